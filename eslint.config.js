@@ -1,0 +1,59 @@
+// One lint setup for the whole repo. Import boundaries keep the architecture honest:
+// proto depends on nothing of ours; kit only on proto; a service only on proto and kit (never
+// on another service: they talk over the bus); the gateway likewise; the SPA only on proto.
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+
+const SERVICES = ['ingest', 'parse', 'media', 'pdf', 'payment', 'notification'];
+const forbid = (...groups) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: groups.map((group) => ({
+        group,
+        message: 'crosses an architecture boundary (see eslint.config.js)',
+      })),
+    },
+  ],
+});
+
+module.exports = tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', '.test-artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  { files: ['proto/src/**'], rules: forbid(['@chatexhibit/*', '@nestjs/*', 'typeorm', 'nats']) },
+  { files: ['services/kit/src/**'], rules: forbid(['@chatexhibit/*', '!@chatexhibit/proto']) },
+  ...SERVICES.map((service) => ({
+    files: [`services/${service}/src/**`],
+    rules: forbid(['@chatexhibit/*', '!@chatexhibit/proto', '!@chatexhibit/kit']),
+  })),
+  {
+    files: ['gateway/src/**'],
+    rules: forbid(['@chatexhibit/*', '!@chatexhibit/proto', '!@chatexhibit/kit']),
+  },
+  {
+    files: ['frontend/src/**'],
+    rules: forbid(['@chatexhibit/*', '!@chatexhibit/proto', '@nestjs/*', 'typeorm', 'nats']),
+  },
+);

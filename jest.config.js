@@ -1,0 +1,25 @@
+// One jest run covers unit (*.spec.ts beside the code) and medium/e2e tests (test/**) against
+// real servers; test/global-setup.ts starts the ones the machine does not already run.
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: [
+    '<rootDir>/proto',
+    '<rootDir>/services',
+    '<rootDir>/gateway',
+    '<rootDir>/standalone',
+    '<rootDir>/test',
+  ],
+  testMatch: ['**/*.spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }] },
+  moduleNameMapper: {
+    '^@chatexhibit/(proto|gateway)/(.*)$': '<rootDir>/$1/src/$2',
+    '^@chatexhibit/([a-z]+)/(.*)$': '<rootDir>/services/$1/src/$2',
+  },
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
+  testTimeout: 30000,
+};

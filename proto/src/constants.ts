@@ -1,0 +1,67 @@
+/** SPEC §9 business constants and limits: the one place they are written down. */
+
+const MiB = 1024 * 1024;
+
+/** Free tier: up to 50 messages and 20 MB of media. Over either, the export needs a paid bundle. */
+export const FREE_TIER_LIMITS = { maxMessages: 50, maxMediaBytes: 20 * MiB } as const;
+
+/** Maximum upload: 100 MB, ZIP only. */
+export const MAX_UPLOAD_BYTES = 100 * MiB;
+export const UPLOAD_FILE_EXTENSION = '.zip';
+
+/** Price per bundle, one time, in US cents. */
+export const BUNDLE_PRICE = { amountCents: 499, currency: 'usd', label: '$4.99' } as const;
+
+/** Download link validity and storage retention, counted from purchase. */
+export const DOWNLOAD_LINK_VALIDITY_DAYS = 90;
+export const RETENTION_DAYS = 90;
+export const EXTRA_STORAGE_MONTH_PRICE_CENTS = 100;
+
+/** Refunds: email within seven days when the PDF or ZIP fails or is incomplete. */
+export const REFUND_WINDOW_DAYS = 7;
+
+/** Payment status polling after checkout: 5 attempts with these delays. */
+export const PAYMENT_POLLING = { maxAttempts: 5, delaysMs: [3000, 5000, 10000, 15000, 20000] } as const;
+
+/** Transcript preview. */
+export const PREVIEW_ZOOM = {
+  minPercent: 50,
+  maxPercent: 200,
+  stepPercent: 10,
+  defaultPercent: 100,
+} as const;
+export const PREVIEW_PAGE_SIZE = 10;
+
+/** Cosmetic upload progress bar. */
+export const UPLOAD_PROGRESS = { stepPercent: 5, intervalMs: 100 } as const;
+
+export const MOBILE_BREAKPOINT_PX = 768;
+
+export const CONTACT_MIN_LENGTH = { name: 2, subject: 5, message: 10 } as const;
+
+/** Data fetching defaults: never stale, no timed or focus refetch, no retries. */
+export const QUERY_DEFAULTS = {
+  staleTime: Number.POSITIVE_INFINITY,
+  refetchInterval: false,
+  refetchOnWindowFocus: false,
+  retryQueries: false,
+  retryMutations: false,
+} as const;
+
+export const TOAST = {
+  limit: 1,
+  removeDelayMs: 1_000_000,
+  durationMs: 5000,
+  swipeDirection: 'right',
+  swipeThreshold: 50,
+  hotkey: ['F8'],
+} as const;
+
+export const TOOLTIP = { delayDurationMs: 700, skipDelayDurationMs: 300 } as const;
+
+/** SPEC §3 local browser storage: checkout-started flag, bundle id, user's email. */
+export const LOCAL_STORAGE_KEYS = {
+  checkoutStarted: 'chatexhibit.checkoutStarted',
+  bundleId: 'chatexhibit.bundleId',
+  email: 'chatexhibit.email',
+} as const;

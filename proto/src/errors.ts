@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * Error codes carried across process boundaries; the gateway maps them to HTTP statuses at
+ * the edge (gateway/src/http/error-filter.ts). The message is for the user.
+ */
+export const ERROR_CODES = [
+  'INVALID_REQUEST',
+  'NOT_FOUND',
+  'PAYMENT_REQUIRED',
+  'UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const ErrorBodySchema = z.object({ code: ErrorCodeSchema, message: z.string() });
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

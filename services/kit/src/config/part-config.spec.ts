@@ -1,0 +1,95 @@
+import { ConfigError } from './env';
+import { loadPartConfig } from './part-config';
+
+const complete = {
+  NATS_URL: 'nats://127.0.0.1:4222',
+  DATABASE_URL: 'postgres://u:p@db:5432/app',
+  S3_ENDPOINT: 'http://minio:9000',
+  S3_ACCESS_KEY: 'key',
+  S3_SECRET_KEY: 'secret',
+  S3_BUCKET: 'chatexhibit',
+  SMTP_URL: 'smtp://mail:1025',
+  MAIL_FROM: 'ChatExhibit <no-reply@example.com>',
+};
+
+const problemsOf = (run: () => unknown): readonly string[] => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('loadPartConfig', () => {
+  it('reads what the ingest service needs, with defaults for the rest', () => {
+    expect(loadPartConfig('ingest', complete)).toEqual({
+      part: 'ingest',
+      logLevel: 'info',
+      httpPort: 8080,
+      nats: { url: 'nats://127.0.0.1:4222', prefix: 'chatexhibit' },
+      databaseUrl: 'postgres://u:p@db:5432/app',
+      storage: {
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        accessKey: 'key',
+        secretKey: 'secret',
+        bucket: 'chatexhibit',
+      },
+    });
+  });
+
+  it('gives the gateway no database and reads PORT', () => {
+    const config = loadPartConfig('gateway', { ...complete, PORT: '4000' });
+    expect(config.httpPort).toBe(4000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.mail).toBeUndefined();
+  });
+
+  it('requires SMTP only where mail is sent', () => {
+    expect(loadPartConfig('notification', complete).mail).toEqual({
+      smtpUrl: 'smtp://mail:1025',
+      from: complete.MAIL_FROM,
+    });
+    const { SMTP_URL: _smtp, MAIL_FROM: _from, ...withoutMail } = complete;
+    expect(() => loadPartConfig('payment', withoutMail)).not.toThrow();
+    expect(problemsOf(() => loadPartConfig('notification', withoutMail))).toEqual([
+      'SMTP_URL is missing',
+      'MAIL_FROM is missing',
+    ]);
+  });
+
+  it('names every missing or malformed variable at once', () => {
+    const problems = problemsOf(() =>
+      loadPartConfig('ingest', {
+        DATABASE_URL: 'mysql://db',
+        S3_ENDPOINT: '',
+        HEALTH_PORT: 'eighty',
+        S3_BUCKET: 'Bad_Bucket',
+      }),
+    );
+    expect(problems).toEqual([
+      'NATS_URL is missing',
+      'HEALTH_PORT must be a port number',
+      'DATABASE_URL must be a URL starting with postgres:// or postgresql://',
+      'S3_ENDPOINT is missing',
+      'S3_ACCESS_KEY is missing',
+      'S3_SECRET_KEY is missing',
+      'S3_BUCKET must be a valid S3 bucket name',
+    ]);
+  });
+
+  it('rejects a NATS prefix that would break subject and stream names', () => {
+    expect(problemsOf(() => loadPartConfig('payment', { ...complete, NATS_PREFIX: 'a.b' }))).toEqual([
+      'NATS_PREFIX must contain only letters, digits, "_" and "-"',
+    ]);
+  });
+
+  it('never puts a secret into the error message', () => {
+    const problems = problemsOf(() =>
+      loadPartConfig('ingest', { ...complete, NATS_URL: 'http://x', S3_SECRET_KEY: 'hunter2' }),
+    );
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+});

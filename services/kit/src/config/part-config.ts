@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import type { PartName } from '@chatexhibit/proto/health';
+import { logLevel, optionalString, parseEnvFragments, port, requiredString, requiredUrl } from './env';
+
+/** What each part needs from outside; decides which variables it requires in distributed mode. */
+export const PART_DEPENDENCIES: Record<PartName, { database: boolean; storage: boolean; mail: boolean }> = {
+  gateway: { database: false, storage: true, mail: false },
+  ingest: { database: true, storage: true, mail: false },
+  parse: { database: true, storage: true, mail: false },
+  media: { database: true, storage: true, mail: false },
+  pdf: { database: true, storage: true, mail: false },
+  payment: { database: true, storage: false, mail: false },
+  notification: { database: true, storage: false, mail: true },
+};
+
+export interface StorageConfig {
+  endpoint: string;
+  region: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+}
+
+export interface MailConfig {
+  smtpUrl: string;
+  from: string;
+}
+
+/** Typed configuration of one part running as its own process (distributed mode). */
+export interface PartConfig {
+  part: PartName;
+  logLevel: string;
+  /** HTTP port: the gateway's API, or a service's liveness/readiness probes. */
+  httpPort: number;
+  nats: { url: string; prefix: string };
+  databaseUrl?: string;
+  storage?: StorageConfig;
+  mail?: MailConfig;
+}
+
+const commonEnv = z
+  .object({
+    NATS_URL: requiredUrl(['nats', 'tls']),
+    NATS_PREFIX: optionalString('chatexhibit').pipe(
+      z.string().regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "_" and "-"'),
+    ),
+    LOG_LEVEL: logLevel(),
+  })
+  .transform((env) => ({ logLevel: env.LOG_LEVEL, nats: { url: env.NATS_URL, prefix: env.NATS_PREFIX } }));
+
+const gatewayPortEnv = z.object({ PORT: port(3000) }).transform((env) => env.PORT);
+const servicePortEnv = z.object({ HEALTH_PORT: port(8080) }).transform((env) => env.HEALTH_PORT);
+
+const databaseEnv = z
+  .object({ DATABASE_URL: requiredUrl(['postgres', 'postgresql']) })
+  .transform((env) => env.DATABASE_URL);
+
+const storageEnv = z
+  .object({
+    S3_ENDPOINT: requiredUrl(['http', 'https']),
+    S3_REGION: optionalString('us-east-1'),
+    S3_ACCESS_KEY: requiredString(),
+    S3_SECRET_KEY: requiredString(),
+    S3_BUCKET: requiredString().pipe(
+      z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name'),
+    ),
+  })
+  .transform((env): StorageConfig => ({
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKey: env.S3_ACCESS_KEY,
+    secretKey: env.S3_SECRET_KEY,
+    bucket: env.S3_BUCKET,
+  }));
+
+const mailEnv = z
+  .object({ SMTP_URL: requiredUrl(['smtp', 'smtps']), MAIL_FROM: requiredString() })
+  .transform((env): MailConfig => ({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }));
+
+/** A group of variables this part does not use: nothing is read. */
+const notUsed = z.any().transform((): undefined => undefined);
+
+/** Reads the variables `part` needs; throws ConfigError naming each missing or malformed one. */
+export function loadPartConfig(
+  part: PartName,
+  env: Record<string, string | undefined> = process.env,
+): PartConfig {
+  const needs = PART_DEPENDENCIES[part];
+  const values = parseEnvFragments(
+    {
+      common: commonEnv,
+      httpPort: part === 'gateway' ? gatewayPortEnv : servicePortEnv,
+      databaseUrl: needs.database ? databaseEnv : notUsed,
+      storage: needs.storage ? storageEnv : notUsed,
+      mail: needs.mail ? mailEnv : notUsed,
+    },
+    env,
+  );
+  return {
+    part,
+    ...values.common,
+    httpPort: values.httpPort,
+    ...(values.databaseUrl !== undefined && { databaseUrl: values.databaseUrl }),
+    ...(values.storage !== undefined && { storage: values.storage }),
+    ...(values.mail !== undefined && { mail: values.mail }),
+  };
+}

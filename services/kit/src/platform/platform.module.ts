@@ -1,0 +1,67 @@
+import {
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type Provider,
+} from '@nestjs/common';
+import { RequestBus } from '../bus/request-bus';
+import { WorkQueue } from '../bus/work-queue';
+import { MailTransport } from '../mail/mail-transport';
+import { ObjectStorage } from '../storage/object-storage';
+import type { Platform } from './platform';
+
+export const PLATFORM = 'PLATFORM';
+export const LOGGER = 'LOGGER';
+export const DATABASE_URL = 'DATABASE_URL';
+
+/**
+ * Starts the bus once every part has registered its handlers (onModuleInit runs before any
+ * onApplicationBootstrap), and on shutdown stops taking work and lets jobs in hand finish
+ * before the parts close their databases.
+ */
+@Injectable()
+class PlatformLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.platform.requestBus.start();
+    await this.platform.workQueue.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.platform.workQueue.close();
+    await this.platform.requestBus.close();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.platform.mail?.close();
+  }
+}
+
+/** Makes the platform's adapters injectable everywhere, by their abstract classes. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(platform: Platform): DynamicModule {
+    const providers: Provider[] = [
+      { provide: PLATFORM, useValue: platform },
+      { provide: LOGGER, useValue: platform.logger },
+      { provide: RequestBus, useValue: platform.requestBus },
+      { provide: WorkQueue, useValue: platform.workQueue },
+      PlatformLifecycle,
+    ];
+    if (platform.storage) providers.push({ provide: ObjectStorage, useValue: platform.storage });
+    if (platform.mail) providers.push({ provide: MailTransport, useValue: platform.mail });
+    if (platform.databaseUrl) providers.push({ provide: DATABASE_URL, useValue: platform.databaseUrl });
+    return {
+      module: PlatformModule,
+      providers,
+      exports: providers.filter((p) => p !== PlatformLifecycle),
+    };
+  }
+}

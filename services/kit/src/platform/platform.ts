@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { PartConfig } from '../config/part-config';
+import { InProcessRequestBus } from '../bus/in-process-request-bus';
+import { InProcessWorkQueue } from '../bus/in-process-work-queue';
+import { JetStreamWorkQueue } from '../bus/jetstream-work-queue';
+import { NatsRequestBus } from '../bus/nats-request-bus';
+import type { RequestBus } from '../bus/request-bus';
+import type { WorkQueue } from '../bus/work-queue';
+import type { Logger } from '../logging/logger';
+import { MailTransport, OutboxMailTransport, SmtpMailTransport } from '../mail/mail-transport';
+import { LocalObjectStorage } from '../storage/local-object-storage';
+import type { ObjectStorage } from '../storage/object-storage';
+import { S3ObjectStorage } from '../storage/s3-object-storage';
+
+export type RunMode = 'standalone' | 'distributed';
+
+/**
+ * The adapters one process runs on, chosen by run mode before Nest starts: parts are written
+ * against the abstract RequestBus, WorkQueue, ObjectStorage and MailTransport only.
+ */
+export interface Platform {
+  mode: RunMode;
+  logger: Logger;
+  requestBus: RequestBus;
+  workQueue: WorkQueue;
+  storage: ObjectStorage | null;
+  mail: MailTransport | null;
+  databaseUrl: string | null;
+}
+
+/** One part in its own process: NATS, JetStream, S3 and SMTP as its configuration says. */
+export async function createDistributedPlatform(config: PartConfig, logger: Logger): Promise<Platform> {
+  const name = `chatexhibit-${config.part}`;
+  let storage: S3ObjectStorage | null = null;
+  if (config.storage) {
+    storage = new S3ObjectStorage(config.storage);
+    await storage.ensureBucket();
+  }
+  return {
+    mode: 'distributed',
+    logger,
+    requestBus: new NatsRequestBus(
+      { url: config.nats.url, prefix: config.nats.prefix, queue: config.part, name },
+      logger,
+    ),
+    workQueue: await JetStreamWorkQueue.connect(
+      { url: config.nats.url, prefix: config.nats.prefix, name },
+      logger,
+    ),
+    storage,
+    mail: config.mail ? new SmtpMailTransport(config.mail.smtpUrl, config.mail.from) : null,
+    databaseUrl: config.databaseUrl ?? null,
+  };
+}
+
+/** Every part in one process: in-process bus, a data folder for files and mail. */
+export function createStandalonePlatform(options: {
+  dataDir: string;
+  databaseUrl: string;
+  mailFrom: string;
+  logger: Logger;
+}): Platform {
+  return {
+    mode: 'standalone',
+    logger: options.logger,
+    requestBus: new InProcessRequestBus(options.logger),
+    workQueue: new InProcessWorkQueue(options.logger),
+    storage: new LocalObjectStorage(path.join(options.dataDir, 'objects')),
+    mail: new OutboxMailTransport(path.join(options.dataDir, 'outbox'), options.mailFrom, options.logger),
+    databaseUrl: options.databaseUrl,
+  };
+}

@@ -1,0 +1,41 @@
+import type { DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { PartName } from '@chatexhibit/proto/health';
+import { ConfigError } from '../config/env';
+import { loadPartConfig, type PartConfig } from '../config/part-config';
+import { createLogger, NestPinoLogger } from '../logging/logger';
+import { closeOnSignals } from './graceful-shutdown';
+import { createDistributedPlatform, type Platform } from './platform';
+
+/**
+ * Starts one part as its own process (distributed mode): validates the environment once
+ * (exit 1 naming every bad variable), connects the adapters, serves HTTP on the part's port
+ * and closes cleanly on SIGTERM/SIGINT.
+ */
+export async function runDistributedPart(
+  part: PartName,
+  rootModule: (platform: Platform) => DynamicModule,
+): Promise<void> {
+  let config: PartConfig;
+  try {
+    config = loadPartConfig(part);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`chatexhibit ${part}: ${error.message}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger({ part, level: config.logLevel });
+  try {
+    const platform = await createDistributedPlatform(config, logger);
+    const app = await NestFactory.create(rootModule(platform), {
+      logger: new NestPinoLogger(logger),
+      abortOnError: false,
+    });
+    await app.listen(config.httpPort);
+    closeOnSignals(() => app.close(), logger);
+    logger.info({ port: config.httpPort }, `${part} started`);
+  } catch (error) {
+    logger.fatal({ err: error }, `${part} could not start`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,52 @@
+import { mkdtemp, readdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { LocalObjectStorage } from './local-object-storage';
+import { ObjectNotFoundError } from './object-storage';
+
+describe('LocalObjectStorage', () => {
+  let root: string;
+  let storage: LocalObjectStorage;
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-objects-'));
+    storage = new LocalObjectStorage(root);
+  });
+
+  it('stores buffers and streams and lists them by prefix', async () => {
+    await storage.put('exports/a/upload.zip', Buffer.from('zip bytes'));
+    await storage.put('exports/a/media/voice note.opus', Readable.from(['op', 'us']));
+    await storage.put('exports/b/upload.zip', Buffer.from('other'));
+    expect(await text(await storage.get('exports/a/media/voice note.opus'))).toBe('opus');
+    expect(await storage.size('exports/a/upload.zip')).toBe(9);
+    const keys: string[] = [];
+    for await (const key of storage.list('exports/a/')) keys.push(key);
+    expect(keys).toEqual(['exports/a/media/voice note.opus', 'exports/a/upload.zip']);
+  });
+
+  it('reports missing objects', async () => {
+    expect(await storage.size('nothing/here')).toBeNull();
+    await expect(storage.get('nothing/here')).rejects.toBeInstanceOf(ObjectNotFoundError);
+    await expect(storage.delete('nothing/here')).resolves.toBeUndefined();
+  });
+
+  it.each(['../escape', 'a/../../b', '/absolute', 'a//b', 'a\\b', '', 'a/./b'])(
+    'refuses the key %j',
+    async (key) => {
+      await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow('invalid object key');
+    },
+  );
+
+  it('leaves nothing behind when a stream fails half-way', async () => {
+    const failing = new Readable({
+      read() {
+        this.push('partial');
+        this.destroy(new Error('connection reset'));
+      },
+    });
+    await expect(storage.put('exports/c/upload.zip', failing)).rejects.toThrow('connection reset');
+    expect(await storage.size('exports/c/upload.zip')).toBeNull();
+    expect(await readdir(path.join(root, 'exports', 'c'))).toEqual([]);
+  });
+});

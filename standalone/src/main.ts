@@ -1,0 +1,55 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { ConfigError } from '@chatexhibit/kit/config/env';
+import { createLogger, NestPinoLogger } from '@chatexhibit/kit/logging/logger';
+import { createStandalonePlatform } from '@chatexhibit/kit/platform/platform';
+import { closeOnSignals } from '@chatexhibit/kit/platform/graceful-shutdown';
+import { PlatformModule } from '@chatexhibit/kit/platform/platform.module';
+import { type RunningDatabase, startEmbeddedPostgres } from './embedded-postgres';
+import { loadStandaloneConfig, type StandaloneConfig } from './standalone-config';
+import { StandaloneModule } from './standalone.module';
+
+/** `npm start`: the whole product in one process on embedded defaults, data under ./data. */
+async function main(): Promise<void> {
+  let config: StandaloneConfig;
+  try {
+    config = loadStandaloneConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`chatexhibit: ${error.message}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger({ part: 'standalone', level: config.logLevel });
+  let database: RunningDatabase | undefined;
+  try {
+    database = config.databaseUrl
+      ? { url: config.databaseUrl, stop: async () => {} }
+      : await startEmbeddedPostgres(config.dataDir, config.embeddedPostgresPort, logger);
+    const platform = createStandalonePlatform({
+      dataDir: config.dataDir,
+      databaseUrl: database.url,
+      mailFrom: config.mailFrom,
+      logger,
+    });
+    const app = await NestFactory.create(
+      { module: StandaloneModule, imports: [PlatformModule.forRoot(platform)] },
+      { logger: new NestPinoLogger(logger), abortOnError: false },
+    );
+    await app.listen(config.port);
+    const running = database;
+    closeOnSignals(async () => {
+      await app.close();
+      await running.stop();
+    }, logger);
+    logger.info({ port: config.port, dataDir: config.dataDir }, 'ChatExhibit started');
+    process.stdout.write(
+      `\nChatExhibit is running at http://localhost:${config.port}\n(data in ${config.dataDir}; Ctrl-C stops it)\n\n`,
+    );
+  } catch (error) {
+    logger.fatal({ err: error }, 'ChatExhibit could not start');
+    await database?.stop().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { logLevel, optionalString, optionalUrl, parseEnv, port } from '@chatexhibit/kit/config/env';
+
+/** Standalone mode runs on embedded defaults; every variable is optional. */
+const standaloneEnv = z
+  .object({
+    PORT: port(3000),
+    DATA_DIR: optionalString('data'),
+    LOG_LEVEL: logLevel(),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    EMBEDDED_POSTGRES_PORT: port(54329),
+    MAIL_FROM: optionalString('ChatExhibit <no-reply@chatexhibit.local>'),
+  })
+  .transform((env) => ({
+    port: env.PORT,
+    dataDir: path.resolve(env.DATA_DIR),
+    logLevel: env.LOG_LEVEL,
+    /** An external PostgreSQL instead of the embedded one. */
+    databaseUrl: env.DATABASE_URL,
+    embeddedPostgresPort: env.EMBEDDED_POSTGRES_PORT,
+    mailFrom: env.MAIL_FROM,
+  }));
+
+export type StandaloneConfig = z.infer<typeof standaloneEnv>;
+
+export const loadStandaloneConfig = (
+  env: Record<string, string | undefined> = process.env,
+): StandaloneConfig => parseEnv(standaloneEnv, env);

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { GatewayModule } from '@chatexhibit/gateway/gateway.module';
+import { IngestModule } from '@chatexhibit/ingest/ingest.module';
+import { MediaModule } from '@chatexhibit/media/media.module';
+import { NotificationModule } from '@chatexhibit/notification/notification.module';
+import { ParseModule } from '@chatexhibit/parse/parse.module';
+import { PaymentModule } from '@chatexhibit/payment/payment.module';
+import { PdfModule } from '@chatexhibit/pdf/pdf.module';
+
+/** Gateway and all six services in one process, talking over the in-process bus. */
+@Module({
+  imports: [
+    GatewayModule,
+    IngestModule,
+    ParseModule,
+    MediaModule,
+    PdfModule,
+    PaymentModule,
+    NotificationModule,
+  ],
+})
+export class StandaloneModule {}

@@ -1,0 +1,93 @@
+// The one place the deployment tests learn which part needs which environment variable.
+// It mirrors the configuration table the parts validate at start (docs/deployment.md lists the
+// same table for operators). When a part gains or loses a variable, change it here and the
+// compose, Kubernetes and docs tests follow.
+
+export const SERVICES = ['ingest', 'parse', 'media', 'pdf', 'payment', 'notification'] as const;
+export const PARTS = ['gateway', ...SERVICES] as const;
+export type Service = (typeof SERVICES)[number];
+export type Part = (typeof PARTS)[number];
+
+/** Services scaled by a HorizontalPodAutoscaler (they share work through JetStream / queue groups). */
+export const AUTOSCALED: readonly Part[] = ['ingest', 'parse', 'media', 'pdf', 'payment', 'notification'];
+
+export interface EnvVar {
+  name: string;
+  parts: readonly Part[];
+  /** Must be set in distributed mode (the part exits 1 naming it otherwise). */
+  required: boolean;
+  /** Credentials: come from a Secret in Kubernetes, never from the ConfigMap. */
+  secret: boolean;
+  /** Leading text a valid value has, when there is one. */
+  scheme?: RegExp;
+}
+
+const S3_PARTS: readonly Part[] = ['gateway', 'ingest', 'parse', 'media', 'pdf'];
+
+export const ENV: readonly EnvVar[] = [
+  { name: 'NATS_URL', parts: PARTS, required: true, secret: false, scheme: /^nats:\/\/[^\s/]+:\d+$/ },
+  { name: 'NATS_PREFIX', parts: PARTS, required: false, secret: false },
+  { name: 'DATABASE_URL', parts: SERVICES, required: true, secret: true, scheme: /^postgres(ql)?:\/\// },
+  { name: 'S3_ENDPOINT', parts: S3_PARTS, required: true, secret: false, scheme: /^https?:\/\// },
+  { name: 'S3_REGION', parts: S3_PARTS, required: false, secret: false },
+  { name: 'S3_ACCESS_KEY', parts: S3_PARTS, required: true, secret: true },
+  { name: 'S3_SECRET_KEY', parts: S3_PARTS, required: true, secret: true },
+  { name: 'S3_BUCKET', parts: S3_PARTS, required: true, secret: false },
+  {
+    name: 'SMTP_URL',
+    parts: ['notification'],
+    required: true,
+    secret: true,
+    scheme: /^smtps?:\/\/[^:@\s]+:[^@\s]+@[^:\s]+:\d+$/,
+  },
+  { name: 'MAIL_FROM', parts: ['notification'], required: true, secret: false, scheme: /^[^@\s]+@[^@\s]+$/ },
+  { name: 'PORT', parts: ['gateway'], required: false, secret: false },
+  { name: 'HEALTH_PORT', parts: SERVICES, required: false, secret: false },
+  { name: 'LOG_LEVEL', parts: PARTS, required: false, secret: false },
+  // Not required yet: optional Secret references in Kubernetes, commented out in compose.
+  { name: 'STRIPE_SECRET_KEY', parts: ['gateway', 'payment'], required: false, secret: true },
+  { name: 'STRIPE_WEBHOOK_SECRET', parts: ['gateway', 'payment'], required: false, secret: true },
+];
+
+export const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'];
+
+export function envFor(part: Part): EnvVar[] {
+  return ENV.filter((v) => v.parts.includes(part));
+}
+
+export function requiredEnv(part: Part): EnvVar[] {
+  return envFor(part).filter((v) => v.required);
+}
+
+/** Secrets a part must NOT be given (least privilege): every secret outside its row. */
+export function foreignSecrets(part: Part): EnvVar[] {
+  return ENV.filter((v) => v.secret && !v.parts.includes(part));
+}
+
+/** How each part is started, and where its probes are. */
+export interface Runtime {
+  main: string;
+  port: number;
+  portVar: 'PORT' | 'HEALTH_PORT';
+  live: string;
+  ready: string;
+}
+
+export function runtimeOf(part: Part | 'standalone'): Runtime {
+  if (part === 'gateway' || part === 'standalone') {
+    return {
+      main: `${part}/dist/main.js`,
+      port: 3000,
+      portVar: 'PORT',
+      live: '/api/health/live',
+      ready: '/api/health/ready',
+    };
+  }
+  return {
+    main: `services/${part}/dist/main.js`,
+    port: 8080,
+    portVar: 'HEALTH_PORT',
+    live: '/health/live',
+    ready: '/health/ready',
+  };
+}

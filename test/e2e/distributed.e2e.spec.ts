@@ -1,0 +1,130 @@
+import { connect } from 'nats';
+import { SERVICE_NAMES, type SystemHealth } from '@chatexhibit/proto/health';
+import { eventually } from '../support/eventually';
+import { freePort } from '../support/free-port';
+import { type RunningProcess, startProcess } from '../support/child-process';
+import { testServers, uniqueName } from '../support/servers';
+import { startSmtpSink } from '../support/smtp-sink';
+
+const getHealth = async (port: number): Promise<{ status: number; body: SystemHealth }> => {
+  const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+  return { status: response.status, body: (await response.json()) as SystemHealth };
+};
+
+/**
+ * Distributed mode as an operator runs it: the gateway and six services as separate processes
+ * (the built entry points) on the local PostgreSQL and NATS, the test S3 server and an SMTP sink.
+ */
+describe('distributed mode', () => {
+  const prefix = uniqueName('dist');
+  const processes = new Map<string, RunningProcess>();
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let gatewayPort: number;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+  });
+  afterAll(async () => {
+    await Promise.all([...processes.values()].map((p) => p.stop('SIGKILL')));
+    await smtp.close();
+    const nc = await connect({ servers: testServers().natsUrl });
+    const jsm = await nc.jetstreamManager();
+    for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`])
+      await jsm.streams.delete(stream).catch(() => undefined);
+    await nc.close();
+  });
+
+  it('serves /api/health with all seven parts up, each in its own process', async () => {
+    const { databaseUrl, natsUrl, s3 } = testServers();
+    const common = {
+      NATS_URL: natsUrl,
+      NATS_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY: s3.accessKey,
+      S3_SECRET_KEY: s3.secretKey,
+      S3_BUCKET: uniqueName('dist').toLowerCase().replace(/_/g, '-'),
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'ChatExhibit <no-reply@example.com>',
+    };
+    gatewayPort = await freePort();
+    processes.set('gateway', startProcess('gateway/dist/main.js', { ...common, PORT: String(gatewayPort) }));
+    for (const service of SERVICE_NAMES) {
+      const healthPort = await freePort();
+      processes.set(
+        service,
+        startProcess(`services/${service}/dist/main.js`, { ...common, HEALTH_PORT: String(healthPort) }),
+      );
+      processes.get(service)!.child.once('spawn', () => undefined);
+      Object.assign(processes.get(service)!, { healthPort });
+    }
+
+    let last: { status: number; body: SystemHealth } | undefined;
+    await eventually(
+      async () => {
+        last = await getHealth(gatewayPort).catch(() => undefined);
+        return last?.status === 200;
+      },
+      60_000,
+      'all seven parts up',
+    ).catch((error: Error) => {
+      const logs = [...processes]
+        .map(([name, p]) => `--- ${name}\n${p.stderr()}${p.lines.slice(-5).join('\n')}`)
+        .join('\n');
+      throw new Error(`${error.message}\nlast health: ${JSON.stringify(last?.body)}\n${logs}`);
+    });
+    expect(last!.body.mode).toBe('distributed');
+    expect(Object.keys(last!.body.parts).sort()).toEqual(['gateway', ...SERVICE_NAMES].sort());
+    expect(last!.body.parts.notification.checks).toEqual({
+      database: { status: 'up' },
+      bus: { status: 'up' },
+      mail: { status: 'up' },
+    });
+    expect(last!.body.parts.ingest.checks).toEqual({
+      database: { status: 'up' },
+      bus: { status: 'up' },
+      storage: { status: 'up' },
+    });
+
+    // Each service's own readiness probe answers on its HEALTH_PORT.
+    const parsePort = (processes.get('parse') as RunningProcess & { healthPort: number }).healthPort;
+    expect((await fetch(`http://127.0.0.1:${parsePort}/health/ready`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${parsePort}/health/live`)).status).toBe(200);
+  }, 90_000);
+
+  it('reports a stopped service as down (503), and the stopped process exits cleanly', async () => {
+    const media = processes.get('media')!;
+    expect(await media.stop('SIGTERM')).toBe(0);
+    const { status, body } = await getHealth(gatewayPort);
+    expect(status).toBe(503);
+    expect(body.parts.media).toEqual({
+      status: 'down',
+      checks: { reachable: { status: 'down', error: 'nobody answers health.media' } },
+    });
+    expect(body.parts.parse.status).toBe('up');
+  }, 30_000);
+
+  it('exits 1 naming every missing or malformed variable', async () => {
+    const ingest = startProcess('services/ingest/dist/main.js', {
+      DATABASE_URL: 'mysql://db/x',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY: 'key',
+      S3_SECRET_KEY: 'do-not-print-me',
+      HEALTH_PORT: '70000',
+    });
+    expect(await ingest.exited).toBe(1);
+    const stderr = ingest.stderr();
+    expect(stderr).toContain('chatexhibit ingest: Invalid configuration:');
+    for (const expected of [
+      'NATS_URL is missing',
+      'HEALTH_PORT must be a port number (1-65535)',
+      'DATABASE_URL must be a URL starting with postgres:// or postgresql://',
+      'S3_BUCKET is missing',
+    ]) {
+      expect(stderr).toContain(expected);
+    }
+    expect(stderr).not.toContain('do-not-print-me');
+    expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+});

@@ -1,0 +1,37 @@
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { ObjectNotFoundError } from '@chatexhibit/kit/storage/object-storage';
+import { S3ObjectStorage } from '@chatexhibit/kit/storage/s3-object-storage';
+import { testServers, uniqueName } from '../support/servers';
+
+describe('S3ObjectStorage against an S3 server (s3rver)', () => {
+  const bucket = uniqueName('bucket').toLowerCase().replace(/_/g, '-');
+  const storage = () => new S3ObjectStorage({ ...testServers().s3, bucket });
+
+  it('creates its bucket, then stores, lists, reads and deletes objects', async () => {
+    const s3 = storage();
+    await expect(s3.check()).rejects.toThrow(`bucket ${bucket} is missing`);
+    await s3.ensureBucket();
+    await s3.ensureBucket();
+    await s3.check();
+
+    await s3.put('exports/1/upload.zip', Buffer.from('PK original bytes'), {
+      contentType: 'application/zip',
+    });
+    await s3.put(
+      'exports/1/media/PTT-20230607-WA0014.opus',
+      Readable.from([Buffer.from('opus '), Buffer.from('data')]),
+    );
+    expect(await s3.size('exports/1/upload.zip')).toBe(17);
+    expect(await text(await s3.get('exports/1/media/PTT-20230607-WA0014.opus'))).toBe('opus data');
+
+    const keys: string[] = [];
+    for await (const key of s3.list('exports/1/')) keys.push(key);
+    expect(keys.sort()).toEqual(['exports/1/media/PTT-20230607-WA0014.opus', 'exports/1/upload.zip']);
+
+    await s3.delete('exports/1/upload.zip');
+    expect(await s3.size('exports/1/upload.zip')).toBeNull();
+    await expect(s3.get('exports/1/upload.zip')).rejects.toBeInstanceOf(ObjectNotFoundError);
+    await expect(s3.put('../outside', Buffer.from('x'))).rejects.toThrow('invalid object key');
+  });
+});

@@ -1,0 +1,89 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { runOnce } from '@chatexhibit/kit/database/inbox';
+import { schemaOf } from '@chatexhibit/kit/database/schema';
+import { openServiceDatabase } from '@chatexhibit/kit/database/service-database';
+import { createLogger } from '@chatexhibit/kit/logging/logger';
+import { testServers, uniqueName } from '../support/servers';
+
+class CreateNotes1763700000000 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      `CREATE TABLE "${schemaOf(queryRunner)}"."notes" ("id" serial PRIMARY KEY, "text" text NOT NULL)`,
+    );
+  }
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TABLE "${schemaOf(queryRunner)}"."notes"`);
+  }
+}
+
+const logger = createLogger({ part: 'test', level: 'silent' });
+
+describe('service databases on the local PostgreSQL', () => {
+  it('creates the schema and migrates it once, even when replicas start together', async () => {
+    const schema = uniqueName('svc').toLowerCase();
+    const definition = { schema, entities: [], migrations: [CreateNotes1763700000000] };
+    const replicas = await Promise.all(
+      [1, 2, 3].map(() => openServiceDatabase(testServers().databaseUrl, definition, logger)),
+    );
+    try {
+      const [first] = replicas;
+      const tables = await first!.query(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
+        [schema],
+      );
+      expect(tables.map((t: { table_name: string }) => t.table_name)).toEqual([
+        'inbox',
+        'migrations',
+        'notes',
+      ]);
+      const applied = await first!.query(`SELECT name FROM "${schema}"."migrations" ORDER BY id`);
+      expect(applied.map((m: { name: string }) => m.name)).toEqual([
+        'CreateInbox1763683200000',
+        'CreateNotes1763700000000',
+      ]);
+    } finally {
+      await Promise.all(replicas.map((r) => r.destroy()));
+    }
+  });
+
+  it('runs an effect once per key, even when two deliveries race', async () => {
+    const schema = uniqueName('once').toLowerCase();
+    const db = await openServiceDatabase(
+      testServers().databaseUrl,
+      { schema, entities: [], migrations: [CreateNotes1763700000000] },
+      logger,
+    );
+    try {
+      const effect = (text: string) => (manager: import('typeorm').EntityManager) =>
+        manager.query(`INSERT INTO "${schema}"."notes" ("text") VALUES ($1)`, [text]);
+      const outcomes = await Promise.all([
+        runOnce(db, 'export-1:parse', effect('a')),
+        runOnce(db, 'export-1:parse', effect('b')),
+      ]);
+      expect(outcomes.sort()).toEqual(['already-done', 'done']);
+      await expect(runOnce(db, 'export-1:parse', effect('c'))).resolves.toBe('already-done');
+
+      // A failing effect leaves no inbox row behind, so the retry does the work.
+      await expect(
+        runOnce(db, 'export-2:parse', async () => {
+          throw new Error('crash mid-effect');
+        }),
+      ).rejects.toThrow('crash mid-effect');
+      await expect(runOnce(db, 'export-2:parse', effect('d'))).resolves.toBe('done');
+      const notes = await db.query(`SELECT "text" FROM "${schema}"."notes" ORDER BY id`);
+      expect(notes).toHaveLength(2);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('refuses to start on a database it cannot reach', async () => {
+    await expect(
+      openServiceDatabase(
+        'postgres://postgres@127.0.0.1:1/none',
+        { schema: 'x', entities: [], migrations: [] },
+        logger,
+      ),
+    ).rejects.toThrow();
+  });
+});

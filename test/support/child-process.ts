@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** A child process whose stdout lines and stderr text are collected for assertions. */
+export interface RunningProcess {
+  child: ChildProcess;
+  lines: string[];
+  stderr: () => string;
+  exited: Promise<number | null>;
+  /** Resolves with the first stdout line matching `predicate`. */
+  waitForLine(predicate: (line: string) => boolean, timeoutMs?: number): Promise<string>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function startProcess(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): RunningProcess {
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let stderr = '';
+  let pending = '';
+  const waiters = new Set<() => void>();
+  child.stdout!.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const parts = pending.split('\n');
+    pending = parts.pop()!;
+    lines.push(...parts);
+    for (const wake of waiters) wake();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    lines,
+    stderr: () => stderr,
+    exited,
+    waitForLine(predicate, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = lines.find(predicate);
+          if (found === undefined) return false;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(
+            new Error(
+              `no matching line within ${timeoutMs} ms from ${script}; stdout:\n${lines.join('\n')}\nstderr:\n${stderr}`,
+            ),
+          );
+        }, timeoutMs);
+        timer.unref();
+        if (!check()) waiters.add(check);
+      });
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
