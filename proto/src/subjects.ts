@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventContract, jobContract, requestContract, type RequestContract } from './contract';
-import { ChatDataSchema } from './chat';
+import { ChatDataSchema, MessageSchema } from './chat';
 import { ContactMessageSchema } from './contact';
 import { PartHealthSchema, SERVICE_NAMES, type ServiceName } from './health';
 import {
@@ -28,14 +28,27 @@ export const HEALTH_REQUESTS = Object.fromEntries(
   SERVICE_NAMES.map((name) => [name, requestContract(`health.${name}`, EmptyRequest, PartHealthSchema)]),
 ) as Record<ServiceName, RequestContract<typeof EmptyRequest, typeof PartHealthSchema>>;
 
+/**
+ * A message as the parse service answers it: the SPEC Message plus its number in the export
+ * and its attachment's file name, from which the gateway builds the audio URL of a voice note.
+ */
+export const StoredMessageSchema = MessageSchema.extend({
+  index: z.number().int().min(1),
+  attachment: z.string().nullable(),
+});
+export type StoredMessage = z.infer<typeof StoredMessageSchema>;
+
 /** Chat data of an export, whole or one page of messages at a time (parse service). */
 export const CHAT_DATA_REQUEST = requestContract(
   'chat.get',
   z.object({
     chatExportId: z.uuid(),
-    page: z.object({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) }).optional(),
+    page: z.object({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(5000) }).optional(),
   }),
-  ChatDataSchema.extend({ totalMessages: z.number().int().nonnegative() }),
+  ChatDataSchema.extend({
+    messages: z.array(StoredMessageSchema),
+    totalMessages: z.number().int().nonnegative(),
+  }),
 );
 
 export const PAYMENT_STATUS_REQUEST = requestContract(
@@ -71,11 +84,26 @@ export const INGEST_JOB = jobContract(
   (p) => `${p.exportId}:ingest`,
 );
 
-/** Step 1: parse the chat text (parse). */
-export const PARSE_JOB = jobContract('jobs.parse', ExportRef, (p) => `${p.exportId}:parse`);
+/**
+ * Step 1: parse the chat text (parse). Carries the export facts the chat data answers with, so
+ * the parse service never reads ingest's tables.
+ */
+export const PARSE_JOB = jobContract(
+  'jobs.parse',
+  ExportRef.extend({
+    originalFilename: z.string().min(1),
+    fileHash: z.string().regex(/^[0-9a-f]{64}$/),
+    options: ProcessingOptionsSchema,
+  }),
+  (p) => `${p.exportId}:parse`,
+);
 
 /** Step 2: convert voice notes to MP3, thumbnails (media). */
-export const MEDIA_JOB = jobContract('jobs.media', ExportRef, (p) => `${p.exportId}:media`);
+export const MEDIA_JOB = jobContract(
+  'jobs.media',
+  ExportRef.extend({ messageCount: z.number().int().nonnegative() }),
+  (p) => `${p.exportId}:media`,
+);
 
 /** Step 3: transcript PDF, court-filing PDF and evidence ZIP (pdf). */
 export const PDF_JOB = jobContract('jobs.pdf', ExportRef, (p) => `${p.exportId}:pdf`);

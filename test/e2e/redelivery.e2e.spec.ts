@@ -57,7 +57,12 @@ describe.each(['before-effect', 'after-effect'])('a worker killed %s', (fault) =
 
     producer = await JetStreamWorkQueue.connect({ url: natsUrl, prefix, name: 'producer' }, logger);
     const exportId = randomUUID();
-    await producer.enqueue(PARSE_JOB, { exportId });
+    await producer.enqueue(PARSE_JOB, {
+      exportId,
+      originalFilename: 'chat.zip',
+      fileHash: 'a'.repeat(64),
+      options: {},
+    });
 
     const stuckLine = await Promise.any(workers.map((w) => w.waitForLine(event('stuck'))));
     const victim = workers.find((w) => w.lines.includes(stuckLine))!;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { jobContract } from '@chatexhibit/proto/contract';
 import { createLogger, currentCorrelationId, withCorrelationId } from '../logging/logger';
 import { InProcessWorkQueue } from './in-process-work-queue';
-import { afterFailure } from './work-queue';
+import { afterFailure, PermanentJobError } from './work-queue';
 
 const JOB = jobContract('jobs.test', z.object({ id: z.string(), n: z.number() }), (p) => p.id);
 const logger = createLogger({ part: 'test', level: 'silent' });
@@ -17,10 +17,17 @@ const eventually = async (condition: () => boolean, timeoutMs = 5000) => {
 
 describe('afterFailure', () => {
   it('backs off exponentially and gives up at maxDeliver', () => {
-    expect(afterFailure(1, 3)).toEqual({ action: 'retry', delayMs: 1000 });
-    expect(afterFailure(2, 3)).toEqual({ action: 'retry', delayMs: 2000 });
-    expect(afterFailure(3, 3)).toEqual({ action: 'dead-letter' });
-    expect(afterFailure(20, 99)).toEqual({ action: 'retry', delayMs: 60_000 });
+    const transient = new Error('timeout');
+    expect(afterFailure(transient, 1, 3)).toEqual({ action: 'retry', delayMs: 1000 });
+    expect(afterFailure(transient, 2, 3)).toEqual({ action: 'retry', delayMs: 2000 });
+    expect(afterFailure(transient, 3, 3)).toEqual({ action: 'dead-letter' });
+    expect(afterFailure(transient, 20, 99)).toEqual({ action: 'retry', delayMs: 60_000 });
+  });
+
+  it('gives up at once on a permanent failure', () => {
+    expect(afterFailure(new PermanentJobError('no chat text in the ZIP'), 1, 5)).toEqual({
+      action: 'dead-letter',
+    });
   });
 });
 

@@ -121,7 +121,7 @@ export class InProcessWorkQueue extends WorkQueue {
         }),
       );
     } catch (error) {
-      const next = afterFailure(delivery.deliveryCount, consumer.options.maxDeliver);
+      const next = afterFailure(error, delivery.deliveryCount, consumer.options.maxDeliver);
       if (next.action === 'dead-letter') {
         this.deadLetter(delivery, errorMessage(error));
         return;

@@ -192,7 +192,7 @@ export class JetStreamWorkQueue extends WorkQueue {
       message.ack();
     } catch (error) {
       clearInterval(heartbeat);
-      const next = afterFailure(deliveryCount, options.maxDeliver);
+      const next = afterFailure(error, deliveryCount, options.maxDeliver);
       if (next.action === 'dead-letter') {
         await this.deadLetter(message, contract, correlationId, errorMessage(error));
         return;

@@ -53,12 +53,24 @@ export abstract class WorkQueue {
   abstract check(): Promise<void>;
 }
 
+/**
+ * A failure no retry can mend (a ZIP with no chat text, say): the item is dead-lettered at
+ * once with this message as the reason.
+ */
+export class PermanentJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentJobError';
+  }
+}
+
 /** What to do after a delivery failed: retry after a delay, or give up. */
 export function afterFailure(
+  error: unknown,
   deliveryCount: number,
   maxDeliver: number,
 ): { action: 'retry'; delayMs: number } | { action: 'dead-letter' } {
-  if (deliveryCount >= maxDeliver) return { action: 'dead-letter' };
+  if (error instanceof PermanentJobError || deliveryCount >= maxDeliver) return { action: 'dead-letter' };
   return { action: 'retry', delayMs: Math.min(1000 * 2 ** (deliveryCount - 1), 60_000) };
 }
 

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpException, HttpStatus, type Type } from '@nestjs/common';
+import { Controller, Get, HttpException, HttpStatus, Inject, type Type } from '@nestjs/common';
 import type { PartHealth } from '@chatexhibit/proto/health';
 
 /**
@@ -11,7 +11,7 @@ export function probeController(
 ): Type<unknown> {
   @Controller(path)
   class ProbeController {
-    constructor(private readonly health: { report(): Promise<PartHealth> }) {}
+    constructor(@Inject(reportType) private readonly health: { report(): Promise<PartHealth> }) {}
 
     @Get('live')
     live(): { status: 'up' } {
@@ -25,6 +25,5 @@ export function probeController(
       return report;
     }
   }
-  Reflect.defineMetadata('design:paramtypes', [reportType], ProbeController);
   return ProbeController;
 }
