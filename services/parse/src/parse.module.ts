@@ -1,8 +1,28 @@
 import { Module } from '@nestjs/common';
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
+import { ChatEntity, MessageEntity } from './chat/chat.entities';
+import { ChatRepository } from './chat/chat.repository';
+import { CreateChats1763700100000 } from './database/migrations/1763700100000-create-chats';
+import { GetChatDataRequestHandler } from './use-cases/get-chat-data/get-chat-data.request-handler';
+import { GetChatDataUseCase } from './use-cases/get-chat-data/get-chat-data.use-case';
+import { ParseExportJobHandler } from './use-cases/parse-export/parse-export.job-handler';
+import { ParseExportUseCase } from './use-cases/parse-export/parse-export.use-case';
 
-const part = ServicePartModule.forPart('parse', { entities: [], migrations: [] });
+const part = ServicePartModule.forPart('parse', {
+  entities: [ChatEntity, MessageEntity],
+  migrations: [CreateChats1763700100000],
+});
 
-/** The parse service: its schema, its health; its use cases arrive with their issues. */
-@Module({ imports: [part], exports: [part] })
+/** The parse service: parses an export's chat text and answers chat-data queries. */
+@Module({
+  imports: [part],
+  providers: [
+    ChatRepository,
+    ParseExportUseCase,
+    ParseExportJobHandler,
+    GetChatDataUseCase,
+    GetChatDataRequestHandler,
+  ],
+  exports: [part],
+})
 export class ParseModule {}

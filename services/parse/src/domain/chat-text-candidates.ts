@@ -1,0 +1,76 @@
+// Which text file of a ZIP is the chat. WhatsApp's own ZIPs hold one, but users also zip the files
+// themselves: the chat may sit in a sub-folder, carry another name, or share the ZIP with notes.
+// The chat is the text that parses as one, and the choice is reported.
+
+import type { ParsedChat } from './chat-model';
+import { parseChat } from './parse-chat';
+
+export interface ChatTextCandidate {
+  /** Path inside the ZIP. */
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface PickedChatText {
+  name: string;
+  chat: ParsedChat;
+  /** Why this file: for logs and for anyone checking the choice. */
+  reason: string;
+  /** The reason again when there was a choice to make, for the transcript's warnings. */
+  warnings: string[];
+}
+
+/** Names WhatsApp gives the chat text (iOS, then Android in several languages). */
+const WHATSAPP_CHAT_NAME =
+  /(?:^|\/)_chat\.txt$|(?:^|\/)(?:WhatsApp[ -]Chat|Chat de WhatsApp|Conversa do WhatsApp|Conversation WhatsApp)[^/]*\.txt$/i;
+
+/**
+ * The candidate with the most message headers, or null when none has any. Equal counts are
+ * settled by a WhatsApp-given file name, then by order in the ZIP.
+ */
+export function pickChatText(candidates: readonly ChatTextCandidate[]): PickedChatText | null {
+  let best: { candidate: ChatTextCandidate; chat: ParsedChat } | null = null;
+  let bestTied: ChatTextCandidate[] = [];
+  const counts: { name: string; count: number }[] = [];
+  for (const candidate of candidates) {
+    const chat = parseChat(candidate.bytes);
+    const count = chat.messages.length;
+    counts.push({ name: candidate.name, count });
+    if (count === 0) continue;
+    if (best === null || count > best.chat.messages.length) {
+      best = { candidate, chat };
+      bestTied = [candidate];
+    } else if (count === best.chat.messages.length) {
+      bestTied.push(candidate);
+      if (!isWhatsAppName(best.candidate.name) && isWhatsAppName(candidate.name)) best = { candidate, chat };
+    }
+  }
+  if (best === null) return null;
+
+  const { candidate, chat } = best;
+  const headers = (count: number): string =>
+    `${count.toLocaleString('en-US')} message header${count === 1 ? '' : 's'}`;
+  if (candidates.length === 1) {
+    return { name: candidate.name, chat, reason: `"${candidate.name}" is the only text file.`, warnings: [] };
+  }
+  const others = counts
+    .filter((c) => c.name !== candidate.name)
+    .map((c) => `"${c.name}" ${headers(c.count)}`)
+    .join(', ');
+  let reason = `"${candidate.name}" was taken as the chat text among ${candidates.length} text files: it has ${headers(chat.messages.length)} (${others}).`;
+  if (bestTied.length > 1) {
+    const whatsAppNamed = bestTied.filter((c) => isWhatsAppName(c.name)).length;
+    const why =
+      whatsAppNamed === 0
+        ? 'it comes first in the ZIP'
+        : whatsAppNamed === 1
+          ? 'its name is the one WhatsApp gives chat exports'
+          : 'it comes first of those named the way WhatsApp names chat exports';
+    reason += ` ${bestTied.length} files have that many headers; this one was taken because ${why}.`;
+  }
+  return { name: candidate.name, chat, reason, warnings: [reason] };
+}
+
+function isWhatsAppName(name: string): boolean {
+  return WHATSAPP_CHAT_NAME.test(name);
+}

@@ -1,0 +1,66 @@
+import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
+import type { ChatMessage } from './chat-model';
+import { linkAttachments } from './link-attachments';
+
+const message = (index: number, attachment: string | null): ChatMessage => ({
+  index,
+  line: index,
+  lineEnd: index,
+  timestamp: '2023-06-07T15:13:20',
+  sender: 'Sam',
+  raw: attachment ? `${attachment} (file attached)` : 'hi',
+  content: '',
+  type: attachment ? 'image' : 'text',
+  attachment,
+  flags: [],
+  event: null,
+});
+const entry = (path: string): ExportEntry => ({
+  path,
+  key: `exports/x/entries/${path}`,
+  size: 1,
+  sha256: '0'.repeat(64),
+});
+
+describe('linkAttachments', () => {
+  it('links by base name, preferring the entry beside the chat text', () => {
+    const links = linkAttachments(
+      [message(1, 'IMG-20230607-WA0003.jpg'), message(2, null), message(3, 'Voice - note.opus')],
+      [
+        entry('old/IMG-20230607-WA0003.jpg'),
+        entry('chat/IMG-20230607-WA0003.jpg'),
+        entry('chat/Voice - note.opus'),
+      ],
+      'chat/WhatsApp Chat with Sam.txt',
+    );
+    expect([...links.keys]).toEqual([
+      [1, 'exports/x/entries/chat/IMG-20230607-WA0003.jpg'],
+      [3, 'exports/x/entries/chat/Voice - note.opus'],
+    ]);
+    expect(links.warnings).toEqual([]);
+  });
+
+  it('matches a macOS-decomposed file name to the composed name in the chat', () => {
+    const composed = 'Fotografía de Léa.jpg';
+    const links = linkAttachments([message(1, composed)], [entry(composed.normalize('NFD'))], '_chat.txt');
+    expect(links.keys.get(1)).toBe(`exports/x/entries/${composed.normalize('NFD')}`);
+  });
+
+  it('reports ambiguous and missing attachments, counting the missing past twenty', () => {
+    const ambiguous = linkAttachments(
+      [message(1, 'a.jpg')],
+      [entry('x/a.jpg'), entry('y/a.jpg')],
+      '_chat.txt',
+    );
+    expect(ambiguous.warnings).toEqual([
+      'Message 1 names "a.jpg", which the ZIP holds 2 times; linked to "x/a.jpg".',
+    ]);
+
+    const many = Array.from({ length: 25 }, (_, i) => message(i + 1, `PTT-${i}.opus`));
+    const { keys, warnings } = linkAttachments(many, [], '_chat.txt');
+    expect(keys.size).toBe(0);
+    expect(warnings).toHaveLength(21);
+    expect(warnings[0]).toBe('Message 1 names the attachment "PTT-0.opus", which the ZIP does not contain.');
+    expect(warnings[20]).toBe('5 more attachments named in the chat are not in the ZIP (messages 21 to 25).');
+  });
+});

@@ -1,0 +1,504 @@
+// A WhatsApp chat export's text to messages. One pass over the lines: a line that matches the
+// file's header format starts a message, any other line continues the open one (or, before the
+// first header, belongs to the reported preamble). Date order and timestamps are settled after
+// the pass, from every date of the file.
+
+import type { ChatMessage, MessageFlag, MessageType, ParsedChat } from './chat-model';
+import {
+  type DateOrder,
+  fullYear,
+  inferDateOrder,
+  isGregorianLookingYear,
+  isPossibleDate,
+} from './date-order';
+import { decodeChatText, type TextEncodingName } from './decode';
+import {
+  detectHeaderFormat,
+  HeaderMatcher,
+  headerFormatAt,
+  mayStartHeader,
+  type HeaderFormat,
+} from './header-formats';
+import { cleanName, trimEdges } from './invisible-marks';
+import { interpretMessageText, NO_FLAGS, withFlag } from './message-body';
+import { hasQuote, quotingSystemEvent, recogniseSystemEvent, type SystemEvent } from './system-events';
+
+const SECONDS_PER_DAY = 86400;
+/** Line numbers listed in one warning before "and N more". */
+const LISTED_LINES = 10;
+
+/**
+ * Parses a chat export's text (or its bytes: UTF-8 or UTF-16, byte-order mark or not). Never
+ * throws: whatever is not understood is kept and reported in `warnings`.
+ */
+export function parseChat(input: string | Uint8Array): ParsedChat {
+  let text: string;
+  let encoding: TextEncodingName | null = null;
+  const warnings: string[] = [];
+  if (typeof input === 'string') {
+    text = input;
+  } else {
+    const decoded = decodeChatText(input);
+    text = decoded.text;
+    encoding = decoded.encoding;
+    warnings.push(...decoded.warnings);
+  }
+  const format = detectHeaderFormat(text);
+  const assembler = new ChatAssembler(text, format);
+  assembler.readLines();
+  return assembler.result(encoding, warnings);
+}
+
+class ChatAssembler {
+  private readonly matcher: HeaderMatcher | null;
+  private readonly iosLayout: boolean;
+  private readonly hasCarriageReturns: boolean;
+  private readonly messages: ChatMessage[] = [];
+  private readonly preamble: string[] = [];
+  private lineCount = 0;
+
+  // The open message: the one later non-header lines continue.
+  private open = false;
+  private headerLine = 0;
+  private bodyStart = 0;
+  private firstLineEnd = 0;
+  private lastLineEnd = 0;
+  private lastLine = 0;
+  /**
+   * First ": " at or after the open message's body (or -1 when there is none left): kept across
+   * messages, because searching each line anew would rescan long colon-free stretches.
+   */
+  private nextColon = 0;
+
+  // Dates and times, per message, until the date order is known.
+  private readonly dateRuns: number[] = [];
+  private readonly runOfMessage = new IntList();
+  private readonly secondOfMessage = new IntList();
+
+  /** Every distinct written author, in order of appearance, and the same by written form. */
+  private readonly authors: KnownAuthor[] = [];
+  private readonly authorsByWritten = new Map<string, KnownAuthor>();
+  private readonly participants = new Set<string>();
+  /** iOS: the name that system lines carry in the author position (the group's, or the contact's). */
+  private systemLabel: string | null = null;
+  private readonly lookalikeLines: number[] = [];
+
+  constructor(
+    private readonly text: string,
+    private readonly format: HeaderFormat | null,
+  ) {
+    this.matcher = format === null ? null : new HeaderMatcher(format);
+    this.iosLayout = format?.layout === 'ios';
+    this.hasCarriageReturns = text.includes('\r');
+  }
+
+  /** Splits on "\r\n", "\n" or "\r"; a final line break ends the last line rather than starting an empty one. */
+  readLines(): void {
+    const { text } = this;
+    const length = text.length;
+    let pos = 0;
+    let nextLf = text.indexOf('\n');
+    let nextCr = this.hasCarriageReturns ? text.indexOf('\r') : -1;
+    while (pos < length) {
+      if (nextLf !== -1 && nextLf < pos) nextLf = text.indexOf('\n', pos);
+      if (nextCr !== -1 && nextCr < pos) nextCr = text.indexOf('\r', pos);
+      let end: number;
+      let next: number;
+      if (nextCr === -1 || (nextLf !== -1 && nextLf < nextCr)) {
+        end = nextLf === -1 ? length : nextLf;
+        next = end + 1;
+      } else {
+        end = nextCr;
+        next = text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
+      }
+      this.lineCount++;
+      this.readLine(pos, end);
+      pos = next;
+    }
+    if (this.open) this.finishMessage();
+  }
+
+  private readLine(start: number, end: number): void {
+    const { matcher } = this;
+    if (matcher !== null && matcher.matchAt(this.text, start)) {
+      if (this.open) this.finishMessage();
+      this.startMessage(matcher, end);
+      return;
+    }
+    if (mayStartHeader(this.text.charCodeAt(start)) && headerFormatAt(this.text, start) !== null) {
+      this.lookalikeLines.push(this.lineCount);
+    }
+    if (this.open) {
+      this.lastLineEnd = end;
+      this.lastLine = this.lineCount;
+    } else {
+      this.preamble.push(this.text.slice(start, end));
+    }
+  }
+
+  private startMessage(matcher: HeaderMatcher, lineEnd: number): void {
+    this.open = true;
+    this.headerLine = this.lineCount;
+    this.lastLine = this.lineCount;
+    this.bodyStart = matcher.end;
+    this.firstLineEnd = lineEnd;
+    this.lastLineEnd = lineEnd;
+
+    // Runs hold the two day/month parts in written order, then the full year.
+    const { dateRuns } = this;
+    const yearFirst = matcher.format.yearFirst;
+    const partA = yearFirst ? matcher.datePart2 : matcher.datePart1;
+    const partB = yearFirst ? matcher.datePart3 : matcher.datePart2;
+    const year = yearFirst ? matcher.datePart1 : fullYear(matcher.datePart3, matcher.format.yearDigits);
+    const last = dateRuns.length - 3;
+    if (last < 0 || dateRuns[last] !== partA || dateRuns[last + 1] !== partB || dateRuns[last + 2] !== year) {
+      dateRuns.push(partA, partB, year);
+    }
+    this.runOfMessage.push(dateRuns.length / 3 - 1);
+    this.secondOfMessage.push(matcher.secondOfDay);
+  }
+
+  private finishMessage(): void {
+    const { text, bodyStart, firstLineEnd } = this;
+    const index = this.messages.length + 1;
+    const multiLine = this.lastLineEnd !== firstLineEnd;
+
+    // The author ends at the first ": " - unless that ": " sits inside a quoted group name of a
+    // system event, or there is none (system events have no author).
+    let author: KnownAuthor | null = null;
+    let event: SystemEvent | null = null;
+    if (this.nextColon !== -1 && this.nextColon < bodyStart) this.nextColon = text.indexOf(': ', bodyStart);
+    const colon = this.nextColon;
+    if (colon !== -1 && colon < firstLineEnd) {
+      author = this.authorAt(bodyStart, colon);
+      if (author.quoted) event = quotingSystemEvent(text.slice(bodyStart, firstLineEnd), colon - bodyStart);
+    }
+
+    if (event === null && author !== null && author.name !== null) {
+      const sender = author.name;
+      const raw = this.rawFrom(colon + 2, multiLine);
+      const meaning = interpretMessageText(raw);
+      const labelledEvent =
+        this.iosLayout && meaning.type === 'text' ? this.labelledSystemEvent(sender, raw, index) : null;
+      if (labelledEvent === null) {
+        if (!author.participant) {
+          author.participant = true;
+          this.participants.add(sender);
+        }
+        this.pushMessage(
+          index,
+          sender,
+          raw,
+          meaning.content,
+          meaning.type,
+          meaning.attachment,
+          meaning.flags,
+          null,
+        );
+      } else {
+        // iOS system line: "Group Name: ‎Alice added Bob". Raw keeps the name; content is the event.
+        this.pushMessage(
+          index,
+          null,
+          this.rawFrom(bodyStart, multiLine),
+          trimEdges(raw),
+          'system',
+          null,
+          NO_FLAGS,
+          labelledEvent,
+        );
+      }
+      return;
+    }
+    const raw = this.rawFrom(bodyStart, multiLine);
+    const content = trimEdges(raw);
+    const newline = content.indexOf('\n');
+    event ??= recogniseSystemEvent(newline < 0 ? content : content.slice(0, newline)) ?? 'other';
+    this.pushMessage(index, null, raw, content, 'system', null, NO_FLAGS, event);
+  }
+
+  /**
+   * iOS writes system events with the group's name (in one-to-one chats the contact's) in the
+   * author position and a U+200E before the text. Such a line is a system event when its text is
+   * a known one, or when it comes from the name that already carried a known system event and is
+   * not a person's content (attachments and placeholders were recognised before this is asked).
+   * The first line of an export is the encryption notice even where the mark is missing.
+   * Asked for iOS exports only.
+   */
+  private labelledSystemEvent(sender: string, raw: string, index: number): SystemEvent | null {
+    const marked = raw.charCodeAt(0) === 0x200e || raw.charCodeAt(0) === 0x200f;
+    if (!marked && index !== 1) return null;
+    const newline = raw.indexOf('\n');
+    const event = recogniseSystemEvent(trimEdges(newline < 0 ? raw : raw.slice(0, newline)));
+    if (!marked) {
+      if (event !== 'encryption') return null;
+    } else if (event === null) {
+      return sender === this.systemLabel ? 'other' : null;
+    }
+    this.systemLabel = sender;
+    return event;
+  }
+
+  private pushMessage(
+    index: number,
+    sender: string | null,
+    raw: string,
+    content: string,
+    type: MessageType,
+    attachment: string | null,
+    flags: readonly MessageFlag[],
+    event: SystemEvent | null,
+  ): void {
+    this.messages.push(
+      new ParsedMessage(
+        index,
+        this.headerLine,
+        this.lastLine,
+        sender,
+        raw,
+        content,
+        type,
+        attachment,
+        flags,
+        event,
+      ),
+    );
+  }
+
+  /** The open message's text from `start` to its last line, line breaks as "\n". */
+  private rawFrom(start: number, multiLine: boolean): string {
+    if (!multiLine) return this.text.slice(start, this.firstLineEnd);
+    const raw = this.text.slice(start, this.lastLineEnd);
+    return this.hasCarriageReturns ? raw.replace(/\r\n?/g, '\n') : raw;
+  }
+
+  /**
+   * The author written from `start` to `colon`, cleaned once per written form. In chats of a few
+   * people the author is recognised in place, without cutting the name out of the text.
+   */
+  private authorAt(start: number, colon: number): KnownAuthor {
+    const { authors, text } = this;
+    const length = colon - start;
+    if (authors.length <= AUTHORS_COMPARED_IN_PLACE) {
+      for (let i = 0; i < authors.length; i++) {
+        const known = authors[i];
+        if (known.written.length === length && text.startsWith(known.written, start)) return known;
+      }
+    }
+    const written = text.slice(start, colon);
+    let known = this.authorsByWritten.get(written);
+    if (known === undefined) {
+      const name = cleanName(written);
+      // ": text" or marks alone: nothing names an author.
+      known = { written, name: name === '' ? null : name, quoted: hasQuote(written), participant: false };
+      this.authorsByWritten.set(written, known);
+      authors.push(known);
+    }
+    return known;
+  }
+
+  result(encoding: TextEncodingName | null, warnings: string[]): ParsedChat {
+    const { format, messages, preamble } = this;
+    let dateOrder: DateOrder | null = null;
+    if (format !== null && messages.length > 0) {
+      const decision = inferDateOrder(this.dateRuns, {
+        yearFirst: format.yearFirst,
+        usStyle: format.meridiem === 'after' && format.dateSeparator === '/' && format.yearDigits === 2,
+      });
+      dateOrder = decision.order;
+      if (decision.warning !== null) warnings.push(decision.warning);
+      this.settleTimestamps(dateOrder, warnings);
+    } else {
+      warnings.push('No line is a WhatsApp message header; the whole text is reported as preamble.');
+    }
+    if (messages.length > 0 && preamble.length > 0) {
+      warnings.push(
+        `${preamble.length === 1 ? 'Line 1 comes' : `Lines 1-${preamble.length} come`} before the first message header and belong to no message.`,
+      );
+    }
+    if (this.lookalikeLines.length > 0) {
+      warnings.push(
+        `${countOf(this.lookalikeLines.length, 'line starts', 'lines start')} like a message header but ${this.lookalikeLines.length === 1 ? 'does' : 'do'} not match the file's header format, so the text was kept in the message before: ${listLines(this.lookalikeLines)}.`,
+      );
+    }
+    return {
+      format: format === null ? null : format.layout,
+      headerFormat: format,
+      dateOrder,
+      encoding,
+      lineCount: this.lineCount,
+      messages,
+      participants: [...this.participants],
+      preamble,
+      warnings,
+    };
+  }
+
+  /** Fills in timestamps now that the date order is known, and flags jumps back in time. */
+  private settleTimestamps(order: DateOrder, warnings: string[]): void {
+    const { dateRuns, messages } = this;
+    // Per date: its "YYYY-MM-DDT" prefix and a number that orders dates.
+    const runPrefixes: string[] = [];
+    const runDays: number[] = [];
+    const invalidRuns = new Set<number>();
+    let unusualYear: number | null = null;
+    for (let i = 0; i < dateRuns.length; i += 3) {
+      const year = dateRuns[i + 2];
+      // Only day/month/year writes the day before the month.
+      const day = order === 'DMY' ? dateRuns[i] : dateRuns[i + 1];
+      const month = order === 'DMY' ? dateRuns[i + 1] : dateRuns[i];
+      if (!isPossibleDate(year, month, day)) invalidRuns.add(i / 3);
+      if (unusualYear === null && !isGregorianLookingYear(year)) unusualYear = year;
+      runPrefixes.push(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T`);
+      runDays.push(year * 10000 + month * 100 + day);
+    }
+    // Timestamps are built from shared date prefixes and clock strings: a chat has few of each.
+    const outOfOrder: number[] = [];
+    const invalid: number[] = [];
+    let previousMoment = -1;
+    let previousTimestamp = '';
+    for (let i = 0; i < messages.length; i++) {
+      const run = this.runOfMessage.at(i);
+      const second = this.secondOfMessage.at(i);
+      const moment = runDays[run] * SECONDS_PER_DAY + second;
+      const message = messages[i];
+      if (moment === previousMoment) {
+        message.timestamp = previousTimestamp;
+      } else {
+        message.timestamp = runPrefixes[run] + clockTime(second);
+      }
+      if (invalidRuns.size > 0 && invalidRuns.has(run)) {
+        message.flags = withFlag(message.flags, 'invalidDate');
+        invalid.push(message.index);
+      }
+      if (moment < previousMoment) {
+        message.flags = withFlag(message.flags, 'outOfOrder');
+        outOfOrder.push(message.index);
+      }
+      previousMoment = moment;
+      previousTimestamp = message.timestamp;
+    }
+    if (invalid.length > 0) {
+      warnings.push(
+        `${countOf(invalid.length, 'message carries', 'messages carry')} a date that does not exist in the ${order} order; the timestamp shows the date as written: ${listNumbers(invalid)}.`,
+      );
+    }
+    if (outOfOrder.length > 0) {
+      warnings.push(
+        `${countOf(outOfOrder.length, 'message is', 'messages are')} earlier than the message before (export order is kept): ${listNumbers(outOfOrder)}.`,
+      );
+    }
+    if (unusualYear !== null) {
+      warnings.push(
+        `Years such as ${unusualYear} suggest a non-Gregorian calendar on the phone (e.g. Persian or Buddhist); dates are kept as written.`,
+      );
+    }
+  }
+}
+
+/**
+ * A ChatMessage with only own, enumerable data fields (it serialises like a plain object). Built
+ * by a constructor rather than an object literal because V8 moves literals whose objects all
+ * survive straight to the old generation, and then every fresh string stored into them pays the
+ * write barrier: about a third of the parse time on large exports.
+ */
+class ParsedMessage implements ChatMessage {
+  index: number;
+  line: number;
+  lineEnd: number;
+  timestamp = ''; // set once the whole file has settled the date order
+  sender: string | null;
+  raw: string;
+  content: string;
+  type: MessageType;
+  attachment: string | null;
+  flags: readonly MessageFlag[];
+  event: SystemEvent | null;
+
+  constructor(
+    index: number,
+    line: number,
+    lineEnd: number,
+    sender: string | null,
+    raw: string,
+    content: string,
+    type: MessageType,
+    attachment: string | null,
+    flags: readonly MessageFlag[],
+    event: SystemEvent | null,
+  ) {
+    this.index = index;
+    this.line = line;
+    this.lineEnd = lineEnd;
+    this.sender = sender;
+    this.raw = raw;
+    this.content = content;
+    this.type = type;
+    this.attachment = attachment;
+    this.flags = flags;
+    this.event = event;
+  }
+}
+
+/** Up to this many distinct authors, a line's author is compared in place rather than looked up. */
+const AUTHORS_COMPARED_IN_PLACE = 16;
+
+interface KnownAuthor {
+  written: string;
+  /** Cleaned name, or null when nothing is left of it. */
+  name: string | null;
+  /** Holds a quote, so its ": " may lie inside a system event's quoted name. */
+  quoted: boolean;
+  /** Already listed among the participants (it wrote a message, not just a system line). */
+  participant: boolean;
+}
+
+/** A growable list of 32-bit integers: per-message numbers without a boxed array element each. */
+class IntList {
+  private items = new Int32Array(1024);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.items.length) {
+      const grown = new Int32Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.length++] = value;
+  }
+
+  at(index: number): number {
+    return this.items[index];
+  }
+}
+
+/** "HH:mm:ss" of every second of the day that has occurred, shared by all chats (at most 86,400). */
+const clockTimes: (string | undefined)[] = new Array<string | undefined>(SECONDS_PER_DAY);
+
+function clockTime(secondOfDay: number): string {
+  let clock = clockTimes[secondOfDay];
+  if (clock === undefined) {
+    const hours = Math.floor(secondOfDay / 3600);
+    const minutes = Math.floor(secondOfDay / 60) % 60;
+    clock = `${pad(hours, 2)}:${pad(minutes, 2)}:${pad(secondOfDay % 60, 2)}`;
+    clockTimes[secondOfDay] = clock;
+  }
+  return clock;
+}
+
+function pad(value: number, width: number): string {
+  return String(value).padStart(width, '0');
+}
+
+function countOf(count: number, singular: string, plural: string): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+function listLines(lines: readonly number[]): string {
+  return `line${lines.length === 1 ? '' : 's'} ${listNumbers(lines)}`;
+}
+
+function listNumbers(numbers: readonly number[]): string {
+  const listed = numbers.slice(0, LISTED_LINES).join(', ');
+  return numbers.length > LISTED_LINES ? `${listed} and ${numbers.length - LISTED_LINES} more` : listed;
+}

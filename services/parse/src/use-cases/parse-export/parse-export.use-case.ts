@@ -1,0 +1,83 @@
+import { performance } from 'node:perf_hooks';
+import { buffer, text } from 'node:stream/consumers';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { EntryManifestSchema, exportKeys } from '@chatexhibit/proto/storage-layout';
+import { MEDIA_JOB, PARSE_JOB } from '@chatexhibit/proto/subjects';
+import { type JobPayload, PermanentJobError, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import { runOnce } from '@chatexhibit/kit/database/inbox';
+import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
+import { ChatRepository, toMessageRow } from '../../chat/chat.repository';
+import { pickChatText } from '../../domain/chat-text-candidates';
+import { linkAttachments } from '../../domain/link-attachments';
+
+/** Text files larger than this cannot be a WhatsApp chat (its cap is ~40,000 messages). */
+const MAX_CHAT_TEXT_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Step 1: read the export's text files from storage, pick the chat, parse it, link its
+ * attachments to the stored ZIP entries, store chat and messages once, and hand on to media.
+ */
+@Injectable()
+export class ParseExportUseCase {
+  constructor(
+    private readonly storage: ObjectStorage,
+    private readonly dataSource: DataSource,
+    private readonly chats: ChatRepository,
+    private readonly workQueue: WorkQueue,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async execute(job: JobPayload<typeof PARSE_JOB>): Promise<{ messageCount: number; databaseMs: number }> {
+    const keys = exportKeys(job.exportId);
+    const manifest = EntryManifestSchema.parse(
+      JSON.parse(await text(await this.storage.get(keys.entryManifest))),
+    );
+    const textEntries = manifest.entries.filter(
+      (e) => /\.txt$/i.test(e.path) && e.size <= MAX_CHAT_TEXT_BYTES,
+    );
+    if (textEntries.length === 0) throw new PermanentJobError('The ZIP holds no chat text (.txt) file.');
+    const candidates = await Promise.all(
+      textEntries.map(async (entry) => ({
+        name: entry.path,
+        bytes: await buffer(await this.storage.get(entry.key)),
+      })),
+    );
+    const picked = pickChatText(candidates);
+    if (!picked) throw new PermanentJobError('No text file in the ZIP reads as a WhatsApp chat.');
+    const { chat } = picked;
+    const links = linkAttachments(chat.messages, manifest.entries, picked.name);
+
+    const started = performance.now();
+    await runOnce(this.dataSource, `${job.exportId}:parse`, (manager) =>
+      this.chats.insert(
+        manager,
+        {
+          exportId: job.exportId,
+          originalFilename: job.originalFilename,
+          fileHash: job.fileHash,
+          processingOptions: job.options,
+          chatFile: picked.name,
+          format: chat.format,
+          dateOrder: chat.dateOrder,
+          encoding: chat.encoding,
+          messageCount: chat.messages.length,
+          participants: chat.participants,
+          preamble: chat.preamble,
+          warnings: [...picked.warnings, ...chat.warnings, ...links.warnings],
+        },
+        chat.messages.map((m) => toMessageRow(m, links.keys.get(m.index) ?? null)),
+      ),
+    );
+    const databaseMs = Math.round(performance.now() - started);
+    this.logger.info(
+      { messages: chat.messages.length, databaseMs, chatFile: picked.name },
+      'chat parsed and stored',
+    );
+    // Also after a redelivery found the work done: the hand-on may be what was lost.
+    await this.workQueue.enqueue(MEDIA_JOB, { exportId: job.exportId, messageCount: chat.messages.length });
+    return { messageCount: chat.messages.length, databaseMs };
+  }
+}

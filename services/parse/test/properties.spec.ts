@@ -1,0 +1,167 @@
+// Properties over generated inputs: no line is ever lost, and any chat whose messages are written
+// the way WhatsApp writes them reads back to those messages.
+
+import fc from 'fast-check';
+import { parseChat } from '../src/domain/parse-chat';
+import { lineAccountingProblems } from './support/line-accounting';
+
+const LINE_BREAK = fc.constantFrom('\n', '\r\n', '\r');
+/** Characters that matter to a chat parser: marks, look-alike spaces, digits, separators, quotes. */
+const TRICKY = fc.constantFrom(
+  '\u200E',
+  '\u200F',
+  '\u202A',
+  '\u202C',
+  '\u2066',
+  '\u00A0',
+  '\u202F',
+  '\u2011',
+  '\uFEFF',
+  '[',
+  ']',
+  ':',
+  ': ',
+  ' - ',
+  '/',
+  '.',
+  ',',
+  '"',
+  '“',
+  '1',
+  '13',
+  '٣',
+  '۱',
+  'PM',
+  'p. m.',
+  '下午',
+  '오후',
+  'م',
+  '<attached: x.jpg>',
+  ' (file attached)',
+  '<This message was edited>',
+  'POLL:',
+  '👩‍👩‍👧',
+);
+const FRAGMENT = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), TRICKY);
+
+const SHAPES = [0, 1, 2, 3] as const;
+type Shape = (typeof SHAPES)[number];
+
+/** A header of one of several formats, with a possible or impossible date and time. */
+function header(shape: fc.Arbitrary<Shape>): fc.Arbitrary<string> {
+  return fc
+    .tuple(
+      fc.integer({ min: 0, max: 35 }),
+      fc.integer({ min: 0, max: 14 }),
+      fc.integer({ min: 0, max: 26 }),
+      fc.integer({ min: 0, max: 25 }),
+      fc.integer({ min: 0, max: 61 }),
+      shape,
+    )
+    .map(([a, b, year, hour, minute, s]) => {
+      const mm = String(minute).padStart(2, '0');
+      const yy = String(year).padStart(2, '0');
+      switch (s) {
+        case 0:
+          return `${a}/${b}/20${yy}, ${hour}:${mm} - `;
+        case 1:
+          return `[${a}.${b}.${yy}, ${hour}:${mm}:${mm}] `;
+        case 2:
+          return `${a}/${b}/${yy}, ${hour % 13}:${mm}\u202F${hour < 12 ? 'AM' : 'PM'} - `;
+        default:
+          return `20${yy}-${a}-${b} ${hour}:${mm} - `;
+      }
+    });
+}
+
+/** Text of lines mostly headed in one format, as exports are, with other formats and noise mixed in. */
+const TEXT = fc.constantFrom(...SHAPES).chain((dominant) => {
+  const fragments = fc.array(FRAGMENT, { maxLength: 4 }).map((parts) => parts.join(''));
+  const line = fc.oneof(
+    { arbitrary: fc.tuple(header(fc.constant(dominant)), fragments).map(([h, rest]) => h + rest), weight: 4 },
+    {
+      arbitrary: fc.tuple(header(fc.constantFrom(...SHAPES)), fragments).map(([h, rest]) => h + rest),
+      weight: 1,
+    },
+    { arbitrary: fc.array(FRAGMENT, { maxLength: 6 }).map((parts) => parts.join('')), weight: 3 },
+    { arbitrary: fc.constant(''), weight: 1 },
+  );
+  return fc
+    .tuple(fc.array(fc.tuple(line, LINE_BREAK), { maxLength: 60, size: 'max' }), fc.boolean())
+    .map(([lines, finalBreak]) =>
+      lines
+        .map(([text, lineBreak], i) => text + (i < lines.length - 1 || finalBreak ? lineBreak : ''))
+        .join(''),
+    );
+});
+
+describe('line accounting', () => {
+  it('every line of any text belongs to the preamble or to exactly one message, in order', () => {
+    fc.assert(
+      fc.property(TEXT, (text) => {
+        const chat = parseChat(text);
+        expect(lineAccountingProblems(text, chat)).toEqual([]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('round trip', () => {
+  /** Author names with the marks and look-alikes exports contain, but without the ": " that ends a name. */
+  const NAME = fc
+    .array(fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }), TRICKY), {
+      minLength: 1,
+      maxLength: 4,
+    })
+    .map((parts) => parts.join(''))
+    .filter((name) => !/[\r\n]|: /.test(name) && !name.endsWith(':') && visibleName(name) !== '');
+  /** Text lines that cannot be taken for a header of the chat's format (which starts with a digit). */
+  const BODY_LINE = fc
+    .array(FRAGMENT, { maxLength: 6 })
+    .map((parts) => `x${parts.join('')}`.replace(/[\r\n\u2028\u2029]/g, ' '));
+
+  function visibleName(name: string): string {
+    return name
+      .replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g, '')
+      .replace(/[\u00A0\u202F]/g, ' ')
+      .replace(/\u2011/g, '-');
+  }
+
+  it('reads back the sender, time and exact text of every message', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            day: fc.integer({ min: 13, max: 28 }),
+            month: fc.integer({ min: 1, max: 12 }),
+            hour: fc.integer({ min: 0, max: 23 }),
+            minute: fc.integer({ min: 0, max: 59 }),
+            name: NAME,
+            lines: fc.array(BODY_LINE, { minLength: 1, maxLength: 3 }),
+          }),
+          { minLength: 1, maxLength: 30, size: 'max' },
+        ),
+        LINE_BREAK,
+        (messages, lineBreak) => {
+          const two = (n: number): string => String(n).padStart(2, '0');
+          const text = messages
+            .map(
+              (m) =>
+                `${two(m.day)}/${two(m.month)}/2024, ${two(m.hour)}:${two(m.minute)} - ${m.name}: ${m.lines.join(lineBreak)}`,
+            )
+            .join(lineBreak);
+          const chat = parseChat(text);
+          expect(chat.messages.map((m) => [m.timestamp, m.sender, m.raw])).toEqual(
+            messages.map((m) => [
+              `2024-${two(m.month)}-${two(m.day)}T${two(m.hour)}:${two(m.minute)}:00`,
+              visibleName(m.name),
+              m.lines.join('\n'),
+            ]),
+          );
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});

@@ -1,0 +1,142 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { DataSource } from 'typeorm';
+import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
+import { exportKeys } from '@chatexhibit/proto/storage-layout';
+import { MEDIA_JOB, PARSE_JOB } from '@chatexhibit/proto/subjects';
+import { InProcessWorkQueue } from '@chatexhibit/kit/bus/in-process-work-queue';
+import { openServiceDatabase } from '@chatexhibit/kit/database/service-database';
+import { createLogger } from '@chatexhibit/kit/logging/logger';
+import { LocalObjectStorage } from '@chatexhibit/kit/storage/local-object-storage';
+import { ChatEntity, MessageEntity } from '@chatexhibit/parse/chat/chat.entities';
+import { ChatRepository } from '@chatexhibit/parse/chat/chat.repository';
+import { CreateChats1763700100000 } from '@chatexhibit/parse/database/migrations/1763700100000-create-chats';
+import { GetChatDataUseCase } from '@chatexhibit/parse/use-cases/get-chat-data/get-chat-data.use-case';
+import { ParseExportUseCase } from '@chatexhibit/parse/use-cases/parse-export/parse-export.use-case';
+import { generateChat } from '../../services/parse/test/support/chat-generator';
+import { eventually } from '../support/eventually';
+import { testServers, uniqueName } from '../support/servers';
+
+const logger = createLogger({ part: 'test', level: 'silent' });
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The parse service's use cases on the real PostgreSQL, with storage laid out as ingest leaves it. */
+describe('parse service', () => {
+  let database: DataSource;
+  const schema = uniqueName('parse').toLowerCase();
+  let storage: LocalObjectStorage;
+  let queue: InProcessWorkQueue;
+  let parseExport: ParseExportUseCase;
+  let getChatData: GetChatDataUseCase;
+  const handedOn: unknown[] = [];
+
+  beforeAll(async () => {
+    database = await openServiceDatabase(
+      testServers().databaseUrl,
+      {
+        schema,
+        entities: [ChatEntity, MessageEntity],
+        migrations: [CreateChats1763700100000],
+      },
+      logger,
+    );
+    storage = new LocalObjectStorage(await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-parse-')));
+    queue = new InProcessWorkQueue(logger);
+    queue.consume(MEDIA_JOB, async (job) => {
+      handedOn.push(job);
+    });
+    await queue.start();
+    const chats = new ChatRepository(database);
+    parseExport = new ParseExportUseCase(storage, database, chats, queue, logger);
+    getChatData = new GetChatDataUseCase(chats);
+  });
+  afterAll(async () => {
+    await queue.close();
+    await database.destroy();
+  });
+
+  /** Stores files and the entry manifest the way ingest does. */
+  const storeExport = async (exportId: string, files: Record<string, Buffer>): Promise<ExportEntry[]> => {
+    const keys = exportKeys(exportId);
+    const entries: ExportEntry[] = [];
+    for (const [entryPath, bytes] of Object.entries(files)) {
+      await storage.put(keys.entry(entryPath), bytes);
+      entries.push({
+        path: entryPath,
+        key: keys.entry(entryPath),
+        size: bytes.length,
+        sha256: sha256(bytes),
+      });
+    }
+    await storage.put(keys.entryManifest, Buffer.from(JSON.stringify({ entries })));
+    return entries;
+  };
+
+  const job = (exportId: string) =>
+    PARSE_JOB.payload.parse({
+      exportId,
+      originalFilename: 'WhatsApp Chat with Sam.zip',
+      fileHash: 'f'.repeat(64),
+      options: {},
+    });
+
+  it('stores a 40,000-message chat once, links attachments, and hands on to media', async () => {
+    const exportId = randomUUID();
+    const generated = generateChat({ format: 'android-dmy', messageCount: 40_000, seed: 7 });
+    const attachments = [
+      ...new Set(generated.messages.map((m) => m.attachment).filter((a): a is string => a !== null)),
+    ];
+    const [present, ...missing] = attachments;
+    await storeExport(exportId, {
+      'WhatsApp Chat with Sam.txt': Buffer.from(generated.text),
+      'notes.txt': Buffer.from('shopping list\nmilk\n'),
+      ...(present ? { [present]: Buffer.from('media bytes') } : {}),
+    });
+
+    const first = await parseExport.execute(job(exportId));
+    expect(first.messageCount).toBe(40_000);
+    expect(first.databaseMs).toBeGreaterThan(0); // the figure itself: npm run bench:store
+
+    const again = await parseExport.execute(job(exportId));
+    expect(again.messageCount).toBe(40_000);
+    const [{ count }] = await database.query(`SELECT count(*)::int AS count FROM "${schema}"."messages"`);
+    expect(count).toBe(40_000);
+
+    await eventually(() => handedOn.length > 0);
+    expect(handedOn).toEqual([{ exportId, messageCount: 40_000 }]);
+
+    const page = await getChatData.execute({ chatExportId: exportId, page: { offset: 0, limit: 3 } });
+    expect(page).toMatchObject({
+      id: exportId,
+      originalFilename: 'WhatsApp Chat with Sam.zip',
+      totalMessages: 40_000,
+    });
+    expect(page.participants).toEqual(generated.participants);
+    expect(page.messages.map((m) => [m.index, m.timestamp])).toEqual(
+      generated.messages.slice(0, 3).map((m, i) => [i + 1, m.timestamp]),
+    );
+
+    const chat = await database.getRepository(ChatEntity).findOneByOrFail({ exportId });
+    expect(chat.chatFile).toBe('WhatsApp Chat with Sam.txt');
+    if (present) {
+      const linked = await database.getRepository(MessageEntity).findBy({ exportId, attachment: present });
+      expect(linked.every((m) => m.attachmentKey === exportKeys(exportId).entry(present))).toBe(true);
+    }
+    for (const name of missing.slice(0, 3)) {
+      expect(chat.warnings.some((w) => w.includes(`"${name}", which the ZIP does not contain`))).toBe(true);
+    }
+  }, 120_000);
+
+  it('gives up at once on a ZIP without a chat text, and answers NOT_FOUND for an unknown export', async () => {
+    const exportId = randomUUID();
+    await storeExport(exportId, { 'IMG-20230607-WA0003.jpg': Buffer.from('jpeg') });
+    await expect(parseExport.execute(job(exportId))).rejects.toThrow(
+      'The ZIP holds no chat text (.txt) file.',
+    );
+    await expect(getChatData.execute({ chatExportId: randomUUID() })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});
