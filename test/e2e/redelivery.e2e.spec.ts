@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { connect, type NatsConnection } from 'nats';
+import type { DataSource } from 'typeorm';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { PARSE_JOB } from '@chatexhibit/proto/subjects';
 import { JetStreamWorkQueue } from '@chatexhibit/kit/bus/jetstream-work-queue';
@@ -6,6 +8,7 @@ import { schemaOf } from '@chatexhibit/kit/database/schema';
 import { openServiceDatabase } from '@chatexhibit/kit/database/service-database';
 import { createLogger } from '@chatexhibit/kit/logging/logger';
 import { type RunningProcess, startProcess } from '../support/child-process';
+import { eventually } from '../support/eventually';
 import { testServers, uniqueName } from '../support/servers';
 
 class CreateEffects1763700000001 implements MigrationInterface {
@@ -29,11 +32,13 @@ describe.each(['before-effect', 'after-effect'])('a worker killed %s', (fault) =
   const prefix = uniqueName('redeliver');
   const schema = uniqueName('redelivery').toLowerCase();
   let workers: RunningProcess[] = [];
-  let producer: JetStreamWorkQueue;
+  let producer: JetStreamWorkQueue | undefined;
+  let database: DataSource | undefined;
 
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.stop('SIGKILL')));
     await producer?.close();
+    await database?.destroy();
   });
 
   it('has its item redelivered to another worker, and the effect happens once', async () => {
@@ -87,6 +92,90 @@ describe.each(['before-effect', 'after-effect'])('a worker killed %s', (fault) =
     // Acked: nothing is delivered again.
     await new Promise((r) => setTimeout(r, 2500));
     expect(survivor.lines.filter(event('delivered'))).toHaveLength(1);
-    await database.destroy();
+  }, 60_000);
+});
+
+/**
+ * A worker that dies on every delivery (out of memory on a hostile upload, say) must not leave
+ * its item stuck: after max deliveries it lands in the dead-letter stream with the reason.
+ */
+describe('an item whose every worker dies', () => {
+  const prefix = uniqueName('exhaust');
+  const schema = uniqueName('exhausted').toLowerCase();
+  const workers: RunningProcess[] = [];
+  let producer: JetStreamWorkQueue | undefined;
+  let database: DataSource | undefined;
+  let nc: NatsConnection | undefined;
+
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => w.stop('SIGKILL')));
+    await producer?.close();
+    await database?.destroy();
+    await nc?.close();
+  });
+
+  it('is dead-lettered with the reason after its last delivery', async () => {
+    const { databaseUrl, natsUrl } = testServers();
+    const database = await openServiceDatabase(
+      databaseUrl,
+      { schema, entities: [], migrations: [CreateEffects1763700000001] },
+      logger,
+    );
+    const env = {
+      DATABASE_URL: databaseUrl,
+      SCHEMA: schema,
+      NATS_URL: natsUrl,
+      NATS_PREFIX: prefix,
+      MAX_DELIVER: '2',
+    };
+    const start = async (name: string, fault: string) => {
+      const worker = startProcess('test/fixtures/redelivery-worker.js', {
+        ...env,
+        FAULT: fault,
+        WORKER: name,
+      });
+      workers.push(worker);
+      await worker.waitForLine(event('ready'));
+      return worker;
+    };
+
+    producer = await JetStreamWorkQueue.connect({ url: natsUrl, prefix, name: 'producer' }, logger);
+    const exportId = randomUUID();
+    for (const name of ['worker-a', 'worker-b']) {
+      const doomed = await start(name, 'always');
+      if (name === 'worker-a') {
+        await producer.enqueue(PARSE_JOB, {
+          exportId,
+          originalFilename: 'chat.zip',
+          fileHash: 'a'.repeat(64),
+          options: {},
+        });
+      }
+      await doomed.waitForLine(event('stuck'));
+      await doomed.stop('SIGKILL');
+    }
+    const healthy = await start('worker-c', 'none');
+
+    nc = await connect({ servers: natsUrl });
+    const jsm = await nc.jetstreamManager();
+    let letter: Awaited<ReturnType<typeof jsm.streams.getMessage>> | undefined;
+    await eventually(
+      async () => {
+        letter = await jsm.streams
+          .getMessage(`${prefix}_dead_letters`, { last_by_subj: `${prefix}.dead-letter.jobs.parse` })
+          .catch(() => undefined);
+        return letter !== undefined;
+      },
+      20_000,
+      'the exhausted item in the dead-letter stream',
+    );
+    expect(JSON.parse(letter!.string())).toMatchObject({ exportId });
+    expect(letter!.header.get('deliveries')).toBe('2');
+    expect(letter!.header.get('reason')).toBe(
+      'no worker acknowledged it in 2 deliveries (each worker stopped or timed out while handling it)',
+    );
+    expect((await jsm.streams.info(`${prefix}_jobs`)).state.messages).toBe(0);
+    expect(healthy.lines.filter(event('delivered'))).toHaveLength(0);
+    expect(await database.query(`SELECT * FROM "${schema}"."effects"`)).toEqual([]);
   }, 60_000);
 });

@@ -12,6 +12,7 @@ import {
   RetentionPolicy,
   type StreamConfig,
   StorageType,
+  type Subscription,
 } from 'nats';
 import type { z } from 'zod';
 import type { JobContract } from '@chatexhibit/proto/contract';
@@ -46,6 +47,7 @@ export class JetStreamWorkQueue extends WorkQueue {
   private readonly registrations: Registration[] = [];
   private readonly running: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly advisories: Subscription[] = [];
   private closing = false;
 
   private constructor(
@@ -156,6 +158,7 @@ export class JetStreamWorkQueue extends WorkQueue {
       }
       const consumer = await this.jetstream.consumers.get(this.jobStream, durable);
       const messages = await consumer.consume({ max_messages: registration.options.concurrency });
+      this.watchExhaustedDeliveries(registration, durable);
       this.running.push({ messages, loop: this.pump(messages, registration) });
     }
   }
@@ -211,21 +214,73 @@ export class JetStreamWorkQueue extends WorkQueue {
     correlationId: string,
     reason: string,
   ): Promise<void> {
+    await this.publishDeadLetter(contract, message.data, message.info.redeliveryCount, correlationId, reason);
+    message.term(asHeaderValue(reason).slice(0, 200));
+  }
+
+  private async publishDeadLetter(
+    contract: JobContract,
+    data: Uint8Array,
+    deliveries: number,
+    correlationId: string,
+    reason: string,
+  ): Promise<void> {
     const headers = natsHeaders();
     headers.set('reason', asHeaderValue(reason));
-    headers.set('deliveries', String(message.info.redeliveryCount));
+    headers.set('deliveries', String(deliveries));
     headers.set(CORRELATION_HEADER, correlationId);
-    await this.jetstream.publish(`${this.prefix}.dead-letter.${contract.subject}`, message.data, { headers });
-    message.term(asHeaderValue(reason).slice(0, 200));
-    this.logger.error(
-      { subject: contract.subject, reason, deliveries: message.info.redeliveryCount, correlationId },
-      'job dead-lettered',
+    await this.jetstream.publish(`${this.prefix}.dead-letter.${contract.subject}`, data, { headers });
+    this.logger.error({ subject: contract.subject, reason, deliveries, correlationId }, 'job dead-lettered');
+  }
+
+  /**
+   * A worker that dies on every delivery never gets to dead-letter its item, and JetStream stops
+   * redelivering it after max_deliver, leaving it stuck in the stream. Its advisory says so; one
+   * consuming process (a queue group) moves the item to the dead-letter stream.
+   */
+  private watchExhaustedDeliveries(registration: Registration, durable: string): void {
+    const subject = `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${this.jobStream}.${durable}`;
+    this.advisories.push(
+      this.connection.subscribe(subject, {
+        queue: `${this.prefix}-dead-letter`,
+        callback: (error, advisory) => {
+          if (error) return;
+          const { stream_seq: sequence, deliveries } = JSON.parse(advisory.string()) as {
+            stream_seq: number;
+            deliveries: number;
+          };
+          void this.moveExhausted(registration.contract, sequence, deliveries).catch((moveError: unknown) =>
+            this.logger.error(
+              { err: moveError, subject: registration.contract.subject, sequence },
+              'could not dead-letter an exhausted job',
+            ),
+          );
+        },
+      }),
     );
+  }
+
+  private async moveExhausted(contract: JobContract, sequence: number, deliveries: number): Promise<void> {
+    let stored;
+    try {
+      stored = await this.manager.streams.getMessage(this.jobStream, { seq: sequence });
+    } catch {
+      return; // already acknowledged or moved by another process
+    }
+    await this.publishDeadLetter(
+      contract,
+      stored.data,
+      deliveries,
+      stored.header?.get(CORRELATION_HEADER) || randomUUID(),
+      `no worker acknowledged it in ${deliveries} deliveries (each worker stopped or timed out while handling it)`,
+    );
+    await this.manager.streams.deleteMessage(this.jobStream, sequence);
   }
 
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    for (const advisory of this.advisories) advisory.unsubscribe();
     for (const { messages } of this.running) messages.stop();
     await Promise.allSettled(this.running.map((r) => r.loop));
     await Promise.allSettled([...this.inFlight]);
