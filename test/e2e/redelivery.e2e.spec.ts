@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
-import type { DataSource } from 'typeorm';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { PARSE_JOB } from '@chatexhibit/proto/subjects';
 import { JetStreamWorkQueue } from '@chatexhibit/kit/bus/jetstream-work-queue';
 import { schemaOf } from '@chatexhibit/kit/database/schema';
@@ -24,50 +23,79 @@ const logger = createLogger({ part: 'test', level: 'silent' });
 const event = (name: string) => (line: string) => line.includes(`"event":"${name}"`);
 
 /**
+ * What one scenario runs: its own NATS prefix and schema, worker processes of
+ * test/fixtures/redelivery-worker.js and a producer; all stopped afterwards, passed or not.
+ */
+function workerScenario(stem: string, workerEnv: Record<string, string> = {}) {
+  const prefix = uniqueName(stem);
+  const schema = uniqueName(stem).toLowerCase();
+  const workers: RunningProcess[] = [];
+  const opened: { producer?: JetStreamWorkQueue; database?: DataSource; nats?: NatsConnection } = {};
+
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => w.stop('SIGKILL')));
+    await opened.producer?.close();
+    await opened.database?.destroy();
+    await opened.nats?.close();
+  });
+
+  return {
+    prefix,
+    schema,
+    async setUp() {
+      const { databaseUrl, natsUrl } = testServers();
+      opened.database = await openServiceDatabase(
+        databaseUrl,
+        { schema, entities: [], migrations: [CreateEffects1763700000001] },
+        logger,
+      );
+      opened.producer = await JetStreamWorkQueue.connect({ url: natsUrl, prefix, name: 'producer' }, logger);
+      opened.nats = await connect({ servers: natsUrl });
+      return { database: opened.database, jetstream: await opened.nats.jetstreamManager() };
+    },
+    /** Starts a worker and waits until it consumes. */
+    async startWorker(name: string, fault: string): Promise<RunningProcess> {
+      const { databaseUrl, natsUrl } = testServers();
+      const worker = startProcess('test/fixtures/redelivery-worker.js', {
+        ...workerEnv,
+        FAULT: fault,
+        WORKER: name,
+        DATABASE_URL: databaseUrl,
+        SCHEMA: schema,
+        NATS_URL: natsUrl,
+        NATS_PREFIX: prefix,
+      });
+      workers.push(worker);
+      await worker.waitForLine(event('ready'));
+      return worker;
+    },
+    async enqueueParseJob(): Promise<string> {
+      const exportId = randomUUID();
+      await opened.producer!.enqueue(PARSE_JOB, {
+        exportId,
+        originalFilename: 'chat.zip',
+        fileHash: 'a'.repeat(64),
+        options: {},
+      });
+      return exportId;
+    },
+  };
+}
+
+/**
  * DESIGN: "A worker killed mid-job loses nothing." Two worker processes share the parse
  * step's durable consumer; whichever takes the item stops dead on its first delivery and is
  * killed with SIGKILL. The item must reach the other worker, and its effect happen once.
  */
 describe.each(['before-effect', 'after-effect'])('a worker killed %s', (fault) => {
-  const prefix = uniqueName('redeliver');
-  const schema = uniqueName('redelivery').toLowerCase();
-  let workers: RunningProcess[] = [];
-  let producer: JetStreamWorkQueue | undefined;
-  let database: DataSource | undefined;
-
-  afterAll(async () => {
-    await Promise.all(workers.map((w) => w.stop('SIGKILL')));
-    await producer?.close();
-    await database?.destroy();
-  });
+  const scenario = workerScenario('redeliver');
 
   it('has its item redelivered to another worker, and the effect happens once', async () => {
-    const { databaseUrl, natsUrl } = testServers();
-    const database = await openServiceDatabase(
-      databaseUrl,
-      { schema, entities: [], migrations: [CreateEffects1763700000001] },
-      logger,
+    const { database } = await scenario.setUp();
+    const workers = await Promise.all(
+      ['worker-a', 'worker-b'].map((name) => scenario.startWorker(name, fault)),
     );
-    const env = {
-      FAULT: fault,
-      DATABASE_URL: databaseUrl,
-      SCHEMA: schema,
-      NATS_URL: natsUrl,
-      NATS_PREFIX: prefix,
-    };
-    workers = ['worker-a', 'worker-b'].map((name) =>
-      startProcess('test/fixtures/redelivery-worker.js', { ...env, WORKER: name }),
-    );
-    await Promise.all(workers.map((w) => w.waitForLine(event('ready'))));
-
-    producer = await JetStreamWorkQueue.connect({ url: natsUrl, prefix, name: 'producer' }, logger);
-    const exportId = randomUUID();
-    await producer.enqueue(PARSE_JOB, {
-      exportId,
-      originalFilename: 'chat.zip',
-      fileHash: 'a'.repeat(64),
-      options: {},
-    });
+    const exportId = await scenario.enqueueParseJob();
 
     const stuckLine = await Promise.any(workers.map((w) => w.waitForLine(event('stuck'))));
     const victim = workers.find((w) => w.lines.includes(stuckLine))!;
@@ -82,7 +110,7 @@ describe.each(['before-effect', 'after-effect'])('a worker killed %s', (fault) =
       deliveryCount: 2,
     });
 
-    const effects = await database.query(`SELECT "export_id", "worker" FROM "${schema}"."effects"`);
+    const effects = await database.query(`SELECT "export_id", "worker" FROM "${scenario.schema}"."effects"`);
     const victimName = JSON.parse(stuckLine).worker as string;
     const survivorName = victimName === 'worker-a' ? 'worker-b' : 'worker-a';
     expect(effects).toEqual([
@@ -100,68 +128,24 @@ describe.each(['before-effect', 'after-effect'])('a worker killed %s', (fault) =
  * its item stuck: after max deliveries it lands in the dead-letter stream with the reason.
  */
 describe('an item whose every worker dies', () => {
-  const prefix = uniqueName('exhaust');
-  const schema = uniqueName('exhausted').toLowerCase();
-  const workers: RunningProcess[] = [];
-  let producer: JetStreamWorkQueue | undefined;
-  let database: DataSource | undefined;
-  let nc: NatsConnection | undefined;
-
-  afterAll(async () => {
-    await Promise.all(workers.map((w) => w.stop('SIGKILL')));
-    await producer?.close();
-    await database?.destroy();
-    await nc?.close();
-  });
+  const scenario = workerScenario('exhaust', { MAX_DELIVER: '2' });
 
   it('is dead-lettered with the reason after its last delivery', async () => {
-    const { databaseUrl, natsUrl } = testServers();
-    const database = await openServiceDatabase(
-      databaseUrl,
-      { schema, entities: [], migrations: [CreateEffects1763700000001] },
-      logger,
-    );
-    const env = {
-      DATABASE_URL: databaseUrl,
-      SCHEMA: schema,
-      NATS_URL: natsUrl,
-      NATS_PREFIX: prefix,
-      MAX_DELIVER: '2',
-    };
-    const start = async (name: string, fault: string) => {
-      const worker = startProcess('test/fixtures/redelivery-worker.js', {
-        ...env,
-        FAULT: fault,
-        WORKER: name,
-      });
-      workers.push(worker);
-      await worker.waitForLine(event('ready'));
-      return worker;
-    };
-
-    producer = await JetStreamWorkQueue.connect({ url: natsUrl, prefix, name: 'producer' }, logger);
-    const exportId = randomUUID();
+    const { database, jetstream } = await scenario.setUp();
+    const { prefix } = scenario;
+    let exportId = '';
     for (const name of ['worker-a', 'worker-b']) {
-      const doomed = await start(name, 'always');
-      if (name === 'worker-a') {
-        await producer.enqueue(PARSE_JOB, {
-          exportId,
-          originalFilename: 'chat.zip',
-          fileHash: 'a'.repeat(64),
-          options: {},
-        });
-      }
+      const doomed = await scenario.startWorker(name, 'always');
+      if (!exportId) exportId = await scenario.enqueueParseJob();
       await doomed.waitForLine(event('stuck'));
       await doomed.stop('SIGKILL');
     }
-    const healthy = await start('worker-c', 'none');
+    const healthy = await scenario.startWorker('worker-c', 'none');
 
-    nc = await connect({ servers: natsUrl });
-    const jsm = await nc.jetstreamManager();
-    let letter: Awaited<ReturnType<typeof jsm.streams.getMessage>> | undefined;
+    let letter: Awaited<ReturnType<typeof jetstream.streams.getMessage>> | undefined;
     await eventually(
       async () => {
-        letter = await jsm.streams
+        letter = await jetstream.streams
           .getMessage(`${prefix}_dead_letters`, { last_by_subj: `${prefix}.dead-letter.jobs.parse` })
           .catch(() => undefined);
         return letter !== undefined;
@@ -174,8 +158,8 @@ describe('an item whose every worker dies', () => {
     expect(letter!.header.get('reason')).toBe(
       'no worker acknowledged it in 2 deliveries (each worker stopped or timed out while handling it)',
     );
-    expect((await jsm.streams.info(`${prefix}_jobs`)).state.messages).toBe(0);
+    expect((await jetstream.streams.info(`${prefix}_jobs`)).state.messages).toBe(0);
     expect(healthy.lines.filter(event('delivered'))).toHaveLength(0);
-    expect(await database.query(`SELECT * FROM "${schema}"."effects"`)).toEqual([]);
+    expect(await database.query(`SELECT * FROM "${scenario.schema}"."effects"`)).toEqual([]);
   }, 60_000);
 });
