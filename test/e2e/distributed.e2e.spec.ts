@@ -26,6 +26,7 @@ const getHealth = async (port: number): Promise<{ status: number; body: SystemHe
 describe('distributed mode', () => {
   const prefix = uniqueName('dist');
   const processes = new Map<string, RunningProcess>();
+  const healthPorts = new Map<string, number>();
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let gatewayPort: number;
   const bucket = uniqueName('dist').toLowerCase().replace(/_/g, '-');
@@ -65,8 +66,7 @@ describe('distributed mode', () => {
         service,
         startProcess(`services/${service}/dist/main.js`, { ...common, HEALTH_PORT: String(healthPort) }),
       );
-      processes.get(service)!.child.once('spawn', () => undefined);
-      Object.assign(processes.get(service)!, { healthPort });
+      healthPorts.set(service, healthPort);
     }
 
     let last: { status: number; body: SystemHealth } | undefined;
@@ -97,7 +97,7 @@ describe('distributed mode', () => {
     });
 
     // Each service's own readiness probe answers on its HEALTH_PORT.
-    const parsePort = (processes.get('parse') as RunningProcess & { healthPort: number }).healthPort;
+    const parsePort = healthPorts.get('parse')!;
     expect((await fetch(`http://127.0.0.1:${parsePort}/health/ready`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${parsePort}/health/live`)).status).toBe(200);
   }, 90_000);

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
+import { DEFAULT_PROCESSING_OPTIONS } from '@chatexhibit/proto/processing-options';
 import { openServiceDatabase } from '@chatexhibit/kit/database/service-database';
 import { createLogger } from '@chatexhibit/kit/logging/logger';
 import { ChatEntity, MessageEntity } from '../src/chat/chat.entities';
@@ -43,13 +44,7 @@ async function main(): Promise<void> {
       exportId,
       originalFilename: 'bench.zip',
       fileHash: '0'.repeat(64),
-      processingOptions: {
-        includeTimestamps: true,
-        highlightSenders: true,
-        includeVoiceMessages: true,
-        includeImages: false,
-        includeAttachments: false,
-      },
+      processingOptions: DEFAULT_PROCESSING_OPTIONS,
       chatFile: 'bench.txt',
       format: chat.format,
       dateOrder: chat.dateOrder,

@@ -4,11 +4,14 @@
 import { open, readFile } from 'node:fs/promises';
 import { Open, type File as ZipEntry } from 'unzipper';
 import type { ParsedChat } from '../domain/chat-model';
-import { type ChatTextCandidate, pickChatText } from '../domain/chat-text-candidates';
+import {
+  type ChatTextCandidate,
+  isChatTextCandidate,
+  MAX_CHAT_TEXT_BYTES,
+  pickChatText,
+} from '../domain/chat-text-candidates';
 import { parseChat } from '../domain/parse-chat';
 
-/** No chat text comes near this: WhatsApp caps exports at about 40,000 messages. */
-const MAX_TEXT_ENTRY_BYTES = 200 * 1024 * 1024;
 const ZIP_SIGNATURES = ['PK\x03\x04', 'PK\x05\x06']; // a local file header, or the end record of an empty ZIP
 const USAGE = 'usage: npm run parse -- <chat.txt | export.zip>';
 
@@ -76,7 +79,7 @@ async function readChatFromZip(path: string): Promise<{ chat: ParsedChat; warnin
   } catch (error) {
     throw new InputError(`${path} is not a readable ZIP archive: ${describeError(error)}`);
   }
-  const textEntries = entries.filter((entry) => entry.type === 'File' && isTextFile(entry.path));
+  const textEntries = entries.filter((entry) => entry.type === 'File' && isChatTextCandidate(entry.path));
   if (textEntries.length === 0) throw new InputError(`no chat text found: ${path} holds no .txt file.`);
   const candidates: ChatTextCandidate[] = [];
   for (const entry of textEntries) candidates.push({ name: entry.path, bytes: await readEntry(entry) });
@@ -90,21 +93,15 @@ async function readChatFromZip(path: string): Promise<{ chat: ParsedChat; warnin
   return { chat: picked.chat, warnings: [...picked.warnings, ...picked.chat.warnings] };
 }
 
-/** A .txt entry that is not macOS metadata ("__MACOSX/…", "._name"). */
-function isTextFile(entryPath: string): boolean {
-  const name = entryPath.slice(entryPath.lastIndexOf('/') + 1);
-  return /\.txt$/i.test(name) && !name.startsWith('._') && !entryPath.split('/').includes('__MACOSX');
-}
-
 async function readEntry(entry: ZipEntry): Promise<Buffer> {
   // Bit 0 of the general-purpose flags marks an encrypted entry.
   if ((entry.flags & 1) !== 0) {
     throw new InputError(`${entry.path} in the ZIP is encrypted; export the chat again without a password.`);
   }
   const tooLarge = new InputError(
-    `${entry.path} in the ZIP is larger than ${MAX_TEXT_ENTRY_BYTES / 1024 / 1024} MB.`,
+    `${entry.path} in the ZIP is larger than ${MAX_CHAT_TEXT_BYTES / 1024 / 1024} MB.`,
   );
-  if (entry.uncompressedSize > MAX_TEXT_ENTRY_BYTES) throw tooLarge;
+  if (entry.uncompressedSize > MAX_CHAT_TEXT_BYTES) throw tooLarge;
   // The size in the ZIP's directory can lie: count what is really inflated.
   const chunks: Buffer[] = [];
   let size = 0;
@@ -112,7 +109,7 @@ async function readEntry(entry: ZipEntry): Promise<Buffer> {
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > MAX_TEXT_ENTRY_BYTES) throw tooLarge;
+      if (size > MAX_CHAT_TEXT_BYTES) throw tooLarge;
       chunks.push(chunk);
     }
   } catch (error) {

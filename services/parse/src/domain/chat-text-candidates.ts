@@ -20,6 +20,15 @@ export interface PickedChatText {
   warnings: string[];
 }
 
+/** No chat text comes near this: WhatsApp caps exports at about 40,000 messages (a few MB). */
+export const MAX_CHAT_TEXT_BYTES = 100 * 1024 * 1024;
+
+/** A ZIP entry that could be the chat: a .txt file that is not macOS metadata ("__MACOSX/…", "._name"). */
+export function isChatTextCandidate(entryPath: string): boolean {
+  const name = entryPath.slice(entryPath.lastIndexOf('/') + 1);
+  return /\.txt$/i.test(name) && !name.startsWith('._') && !entryPath.split('/').includes('__MACOSX');
+}
+
 /** Names WhatsApp gives the chat text (iOS, then Android in several languages). */
 const WHATSAPP_CHAT_NAME =
   /(?:^|\/)_chat\.txt$|(?:^|\/)(?:WhatsApp[ -]Chat|Chat de WhatsApp|Conversa do WhatsApp|Conversation WhatsApp)[^/]*\.txt$/i;

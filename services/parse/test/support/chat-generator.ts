@@ -1,7 +1,7 @@
 // Writes random chats the way WhatsApp exports them, in several header formats, together with the
 // messages a correct parser must read back. Used by the round-trip tests and the benchmark.
 
-import type { MessageFlag, MessageType } from '../../src/domain/chat-model';
+import type { ChatMessage, MessageFlag, MessageType } from '../../src/domain/chat-model';
 
 export type GeneratedFormat =
   | 'android-dmy'
@@ -34,17 +34,8 @@ export const GENERATED_FORMATS: readonly GeneratedFormat[] = [
   'colon',
 ];
 
-export interface ExpectedMessage {
-  line: number;
-  lineEnd: number;
-  timestamp: string;
-  sender: string | null;
-  raw: string;
-  content: string;
-  type: MessageType;
-  attachment: string | null;
-  flags: MessageFlag[];
-}
+/** A message as the parser must read it back (its index is its position; no system events are generated). */
+export type ExpectedMessage = Omit<ChatMessage, 'index' | 'event' | 'flags'> & { flags: MessageFlag[] };
 
 export interface GeneratedChat {
   text: string;

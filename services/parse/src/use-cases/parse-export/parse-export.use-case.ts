@@ -10,11 +10,8 @@ import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { ChatRepository, toMessageRow } from '../../chat/chat.repository';
-import { pickChatText } from '../../domain/chat-text-candidates';
+import { isChatTextCandidate, MAX_CHAT_TEXT_BYTES, pickChatText } from '../../domain/chat-text-candidates';
 import { linkAttachments } from '../../domain/link-attachments';
-
-/** Text files larger than this cannot be a WhatsApp chat (its cap is ~40,000 messages). */
-const MAX_CHAT_TEXT_BYTES = 100 * 1024 * 1024;
 
 /**
  * Step 1: read the export's text files from storage, pick the chat, parse it, link its
@@ -36,7 +33,7 @@ export class ParseExportUseCase {
       JSON.parse(await text(await this.storage.get(keys.entryManifest))),
     );
     const textEntries = manifest.entries.filter(
-      (e) => /\.txt$/i.test(e.path) && e.size <= MAX_CHAT_TEXT_BYTES,
+      (e) => isChatTextCandidate(e.path) && e.size <= MAX_CHAT_TEXT_BYTES,
     );
     if (textEntries.length === 0) throw new PermanentJobError('The ZIP holds no chat text (.txt) file.');
     const candidates = await Promise.all(
