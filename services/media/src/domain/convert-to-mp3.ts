@@ -1,0 +1,182 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { parseFile } from 'music-metadata';
+import { MediaConversionError } from './media-conversion-error';
+
+export interface ConvertToMp3Options {
+  ffmpegPath: string;
+  inputPath: string;
+  outputPath: string;
+  /** Aborting kills ffmpeg; the promise then rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** ffmpeg is killed after this long and the file is reported as unconvertible. */
+  timeoutMs?: number;
+}
+
+export interface Mp3Conversion {
+  durationSeconds: number;
+}
+
+/** Far above what a voice note needs (ffmpeg converts them at hundreds of times real time). */
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+/** ffmpeg's stderr kept for the error detail; a damaged file can make it write without end. */
+const STDERR_TAIL_CHARS = 8192;
+/**
+ * The only demuxers ffmpeg may pick (it guesses from the content, not the name). Playlist-like
+ * formats (HLS, concat) would make it open other files or URLs named inside an uploaded file.
+ */
+const AUDIO_DEMUXERS = 'ogg,mov,aac,amr,mp3,wav';
+const DAMAGED = 'The audio file is damaged or not in a known format.';
+
+/**
+ * Converts one audio attachment to a mono MP3 for playback in the transcript. The MP3 appears at
+ * `outputPath` complete or not at all; the original is only read.
+ */
+export async function convertToMp3(options: ConvertToMp3Options): Promise<Mp3Conversion> {
+  const inputPath = path.resolve(options.inputPath);
+  const outputPath = path.resolve(options.outputPath);
+  if (inputPath === outputPath) {
+    throw new Error(`convertToMp3 would overwrite its input ${inputPath}.`);
+  }
+  options.signal?.throwIfAborted();
+  const partialPath = `${outputPath}.${randomUUID()}.part`;
+  try {
+    await runFfmpeg(
+      options.ffmpegPath,
+      ffmpegArguments(inputPath, partialPath),
+      options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      options.signal,
+    );
+    const durationSeconds = (await durationOf(partialPath)) ?? (await durationOf(inputPath));
+    if (durationSeconds === undefined || !(durationSeconds > 0)) {
+      throw new MediaConversionError(DAMAGED, 'the converted audio has no measurable duration');
+    }
+    await rename(partialPath, outputPath);
+    return { durationSeconds };
+  } catch (error) {
+    await rm(partialPath, { force: true });
+    throw error;
+  }
+}
+
+function ffmpegArguments(inputPath: string, outputPath: string): string[] {
+  return [
+    '-nostdin',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    // A decoding error fails the conversion: a silently shortened recording is worse than none.
+    '-xerror',
+    // Local files only: nothing in an upload may make ffmpeg reach the network.
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    AUDIO_DEMUXERS,
+    // Absolute (convertToMp3 resolves them), so never read as a protocol such as `pipe:0`.
+    '-i',
+    inputPath,
+    '-map',
+    '0:a:0',
+    '-map_metadata',
+    '-1',
+    // Mono 64 kbit/s is ample for speech and keeps the evidence package small.
+    '-ac',
+    '1',
+    '-ar',
+    '44100',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '64k',
+    '-f',
+    'mp3',
+    '-y',
+    outputPath,
+  ];
+}
+
+function runFfmpeg(
+  ffmpegPath: string,
+  args: string[],
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderrTail = '';
+    let stopReason: unknown;
+    let stopped = false;
+    const stop = (reason: unknown): void => {
+      if (stopped) return;
+      stopped = true;
+      stopReason = reason;
+      child.kill('SIGKILL');
+    };
+    const onAbort = (): void => stop(signal?.reason);
+    const timer = setTimeout(
+      () =>
+        stop(
+          new MediaConversionError(
+            'The audio file took too long to convert.',
+            `ffmpeg was stopped after ${timeoutMs} ms`,
+          ),
+        ),
+      timeoutMs,
+    );
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const cleanUp = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+    });
+    // ffmpeg could not be started (no signal is passed to spawn, so this is never an abort).
+    child.once('error', (error) => {
+      cleanUp();
+      reject(new Error(`Could not run ffmpeg at ${ffmpegPath}: ${error.message}`, { cause: error }));
+    });
+    // 'close' comes after the process has been reaped, so a killed ffmpeg leaves no zombie.
+    child.once('close', (code, exitSignal) => {
+      cleanUp();
+      if (stopped) reject(stopReason);
+      else if (code === 0) resolve();
+      else reject(exitFailure(code, exitSignal, stderrTail));
+    });
+  });
+}
+
+function exitFailure(
+  code: number | null,
+  exitSignal: NodeJS.Signals | null,
+  stderrTail: string,
+): MediaConversionError {
+  // Killed from outside (e.g. out of memory): that says nothing about the file.
+  if (code === null) {
+    return new MediaConversionError(
+      'The audio file could not be converted.',
+      `ffmpeg was killed by ${exitSignal}`,
+    );
+  }
+  return new MediaConversionError(DAMAGED, lastLine(stderrTail) ?? `ffmpeg exited with code ${code}`);
+}
+
+function lastLine(text: string): string | undefined {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  return lines.at(-1)?.trim();
+}
+
+/** Seconds of audio in a file, or undefined where music-metadata cannot tell (e.g. AMR). */
+async function durationOf(filePath: string): Promise<number | undefined> {
+  try {
+    const { format } = await parseFile(filePath, { duration: true });
+    return format.duration;
+  } catch {
+    // Not knowing is an answer here: the caller falls back or reports the file as damaged.
+    return undefined;
+  }
+}
