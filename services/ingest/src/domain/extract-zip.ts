@@ -116,7 +116,6 @@ function asUnsafeArchiveError(error: unknown): UnsafeArchiveError {
 }
 
 const ENCRYPTED_FLAG = 0x1;
-const STRONG_ENCRYPTION_FLAG = 0x40;
 const STORED = 0;
 const DEFLATED = 8;
 const FILE_TYPE_MASK = 0o170000;
@@ -131,8 +130,8 @@ async function readEntries(zipFile: ZipFile, limits: UnzipLimits): Promise<Check
   await fromArchive(async () => {
     for await (const entry of zipFile.eachEntry()) {
       const { path, isDirectory } = toEntryPath(decodeEntryName(entry.fileNameRaw));
-      if (entry.generalPurposeBitFlag & (ENCRYPTED_FLAG | STRONG_ENCRYPTION_FLAG))
-        throw unsafeArchive.encrypted();
+      // Bit 6 (strong encryption) never gets here: see asUnsafeArchiveError.
+      if (entry.generalPurposeBitFlag & ENCRYPTED_FLAG) throw unsafeArchive.encrypted();
       // The Unix file type sits in the upper 16 bits of the external attributes.
       if (((entry.externalFileAttributes >>> 16) & FILE_TYPE_MASK) === SYMBOLIC_LINK) {
         throw unsafeArchive.symlink(path);
