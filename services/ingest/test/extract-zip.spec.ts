@@ -1,0 +1,214 @@
+// Ordinary exports come out whole: every file, in ZIP order, with its real size and SHA-256, its
+// bytes streamed to the writer rather than held in memory.
+
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import yazl from 'yazl';
+import { type ExtractedEntry, extractZip } from '../src/domain/extract-zip';
+import { type ZipFileSpec, yazlZip } from './support/hostile-zips';
+import { rawZip } from './support/raw-zip';
+import { TempDirs } from './support/temp-dirs';
+
+const temp = new TempDirs();
+afterEach(() => temp.removeAll());
+
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+/** What extractZip should report for these files: folders left out, sizes and hashes of the input. */
+function expectedEntries(files: readonly ZipFileSpec[]): ExtractedEntry[] {
+  return files
+    .filter((file) => !file.path.endsWith('/'))
+    .map((file) => ({ path: file.path, size: Buffer.byteLength(file.data), sha256: sha256(file.data) }));
+}
+
+async function zipOnDisk(bytes: Buffer): Promise<string> {
+  const zipPath = join(await temp.create(), 'upload.zip');
+  await writeFile(zipPath, bytes);
+  return zipPath;
+}
+
+/** A writer that reads each stream to the end and keeps the bytes, for small archives only. */
+function collectingWriter() {
+  const contents = new Map<string, Buffer>();
+  const writeEntry = async (path: string, content: Readable) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of content) chunks.push(chunk as Buffer);
+    contents.set(path, Buffer.concat(chunks));
+  };
+  return { contents, writeEntry };
+}
+
+const IOS_CHAT = '[07/06/2023, 15:13:20] Sam: <attached: 00000012-PHOTO-2023-06-07-15-13-20.jpg>\n';
+const ANDROID_CHAT = '07/06/2023, 15:14 - Sam: PTT-20230607-WA0014.opus (file attached)\n';
+
+describe('extractZip extracts', () => {
+  it('an iOS export to files on disk, with the sizes and SHA-256 of the originals', async () => {
+    const files: ZipFileSpec[] = [
+      { path: 'WhatsApp Chat - Sam/', data: '' },
+      { path: 'WhatsApp Chat - Sam/_chat.txt', data: `\uFEFF${IOS_CHAT}` },
+      { path: 'WhatsApp Chat - Sam/00000012-PHOTO-2023-06-07-15-13-20.jpg', data: randomBytes(300_000) },
+      { path: 'WhatsApp Chat - Sam/00000013-AUDIO-2023-06-07-15-14-02.opus', data: randomBytes(40_000) },
+    ];
+    const zipPath = await zipOnDisk(await yazlZip(files));
+    const outputDir = await temp.create();
+
+    const extracted = await extractZip(zipPath, async (path, content) => {
+      const target = join(outputDir, path);
+      await mkdir(dirname(target), { recursive: true });
+      await pipeline(content, createWriteStream(target));
+    });
+
+    expect(extracted).toEqual(expectedEntries(files));
+    for (const file of files.filter((f) => !f.path.endsWith('/'))) {
+      expect(sha256(await readFile(join(outputDir, file.path)))).toBe(sha256(file.data));
+    }
+  });
+
+  it('an Android export with its media in a sub-folder, stored and deflated', async () => {
+    const files: ZipFileSpec[] = [
+      { path: 'Sam/WhatsApp Chat with Sam.txt', data: ANDROID_CHAT },
+      { path: 'Sam/Media/PTT-20230607-WA0014.opus', data: randomBytes(25_000), compress: false },
+      { path: 'Sam/Media/IMG-20230607-WA0003.jpg', data: randomBytes(120_000), compress: false },
+    ];
+    const zipPath = await zipOnDisk(await yazlZip(files));
+    const { contents, writeEntry } = collectingWriter();
+
+    expect(await extractZip(zipPath, writeEntry)).toEqual(expectedEntries(files));
+    expect(contents.get('Sam/Media/IMG-20230607-WA0003.jpg')).toEqual(files[2].data);
+  });
+
+  it('a ZIP inside the ZIP as an ordinary file, byte for byte, without opening it', async () => {
+    const inner = await yazlZip([{ path: 'inner.txt', data: 'inner' }]);
+    const files: ZipFileSpec[] = [
+      { path: '_chat.txt', data: IOS_CHAT },
+      { path: 'backup.zip', data: inner },
+    ];
+    const { contents, writeEntry } = collectingWriter();
+
+    expect(await extractZip(await zipOnDisk(await yazlZip(files)), writeEntry)).toEqual(
+      expectedEntries(files),
+    );
+    expect(contents.get('backup.zip')).toEqual(inner);
+  });
+
+  it('macOS metadata as ordinary entries, for the caller to keep or drop', async () => {
+    const files: ZipFileSpec[] = [
+      { path: 'Chat/_chat.txt', data: IOS_CHAT },
+      { path: '__MACOSX/', data: '' },
+      { path: '__MACOSX/Chat/', data: '' },
+      { path: '__MACOSX/Chat/._chat.txt', data: Buffer.from([0, 5, 22, 7, 0, 2, 0, 0]) },
+      { path: 'Chat/._photo.jpg', data: Buffer.from([0, 5, 22, 7]) },
+    ];
+
+    const extracted = await extractZip(await zipOnDisk(await yazlZip(files)), collectingWriter().writeEntry);
+
+    expect(extracted).toEqual(expectedEntries(files));
+  });
+
+  it('names: UTF-8 with or without the flag, CP437 otherwise, NFC-normalised, "\\" read as "/"', async () => {
+    const zip = rawZip([
+      { name: 'Chat/Caf\u00e9 \u{1F600}.txt', data: 'flagged UTF-8' },
+      { name: Buffer.from('Chat/Se\u0301bastien.jpg', 'utf8'), data: 'UTF-8, no flag, decomposed' },
+      {
+        name: Buffer.from([0x43, 0x68, 0x61, 0x74, 0x2f, 0x81, 0x62, 0x65, 0x72, 0x2e, 0x74, 0x78, 0x74]),
+        data: 'CP437',
+      },
+      { name: 'Chat\\Media\\IMG-20230607-WA0003.jpg', data: 'Windows separators' },
+    ]);
+
+    const extracted = await extractZip(await zipOnDisk(zip), collectingWriter().writeEntry);
+
+    expect(extracted.map((entry) => entry.path)).toEqual([
+      'Chat/Caf\u00e9 \u{1F600}.txt',
+      'Chat/S\u00e9bastien.jpg',
+      'Chat/\u00fcber.txt',
+      'Chat/Media/IMG-20230607-WA0003.jpg',
+    ]);
+  });
+
+  it('a ZIP64 archive', async () => {
+    const files: ZipFileSpec[] = [
+      { path: '_chat.txt', data: IOS_CHAT, zip64: true },
+      { path: 'IMG-20230607-WA0003.jpg', data: randomBytes(10_000), zip64: true, compress: false },
+    ];
+    const zip = await yazlZip(files);
+    expect(zip.includes(Buffer.from('PK\x06\x06', 'latin1'))).toBe(true);
+
+    expect(await extractZip(await zipOnDisk(zip), collectingWriter().writeEntry)).toEqual(
+      expectedEntries(files),
+    );
+  });
+
+  it('small files compressed far beyond the ratio, since only large ones are checked', async () => {
+    const files: ZipFileSpec[] = [{ path: 'zeros.txt', data: Buffer.alloc(1024 ** 2) }];
+
+    expect(await extractZip(await zipOnDisk(await yazlZip(files)), collectingWriter().writeEntry)).toEqual(
+      expectedEntries(files),
+    );
+  });
+
+  it('a 200 MB entry as a stream, never holding more than a small part of it in memory', async () => {
+    const size = 200 * 1024 ** 2;
+    const chunk = Buffer.alloc(1024 ** 2, 'a');
+    const zipPath = join(await temp.create(), 'big.zip');
+    const zip = new yazl.ZipFile();
+    zip.addReadStream(Readable.from(Array.from({ length: size / chunk.length }, () => chunk)), 'video.mp4');
+    zip.end();
+    await pipeline(zip.outputStream, createWriteStream(zipPath));
+    const expectedHash = createHash('sha256');
+    for (let i = 0; i < size / chunk.length; i++) expectedHash.update(chunk);
+
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    let received = 0;
+    // A run of one byte deflates about 1,000 to 1; the default ratio would (rightly) refuse it.
+    const extracted = await extractZip(
+      zipPath,
+      async (_path, content) => {
+        for await (const part of content) {
+          received += (part as Buffer).length;
+          peak = Math.max(peak, process.memoryUsage().rss);
+        }
+      },
+      { maxCompressionRatio: 2000 },
+    );
+
+    expect(received).toBe(size);
+    expect(extracted).toEqual([{ path: 'video.mp4', size, sha256: expectedHash.digest('hex') }]);
+    expect(peak - baseline).toBeLessThan(size / 4);
+  });
+});
+
+describe('extractZip with a writer that', () => {
+  const files: ZipFileSpec[] = [
+    { path: '_chat.txt', data: IOS_CHAT },
+    { path: 'IMG-20230607-WA0003.jpg', data: randomBytes(200_000) },
+  ];
+
+  it('fails gets its own error back, and no further entry is written', async () => {
+    const zipPath = await zipOnDisk(await yazlZip(files));
+    const diskFull = new Error('ENOSPC: no space left on device');
+    const seen: string[] = [];
+
+    await expect(
+      extractZip(zipPath, async (path, content) => {
+        seen.push(path);
+        content.destroy(diskFull);
+        throw diskFull;
+      }),
+    ).rejects.toBe(diskFull);
+    expect(seen).toEqual(['_chat.txt']);
+  });
+
+  it('returns without reading the stream gets an error instead of a hang', async () => {
+    const zipPath = await zipOnDisk(await yazlZip(files));
+
+    await expect(extractZip(zipPath, async () => undefined)).rejects.toThrow(
+      'writeEntry returned before reading "_chat.txt" to the end.',
+    );
+  });
+});
