@@ -1,22 +1,57 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { probeController } from '@chatexhibit/kit/service/probes';
+import { GATEWAY_SETTINGS, type GatewaySettings } from './gateway.settings';
 import { GatewayHealthService } from './health/gateway-health.service';
 import { SystemHealthController } from './health/system-health.controller';
+import { ErrorFilter } from './http/error-filter';
+import { ProcessStatusController } from './progress/process-status.controller';
+import { ExportResultsController } from './results/export-results.controller';
+import { ExportResultsService } from './results/export-results.service';
+import { StartProcessingController } from './uploads/start-processing.controller';
+import { StartProcessingService } from './uploads/start-processing.service';
 
 /** The SPA build (frontend/dist), served for every path outside /api. */
 export const WEB_ROOT = path.resolve(__dirname, '..', '..', 'frontend', 'dist');
+
+/** Uploads per client address per hour: generous for a person, a wall for a script. */
+export const UPLOADS_PER_HOUR = 30;
 
 const spa: DynamicModule[] = existsSync(WEB_ROOT)
   ? [ServeStaticModule.forRoot({ rootPath: WEB_ROOT, exclude: ['/api/{*path}'] })]
   : [];
 
-/** The HTTP edge: health now; the SPEC §7 API, uploads and SSE with their issues. */
-@Module({
-  imports: [...spa],
-  controllers: [SystemHealthController, probeController('api/health', GatewayHealthService)],
-  providers: [GatewayHealthService],
-})
-export class GatewayModule {}
+/** The HTTP edge: SPEC §7's API (uploads, progress, results), signed downloads, health, the SPA. */
+@Module({})
+export class GatewayModule {
+  static forRoot(settings: GatewaySettings): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        ...spa,
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: 'uploads', ttl: 60 * 60 * 1000, limit: UPLOADS_PER_HOUR }],
+          errorMessage: 'Too many uploads from this address. Please wait an hour and try again.',
+        }),
+      ],
+      controllers: [
+        SystemHealthController,
+        probeController('api/health', GatewayHealthService),
+        StartProcessingController,
+        ProcessStatusController,
+        ExportResultsController,
+      ],
+      providers: [
+        { provide: GATEWAY_SETTINGS, useValue: settings },
+        { provide: APP_FILTER, useClass: ErrorFilter },
+        GatewayHealthService,
+        StartProcessingService,
+        ExportResultsService,
+      ],
+    };
+  }
+}

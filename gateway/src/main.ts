@@ -1,9 +1,17 @@
 import 'reflect-metadata';
+import { Module } from '@nestjs/common';
 import { PlatformModule } from '@chatexhibit/kit/platform/platform.module';
 import { runDistributedPart } from '@chatexhibit/kit/platform/run-part';
 import { GatewayModule } from './gateway.module';
 
-void runDistributedPart('gateway', (platform) => ({
-  module: GatewayModule,
-  imports: [PlatformModule.forRoot(platform)],
+@Module({})
+class GatewayProcessModule {}
+
+void runDistributedPart('gateway', (platform, config) => ({
+  module: GatewayProcessModule,
+  imports: [
+    PlatformModule.forRoot(platform),
+    // loadPartConfig requires LINK_SIGNING_SECRET of the gateway.
+    GatewayModule.forRoot({ linkSigningSecret: config.linkSigningSecret! }),
+  ],
 }));

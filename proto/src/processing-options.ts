@@ -11,3 +11,49 @@ export const ProcessingOptionsSchema = z.object({
 export type ProcessingOptions = z.infer<typeof ProcessingOptionsSchema>;
 
 export const DEFAULT_PROCESSING_OPTIONS: ProcessingOptions = ProcessingOptionsSchema.parse({});
+
+/** Whether `zone` is an IANA time-zone name this runtime knows (e.g. "Europe/Berlin", "UTC"). */
+export const isIanaTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+};
+
+/** A Bates prefix: letters and digits first, then also space, '.', '_' or '-', at most 20 characters. */
+export const BATES_PREFIX_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,19}$/;
+
+/**
+ * The `options` field of an upload: the SPEC processing options plus the time zone the uploader
+ * declares (default: the browser's; stated on the transcript) and an optional Bates prefix.
+ */
+export const UploadOptionsSchema = ProcessingOptionsSchema.extend({
+  timeZone: z
+    .string()
+    .refine(isIanaTimeZone, 'timeZone must be an IANA time-zone name such as "Europe/London"')
+    .optional(),
+  batesPrefix: z
+    .string()
+    .trim()
+    .regex(
+      BATES_PREFIX_PATTERN,
+      'batesPrefix must be 1-20 letters, digits, spaces, ".", "_" or "-", starting with a letter or digit',
+    )
+    .optional(),
+});
+export type UploadOptions = z.infer<typeof UploadOptionsSchema>;
+
+/** What every pipeline step knows about the export it works on; travels in each job. */
+export const ExportFactsSchema = z.object({
+  originalFilename: z.string().min(1),
+  /** SHA-256 of the upload exactly as received. */
+  fileHash: z.string().regex(/^[0-9a-f]{64}$/),
+  uploadSizeBytes: z.number().int().nonnegative(),
+  options: ProcessingOptionsSchema,
+  timeZone: z.string().refine(isIanaTimeZone),
+  batesPrefix: z.string().nullable(),
+  receivedAt: z.iso.datetime(),
+});
+export type ExportFacts = z.infer<typeof ExportFactsSchema>;

@@ -1,20 +1,44 @@
 import { z } from 'zod';
 import { ChatDataSchema } from './chat';
 
-/** SPEC §3 Progress event, as sent on the server-sent event stream. */
-export const ProgressEventSchema = z.object({
+/**
+ * An export's progress as the pipeline records it (`progress.<exportId>`): what the services
+ * know. The latest one is kept, so a browser that reconnects to any gateway gets it at once.
+ */
+export const ExportProgressSchema = z.object({
+  /** 0-100; 100 only on the final event (done, payment required or error). */
   progress: z.number().min(0).max(100),
   step: z.number().int().min(0).max(4),
   requiresPayment: z.boolean().optional(),
   messageCount: z.number().int().nonnegative().optional(),
   mediaSizeBytes: z.number().int().nonnegative().optional(),
   bundleId: z.string().optional(),
-  checkoutUrl: z.string().optional(),
   done: z.boolean().optional(),
+  /** Set when processing failed: a sentence for the person who uploaded, never a stack trace. */
+  error: z.string().optional(),
+});
+export type ExportProgress = z.infer<typeof ExportProgressSchema>;
+
+/** The final event of an export: nothing comes after it. */
+export const isFinalProgress = (event: ExportProgress): boolean =>
+  event.done === true || event.requiresPayment === true || event.error !== undefined;
+
+/**
+ * Whether `next` replaces `current` as an export's latest state. Progress only moves forward
+ * (a redelivered step must not send a browser back) and the first final event stays final.
+ */
+export const supersedes = (next: ExportProgress, current: ExportProgress | null): boolean =>
+  current === null ||
+  (!isFinalProgress(current) && (isFinalProgress(next) || next.progress > current.progress));
+
+/**
+ * SPEC §3 Progress event, as sent on the server-sent event stream: the recorded progress plus
+ * what the gateway adds for the browser on the final event (signed PDF link, chat data).
+ */
+export const ProgressEventSchema = ExportProgressSchema.extend({
+  checkoutUrl: z.string().optional(),
   pdfUrl: z.string().optional(),
   chatData: ChatDataSchema.optional(),
-  /** Set when processing failed; the SPA shows it as the error notice. */
-  error: z.string().optional(),
 });
 export type ProgressEvent = z.infer<typeof ProgressEventSchema>;
 

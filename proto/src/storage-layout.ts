@@ -11,7 +11,25 @@ export const exportKeys = (exportId: string) => ({
   entry: (entryPath: string) => `exports/${exportId}/entries/${entryPath}`,
   /** The list of entries (EntryManifest). */
   entryManifest: `exports/${exportId}/entries.json`,
+  /** MP3 copy of a voice note, derived from the entry at `entryPath` (media). */
+  audio: (entryPath: string) => `exports/${exportId}/derived/audio/${entryPath}.mp3`,
+  /** Bounded JPEG of an image entry, for the transcript (media). */
+  thumbnail: (entryPath: string) => `exports/${exportId}/derived/thumbnails/${entryPath}.jpg`,
+  /** What media made of each voice note and image (MediaManifest). */
+  mediaManifest: `exports/${exportId}/media.json`,
+  /** The transcript PDF (pdf). */
+  transcript: `exports/${exportId}/transcript.pdf`,
+  /** The evidence package (pdf). */
+  evidenceZip: `exports/${exportId}/evidence.zip`,
+  /** Everything of the export, for retention sweeps. */
+  prefix: `exports/${exportId}/`,
 });
+
+/** The path inside the ZIP of the entry stored at `key`, or null when `key` is not an entry of the export. */
+export const entryPathOf = (exportId: string, key: string): string | null => {
+  const prefix = exportKeys(exportId).entry('');
+  return key.startsWith(prefix) && key.length > prefix.length ? key.slice(prefix.length) : null;
+};
 
 export const ExportEntrySchema = z.object({
   /** Path inside the ZIP, '/'-separated, as safe unzip accepted it. */
@@ -25,3 +43,19 @@ export type ExportEntry = z.infer<typeof ExportEntrySchema>;
 
 export const EntryManifestSchema = z.object({ entries: z.array(ExportEntrySchema) });
 export type EntryManifest = z.infer<typeof EntryManifestSchema>;
+
+/** One voice note or image as media left it: its derived file, or why there is none. */
+export const MediaItemSchema = z.object({
+  /** Path of the original entry inside the ZIP. */
+  path: z.string().min(1),
+  kind: z.enum(['voice', 'image']),
+  /** Storage key of the MP3 (voice) or thumbnail (image); null when it could not be made. */
+  derivedKey: z.string().nullable(),
+  durationSeconds: z.number().nonnegative().nullable(),
+  /** Why the original could not be converted (it is still in the evidence, untouched). */
+  problem: z.string().nullable(),
+});
+export type MediaItem = z.infer<typeof MediaItemSchema>;
+
+export const MediaManifestSchema = z.object({ items: z.array(MediaItemSchema) });
+export type MediaManifest = z.infer<typeof MediaManifestSchema>;

@@ -9,8 +9,8 @@ import {
   PaymentStatusResponseSchema,
   RepairResponseSchema,
 } from './payment';
-import { ProcessingOptionsSchema } from './processing-options';
-import { ProgressEventSchema } from './progress';
+import { ExportFactsSchema } from './processing-options';
+import { ExportProgressSchema } from './progress';
 
 /**
  * The catalogue of NATS subjects. Every process validates what it receives against these
@@ -29,12 +29,14 @@ export const HEALTH_REQUESTS = Object.fromEntries(
 ) as Record<ServiceName, RequestContract<typeof EmptyRequest, typeof PartHealthSchema>>;
 
 /**
- * A message as the parse service answers it: the SPEC Message plus its number in the export
- * and its attachment's file name, from which the gateway builds the audio URL of a voice note.
+ * A message as the parse service answers it: the SPEC Message plus its number in the export,
+ * its attachment's file name and the ZIP entry that name was linked to (null when the ZIP lacks
+ * it), from which the gateway builds the audio URL of a voice note.
  */
 export const StoredMessageSchema = MessageSchema.extend({
   index: z.number().int().min(1),
   attachment: z.string().nullable(),
+  attachmentPath: z.string().nullable(),
 });
 export type StoredMessage = z.infer<typeof StoredMessageSchema>;
 
@@ -49,6 +51,16 @@ export const CHAT_DATA_REQUEST = requestContract(
     messages: z.array(StoredMessageSchema),
     totalMessages: z.number().int().nonnegative(),
   }),
+);
+
+/**
+ * Whether an export's results may be read (payment): free exports and paid bundles may;
+ * anything else (unpaid, unknown, not yet decided) may not, and the gateway answers 404.
+ */
+export const EXPORT_ACCESS_REQUEST = requestContract(
+  'payment.access',
+  ExportRef,
+  z.object({ readable: z.boolean() }),
 );
 
 export const PAYMENT_STATUS_REQUEST = requestContract(
@@ -74,47 +86,38 @@ export const PAYMENT_CHECKOUT_REQUEST = requestContract(
 /** Step 0: unzip the stored upload safely, hash and store every entry (ingest). */
 export const INGEST_JOB = jobContract(
   'jobs.ingest',
-  ExportRef.extend({
-    uploadKey: z.string().min(1),
-    originalFilename: z.string().min(1),
-    options: ProcessingOptionsSchema,
-    /** IANA zone the uploader declared (default: the browser's), stated on the transcript. */
-    timeZone: z.string().min(1),
-  }),
+  ExportRef.extend({ facts: ExportFactsSchema }),
   (p) => `${p.exportId}:ingest`,
 );
 
-/**
- * Step 1: parse the chat text (parse). Carries the export facts the chat data answers with, so
- * the parse service never reads ingest's tables.
- */
-export const PARSE_JOB = jobContract(
-  'jobs.parse',
-  ExportRef.extend({
-    originalFilename: z.string().min(1),
-    fileHash: z.string().regex(/^[0-9a-f]{64}$/),
-    options: ProcessingOptionsSchema,
-  }),
-  (p) => `${p.exportId}:parse`,
-);
+/** What ingest hands on: the export facts and the entries' total size. */
+const AfterIngest = ExportRef.extend({
+  facts: ExportFactsSchema,
+  /** Sum of every stored entry; the chat text's share is taken off once parse has picked it. */
+  entriesSizeBytes: z.number().int().nonnegative(),
+});
+
+/** What every step after parse carries: the counts the free-tier decision is made on. */
+const AfterParse = ExportRef.extend({
+  facts: ExportFactsSchema,
+  messageCount: z.number().int().nonnegative(),
+  /** Size of the media: every entry but the chat text. */
+  mediaSizeBytes: z.number().int().nonnegative(),
+});
+
+/** Step 1: parse the chat text (parse). The facts travel along, so no service reads ingest's tables. */
+export const PARSE_JOB = jobContract('jobs.parse', AfterIngest, (p) => `${p.exportId}:parse`);
 
 /** Step 2: convert voice notes to MP3, thumbnails (media). */
-export const MEDIA_JOB = jobContract(
-  'jobs.media',
-  ExportRef.extend({ messageCount: z.number().int().nonnegative() }),
-  (p) => `${p.exportId}:media`,
-);
+export const MEDIA_JOB = jobContract('jobs.media', AfterParse, (p) => `${p.exportId}:media`);
 
 /** Step 3: transcript PDF, court-filing PDF and evidence ZIP (pdf). */
-export const PDF_JOB = jobContract('jobs.pdf', ExportRef, (p) => `${p.exportId}:pdf`);
+export const PDF_JOB = jobContract('jobs.pdf', AfterParse, (p) => `${p.exportId}:pdf`);
 
 /** Step 4: free-tier decision and bundle creation (payment). */
 export const PAYMENT_DECISION_JOB = jobContract(
   'jobs.payment.decide',
-  ExportRef.extend({
-    messageCount: z.number().int().nonnegative(),
-    mediaSizeBytes: z.number().int().nonnegative(),
-  }),
+  AfterParse,
   (p) => `${p.exportId}:payment-decision`,
 );
 
@@ -163,4 +166,4 @@ export const JOBS = [
 // ── Events ─────────────────────────────────────────────────────────────────────────────
 
 /** `progress.<exportId>`: every step reports here; the gateway fans it out over SSE. */
-export const PROGRESS_EVENT = eventContract('progress', ProgressEventSchema);
+export const PROGRESS_EVENT = eventContract('progress', ExportProgressSchema);

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigError } from '@chatexhibit/kit/config/env';
 import { createLogger, NestPinoLogger } from '@chatexhibit/kit/logging/logger';
@@ -8,6 +9,10 @@ import { PlatformModule } from '@chatexhibit/kit/platform/platform.module';
 import { type RunningDatabase, startEmbeddedPostgres } from './embedded-postgres';
 import { loadStandaloneConfig, type StandaloneConfig } from './standalone-config';
 import { StandaloneModule } from './standalone.module';
+import { loadOrCreateLinkSigningSecret } from './link-signing-secret';
+
+@Module({})
+class StandaloneProcessModule {}
 
 /** `npm start`: the whole product in one process on embedded defaults, data under ./data. */
 async function main(): Promise<void> {
@@ -25,14 +30,19 @@ async function main(): Promise<void> {
     database = config.databaseUrl
       ? { url: config.databaseUrl, stop: async () => {} }
       : await startEmbeddedPostgres(config.dataDir, config.embeddedPostgresPort, logger);
-    const platform = createStandalonePlatform({
+    const platform = await createStandalonePlatform({
       dataDir: config.dataDir,
       databaseUrl: database.url,
       mailFrom: config.mailFrom,
       logger,
     });
+    const linkSigningSecret =
+      config.linkSigningSecret ?? (await loadOrCreateLinkSigningSecret(config.dataDir));
     const app = await NestFactory.create(
-      { module: StandaloneModule, imports: [PlatformModule.forRoot(platform)] },
+      {
+        module: StandaloneProcessModule,
+        imports: [PlatformModule.forRoot(platform), StandaloneModule.forRoot({ linkSigningSecret })],
+      },
       { logger: new NestPinoLogger(logger), abortOnError: false },
     );
     await app.listen(config.port);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { logLevel, optionalString, optionalUrl, parseEnv, port } from '@chatexhibit/kit/config/env';
+import { linkSigningSecret } from '@chatexhibit/kit/config/part-config';
 
 /** Standalone mode runs on embedded defaults; every variable is optional. */
 const standaloneEnv = z
@@ -11,6 +12,7 @@ const standaloneEnv = z
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     EMBEDDED_POSTGRES_PORT: port(54329),
     MAIL_FROM: optionalString('ChatExhibit <no-reply@chatexhibit.local>'),
+    LINK_SIGNING_SECRET: z.preprocess((v) => (v === '' ? undefined : v), linkSigningSecret().optional()),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -20,6 +22,8 @@ const standaloneEnv = z
     databaseUrl: env.DATABASE_URL,
     embeddedPostgresPort: env.EMBEDDED_POSTGRES_PORT,
     mailFrom: env.MAIL_FROM,
+    /** Otherwise made once and kept in the data folder. */
+    linkSigningSecret: env.LINK_SIGNING_SECRET,
   }));
 
 export type StandaloneConfig = z.infer<typeof standaloneEnv>;

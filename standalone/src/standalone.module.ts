@@ -1,5 +1,6 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { GatewayModule } from '@chatexhibit/gateway/gateway.module';
+import type { GatewaySettings } from '@chatexhibit/gateway/gateway.settings';
 import { IngestModule } from '@chatexhibit/ingest/ingest.module';
 import { MediaModule } from '@chatexhibit/media/media.module';
 import { NotificationModule } from '@chatexhibit/notification/notification.module';
@@ -8,15 +9,20 @@ import { PaymentModule } from '@chatexhibit/payment/payment.module';
 import { PdfModule } from '@chatexhibit/pdf/pdf.module';
 
 /** Gateway and all six services in one process, talking over the in-process bus. */
-@Module({
-  imports: [
-    GatewayModule,
-    IngestModule,
-    ParseModule,
-    MediaModule,
-    PdfModule,
-    PaymentModule,
-    NotificationModule,
-  ],
-})
-export class StandaloneModule {}
+@Module({})
+export class StandaloneModule {
+  static forRoot(gateway: GatewaySettings): DynamicModule {
+    return {
+      module: StandaloneModule,
+      imports: [
+        GatewayModule.forRoot(gateway),
+        IngestModule,
+        ParseModule,
+        MediaModule,
+        PdfModule,
+        PaymentModule,
+        NotificationModule,
+      ],
+    };
+  }
+}

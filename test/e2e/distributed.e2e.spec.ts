@@ -1,18 +1,15 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { connect } from 'nats';
-import { DEFAULT_PROCESSING_OPTIONS } from '@chatexhibit/proto/processing-options';
-import { exportKeys } from '@chatexhibit/proto/storage-layout';
-import { CHAT_DATA_REQUEST, PARSE_JOB } from '@chatexhibit/proto/subjects';
-import { JetStreamWorkQueue } from '@chatexhibit/kit/bus/jetstream-work-queue';
-import { NatsRequestBus } from '@chatexhibit/kit/bus/nats-request-bus';
-import { createLogger } from '@chatexhibit/kit/logging/logger';
-import { S3ObjectStorage } from '@chatexhibit/kit/storage/s3-object-storage';
 import { SERVICE_NAMES, type SystemHealth } from '@chatexhibit/proto/health';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 import { type RunningProcess, startProcess } from '../support/child-process';
 import { testServers, uniqueName } from '../support/servers';
+import { readProgress, uploadExport } from '../support/pipeline-client';
 import { startSmtpSink } from '../support/smtp-sink';
+import { writeWhatsAppExport } from '../support/whatsapp-export';
 
 const getHealth = async (port: number): Promise<{ status: number; body: SystemHealth }> => {
   const response = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -28,20 +25,23 @@ describe('distributed mode', () => {
   const processes = new Map<string, RunningProcess>();
   const healthPorts = new Map<string, number>();
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let workDir: string;
   let gatewayPort: number;
   const bucket = uniqueName('dist').toLowerCase().replace(/_/g, '-');
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exports-'));
   });
   afterAll(async () => {
     await Promise.all([...processes.values()].map((p) => p.stop('SIGKILL')));
     await smtp.close();
     const nc = await connect({ servers: testServers().natsUrl });
     const jsm = await nc.jetstreamManager();
-    for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`])
+    for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`, `${prefix}_progress`])
       await jsm.streams.delete(stream).catch(() => undefined);
     await nc.close();
+    await rm(workDir, { recursive: true, force: true });
   });
 
   it('serves /api/health with all seven parts up, each in its own process', async () => {
@@ -57,6 +57,7 @@ describe('distributed mode', () => {
       S3_BUCKET: bucket,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'ChatExhibit <no-reply@example.com>',
+      LINK_SIGNING_SECRET: 'a-test-signing-secret-of-at-least-32-characters',
     };
     gatewayPort = await freePort();
     processes.set('gateway', startProcess('gateway/dist/main.js', { ...common, PORT: String(gatewayPort) }));
@@ -102,94 +103,35 @@ describe('distributed mode', () => {
     expect((await fetch(`http://127.0.0.1:${parsePort}/health/live`)).status).toBe(200);
   }, 90_000);
 
-  it('runs the parse step in the parse process and answers chat data over NATS', async () => {
-    const { natsUrl, s3 } = testServers();
-    const storage = new S3ObjectStorage({ ...s3, bucket });
-    const exportId = randomUUID();
-    const keys = exportKeys(exportId);
-    const chatText = Buffer.from(
-      '[07/09/2023, 08:01:12] Hannah: Morning\n[07/09/2023, 08:02:40] Omar: <attached: 00000012-PHOTO-2023-09-07-08-02-40.jpg>\nOn my way\n',
-    );
-    const photo = Buffer.from('jpeg bytes');
-    const entries = [
-      { path: '_chat.txt', bytes: chatText },
-      { path: '00000012-PHOTO-2023-09-07-08-02-40.jpg', bytes: photo },
-    ].map(({ path, bytes }) => ({
-      path,
-      key: keys.entry(path),
-      size: bytes.length,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      bytes,
-    }));
-    for (const entry of entries) await storage.put(entry.key, entry.bytes);
-    await storage.put(
-      keys.entryManifest,
-      Buffer.from(JSON.stringify({ entries: entries.map(({ bytes: _bytes, ...entry }) => entry) })),
-    );
+  it('takes an upload through every service process to done, and an over-limit one to payment required', async () => {
+    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    const free = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'free-')), {
+      textMessages: 8,
+      voiceNotes: 2,
+      photos: 1,
+    });
+    const upload = await uploadExport(baseUrl, free.zipPath, { includeImages: true });
+    expect(upload.status).toBe(201);
+    const { events, ended } = await readProgress(baseUrl, upload.body.clientId!);
+    expect(ended).toBe(true);
+    const done = events.at(-1)!;
+    expect(done).toMatchObject({ done: true, progress: 100, messageCount: 11 });
+    expect(
+      done.chatData!.messages.filter((m) => m.type === 'voice' && m.content.startsWith('/api/files/')),
+    ).toHaveLength(2);
+    expect((await fetch(`${baseUrl}${done.pdfUrl!}`)).status).toBe(200);
 
-    const logger = createLogger({ part: 'test', level: 'silent' });
-    const queue = await JetStreamWorkQueue.connect({ url: natsUrl, prefix, name: 'test-producer' }, logger);
-    const bus = new NatsRequestBus(
-      { url: natsUrl, prefix, queue: 'test-caller', name: 'test-caller' },
-      logger,
-    );
-    await bus.start();
-    try {
-      await queue.enqueue(PARSE_JOB, {
-        exportId,
-        originalFilename: 'WhatsApp Chat - Hannah.zip',
-        fileHash: 'e'.repeat(64),
-        options: {},
-      });
-      let chat: Awaited<ReturnType<typeof bus.request<typeof CHAT_DATA_REQUEST>>> | undefined;
-      await eventually(
-        async () => {
-          chat = await bus.request(CHAT_DATA_REQUEST, { chatExportId: exportId }).catch(() => undefined);
-          return chat !== undefined;
-        },
-        20_000,
-        'chat data of the parsed export',
-      );
-      expect(chat).toEqual({
-        id: exportId,
-        originalFilename: 'WhatsApp Chat - Hannah.zip',
-        fileHash: 'e'.repeat(64),
-        participants: ['Hannah', 'Omar'],
-        processingOptions: DEFAULT_PROCESSING_OPTIONS,
-        totalMessages: 2,
-        messages: [
-          {
-            index: 1,
-            timestamp: '2023-09-07T08:01:12',
-            sender: 'Hannah',
-            content: 'Morning',
-            type: 'text',
-            attachment: null,
-          },
-          {
-            index: 2,
-            timestamp: '2023-09-07T08:02:40',
-            sender: 'Omar',
-            content: '00000012-PHOTO-2023-09-07-08-02-40.jpg\nOn my way',
-            type: 'text',
-            attachment: '00000012-PHOTO-2023-09-07-08-02-40.jpg',
-          },
-        ],
-      });
-      // The parse process handed the export on to the media step.
-      const nc = await connect({ servers: natsUrl });
-      const handedOn = await (
-        await nc.jetstreamManager()
-      ).streams.getMessage(`${prefix}_jobs`, {
-        last_by_subj: `${prefix}.jobs.media`,
-      });
-      expect(JSON.parse(handedOn.string())).toEqual({ exportId, messageCount: 2 });
-      await nc.close();
-    } finally {
-      await bus.close();
-      await queue.close();
-    }
-  }, 60_000);
+    // A chat larger than one NATS message (1 MB) still reaches the browser, page by page.
+    const large = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'large-')), {
+      textMessages: 12_000,
+      voiceNotes: 0,
+      photos: 0,
+    });
+    const paid = await uploadExport(baseUrl, large.zipPath);
+    const final = (await readProgress(baseUrl, paid.body.clientId!)).events.at(-1)!;
+    expect(final).toMatchObject({ requiresPayment: true, step: 4, messageCount: 12_000 });
+    expect((await fetch(`${baseUrl}/api/whatsapp/chat/${paid.body.clientId}`)).status).toBe(404);
+  }, 120_000);
 
   it('reports a stopped service as down (503), and the stopped process exits cleanly', async () => {
     const media = processes.get('media')!;

@@ -9,6 +9,7 @@ import { createLogger } from '@chatexhibit/kit/logging/logger';
 import { type RunningProcess, startProcess } from '../support/child-process';
 import { eventually } from '../support/eventually';
 import { testServers, uniqueName } from '../support/servers';
+import { exportFacts } from '../support/export-facts';
 
 class CreateEffects1763700000001 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
@@ -71,12 +72,7 @@ function workerScenario(stem: string, workerEnv: Record<string, string> = {}) {
     },
     async enqueueParseJob(): Promise<string> {
       const exportId = randomUUID();
-      await opened.producer!.enqueue(PARSE_JOB, {
-        exportId,
-        originalFilename: 'chat.zip',
-        fileHash: 'a'.repeat(64),
-        options: {},
-      });
+      await opened.producer!.enqueue(PARSE_JOB, { exportId, facts: exportFacts(), entriesSizeBytes: 0 });
       return exportId;
     },
   };

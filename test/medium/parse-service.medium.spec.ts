@@ -18,6 +18,9 @@ import { ParseExportUseCase } from '@chatexhibit/parse/use-cases/parse-export/pa
 import { generateChat } from '../../services/parse/test/support/chat-generator';
 import { eventually } from '../support/eventually';
 import { testServers, uniqueName } from '../support/servers';
+import { exportFacts } from '../support/export-facts';
+import { PostgresProgressChannel } from '@chatexhibit/kit/progress/postgres-progress-channel';
+import { PermanentJobError } from '@chatexhibit/kit/bus/work-queue';
 
 const logger = createLogger({ part: 'test', level: 'silent' });
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -28,6 +31,7 @@ describe('parse service', () => {
   const schema = uniqueName('parse').toLowerCase();
   let storage: LocalObjectStorage;
   let queue: InProcessWorkQueue;
+  let progress: PostgresProgressChannel;
   let parseExport: ParseExportUseCase;
   let getChatData: GetChatDataUseCase;
   const handedOn: unknown[] = [];
@@ -49,11 +53,13 @@ describe('parse service', () => {
     });
     await queue.start();
     const chats = new ChatRepository(database);
-    parseExport = new ParseExportUseCase(storage, database, chats, queue, logger);
+    progress = await PostgresProgressChannel.open(testServers().databaseUrl);
+    parseExport = new ParseExportUseCase(storage, database, chats, queue, progress, logger);
     getChatData = new GetChatDataUseCase(chats);
   });
   afterAll(async () => {
     await queue.close();
+    await progress.close();
     await database.destroy();
   });
 
@@ -77,9 +83,8 @@ describe('parse service', () => {
   const job = (exportId: string) =>
     PARSE_JOB.payload.parse({
       exportId,
-      originalFilename: 'WhatsApp Chat with Sam.zip',
-      fileHash: 'f'.repeat(64),
-      options: {},
+      facts: exportFacts({ originalFilename: 'WhatsApp Chat with Sam.zip' }),
+      entriesSizeBytes: 10_000_000,
     });
 
   it('stores a 40,000-message chat once, links attachments, and hands on to media', async () => {
@@ -105,7 +110,15 @@ describe('parse service', () => {
     expect(count).toBe(40_000);
 
     await eventually(() => handedOn.length > 0);
-    expect(handedOn).toEqual([{ exportId, messageCount: 40_000 }]);
+    expect(handedOn).toEqual([
+      {
+        exportId,
+        facts: exportFacts({ originalFilename: 'WhatsApp Chat with Sam.zip' }),
+        messageCount: 40_000,
+        // Every entry but the chat text.
+        mediaSizeBytes: 10_000_000 - Buffer.byteLength(generated.text),
+      },
+    ]);
 
     const page = await getChatData.execute({ chatExportId: exportId, page: { offset: 0, limit: 3 } });
     expect(page).toMatchObject({
@@ -133,7 +146,9 @@ describe('parse service', () => {
     const exportId = randomUUID();
     await storeExport(exportId, { 'IMG-20230607-WA0003.jpg': Buffer.from('jpeg') });
     await expect(parseExport.execute(job(exportId))).rejects.toThrow(
-      'The ZIP holds no chat text (.txt) file.',
+      new PermanentJobError(
+        'This ZIP has no WhatsApp chat file. In WhatsApp, open the chat, choose "Export chat", and upload the ZIP it makes.',
+      ),
     );
     await expect(getChatData.execute({ chatExportId: randomUUID() })).rejects.toMatchObject({
       code: 'NOT_FOUND',

@@ -6,6 +6,7 @@ import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { errorMessage, runHealthChecks } from '@chatexhibit/kit/health/checks';
 import type { Platform } from '@chatexhibit/kit/platform/platform';
 import { PLATFORM } from '@chatexhibit/kit/platform/platform.module';
+import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 
 const SERVICE_REPLY_TIMEOUT_MS = 3000;
@@ -17,6 +18,7 @@ export class GatewayHealthService {
     @Inject(PLATFORM) private readonly platform: Platform,
     private readonly requestBus: RequestBus,
     private readonly workQueue: WorkQueue,
+    private readonly progress: ProgressChannel,
     @Optional() private readonly storage?: ObjectStorage,
   ) {}
 
@@ -24,7 +26,7 @@ export class GatewayHealthService {
   report(): Promise<PartHealth> {
     return runHealthChecks({
       bus: async () => {
-        await Promise.all([this.requestBus.check(), this.workQueue.check()]);
+        await Promise.all([this.requestBus.check(), this.workQueue.check(), this.progress.check()]);
       },
       storage: () =>
         this.storage ? this.storage.check() : Promise.reject(new Error('no storage adapter configured')),

@@ -1,8 +1,20 @@
 import { Module } from '@nestjs/common';
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
+import { CreateExports1763800000000 } from './database/migrations/1763800000000-create-exports';
+import { ExportEntity } from './exports/export.entity';
+import { ExportRepository } from './exports/export.repository';
+import { IngestExportJobHandler } from './use-cases/ingest-export/ingest-export.job-handler';
+import { IngestExportUseCase } from './use-cases/ingest-export/ingest-export.use-case';
 
-const part = ServicePartModule.forPart('ingest', { entities: [], migrations: [] });
+const part = ServicePartModule.forPart('ingest', {
+  entities: [ExportEntity],
+  migrations: [CreateExports1763800000000],
+});
 
-/** The ingest service: its schema, its health; its use cases arrive with their issues. */
-@Module({ imports: [part], exports: [part] })
+/** The ingest service: unpacks uploads safely and records each export. */
+@Module({
+  imports: [part],
+  providers: [ExportRepository, IngestExportUseCase, IngestExportJobHandler],
+  exports: [part],
+})
 export class IngestModule {}

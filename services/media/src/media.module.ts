@@ -1,8 +1,27 @@
 import { Module } from '@nestjs/common';
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
+import { MediaAssetEntity } from './assets/media-asset.entity';
+import { MediaAssetRepository } from './assets/media-asset.repository';
+import { CreateMediaAssets1763800100000 } from './database/migrations/1763800100000-create-media-assets';
+import { resolveFfmpegPath } from './domain/ffmpeg-path';
+import { FFMPEG_PATH } from './media.tokens';
+import { ConvertMediaJobHandler } from './use-cases/convert-media/convert-media.job-handler';
+import { ConvertMediaUseCase } from './use-cases/convert-media/convert-media.use-case';
 
-const part = ServicePartModule.forPart('media', { entities: [], migrations: [] });
+const part = ServicePartModule.forPart('media', {
+  entities: [MediaAssetEntity],
+  migrations: [CreateMediaAssets1763800100000],
+});
 
-/** The media service: its schema, its health; its use cases arrive with their issues. */
-@Module({ imports: [part], exports: [part] })
+/** The media service: voice notes to MP3 with their durations, image thumbnails. */
+@Module({
+  imports: [part],
+  providers: [
+    { provide: FFMPEG_PATH, useFactory: () => resolveFfmpegPath(process.env) },
+    MediaAssetRepository,
+    ConvertMediaUseCase,
+    ConvertMediaJobHandler,
+  ],
+  exports: [part],
+})
 export class MediaModule {}

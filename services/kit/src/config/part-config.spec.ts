@@ -10,6 +10,7 @@ const complete = {
   S3_BUCKET: 'chatexhibit',
   SMTP_URL: 'smtp://mail:1025',
   MAIL_FROM: 'ChatExhibit <no-reply@example.com>',
+  LINK_SIGNING_SECRET: '0123456789abcdef0123456789abcdef',
 };
 
 const problemsOf = (run: () => unknown): readonly string[] => {
@@ -45,6 +46,11 @@ describe('loadPartConfig', () => {
     expect(config.httpPort).toBe(4000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.mail).toBeUndefined();
+    expect(config.linkSigningSecret).toBe(complete.LINK_SIGNING_SECRET);
+    expect(loadPartConfig('ingest', complete).linkSigningSecret).toBeUndefined();
+    expect(() => loadPartConfig('gateway', { ...complete, LINK_SIGNING_SECRET: 'short' })).toThrow(
+      'LINK_SIGNING_SECRET must be at least 32 characters',
+    );
   });
 
   it('requires SMTP only where mail is sent', () => {

@@ -36,7 +36,13 @@ export interface PartConfig {
   databaseUrl?: string;
   storage?: StorageConfig;
   mail?: MailConfig;
+  /** Key of the HMAC that signs download links (gateway only; secret). */
+  linkSigningSecret?: string;
 }
+
+/** The HMAC key of download links: long enough that it cannot be guessed. */
+export const linkSigningSecret = () =>
+  requiredString().pipe(z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)'));
 
 const commonEnv = z
   .object({
@@ -73,6 +79,10 @@ const storageEnv = z
     bucket: env.S3_BUCKET,
   }));
 
+const linksEnv = z
+  .object({ LINK_SIGNING_SECRET: linkSigningSecret() })
+  .transform((env) => env.LINK_SIGNING_SECRET);
+
 const mailEnv = z
   .object({ SMTP_URL: requiredUrl(['smtp', 'smtps']), MAIL_FROM: requiredString() })
   .transform((env): MailConfig => ({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }));
@@ -93,6 +103,7 @@ export function loadPartConfig(
       databaseUrl: needs.database ? databaseEnv : notUsed,
       storage: needs.storage ? storageEnv : notUsed,
       mail: needs.mail ? mailEnv : notUsed,
+      linkSigningSecret: part === 'gateway' ? linksEnv : notUsed,
     },
     env,
   );
@@ -103,5 +114,6 @@ export function loadPartConfig(
     ...(values.databaseUrl !== undefined && { databaseUrl: values.databaseUrl }),
     ...(values.storage !== undefined && { storage: values.storage }),
     ...(values.mail !== undefined && { mail: values.mail }),
+    ...(values.linkSigningSecret !== undefined && { linkSigningSecret: values.linkSigningSecret }),
   };
 }

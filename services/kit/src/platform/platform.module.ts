@@ -12,6 +12,7 @@ import {
 import { RequestBus } from '../bus/request-bus';
 import { WorkQueue } from '../bus/work-queue';
 import { MailTransport } from '../mail/mail-transport';
+import { ProgressChannel } from '../progress/progress-channel';
 import { ObjectStorage } from '../storage/object-storage';
 import type { Platform } from './platform';
 
@@ -39,6 +40,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.platform.progress.close();
     await this.platform.mail?.close();
   }
 }
@@ -53,6 +55,7 @@ export class PlatformModule {
       { provide: LOGGER, useValue: platform.logger },
       { provide: RequestBus, useValue: platform.requestBus },
       { provide: WorkQueue, useValue: platform.workQueue },
+      { provide: ProgressChannel, useValue: platform.progress },
       PlatformLifecycle,
     ];
     if (platform.storage) providers.push({ provide: ObjectStorage, useValue: platform.storage });

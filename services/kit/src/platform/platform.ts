@@ -7,6 +7,9 @@ import { NatsRequestBus } from '../bus/nats-request-bus';
 import type { RequestBus } from '../bus/request-bus';
 import type { WorkQueue } from '../bus/work-queue';
 import type { Logger } from '../logging/logger';
+import { JetStreamProgressChannel } from '../progress/jetstream-progress-channel';
+import { PostgresProgressChannel } from '../progress/postgres-progress-channel';
+import type { ProgressChannel } from '../progress/progress-channel';
 import { MailTransport, OutboxMailTransport, SmtpMailTransport } from '../mail/mail-transport';
 import { LocalObjectStorage } from '../storage/local-object-storage';
 import type { ObjectStorage } from '../storage/object-storage';
@@ -16,13 +19,14 @@ export type RunMode = 'standalone' | 'distributed';
 
 /**
  * The adapters one process runs on, chosen by run mode before Nest starts: parts are written
- * against the abstract RequestBus, WorkQueue, ObjectStorage and MailTransport only.
+ * against the abstract RequestBus, WorkQueue, ProgressChannel, ObjectStorage and MailTransport only.
  */
 export interface Platform {
   mode: RunMode;
   logger: Logger;
   requestBus: RequestBus;
   workQueue: WorkQueue;
+  progress: ProgressChannel;
   storage: ObjectStorage | null;
   mail: MailTransport | null;
   databaseUrl: string | null;
@@ -47,6 +51,11 @@ export async function createDistributedPlatform(config: PartConfig, logger: Logg
       { url: config.nats.url, prefix: config.nats.prefix, name },
       logger,
     ),
+    progress: await JetStreamProgressChannel.connect({
+      url: config.nats.url,
+      prefix: config.nats.prefix,
+      name,
+    }),
     storage,
     mail: config.mail ? new SmtpMailTransport(config.mail.smtpUrl, config.mail.from) : null,
     databaseUrl: config.databaseUrl ?? null,
@@ -54,17 +63,18 @@ export async function createDistributedPlatform(config: PartConfig, logger: Logg
 }
 
 /** Every part in one process: in-process bus, a data folder for files and mail. */
-export function createStandalonePlatform(options: {
+export async function createStandalonePlatform(options: {
   dataDir: string;
   databaseUrl: string;
   mailFrom: string;
   logger: Logger;
-}): Platform {
+}): Promise<Platform> {
   return {
     mode: 'standalone',
     logger: options.logger,
     requestBus: new InProcessRequestBus(options.logger),
     workQueue: new InProcessWorkQueue(options.logger),
+    progress: await PostgresProgressChannel.open(options.databaseUrl),
     storage: new LocalObjectStorage(path.join(options.dataDir, 'objects')),
     mail: new OutboxMailTransport(path.join(options.dataDir, 'outbox'), options.mailFrom, options.logger),
     databaseUrl: options.databaseUrl,

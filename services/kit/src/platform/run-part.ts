@@ -14,7 +14,7 @@ import { createDistributedPlatform, type Platform } from './platform';
  */
 export async function runDistributedPart(
   part: PartName,
-  rootModule: (platform: Platform) => DynamicModule,
+  rootModule: (platform: Platform, config: PartConfig) => DynamicModule,
 ): Promise<void> {
   let config: PartConfig;
   try {
@@ -27,7 +27,7 @@ export async function runDistributedPart(
   const logger = createLogger({ part, level: config.logLevel });
   try {
     const platform = await createDistributedPlatform(config, logger);
-    const app = await NestFactory.create(rootModule(platform), {
+    const app = await NestFactory.create(rootModule(platform, config), {
       logger: new NestPinoLogger(logger),
       abortOnError: false,
     });

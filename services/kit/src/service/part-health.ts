@@ -7,6 +7,7 @@ import { WorkQueue } from '../bus/work-queue';
 import { PART_DEPENDENCIES } from '../config/part-config';
 import { type HealthCheck, runHealthChecks } from '../health/checks';
 import { MailTransport } from '../mail/mail-transport';
+import { ProgressChannel } from '../progress/progress-channel';
 import { ObjectStorage } from '../storage/object-storage';
 
 export const SERVICE_PART = 'SERVICE_PART';
@@ -24,6 +25,7 @@ export class PartHealthService implements OnModuleInit, OnApplicationShutdown {
     private readonly dataSource: DataSource,
     private readonly requestBus: RequestBus,
     workQueue: WorkQueue,
+    progress: ProgressChannel,
     @Optional() storage?: ObjectStorage,
     @Optional() mail?: MailTransport,
   ) {
@@ -33,7 +35,7 @@ export class PartHealthService implements OnModuleInit, OnApplicationShutdown {
         await dataSource.query('SELECT 1');
       },
       bus: async () => {
-        await Promise.all([requestBus.check(), workQueue.check()]);
+        await Promise.all([requestBus.check(), workQueue.check(), progress.check()]);
       },
     };
     if (needs.storage) this.checks.storage = requiredAdapter('storage', storage, () => storage!.check());

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
+import { entryPathOf } from '@chatexhibit/proto/storage-layout';
 import { CHAT_DATA_REQUEST } from '@chatexhibit/proto/subjects';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import { ChatRepository } from '../../chat/chat.repository';
@@ -24,7 +25,12 @@ export class GetChatDataUseCase {
       participants: chat.participants,
       processingOptions: chat.processingOptions,
       totalMessages: chat.messageCount,
-      messages: messages.map((m) => ({ ...toApiMessage(m), index: m.index, attachment: m.attachment })),
+      messages: messages.map((m) => ({
+        ...toApiMessage(m),
+        index: m.index,
+        attachment: m.attachment,
+        attachmentPath: m.attachmentKey === null ? null : entryPathOf(chatExportId, m.attachmentKey),
+      })),
     };
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { PARSE_JOB } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import { consumePipelineStep } from '@chatexhibit/kit/progress/pipeline-step';
+import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ParseExportUseCase } from './parse-export.use-case';
 
 /** Takes parse-step work items off the queue. */
@@ -8,11 +10,12 @@ import { ParseExportUseCase } from './parse-export.use-case';
 export class ParseExportJobHandler implements OnModuleInit {
   constructor(
     private readonly workQueue: WorkQueue,
+    private readonly progress: ProgressChannel,
     private readonly parseExport: ParseExportUseCase,
   ) {}
 
   onModuleInit(): void {
-    this.workQueue.consume(PARSE_JOB, async (job) => {
+    consumePipelineStep(this.workQueue, this.progress, PARSE_JOB, 'parse', async (job) => {
       await this.parseExport.execute(job);
     });
   }

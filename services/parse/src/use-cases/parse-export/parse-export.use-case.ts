@@ -2,16 +2,23 @@ import { performance } from 'node:perf_hooks';
 import { buffer, text } from 'node:stream/consumers';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
 import { EntryManifestSchema, exportKeys } from '@chatexhibit/proto/storage-layout';
 import { MEDIA_JOB, PARSE_JOB } from '@chatexhibit/proto/subjects';
 import { type JobPayload, PermanentJobError, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { runOnce } from '@chatexhibit/kit/database/inbox';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { ChatRepository, toMessageRow } from '../../chat/chat.repository';
 import { isChatTextCandidate, MAX_CHAT_TEXT_BYTES, pickChatText } from '../../domain/chat-text-candidates';
 import { linkAttachments } from '../../domain/link-attachments';
+
+const NO_CHAT_FILE =
+  'This ZIP has no WhatsApp chat file. In WhatsApp, open the chat, choose "Export chat", and upload the ZIP it makes.';
+const NO_READABLE_CHAT =
+  'No text file in this ZIP reads as a WhatsApp chat. Upload the ZIP exactly as WhatsApp\'s "Export chat" made it.';
 
 /**
  * Step 1: read the export's text files from storage, pick the chat, parse it, link its
@@ -24,18 +31,21 @@ export class ParseExportUseCase {
     private readonly dataSource: DataSource,
     private readonly chats: ChatRepository,
     private readonly workQueue: WorkQueue,
+    private readonly progress: ProgressChannel,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async execute(job: JobPayload<typeof PARSE_JOB>): Promise<{ messageCount: number; databaseMs: number }> {
-    const keys = exportKeys(job.exportId);
+    const { exportId, facts } = job;
+    const keys = exportKeys(exportId);
+    await this.progress.publish(exportId, { step: stepIndex('parse'), progress: stepProgress('parse') });
     const manifest = EntryManifestSchema.parse(
       JSON.parse(await text(await this.storage.get(keys.entryManifest))),
     );
     const textEntries = manifest.entries.filter(
       (e) => isChatTextCandidate(e.path) && e.size <= MAX_CHAT_TEXT_BYTES,
     );
-    if (textEntries.length === 0) throw new PermanentJobError('The ZIP holds no chat text (.txt) file.');
+    if (textEntries.length === 0) throw new PermanentJobError(NO_CHAT_FILE);
     const candidates = await Promise.all(
       textEntries.map(async (entry) => ({
         name: entry.path,
@@ -43,19 +53,19 @@ export class ParseExportUseCase {
       })),
     );
     const picked = pickChatText(candidates);
-    if (!picked) throw new PermanentJobError('No text file in the ZIP reads as a WhatsApp chat.');
+    if (!picked) throw new PermanentJobError(NO_READABLE_CHAT);
     const { chat } = picked;
     const links = linkAttachments(chat.messages, manifest.entries, picked.name);
 
     const started = performance.now();
-    await runOnce(this.dataSource, `${job.exportId}:parse`, (manager) =>
+    await runOnce(this.dataSource, `${exportId}:parse`, (manager) =>
       this.chats.insert(
         manager,
         {
-          exportId: job.exportId,
-          originalFilename: job.originalFilename,
-          fileHash: job.fileHash,
-          processingOptions: job.options,
+          exportId,
+          originalFilename: facts.originalFilename,
+          fileHash: facts.fileHash,
+          processingOptions: facts.options,
           chatFile: picked.name,
           format: chat.format,
           dateOrder: chat.dateOrder,
@@ -73,8 +83,15 @@ export class ParseExportUseCase {
       { messages: chat.messages.length, databaseMs, chatFile: picked.name },
       'chat parsed and stored',
     );
+    // The media is everything in the ZIP but the chat text itself.
+    const chatEntrySize = manifest.entries.find((e) => e.path === picked.name)?.size ?? 0;
     // Also after a redelivery found the work done: the hand-on may be what was lost.
-    await this.workQueue.enqueue(MEDIA_JOB, { exportId: job.exportId, messageCount: chat.messages.length });
+    await this.workQueue.enqueue(MEDIA_JOB, {
+      exportId,
+      facts,
+      messageCount: chat.messages.length,
+      mediaSizeBytes: job.entriesSizeBytes - chatEntrySize,
+    });
     return { messageCount: chat.messages.length, databaseMs };
   }
 }

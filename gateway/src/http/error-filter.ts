@@ -1,0 +1,69 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Inject,
+} from '@nestjs/common';
+import type { Response } from 'express';
+import type { ErrorBody, ErrorCode } from '@chatexhibit/proto/errors';
+import { BusError } from '@chatexhibit/kit/bus/bus-error';
+import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+
+const STATUS_OF: Record<ErrorCode, number> = {
+  INVALID_REQUEST: HttpStatus.BAD_REQUEST,
+  NOT_FOUND: HttpStatus.NOT_FOUND,
+  PAYMENT_REQUIRED: HttpStatus.PAYMENT_REQUIRED,
+  UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
+  INTERNAL: HttpStatus.INTERNAL_SERVER_ERROR,
+};
+
+const CODE_OF = (status: number): ErrorCode =>
+  status === 404
+    ? 'NOT_FOUND'
+    : status === 503
+      ? 'UNAVAILABLE'
+      : status < 500
+        ? 'INVALID_REQUEST'
+        : 'INTERNAL';
+
+/**
+ * Every error leaves the API as JSON `{ code, message }` (SPEC §7: the browser shows `message`):
+ * bus error codes map to HTTP statuses here, at the edge; nothing internal reaches the client.
+ */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    let status: number;
+    let body: ErrorBody;
+    if (error instanceof HttpException) {
+      status = error.getStatus();
+      const payload = error.getResponse();
+      const message =
+        typeof payload === 'object' &&
+        payload !== null &&
+        'message' in payload &&
+        !Array.isArray(payload.message)
+          ? String(payload.message)
+          : error.message;
+      body = { code: CODE_OF(status), message };
+    } else if (error instanceof BusError && error.code !== 'INTERNAL') {
+      status = STATUS_OF[error.code];
+      body = error.toJSON();
+    } else {
+      this.logger.error({ err: error }, 'request failed');
+      status = HttpStatus.INTERNAL_SERVER_ERROR;
+      body = { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' };
+    }
+    if (response.headersSent) {
+      response.end();
+      return;
+    }
+    response.status(status).json(body);
+  }
+}

@@ -1,0 +1,112 @@
+import { Controller, Get, Inject, NotFoundException, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import {
+  type ExportProgress,
+  isFinalProgress,
+  type ProgressEvent,
+  supersedes,
+} from '@chatexhibit/proto/progress';
+import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
+import { NOT_FOUND_MESSAGE, parseRequest } from '../http/parse-request';
+import { ExportResultsService } from '../results/export-results.service';
+
+const ProcessStatusQuerySchema = z.object({
+  clientId: z.uuid('clientId must be the id the upload answered with'),
+});
+
+/** A comment line every 15 s keeps proxies from closing a quiet stream. */
+export const HEARTBEAT_MS = 15_000;
+
+const RESULTS_UNAVAILABLE =
+  'Processing finished, but its results could not be loaded. Please reload the page.';
+
+/**
+ * GET /api/whatsapp/process-status?clientId= (SPEC §7): the export's progress as server-sent
+ * events. The latest state goes out at once (from the progress channel, so a reconnect to any
+ * replica gets it), then every newer one; the stream ends after the final event. A free export's
+ * final event carries its signed PDF link and chat data.
+ */
+@Controller('api/whatsapp')
+export class ProcessStatusController {
+  constructor(
+    private readonly progress: ProgressChannel,
+    private readonly results: ExportResultsService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @Get('process-status')
+  async stream(@Query() query: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const { clientId: exportId } = parseRequest(ProcessStatusQuerySchema, query);
+    let sent: ExportProgress | null = null;
+    let ended = false;
+    let streaming = false;
+    const early: ExportProgress[] = [];
+    let delivery = Promise.resolve();
+
+    const heartbeat = setInterval(() => streaming && response.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    const stopListening = () => {
+      ended = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+    };
+    const end = () => {
+      if (ended) return;
+      stopListening();
+      response.end();
+    };
+    const write = (event: ProgressEvent) => response.write(`data: ${JSON.stringify(event)}\n\n`);
+    const send = async (event: ExportProgress) => {
+      if (ended || !supersedes(event, sent)) return;
+      sent = event;
+      const outgoing = event.done ? await this.withResults(exportId, event) : event;
+      if (ended) return;
+      write(outgoing);
+      if (isFinalProgress(event)) end();
+    };
+    // Events go out one at a time, in order; a failure ends the stream with a sentence, not a crash.
+    const deliver = (event: ExportProgress) => {
+      delivery = delivery
+        .then(() => send(event))
+        .catch((error: unknown) => {
+          this.logger.error({ err: error, exportId }, 'progress stream failed');
+          if (!ended) write({ ...event, error: RESULTS_UNAVAILABLE });
+          end();
+        });
+    };
+
+    // Subscribe before reading the latest state, so nothing published in between is missed.
+    const unsubscribe = await this.progress.subscribe(exportId, (event) =>
+      streaming ? deliver(event) : early.push(event),
+    );
+    let latest: ExportProgress | null = null;
+    try {
+      latest = await this.progress.latest(exportId);
+    } finally {
+      // Nothing was streamed yet: the error filter answers with JSON.
+      if (!latest) stopListening();
+    }
+    if (!latest) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    request.on('close', end);
+    response.set({
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    response.flushHeaders();
+    streaming = true;
+    for (const event of [latest, ...early]) deliver(event);
+    await delivery;
+  }
+
+  private async withResults(exportId: string, event: ExportProgress): Promise<ProgressEvent> {
+    return {
+      ...event,
+      pdfUrl: this.results.pdfUrl(exportId),
+      chatData: await this.results.chatData(exportId),
+    };
+  }
+}

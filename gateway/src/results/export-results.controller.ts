@@ -1,0 +1,104 @@
+import { Controller, ForbiddenException, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import type { ChatData } from '@chatexhibit/proto/chat';
+import { exportKeys } from '@chatexhibit/proto/storage-layout';
+import { ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
+import { NOT_FOUND_MESSAGE, parseIdOr404 } from '../http/parse-request';
+import { ExportResultsService } from './export-results.service';
+
+const ExportId = z.uuid();
+
+/**
+ * Reading an export's results (SPEC §7): its chat data and evidence package for free or paid
+ * exports only, and its files behind signed, expiring links.
+ */
+@Controller('api')
+export class ExportResultsController {
+  constructor(
+    private readonly results: ExportResultsService,
+    private readonly storage: ObjectStorage,
+  ) {}
+
+  @Get('whatsapp/chat/:chatExportId')
+  async chat(@Param('chatExportId') chatExportId: string): Promise<ChatData> {
+    const exportId = parseIdOr404(ExportId, chatExportId);
+    await this.results.assertReadable(exportId);
+    return this.results.chatData(exportId);
+  }
+
+  @Get('whatsapp/evidence-zip/:id')
+  async evidenceZip(@Param('id') id: string, @Res() response: Response): Promise<void> {
+    const exportId = parseIdOr404(ExportId, id);
+    await this.results.assertReadable(exportId);
+    await this.send(
+      response,
+      exportKeys(exportId).evidenceZip,
+      'application/zip',
+      `evidence-${exportId}.zip`,
+    );
+  }
+
+  @Get('files/:exportId/transcript.pdf')
+  async transcript(
+    @Param('exportId') id: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const exportId = parseIdOr404(ExportId, id);
+    this.verifyLink(request);
+    await this.send(response, exportKeys(exportId).transcript, 'application/pdf', 'transcript.pdf', 'inline');
+  }
+
+  @Get('files/:exportId/audio/:entryPath')
+  async audio(
+    @Param('exportId') id: string,
+    @Param('entryPath') entryPath: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const exportId = parseIdOr404(ExportId, id);
+    this.verifyLink(request);
+    const name = `${entryPath.slice(entryPath.lastIndexOf('/') + 1)}.mp3`;
+    await this.send(response, exportKeys(exportId).audio(entryPath), 'audio/mpeg', name, 'inline');
+  }
+
+  /** A link that was altered or is past its date: 403. */
+  private verifyLink(request: Request): void {
+    const pathname = request.originalUrl.split('?')[0]!;
+    const { expires, signature } = request.query;
+    const verdict = this.results.links.verify(
+      pathname,
+      typeof expires === 'string' ? expires : undefined,
+      typeof signature === 'string' ? signature : undefined,
+    );
+    if (verdict === 'expired') throw new ForbiddenException('This download link has expired.');
+    if (verdict === 'tampered') throw new ForbiddenException('This download link is not valid.');
+  }
+
+  private async send(
+    response: Response,
+    key: string,
+    contentType: string,
+    fileName: string,
+    disposition: 'inline' | 'attachment' = 'attachment',
+  ): Promise<void> {
+    const size = await this.storage.size(key);
+    if (size === null) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    let body;
+    try {
+      body = await this.storage.get(key);
+    } catch (error) {
+      if (error instanceof ObjectNotFoundError) throw new NotFoundException(NOT_FOUND_MESSAGE);
+      throw error;
+    }
+    response.set({
+      'Content-Type': contentType,
+      'Content-Length': String(size),
+      'Content-Disposition': `${disposition}; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      'Cache-Control': 'private, no-store',
+    });
+    body.pipe(response);
+    response.on('close', () => body.destroy());
+  }
+}

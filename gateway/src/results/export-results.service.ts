@@ -1,0 +1,102 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { text } from 'node:stream/consumers';
+import type { ChatData, Message } from '@chatexhibit/proto/chat';
+import { exportKeys, type MediaItem, MediaManifestSchema } from '@chatexhibit/proto/storage-layout';
+import { CHAT_DATA_REQUEST, EXPORT_ACCESS_REQUEST, type StoredMessage } from '@chatexhibit/proto/subjects';
+import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
+import { ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
+import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
+import { NOT_FOUND_MESSAGE } from '../http/parse-request';
+import { SignedLinks } from '../links/signed-links';
+
+/** Messages per chat-data request: one page stays well inside one NATS message (1 MB by default). */
+const CHAT_PAGE_SIZE = 1000;
+
+/** Where an export's files are served from; the links to them are signed. */
+export const filePaths = {
+  transcript: (exportId: string) => `/api/files/${exportId}/transcript.pdf`,
+  audio: (exportId: string, entryPath: string) =>
+    `/api/files/${exportId}/audio/${encodeURIComponent(entryPath)}`,
+};
+
+/**
+ * What a reader of an export gets: its chat data, with each voice note's content a signed
+ * link to its MP3, and signed links to its documents. Only for exports that are free or paid.
+ */
+@Injectable()
+export class ExportResultsService {
+  readonly links: SignedLinks;
+
+  constructor(
+    private readonly requestBus: RequestBus,
+    private readonly storage: ObjectStorage,
+    @Inject(GATEWAY_SETTINGS) settings: GatewaySettings,
+  ) {
+    this.links = new SignedLinks(settings.linkSigningSecret);
+  }
+
+  /** 404, the same as for an export that does not exist, unless the export is free or paid. */
+  async assertReadable(exportId: string): Promise<void> {
+    const { readable } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, { exportId });
+    if (!readable) throw new NotFoundException(NOT_FOUND_MESSAGE);
+  }
+
+  pdfUrl(exportId: string): string {
+    return this.links.sign(filePaths.transcript(exportId));
+  }
+
+  async chatData(exportId: string): Promise<ChatData> {
+    const first = await this.requestBus.request(CHAT_DATA_REQUEST, {
+      chatExportId: exportId,
+      page: { offset: 0, limit: CHAT_PAGE_SIZE },
+    });
+    const stored: StoredMessage[] = [...first.messages];
+    while (stored.length < first.totalMessages) {
+      const page = await this.requestBus.request(CHAT_DATA_REQUEST, {
+        chatExportId: exportId,
+        page: { offset: stored.length, limit: CHAT_PAGE_SIZE },
+      });
+      if (page.messages.length === 0) break;
+      stored.push(...page.messages);
+    }
+    const voice = await this.voiceNotes(exportId);
+    return {
+      id: first.id,
+      originalFilename: first.originalFilename,
+      fileHash: first.fileHash,
+      participants: first.participants,
+      processingOptions: first.processingOptions,
+      messages: stored.map((message) => this.toMessage(exportId, message, voice)),
+    };
+  }
+
+  private toMessage(exportId: string, message: StoredMessage, voice: Map<string, MediaItem>): Message {
+    const { timestamp, sender, content, type, duration } = message;
+    const audio = message.attachmentPath === null ? undefined : voice.get(message.attachmentPath);
+    if (type !== 'voice' || !audio)
+      return { timestamp, sender, content, type, ...(duration !== undefined && { duration }) };
+    return {
+      timestamp,
+      sender,
+      type,
+      content: this.links.sign(filePaths.audio(exportId, audio.path)),
+      ...(audio.durationSeconds !== null && { duration: audio.durationSeconds }),
+    };
+  }
+
+  /** The voice notes media converted, by entry path. */
+  private async voiceNotes(exportId: string): Promise<Map<string, MediaItem>> {
+    let manifest;
+    try {
+      manifest = MediaManifestSchema.parse(
+        JSON.parse(await text(await this.storage.get(exportKeys(exportId).mediaManifest))),
+      );
+    } catch (error) {
+      if (error instanceof ObjectNotFoundError) return new Map();
+      throw error;
+    }
+    return new Map(
+      manifest.items.filter((i) => i.kind === 'voice' && i.derivedKey !== null).map((i) => [i.path, i]),
+    );
+  }
+}

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { IncomingMessage } from 'node:http';
+import busboy from 'busboy';
+import { MAX_UPLOAD_BYTES, UPLOAD_FILE_EXTENSION } from '@chatexhibit/proto/constants';
+
+/** An upload spooled to a private temp folder, hashed on the way; `discard()` removes it. */
+export interface ReceivedUpload {
+  filePath: string;
+  originalFilename: string;
+  sizeBytes: number;
+  sha256: string;
+  /** The `options` field as sent (a JSON string), if any. */
+  options: string | undefined;
+  discard(): Promise<void>;
+}
+
+/** Why an upload was refused, with the HTTP status it answers and a sentence for the uploader. */
+export class UploadRefusedError extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UploadRefusedError';
+  }
+}
+
+export const NOT_A_ZIP_NAME = 'Please upload a WhatsApp export ZIP file.';
+export const TOO_LARGE = 'Please upload a file smaller than 100MB.';
+/** Room for the multipart framing and the options field around a file of the maximum size. */
+const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+
+/** The name as the uploader's system had it: no folders, no control characters, bounded. */
+const cleanFileName = (name: string): string =>
+  // eslint-disable-next-line no-control-regex
+  (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255);
+
+/**
+ * Reads a multipart upload (`file`, `options`) with busboy, streaming the file to disk while
+ * its SHA-256 is computed: never held whole in memory. SPEC limits are enforced here: a .zip
+ * name (any case) and at most 100 MB. A request that is refused, fails or is cut off midway
+ * leaves nothing behind.
+ */
+export async function receiveUpload(request: IncomingMessage): Promise<ReceivedUpload> {
+  if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? ''))
+    throw new UploadRefusedError(415, NOT_A_ZIP_NAME);
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES)
+    throw new UploadRefusedError(413, TOO_LARGE);
+
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-upload-'));
+  const discard = () => rm(folder, { recursive: true, force: true });
+  try {
+    return { ...(await readParts(request, path.join(folder, 'upload.zip'))), discard };
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+}
+
+function readParts(request: IncomingMessage, filePath: string): Promise<Omit<ReceivedUpload, 'discard'>> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: request.headers,
+        limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 5, fieldSize: 64 * 1024, parts: 6 },
+      });
+    } catch {
+      reject(new UploadRefusedError(400, 'The upload is not a valid multipart form.'));
+      return;
+    }
+    let refusal: UploadRefusedError | undefined;
+    let options: string | undefined;
+    let stored: Promise<{ originalFilename: string; sizeBytes: number; sha256: string }> | undefined;
+    const refuse = (error: UploadRefusedError) => (refusal ??= error);
+
+    parser.on('field', (name, value) => {
+      if (name === 'options') options = value;
+    });
+    parser.on('file', (name, file, info) => {
+      const originalFilename = cleanFileName(info.filename ?? '');
+      if (name !== 'file' || stored) {
+        file.resume();
+        return;
+      }
+      if (!originalFilename.toLowerCase().endsWith(UPLOAD_FILE_EXTENSION)) {
+        refuse(new UploadRefusedError(415, NOT_A_ZIP_NAME));
+        file.resume();
+        return;
+      }
+      file.on('limit', () => refuse(new UploadRefusedError(413, TOO_LARGE)));
+      const hash = createHash('sha256');
+      let sizeBytes = 0;
+      const measure = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          sizeBytes += chunk.length;
+          done(null, chunk);
+        },
+      });
+      stored = pipeline(file, measure, createWriteStream(filePath)).then(() => ({
+        originalFilename,
+        sizeBytes,
+        sha256: hash.digest('hex'),
+      }));
+      // Settled below; a failure here must not surface as an unhandled rejection meanwhile.
+      stored.catch(() => undefined);
+    });
+    parser.on('filesLimit', () => refuse(new UploadRefusedError(400, 'Upload one ZIP file at a time.')));
+    parser.on('error', (error: Error) =>
+      reject(new UploadRefusedError(400, `The upload could not be read: ${error.message}`)),
+    );
+    parser.on('close', () => {
+      if (refusal) return reject(refusal);
+      if (!stored)
+        return reject(
+          new UploadRefusedError(400, 'The upload has no file: send the ZIP as the "file" field.'),
+        );
+      stored.then((file) => resolve({ filePath, options, ...file }), reject);
+    });
+    // A browser that goes away midway: the parser never closes, so end here.
+    request.on('aborted', () => {
+      request.unpipe(parser);
+      parser.destroy();
+      reject(new UploadRefusedError(400, 'The upload was cut off before it finished.'));
+    });
+    request.pipe(parser);
+  });
+}

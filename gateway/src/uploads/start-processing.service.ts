@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { Injectable } from '@nestjs/common';
+import type { ExportFacts, UploadOptions } from '@chatexhibit/proto/processing-options';
+import type { StartProcessingResponse } from '@chatexhibit/proto/progress';
+import { stepIndex } from '@chatexhibit/proto/steps';
+import { exportKeys } from '@chatexhibit/proto/storage-layout';
+import { INGEST_JOB } from '@chatexhibit/proto/subjects';
+import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
+import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
+import type { ReceivedUpload } from './receive-upload';
+
+/** The zone of this server, for uploads that declare none. */
+const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * Starts processing a received upload: stores it exactly as received, records that the export
+ * has begun, and queues the first step. The export id is the client id the browser follows.
+ */
+@Injectable()
+export class StartProcessingService {
+  constructor(
+    private readonly storage: ObjectStorage,
+    private readonly workQueue: WorkQueue,
+    private readonly progress: ProgressChannel,
+  ) {}
+
+  async start(upload: ReceivedUpload, options: UploadOptions): Promise<StartProcessingResponse> {
+    const exportId = randomUUID();
+    const { timeZone, batesPrefix, ...processingOptions } = options;
+    const facts: ExportFacts = {
+      originalFilename: upload.originalFilename,
+      fileHash: upload.sha256,
+      uploadSizeBytes: upload.sizeBytes,
+      options: processingOptions,
+      timeZone: timeZone ?? SERVER_TIME_ZONE,
+      batesPrefix: batesPrefix ?? null,
+      receivedAt: new Date().toISOString(),
+    };
+    await this.storage.put(exportKeys(exportId).upload, createReadStream(upload.filePath), {
+      contentType: 'application/zip',
+    });
+    await this.progress.publish(exportId, { step: stepIndex('extract'), progress: 0 });
+    await this.workQueue.enqueue(INGEST_JOB, { exportId, facts });
+    return { clientId: exportId };
+  }
+}

@@ -1,0 +1,88 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
+import { type EntryManifest, exportKeys } from '@chatexhibit/proto/storage-layout';
+import { INGEST_JOB, PARSE_JOB } from '@chatexhibit/proto/subjects';
+import { type JobPayload, PermanentJobError, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import { runOnce } from '@chatexhibit/kit/database/inbox';
+import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
+import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
+import { extractZip } from '../../domain/extract-zip';
+import { UnsafeArchiveError } from '../../domain/unsafe-archive-error';
+import { ExportRepository } from '../../exports/export.repository';
+
+/**
+ * Step 0: unpack the stored upload safely, store every entry bit-for-bit with its size and
+ * SHA-256, record the export, and hand on to parse. A hostile or broken archive ends the
+ * export with the reason in words the uploader understands, and leaves no entry behind.
+ */
+@Injectable()
+export class IngestExportUseCase {
+  constructor(
+    private readonly storage: ObjectStorage,
+    private readonly dataSource: DataSource,
+    private readonly exports: ExportRepository,
+    private readonly workQueue: WorkQueue,
+    private readonly progress: ProgressChannel,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async execute(job: JobPayload<typeof INGEST_JOB>): Promise<EntryManifest> {
+    const { exportId, facts } = job;
+    const keys = exportKeys(exportId);
+    await this.progress.publish(exportId, { step: stepIndex('extract'), progress: stepProgress('extract') });
+
+    // yauzl reads the central directory at the end first, so the ZIP is read from a local file.
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-ingest-'));
+    let manifest: EntryManifest;
+    try {
+      const zipPath = path.join(workDir, 'upload.zip');
+      await pipeline(await this.storage.get(keys.upload), createWriteStream(zipPath));
+      const entries = await extractZip(zipPath, (entryPath, content) =>
+        this.storage.put(keys.entry(entryPath), content),
+      );
+      manifest = { entries: entries.map((e) => ({ ...e, key: keys.entry(e.path) })) };
+    } catch (error) {
+      if (!(error instanceof UnsafeArchiveError)) throw error;
+      await this.removeEntries(exportId);
+      this.logger.warn({ exportId, reason: error.reason }, 'upload refused');
+      throw new PermanentJobError(error.message);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+
+    await this.storage.put(keys.entryManifest, Buffer.from(JSON.stringify(manifest)), {
+      contentType: 'application/json',
+    });
+    const entriesSizeBytes = manifest.entries.reduce((sum, e) => sum + e.size, 0);
+    await runOnce(this.dataSource, `${exportId}:ingest`, (manager) =>
+      this.exports.insert(manager, {
+        id: exportId,
+        originalFilename: facts.originalFilename,
+        fileHash: facts.fileHash,
+        uploadSizeBytes: String(facts.uploadSizeBytes),
+        options: facts.options,
+        timeZone: facts.timeZone,
+        batesPrefix: facts.batesPrefix,
+        entryCount: manifest.entries.length,
+        entriesSizeBytes: String(entriesSizeBytes),
+        receivedAt: new Date(facts.receivedAt),
+      }),
+    );
+    this.logger.info({ exportId, entries: manifest.entries.length, entriesSizeBytes }, 'export unpacked');
+    await this.workQueue.enqueue(PARSE_JOB, { exportId, facts, entriesSizeBytes });
+    return manifest;
+  }
+
+  private async removeEntries(exportId: string): Promise<void> {
+    const prefix = `${exportKeys(exportId).prefix}entries/`;
+    for await (const key of this.storage.list(prefix)) await this.storage.delete(key);
+  }
+}

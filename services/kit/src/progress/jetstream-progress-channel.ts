@@ -1,0 +1,142 @@
+import {
+  connect,
+  DiscardPolicy,
+  type JetStreamClient,
+  type JetStreamManager,
+  JSONCodec,
+  nanos,
+  type NatsConnection,
+  RetentionPolicy,
+  StorageType,
+} from 'nats';
+import { type ExportProgress, supersedes } from '@chatexhibit/proto/progress';
+import { PROGRESS_EVENT } from '@chatexhibit/proto/subjects';
+import { errorMessage } from '../health/checks';
+import { ProgressChannel, type ProgressListener, readProgress } from './progress-channel';
+
+/** How long an export's last progress is kept: as long as its download link lives. */
+const PROGRESS_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+const PUBLISH_ATTEMPTS = 10;
+const codec = JSONCodec<unknown>();
+
+/**
+ * Progress on NATS: a JetStream stream keeps the last event per export (max one message per
+ * subject); live listeners are plain subscriptions on the same subject. A publish only lands
+ * when it supersedes the stored event, checked with JetStream's expected-last-subject-sequence,
+ * so two steps publishing at once cannot overwrite a later state with an earlier one.
+ */
+export class JetStreamProgressChannel extends ProgressChannel {
+  private constructor(
+    private readonly connection: NatsConnection,
+    private readonly manager: JetStreamManager,
+    private readonly jetstream: JetStreamClient,
+    private readonly prefix: string,
+  ) {
+    super();
+  }
+
+  static async connect(options: {
+    url: string;
+    prefix: string;
+    name: string;
+  }): Promise<JetStreamProgressChannel> {
+    const connection = await connect({
+      servers: options.url,
+      name: `${options.name}-progress`,
+      maxReconnectAttempts: -1,
+      waitOnFirstConnect: true,
+    });
+    try {
+      const manager = await connection.jetstreamManager();
+      const channel = new JetStreamProgressChannel(
+        connection,
+        manager,
+        connection.jetstream(),
+        options.prefix,
+      );
+      const config = {
+        name: channel.stream,
+        subjects: [`${options.prefix}.${PROGRESS_EVENT.wildcard}`],
+        retention: RetentionPolicy.Limits,
+        storage: StorageType.File,
+        max_msgs_per_subject: 1,
+        discard: DiscardPolicy.Old,
+        max_age: nanos(PROGRESS_MAX_AGE_MS),
+      };
+      await manager.streams.info(channel.stream).then(
+        () => manager.streams.update(channel.stream, config),
+        (error: unknown) => {
+          if (!/stream not found/i.test(errorMessage(error))) throw error;
+          return manager.streams.add(config);
+        },
+      );
+      return channel;
+    } catch (error) {
+      await connection.close();
+      throw error;
+    }
+  }
+
+  get stream(): string {
+    return `${this.prefix}_progress`;
+  }
+
+  private subject(exportId: string): string {
+    return `${this.prefix}.${PROGRESS_EVENT.subject(exportId)}`;
+  }
+
+  private async stored(exportId: string): Promise<{ event: ExportProgress | null; sequence: number }> {
+    try {
+      const message = await this.manager.streams.getMessage(this.stream, {
+        last_by_subj: this.subject(exportId),
+      });
+      return { event: readProgress(message.json()), sequence: message.seq };
+    } catch (error) {
+      if (/no message found/i.test(errorMessage(error))) return { event: null, sequence: 0 };
+      throw error;
+    }
+  }
+
+  async publish(exportId: string, event: ExportProgress): Promise<void> {
+    for (let attempt = 1; attempt <= PUBLISH_ATTEMPTS; attempt++) {
+      const { event: current, sequence } = await this.stored(exportId);
+      if (!supersedes(event, current)) return;
+      try {
+        await this.jetstream.publish(this.subject(exportId), codec.encode(event), {
+          expect: { lastSubjectSequence: sequence },
+        });
+        return;
+      } catch (error) {
+        // Another step published in between: read again and decide again.
+        if (!/wrong last sequence/i.test(errorMessage(error))) throw error;
+      }
+    }
+    throw new Error(`progress of ${exportId} kept changing under ${PUBLISH_ATTEMPTS} publish attempts`);
+  }
+
+  async latest(exportId: string): Promise<ExportProgress | null> {
+    return (await this.stored(exportId)).event;
+  }
+
+  async subscribe(exportId: string, listener: ProgressListener): Promise<() => void> {
+    const subscription = this.connection.subscribe(this.subject(exportId), {
+      callback: (error, message) => {
+        if (error) return;
+        const event = readProgress(codec.decode(message.data));
+        if (event) listener(event);
+      },
+    });
+    // The subscription is registered with the server before anything is read as the latest state.
+    await this.connection.flush();
+    return () => subscription.unsubscribe();
+  }
+
+  async close(): Promise<void> {
+    if (!this.connection.isClosed()) await this.connection.drain();
+  }
+
+  async check(): Promise<void> {
+    if (this.connection.isClosed()) throw new Error('NATS connection closed');
+    await this.manager.streams.info(this.stream);
+  }
+}

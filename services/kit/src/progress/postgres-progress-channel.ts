@@ -1,0 +1,94 @@
+import { EventEmitter } from 'node:events';
+import { Pool } from 'pg';
+import { type ExportProgress, supersedes } from '@chatexhibit/proto/progress';
+import { ProgressChannel, type ProgressListener, readProgress } from './progress-channel';
+
+const SCHEMA = 'progress';
+
+/**
+ * Standalone mode's progress: the latest event per export in PostgreSQL (so it survives a
+ * restart), live listeners in this process (standalone is one process).
+ */
+export class PostgresProgressChannel extends ProgressChannel {
+  private readonly live = new EventEmitter();
+
+  private constructor(private readonly pool: Pool) {
+    super();
+    this.live.setMaxListeners(0);
+  }
+
+  static async open(databaseUrl: string): Promise<PostgresProgressChannel> {
+    const pool = new Pool({
+      connectionString: databaseUrl,
+      max: 4,
+      application_name: 'chatexhibit-progress',
+      statement_timeout: 30_000,
+    });
+    // An idle connection that the server ends (PostgreSQL stopping first on Ctrl-C) must not
+    // crash the process; the next query reports the problem where it matters.
+    pool.on('error', () => undefined);
+    try {
+      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`);
+      await pool.query(
+        `CREATE TABLE IF NOT EXISTS ${SCHEMA}.export_progress (
+           export_id uuid PRIMARY KEY,
+           event jsonb NOT NULL,
+           updated_at timestamptz NOT NULL DEFAULT now())`,
+      );
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return new PostgresProgressChannel(pool);
+  }
+
+  async publish(exportId: string, event: ExportProgress): Promise<void> {
+    const client = await this.pool.connect();
+    let published = false;
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ event: unknown }>(
+        `SELECT event FROM ${SCHEMA}.export_progress WHERE export_id = $1 FOR UPDATE`,
+        [exportId],
+      );
+      const current = rows[0] ? readProgress(rows[0].event) : null;
+      if (supersedes(event, current)) {
+        await client.query(
+          `INSERT INTO ${SCHEMA}.export_progress (export_id, event) VALUES ($1, $2)
+           ON CONFLICT (export_id) DO UPDATE SET event = excluded.event, updated_at = now()`,
+          [exportId, JSON.stringify(event)],
+        );
+        published = true;
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+    if (published) this.live.emit(exportId, event);
+  }
+
+  async latest(exportId: string): Promise<ExportProgress | null> {
+    const { rows } = await this.pool.query<{ event: unknown }>(
+      `SELECT event FROM ${SCHEMA}.export_progress WHERE export_id = $1`,
+      [exportId],
+    );
+    return rows[0] ? readProgress(rows[0].event) : null;
+  }
+
+  async subscribe(exportId: string, listener: ProgressListener): Promise<() => void> {
+    this.live.on(exportId, listener);
+    return () => this.live.off(exportId, listener);
+  }
+
+  async close(): Promise<void> {
+    this.live.removeAllListeners();
+    await this.pool.end();
+  }
+
+  async check(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+}

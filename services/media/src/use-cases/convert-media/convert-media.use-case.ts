@@ -1,0 +1,140 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { text } from 'node:stream/consumers';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
+import {
+  EntryManifestSchema,
+  type ExportEntry,
+  exportKeys,
+  type MediaItem,
+  type MediaManifest,
+} from '@chatexhibit/proto/storage-layout';
+import { MEDIA_JOB, PDF_JOB } from '@chatexhibit/proto/subjects';
+import { type JobPayload, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import { runOnce } from '@chatexhibit/kit/database/inbox';
+import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
+import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
+import { MediaAssetRepository } from '../../assets/media-asset.repository';
+import { convertToMp3 } from '../../domain/convert-to-mp3';
+import { makeThumbnail } from '../../domain/make-thumbnail';
+import { MediaConversionError } from '../../domain/media-conversion-error';
+import { mediaKindOf } from '../../domain/media-kind';
+import { runWithConcurrency } from '../../domain/run-with-concurrency';
+import { FFMPEG_PATH } from '../../media.tokens';
+
+/**
+ * Step 2: every voice note of the export becomes an MP3 with its duration, and every image a
+ * bounded thumbnail when the transcript includes images. Originals are never touched; a file
+ * that cannot be converted is recorded with the reason and the export goes on without it.
+ */
+@Injectable()
+export class ConvertMediaUseCase {
+  constructor(
+    private readonly storage: ObjectStorage,
+    private readonly dataSource: DataSource,
+    private readonly assets: MediaAssetRepository,
+    private readonly workQueue: WorkQueue,
+    private readonly progress: ProgressChannel,
+    @Inject(FFMPEG_PATH) private readonly ffmpegPath: string,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async execute(job: JobPayload<typeof MEDIA_JOB>, signal?: AbortSignal): Promise<MediaManifest> {
+    const { exportId, facts } = job;
+    const keys = exportKeys(exportId);
+    const report = (fraction: number) =>
+      this.progress.publish(exportId, {
+        step: stepIndex('convert-voice'),
+        progress: stepProgress('convert-voice', fraction),
+      });
+    await report(0);
+
+    const { entries } = EntryManifestSchema.parse(
+      JSON.parse(await text(await this.storage.get(keys.entryManifest))),
+    );
+    const work = entries.flatMap((entry) => {
+      const kind = mediaKindOf(entry.path);
+      if (kind === 'voice' || (kind === 'image' && facts.options.includeImages)) return [{ entry, kind }];
+      return [];
+    });
+
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-media-'));
+    let items: MediaItem[];
+    try {
+      let finished = 0;
+      const settled = await runWithConcurrency(
+        work,
+        os.availableParallelism(),
+        async ({ entry, kind }, index) => {
+          const item = await this.convert(entry, kind, path.join(workDir, String(index)), keys, signal);
+          finished += 1;
+          await report(finished / work.length);
+          return item;
+        },
+      );
+      items = settled.map((result) => {
+        if (result.status === 'fulfilled') return result.value;
+        // Anything but a conversion problem (storage down, aborted) is ours: retry the step.
+        throw result.reason;
+      });
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+
+    const manifest: MediaManifest = { items };
+    await this.storage.put(keys.mediaManifest, Buffer.from(JSON.stringify(manifest)), {
+      contentType: 'application/json',
+    });
+    await runOnce(this.dataSource, `${exportId}:media`, (manager) =>
+      this.assets.insert(manager, exportId, items),
+    );
+    const problems = items.filter((i) => i.problem !== null).length;
+    this.logger.info({ exportId, items: items.length, problems }, 'media converted');
+    await this.workQueue.enqueue(PDF_JOB, {
+      exportId,
+      facts,
+      messageCount: job.messageCount,
+      mediaSizeBytes: job.mediaSizeBytes,
+    });
+    return manifest;
+  }
+
+  private async convert(
+    entry: ExportEntry,
+    kind: 'voice' | 'image',
+    workPath: string,
+    keys: ReturnType<typeof exportKeys>,
+    signal?: AbortSignal,
+  ): Promise<MediaItem> {
+    await pipeline(await this.storage.get(entry.key), createWriteStream(workPath));
+    try {
+      if (kind === 'voice') {
+        const mp3Path = `${workPath}.mp3`;
+        const { durationSeconds } = await convertToMp3({
+          ffmpegPath: this.ffmpegPath,
+          inputPath: workPath,
+          outputPath: mp3Path,
+          signal,
+        });
+        const derivedKey = keys.audio(entry.path);
+        await this.storage.put(derivedKey, createReadStream(mp3Path), { contentType: 'audio/mpeg' });
+        return { path: entry.path, kind, derivedKey, durationSeconds, problem: null };
+      }
+      const { jpeg } = await makeThumbnail({ input: workPath });
+      const derivedKey = keys.thumbnail(entry.path);
+      await this.storage.put(derivedKey, jpeg, { contentType: 'image/jpeg' });
+      return { path: entry.path, kind, derivedKey, durationSeconds: null, problem: null };
+    } catch (error) {
+      if (!(error instanceof MediaConversionError)) throw error;
+      this.logger.warn({ path: entry.path, kind, detail: error.detail }, 'media item could not be converted');
+      return { path: entry.path, kind, derivedKey: null, durationSeconds: null, problem: error.message };
+    }
+  }
+}

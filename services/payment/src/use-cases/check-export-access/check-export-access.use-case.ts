@@ -1,0 +1,16 @@
+import { Injectable } from '@nestjs/common';
+import { BundleRepository } from '../../bundles/bundle.repository';
+
+/** Whether an export's results may be read: it is free, or its bundle is paid. */
+@Injectable()
+export class CheckExportAccessUseCase {
+  constructor(private readonly bundles: BundleRepository) {}
+
+  async execute({ exportId }: { exportId: string }): Promise<{ readable: boolean }> {
+    const decision = await this.bundles.findDecision(exportId);
+    if (!decision) return { readable: false };
+    if (decision.free) return { readable: true };
+    const bundle = decision.bundleId ? await this.bundles.findBundle(decision.bundleId) : null;
+    return { readable: bundle?.paidAt != null };
+  }
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { FREE_TIER_LIMITS } from '@chatexhibit/proto/constants';
+import type { ExportProgress } from '@chatexhibit/proto/progress';
+import { stepIndex } from '@chatexhibit/proto/steps';
+import { PAYMENT_DECISION_JOB } from '@chatexhibit/proto/subjects';
+import type { JobPayload } from '@chatexhibit/kit/bus/work-queue';
+import { runOnce } from '@chatexhibit/kit/database/inbox';
+import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
+import { BundleRepository } from '../../bundles/bundle.repository';
+
+/** SPEC §1: free up to 50 messages and 20 MB of media; over either, a paid bundle. */
+export const isWithinFreeTier = (messageCount: number, mediaSizeBytes: number): boolean =>
+  messageCount <= FREE_TIER_LIMITS.maxMessages && mediaSizeBytes <= FREE_TIER_LIMITS.maxMediaBytes;
+
+/**
+ * Step 4: decides whether the export is free or needs a bundle (created here, paid through
+ * checkout), and ends the export's progress with done or payment required.
+ */
+@Injectable()
+export class DecideEntitlementUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly bundles: BundleRepository,
+    private readonly progress: ProgressChannel,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async execute(job: JobPayload<typeof PAYMENT_DECISION_JOB>): Promise<ExportProgress> {
+    const { exportId, messageCount, mediaSizeBytes } = job;
+    const free = isWithinFreeTier(messageCount, mediaSizeBytes);
+    await runOnce(this.dataSource, `${exportId}:payment-decision`, (manager) =>
+      this.bundles.insertDecision(manager, {
+        exportId,
+        free,
+        messageCount,
+        mediaSizeBytes: String(mediaSizeBytes),
+        bundleId: free ? null : randomUUID(),
+      }),
+    );
+    // Read back: a redelivery must announce the bundle the first delivery created.
+    const decision = (await this.bundles.findDecision(exportId))!;
+    const final: ExportProgress = decision.free
+      ? { step: stepIndex('generate-pdf'), progress: 100, done: true, messageCount, mediaSizeBytes }
+      : {
+          step: stepIndex('payment-required'),
+          progress: 100,
+          requiresPayment: true,
+          bundleId: decision.bundleId!,
+          messageCount,
+          mediaSizeBytes,
+        };
+    await this.progress.publish(exportId, final);
+    this.logger.info({ exportId, free: decision.free, messageCount, mediaSizeBytes }, 'entitlement decided');
+    return final;
+  }
+}

@@ -1,0 +1,22 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { PDF_JOB } from '@chatexhibit/proto/subjects';
+import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import { consumePipelineStep } from '@chatexhibit/kit/progress/pipeline-step';
+import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
+import { GenerateDocumentsUseCase } from './generate-documents.use-case';
+
+/** Takes generate-PDF work items off the queue. */
+@Injectable()
+export class GenerateDocumentsJobHandler implements OnModuleInit {
+  constructor(
+    private readonly workQueue: WorkQueue,
+    private readonly progress: ProgressChannel,
+    private readonly generateDocuments: GenerateDocumentsUseCase,
+  ) {}
+
+  onModuleInit(): void {
+    consumePipelineStep(this.workQueue, this.progress, PDF_JOB, 'generate-pdf', async (job) => {
+      await this.generateDocuments.execute(job);
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import { openAsBlob } from 'node:fs';
+import path from 'node:path';
+import type { ProgressEvent } from '@chatexhibit/proto/progress';
+
+/** POST /api/whatsapp/process as the SPA sends it: multipart `file` and `options` (JSON). */
+export async function uploadExport(
+  baseUrl: string,
+  zipPath: string,
+  options: Record<string, unknown> = {},
+  fileName = path.basename(zipPath),
+): Promise<{ status: number; body: { clientId?: string; message?: string } }> {
+  const form = new FormData();
+  form.set('options', JSON.stringify(options));
+  form.set('file', await openAsBlob(zipPath), fileName);
+  const response = await fetch(`${baseUrl}/api/whatsapp/process`, { method: 'POST', body: form });
+  return {
+    status: response.status,
+    body: (await response.json()) as { clientId?: string; message?: string },
+  };
+}
+
+/**
+ * Reads GET /api/whatsapp/process-status as an EventSource would, until the server ends the
+ * stream (after the final event) or `stopWhen` says so, or `timeoutMs` passes.
+ */
+export async function readProgress(
+  baseUrl: string,
+  clientId: string,
+  options: { timeoutMs?: number; stopWhen?: (event: ProgressEvent) => boolean } = {},
+): Promise<{ events: ProgressEvent[]; comments: string[]; ended: boolean }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 60_000);
+  const events: ProgressEvent[] = [];
+  const comments: string[] = [];
+  let ended = false;
+  try {
+    const response = await fetch(`${baseUrl}/api/whatsapp/process-status?clientId=${clientId}`, {
+      signal: controller.signal,
+    });
+    if (!response.ok) throw new Error(`process-status answered ${response.status}: ${await response.text()}`);
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of response.body!) {
+      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        if (block.startsWith(':')) comments.push(block.slice(1).trim());
+        else if (block.startsWith('data: ')) {
+          const event = JSON.parse(block.slice('data: '.length)) as ProgressEvent;
+          events.push(event);
+          if (options.stopWhen?.(event)) {
+            controller.abort();
+            return { events, comments, ended: false };
+          }
+        }
+      }
+    }
+    ended = true;
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return { events, comments, ended };
+}

@@ -1,0 +1,113 @@
+import { execFile } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import sharp from 'sharp';
+import { ZipFile } from 'yazl';
+
+const run = promisify(execFile);
+
+export interface WhatsAppExportSpec {
+  /** Text messages (voice notes and photos come on top, each a message of its own). */
+  textMessages: number;
+  voiceNotes: number;
+  photos: number;
+  /** Seconds of each voice note. */
+  voiceSeconds?: number;
+  /** Edge of each photo in pixels; noise, so it does not compress away. */
+  photoPixels?: number;
+}
+
+export interface WhatsAppExport {
+  zipPath: string;
+  messageCount: number;
+  participants: string[];
+  /** Names of the voice notes, in chat order. */
+  voiceNotes: string[];
+  photos: string[];
+}
+
+const PARTICIPANTS = ['Hannah Schmidt', 'Omar Haddad'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Writes an iOS-style WhatsApp export ("WhatsApp Chat - <name>.zip": `_chat.txt` plus media named
+ * as iOS names them) into `dir`, with real Opus voice notes made by ffmpeg and real JPEG photos.
+ */
+export async function writeWhatsAppExport(dir: string, spec: WhatsAppExportSpec): Promise<WhatsAppExport> {
+  const voicePath = path.join(dir, 'voice-sample.opus');
+  if (spec.voiceNotes > 0) {
+    await run(ffmpeg.path, [
+      '-nostdin',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${spec.voiceSeconds ?? 2}`,
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '24k',
+      voicePath,
+    ]);
+  }
+  const voice = spec.voiceNotes > 0 ? await readFile(voicePath) : Buffer.alloc(0);
+  const edge = spec.photoPixels ?? 64;
+
+  const zip = new ZipFile();
+  const lines: string[] = [];
+  const voiceNotes: string[] = [];
+  const photos: string[] = [];
+  // Voice notes and photos alternate, spread evenly through the text messages.
+  const media: ('voice' | 'photo')[] = [];
+  for (let k = 0; k < Math.max(spec.voiceNotes, spec.photos); k++) {
+    if (k < spec.voiceNotes) media.push('voice');
+    if (k < spec.photos) media.push('photo');
+  }
+  const kinds: ('text' | 'voice' | 'photo')[] = Array.from({ length: spec.textMessages }, () => 'text');
+  media.forEach((kind, k) =>
+    kinds.splice(Math.round(((k + 1) * spec.textMessages) / (media.length + 1)) + k, 0, kind),
+  );
+
+  let file = 1;
+  for (const [i, kind] of kinds.entries()) {
+    const at = new Date(Date.UTC(2023, 5, 7, 8, 0, 0) + i * 61_000);
+    const [date, time] = [
+      `${two(at.getUTCDate())}/${two(at.getUTCMonth() + 1)}/${at.getUTCFullYear()}`,
+      `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())}`,
+    ];
+    const stamp = `${at.getUTCFullYear()}-${two(at.getUTCMonth() + 1)}-${two(at.getUTCDate())}-${time.replace(/:/g, '-')}`;
+    const said = `[${date}, ${time}] ${PARTICIPANTS[i % 2]}: `;
+    if (kind === 'voice') {
+      const name = `${String(file++).padStart(8, '0')}-AUDIO-${stamp}.opus`;
+      voiceNotes.push(name);
+      zip.addBuffer(voice, name);
+      lines.push(`${said}\u200e<attached: ${name}>`);
+    } else if (kind === 'photo') {
+      const name = `${String(file++).padStart(8, '0')}-PHOTO-${stamp}.jpg`;
+      photos.push(name);
+      const noise = Buffer.alloc(edge * edge * 3);
+      for (let b = 0; b < noise.length; b++) noise[b] = (b * 2654435761 + i * 97) & 0xff;
+      zip.addBuffer(
+        await sharp(noise, { raw: { width: edge, height: edge, channels: 3 } })
+          .jpeg()
+          .toBuffer(),
+        name,
+      );
+      lines.push(`${said}\u200e<attached: ${name}>`);
+    } else {
+      lines.push(`${said}Message ${i + 1}: the meeting is at ${two(9 + (i % 8))}:30, see you there`);
+    }
+  }
+  zip.addBuffer(Buffer.from(`${lines.join('\n')}\n`, 'utf8'), '_chat.txt');
+  zip.end();
+  const zipPath = path.join(dir, 'WhatsApp Chat - Omar Haddad.zip');
+  await pipeline(zip.outputStream, createWriteStream(zipPath));
+  return { zipPath, messageCount: kinds.length, participants: PARTICIPANTS, voiceNotes, photos };
+}
