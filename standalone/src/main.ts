@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     database = config.databaseUrl
       ? { url: config.databaseUrl, stop: async () => {} }
       : await startEmbeddedPostgres(config.dataDir, config.embeddedPostgresPort, logger);
-    const platform = createStandalonePlatform({
+    const platform = await createStandalonePlatform({
       dataDir: config.dataDir,
       databaseUrl: database.url,
       mailFrom: config.mailFrom,
