@@ -194,7 +194,9 @@ export class JetStreamWorkQueue extends WorkQueue {
       retry: async (delayMs) => message.nak(delayMs),
       deadLetter: async (reason, deliveries) => {
         await this.publishDeadLetter(contract, message.data, deliveries, correlationId, reason);
-        message.term(asHeaderValue(reason).slice(0, 200));
+        // Acknowledged, not terminated: a NATS 2.9 server keeps a terminated message in a
+        // work-queue stream for ever. The dead-letter stream is its record.
+        message.ack();
       },
       // Heartbeats keep a long job from being redelivered while its worker is alive; a killed
       // (or hung past its deadline) worker stops sending them and the item is redelivered.
