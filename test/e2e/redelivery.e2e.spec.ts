@@ -25,7 +25,8 @@ const event = (name: string) => (line: string) => line.includes(`"event":"${name
 
 /**
  * What one scenario runs: its own NATS prefix and schema, worker processes of
- * test/fixtures/redelivery-worker.js and a producer; all stopped afterwards, passed or not.
+ * test/fixtures/redelivery-worker.js and a producer; all stopped, and its streams and schema
+ * removed, afterwards, passed or not.
  */
 function workerScenario(stem: string, workerEnv: Record<string, string> = {}) {
   const prefix = uniqueName(stem);
@@ -36,8 +37,13 @@ function workerScenario(stem: string, workerEnv: Record<string, string> = {}) {
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.stop('SIGKILL')));
     await opened.producer?.close();
+    await opened.database?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await opened.database?.destroy();
-    await opened.nats?.close();
+    const nats = opened.nats ?? (await connect({ servers: testServers().natsUrl }));
+    const jetstream = await nats.jetstreamManager();
+    for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`])
+      await jetstream.streams.delete(stream).catch(() => undefined);
+    await nats.close();
   });
 
   return {

@@ -1,9 +1,17 @@
-import { connect, type NatsConnection } from 'nats';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { AckPolicy, connect, type NatsConnection, nanos } from 'nats';
+import pino from 'pino';
 import { z } from 'zod';
 import { jobContract } from '@chatexhibit/proto/contract';
 import { JetStreamWorkQueue } from '@chatexhibit/kit/bus/jetstream-work-queue';
+import { exhaustedReason } from '@chatexhibit/kit/bus/work-queue';
 import { createLogger, withCorrelationId } from '@chatexhibit/kit/logging/logger';
+import { type RunningProcess, startProcessCommand } from '../support/child-process';
 import { eventually } from '../support/eventually';
+import { freePort } from '../support/free-port';
 import { testServers, uniqueName } from '../support/servers';
 
 const JOB = jobContract('jobs.test', z.object({ id: z.string(), n: z.number() }), (p) => p.id);
@@ -126,4 +134,105 @@ describe('JetStreamWorkQueue on the local NATS', () => {
     expect(handler).not.toHaveBeenCalled();
     expect((await deadLetters())[0]!.reason).toMatch(/^invalid payload: /);
   });
+
+  it('aborts a handler past its deadline, then retries and dead-letters the item', async () => {
+    const queue = await open();
+    const signals: AbortSignal[] = [];
+    queue.consume(
+      JOB,
+      async (_p, { signal }) => {
+        signals.push(signal);
+        await new Promise(() => undefined); // hangs, ignoring the signal
+      },
+      { deadlineMs: 300, ackWaitMs: 1000, maxDeliver: 2 },
+    );
+    await queue.start();
+    await queue.enqueue(JOB, { id: 'hung', n: 1 });
+    await eventually(async () => (await deadLetters()).length === 1, 10_000);
+    expect(signals).toHaveLength(2);
+    expect(signals.every((s) => s.aborted)).toBe(true);
+    expect(await deadLetters()).toEqual([
+      expect.objectContaining({ reason: 'the handler ran past its deadline of 300 ms', deliveries: '2' }),
+    ]);
+  });
+
+  it('dead-letters, on the next start, an item whose last delivery died while no other worker ran', async () => {
+    const producer = await open();
+    await withCorrelationId('export-3', () => producer.enqueue(JOB, { id: 'cursed', n: 1 }));
+    // A worker takes the item and dies: its delivery is never acknowledged.
+    const jsm = await nc.jetstreamManager();
+    await jsm.consumers.add(`${prefix}_jobs`, {
+      durable_name: 'jobs-test',
+      filter_subject: `${prefix}.jobs.test`,
+      ack_policy: AckPolicy.Explicit,
+      ack_wait: nanos(500),
+    });
+    const taken = await (await nc.jetstream().consumers.get(`${prefix}_jobs`, 'jobs-test')).next();
+    expect(taken?.info.redeliveryCount).toBe(1);
+    await new Promise((r) => setTimeout(r, 600));
+
+    const queue = await open();
+    const handler = jest.fn(async () => undefined);
+    queue.consume(JOB, handler, { maxDeliver: 1, ackWaitMs: 500 });
+    await queue.start();
+    await eventually(async () => (await deadLetters()).length === 1, 10_000);
+    expect(handler).not.toHaveBeenCalled();
+    expect(await deadLetters()).toEqual([
+      expect.objectContaining({ reason: exhaustedReason(1), deliveries: '1', correlationId: 'export-3' }),
+    ]);
+    await eventually(async () => (await jsm.streams.info(`${prefix}_jobs`)).state.messages === 0, 5000);
+  });
+});
+
+describe('JetStreamWorkQueue.connect on a NATS server it cannot use', () => {
+  let server: RunningProcess | undefined;
+  let storeDir: string | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+    if (storeDir) await rm(storeDir, { recursive: true, force: true });
+    storeDir = undefined;
+  });
+
+  const logLines = () => {
+    const lines: { msg: string; url?: string }[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()));
+        done();
+      },
+    });
+    return { logger: pino({ level: 'warn' }, sink), lines };
+  };
+
+  const startNatsServer = (port: number, args: string[] = []) =>
+    startProcessCommand('nats-server', ['-a', '127.0.0.1', '-p', String(port), ...args]);
+
+  it('says it is waiting, and where, until NATS comes up', async () => {
+    const port = await freePort();
+    const url = `nats://127.0.0.1:${port}`;
+    const { logger, lines } = logLines();
+    const connecting = JetStreamWorkQueue.connect({ url, prefix: uniqueName('wait'), name: 'test' }, logger);
+    await eventually(() => lines.some((l) => l.msg === 'waiting for NATS'), 5000);
+    expect(lines[0]).toMatchObject({ msg: 'waiting for NATS', url });
+    storeDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-nats-'));
+    server = startNatsServer(port, ['-js', '-sd', storeDir]);
+    const queue = await connecting;
+    await queue.close();
+  }, 20_000);
+
+  it('fails with a plain reason when the server runs without JetStream', async () => {
+    const port = await freePort();
+    const url = `nats://127.0.0.1:${port}`;
+    server = startNatsServer(port);
+    const { logger } = logLines();
+    await eventually(async () => {
+      const probe = await connect({ servers: url }).catch(() => undefined);
+      await probe?.close();
+      return probe !== undefined;
+    }, 5000);
+    await expect(
+      JetStreamWorkQueue.connect({ url, prefix: uniqueName('nojs'), name: 'test' }, logger),
+    ).rejects.toThrow(`JetStream is not enabled on the NATS server at ${url}`);
+  }, 20_000);
 });

@@ -6,7 +6,7 @@ import type { DataSource } from 'typeorm';
 import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import { MEDIA_JOB, PARSE_JOB } from '@chatexhibit/proto/subjects';
-import { InProcessWorkQueue } from '@chatexhibit/kit/bus/in-process-work-queue';
+import { PgBossWorkQueue } from '@chatexhibit/kit/bus/pg-boss-work-queue';
 import { openServiceDatabase } from '@chatexhibit/kit/database/service-database';
 import { createLogger } from '@chatexhibit/kit/logging/logger';
 import { LocalObjectStorage } from '@chatexhibit/kit/storage/local-object-storage';
@@ -30,7 +30,7 @@ describe('parse service', () => {
   let database: DataSource;
   const schema = uniqueName('parse').toLowerCase();
   let storage: LocalObjectStorage;
-  let queue: InProcessWorkQueue;
+  let queue: PgBossWorkQueue;
   let progress: PostgresProgressChannel;
   let parseExport: ParseExportUseCase;
   let getChatData: GetChatDataUseCase;
@@ -47,7 +47,10 @@ describe('parse service', () => {
       logger,
     );
     storage = new LocalObjectStorage(await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-parse-')));
-    queue = new InProcessWorkQueue(logger);
+    queue = await PgBossWorkQueue.open(
+      { databaseUrl: testServers().databaseUrl, schema: `${schema}_jobs` },
+      logger,
+    );
     queue.consume(MEDIA_JOB, async (job) => {
       handedOn.push(job);
     });
@@ -58,9 +61,10 @@ describe('parse service', () => {
     getChatData = new GetChatDataUseCase(chats);
   });
   afterAll(async () => {
-    await queue.close();
-    await progress.close();
-    await database.destroy();
+    await queue?.close();
+    await progress?.close();
+    await database?.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
+    await database?.destroy();
   });
 
   /** Stores files and the entry manifest the way ingest does. */

@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { ObjectNotFoundError } from '@chatexhibit/kit/storage/object-storage';
@@ -33,5 +34,24 @@ describe('S3ObjectStorage against an S3 server (s3rver)', () => {
     expect(await s3.size('exports/1/upload.zip')).toBeNull();
     await expect(s3.get('exports/1/upload.zip')).rejects.toBeInstanceOf(ObjectNotFoundError);
     await expect(s3.put('../outside', Buffer.from('x'))).rejects.toThrow('invalid object key');
+  });
+
+  it('fails a call to an endpoint that accepts and never answers, instead of hanging', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const s3 = new S3ObjectStorage(
+        { ...testServers().s3, endpoint: `http://127.0.0.1:${port}`, bucket },
+        { requestTimeoutMs: 300 },
+      );
+      const started = Date.now();
+      await expect(s3.size('exports/1/upload.zip')).rejects.toThrow('S3 endpoint sent nothing for 300 ms');
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

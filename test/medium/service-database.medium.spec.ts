@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { runOnce } from '@chatexhibit/kit/database/inbox';
 import { schemaOf } from '@chatexhibit/kit/database/schema';
@@ -85,5 +86,28 @@ describe('service databases on the local PostgreSQL', () => {
         logger,
       ),
     ).rejects.toThrow();
+  });
+
+  it('bounds every statement, and gives up on a migration lock another replica holds too long', async () => {
+    const schema = uniqueName('lock').toLowerCase();
+    const definition = { schema, entities: [], migrations: [] };
+    const db = await openServiceDatabase(testServers().databaseUrl, definition, logger);
+    const holder = new Client({ connectionString: testServers().databaseUrl });
+    try {
+      expect(await db.query('SHOW statement_timeout')).toEqual([{ statement_timeout: '1min' }]);
+      await holder.connect();
+      await holder.query('SELECT pg_advisory_lock(hashtext($1))', [`chatexhibit-migrate-${schema}`]);
+      const started = Date.now();
+      await expect(
+        openServiceDatabase(testServers().databaseUrl, definition, logger, { migrationLockTimeoutMs: 500 }),
+      ).rejects.toThrow(
+        `another replica has held the migration lock chatexhibit-migrate-${schema} for 0.5 s`,
+      );
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await holder.end();
+      await db.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await db.destroy();
+    }
   });
 });

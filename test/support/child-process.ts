@@ -14,12 +14,23 @@ export interface RunningProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** A Node.js script of the repository as a child process. */
 export function startProcess(
   script: string,
   env: Record<string, string>,
   args: string[] = [],
 ): RunningProcess {
-  const child = spawn(process.execPath, [script, ...args], {
+  return startProcessCommand(process.execPath, [script, ...args], env);
+}
+
+/** Any program as a child process (a server the test needs to start and stop itself). */
+export function startProcessCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): RunningProcess {
+  const script = [command, ...args].join(' ');
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

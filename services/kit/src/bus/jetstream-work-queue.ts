@@ -3,6 +3,7 @@ import {
   AckPolicy,
   connect,
   type ConsumerMessages,
+  ErrorCode,
   headers as natsHeaders,
   type JetStreamClient,
   type JetStreamManager,
@@ -12,17 +13,18 @@ import {
   RetentionPolicy,
   type StreamConfig,
   StorageType,
-  type Subscription,
 } from 'nats';
 import type { z } from 'zod';
 import type { JobContract } from '@chatexhibit/proto/contract';
 import { errorMessage } from '../health/checks';
-import { currentCorrelationId, type Logger, withCorrelationId } from '../logging/logger';
+import { currentCorrelationId, type Logger, redactUrl } from '../logging/logger';
 import {
-  afterFailure,
+  type Consumer,
   type ConsumerOptions,
-  DEFAULT_CONSUMER_OPTIONS,
+  deliver,
+  type Delivery,
   type JobHandler,
+  registerConsumer,
   validatePayload,
   WorkQueue,
 } from './work-queue';
@@ -30,24 +32,25 @@ import {
 const CORRELATION_HEADER = 'correlation-id';
 const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 const DEAD_LETTER_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-
-interface Registration {
-  contract: JobContract;
-  handler: JobHandler<JobContract>;
-  options: ConsumerOptions;
-}
+const CONNECT_RETRY_MS = 2000;
 
 /**
  * Durable work on NATS JetStream. One work-queue stream holds every job subject; each job
  * subject has one durable pull consumer shared by all replicas of its service, with explicit
  * ack, heartbeats while a handler runs, redelivery after `ackWaitMs` of silence (a killed
  * worker), exponential backoff on failure, and a dead-letter stream for what is given up.
+ *
+ * The server never gives up on an item (the consumer's max_deliver is unlimited): the worker
+ * counts deliveries and dead-letters an item delivered more than `maxDeliver` times without
+ * running its handler. An item whose every worker died is therefore never stranded in the
+ * stream (as it would be after a server-side max_deliver, with only an advisory nobody may be
+ * listening to): it waits until some worker runs, even one started long after, and that
+ * worker moves it to the dead-letter stream. Nothing needs sweeping at start.
  */
 export class JetStreamWorkQueue extends WorkQueue {
-  private readonly registrations: Registration[] = [];
+  private readonly consumers: Consumer[] = [];
   private readonly running: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly advisories: Subscription[] = [];
   private closing = false;
 
   private constructor(
@@ -60,18 +63,26 @@ export class JetStreamWorkQueue extends WorkQueue {
     super();
   }
 
-  /** Connects (waiting for NATS to come up) and makes sure both streams exist. */
+  /**
+   * Connects (waiting for NATS to come up, and saying so) and makes sure both streams exist.
+   * Fails with a plain reason when the server runs without JetStream.
+   */
   static async connect(
     options: { url: string; prefix: string; name: string },
     logger: Logger,
   ): Promise<JetStreamWorkQueue> {
-    const connection = await connect({
-      servers: options.url,
-      name: options.name,
-      maxReconnectAttempts: -1,
-      waitOnFirstConnect: true,
-    });
-    const manager = await connection.jetstreamManager();
+    const connection = await connectWaiting(options, logger);
+    let manager: JetStreamManager;
+    try {
+      manager = await connection.jetstreamManager();
+    } catch (error) {
+      await connection.close();
+      if ((error as { code?: string }).code === ErrorCode.JetStreamNotEnabled)
+        throw new Error(
+          `JetStream is not enabled on the NATS server at ${redactUrl(options.url)} (start nats-server with -js)`,
+        );
+      throw error;
+    }
     const queue = new JetStreamWorkQueue(connection, manager, connection.jetstream(), options.prefix, logger);
     await queue.ensureStream({
       name: queue.jobStream,
@@ -126,23 +137,16 @@ export class JetStreamWorkQueue extends WorkQueue {
     handler: JobHandler<C>,
     options: Partial<ConsumerOptions> = {},
   ): void {
-    if (this.registrations.some((r) => r.contract.subject === contract.subject)) {
-      throw new Error(`two consumers for ${contract.subject}`);
-    }
-    this.registrations.push({
-      contract,
-      handler: handler as JobHandler<JobContract>,
-      options: { ...DEFAULT_CONSUMER_OPTIONS, ...options },
-    });
+    registerConsumer(this.consumers, contract, handler as JobHandler<JobContract>, options);
   }
 
   async start(): Promise<void> {
-    for (const registration of this.registrations) {
-      const durable = registration.contract.subject.replace(/\./g, '-');
+    for (const consumer of this.consumers) {
+      const durable = consumer.contract.subject.replace(/\./g, '-');
       const config = {
         ack_policy: AckPolicy.Explicit,
-        ack_wait: nanos(registration.options.ackWaitMs),
-        max_deliver: registration.options.maxDeliver,
+        ack_wait: nanos(consumer.options.ackWaitMs),
+        max_deliver: -1,
         max_ack_pending: 1000,
       };
       try {
@@ -153,69 +157,51 @@ export class JetStreamWorkQueue extends WorkQueue {
         await this.manager.consumers.add(this.jobStream, {
           ...config,
           durable_name: durable,
-          filter_subject: this.subject(registration.contract),
+          filter_subject: this.subject(consumer.contract),
         });
       }
-      const consumer = await this.jetstream.consumers.get(this.jobStream, durable);
-      const messages = await consumer.consume({ max_messages: registration.options.concurrency });
-      this.watchExhaustedDeliveries(registration, durable);
-      this.running.push({ messages, loop: this.pump(messages, registration) });
+      const messages = await (
+        await this.jetstream.consumers.get(this.jobStream, durable)
+      ).consume({ max_messages: consumer.options.concurrency });
+      this.running.push({ messages, loop: this.pump(messages, consumer) });
     }
   }
 
-  private async pump(messages: ConsumerMessages, registration: Registration): Promise<void> {
+  private async pump(messages: ConsumerMessages, consumer: Consumer): Promise<void> {
     const mine = new Set<Promise<void>>();
     for await (const message of messages) {
-      const run = this.handle(message, registration).finally(() => {
+      const run = deliver(
+        this.delivery(message, consumer.contract, consumer.options),
+        consumer,
+        this.logger,
+      ).finally(() => {
         mine.delete(run);
         this.inFlight.delete(run);
       });
       mine.add(run);
       this.inFlight.add(run);
-      if (mine.size >= registration.options.concurrency) await Promise.race(mine);
+      if (mine.size >= consumer.options.concurrency) await Promise.race(mine);
     }
   }
 
-  private async handle(message: JsMsg, { contract, handler, options }: Registration): Promise<void> {
-    const deliveryCount = message.info.redeliveryCount;
+  private delivery(message: JsMsg, contract: JobContract, options: ConsumerOptions): Delivery {
     const correlationId = message.headers?.get(CORRELATION_HEADER) || randomUUID();
-    let payload: unknown;
-    try {
-      payload = contract.payload.parse(JSON.parse(message.string()));
-    } catch (error) {
-      await this.deadLetter(message, contract, correlationId, `invalid payload: ${errorMessage(error)}`);
-      return;
-    }
-    // Heartbeats keep a long job from being redelivered while its worker is alive; a killed
-    // worker stops sending them and the item goes to another worker after ackWait.
-    const heartbeat = setInterval(() => message.working(), Math.max(options.ackWaitMs / 3, 100));
-    try {
-      await withCorrelationId(correlationId, () => handler(payload, { deliveryCount, correlationId }));
-      clearInterval(heartbeat);
-      message.ack();
-    } catch (error) {
-      clearInterval(heartbeat);
-      const next = afterFailure(error, deliveryCount, options.maxDeliver);
-      if (next.action === 'dead-letter') {
-        await this.deadLetter(message, contract, correlationId, errorMessage(error));
-        return;
-      }
-      this.logger.warn(
-        { subject: contract.subject, deliveryCount, correlationId, err: error },
-        'job failed; will retry',
-      );
-      message.nak(next.delayMs);
-    }
-  }
-
-  private async deadLetter(
-    message: JsMsg,
-    contract: JobContract,
-    correlationId: string,
-    reason: string,
-  ): Promise<void> {
-    await this.publishDeadLetter(contract, message.data, message.info.redeliveryCount, correlationId, reason);
-    message.term(asHeaderValue(reason).slice(0, 200));
+    return {
+      deliveryCount: message.info.redeliveryCount,
+      correlationId,
+      decode: () => JSON.parse(message.string()),
+      ack: async () => message.ack(),
+      retry: async (delayMs) => message.nak(delayMs),
+      deadLetter: async (reason, deliveries) => {
+        await this.publishDeadLetter(contract, message.data, deliveries, correlationId, reason);
+        // Acknowledged, not terminated: a NATS 2.9 server keeps a terminated message in a
+        // work-queue stream for ever. The dead-letter stream is its record.
+        message.ack();
+      },
+      // Heartbeats keep a long job from being redelivered while its worker is alive; a killed
+      // (or hung past its deadline) worker stops sending them and the item is redelivered.
+      heartbeat: { everyMs: Math.max(options.ackWaitMs / 3, 100), beat: () => message.working() },
+    };
   }
 
   private async publishDeadLetter(
@@ -233,54 +219,9 @@ export class JetStreamWorkQueue extends WorkQueue {
     this.logger.error({ subject: contract.subject, reason, deliveries, correlationId }, 'job dead-lettered');
   }
 
-  /**
-   * A worker that dies on every delivery never gets to dead-letter its item, and JetStream stops
-   * redelivering it after max_deliver, leaving it stuck in the stream. Its advisory says so; one
-   * consuming process (a queue group) moves the item to the dead-letter stream.
-   */
-  private watchExhaustedDeliveries(registration: Registration, durable: string): void {
-    const subject = `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${this.jobStream}.${durable}`;
-    this.advisories.push(
-      this.connection.subscribe(subject, {
-        queue: `${this.prefix}-dead-letter`,
-        callback: (error, advisory) => {
-          if (error) return;
-          const { stream_seq: sequence, deliveries } = JSON.parse(advisory.string()) as {
-            stream_seq: number;
-            deliveries: number;
-          };
-          void this.moveExhausted(registration.contract, sequence, deliveries).catch((moveError: unknown) =>
-            this.logger.error(
-              { err: moveError, subject: registration.contract.subject, sequence },
-              'could not dead-letter an exhausted job',
-            ),
-          );
-        },
-      }),
-    );
-  }
-
-  private async moveExhausted(contract: JobContract, sequence: number, deliveries: number): Promise<void> {
-    let stored;
-    try {
-      stored = await this.manager.streams.getMessage(this.jobStream, { seq: sequence });
-    } catch {
-      return; // already acknowledged or moved by another process
-    }
-    await this.publishDeadLetter(
-      contract,
-      stored.data,
-      deliveries,
-      stored.header?.get(CORRELATION_HEADER) || randomUUID(),
-      `no worker acknowledged it in ${deliveries} deliveries (each worker stopped or timed out while handling it)`,
-    );
-    await this.manager.streams.deleteMessage(this.jobStream, sequence);
-  }
-
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
-    for (const advisory of this.advisories) advisory.unsubscribe();
     for (const { messages } of this.running) messages.stop();
     await Promise.allSettled(this.running.map((r) => r.loop));
     await Promise.allSettled([...this.inFlight]);
@@ -295,3 +236,21 @@ export class JetStreamWorkQueue extends WorkQueue {
 
 /** NATS header values are one line of printable text. */
 const asHeaderValue = (text: string): string => text.replace(/[\r\n\t]+/g, ' ').slice(0, 1000);
+
+/**
+ * Connects, retrying until NATS answers (a part may start before it), with a warning per failed
+ * attempt naming the server and the reason, so a part that cannot reach NATS says why it waits.
+ */
+async function connectWaiting(
+  options: { url: string; name: string },
+  logger: Logger,
+): Promise<NatsConnection> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1 });
+    } catch (error) {
+      logger.warn({ url: redactUrl(options.url), attempt, err: error }, 'waiting for NATS');
+      await new Promise((resolve) => setTimeout(resolve, CONNECT_RETRY_MS));
+    }
+  }
+}

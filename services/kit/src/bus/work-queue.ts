@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { JobContract } from '@chatexhibit/proto/contract';
+import { errorMessage } from '../health/checks';
+import { type Logger, withCorrelationId } from '../logging/logger';
 
 export type JobPayload<C extends JobContract> = z.infer<C['payload']>;
 
@@ -7,6 +9,8 @@ export interface JobContext {
   /** 1 on the first delivery, 2 on the first redelivery, … */
   deliveryCount: number;
   correlationId: string;
+  /** Aborted when the handler runs past its deadline; the delivery has then failed. */
+  signal: AbortSignal;
 }
 
 export type JobHandler<C extends JobContract> = (
@@ -21,9 +25,20 @@ export interface ConsumerOptions {
   ackWaitMs: number;
   /** Items one process handles at once. */
   concurrency: number;
+  /**
+   * How long one delivery's handler may run. Past it the signal is aborted, heartbeats stop and
+   * the delivery counts as failed (retried with backoff, dead-lettered after `maxDeliver`), so a
+   * hung handler cannot hold its item forever.
+   */
+  deadlineMs: number;
 }
 
-export const DEFAULT_CONSUMER_OPTIONS: ConsumerOptions = { maxDeliver: 5, ackWaitMs: 30_000, concurrency: 1 };
+export const DEFAULT_CONSUMER_OPTIONS: ConsumerOptions = {
+  maxDeliver: 5,
+  ackWaitMs: 30_000,
+  concurrency: 1,
+  deadlineMs: 10 * 60 * 1000,
+};
 
 /** A work item given up on, with the reason; kept for an operator to inspect and replay. */
 export interface DeadLetter {
@@ -83,4 +98,130 @@ export function validatePayload<C extends JobContract>(contract: C, payload: unk
     );
   }
   return parsed.data as JobPayload<C>;
+}
+
+export class DeadlineExceededError extends Error {
+  constructor(deadlineMs: number) {
+    super(`the handler ran past its deadline of ${deadlineMs} ms`);
+    this.name = 'DeadlineExceededError';
+  }
+}
+
+/** A consumer as a driver keeps it between `consume()` and `start()`. */
+export interface Consumer {
+  contract: JobContract;
+  handler: JobHandler<JobContract>;
+  options: ConsumerOptions;
+}
+
+/** Checks and completes the options of a new consumer. */
+export function registerConsumer(
+  consumers: Consumer[],
+  contract: JobContract,
+  handler: JobHandler<JobContract>,
+  options: Partial<ConsumerOptions>,
+): void {
+  if (consumers.some((c) => c.contract.subject === contract.subject)) {
+    throw new Error(`two consumers for ${contract.subject}`);
+  }
+  consumers.push({ contract, handler, options: { ...DEFAULT_CONSUMER_OPTIONS, ...options } });
+}
+
+/** One delivery of a stored item, as a driver hands it to `deliver`. */
+export interface Delivery {
+  /** 1 on the first delivery, 2 on the next, … */
+  deliveryCount: number;
+  correlationId: string;
+  /** The stored payload as JSON; throws when it is not. */
+  decode(): unknown;
+  ack(): Promise<void>;
+  /** Hands the item back, to be delivered again after `delayMs`. */
+  retry(delayMs: number): Promise<void>;
+  /** Stores the item as given up on, with the reason, and removes it from the queue. */
+  deadLetter(reason: string, deliveries: number): Promise<void>;
+  /** Tells the queue the handler is still alive (JetStream's `working()`), every `everyMs`. */
+  heartbeat?: { everyMs: number; beat(): void };
+}
+
+/** When the queue itself fails to settle an item (store unreachable), it comes back after this. */
+const SETTLE_RETRY_MS = 5000;
+
+export const exhaustedReason = (deliveries: number): string =>
+  `no worker acknowledged it in ${deliveries} deliveries (each worker stopped or timed out while handling it)`;
+
+/**
+ * The work-queue semantics both drivers share, for one delivery: an item past `maxDeliver`
+ * deliveries (its workers died or hung each time) and one whose payload breaks the contract
+ * are dead-lettered without calling the handler; otherwise the handler runs under the item's
+ * correlation id and its deadline, and a failure is retried with backoff or dead-lettered.
+ * Never rejects: when the queue cannot settle the item, it is logged and delivered again later.
+ */
+export async function deliver(delivery: Delivery, consumer: Consumer, logger: Logger): Promise<void> {
+  const { contract, options } = consumer;
+  const { deliveryCount, correlationId } = delivery;
+  const facts = { subject: contract.subject, deliveryCount, correlationId };
+  try {
+    if (deliveryCount > options.maxDeliver) {
+      await delivery.deadLetter(exhaustedReason(options.maxDeliver), options.maxDeliver);
+      return;
+    }
+    let payload: unknown;
+    try {
+      payload = contract.payload.parse(delivery.decode());
+    } catch (error) {
+      await delivery.deadLetter(`invalid payload: ${errorMessage(error)}`, deliveryCount);
+      return;
+    }
+    const failure = await runHandler(delivery, consumer, payload);
+    if (failure === undefined) {
+      await delivery.ack();
+      return;
+    }
+    const next = afterFailure(failure.error, deliveryCount, options.maxDeliver);
+    if (next.action === 'dead-letter') {
+      await delivery.deadLetter(errorMessage(failure.error), deliveryCount);
+      return;
+    }
+    logger.warn({ ...facts, err: failure.error }, 'job failed; will retry');
+    await delivery.retry(next.delayMs);
+  } catch (error) {
+    logger.error({ ...facts, err: error }, 'could not settle the job; it will be delivered again');
+    await delivery.retry(SETTLE_RETRY_MS).catch(() => undefined);
+  }
+}
+
+/** Runs the handler until it settles or its deadline passes; resolves with its failure, if any. */
+async function runHandler(
+  delivery: Delivery,
+  { handler, options }: Consumer,
+  payload: unknown,
+): Promise<{ error: unknown } | undefined> {
+  const controller = new AbortController();
+  let deadline: NodeJS.Timeout | undefined;
+  const pastDeadline = new Promise<never>((_resolve, reject) => {
+    deadline = setTimeout(() => {
+      const error = new DeadlineExceededError(options.deadlineMs);
+      controller.abort(error);
+      reject(error);
+    }, options.deadlineMs);
+  });
+  const heartbeat = delivery.heartbeat && setInterval(delivery.heartbeat.beat, delivery.heartbeat.everyMs);
+  const context: JobContext = {
+    deliveryCount: delivery.deliveryCount,
+    correlationId: delivery.correlationId,
+    signal: controller.signal,
+  };
+  try {
+    // A handler that ignores the signal keeps running, but its item no longer waits for it.
+    await Promise.race([
+      withCorrelationId(delivery.correlationId, () => handler(payload, context)),
+      pastDeadline,
+    ]);
+    return undefined;
+  } catch (error) {
+    return { error };
+  } finally {
+    clearTimeout(deadline);
+    clearInterval(heartbeat);
+  }
 }

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { PartConfig } from '../config/part-config';
 import { InProcessRequestBus } from '../bus/in-process-request-bus';
-import { InProcessWorkQueue } from '../bus/in-process-work-queue';
 import { JetStreamWorkQueue } from '../bus/jetstream-work-queue';
 import { NatsRequestBus } from '../bus/nats-request-bus';
+import { PgBossWorkQueue } from '../bus/pg-boss-work-queue';
 import type { RequestBus } from '../bus/request-bus';
 import type { WorkQueue } from '../bus/work-queue';
 import type { Logger } from '../logging/logger';
@@ -62,7 +62,10 @@ export async function createDistributedPlatform(config: PartConfig, logger: Logg
   };
 }
 
-/** Every part in one process: in-process bus, a data folder for files and mail. */
+/**
+ * Every part in one process: in-process request bus, durable jobs in the database (pg-boss, in
+ * schema `work_queue`), a data folder for files and mail.
+ */
 export async function createStandalonePlatform(options: {
   dataDir: string;
   databaseUrl: string;
@@ -73,7 +76,10 @@ export async function createStandalonePlatform(options: {
     mode: 'standalone',
     logger: options.logger,
     requestBus: new InProcessRequestBus(options.logger),
-    workQueue: new InProcessWorkQueue(options.logger),
+    workQueue: await PgBossWorkQueue.open(
+      { databaseUrl: options.databaseUrl, schema: 'work_queue' },
+      options.logger,
+    ),
     progress: await PostgresProgressChannel.open(options.databaseUrl),
     storage: new LocalObjectStorage(path.join(options.dataDir, 'objects')),
     mail: new OutboxMailTransport(path.join(options.dataDir, 'outbox'), options.mailFrom, options.logger),

@@ -1,3 +1,6 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { Client } from 'minio';
@@ -12,18 +15,23 @@ import { assertValidKey, ObjectNotFoundError, ObjectStorage } from './object-sto
 export class S3ObjectStorage extends ObjectStorage {
   private readonly client: Client;
 
-  constructor(private readonly config: StorageConfig) {
+  constructor(
+    private readonly config: StorageConfig,
+    options: { requestTimeoutMs?: number } = {},
+  ) {
     super();
     const endpoint = new URL(config.endpoint);
+    const secure = endpoint.protocol === 'https:';
     this.client = new Client({
       endPoint: endpoint.hostname,
       port: endpoint.port ? Number(endpoint.port) : undefined,
-      useSSL: endpoint.protocol === 'https:',
+      useSSL: secure,
       accessKey: config.accessKey,
       secretKey: config.secretKey,
       region: config.region,
       pathStyle: true,
       partSize: 512 * 1024 * 1024,
+      transportAgent: silenceLimitedAgent(secure, options.requestTimeoutMs ?? 30_000),
     });
   }
 
@@ -86,3 +94,21 @@ const isNotFound = (error: unknown): boolean => {
   const code = (error as { code?: string }).code;
   return code === 'NoSuchKey' || code === 'NotFound' || code === 'NoSuchObject';
 };
+
+/**
+ * The minio client has no request timeout, so its agent gives every socket one: a socket silent
+ * for `timeoutMs` (an endpoint that accepts and never answers, or never accepts) is destroyed and
+ * the call fails instead of hanging. A long transfer that keeps moving is not cut.
+ */
+function silenceLimitedAgent(secure: boolean, timeoutMs: number): http.Agent {
+  const agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  const createConnection = agent.createConnection.bind(agent);
+  agent.createConnection = (options, callback) => {
+    const socket = createConnection(options, callback) as Socket;
+    socket.setTimeout(timeoutMs, () =>
+      socket.destroy(new Error(`S3 endpoint sent nothing for ${timeoutMs} ms`)),
+    );
+    return socket;
+  };
+  return agent;
+}

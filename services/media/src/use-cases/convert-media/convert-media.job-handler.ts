@@ -15,8 +15,8 @@ export class ConvertMediaJobHandler implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    consumePipelineStep(this.workQueue, this.progress, MEDIA_JOB, 'convert-voice', async (job) => {
-      await this.convertMedia.execute(job);
+    consumePipelineStep(this.workQueue, this.progress, MEDIA_JOB, 'convert-voice', async (job, context) => {
+      await this.convertMedia.execute(job, context.signal);
     });
   }
 }

@@ -1,0 +1,271 @@
+import { createHash, randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { JobContract } from '@chatexhibit/proto/contract';
+import { currentCorrelationId, type Logger } from '../logging/logger';
+import {
+  type Consumer,
+  type ConsumerOptions,
+  type DeadLetter,
+  deliver,
+  type Delivery,
+  type JobHandler,
+  registerConsumer,
+  validatePayload,
+  WorkQueue,
+} from './work-queue';
+
+/** What a pg-boss job of this queue carries: the payload and the enqueuer's correlation id. */
+interface Envelope {
+  payload: unknown;
+  correlationId: string;
+}
+
+/**
+ * How long a completed (or dead-lettered) job keeps its id, so that an enqueue of the same
+ * dedupe key is dropped: like JetStream's 2-minute duplicate window, but counted from the end of
+ * the job, and a queued or running job always blocks its key.
+ */
+const DEDUPE_WINDOW_SECONDS = 120;
+/**
+ * Queue settings every job inherits. The consumer, not pg-boss, decides when to give up (it
+ * knows `maxDeliver`), so pg-boss must always hand a failed job back: a retry limit no consumer
+ * reaches, and no delay of its own (the consumer's backoff sets `start_after`). Jobs with no
+ * consumer wait a year. pg-boss's own expiry of active jobs is only a last resort, so it is set
+ * to its maximum: this one process knows what it holds (deadlines while it runs, the sweep at
+ * start for what a previous process left active).
+ */
+const QUEUE_OPTIONS = {
+  retryLimit: 1_000_000,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 23 * 60 * 60,
+  retentionMinutes: 365 * 24 * 60,
+} satisfies Omit<PgBoss.Queue, 'name'>;
+
+export interface PgBossWorkQueueOptions {
+  databaseUrl: string;
+  /** PostgreSQL schema of pg-boss's tables and the dead letters. */
+  schema: string;
+  /** How often an idle consumer looks for due jobs (an enqueue in this process wakes it at once). */
+  pollIntervalMs?: number;
+}
+
+/**
+ * Standalone mode's durable work queue: pg-boss 10 on the (embedded) PostgreSQL, with the
+ * JetStream driver's semantics (see `deliver`). Standalone runs one process per database, so a
+ * job still active when this queue starts was held by a process that died: `start()` hands it
+ * back at once instead of waiting for pg-boss's expiry. Dead letters go to a table beside
+ * pg-boss's, `<schema>.dead_letters`.
+ */
+export class PgBossWorkQueue extends WorkQueue {
+  private readonly consumers: Consumer[] = [];
+  private readonly queues = new Set<string>();
+  private readonly loops: Promise<void>[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly wakers = new Map<string, () => void>();
+  private closing = false;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly schema: string,
+    private readonly pollIntervalMs: number,
+    private readonly logger: Logger,
+  ) {
+    super();
+  }
+
+  /** Starts pg-boss (creating or migrating its schema) and the dead-letter table. */
+  static async open(options: PgBossWorkQueueOptions, logger: Logger): Promise<PgBossWorkQueue> {
+    // pg-boss hands these on to its pg.Pool: no call to the database may hang.
+    const config: PgBoss.ConstructorOptions & { connectionTimeoutMillis: number; statement_timeout: number } =
+      {
+        connectionString: options.databaseUrl,
+        schema: options.schema,
+        application_name: 'chatexhibit-work-queue',
+        max: 5,
+        schedule: false,
+        archiveCompletedAfterSeconds: DEDUPE_WINDOW_SECONDS,
+        maintenanceIntervalSeconds: 60,
+        connectionTimeoutMillis: 10_000,
+        statement_timeout: 60_000,
+      };
+    const boss = new PgBoss(config);
+    boss.on('error', (error) => logger.error({ err: error }, 'work queue database error'));
+    await boss.start();
+    const queue = new PgBossWorkQueue(boss, options.schema, options.pollIntervalMs ?? 1000, logger);
+    await queue.sql(
+      `CREATE TABLE IF NOT EXISTS ${options.schema}.dead_letters (
+        id bigserial PRIMARY KEY,
+        subject text NOT NULL,
+        payload jsonb,
+        reason text NOT NULL,
+        deliveries integer NOT NULL,
+        correlation_id text NOT NULL,
+        created_on timestamptz NOT NULL DEFAULT now()
+      )`,
+    );
+    return queue;
+  }
+
+  async enqueue<C extends JobContract>(contract: C, payload: z.input<C['payload']>): Promise<void> {
+    if (this.closing) throw new Error('work queue is closed');
+    const valid = validatePayload(contract, payload);
+    await this.ensureQueue(contract.subject);
+    const envelope: Envelope = { payload: valid, correlationId: currentCorrelationId() ?? randomUUID() };
+    // The job id is derived from the dedupe key: pg-boss inserts with ON CONFLICT DO NOTHING,
+    // so a second enqueue while the first job is in the table is dropped.
+    await this.boss.send(contract.subject, envelope, {
+      id: jobId(contract.subject, contract.dedupeKey(valid)),
+    });
+    this.wakers.get(contract.subject)?.();
+  }
+
+  consume<C extends JobContract>(
+    contract: C,
+    handler: JobHandler<C>,
+    options: Partial<ConsumerOptions> = {},
+  ): void {
+    registerConsumer(this.consumers, contract, handler as JobHandler<JobContract>, options);
+  }
+
+  async start(): Promise<void> {
+    for (const consumer of this.consumers) {
+      const name = consumer.contract.subject;
+      await this.ensureQueue(name);
+      await this.handBackAbandoned(name);
+      this.loops.push(this.pump(consumer));
+    }
+  }
+
+  /**
+   * Jobs left active by a process that died (SIGKILL, power loss) would wait for pg-boss's
+   * expiry. pg-boss 10 has no call listing them, so they are found with one query on its job
+   * table, then failed through its own `fail()`, the very transition its expiry makes: with
+   * the retry settings above they are due again at once, and the next fetch counts the
+   * delivery, so an item that has used up its deliveries is dead-lettered.
+   */
+  private async handBackAbandoned(name: string): Promise<void> {
+    const rows = await this.sql<{ id: string }>(
+      `SELECT id FROM ${this.schema}.job WHERE name = $1 AND state = 'active'`,
+      [name],
+    );
+    if (rows.length === 0) return;
+    for (const { id } of rows) await this.boss.fail(name, id, { reason: 'the process handling it stopped' });
+    this.logger.warn({ subject: name, jobs: rows.length }, 'handed back jobs a stopped process held');
+  }
+
+  /** Keeps up to `concurrency` jobs of one queue in hand, fetching as slots free up. */
+  private async pump(consumer: Consumer): Promise<void> {
+    const name = consumer.contract.subject;
+    const { concurrency } = consumer.options;
+    const inHand = new Set<Promise<void>>();
+    while (!this.closing) {
+      const free = concurrency - inHand.size;
+      const jobs =
+        free > 0 ? await this.boss.fetch<Envelope>(name, { batchSize: free, includeMetadata: true }) : [];
+      for (const job of jobs) {
+        const run = deliver(this.delivery(job), consumer, this.logger).finally(() => {
+          inHand.delete(run);
+          this.inFlight.delete(run);
+        });
+        inHand.add(run);
+        this.inFlight.add(run);
+      }
+      // Fewer jobs than free slots: the queue has nothing more due now.
+      if (jobs.length < free || inHand.size >= concurrency) await this.idle(name, inHand);
+    }
+  }
+
+  /** Waits for a poll interval, a slot to free up, an enqueue of this queue, or close. */
+  private async idle(name: string, inHand: Set<Promise<void>>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.pollIntervalMs);
+        this.wakers.set(name, resolve);
+      }),
+      ...inHand,
+    ]);
+    clearTimeout(timer);
+    this.wakers.delete(name);
+  }
+
+  private delivery(job: PgBoss.JobWithMetadata<Envelope>): Delivery {
+    const { name, id } = job;
+    const correlationId = job.data?.correlationId || randomUUID();
+    return {
+      // pg-boss counts a fetch of a job that was started before as a retry.
+      deliveryCount: job.retryCount + 1,
+      correlationId,
+      decode: () => job.data?.payload,
+      ack: async () => {
+        await this.boss.complete(name, id);
+      },
+      // pg-boss's own backoff differs from the contract's (and is jittered), so the retry is
+      // the same transition as its fail() with the consumer's delay.
+      retry: async (delayMs) => {
+        await this.sql(
+          `UPDATE ${this.schema}.job SET state = 'retry', start_after = now() + $3 * interval '1 millisecond'
+           WHERE name = $1 AND id = $2 AND state = 'active'`,
+          [name, id, delayMs],
+        );
+      },
+      // One statement: the job ends failed (keeping its id for the dedupe window) and its dead
+      // letter is stored, or neither.
+      deadLetter: async (reason, deliveries) => {
+        await this.sql(
+          `WITH given_up AS (
+             UPDATE ${this.schema}.job SET state = 'failed', completed_on = now(), output = jsonb_build_object('reason', $3::text)
+             WHERE name = $1 AND id = $2 AND state = 'active'
+             RETURNING name, data
+           )
+           INSERT INTO ${this.schema}.dead_letters (subject, payload, reason, deliveries, correlation_id)
+           SELECT name, data -> 'payload', $3, $4, $5 FROM given_up`,
+          [name, id, reason, deliveries, correlationId],
+        );
+        this.logger.error({ subject: name, reason, deliveries, correlationId }, 'job dead-lettered');
+      },
+    };
+  }
+
+  /** The dead letters, oldest first, for an operator to inspect and replay. */
+  async deadLetters(): Promise<DeadLetter[]> {
+    return this.sql<DeadLetter>(
+      `SELECT subject, payload, reason, deliveries, correlation_id AS "correlationId"
+       FROM ${this.schema}.dead_letters ORDER BY id`,
+    );
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    for (const wake of this.wakers.values()) wake();
+    await Promise.allSettled(this.loops);
+    await Promise.allSettled([...this.inFlight]);
+    await this.boss.stop({ graceful: false });
+  }
+
+  async check(): Promise<void> {
+    if (this.closing) throw new Error('work queue is closed');
+    await this.sql('SELECT 1');
+  }
+
+  private async ensureQueue(name: string): Promise<void> {
+    if (this.queues.has(name)) return;
+    await this.boss.createQueue(name, { name, ...QUEUE_OPTIONS });
+    this.queues.add(name);
+  }
+
+  private async sql<Row>(text: string, values: unknown[] = []): Promise<Row[]> {
+    const result = await this.boss.getDb().executeSql(text, values);
+    if (!result) throw new Error('work queue database is closed');
+    return result.rows as Row[];
+  }
+}
+
+/** A UUID-shaped digest of the dedupe key, the job id pg-boss dedupes on. */
+function jobId(subject: string, dedupeKey: string): string {
+  const hex = createHash('sha256').update(`${subject}:${dedupeKey}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}

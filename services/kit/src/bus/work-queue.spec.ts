@@ -1,0 +1,141 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { z } from 'zod';
+import { jobContract } from '@chatexhibit/proto/contract';
+import {
+  afterFailure,
+  type Consumer,
+  DEFAULT_CONSUMER_OPTIONS,
+  deliver,
+  type Delivery,
+  exhaustedReason,
+  type JobHandler,
+  PermanentJobError,
+} from './work-queue';
+
+const JOB = jobContract('jobs.test', z.object({ id: z.string() }), (p) => p.id);
+
+/** A logger whose lines the test reads. */
+const capturingLogger = () => {
+  const lines: { msg: string; level: number }[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
+  return { logger: pino({ level: 'debug' }, sink), lines };
+};
+
+/** A delivery that records how it was settled. */
+const fakeDelivery = (overrides: Partial<Delivery> = {}) => {
+  const settled: string[] = [];
+  const delivery: Delivery = {
+    deliveryCount: 1,
+    correlationId: 'export-1',
+    decode: () => ({ id: 'a' }),
+    ack: async () => void settled.push('ack'),
+    retry: async (delayMs) => void settled.push(`retry ${delayMs}`),
+    deadLetter: async (reason, deliveries) => void settled.push(`dead-letter ${deliveries}: ${reason}`),
+    ...overrides,
+  };
+  return { delivery, settled };
+};
+
+const consumer = (handler: JobHandler<typeof JOB>, options: Partial<Consumer['options']> = {}): Consumer => ({
+  contract: JOB,
+  handler: handler as Consumer['handler'],
+  options: { ...DEFAULT_CONSUMER_OPTIONS, ...options },
+});
+
+describe('afterFailure', () => {
+  it('backs off exponentially and gives up at maxDeliver', () => {
+    const transient = new Error('timeout');
+    expect(afterFailure(transient, 1, 3)).toEqual({ action: 'retry', delayMs: 1000 });
+    expect(afterFailure(transient, 2, 3)).toEqual({ action: 'retry', delayMs: 2000 });
+    expect(afterFailure(transient, 3, 3)).toEqual({ action: 'dead-letter' });
+    expect(afterFailure(transient, 20, 99)).toEqual({ action: 'retry', delayMs: 60_000 });
+  });
+
+  it('gives up at once on a permanent failure', () => {
+    expect(afterFailure(new PermanentJobError('no chat text in the ZIP'), 1, 5)).toEqual({
+      action: 'dead-letter',
+    });
+  });
+});
+
+describe('deliver', () => {
+  it('acks after the handler succeeds, and retries a failure with the backoff', async () => {
+    const { logger } = capturingLogger();
+    const ok = fakeDelivery();
+    await deliver(
+      ok.delivery,
+      consumer(async () => undefined),
+      logger,
+    );
+    expect(ok.settled).toEqual(['ack']);
+    const failing = fakeDelivery({ deliveryCount: 2 });
+    await deliver(
+      failing.delivery,
+      consumer(async () => {
+        throw new Error('transient');
+      }),
+      logger,
+    );
+    expect(failing.settled).toEqual(['retry 2000']);
+  });
+
+  it('dead-letters an item past maxDeliver without running the handler', async () => {
+    const { logger } = capturingLogger();
+    const handler = jest.fn(async () => undefined);
+    const { delivery, settled } = fakeDelivery({ deliveryCount: 4 });
+    await deliver(delivery, consumer(handler, { maxDeliver: 3 }), logger);
+    expect(handler).not.toHaveBeenCalled();
+    expect(settled).toEqual([`dead-letter 3: ${exhaustedReason(3)}`]);
+  });
+
+  it('aborts a handler past its deadline, stops its heartbeats, and counts the delivery failed', async () => {
+    const { logger } = capturingLogger();
+    let signal: AbortSignal | undefined;
+    let beats = 0;
+    const { delivery, settled } = fakeDelivery({ heartbeat: { everyMs: 20, beat: () => (beats += 1) } });
+    await deliver(
+      delivery,
+      consumer(
+        async (_p, context) => {
+          signal = context.signal;
+          await new Promise(() => undefined);
+        },
+        { deadlineMs: 150 },
+      ),
+      logger,
+    );
+    expect(signal?.aborted).toBe(true);
+    expect(settled).toEqual(['retry 1000']);
+    const beatsAtDeadline = beats;
+    expect(beatsAtDeadline).toBeGreaterThan(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(beats).toBe(beatsAtDeadline);
+  });
+
+  it('survives a dead letter the queue cannot store: logs it and hands the item back', async () => {
+    const { logger, lines } = capturingLogger();
+    const { delivery, settled } = fakeDelivery({
+      decode: () => ({ id: 5 }),
+      deadLetter: async () => {
+        throw new Error('NATS connection closed');
+      },
+    });
+    await expect(
+      deliver(
+        delivery,
+        consumer(async () => undefined),
+        logger,
+      ),
+    ).resolves.toBeUndefined();
+    expect(settled).toEqual(['retry 5000']);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'could not settle the job; it will be delivered again' }),
+    );
+  });
+});
