@@ -42,6 +42,7 @@ export const ENV: readonly EnvVar[] = [
   },
   { name: 'MAIL_FROM', parts: ['notification'], required: true, secret: false, scheme: /^[^@\s]+@[^@\s]+$/ },
   { name: 'PORT', parts: ['gateway'], required: false, secret: false },
+  { name: 'LINK_SIGNING_SECRET', parts: ['gateway'], required: true, secret: true },
   { name: 'HEALTH_PORT', parts: SERVICES, required: false, secret: false },
   { name: 'LOG_LEVEL', parts: PARTS, required: false, secret: false },
   // Not required yet: optional Secret references in Kubernetes, commented out in compose.
