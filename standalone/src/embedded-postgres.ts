@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 
 export interface RunningDatabase {
@@ -55,6 +57,7 @@ export async function startEmbeddedPostgres(
       );
     });
   }
+  await stopOrphanedPostgres(databaseDir, logger);
   try {
     await postgres.start();
   } catch (error) {
@@ -74,4 +77,41 @@ export async function startEmbeddedPostgres(
     url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
     stop: () => postgres.stop(),
   };
+}
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A ChatExhibit that was killed (kill -9, a crash) leaves its PostgreSQL running, holding the
+ * data folder and the port, and the next start would fail. The server named in this data
+ * folder's postmaster.pid is stopped (fast shutdown: its data is safe) before starting anew.
+ */
+async function stopOrphanedPostgres(databaseDir: string, logger: Logger): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number((await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  // The pid may since belong to another program: only a postgres serving this folder is stopped.
+  const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (!commandLine.includes('postgres') || !commandLine.includes(databaseDir)) return;
+  logger.warn(
+    { pid },
+    'stopping the embedded PostgreSQL an earlier run left behind (it did not stop cleanly)',
+  );
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited > 30_000)
+      throw new Error(`the PostgreSQL left behind by an earlier run (pid ${pid}) does not stop`);
+    await sleep(100);
+  }
 }

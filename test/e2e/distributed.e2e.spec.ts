@@ -44,9 +44,19 @@ describe('distributed mode', () => {
     await rm(workDir, { recursive: true, force: true });
   });
 
+  let common: Record<string, string>;
+  const startService = async (service: string) => {
+    const healthPort = await freePort();
+    processes.set(
+      service,
+      startProcess(`services/${service}/dist/main.js`, { ...common, HEALTH_PORT: String(healthPort) }),
+    );
+    healthPorts.set(service, healthPort);
+  };
+
   it('serves /api/health with all seven parts up, each in its own process', async () => {
     const { databaseUrl, natsUrl, s3 } = testServers();
-    const common = {
+    common = {
       NATS_URL: natsUrl,
       NATS_PREFIX: prefix,
       LOG_LEVEL: 'warn',
@@ -61,14 +71,7 @@ describe('distributed mode', () => {
     };
     gatewayPort = await freePort();
     processes.set('gateway', startProcess('gateway/dist/main.js', { ...common, PORT: String(gatewayPort) }));
-    for (const service of SERVICE_NAMES) {
-      const healthPort = await freePort();
-      processes.set(
-        service,
-        startProcess(`services/${service}/dist/main.js`, { ...common, HEALTH_PORT: String(healthPort) }),
-      );
-      healthPorts.set(service, healthPort);
-    }
+    for (const service of SERVICE_NAMES) await startService(service);
 
     let last: { status: number; body: SystemHealth } | undefined;
     await eventually(
@@ -132,6 +135,33 @@ describe('distributed mode', () => {
     expect(final).toMatchObject({ requiresPayment: true, step: 4, messageCount: 12_000 });
     expect((await fetch(`${baseUrl}/api/whatsapp/chat/${paid.body.clientId}`)).status).toBe(404);
   }, 120_000);
+
+  it('finishes an export whose media worker is killed (SIGKILL) mid-step, on the worker started after it', async () => {
+    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    const exported = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'killed-')), {
+      textMessages: 5,
+      voiceNotes: 30,
+      photos: 0,
+      voiceSeconds: 20,
+    });
+    const upload = await uploadExport(baseUrl, exported.zipPath);
+    const clientId = upload.body.clientId!;
+    const before = await readProgress(baseUrl, clientId, { stopWhen: (event) => event.step === 2 });
+    expect(before.events.at(-1)!.step).toBe(2);
+    const killed = processes.get('media')!;
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+
+    await startService('media');
+    // JetStream hands the item to the new worker once the killed one's ack wait (10 s) has passed.
+    const after = await readProgress(baseUrl, clientId, { timeoutMs: 60_000 });
+    expect(after.ended).toBe(true);
+    const done = after.events.at(-1)!;
+    expect(done).toMatchObject({ done: true, messageCount: 35 });
+    const voice = done.chatData!.messages.filter((m) => m.type === 'voice');
+    expect(voice).toHaveLength(30);
+    for (const message of voice) expect(message.duration).toBeCloseTo(20, 0);
+  }, 90_000);
 
   it('reports a stopped service as down (503), and the stopped process exits cleanly', async () => {
     const media = processes.get('media')!;

@@ -40,6 +40,7 @@ describe('standalone pipeline', () => {
 
   afterAll(async () => {
     await app?.stop('SIGTERM');
+    await stopLeftoverPostgres(dataDir);
     await rm(dataDir, { recursive: true, force: true });
     await rm(workDir, { recursive: true, force: true });
   }, 60_000);
@@ -203,4 +204,55 @@ describe('standalone pipeline', () => {
     });
     await rm(big);
   }, 60_000);
+
+  it('finishes an export after the process is killed (SIGKILL) mid-step and started again', async () => {
+    const exported = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'killed-')), {
+      textMessages: 10,
+      voiceNotes: 30,
+      photos: 0,
+      voiceSeconds: 20,
+    });
+    const upload = await uploadExport(baseUrl, exported.zipPath);
+    const clientId = upload.body.clientId!;
+    const before = await readProgress(baseUrl, clientId, { stopWhen: (event) => event.step === 2 });
+    expect(before.events.at(-1)!.step).toBe(2);
+    app!.child.kill('SIGKILL');
+    await app!.exited;
+
+    await start();
+    const after = await readProgress(baseUrl, clientId, { timeoutMs: 90_000 });
+    expect(after.ended).toBe(true);
+    const done = after.events.at(-1)!;
+    expect(done).toMatchObject({ done: true, messageCount: 40 });
+    const voice = done.chatData!.messages.filter((m) => m.type === 'voice');
+    expect(voice).toHaveLength(30);
+    for (const message of voice) expect(message.duration).toBeCloseTo(20, 0);
+    expect(app!.lines.some((line) => line.includes('an earlier run left behind'))).toBe(true);
+    // The media step the killed process held was handed back and run again.
+    expect(
+      app!.lines.some(
+        (line) => line.includes('handed back jobs a stopped process held') && line.includes('jobs.media'),
+      ),
+    ).toBe(true);
+  }, 180_000);
 });
+
+/** A PostgreSQL that a killed run left behind in `dataDir`, stopped so that nothing outlives the test. */
+async function stopLeftoverPostgres(dataDir: string): Promise<void> {
+  const pidFile = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => null);
+  const pid = Number(pidFile?.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

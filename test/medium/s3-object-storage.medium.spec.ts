@@ -1,4 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
+import os from 'node:os';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { ObjectNotFoundError } from '@chatexhibit/kit/storage/object-storage';
@@ -34,6 +37,52 @@ describe('S3ObjectStorage against an S3 server (s3rver)', () => {
     expect(await s3.size('exports/1/upload.zip')).toBeNull();
     await expect(s3.get('exports/1/upload.zip')).rejects.toBeInstanceOf(ObjectNotFoundError);
     await expect(s3.put('../outside', Buffer.from('x'))).rejects.toThrow('invalid object key');
+  });
+
+  it('writes a large stream without holding it in memory, bit for bit', async () => {
+    const s3 = storage();
+    await s3.ensureBucket();
+    const chunk = randomBytes(1024 * 1024);
+    const chunks = 64;
+    const expected = createHash('sha256');
+    for (let i = 0; i < chunks; i++) expected.update(chunk);
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const source = Readable.from(
+      (function* () {
+        for (let i = 0; i < chunks; i++) {
+          peak = Math.max(peak, process.memoryUsage().rss);
+          // A fresh buffer each time, as from a socket: a writer that gathers them grows by each.
+          yield Buffer.from(chunk);
+        }
+      })(),
+    );
+    await s3.put('exports/2/big.bin', source);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    expect(peak - before).toBeLessThan(32 * 1024 * 1024);
+    expect(await s3.size('exports/2/big.bin')).toBe(chunks * chunk.length);
+    const stored = createHash('sha256');
+    for await (const part of await s3.get('exports/2/big.bin')) stored.update(part as Buffer);
+    expect(stored.digest('hex')).toBe(expected.digest('hex'));
+    await s3.delete('exports/2/big.bin');
+  });
+
+  it('stores nothing when the stream fails midway, and leaves no spool file', async () => {
+    const s3 = storage();
+    await s3.ensureBucket();
+    const spools = async () =>
+      (await readdir(os.tmpdir())).filter((n) => n.startsWith('chatexhibit-s3-put-'));
+    const spoolsBefore = await spools();
+    const failing = new Readable({
+      read() {
+        this.push('partial');
+        this.destroy(new Error('connection reset'));
+      },
+    });
+    await expect(s3.put('exports/3/upload.zip', failing)).rejects.toThrow('connection reset');
+    expect(await s3.size('exports/3/upload.zip')).toBeNull();
+    expect(await spools()).toEqual(spoolsBefore);
   });
 
   it('fails a call to an endpoint that accepts and never answers, instead of hanging', async () => {

@@ -35,7 +35,7 @@ export interface ConsumerOptions {
 
 export const DEFAULT_CONSUMER_OPTIONS: ConsumerOptions = {
   maxDeliver: 5,
-  ackWaitMs: 30_000,
+  ackWaitMs: 10_000,
   concurrency: 1,
   deadlineMs: 10 * 60 * 1000,
 };

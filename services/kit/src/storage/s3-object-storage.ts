@@ -1,19 +1,26 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
-import type { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
+import os from 'node:os';
+import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Client } from 'minio';
 import type { StorageConfig } from '../config/part-config';
 import { assertValidKey, ObjectNotFoundError, ObjectStorage } from './object-storage';
 
 /**
- * Any S3 endpoint (MinIO, AWS, R2) through the `minio` client. Objects are bounded (the upload
- * cap is 100 MB; derived files are smaller), so every write is one single-part PUT of a known
- * length: a stream is gathered first. That works on every S3 server, s3rver included.
+ * Any S3 endpoint (MinIO, AWS, R2) through the `minio` client. Every write is one single-part PUT
+ * of a known length, which every S3 server accepts, s3rver included. A stream is never gathered
+ * in memory: it is spooled to a temp file while its SHA-256 is computed (what SigV4 signs over
+ * plain HTTP; over HTTPS the payload goes unsigned), then sent from the file.
  */
 export class S3ObjectStorage extends ObjectStorage {
   private readonly client: Client;
+  private readonly secure: boolean;
 
   constructor(
     private readonly config: StorageConfig,
@@ -22,6 +29,7 @@ export class S3ObjectStorage extends ObjectStorage {
     super();
     const endpoint = new URL(config.endpoint);
     const secure = endpoint.protocol === 'https:';
+    this.secure = secure;
     this.client = new Client({
       endPoint: endpoint.hostname,
       port: endpoint.port ? Number(endpoint.port) : undefined,
@@ -47,9 +55,40 @@ export class S3ObjectStorage extends ObjectStorage {
 
   async put(key: string, body: Buffer | Readable, options: { contentType?: string } = {}): Promise<void> {
     assertValidKey(key);
-    const metadata = options.contentType ? { 'Content-Type': options.contentType } : {};
-    const bytes = Buffer.isBuffer(body) ? body : await buffer(body);
-    await this.client.putObject(this.config.bucket, key, bytes, bytes.length, metadata);
+    const contentType = options.contentType ? { 'Content-Type': options.contentType } : {};
+    if (Buffer.isBuffer(body)) {
+      await this.client.putObject(this.config.bucket, key, body, body.length, contentType);
+      return;
+    }
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-s3-put-'));
+    try {
+      const spooled = path.join(folder, 'body');
+      const hash = createHash('sha256');
+      let size = 0;
+      const measure = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      await pipeline(body, measure, createWriteStream(spooled));
+      const response = await this.client.makeRequestStreamAsync(
+        {
+          method: 'PUT',
+          bucketName: this.config.bucket,
+          objectName: key,
+          headers: { 'Content-Length': size, ...contentType },
+        },
+        createReadStream(spooled),
+        this.secure ? '' : hash.digest('hex'),
+        [200],
+        this.config.region,
+      );
+      response.resume();
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   }
 
   async get(key: string): Promise<Readable> {
