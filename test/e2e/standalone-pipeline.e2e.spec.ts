@@ -1,12 +1,15 @@
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { SignedLinks } from '@chatexhibit/gateway/links/signed-links';
 import type { ProgressEvent } from '@chatexhibit/proto/progress';
 import { type RunningProcess, startProcess } from '../support/child-process';
+import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 import { readProgress, uploadExport } from '../support/pipeline-client';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
+import { writeHostileZip, yazlZip } from '../../services/ingest/test/support/hostile-zips';
 
 /**
  * The product's job, end to end over HTTP as `npm start` runs it: upload, live progress,
@@ -163,24 +166,63 @@ describe('standalone pipeline', () => {
   }, 120_000);
 
   it.each([
-    [
-      'a file that is not a ZIP',
-      'notes.zip',
-      Buffer.from('just some text, not a zip'),
-      'This file is not a ZIP archive.',
-    ],
-  ])(
-    'ends with a clear error for %s',
-    async (_what, name, bytes, message) => {
-      const file = path.join(workDir, name);
-      await writeFile(file, bytes);
-      const upload = await uploadExport(baseUrl, file);
+    ['a text file renamed .zip', 'This file is not a ZIP archive.'],
+    ['an encrypted entry', 'This archive is password-protected.'],
+    ['an archive cut in half', 'This ZIP archive is damaged or incomplete.'],
+    ['a path starting with ../', 'a file path that points outside the archive (../evil.txt)'],
+    ['a symbolic link', 'a link to another location'],
+    ['two directory records for the same data', 'several files share the same data'],
+  ] as const)(
+    'ends an upload of %s with a sentence for the uploader, storing nothing of it',
+    async (kind, message) => {
+      const upload = await uploadExport(
+        baseUrl,
+        await writeHostileZip(await mkdtemp(path.join(workDir, 'hostile-')), kind),
+      );
       expect(upload.status).toBe(201);
       const final = finalEvent((await readProgress(baseUrl, upload.body.clientId!)).events);
+      expect(final).toMatchObject({ step: 0, progress: 100 });
       expect(final.error).toContain(message);
+      const entries = path.join(dataDir, 'objects', 'exports', upload.body.clientId!, 'entries');
+      expect(await readdir(entries).catch(() => [])).toEqual([]);
     },
     60_000,
   );
+
+  it('ends an upload whose ZIP holds no chat with a sentence that says so', async () => {
+    const file = path.join(await mkdtemp(path.join(workDir, 'no-chat-')), 'photos.zip');
+    await writeFile(file, await yazlZip([{ path: 'IMG-20230607-WA0003.jpg', data: 'jpeg bytes' }]));
+    const final = finalEvent(
+      (await readProgress(baseUrl, (await uploadExport(baseUrl, file)).body.clientId!)).events,
+    );
+    expect(final).toMatchObject({ step: 1, progress: 100 });
+    expect(final.error).toBe(
+      'This ZIP has no WhatsApp chat file. In WhatsApp, open the chat, choose "Export chat", and upload the ZIP it makes.',
+    );
+  }, 60_000);
+
+  it('leaves nothing behind when an upload is cut off midway', async () => {
+    const spools = async () =>
+      (await readdir(os.tmpdir())).filter((n) => n.startsWith('chatexhibit-upload-'));
+    const exportsDir = path.join(dataDir, 'objects', 'exports');
+    const exportsBefore = await readdir(exportsDir).catch(() => []);
+    const boundary = 'cut-off-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="WhatsApp Chat.zip"\r\nContent-Type: application/zip\r\n\r\n`;
+    const request = httpRequest(`${baseUrl}/api/whatsapp/process`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Content-Length': 10 * 1024 * 1024,
+      },
+    });
+    request.on('error', () => undefined);
+    request.write(head);
+    request.write(Buffer.alloc(2 * 1024 * 1024, 1));
+    await eventually(async () => (await spools()).length > 0, 10_000, 'the upload spooling');
+    request.destroy();
+    await eventually(async () => (await spools()).length === 0, 10_000, 'the spool removed');
+    expect(await readdir(exportsDir).catch(() => [])).toEqual(exportsBefore);
+  }, 30_000);
 
   it('refuses uploads that break the SPEC limits with a JSON message', async () => {
     const text = path.join(workDir, 'chat.txt');

@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { SystemHealth } from '@chatexhibit/proto/health';
@@ -22,6 +22,10 @@ describe('standalone mode', () => {
       EMBEDDED_POSTGRES_PORT: String(await freePort()),
       LOG_LEVEL: 'info',
     };
+  });
+
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   const start = async () => {

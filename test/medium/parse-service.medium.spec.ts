@@ -56,7 +56,7 @@ describe('parse service', () => {
     });
     await queue.start();
     const chats = new ChatRepository(database);
-    progress = await PostgresProgressChannel.open(testServers().databaseUrl);
+    progress = await PostgresProgressChannel.open(testServers().databaseUrl, `${schema}_progress`);
     parseExport = new ParseExportUseCase(storage, database, chats, queue, progress, logger);
     getChatData = new GetChatDataUseCase(chats);
   });
@@ -64,6 +64,7 @@ describe('parse service', () => {
     await queue?.close();
     await progress?.close();
     await database?.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
+    await database?.query(`DROP SCHEMA IF EXISTS ${schema}_progress CASCADE`);
     await database?.destroy();
   });
 

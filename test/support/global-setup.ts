@@ -36,7 +36,7 @@ export default async function globalSetup(): Promise<void> {
     TEST_NATS_URL: natsUrl,
     TEST_S3_ENDPOINT: `http://127.0.0.1:${port}`,
   });
-  Object.assign(globalThis, { __testRun: { adminUrl, database, s3 } });
+  Object.assign(globalThis, { __testRun: { adminUrl, database, s3, s3Directory } });
 }
 
 function assertReachable(url: string, what: string): Promise<void> {

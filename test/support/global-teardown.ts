@@ -1,11 +1,15 @@
+import { rm } from 'node:fs/promises';
 import { Client } from 'pg';
 import type S3rver from 's3rver';
 
-/** Drops this run's database and stops the S3 server. */
+/** Drops this run's database, stops the S3 server and removes its files. */
 export default async function globalTeardown(): Promise<void> {
-  const run = (globalThis as { __testRun?: { adminUrl: string; database: string; s3: S3rver } }).__testRun;
+  const run = (
+    globalThis as { __testRun?: { adminUrl: string; database: string; s3: S3rver; s3Directory: string } }
+  ).__testRun;
   if (!run) return;
   await run.s3.close();
+  await rm(run.s3Directory, { recursive: true, force: true });
   const admin = new Client({ connectionString: run.adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${run.database} WITH (FORCE)`);

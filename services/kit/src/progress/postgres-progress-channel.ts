@@ -3,8 +3,6 @@ import { Pool } from 'pg';
 import { type ExportProgress, supersedes } from '@chatexhibit/proto/progress';
 import { ProgressChannel, type ProgressListener, readProgress } from './progress-channel';
 
-const SCHEMA = 'progress';
-
 /**
  * Standalone mode's progress: the latest event per export in PostgreSQL (so it survives a
  * restart), live listeners in this process (standalone is one process).
@@ -12,12 +10,16 @@ const SCHEMA = 'progress';
 export class PostgresProgressChannel extends ProgressChannel {
   private readonly live = new EventEmitter();
 
-  private constructor(private readonly pool: Pool) {
+  private constructor(
+    private readonly pool: Pool,
+    private readonly table: string,
+  ) {
     super();
     this.live.setMaxListeners(0);
   }
 
-  static async open(databaseUrl: string): Promise<PostgresProgressChannel> {
+  static async open(databaseUrl: string, schema = 'progress'): Promise<PostgresProgressChannel> {
+    const table = `"${schema}"."export_progress"`;
     const pool = new Pool({
       connectionString: databaseUrl,
       max: 4,
@@ -28,9 +30,9 @@ export class PostgresProgressChannel extends ProgressChannel {
     // crash the process; the next query reports the problem where it matters.
     pool.on('error', () => undefined);
     try {
-      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`);
+      await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
       await pool.query(
-        `CREATE TABLE IF NOT EXISTS ${SCHEMA}.export_progress (
+        `CREATE TABLE IF NOT EXISTS ${table} (
            export_id uuid PRIMARY KEY,
            event jsonb NOT NULL,
            updated_at timestamptz NOT NULL DEFAULT now())`,
@@ -39,7 +41,7 @@ export class PostgresProgressChannel extends ProgressChannel {
       await pool.end();
       throw error;
     }
-    return new PostgresProgressChannel(pool);
+    return new PostgresProgressChannel(pool, table);
   }
 
   async publish(exportId: string, event: ExportProgress): Promise<void> {
@@ -48,13 +50,13 @@ export class PostgresProgressChannel extends ProgressChannel {
     try {
       await client.query('BEGIN');
       const { rows } = await client.query<{ event: unknown }>(
-        `SELECT event FROM ${SCHEMA}.export_progress WHERE export_id = $1 FOR UPDATE`,
+        `SELECT event FROM ${this.table} WHERE export_id = $1 FOR UPDATE`,
         [exportId],
       );
       const current = rows[0] ? readProgress(rows[0].event) : null;
       if (supersedes(event, current)) {
         await client.query(
-          `INSERT INTO ${SCHEMA}.export_progress (export_id, event) VALUES ($1, $2)
+          `INSERT INTO ${this.table} (export_id, event) VALUES ($1, $2)
            ON CONFLICT (export_id) DO UPDATE SET event = excluded.event, updated_at = now()`,
           [exportId, JSON.stringify(event)],
         );
@@ -72,7 +74,7 @@ export class PostgresProgressChannel extends ProgressChannel {
 
   async latest(exportId: string): Promise<ExportProgress | null> {
     const { rows } = await this.pool.query<{ event: unknown }>(
-      `SELECT event FROM ${SCHEMA}.export_progress WHERE export_id = $1`,
+      `SELECT event FROM ${this.table} WHERE export_id = $1`,
       [exportId],
     );
     return rows[0] ? readProgress(rows[0].event) : null;

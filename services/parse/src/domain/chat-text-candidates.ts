@@ -38,46 +38,61 @@ const WHATSAPP_CHAT_NAME =
  * settled by a WhatsApp-given file name, then by order in the ZIP.
  */
 export function pickChatText(candidates: readonly ChatTextCandidate[]): PickedChatText | null {
-  let best: { candidate: ChatTextCandidate; chat: ParsedChat } | null = null;
-  let bestTied: ChatTextCandidate[] = [];
-  const counts: { name: string; count: number }[] = [];
-  for (const candidate of candidates) {
+  const picker = new ChatTextPicker();
+  for (const candidate of candidates) picker.consider(candidate);
+  return picker.pick();
+}
+
+/**
+ * `pickChatText` one candidate at a time: only the best chat so far is kept, so a service can
+ * read the ZIP's text files one by one instead of holding them all at once.
+ */
+export class ChatTextPicker {
+  private best: { name: string; chat: ParsedChat } | null = null;
+  private tied: string[] = [];
+  private readonly counts: { name: string; count: number }[] = [];
+
+  consider(candidate: ChatTextCandidate): void {
     const chat = parseChat(candidate.bytes);
     const count = chat.messages.length;
-    counts.push({ name: candidate.name, count });
-    if (count === 0) continue;
+    this.counts.push({ name: candidate.name, count });
+    if (count === 0) return;
+    const best = this.best;
     if (best === null || count > best.chat.messages.length) {
-      best = { candidate, chat };
-      bestTied = [candidate];
+      this.best = { name: candidate.name, chat };
+      this.tied = [candidate.name];
     } else if (count === best.chat.messages.length) {
-      bestTied.push(candidate);
-      if (!isWhatsAppName(best.candidate.name) && isWhatsAppName(candidate.name)) best = { candidate, chat };
+      this.tied.push(candidate.name);
+      if (!isWhatsAppName(best.name) && isWhatsAppName(candidate.name))
+        this.best = { name: candidate.name, chat };
     }
   }
-  if (best === null) return null;
 
-  const { candidate, chat } = best;
-  const headers = (count: number): string =>
-    `${count.toLocaleString('en-US')} message header${count === 1 ? '' : 's'}`;
-  if (candidates.length === 1) {
-    return { name: candidate.name, chat, reason: `"${candidate.name}" is the only text file.`, warnings: [] };
+  pick(): PickedChatText | null {
+    if (this.best === null) return null;
+    const { name, chat } = this.best;
+    const headers = (count: number): string =>
+      `${count.toLocaleString('en-US')} message header${count === 1 ? '' : 's'}`;
+    if (this.counts.length === 1) {
+      return { name, chat, reason: `"${name}" is the only text file.`, warnings: [] };
+    }
+    const others = this.counts
+      .filter((c) => c.name !== name)
+      .map((c) => `"${c.name}" ${headers(c.count)}`)
+      .join(', ');
+    let reason = `"${name}" was taken as the chat text among ${this.counts.length} text files: it has ${headers(chat.messages.length)} (${others}).`;
+    if (this.tied.length > 1) {
+      const whatsAppNamed = this.tied.filter(isWhatsAppName).length;
+      const why =
+        whatsAppNamed === 0
+          ? 'it comes first in the ZIP'
+          : whatsAppNamed === 1
+            ? 'its name is the one WhatsApp gives chat exports'
+            : 'it comes first of those named the way WhatsApp names chat exports';
+      reason += ` ${this.tied.length} files have that many headers; this one was taken because ${why}.`;
+    }
+    return { name, chat, reason, warnings: [reason] };
   }
-  const others = counts
-    .filter((c) => c.name !== candidate.name)
-    .map((c) => `"${c.name}" ${headers(c.count)}`)
-    .join(', ');
-  let reason = `"${candidate.name}" was taken as the chat text among ${candidates.length} text files: it has ${headers(chat.messages.length)} (${others}).`;
-  if (bestTied.length > 1) {
-    const whatsAppNamed = bestTied.filter((c) => isWhatsAppName(c.name)).length;
-    const why =
-      whatsAppNamed === 0
-        ? 'it comes first in the ZIP'
-        : whatsAppNamed === 1
-          ? 'its name is the one WhatsApp gives chat exports'
-          : 'it comes first of those named the way WhatsApp names chat exports';
-    reason += ` ${bestTied.length} files have that many headers; this one was taken because ${why}.`;
-  }
-  return { name: candidate.name, chat, reason, warnings: [reason] };
 }
 
 function isWhatsAppName(name: string): boolean {

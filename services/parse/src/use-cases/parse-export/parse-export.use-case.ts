@@ -12,7 +12,7 @@ import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { ChatRepository, toMessageRow } from '../../chat/chat.repository';
-import { isChatTextCandidate, MAX_CHAT_TEXT_BYTES, pickChatText } from '../../domain/chat-text-candidates';
+import { ChatTextPicker, isChatTextCandidate, MAX_CHAT_TEXT_BYTES } from '../../domain/chat-text-candidates';
 import { linkAttachments } from '../../domain/link-attachments';
 
 const NO_CHAT_FILE =
@@ -46,13 +46,12 @@ export class ParseExportUseCase {
       (e) => isChatTextCandidate(e.path) && e.size <= MAX_CHAT_TEXT_BYTES,
     );
     if (textEntries.length === 0) throw new PermanentJobError(NO_CHAT_FILE);
-    const candidates = await Promise.all(
-      textEntries.map(async (entry) => ({
-        name: entry.path,
-        bytes: await buffer(await this.storage.get(entry.key)),
-      })),
-    );
-    const picked = pickChatText(candidates);
+    // One text file in memory at a time: the picker keeps only the best chat so far.
+    const picker = new ChatTextPicker();
+    for (const entry of textEntries) {
+      picker.consider({ name: entry.path, bytes: await buffer(await this.storage.get(entry.key)) });
+    }
+    const picked = picker.pick();
     if (!picked) throw new PermanentJobError(NO_READABLE_CHAT);
     const { chat } = picked;
     const links = linkAttachments(chat.messages, manifest.entries, picked.name);
