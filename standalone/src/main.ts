@@ -10,6 +10,7 @@ import { type RunningDatabase, startEmbeddedPostgres } from './embedded-postgres
 import { loadStandaloneConfig, type StandaloneConfig } from './standalone-config';
 import { StandaloneModule } from './standalone.module';
 import { loadOrCreateLinkSigningSecret } from './link-signing-secret';
+import { useFreshWorkFolder } from './work-folder';
 
 @Module({})
 class StandaloneProcessModule {}
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ part: 'standalone', level: config.logLevel });
   let database: RunningDatabase | undefined;
   try {
+    await useFreshWorkFolder(config.dataDir);
     database = config.databaseUrl
       ? { url: config.databaseUrl, stop: async () => {} }
       : await startEmbeddedPostgres(config.dataDir, config.embeddedPostgresPort, logger);

@@ -202,8 +202,9 @@ describe('standalone pipeline', () => {
   }, 60_000);
 
   it('leaves nothing behind when an upload is cut off midway', async () => {
+    // Standalone's scratch space is <DATA_DIR>/tmp.
     const spools = async () =>
-      (await readdir(os.tmpdir())).filter((n) => n.startsWith('chatexhibit-upload-'));
+      (await readdir(path.join(dataDir, 'tmp'))).filter((n) => n.startsWith('chatexhibit-upload-'));
     const exportsDir = path.join(dataDir, 'objects', 'exports');
     const exportsBefore = await readdir(exportsDir).catch(() => []);
     const boundary = 'cut-off-boundary';
@@ -270,6 +271,10 @@ describe('standalone pipeline', () => {
     expect(voice).toHaveLength(30);
     for (const message of voice) expect(message.duration).toBeCloseTo(20, 0);
     expect(app!.lines.some((line) => line.includes('an earlier run left behind'))).toBe(true);
+    // What the killed run was converting in its scratch space is gone.
+    expect(
+      (await readdir(path.join(dataDir, 'tmp'))).filter((n) => n.startsWith('chatexhibit-media-')),
+    ).toEqual([]);
     // The media step the killed process held was handed back and run again.
     expect(
       app!.lines.some(

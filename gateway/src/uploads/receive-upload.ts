@@ -125,12 +125,16 @@ function readParts(request: IncomingMessage, filePath: string): Promise<Omit<Rec
         );
       stored.then((file) => resolve({ filePath, options, ...file }), reject);
     });
-    // A browser that goes away midway: the parser never closes, so end here.
-    request.on('aborted', () => {
+    // A browser that goes away midway (also while the spool folder was being made): the
+    // parser never closes, so end here.
+    const cutOff = () => {
+      if (request.complete) return;
       request.unpipe(parser);
       parser.destroy();
       reject(new UploadRefusedError(400, 'The upload was cut off before it finished.'));
-    });
+    };
+    if (request.destroyed) return cutOff();
+    request.on('close', cutOff);
     request.pipe(parser);
   });
 }
