@@ -12,13 +12,13 @@ import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { ChatRepository, toMessageRow } from '../../chat/chat.repository';
-import { isChatTextCandidate, MAX_CHAT_TEXT_BYTES, pickChatText } from '../../domain/chat-text-candidates';
+import {
+  isChatTextCandidate,
+  MAX_CHAT_TEXT_BYTES,
+  NO_CHAT_TEXT,
+  pickChatText,
+} from '../../domain/chat-text-candidates';
 import { linkAttachments } from '../../domain/link-attachments';
-
-const NO_CHAT_FILE =
-  'This ZIP has no WhatsApp chat file. In WhatsApp, open the chat, choose "Export chat", and upload the ZIP it makes.';
-const NO_READABLE_CHAT =
-  'No text file in this ZIP reads as a WhatsApp chat. Upload the ZIP exactly as WhatsApp\'s "Export chat" made it.';
 
 /**
  * Step 1: read the export's text files from storage, pick the chat, parse it, link its
@@ -45,7 +45,7 @@ export class ParseExportUseCase {
     const textEntries = manifest.entries.filter(
       (e) => isChatTextCandidate(e.path) && e.size <= MAX_CHAT_TEXT_BYTES,
     );
-    if (textEntries.length === 0) throw new PermanentJobError(NO_CHAT_FILE);
+    if (textEntries.length === 0) throw new PermanentJobError(NO_CHAT_TEXT.noTextFile);
     const candidates = await Promise.all(
       textEntries.map(async (entry) => ({
         name: entry.path,
@@ -53,7 +53,7 @@ export class ParseExportUseCase {
       })),
     );
     const picked = pickChatText(candidates);
-    if (!picked) throw new PermanentJobError(NO_READABLE_CHAT);
+    if (!picked) throw new PermanentJobError(NO_CHAT_TEXT.noChatHeader);
     const { chat } = picked;
     const links = linkAttachments(chat.messages, manifest.entries, picked.name);
 
