@@ -81,3 +81,34 @@ export function startProcessCommand(
     },
   };
 }
+
+/** A command that has run to its end. */
+export interface FinishedProcess {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a command in the repository to its end as a user's shell would: with only PATH, HOME and
+ * `env`, so nothing of the test run (npm_config_* of `npm test`, say) changes what it does.
+ */
+export function runToEnd(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<FinishedProcess> {
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

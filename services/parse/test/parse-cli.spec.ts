@@ -1,10 +1,11 @@
-// The command line: JSON on stdout for a chat text or an export ZIP; for bad input one clear line
+// The command line as a user runs it, on the built JavaScript (the suite runs after
+// `npm run build`): JSON on stdout for a chat text or an export ZIP; for bad input one clear line
 // on stderr and exit code 1, never a stack trace.
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runParseCli } from '../src/cli/parse-cli';
+import { runToEnd } from '../../../test/support/child-process';
 import { fixtureBytes } from './support/fixtures';
 import { zipArchive } from './support/zip-writer';
 
@@ -12,7 +13,7 @@ const chatText = fixtureBytes('ios-dmy.txt');
 let dir: string;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'parse-cli-'));
+  dir = mkdtempSync(join(tmpdir(), 'chatexhibit-parse-cli-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -22,18 +23,22 @@ function file(name: string, content: Uint8Array | string): string {
   return path;
 }
 
-async function run(...args: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const code = await runParseCli(args, { stdout: (t) => stdout.push(t), stderr: (t) => stderr.push(t) });
-  return { code, stdout, stderr };
+/** `node services/parse/dist/cli/parse-cli.js …`, its output as lines. */
+async function run(...args: string[]): Promise<{ code: number | null; stdout: string[]; stderr: string[] }> {
+  const { code, stdout, stderr } = await runToEnd(process.execPath, [
+    'services/parse/dist/cli/parse-cli.js',
+    ...args,
+  ]);
+  const lines = (text: string) => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));
+  return { code, stdout: lines(stdout), stderr: lines(stderr) };
 }
 
 describe('parse CLI', () => {
-  it('prints a chat text as indented JSON', async () => {
+  it('prints a chat text as compact JSON on one line', async () => {
     const { code, stdout, stderr } = await run(file('_chat.txt', chatText));
     expect([code, stderr]).toEqual([0, []]);
-    expect(stdout[0]).toMatch(/^\{\n {2}"messages": \[\n {4}\{\n {6}"index": 1,/);
+    expect(stdout).toHaveLength(1);
+    expect(stdout[0]).toMatch(/^\{"messages":\[\{"index":1,/);
     const json = JSON.parse(stdout[0]);
     expect(Object.keys(json)).toEqual(['messages', 'participants', 'dateOrder', 'warnings']);
     expect(json.messages[5]).toEqual({
@@ -49,6 +54,20 @@ describe('parse CLI', () => {
     expect(json.participants).toEqual(['Hannah', 'Tom Jones', '+39 333 123-4567']);
     expect(json.dateOrder).toBe('DMY');
     expect(json.messages).toHaveLength(20);
+  });
+
+  it('indents the JSON with --pretty', async () => {
+    const { code, stdout } = await run('--pretty', file('_chat.txt', chatText));
+    expect(code).toBe(0);
+    const text = stdout.join('\n');
+    expect(text).toMatch(/^\{\n {2}"messages": \[\n {4}\{\n {6}"index": 1,/);
+    expect(JSON.parse(text).messages).toHaveLength(20);
+  });
+
+  it('run through npm as a user runs it, writes only the JSON to stdout', async () => {
+    const { code, stdout } = await runToEnd('npm', ['run', 'parse', '--', file('_chat.txt', chatText)]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).messages).toHaveLength(20);
   });
 
   it('finds the chat text in a ZIP the user made, and names the file it chose', async () => {
@@ -118,12 +137,12 @@ describe('parse CLI', () => {
     expect(stderr[0]).not.toMatch(/\n\s+at /);
   });
 
-  it('prints the usage without exactly one argument', async () => {
-    for (const args of [[], ['a', 'b'], ['--help']]) {
+  it('prints the usage without exactly one file, for --help and for an unknown option', async () => {
+    for (const args of [[], ['a', 'b'], ['--help'], ['--compact', 'a']]) {
       expect(await run(...args)).toEqual({
         code: 1,
         stdout: [],
-        stderr: ['usage: npm run parse -- <chat.txt | export.zip>'],
+        stderr: ['usage: npm run parse -- <chat.txt | export.zip> [--pretty]'],
       });
     }
   });

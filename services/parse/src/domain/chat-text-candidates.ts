@@ -23,6 +23,14 @@ export interface PickedChatText {
 /** No chat text comes near this: WhatsApp caps exports at about 40,000 messages (a few MB). */
 export const MAX_CHAT_TEXT_BYTES = 100 * 1024 * 1024;
 
+/** Why a ZIP yields no chat, in words for the person who uploaded it. */
+export const NO_CHAT_TEXT = {
+  noTextFile:
+    'This ZIP has no WhatsApp chat file. In WhatsApp, open the chat, choose "Export chat", and upload the ZIP it makes.',
+  noChatHeader:
+    'No text file in this ZIP reads as a WhatsApp chat. Upload the ZIP exactly as WhatsApp\'s "Export chat" made it.',
+};
+
 /** A ZIP entry that could be the chat: a .txt file that is not macOS metadata ("__MACOSX/…", "._name"). */
 export function isChatTextCandidate(entryPath: string): boolean {
   const name = entryPath.slice(entryPath.lastIndexOf('/') + 1);

@@ -12,13 +12,13 @@ import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { ChatRepository, toMessageRow } from '../../chat/chat.repository';
-import { ChatTextPicker, isChatTextCandidate, MAX_CHAT_TEXT_BYTES } from '../../domain/chat-text-candidates';
+import {
+  ChatTextPicker,
+  isChatTextCandidate,
+  MAX_CHAT_TEXT_BYTES,
+  NO_CHAT_TEXT,
+} from '../../domain/chat-text-candidates';
 import { linkAttachments } from '../../domain/link-attachments';
-
-const NO_CHAT_FILE =
-  'This ZIP has no WhatsApp chat file. In WhatsApp, open the chat, choose "Export chat", and upload the ZIP it makes.';
-const NO_READABLE_CHAT =
-  'No text file in this ZIP reads as a WhatsApp chat. Upload the ZIP exactly as WhatsApp\'s "Export chat" made it.';
 
 /**
  * Step 1: read the export's text files from storage, pick the chat, parse it, link its
@@ -45,14 +45,14 @@ export class ParseExportUseCase {
     const textEntries = manifest.entries.filter(
       (e) => isChatTextCandidate(e.path) && e.size <= MAX_CHAT_TEXT_BYTES,
     );
-    if (textEntries.length === 0) throw new PermanentJobError(NO_CHAT_FILE);
+    if (textEntries.length === 0) throw new PermanentJobError(NO_CHAT_TEXT.noTextFile);
     // One text file in memory at a time: the picker keeps only the best chat so far.
     const picker = new ChatTextPicker();
     for (const entry of textEntries) {
       picker.consider({ name: entry.path, bytes: await buffer(await this.storage.get(entry.key)) });
     }
     const picked = picker.pick();
-    if (!picked) throw new PermanentJobError(NO_READABLE_CHAT);
+    if (!picked) throw new PermanentJobError(NO_CHAT_TEXT.noChatHeader);
     const { chat } = picked;
     const links = linkAttachments(chat.messages, manifest.entries, picked.name);
 

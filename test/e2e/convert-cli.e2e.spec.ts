@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ChatDataSchema } from '@chatexhibit/proto/chat';
+import { zipArchive } from '../../services/parse/test/support/zip-writer';
+import { runToEnd } from '../support/child-process';
+import { type WhatsAppExport, writeWhatsAppExport } from '../support/whatsapp-export';
+
+/**
+ * `npm run convert` as a user runs it, on the built JavaScript: an export in, a transcript, the
+ * chat data and MP3s out, with no server; bad input gets one line and exit code 1. Each run gets
+ * its own TMPDIR, so the test sees that the command's temporary folder is gone afterwards.
+ */
+describe('convert CLI', () => {
+  let workDir: string;
+  let whatsAppExport: WhatsAppExport;
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-convert-cli-'));
+    whatsAppExport = await writeWhatsAppExport(workDir, { textMessages: 30, voiceNotes: 3, photos: 2 });
+  }, 60_000);
+  afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+  async function freshFolder(name: string): Promise<string> {
+    const folder = path.join(workDir, name);
+    await mkdir(folder);
+    return folder;
+  }
+
+  it('run through npm, writes the transcript, the SPEC chat data and the MP3s, and prints nothing on stdout', async () => {
+    const [out, tmp] = [path.join(workDir, 'out'), await freshFolder('tmp-ok')];
+    const { code, stdout, stderr } = await runToEnd(
+      'npm',
+      ['run', 'convert', '--', whatsAppExport.zipPath, '--out', out, '--tz', 'Europe/Berlin', '--images'],
+      { TMPDIR: tmp },
+    );
+    expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
+    expect(stderr).not.toMatch(/convert:/);
+    expect(await readdir(tmp)).toEqual([]);
+
+    const pdf = await readFile(path.join(out, 'transcript.pdf'));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const chat = ChatDataSchema.parse(JSON.parse(await readFile(path.join(out, 'chat.json'), 'utf8')));
+    const zipHash = createHash('sha256')
+      .update(await readFile(whatsAppExport.zipPath))
+      .digest('hex');
+    expect(chat).toMatchObject({
+      originalFilename: path.basename(whatsAppExport.zipPath),
+      fileHash: zipHash,
+      participants: whatsAppExport.participants,
+      processingOptions: { includeImages: true },
+    });
+    expect(chat.messages).toHaveLength(whatsAppExport.messageCount);
+
+    const voice = chat.messages.filter((m) => m.type === 'voice');
+    expect(voice.map((m) => m.content)).toEqual(whatsAppExport.voiceNotes.map((name) => `audio/${name}.mp3`));
+    for (const message of voice) {
+      expect(message.duration).toBeCloseTo(2, 0);
+      const mp3 = await readFile(path.join(out, message.content));
+      // An MP3 starts with an ID3 tag or an MPEG frame sync.
+      expect(mp3.subarray(0, 3).toString('latin1') === 'ID3' || mp3[0] === 0xff).toBe(true);
+    }
+    for (const photo of whatsAppExport.photos) {
+      expect(existsSync(path.join(out, 'thumbnails', `${photo}.jpg`))).toBe(true);
+    }
+  }, 60_000);
+
+  /** `node standalone/dist/cli/convert-cli.js …` with its own TMPDIR, which must be left empty. */
+  async function convert(name: string, ...args: string[]) {
+    const tmp = await freshFolder(`tmp-${name}`);
+    const result = await runToEnd(process.execPath, ['standalone/dist/cli/convert-cli.js', ...args], {
+      TMPDIR: tmp,
+    });
+    expect(await readdir(tmp)).toEqual([]);
+    return result;
+  }
+
+  it.each([
+    ['a file that is no ZIP', 'not-a-zip', 'convert: This file is not a ZIP archive.'],
+    [
+      'a ZIP with a path out of the archive',
+      'traversal',
+      'convert: This ZIP archive contains a file path that points outside the archive (../_chat.txt). It cannot be processed.',
+    ],
+    [
+      'a ZIP without a chat',
+      'no-chat',
+      'convert: This ZIP has no WhatsApp chat file. In WhatsApp, open the chat, choose "Export chat", and upload the ZIP it makes.',
+    ],
+    ['a missing file', 'missing', /^convert: cannot read .*missing\.zip: no such file$/],
+  ])('refuses %s with one line on stderr and exit code 1', async (_, name, message) => {
+    const contents: Record<string, Buffer | undefined> = {
+      'not-a-zip': Buffer.from('%PDF-1.7 renamed to .zip'),
+      traversal: zipArchive([{ path: '../_chat.txt', data: '[07/09/2023, 08:01:12] Hannah: hi\n' }]),
+      'no-chat': zipArchive([{ path: 'a.jpg', data: 'x' }]),
+    };
+    const zipPath = path.join(workDir, `${name}.zip`);
+    if (contents[name] !== undefined) await writeFile(zipPath, contents[name]);
+    const out = path.join(workDir, `out-${name}`);
+    const { code, stdout, stderr } = await convert(name, zipPath, '--out', out);
+    expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
+    expect(stderr.split('\n')).toEqual([
+      typeof message === 'string' ? message : expect.stringMatching(message),
+      '',
+    ]);
+    expect(existsSync(path.join(out, 'chat.json'))).toBe(false);
+  });
+
+  it('prints the usage for an unknown option, and refuses a missing --out or an unknown time zone', async () => {
+    expect(await convert('usage', whatsAppExport.zipPath, '--out', workDir, '--pdf-a')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'usage: npm run convert -- <export.zip> --out <dir> [--tz <IANA zone>] [--images] [--pretty]\n',
+    });
+    expect(await convert('no-out', whatsAppExport.zipPath)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'convert: --out <dir> is required.\n',
+    });
+    expect(await convert('tz', whatsAppExport.zipPath, '--out', workDir, '--tz', 'Mars/Olympus')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'convert: --tz must be an IANA time-zone name such as "Europe/London", got "Mars/Olympus".\n',
+    });
+  });
+});
