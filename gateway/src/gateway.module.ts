@@ -4,28 +4,34 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { MetricsController } from '@chatexhibit/kit/metrics/metrics.controller';
 import { probeController } from '@chatexhibit/kit/service/probes';
+import { ApiDocsController } from './api-docs/api-docs.controller';
 import { GATEWAY_SETTINGS, type GatewaySettings } from './gateway.settings';
 import { GatewayHealthService } from './health/gateway-health.service';
 import { SystemHealthController } from './health/system-health.controller';
 import { ErrorFilter } from './http/error-filter';
+import { GatewayMetrics } from './metrics/gateway-metrics';
 import { ProcessStatusController } from './progress/process-status.controller';
 import { ExportResultsController } from './results/export-results.controller';
 import { ExportResultsService } from './results/export-results.service';
 import { StartProcessingController } from './uploads/start-processing.controller';
 import { StartProcessingService } from './uploads/start-processing.service';
 
-/** The SPA build (frontend/dist), served for every path outside /api. */
+/** The SPA build (frontend/dist), served for every path outside /api and /metrics. */
 export const WEB_ROOT = path.resolve(__dirname, '..', '..', 'frontend', 'dist');
 
 /** Uploads per client address per hour: generous for a person, a wall for a script. */
 export const UPLOADS_PER_HOUR = 30;
 
 const spa: DynamicModule[] = existsSync(WEB_ROOT)
-  ? [ServeStaticModule.forRoot({ rootPath: WEB_ROOT, exclude: ['/api/{*path}'] })]
+  ? [ServeStaticModule.forRoot({ rootPath: WEB_ROOT, exclude: ['/api/{*path}', '/metrics'] })]
   : [];
 
-/** The HTTP edge: SPEC §7's API (uploads, progress, results), signed downloads, health, the SPA. */
+/**
+ * The HTTP edge: SPEC §7's API (uploads, progress, results), signed downloads, health, API
+ * docs, the process's metrics, the SPA.
+ */
 @Module({})
 export class GatewayModule {
   static forRoot(settings: GatewaySettings): DynamicModule {
@@ -44,11 +50,14 @@ export class GatewayModule {
         StartProcessingController,
         ProcessStatusController,
         ExportResultsController,
+        ApiDocsController,
+        MetricsController,
       ],
       providers: [
         { provide: GATEWAY_SETTINGS, useValue: settings },
         { provide: APP_FILTER, useClass: ErrorFilter },
         GatewayHealthService,
+        GatewayMetrics,
         StartProcessingService,
         ExportResultsService,
       ],

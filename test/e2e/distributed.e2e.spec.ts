@@ -7,6 +7,7 @@ import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 import { type RunningProcess, startProcess } from '../support/child-process';
 import { testServers, uniqueName } from '../support/servers';
+import { scrapeMetrics, sampleValue } from '../support/metrics';
 import { readProgress, uploadExport } from '../support/pipeline-client';
 import { startSmtpSink } from '../support/smtp-sink';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
@@ -134,6 +135,23 @@ describe('distributed mode', () => {
     const final = (await readProgress(baseUrl, paid.body.clientId!)).events.at(-1)!;
     expect(final).toMatchObject({ requiresPayment: true, step: 4, messageCount: 12_000 });
     expect((await fetch(`${baseUrl}/api/whatsapp/chat/${paid.body.clientId}`)).status).toBe(404);
+
+    // Each process serves its own metrics: the gateway on PORT, every service on HEALTH_PORT.
+    const gateway = await scrapeMetrics(baseUrl);
+    expect(sampleValue(gateway, 'chatexhibit_uploads_total', { outcome: 'accepted' })).toBe(2);
+    expect(
+      sampleValue(gateway, 'chatexhibit_http_request_errors_total', {
+        route: 'GET /api/whatsapp/chat/:chatExportId',
+        status: '404',
+      }),
+    ).toBe(1);
+    const ingest = await scrapeMetrics(`http://127.0.0.1:${healthPorts.get('ingest')!}`);
+    const handled = { part: 'ingest', subject: 'jobs.ingest', outcome: 'ok' };
+    expect(sampleValue(ingest, 'chatexhibit_job_duration_seconds_count', handled)).toBe(2);
+    expect(sampleValue(ingest, 'chatexhibit_queue_depth', { part: 'ingest', subject: 'jobs.ingest' })).toBe(
+      0,
+    );
+    expect(sampleValue(ingest, 'chatexhibit_uploads_total', { outcome: 'accepted' })).toBeUndefined();
   }, 120_000);
 
   it('finishes an export whose media worker is killed (SIGKILL) mid-step, on the worker started after it', async () => {

@@ -10,6 +10,7 @@ import { type RunningProcess, startProcess } from '../support/child-process';
 import { eventually } from '../support/eventually';
 import { testServers, uniqueName } from '../support/servers';
 import { exportFacts } from '../support/export-facts';
+import { unscrapedJobMetrics } from '../support/job-metrics';
 
 class CreateEffects1763700000001 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
@@ -56,7 +57,10 @@ function workerScenario(stem: string, workerEnv: Record<string, string> = {}) {
         { schema, entities: [], migrations: [CreateEffects1763700000001] },
         logger,
       );
-      opened.producer = await JetStreamWorkQueue.connect({ url: natsUrl, prefix, name: 'producer' }, logger);
+      opened.producer = await JetStreamWorkQueue.connect(
+        { url: natsUrl, prefix, name: 'producer', metrics: unscrapedJobMetrics() },
+        logger,
+      );
       opened.nats = await connect({ servers: natsUrl });
       return { database: opened.database, jetstream: await opened.nats.jetstreamManager() };
     },

@@ -7,6 +7,7 @@ import type { ProgressEvent } from '@chatexhibit/proto/progress';
 import { type RunningProcess, startProcess } from '../support/child-process';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
+import { scrapeMetrics, sampleValue } from '../support/metrics';
 import { readProgress, uploadExport } from '../support/pipeline-client';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 import { writeHostileZip, yazlZip } from '../../services/ingest/test/support/hostile-zips';
@@ -247,6 +248,50 @@ describe('standalone pipeline', () => {
     });
     await rm(big);
   }, 60_000);
+
+  it('counts the uploads, jobs and errors above at /metrics, one registry for every part', async () => {
+    const scrape = await scrapeMetrics(baseUrl);
+    const value = (name: string, labels: Record<string, string> = {}) => sampleValue(scrape, name, labels);
+    // Ten uploads were accepted (free, links, paid, six hostile ZIPs, one without a chat), one
+    // of each refusal made, and the one cut off midway was refused as a broken form.
+    expect(value('chatexhibit_uploads_total', { outcome: 'accepted' })).toBe(10);
+    expect(value('chatexhibit_uploads_total', { outcome: 'refused_form' })).toBe(1);
+    for (const outcome of ['refused_type', 'refused_options', 'refused_size'])
+      expect(value('chatexhibit_uploads_total', { outcome })).toBe(1);
+    expect(value('chatexhibit_uploads_total', { outcome: 'rate_limited' })).toBe(0);
+    expect(value('chatexhibit_upload_bytes_total')).toBeGreaterThan(1000);
+    // Each service's jobs, labelled by the part that consumed them.
+    const handled = (part: string, subject: string, outcome: string) =>
+      value('chatexhibit_job_duration_seconds_count', { part, subject, outcome });
+    expect(handled('ingest', 'jobs.ingest', 'ok')).toBe(4);
+    expect(handled('ingest', 'jobs.ingest', 'dead_letter')).toBe(6);
+    expect(value('chatexhibit_dead_letters_total', { part: 'ingest', subject: 'jobs.ingest' })).toBe(6);
+    expect(value('chatexhibit_dead_letters_total', { part: 'parse', subject: 'jobs.parse' })).toBe(1);
+    expect(handled('payment', 'jobs.payment.decide', 'ok')).toBe(3);
+    expect(value('chatexhibit_queue_depth', { part: 'pdf', subject: 'jobs.pdf' })).toBe(0);
+    // Refusals and unreadable results, by route pattern (never the export id) and status.
+    const errors = (route: string, status: number) =>
+      value('chatexhibit_http_request_errors_total', { route, status: String(status) });
+    expect(errors('POST /api/whatsapp/process', 415)).toBe(1);
+    expect(errors('POST /api/whatsapp/process', 413)).toBe(1);
+    expect(errors('GET /api/whatsapp/chat/:chatExportId', 404)).toBe(2);
+    expect(errors('GET /api/files/:exportId/transcript.pdf', 403)).toBeGreaterThanOrEqual(1);
+    expect(value('process_cpu_user_seconds_total')).toBeGreaterThan(0);
+  });
+
+  it('serves its API docs: the OpenAPI document and a page with no outside resources', async () => {
+    const document = (await (await fetch(`${baseUrl}/api/docs/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toContain('/api/whatsapp/process');
+    const page = await fetch(`${baseUrl}/api/docs`);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await page.text();
+    expect(html).toContain('<code>POST /api/whatsapp/process</code>');
+    expect(html).not.toMatch(/<script|https?:\/\//);
+  });
 
   it('finishes an export after the process is killed (SIGKILL) mid-step and started again', async () => {
     const exported = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'killed-')), {

@@ -13,6 +13,7 @@ import { type RunningProcess, startProcessCommand } from '../support/child-proce
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 import { testServers, uniqueName } from '../support/servers';
+import { unscrapedJobMetrics } from '../support/job-metrics';
 
 const JOB = jobContract('jobs.test', z.object({ id: z.string(), n: z.number() }), (p) => p.id);
 const logger = createLogger({ part: 'test', level: 'silent' });
@@ -40,7 +41,7 @@ describe('JetStreamWorkQueue on the local NATS', () => {
 
   const open = async () => {
     const queue = await JetStreamWorkQueue.connect(
-      { url: testServers().natsUrl, prefix, name: 'test' },
+      { url: testServers().natsUrl, prefix, name: 'test', metrics: unscrapedJobMetrics() },
       logger,
     );
     queues.push(queue);
@@ -82,6 +83,19 @@ describe('JetStreamWorkQueue on the local NATS', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(seen.map((s) => s.id).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `item-${i}`).sort());
     expect(new Set(seen.map((s) => s.correlationId))).toEqual(new Set(['export-42']));
+  });
+
+  it('reports as its depth the items waiting or in hand, per consumed subject', async () => {
+    const queue = await open();
+    let release!: () => void;
+    const blocked = new Promise<void>((resolve) => (release = resolve));
+    queue.consume(JOB, () => blocked, { concurrency: 1 });
+    await queue.start();
+    for (let i = 0; i < 3; i++) await queue.enqueue(JOB, { id: `depth-${i}`, n: i });
+    const depth = async () => (await queue.depths()).find((d) => d.subject === JOB.subject)?.depth;
+    await eventually(async () => (await depth()) === 3, 10_000, 'depth 3 (one in hand, two waiting)');
+    release();
+    await eventually(async () => (await depth()) === 0, 10_000, 'depth 0 once all are handled');
   });
 
   it('retries a failing handler with backoff and then succeeds', async () => {
@@ -212,7 +226,10 @@ describe('JetStreamWorkQueue.connect on a NATS server it cannot use', () => {
     const port = await freePort();
     const url = `nats://127.0.0.1:${port}`;
     const { logger, lines } = logLines();
-    const connecting = JetStreamWorkQueue.connect({ url, prefix: uniqueName('wait'), name: 'test' }, logger);
+    const connecting = JetStreamWorkQueue.connect(
+      { url, prefix: uniqueName('wait'), name: 'test', metrics: unscrapedJobMetrics() },
+      logger,
+    );
     await eventually(() => lines.some((l) => l.msg === 'waiting for NATS'), 5000);
     expect(lines[0]).toMatchObject({ msg: 'waiting for NATS', url });
     storeDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-nats-'));
@@ -232,7 +249,10 @@ describe('JetStreamWorkQueue.connect on a NATS server it cannot use', () => {
       return probe !== undefined;
     }, 5000);
     await expect(
-      JetStreamWorkQueue.connect({ url, prefix: uniqueName('nojs'), name: 'test' }, logger),
+      JetStreamWorkQueue.connect(
+        { url, prefix: uniqueName('nojs'), name: 'test', metrics: unscrapedJobMetrics() },
+        logger,
+      ),
     ).rejects.toThrow(`JetStream is not enabled on the NATS server at ${url}`);
   }, 20_000);
 });

@@ -21,6 +21,7 @@ import { testServers, uniqueName } from '../support/servers';
 import { exportFacts } from '../support/export-facts';
 import { PostgresProgressChannel } from '@chatexhibit/kit/progress/postgres-progress-channel';
 import { PermanentJobError } from '@chatexhibit/kit/bus/work-queue';
+import { unscrapedJobMetrics } from '../support/job-metrics';
 
 const logger = createLogger({ part: 'test', level: 'silent' });
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -48,7 +49,7 @@ describe('parse service', () => {
     );
     storage = new LocalObjectStorage(await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-parse-')));
     queue = await PgBossWorkQueue.open(
-      { databaseUrl: testServers().databaseUrl, schema: `${schema}_jobs` },
+      { databaseUrl: testServers().databaseUrl, schema: `${schema}_jobs`, metrics: unscrapedJobMetrics() },
       logger,
     );
     queue.consume(MEDIA_JOB, async (job) => {

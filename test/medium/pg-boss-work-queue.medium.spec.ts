@@ -7,6 +7,7 @@ import { exhaustedReason, PermanentJobError } from '@chatexhibit/kit/bus/work-qu
 import { createLogger, currentCorrelationId, withCorrelationId } from '@chatexhibit/kit/logging/logger';
 import { eventually } from '../support/eventually';
 import { testServers, uniqueName } from '../support/servers';
+import { unscrapedJobMetrics } from '../support/job-metrics';
 
 const JOB = jobContract('jobs.test', z.object({ id: z.string(), n: z.number() }), (p) => p.id);
 const logger = createLogger({ part: 'test', level: 'silent' });
@@ -32,7 +33,7 @@ describe('PgBossWorkQueue on the local PostgreSQL', () => {
 
   const open = async () => {
     const queue = await PgBossWorkQueue.open(
-      { databaseUrl: testServers().databaseUrl, schema, pollIntervalMs: 200 },
+      { databaseUrl: testServers().databaseUrl, schema, pollIntervalMs: 200, metrics: unscrapedJobMetrics() },
       logger,
     );
     queues.push(queue);
@@ -68,6 +69,19 @@ describe('PgBossWorkQueue on the local PostgreSQL', () => {
     expect(seen.map((s) => s.id).sort()).toEqual(['item-0', 'item-1', 'item-2', 'item-3', 'item-4']);
     expect(seen.every((s) => s.correlationId === 'export-42' && s.current === 'export-42')).toBe(true);
     expect(seen.every((s) => s.deliveryCount === 1)).toBe(true);
+  });
+
+  it('reports as its depth the items waiting or in hand, per consumed subject', async () => {
+    const queue = await open();
+    let release!: () => void;
+    const blocked = new Promise<void>((resolve) => (release = resolve));
+    queue.consume(JOB, () => blocked, { concurrency: 1 });
+    await queue.start();
+    for (let i = 0; i < 3; i++) await queue.enqueue(JOB, { id: `depth-${i}`, n: i });
+    const depth = async () => (await queue.depths()).find((d) => d.subject === JOB.subject)?.depth;
+    await eventually(async () => (await depth()) === 3, 10_000, 'depth 3 (one in hand, two waiting)');
+    release();
+    await eventually(async () => (await depth()) === 0, 10_000, 'depth 0 once all are handled');
   });
 
   it('drops an enqueue of the same key while the job is queued, and just after it completed', async () => {

@@ -6,11 +6,12 @@ import {
   HttpStatus,
   Inject,
 } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { ErrorBody, ErrorCode } from '@chatexhibit/proto/errors';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import { GatewayMetrics } from '../metrics/gateway-metrics';
 
 const STATUS_OF: Record<ErrorCode, number> = {
   INVALID_REQUEST: HttpStatus.BAD_REQUEST,
@@ -32,13 +33,19 @@ const CODE_OF = (status: number): ErrorCode =>
 /**
  * Every error leaves the API as JSON `{ code, message }` (SPEC §7: the browser shows `message`):
  * bus error codes map to HTTP statuses here, at the edge; nothing internal reaches the client.
+ * Each one is counted by route and status.
  */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
-  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly metrics: GatewayMetrics,
+  ) {}
 
   catch(error: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
     let status: number;
     let body: ErrorBody;
     if (error instanceof HttpException) {
@@ -60,6 +67,7 @@ export class ErrorFilter implements ExceptionFilter {
       status = HttpStatus.INTERNAL_SERVER_ERROR;
       body = { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' };
     }
+    this.metrics.httpError(routeOf(request), status);
     if (response.headersSent) {
       response.end();
       return;
@@ -67,3 +75,7 @@ export class ErrorFilter implements ExceptionFilter {
     response.status(status).json(body);
   }
 }
+
+/** The route pattern a request matched, so that ids in paths do not each make a new series. */
+const routeOf = (request: Request): string =>
+  request.route ? `${request.method} ${String(request.route.path)}` : 'unmatched';

@@ -1,7 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import { DOWNLOAD_LINK_VALIDITY_DAYS } from '@chatexhibit/proto/constants';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The query a signed link carries: its expiry (unix seconds) and the HMAC-SHA256 in hex. */
+export const SignedLinkQuerySchema = z.object({
+  expires: z.string().regex(/^\d{1,12}$/),
+  signature: z.string().regex(/^[0-9a-f]{64}$/),
+});
 
 /**
  * HMAC-signed, expiring links to an export's files: `<path>?expires=<unix s>&signature=<hex>`.
@@ -23,11 +30,12 @@ export class SignedLinks {
     signature: string | undefined,
     now = Date.now(),
   ): 'valid' | 'tampered' | 'expired' {
-    if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature))
-      return 'tampered';
-    const expected = Buffer.from(this.signature(pathname, Number(expires)), 'hex');
-    if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return 'tampered';
-    return Number(expires) * 1000 < now ? 'expired' : 'valid';
+    const query = SignedLinkQuerySchema.safeParse({ expires, signature });
+    if (!query.success) return 'tampered';
+    const expiresAt = Number(query.data.expires);
+    const expected = Buffer.from(this.signature(pathname, expiresAt), 'hex');
+    if (!timingSafeEqual(expected, Buffer.from(query.data.signature, 'hex'))) return 'tampered';
+    return expiresAt * 1000 < now ? 'expired' : 'valid';
   }
 
   private signature(pathname: string, expires: number): string {

@@ -13,7 +13,7 @@ import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { NOT_FOUND_MESSAGE, parseRequest } from '../http/parse-request';
 import { ExportResultsService } from '../results/export-results.service';
 
-const ProcessStatusQuerySchema = z.object({
+export const ProcessStatusQuerySchema = z.object({
   clientId: z.uuid('clientId must be the id the upload answered with'),
 });
 

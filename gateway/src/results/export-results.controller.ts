@@ -7,7 +7,8 @@ import { ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/obj
 import { NOT_FOUND_MESSAGE, parseIdOr404 } from '../http/parse-request';
 import { ExportResultsService } from './export-results.service';
 
-const ExportId = z.uuid();
+/** Export ids in paths; one that does not parse is answered 404. */
+export const ExportIdSchema = z.uuid();
 
 /**
  * Reading an export's results (SPEC §7): its chat data and evidence package for free or paid
@@ -22,14 +23,14 @@ export class ExportResultsController {
 
   @Get('whatsapp/chat/:chatExportId')
   async chat(@Param('chatExportId') chatExportId: string): Promise<ChatData> {
-    const exportId = parseIdOr404(ExportId, chatExportId);
+    const exportId = parseIdOr404(ExportIdSchema, chatExportId);
     await this.results.assertReadable(exportId);
     return this.results.chatData(exportId);
   }
 
   @Get('whatsapp/evidence-zip/:id')
   async evidenceZip(@Param('id') id: string, @Res() response: Response): Promise<void> {
-    const exportId = parseIdOr404(ExportId, id);
+    const exportId = parseIdOr404(ExportIdSchema, id);
     await this.results.assertReadable(exportId);
     await this.send(
       response,
@@ -45,7 +46,7 @@ export class ExportResultsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const exportId = parseIdOr404(ExportId, id);
+    const exportId = parseIdOr404(ExportIdSchema, id);
     this.verifyLink(request);
     await this.send(response, exportKeys(exportId).transcript, 'application/pdf', 'transcript.pdf', 'inline');
   }
@@ -57,7 +58,7 @@ export class ExportResultsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const exportId = parseIdOr404(ExportId, id);
+    const exportId = parseIdOr404(ExportIdSchema, id);
     this.verifyLink(request);
     const name = `${entryPath.slice(entryPath.lastIndexOf('/') + 1)}.mp3`;
     await this.send(response, exportKeys(exportId).audio(entryPath), 'audio/mpeg', name, 'inline');

@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { JobContract } from '@chatexhibit/proto/contract';
 import { errorMessage } from '../health/checks';
 import { currentCorrelationId, type Logger, redactUrl } from '../logging/logger';
+import type { JobMetrics, QueueDepth } from '../metrics/metrics';
 import {
   type Consumer,
   type ConsumerOptions,
@@ -59,6 +60,7 @@ export class JetStreamWorkQueue extends WorkQueue {
     private readonly jetstream: JetStreamClient,
     private readonly prefix: string,
     private readonly logger: Logger,
+    private readonly metrics: JobMetrics,
   ) {
     super();
   }
@@ -68,7 +70,7 @@ export class JetStreamWorkQueue extends WorkQueue {
    * Fails with a plain reason when the server runs without JetStream.
    */
   static async connect(
-    options: { url: string; prefix: string; name: string },
+    options: { url: string; prefix: string; name: string; metrics: JobMetrics },
     logger: Logger,
   ): Promise<JetStreamWorkQueue> {
     const connection = await connectWaiting(options, logger);
@@ -83,7 +85,14 @@ export class JetStreamWorkQueue extends WorkQueue {
         );
       throw error;
     }
-    const queue = new JetStreamWorkQueue(connection, manager, connection.jetstream(), options.prefix, logger);
+    const queue = new JetStreamWorkQueue(
+      connection,
+      manager,
+      connection.jetstream(),
+      options.prefix,
+      logger,
+      options.metrics,
+    );
     await queue.ensureStream({
       name: queue.jobStream,
       subjects: [`${options.prefix}.jobs.>`],
@@ -110,6 +119,11 @@ export class JetStreamWorkQueue extends WorkQueue {
 
   private subject(contract: JobContract): string {
     return `${this.prefix}.${contract.subject}`;
+  }
+
+  /** The durable consumer of a job subject, shared by every replica that consumes it. */
+  private durable(contract: JobContract): string {
+    return contract.subject.replace(/\./g, '-');
   }
 
   private async ensureStream(config: Partial<StreamConfig> & { name: string }): Promise<void> {
@@ -142,7 +156,7 @@ export class JetStreamWorkQueue extends WorkQueue {
 
   async start(): Promise<void> {
     for (const consumer of this.consumers) {
-      const durable = consumer.contract.subject.replace(/\./g, '-');
+      const durable = this.durable(consumer.contract);
       const config = {
         ack_policy: AckPolicy.Explicit,
         ack_wait: nanos(consumer.options.ackWaitMs),
@@ -174,6 +188,7 @@ export class JetStreamWorkQueue extends WorkQueue {
         this.delivery(message, consumer.contract, consumer.options),
         consumer,
         this.logger,
+        this.metrics,
       ).finally(() => {
         mine.delete(run);
         this.inFlight.delete(run);
@@ -231,6 +246,16 @@ export class JetStreamWorkQueue extends WorkQueue {
   async check(): Promise<void> {
     if (this.connection.isClosed()) throw new Error('NATS connection closed');
     await this.manager.streams.info(this.jobStream);
+  }
+
+  /** Per consumed subject: items not yet delivered plus those delivered and not yet acknowledged. */
+  async depths(): Promise<QueueDepth[]> {
+    return Promise.all(
+      this.consumers.map(async ({ contract }) => {
+        const info = await this.manager.consumers.info(this.jobStream, this.durable(contract));
+        return { subject: contract.subject, depth: info.num_pending + info.num_ack_pending };
+      }),
+    );
   }
 }
 

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { JobContract } from '@chatexhibit/proto/contract';
 import { currentCorrelationId, type Logger } from '../logging/logger';
+import type { JobMetrics, QueueDepth } from '../metrics/metrics';
 import {
   type Consumer,
   type ConsumerOptions,
@@ -49,6 +50,7 @@ export interface PgBossWorkQueueOptions {
   schema: string;
   /** How often an idle consumer looks for due jobs (an enqueue in this process wakes it at once). */
   pollIntervalMs?: number;
+  metrics: JobMetrics;
 }
 
 /**
@@ -71,6 +73,7 @@ export class PgBossWorkQueue extends WorkQueue {
     private readonly schema: string,
     private readonly pollIntervalMs: number,
     private readonly logger: Logger,
+    private readonly metrics: JobMetrics,
   ) {
     super();
   }
@@ -93,7 +96,13 @@ export class PgBossWorkQueue extends WorkQueue {
     const boss = new PgBoss(config);
     boss.on('error', (error) => logger.error({ err: error }, 'work queue database error'));
     await boss.start();
-    const queue = new PgBossWorkQueue(boss, options.schema, options.pollIntervalMs ?? 1000, logger);
+    const queue = new PgBossWorkQueue(
+      boss,
+      options.schema,
+      options.pollIntervalMs ?? 1000,
+      logger,
+      options.metrics,
+    );
     await queue.sql(
       `CREATE TABLE IF NOT EXISTS ${options.schema}.dead_letters (
         id bigserial PRIMARY KEY,
@@ -165,7 +174,7 @@ export class PgBossWorkQueue extends WorkQueue {
       const jobs =
         free > 0 ? await this.boss.fetch<Envelope>(name, { batchSize: free, includeMetadata: true }) : [];
       for (const job of jobs) {
-        const run = deliver(this.delivery(job), consumer, this.logger).finally(() => {
+        const run = deliver(this.delivery(job), consumer, this.logger, this.metrics).finally(() => {
           inHand.delete(run);
           this.inFlight.delete(run);
         });
@@ -249,6 +258,16 @@ export class PgBossWorkQueue extends WorkQueue {
   async check(): Promise<void> {
     if (this.closing) throw new Error('work queue is closed');
     await this.sql('SELECT 1');
+  }
+
+  /** Per consumed subject: jobs queued, waiting for a retry, or in hand (like JetStream's pending + unacked). */
+  async depths(): Promise<QueueDepth[]> {
+    return Promise.all(
+      this.consumers.map(async ({ contract }) => ({
+        subject: contract.subject,
+        depth: await this.boss.getQueueSize(contract.subject, { before: 'completed' }),
+      })),
+    );
   }
 
   private async ensureQueue(name: string): Promise<void> {

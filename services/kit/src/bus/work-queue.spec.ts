@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
+import { Registry } from 'prom-client';
 import { z } from 'zod';
 import { jobContract } from '@chatexhibit/proto/contract';
 import {
@@ -12,8 +13,10 @@ import {
   type JobHandler,
   PermanentJobError,
 } from './work-queue';
+import { JobMetrics } from '../metrics/metrics';
 
 const JOB = jobContract('jobs.test', z.object({ id: z.string() }), (p) => p.id);
+const metrics = new JobMetrics(new Registry());
 
 /** A logger whose lines the test reads. */
 const capturingLogger = () => {
@@ -72,6 +75,7 @@ describe('deliver', () => {
       ok.delivery,
       consumer(async () => undefined),
       logger,
+      metrics,
     );
     expect(ok.settled).toEqual(['ack']);
     const failing = fakeDelivery({ deliveryCount: 2 });
@@ -81,6 +85,7 @@ describe('deliver', () => {
         throw new Error('transient');
       }),
       logger,
+      metrics,
     );
     expect(failing.settled).toEqual(['retry 2000']);
   });
@@ -89,7 +94,7 @@ describe('deliver', () => {
     const { logger } = capturingLogger();
     const handler = jest.fn(async () => undefined);
     const { delivery, settled } = fakeDelivery({ deliveryCount: 4 });
-    await deliver(delivery, consumer(handler, { maxDeliver: 3 }), logger);
+    await deliver(delivery, consumer(handler, { maxDeliver: 3 }), logger, metrics);
     expect(handler).not.toHaveBeenCalled();
     expect(settled).toEqual([`dead-letter 3: ${exhaustedReason(3)}`]);
   });
@@ -109,6 +114,7 @@ describe('deliver', () => {
         { deadlineMs: 150 },
       ),
       logger,
+      metrics,
     );
     expect(signal?.aborted).toBe(true);
     expect(settled).toEqual(['retry 1000']);
@@ -131,6 +137,7 @@ describe('deliver', () => {
         delivery,
         consumer(async () => undefined),
         logger,
+        metrics,
       ),
     ).resolves.toBeUndefined();
     expect(settled).toEqual(['retry 5000']);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { JobContract } from '@chatexhibit/proto/contract';
 import { errorMessage } from '../health/checks';
 import { type Logger, withCorrelationId } from '../logging/logger';
+import type { JobMetrics, JobOutcome, QueueDepth } from '../metrics/metrics';
 
 export type JobPayload<C extends JobContract> = z.infer<C['payload']>;
 
@@ -66,6 +67,8 @@ export abstract class WorkQueue {
   /** Stops taking new items and waits for those in hand. */
   abstract close(): Promise<void>;
   abstract check(): Promise<void>;
+  /** Items waiting or in hand for each subject this queue consumes (the queue-depth metric). */
+  abstract depths(): Promise<QueueDepth[]>;
 }
 
 /**
@@ -155,38 +158,51 @@ export const exhaustedReason = (deliveries: number): string =>
  * are dead-lettered without calling the handler; otherwise the handler runs under the item's
  * correlation id and its deadline, and a failure is retried with backoff or dead-lettered.
  * Never rejects: when the queue cannot settle the item, it is logged and delivered again later.
+ * Each delivery is timed and counted by how it ended, the same for every driver.
  */
-export async function deliver(delivery: Delivery, consumer: Consumer, logger: Logger): Promise<void> {
+export async function deliver(
+  delivery: Delivery,
+  consumer: Consumer,
+  logger: Logger,
+  metrics: JobMetrics,
+): Promise<void> {
+  const settled = metrics.startDelivery(consumer.contract.subject);
+  settled(await settle(delivery, consumer, logger));
+}
+
+async function settle(delivery: Delivery, consumer: Consumer, logger: Logger): Promise<JobOutcome> {
   const { contract, options } = consumer;
   const { deliveryCount, correlationId } = delivery;
   const facts = { subject: contract.subject, deliveryCount, correlationId };
   try {
     if (deliveryCount > options.maxDeliver) {
       await delivery.deadLetter(exhaustedReason(options.maxDeliver), options.maxDeliver);
-      return;
+      return 'dead_letter';
     }
     let payload: unknown;
     try {
       payload = contract.payload.parse(delivery.decode());
     } catch (error) {
       await delivery.deadLetter(`invalid payload: ${errorMessage(error)}`, deliveryCount);
-      return;
+      return 'dead_letter';
     }
     const failure = await runHandler(delivery, consumer, payload);
     if (failure === undefined) {
       await delivery.ack();
-      return;
+      return 'ok';
     }
     const next = afterFailure(failure.error, deliveryCount, options.maxDeliver);
     if (next.action === 'dead-letter') {
       await delivery.deadLetter(errorMessage(failure.error), deliveryCount);
-      return;
+      return 'dead_letter';
     }
     logger.warn({ ...facts, err: failure.error }, 'job failed; will retry');
     await delivery.retry(next.delayMs);
+    return 'retry';
   } catch (error) {
     logger.error({ ...facts, err: error }, 'could not settle the job; it will be delivered again');
     await delivery.retry(SETTLE_RETRY_MS).catch(() => undefined);
+    return 'retry';
   }
 }
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Registry } from 'prom-client';
 import type { PartConfig } from '../config/part-config';
 import { InProcessRequestBus } from '../bus/in-process-request-bus';
 import { JetStreamWorkQueue } from '../bus/jetstream-work-queue';
@@ -7,6 +8,7 @@ import { PgBossWorkQueue } from '../bus/pg-boss-work-queue';
 import type { RequestBus } from '../bus/request-bus';
 import type { WorkQueue } from '../bus/work-queue';
 import type { Logger } from '../logging/logger';
+import { createMetricsRegistry, JobMetrics } from '../metrics/metrics';
 import { JetStreamProgressChannel } from '../progress/jetstream-progress-channel';
 import { PostgresProgressChannel } from '../progress/postgres-progress-channel';
 import type { ProgressChannel } from '../progress/progress-channel';
@@ -30,16 +32,25 @@ export interface Platform {
   storage: ObjectStorage | null;
   mail: MailTransport | null;
   databaseUrl: string | null;
+  /** The process's metrics registry, served at GET /metrics. */
+  metrics: Registry;
 }
 
 /** One part in its own process: NATS, JetStream, S3 and SMTP as its configuration says. */
 export async function createDistributedPlatform(config: PartConfig, logger: Logger): Promise<Platform> {
   const name = `chatexhibit-${config.part}`;
+  const metrics = createMetricsRegistry();
+  const jobMetrics = new JobMetrics(metrics);
   let storage: S3ObjectStorage | null = null;
   if (config.storage) {
     storage = new S3ObjectStorage(config.storage);
     await storage.ensureBucket();
   }
+  const workQueue = await JetStreamWorkQueue.connect(
+    { url: config.nats.url, prefix: config.nats.prefix, name, metrics: jobMetrics },
+    logger,
+  );
+  jobMetrics.measureQueueDepth(workQueue, logger);
   return {
     mode: 'distributed',
     logger,
@@ -47,10 +58,7 @@ export async function createDistributedPlatform(config: PartConfig, logger: Logg
       { url: config.nats.url, prefix: config.nats.prefix, queue: config.part, name },
       logger,
     ),
-    workQueue: await JetStreamWorkQueue.connect(
-      { url: config.nats.url, prefix: config.nats.prefix, name },
-      logger,
-    ),
+    workQueue,
     progress: await JetStreamProgressChannel.connect({
       url: config.nats.url,
       prefix: config.nats.prefix,
@@ -59,6 +67,7 @@ export async function createDistributedPlatform(config: PartConfig, logger: Logg
     storage,
     mail: config.mail ? new SmtpMailTransport(config.mail.smtpUrl, config.mail.from) : null,
     databaseUrl: config.databaseUrl ?? null,
+    metrics,
   };
 }
 
@@ -72,17 +81,22 @@ export async function createStandalonePlatform(options: {
   mailFrom: string;
   logger: Logger;
 }): Promise<Platform> {
+  const metrics = createMetricsRegistry();
+  const jobMetrics = new JobMetrics(metrics);
+  const workQueue = await PgBossWorkQueue.open(
+    { databaseUrl: options.databaseUrl, schema: 'work_queue', metrics: jobMetrics },
+    options.logger,
+  );
+  jobMetrics.measureQueueDepth(workQueue, options.logger);
   return {
     mode: 'standalone',
     logger: options.logger,
     requestBus: new InProcessRequestBus(options.logger),
-    workQueue: await PgBossWorkQueue.open(
-      { databaseUrl: options.databaseUrl, schema: 'work_queue' },
-      options.logger,
-    ),
+    workQueue,
     progress: await PostgresProgressChannel.open(options.databaseUrl),
     storage: new LocalObjectStorage(path.join(options.dataDir, 'objects')),
     mail: new OutboxMailTransport(path.join(options.dataDir, 'outbox'), options.mailFrom, options.logger),
     databaseUrl: options.databaseUrl,
+    metrics,
   };
 }

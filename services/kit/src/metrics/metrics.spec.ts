@@ -1,0 +1,105 @@
+import { Registry } from 'prom-client';
+import { z } from 'zod';
+import { jobContract } from '@chatexhibit/proto/contract';
+import { SERVICE_NAMES } from '@chatexhibit/proto/health';
+import { JOBS } from '@chatexhibit/proto/subjects';
+import {
+  type Consumer,
+  DEFAULT_CONSUMER_OPTIONS,
+  deliver,
+  type Delivery,
+  PermanentJobError,
+} from '../bus/work-queue';
+import { createLogger } from '../logging/logger';
+import { consumingPart, JobMetrics } from './metrics';
+
+const JOB = jobContract('jobs.ingest', z.object({ id: z.string() }), (p) => p.id);
+const logger = createLogger({ part: 'test', level: 'silent' });
+
+const delivery = (overrides: Partial<Delivery> = {}): Delivery => ({
+  deliveryCount: 1,
+  correlationId: 'export-1',
+  decode: () => ({ id: 'a' }),
+  ack: async () => undefined,
+  retry: async () => undefined,
+  deadLetter: async () => undefined,
+  ...overrides,
+});
+
+const consumer = (handler: () => Promise<void>): Consumer => ({
+  contract: JOB,
+  handler,
+  options: DEFAULT_CONSUMER_OPTIONS,
+});
+
+/** The value of one sample of the registry's text exposition, or undefined. */
+const sample = async (registry: Registry, line: string): Promise<number | undefined> => {
+  const found = (await registry.metrics()).split('\n').find((l) => l.startsWith(`${line} `));
+  return found === undefined ? undefined : Number(found.slice(line.length + 1));
+};
+
+describe('job metrics', () => {
+  it('names the service consuming each job of the catalogue', () => {
+    for (const job of JOBS) expect(SERVICE_NAMES).toContain(consumingPart(job.subject));
+  });
+
+  it('counts each delivery by how deliver settled it, and dead letters apart', async () => {
+    const registry = new Registry();
+    const metrics = new JobMetrics(registry);
+    await deliver(
+      delivery(),
+      consumer(async () => undefined),
+      logger,
+      metrics,
+    );
+    await deliver(
+      delivery(),
+      consumer(async () => {
+        throw new Error('transient');
+      }),
+      logger,
+      metrics,
+    );
+    await deliver(
+      delivery(),
+      consumer(async () => {
+        throw new PermanentJobError('not a ZIP');
+      }),
+      logger,
+      metrics,
+    );
+    await deliver(
+      delivery({ decode: () => ({ id: 5 }) }),
+      consumer(async () => undefined),
+      logger,
+      metrics,
+    );
+    const labels = (outcome: string) => `{part="ingest",subject="jobs.ingest",outcome="${outcome}"}`;
+    expect(await sample(registry, `chatexhibit_job_duration_seconds_count${labels('ok')}`)).toBe(1);
+    expect(await sample(registry, `chatexhibit_job_duration_seconds_count${labels('retry')}`)).toBe(1);
+    expect(await sample(registry, `chatexhibit_job_duration_seconds_count${labels('dead_letter')}`)).toBe(2);
+    expect(
+      await sample(registry, 'chatexhibit_dead_letters_total{part="ingest",subject="jobs.ingest"}'),
+    ).toBe(2);
+  });
+
+  it('reads the queue depth on each scrape, and leaves it out when the queue cannot answer', async () => {
+    const registry = new Registry();
+    let depth: number | Error = 3;
+    new JobMetrics(registry).measureQueueDepth(
+      {
+        depths: async () => {
+          if (depth instanceof Error) throw depth;
+          return [{ subject: 'jobs.parse', depth }];
+        },
+      },
+      logger,
+    );
+    const line = 'chatexhibit_queue_depth{part="parse",subject="jobs.parse"}';
+    expect(await sample(registry, line)).toBe(3);
+    depth = 7;
+    expect(await sample(registry, line)).toBe(7);
+    depth = new Error('NATS connection closed');
+    expect(await sample(registry, line)).toBeUndefined();
+  });
+});
