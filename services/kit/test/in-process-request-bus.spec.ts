@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { requestContract } from '@chatexhibit/proto/contract';
-import { createLogger } from '../logging/logger';
-import { BusError } from './bus-error';
-import { InProcessRequestBus } from './in-process-request-bus';
+import { createLogger } from '../src/logging/logger';
+import { BusError } from '../src/bus/bus-error';
+import { InProcessRequestBus } from '../src/bus/in-process-request-bus';
 
 const ECHO = requestContract(
   'test.echo',

@@ -12,8 +12,8 @@ import {
   exhaustedReason,
   type JobHandler,
   PermanentJobError,
-} from './work-queue';
-import { JobMetrics } from '../metrics/metrics';
+} from '../src/bus/work-queue';
+import { JobMetrics } from '../src/metrics/metrics';
 
 const JOB = jobContract('jobs.test', z.object({ id: z.string() }), (p) => p.id);
 const metrics = new JobMetrics(new Registry());

@@ -1,5 +1,5 @@
-import { ConfigError } from './env';
-import { loadPartConfig } from './part-config';
+import { ConfigError } from '../src/config/env';
+import { loadPartConfig } from '../src/config/part-config';
 
 const complete = {
   NATS_URL: 'nats://127.0.0.1:4222',

@@ -1,6 +1,6 @@
 import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
-import type { ChatMessage } from './chat-model';
-import { linkAttachments } from './link-attachments';
+import type { ChatMessage } from '../src/domain/chat-model';
+import { linkAttachments } from '../src/domain/link-attachments';
 
 const message = (index: number, attachment: string | null): ChatMessage => ({
   index,

@@ -6,9 +6,9 @@ import { ErrorBodySchema } from '@chatexhibit/proto/errors';
 import { PartHealthSchema, SystemHealthSchema } from '@chatexhibit/proto/health';
 import { UploadOptionsSchema } from '@chatexhibit/proto/processing-options';
 import { ProgressEventSchema, StartProcessingResponseSchema } from '@chatexhibit/proto/progress';
-import { GatewayModule } from '../gateway.module';
-import { renderApiDocsPage } from './api-docs-page';
-import { buildOpenApiDocument } from './openapi-document';
+import { GatewayModule } from '../src/gateway.module';
+import { renderApiDocsPage } from '../src/api-docs/api-docs-page';
+import { buildOpenApiDocument } from '../src/api-docs/openapi-document';
 
 const document = buildOpenApiDocument();
 type Json = Record<string, unknown>;

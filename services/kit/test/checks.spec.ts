@@ -1,4 +1,4 @@
-import { runHealthChecks } from './checks';
+import { runHealthChecks } from '../src/health/checks';
 
 describe('runHealthChecks', () => {
   it('is up only when every check passes, and says why one failed', async () => {

@@ -9,9 +9,9 @@ import {
   deliver,
   type Delivery,
   PermanentJobError,
-} from '../bus/work-queue';
-import { createLogger } from '../logging/logger';
-import { consumingPart, JobMetrics } from './metrics';
+} from '../src/bus/work-queue';
+import { createLogger } from '../src/logging/logger';
+import { consumingPart, JobMetrics } from '../src/metrics/metrics';
 
 const JOB = jobContract('jobs.ingest', z.object({ id: z.string() }), (p) => p.id);
 const logger = createLogger({ part: 'test', level: 'silent' });

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { LocalObjectStorage } from './local-object-storage';
-import { ObjectNotFoundError } from './object-storage';
+import { LocalObjectStorage } from '../src/storage/local-object-storage';
+import { ObjectNotFoundError } from '../src/storage/object-storage';
 
 describe('LocalObjectStorage', () => {
   let root: string;
