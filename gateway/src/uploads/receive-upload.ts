@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
+import { Sha256Meter } from '@chatexhibit/kit/streams/sha256-meter';
 import { MAX_UPLOAD_BYTES, UPLOAD_FILE_EXTENSION } from '@chatexhibit/proto/constants';
 
 /** An upload spooled to a private temp folder, hashed on the way; `discard()` removes it. */
@@ -96,19 +95,11 @@ function readParts(request: IncomingMessage, filePath: string): Promise<Omit<Rec
         return;
       }
       file.on('limit', () => refuse(new UploadRefusedError(413, TOO_LARGE)));
-      const hash = createHash('sha256');
-      let sizeBytes = 0;
-      const measure = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          hash.update(chunk);
-          sizeBytes += chunk.length;
-          done(null, chunk);
-        },
-      });
-      stored = pipeline(file, measure, createWriteStream(filePath)).then(() => ({
+      const meter = new Sha256Meter();
+      stored = pipeline(file, meter, createWriteStream(filePath)).then(() => ({
         originalFilename,
-        sizeBytes,
-        sha256: hash.digest('hex'),
+        sizeBytes: meter.size,
+        sha256: meter.sha256,
       }));
       // Settled below; a failure here must not surface as an unhandled rejection meanwhile.
       stored.catch(() => undefined);

@@ -3,15 +3,13 @@
 // declared (a lying ZIP bomb is stopped here, after at most one chunk too many) or, at its end,
 // shorter or with a different CRC-32 (yauzl checks neither when validateEntrySizes is off).
 
-import { createHash } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
+import type { TransformCallback } from 'node:stream';
 import { crc32 } from 'node:zlib';
+import { Sha256Meter } from '@chatexhibit/kit/streams/sha256-meter';
 import { unsafeArchive } from './unsafe-archive-error';
 
-export class EntryMeter extends Transform {
-  private readonly hash = createHash('sha256');
+export class EntryMeter extends Sha256Meter {
   private crc = 0;
-  private byteCount = 0;
 
   constructor(
     private readonly path: string,
@@ -21,28 +19,17 @@ export class EntryMeter extends Transform {
     super();
   }
 
-  get size(): number {
-    return this.byteCount;
-  }
-
-  /** Hex SHA-256 of everything that passed; only meaningful once the stream has ended. */
-  get sha256(): string {
-    return this.hash.copy().digest('hex');
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.byteCount += chunk.length;
-    if (this.byteCount > this.declaredSize) {
+  override _transform(chunk: Buffer, encoding: BufferEncoding, callback: TransformCallback): void {
+    if (this.size + chunk.length > this.declaredSize) {
       callback(unsafeArchive.sizeMismatch(this.path));
       return;
     }
-    this.hash.update(chunk);
     this.crc = crc32(chunk, this.crc);
-    callback(null, chunk);
+    super._transform(chunk, encoding, callback);
   }
 
   override _flush(callback: TransformCallback): void {
-    if (this.byteCount !== this.declaredSize) callback(unsafeArchive.sizeMismatch(this.path));
+    if (this.size !== this.declaredSize) callback(unsafeArchive.sizeMismatch(this.path));
     else if (this.crc !== this.declaredCrc32) callback(unsafeArchive.checksumMismatch(this.path));
     else callback();
   }

@@ -24,8 +24,6 @@ import {
   type ConsumerOptions,
   deliver,
   type Delivery,
-  type JobHandler,
-  registerConsumer,
   validatePayload,
   WorkQueue,
 } from './work-queue';
@@ -49,7 +47,6 @@ const CONNECT_RETRY_MS = 2000;
  * worker moves it to the dead-letter stream. Nothing needs sweeping at start.
  */
 export class JetStreamWorkQueue extends WorkQueue {
-  private readonly consumers: Consumer[] = [];
   private readonly running: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private closing = false;
@@ -144,14 +141,6 @@ export class JetStreamWorkQueue extends WorkQueue {
       msgID: `${contract.subject}:${contract.dedupeKey(valid)}`,
       headers,
     });
-  }
-
-  consume<C extends JobContract>(
-    contract: C,
-    handler: JobHandler<C>,
-    options: Partial<ConsumerOptions> = {},
-  ): void {
-    registerConsumer(this.consumers, contract, handler as JobHandler<JobContract>, options);
   }
 
   async start(): Promise<void> {

@@ -6,12 +6,9 @@ import { currentCorrelationId, type Logger } from '../logging/logger';
 import type { JobMetrics, QueueDepth } from '../metrics/metrics';
 import {
   type Consumer,
-  type ConsumerOptions,
   type DeadLetter,
   deliver,
   type Delivery,
-  type JobHandler,
-  registerConsumer,
   validatePayload,
   WorkQueue,
 } from './work-queue';
@@ -61,7 +58,6 @@ export interface PgBossWorkQueueOptions {
  * pg-boss's, `<schema>.dead_letters`.
  */
 export class PgBossWorkQueue extends WorkQueue {
-  private readonly consumers: Consumer[] = [];
   private readonly queues = new Set<string>();
   private readonly loops: Promise<void>[] = [];
   private readonly inFlight = new Set<Promise<void>>();
@@ -128,14 +124,6 @@ export class PgBossWorkQueue extends WorkQueue {
       id: jobId(contract.subject, contract.dedupeKey(valid)),
     });
     this.wakers.get(contract.subject)?.();
-  }
-
-  consume<C extends JobContract>(
-    contract: C,
-    handler: JobHandler<C>,
-    options: Partial<ConsumerOptions> = {},
-  ): void {
-    registerConsumer(this.consumers, contract, handler as JobHandler<JobContract>, options);
   }
 
   async start(): Promise<void> {

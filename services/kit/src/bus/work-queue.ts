@@ -57,12 +57,26 @@ export interface DeadLetter {
  * once, never half-processed. Consumers are registered before `start()`.
  */
 export abstract class WorkQueue {
+  /** The handlers registered before `start()`, one per subject. */
+  protected readonly consumers: Consumer[] = [];
+
   abstract enqueue<C extends JobContract>(contract: C, payload: z.input<C['payload']>): Promise<void>;
-  abstract consume<C extends JobContract>(
+
+  consume<C extends JobContract>(
     contract: C,
     handler: JobHandler<C>,
-    options?: Partial<ConsumerOptions>,
-  ): void;
+    options: Partial<ConsumerOptions> = {},
+  ): void {
+    if (this.consumers.some((c) => c.contract.subject === contract.subject)) {
+      throw new Error(`two consumers for ${contract.subject}`);
+    }
+    this.consumers.push({
+      contract,
+      handler: handler as JobHandler<JobContract>,
+      options: { ...DEFAULT_CONSUMER_OPTIONS, ...options },
+    });
+  }
+
   abstract start(): Promise<void>;
   /** Stops taking new items and waits for those in hand. */
   abstract close(): Promise<void>;
@@ -115,19 +129,6 @@ export interface Consumer {
   contract: JobContract;
   handler: JobHandler<JobContract>;
   options: ConsumerOptions;
-}
-
-/** Checks and completes the options of a new consumer. */
-export function registerConsumer(
-  consumers: Consumer[],
-  contract: JobContract,
-  handler: JobHandler<JobContract>,
-  options: Partial<ConsumerOptions>,
-): void {
-  if (consumers.some((c) => c.contract.subject === contract.subject)) {
-    throw new Error(`two consumers for ${contract.subject}`);
-  }
-  consumers.push({ contract, handler, options: { ...DEFAULT_CONSUMER_OPTIONS, ...options } });
 }
 
 /** One delivery of a stored item, as a driver hands it to `deliver`. */

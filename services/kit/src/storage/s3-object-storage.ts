@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -6,10 +5,11 @@ import https from 'node:https';
 import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Client } from 'minio';
 import type { StorageConfig } from '../config/part-config';
+import { Sha256Meter } from '../streams/sha256-meter';
 import { assertValidKey, ObjectNotFoundError, ObjectStorage } from './object-storage';
 
 /**
@@ -63,25 +63,17 @@ export class S3ObjectStorage extends ObjectStorage {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-s3-put-'));
     try {
       const spooled = path.join(folder, 'body');
-      const hash = createHash('sha256');
-      let size = 0;
-      const measure = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          hash.update(chunk);
-          size += chunk.length;
-          done(null, chunk);
-        },
-      });
-      await pipeline(body, measure, createWriteStream(spooled));
+      const meter = new Sha256Meter();
+      await pipeline(body, meter, createWriteStream(spooled));
       const response = await this.client.makeRequestStreamAsync(
         {
           method: 'PUT',
           bucketName: this.config.bucket,
           objectName: key,
-          headers: { 'Content-Length': size, ...contentType },
+          headers: { 'Content-Length': meter.size, ...contentType },
         },
         createReadStream(spooled),
-        this.secure ? '' : hash.digest('hex'),
+        this.secure ? '' : meter.sha256,
         [200],
         this.config.region,
       );
