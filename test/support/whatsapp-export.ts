@@ -34,6 +34,23 @@ const PARTICIPANTS = ['Hannah Schmidt', 'Omar Haddad'];
 const two = (n: number) => String(n).padStart(2, '0');
 
 /**
+ * Pseudo-random bytes (xorshift32), the same for the same seed. Real noise, unlike a short
+ * repeating pattern, keeps a photo's JPEG size proportional to its pixels, so a benchmark can
+ * size an export through `photoPixels`.
+ */
+function noise(length: number, seed: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  let state = seed;
+  for (let b = 0; b < length; b++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    bytes[b] = state & 0xff;
+  }
+  return bytes;
+}
+
+/**
  * Writes an iOS-style WhatsApp export ("WhatsApp Chat - <name>.zip": `_chat.txt` plus media named
  * as iOS names them) into `dir`, with real Opus voice notes made by ffmpeg and real JPEG photos.
  */
@@ -92,10 +109,8 @@ export async function writeWhatsAppExport(dir: string, spec: WhatsAppExportSpec)
     } else if (kind === 'photo') {
       const name = `${String(file++).padStart(8, '0')}-PHOTO-${stamp}.jpg`;
       photos.push(name);
-      const noise = Buffer.alloc(edge * edge * 3);
-      for (let b = 0; b < noise.length; b++) noise[b] = (b * 2654435761 + i * 97) & 0xff;
       zip.addBuffer(
-        await sharp(noise, { raw: { width: edge, height: edge, channels: 3 } })
+        await sharp(noise(edge * edge * 3, i + 1), { raw: { width: edge, height: edge, channels: 3 } })
           .jpeg()
           .toBuffer(),
         name,
