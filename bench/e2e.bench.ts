@@ -213,8 +213,8 @@ async function measureRun(
 
 /**
  * The log lines the stack wrote for this export, placed on the run's timeline by their own
- * timestamps (each step logs when it has finished). A line names the export (`exportId`) or
- * only the correlation id of its job, which lines naming both connect to the export.
+ * timestamps (each step logs when it has finished). Every job of an export carries the export
+ * id as its correlation id.
  */
 function stepLogLines(stack: RunningStack, exportId: string, startedAt: number): TimelineEntry[] {
   const entries: LogEntry[] = [];
@@ -225,11 +225,8 @@ function stepLogLines(stack: RunningStack, exportId: string, startedAt: number):
       entries.push({ ...entry, part: entry.part ?? name });
     }
   }
-  const correlationIds = new Set(
-    entries.filter((e) => e.exportId === exportId && e.correlationId).map((e) => e.correlationId),
-  );
   return entries
-    .filter((e) => e.exportId === exportId || correlationIds.has(e.correlationId))
+    .filter((e) => e.exportId === exportId || e.correlationId === exportId)
     .map((e) => ({ at: (Date.parse(e.time) - startedAt) / 1000, what: `log ${e.part}: ${e.msg}` }));
 }
 

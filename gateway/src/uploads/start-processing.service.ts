@@ -7,6 +7,7 @@ import { stepIndex } from '@chatexhibit/proto/steps';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import { INGEST_JOB } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import { withCorrelationId } from '@chatexhibit/kit/logging/logger';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import type { ReceivedUpload } from './receive-upload';
@@ -38,11 +39,14 @@ export class StartProcessingService {
       batesPrefix: batesPrefix ?? null,
       receivedAt: new Date().toISOString(),
     };
-    await this.storage.put(exportKeys(exportId).upload, createReadStream(upload.filePath), {
-      contentType: 'application/zip',
+    // The export id follows every job and log line of this export as its correlation id.
+    return withCorrelationId(exportId, async () => {
+      await this.storage.put(exportKeys(exportId).upload, createReadStream(upload.filePath), {
+        contentType: 'application/zip',
+      });
+      await this.progress.publish(exportId, { step: stepIndex('extract'), progress: 0 });
+      await this.workQueue.enqueue(INGEST_JOB, { exportId, facts });
+      return { clientId: exportId };
     });
-    await this.progress.publish(exportId, { step: stepIndex('extract'), progress: 0 });
-    await this.workQueue.enqueue(INGEST_JOB, { exportId, facts });
-    return { clientId: exportId };
   }
 }

@@ -13,6 +13,9 @@ import {
 import { createLogger } from '../src/logging/logger';
 import { consumingPart, JobMetrics } from '../src/metrics/metrics';
 
+/** The queue is not stopping in these tests. */
+const running = new AbortController().signal;
+
 const JOB = jobContract('jobs.ingest', z.object({ id: z.string() }), (p) => p.id);
 const logger = createLogger({ part: 'test', level: 'silent' });
 
@@ -51,6 +54,7 @@ describe('job metrics', () => {
       consumer(async () => undefined),
       logger,
       metrics,
+      running,
     );
     await deliver(
       delivery(),
@@ -59,6 +63,7 @@ describe('job metrics', () => {
       }),
       logger,
       metrics,
+      running,
     );
     await deliver(
       delivery(),
@@ -67,12 +72,14 @@ describe('job metrics', () => {
       }),
       logger,
       metrics,
+      running,
     );
     await deliver(
       delivery({ decode: () => ({ id: 5 }) }),
       consumer(async () => undefined),
       logger,
       metrics,
+      running,
     );
     const labels = (outcome: string) => `{part="ingest",subject="jobs.ingest",outcome="${outcome}"}`;
     expect(await sample(registry, `chatexhibit_job_duration_seconds_count${labels('ok')}`)).toBe(1);

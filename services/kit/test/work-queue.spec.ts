@@ -10,10 +10,14 @@ import {
   deliver,
   type Delivery,
   exhaustedReason,
+  ShuttingDownError,
   type JobHandler,
   PermanentJobError,
 } from '../src/bus/work-queue';
 import { JobMetrics } from '../src/metrics/metrics';
+
+/** The queue is not stopping in these tests. */
+const running = new AbortController().signal;
 
 const JOB = jobContract('jobs.test', z.object({ id: z.string() }), (p) => p.id);
 const metrics = new JobMetrics(new Registry());
@@ -76,6 +80,7 @@ describe('deliver', () => {
       consumer(async () => undefined),
       logger,
       metrics,
+      running,
     );
     expect(ok.settled).toEqual(['ack']);
     const failing = fakeDelivery({ deliveryCount: 2 });
@@ -86,6 +91,7 @@ describe('deliver', () => {
       }),
       logger,
       metrics,
+      running,
     );
     expect(failing.settled).toEqual(['retry 2000']);
   });
@@ -94,7 +100,7 @@ describe('deliver', () => {
     const { logger } = capturingLogger();
     const handler = jest.fn(async () => undefined);
     const { delivery, settled } = fakeDelivery({ deliveryCount: 4 });
-    await deliver(delivery, consumer(handler, { maxDeliver: 3 }), logger, metrics);
+    await deliver(delivery, consumer(handler, { maxDeliver: 3 }), logger, metrics, running);
     expect(handler).not.toHaveBeenCalled();
     expect(settled).toEqual([`dead-letter 3: ${exhaustedReason(3)}`]);
   });
@@ -115,6 +121,7 @@ describe('deliver', () => {
       ),
       logger,
       metrics,
+      running,
     );
     expect(signal?.aborted).toBe(true);
     expect(settled).toEqual(['retry 1000']);
@@ -122,6 +129,29 @@ describe('deliver', () => {
     expect(beatsAtDeadline).toBeGreaterThan(2);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(beats).toBe(beatsAtDeadline);
+  });
+
+  it('stops a handler when the queue is stopping, and hands its item back', async () => {
+    const { logger } = capturingLogger();
+    const stopping = new AbortController();
+    let signal: AbortSignal | undefined;
+    const { delivery, settled } = fakeDelivery();
+    const delivered = deliver(
+      delivery,
+      consumer(async (_p, context) => {
+        signal = context.signal;
+        await new Promise(() => undefined);
+      }),
+      logger,
+      metrics,
+      stopping.signal,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toEqual([]);
+    stopping.abort(new ShuttingDownError());
+    await delivered;
+    expect(signal?.reason).toBeInstanceOf(ShuttingDownError);
+    expect(settled).toEqual(['retry 1000']);
   });
 
   it('survives a dead letter the queue cannot store: logs it and hands the item back', async () => {
@@ -138,6 +168,7 @@ describe('deliver', () => {
         consumer(async () => undefined),
         logger,
         metrics,
+        running,
       ),
     ).resolves.toBeUndefined();
     expect(settled).toEqual(['retry 5000']);

@@ -178,6 +178,7 @@ export class JetStreamWorkQueue extends WorkQueue {
         consumer,
         this.logger,
         this.metrics,
+        this.stopping.signal,
       ).finally(() => {
         mine.delete(run);
         this.inFlight.delete(run);
@@ -228,7 +229,7 @@ export class JetStreamWorkQueue extends WorkQueue {
     this.closing = true;
     for (const { messages } of this.running) messages.stop();
     await Promise.allSettled(this.running.map((r) => r.loop));
-    await Promise.allSettled([...this.inFlight]);
+    await this.settleInHand(this.inFlight);
     if (!this.connection.isClosed()) await this.connection.drain();
   }
 

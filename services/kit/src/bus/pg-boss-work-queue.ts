@@ -162,7 +162,13 @@ export class PgBossWorkQueue extends WorkQueue {
       const jobs =
         free > 0 ? await this.boss.fetch<Envelope>(name, { batchSize: free, includeMetadata: true }) : [];
       for (const job of jobs) {
-        const run = deliver(this.delivery(job), consumer, this.logger, this.metrics).finally(() => {
+        const run = deliver(
+          this.delivery(job),
+          consumer,
+          this.logger,
+          this.metrics,
+          this.stopping.signal,
+        ).finally(() => {
           inHand.delete(run);
           this.inFlight.delete(run);
         });
@@ -239,7 +245,7 @@ export class PgBossWorkQueue extends WorkQueue {
     this.closing = true;
     for (const wake of this.wakers.values()) wake();
     await Promise.allSettled(this.loops);
-    await Promise.allSettled([...this.inFlight]);
+    await this.settleInHand(this.inFlight);
     await this.boss.stop({ graceful: false });
   }
 

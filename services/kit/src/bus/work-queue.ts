@@ -59,6 +59,22 @@ export interface DeadLetter {
 export abstract class WorkQueue {
   /** The handlers registered before `start()`, one per subject. */
   protected readonly consumers: Consumer[] = [];
+  /** Aborted when the queue closes and jobs still in hand have used up their grace period. */
+  protected readonly stopping = new AbortController();
+
+  /**
+   * Waits for the jobs in hand to finish. Those still running after `graceMs` are told to stop
+   * (their signal aborts) and go back to the queue for another worker, so stopping a process
+   * never waits out a long conversion and nothing it was doing is lost.
+   */
+  protected async settleInHand(
+    inFlight: Iterable<Promise<void>>,
+    graceMs = SHUTDOWN_GRACE_MS,
+  ): Promise<void> {
+    const timer = setTimeout(() => this.stopping.abort(new ShuttingDownError()), graceMs);
+    await Promise.allSettled([...inFlight]);
+    clearTimeout(timer);
+  }
 
   abstract enqueue<C extends JobContract>(contract: C, payload: z.input<C['payload']>): Promise<void>;
 
@@ -147,6 +163,16 @@ export interface Delivery {
   heartbeat?: { everyMs: number; beat(): void };
 }
 
+/** How long a closing queue lets its jobs in hand run on (inside a 30 s termination grace period). */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+export class ShuttingDownError extends Error {
+  constructor() {
+    super('the worker is shutting down; the item goes back to the queue');
+    this.name = 'ShuttingDownError';
+  }
+}
+
 /** When the queue itself fails to settle an item (store unreachable), it comes back after this. */
 const SETTLE_RETRY_MS = 5000;
 
@@ -166,12 +192,18 @@ export async function deliver(
   consumer: Consumer,
   logger: Logger,
   metrics: JobMetrics,
+  stopping: AbortSignal,
 ): Promise<void> {
   const settled = metrics.startDelivery(consumer.contract.subject);
-  settled(await settle(delivery, consumer, logger));
+  settled(await settle(delivery, consumer, logger, stopping));
 }
 
-async function settle(delivery: Delivery, consumer: Consumer, logger: Logger): Promise<JobOutcome> {
+async function settle(
+  delivery: Delivery,
+  consumer: Consumer,
+  logger: Logger,
+  stopping: AbortSignal,
+): Promise<JobOutcome> {
   const { contract, options } = consumer;
   const { deliveryCount, correlationId } = delivery;
   const facts = { subject: contract.subject, deliveryCount, correlationId };
@@ -187,7 +219,7 @@ async function settle(delivery: Delivery, consumer: Consumer, logger: Logger): P
       await delivery.deadLetter(`invalid payload: ${errorMessage(error)}`, deliveryCount);
       return 'dead_letter';
     }
-    const failure = await runHandler(delivery, consumer, payload);
+    const failure = await runHandler(delivery, consumer, payload, stopping);
     if (failure === undefined) {
       await delivery.ack();
       return 'ok';
@@ -212,15 +244,20 @@ async function runHandler(
   delivery: Delivery,
   { handler, options }: Consumer,
   payload: unknown,
+  stopping: AbortSignal,
 ): Promise<{ error: unknown } | undefined> {
   const controller = new AbortController();
   let deadline: NodeJS.Timeout | undefined;
+  let stop: (() => void) | undefined;
   const pastDeadline = new Promise<never>((_resolve, reject) => {
-    deadline = setTimeout(() => {
-      const error = new DeadlineExceededError(options.deadlineMs);
+    const give = (error: Error) => {
       controller.abort(error);
       reject(error);
-    }, options.deadlineMs);
+    };
+    deadline = setTimeout(() => give(new DeadlineExceededError(options.deadlineMs)), options.deadlineMs);
+    stop = () => give(stopping.reason instanceof Error ? stopping.reason : new ShuttingDownError());
+    if (stopping.aborted) stop();
+    else stopping.addEventListener('abort', stop, { once: true });
   });
   const heartbeat = delivery.heartbeat && setInterval(delivery.heartbeat.beat, delivery.heartbeat.everyMs);
   const context: JobContext = {
@@ -239,6 +276,7 @@ async function runHandler(
     return { error };
   } finally {
     clearTimeout(deadline);
+    if (stop) stopping.removeEventListener('abort', stop);
     clearInterval(heartbeat);
   }
 }
