@@ -23,7 +23,12 @@ async function main() {
   await s3.run();
   let received = 0;
   const smtp = new SMTPServer({
+    // Any user and password are accepted, without TLS: it is a local sink.
     authOptional: true,
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      callback(null, { user: auth.username });
+    },
     disabledCommands: ['STARTTLS'],
     onData(stream, _session, callback) {
       const chunks = [];

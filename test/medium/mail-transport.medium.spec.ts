@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,20 +53,25 @@ describe('mail transports', () => {
   });
 
   it('writes a complete .eml to the outbox in standalone mode', async () => {
-    const directory = path.join(await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-outbox-')), 'outbox');
-    const transport = new OutboxMailTransport(
-      directory,
-      'ChatExhibit <no-reply@example.com>',
-      createLogger({ part: 'test', level: 'silent' }),
-    );
-    await transport.check();
-    await transport.send(message);
-    const files = await readdir(directory);
-    expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/\.eml$/);
-    const eml = await readFile(path.join(directory, files[0]!), 'utf8');
-    expect(eml).toContain('To: client@example.com');
-    expect(eml).toContain('From: ChatExhibit <no-reply@example.com>');
-    expect(eml).toContain('Link: https://example.com/d/1');
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-outbox-'));
+    const directory = path.join(folder, 'outbox');
+    try {
+      const transport = new OutboxMailTransport(
+        directory,
+        'ChatExhibit <no-reply@example.com>',
+        createLogger({ part: 'test', level: 'silent' }),
+      );
+      await transport.check();
+      await transport.send(message);
+      const files = await readdir(directory);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/\.eml$/);
+      const eml = await readFile(path.join(directory, files[0]!), 'utf8');
+      expect(eml).toContain('To: client@example.com');
+      expect(eml).toContain('From: ChatExhibit <no-reply@example.com>');
+      expect(eml).toContain('Link: https://example.com/d/1');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

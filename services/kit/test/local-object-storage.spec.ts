@@ -1,4 +1,4 @@
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,6 +12,9 @@ describe('LocalObjectStorage', () => {
   beforeEach(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-objects-'));
     storage = new LocalObjectStorage(root);
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
   });
 
   it('stores buffers and streams and lists them by prefix', async () => {
