@@ -267,9 +267,10 @@ describe('standalone pipeline', () => {
     const handled = (part: string, subject: string, outcome: string) =>
       value('chatexhibit_job_duration_seconds_count', { part, subject, outcome });
     expect(handled('ingest', 'jobs.ingest', 'ok')).toBe(4);
-    expect(handled('ingest', 'jobs.ingest', 'dead_letter')).toBe(6);
-    expect(value('chatexhibit_dead_letters_total', { part: 'ingest', subject: 'jobs.ingest' })).toBe(6);
-    expect(value('chatexhibit_dead_letters_total', { part: 'parse', subject: 'jobs.parse' })).toBe(1);
+    // Refused uploads are the uploader's files, not dead letters an operator is alerted to.
+    expect(handled('ingest', 'jobs.ingest', 'refused')).toBe(6);
+    expect(handled('parse', 'jobs.parse', 'refused')).toBe(1);
+    expect(value('chatexhibit_dead_letters_total', { part: 'ingest', subject: 'jobs.ingest' }) ?? 0).toBe(0);
     expect(handled('payment', 'jobs.payment.decide', 'ok')).toBe(3);
     expect(value('chatexhibit_queue_depth', { part: 'pdf', subject: 'jobs.pdf' })).toBe(0);
     // Refusals and unreadable results, by route pattern (never the export id) and status.

@@ -84,10 +84,12 @@ describe('job metrics', () => {
     const labels = (outcome: string) => `{part="ingest",subject="jobs.ingest",outcome="${outcome}"}`;
     expect(await sample(registry, `chatexhibit_job_duration_seconds_count${labels('ok')}`)).toBe(1);
     expect(await sample(registry, `chatexhibit_job_duration_seconds_count${labels('retry')}`)).toBe(1);
-    expect(await sample(registry, `chatexhibit_job_duration_seconds_count${labels('dead_letter')}`)).toBe(2);
+    // The file nobody can process is refused; only the broken payload is a dead letter.
+    expect(await sample(registry, `chatexhibit_job_duration_seconds_count${labels('refused')}`)).toBe(1);
+    expect(await sample(registry, `chatexhibit_job_duration_seconds_count${labels('dead_letter')}`)).toBe(1);
     expect(
       await sample(registry, 'chatexhibit_dead_letters_total{part="ingest",subject="jobs.ingest"}'),
-    ).toBe(2);
+    ).toBe(1);
   });
 
   it('reads the queue depth on each scrape, and leaves it out when the queue cannot answer', async () => {

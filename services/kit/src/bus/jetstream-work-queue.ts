@@ -221,7 +221,6 @@ export class JetStreamWorkQueue extends WorkQueue {
     headers.set('deliveries', String(deliveries));
     headers.set(CORRELATION_HEADER, correlationId);
     await this.jetstream.publish(`${this.prefix}.dead-letter.${contract.subject}`, data, { headers });
-    this.logger.error({ subject: contract.subject, reason, deliveries, correlationId }, 'job dead-lettered');
   }
 
   async close(): Promise<void> {

@@ -227,7 +227,6 @@ export class PgBossWorkQueue extends WorkQueue {
            SELECT name, data -> 'payload', $3, $4, $5 FROM given_up`,
           [name, id, reason, deliveries, correlationId],
         );
-        this.logger.error({ subject: name, reason, deliveries, correlationId }, 'job dead-lettered');
       },
     };
   }

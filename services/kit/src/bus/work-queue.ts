@@ -207,17 +207,21 @@ async function settle(
   const { contract, options } = consumer;
   const { deliveryCount, correlationId } = delivery;
   const facts = { subject: contract.subject, deliveryCount, correlationId };
+  // Kept in the dead letters either way; a refusal is the sender's file, not our failure.
+  const giveUp = async (reason: string, deliveries: number, refused = false): Promise<JobOutcome> => {
+    await delivery.deadLetter(reason, deliveries);
+    if (refused) logger.info({ ...facts, reason }, 'job refused');
+    else logger.error({ ...facts, reason, deliveries }, 'job dead-lettered');
+    return refused ? 'refused' : 'dead_letter';
+  };
   try {
-    if (deliveryCount > options.maxDeliver) {
-      await delivery.deadLetter(exhaustedReason(options.maxDeliver), options.maxDeliver);
-      return 'dead_letter';
-    }
+    if (deliveryCount > options.maxDeliver)
+      return await giveUp(exhaustedReason(options.maxDeliver), options.maxDeliver);
     let payload: unknown;
     try {
       payload = contract.payload.parse(delivery.decode());
     } catch (error) {
-      await delivery.deadLetter(`invalid payload: ${errorMessage(error)}`, deliveryCount);
-      return 'dead_letter';
+      return await giveUp(`invalid payload: ${errorMessage(error)}`, deliveryCount);
     }
     const failure = await runHandler(delivery, consumer, payload, stopping);
     if (failure === undefined) {
@@ -226,8 +230,11 @@ async function settle(
     }
     const next = afterFailure(failure.error, deliveryCount, options.maxDeliver);
     if (next.action === 'dead-letter') {
-      await delivery.deadLetter(errorMessage(failure.error), deliveryCount);
-      return 'dead_letter';
+      return await giveUp(
+        errorMessage(failure.error),
+        deliveryCount,
+        failure.error instanceof PermanentJobError,
+      );
     }
     logger.warn({ ...facts, err: failure.error }, 'job failed; will retry');
     await delivery.retry(next.delayMs);

@@ -16,8 +16,12 @@ export function createMetricsRegistry(): Registry {
   return registry;
 }
 
-/** How one delivery of a work item ended: acknowledged, handed back to come again, or given up on. */
-export type JobOutcome = 'ok' | 'retry' | 'dead_letter';
+/**
+ * How one delivery of a work item ended: acknowledged, handed back to come again, refused (a
+ * PermanentJobError: the uploader's file cannot be processed, which no retry mends and no
+ * operator needs to look at) or given up on (dead letter: ours to look at).
+ */
+export type JobOutcome = 'ok' | 'retry' | 'refused' | 'dead_letter';
 
 /**
  * The service that consumes a job subject: subjects are named `jobs.<service>[.<what>]`
