@@ -5,7 +5,11 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export interface CliOutput {
+  /** Writes `text` and a line break to stdout. */
   stdout(text: string): void;
+  /** Writes `text` as is: one piece of a result too large to build as a single string first. */
+  stdoutPiece(text: string): void;
+  /** Writes `text` and a line break to stderr. */
   stderr(text: string): void;
 }
 
@@ -95,6 +99,7 @@ function userMessage(error: unknown): string {
 export function runAsProcess(command: (args: readonly string[], output: CliOutput) => Promise<number>): void {
   void command(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(`${text}\n`),
+    stdoutPiece: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(`${text}\n`),
   }).then((code) => {
     process.exitCode = code;
