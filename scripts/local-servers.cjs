@@ -14,7 +14,12 @@ const mailDir = path.join(root, 'mail');
 mkdirSync(mailDir, { recursive: true });
 
 async function main() {
-  const s3 = new S3rver({ address: '127.0.0.1', port: s3Port, silent: true, directory: path.join(root, 's3') });
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: s3Port,
+    silent: true,
+    directory: path.join(root, 's3'),
+  });
   await s3.run();
   let received = 0;
   const smtp = new SMTPServer({
@@ -40,7 +45,9 @@ async function main() {
       '',
     ].join('\n'),
   );
-  process.stderr.write(`s3rver and an SMTP sink are running (files in ${root}, mail in ${mailDir}); Ctrl-C stops them\n`);
+  process.stderr.write(
+    `s3rver and an SMTP sink are running (files in ${root}, mail in ${mailDir}); Ctrl-C stops them\n`,
+  );
   const stop = () => {
     smtp.close(() => undefined);
     s3.close().finally(() => process.exit(0));
