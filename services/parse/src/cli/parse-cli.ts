@@ -31,11 +31,12 @@ export function runParseCli(args: readonly string[], output: CliOutput): Promise
   return runCommand(PARSE_COMMAND, output, async () => {
     const { values, positionals } = readCommandLine(args, { pretty: { type: 'boolean' } }, 1);
     const { chat, warnings } = await readChat(positionals[0]);
-    if (values.pretty) {
-      output.stdout(JSON.stringify(cliChatJson(chat, warnings), null, 2));
+    const { stdoutPiece } = output;
+    if (values.pretty || stdoutPiece === null) {
+      output.stdout(JSON.stringify(cliChatJson(chat, warnings), null, values.pretty ? 2 : undefined));
     } else {
-      writeCompactChatJson(chat, warnings, (piece) => output.stdoutPiece(piece));
-      output.stdoutPiece('\n');
+      writeCompactChatJson(chat, warnings, stdoutPiece);
+      stdoutPiece('\n');
     }
   });
 }
