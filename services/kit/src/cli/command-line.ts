@@ -2,10 +2,20 @@
 // its user: on stdout only the result, and for any problem one line on stderr and exit code 1,
 // never a stack trace.
 
+import { fstatSync, writeSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export interface CliOutput {
+  /** Writes `text` and a line break to stdout. */
   stdout(text: string): void;
+  /**
+   * Writes `text` as is, for a large result written piece by piece; null when stdout is not a
+   * regular file. Into a pipe, each write through process.stdout costs so much more that a chat's
+   * JSON in pieces made whole runs up to 1.5 times slower than one large write (and holding the
+   * pieces to join them made it slower still), so there the result is better written at once.
+   */
+  stdoutPiece: ((text: string) => void) | null;
+  /** Writes `text` and a line break to stderr. */
   stderr(text: string): void;
 }
 
@@ -95,8 +105,18 @@ function userMessage(error: unknown): string {
 export function runAsProcess(command: (args: readonly string[], output: CliOutput) => Promise<number>): void {
   void command(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(`${text}\n`),
+    // process.stdout writes to a file synchronously too, so the two kinds of write keep their order.
+    stdoutPiece: isRegularFile(1) ? (text) => writeSync(1, text) : null,
     stderr: (text) => process.stderr.write(`${text}\n`),
   }).then((code) => {
     process.exitCode = code;
   });
+}
+
+function isRegularFile(fd: number): boolean {
+  try {
+    return fstatSync(fd).isFile();
+  } catch {
+    return false;
+  }
 }

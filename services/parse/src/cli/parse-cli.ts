@@ -21,6 +21,7 @@ import {
   pickChatText,
 } from '../domain/chat-text-candidates';
 import { parseChat } from '../domain/parse-chat';
+import { cliChatJson, writeCompactChatJson } from './chat-json';
 
 const ZIP_SIGNATURES = ['PK\x03\x04', 'PK\x05\x06']; // a local file header, or the end record of an empty ZIP
 const PARSE_COMMAND = { name: 'parse', usage: 'usage: npm run parse -- <chat.txt | export.zip> [--pretty]' };
@@ -30,7 +31,13 @@ export function runParseCli(args: readonly string[], output: CliOutput): Promise
   return runCommand(PARSE_COMMAND, output, async () => {
     const { values, positionals } = readCommandLine(args, { pretty: { type: 'boolean' } }, 1);
     const { chat, warnings } = await readChat(positionals[0]);
-    output.stdout(JSON.stringify(cliJson(chat, warnings), null, values.pretty ? 2 : undefined));
+    const { stdoutPiece } = output;
+    if (values.pretty || stdoutPiece === null) {
+      output.stdout(JSON.stringify(cliChatJson(chat, warnings), null, values.pretty ? 2 : undefined));
+    } else {
+      writeCompactChatJson(chat, warnings, stdoutPiece);
+      stdoutPiece('\n');
+    }
   });
 }
 
@@ -107,25 +114,6 @@ async function readEntry(entry: ZipEntry): Promise<Buffer> {
     throw new CliInputError(`${entry.path} in the ZIP cannot be read: ${describeError(error)}`);
   }
   return Buffer.concat(chunks);
-}
-
-/** The CLI's JSON: a message's main fields, and what the reader needs to trust the result. */
-function cliJson(chat: ParsedChat, warnings: string[]): object {
-  return {
-    messages: chat.messages.map((m) => ({
-      index: m.index,
-      timestamp: m.timestamp,
-      sender: m.sender,
-      raw: m.raw,
-      content: m.content,
-      type: m.type,
-      attachment: m.attachment,
-      line: m.line,
-    })),
-    participants: chat.participants,
-    dateOrder: chat.dateOrder,
-    warnings,
-  };
 }
 
 if (require.main === module) runAsProcess(runParseCli);
