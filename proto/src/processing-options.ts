@@ -42,7 +42,7 @@ export const UploadOptionsSchema = ProcessingOptionsSchema.extend({
       'batesPrefix must be 1-20 letters, digits, spaces, ".", "_" or "-", starting with a letter or digit',
     )
     .optional(),
-});
+}).strict();
 export type UploadOptions = z.infer<typeof UploadOptionsSchema>;
 
 /** What every pipeline step knows about the export it works on; travels in each job. */

@@ -241,6 +241,14 @@ describe('standalone pipeline', () => {
     const badOptions = await uploadExport(baseUrl, text, { timeZone: 'Mars/Olympus' }, 'export.ZIP');
     expect(badOptions.status).toBe(400);
     expect(badOptions.body.message).toContain('timeZone must be an IANA time-zone name');
+    // Every other mistake in the options names the field it is in.
+    for (const [options, message] of [
+      [{ includeImages: 'yes' }, 'options.includeImages: Invalid input: expected boolean, received string'],
+      [{ includeImage: true }, 'options: Unrecognized key: "includeImage"'],
+    ] as const) {
+      const refused = await uploadExport(baseUrl, text, options, 'export.zip');
+      expect(refused).toEqual({ status: 400, body: { code: 'INVALID_REQUEST', message } });
+    }
 
     const big = path.join(workDir, 'big.zip');
     await writeFile(big, Buffer.alloc(100 * 1024 * 1024 + 1));
@@ -259,8 +267,9 @@ describe('standalone pipeline', () => {
     // of each refusal made, and the one cut off midway was refused as a broken form.
     expect(value('chatexhibit_uploads_total', { outcome: 'accepted' })).toBe(10);
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_form' })).toBe(1);
-    for (const outcome of ['refused_type', 'refused_options', 'refused_size'])
-      expect(value('chatexhibit_uploads_total', { outcome })).toBe(1);
+    expect(value('chatexhibit_uploads_total', { outcome: 'refused_type' })).toBe(1);
+    expect(value('chatexhibit_uploads_total', { outcome: 'refused_size' })).toBe(1);
+    expect(value('chatexhibit_uploads_total', { outcome: 'refused_options' })).toBe(3);
     expect(value('chatexhibit_uploads_total', { outcome: 'rate_limited' })).toBe(0);
     expect(value('chatexhibit_upload_bytes_total')).toBeGreaterThan(1000);
     // Each service's jobs, labelled by the part that consumed them.

@@ -1,11 +1,19 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
 import type { z } from 'zod';
 
-/** Validates a query or body against its proto schema; the first problem becomes a 400 message. */
-export function parseRequest<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+/**
+ * Validates a query or body against its proto schema; the first problem becomes a 400 message
+ * that names the field (`options.includeImages: Invalid input: expected boolean, …`) unless the
+ * schema's own message already does.
+ */
+export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, name?: string): z.infer<S> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new BadRequestException(parsed.error.issues[0]?.message ?? 'invalid request');
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (!issue) throw new BadRequestException('invalid request');
+  const field = [name, ...issue.path.map(String)].filter(Boolean).join('.');
+  const namesItself = field !== '' && issue.message.startsWith(issue.path.map(String).at(-1) ?? field);
+  throw new BadRequestException(field && !namesItself ? `${field}: ${issue.message}` : issue.message);
 }
 
 /** A path id that does not parse names nothing: 404, like an id that is not there. */

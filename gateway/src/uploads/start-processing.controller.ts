@@ -44,7 +44,7 @@ export class StartProcessingController {
 
   private uploadOptions(field: string | undefined): UploadOptions {
     try {
-      return parseRequest(UploadOptionsSchema, parseOptionsField(field));
+      return parseRequest(UploadOptionsSchema, parseOptionsField(field), 'options');
     } catch (error) {
       this.metrics.uploadRefused('refused_options');
       throw error;
