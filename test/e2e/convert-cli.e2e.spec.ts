@@ -108,7 +108,7 @@ describe('convert CLI', () => {
     expect(existsSync(path.join(out, 'chat.json'))).toBe(false);
   });
 
-  it('prints the usage for an unknown option, and refuses a missing --out or an unknown time zone', async () => {
+  it('prints the usage for an unknown option, and refuses a missing or non-empty --out or an unknown time zone', async () => {
     expect(await convert('usage', whatsAppExport.zipPath, '--out', workDir, '--pdf-a')).toEqual({
       code: 1,
       stdout: '',
@@ -118,6 +118,12 @@ describe('convert CLI', () => {
       code: 1,
       stdout: '',
       stderr: 'convert: --out <dir> is required.\n',
+    });
+    // A folder that holds something (here: the export itself) could mix two exports' files.
+    expect(await convert('not-empty', whatsAppExport.zipPath, '--out', workDir)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `convert: ${workDir} is not empty: choose a new or empty folder for --out.\n`,
     });
     expect(await convert('tz', whatsAppExport.zipPath, '--out', workDir, '--tz', 'Mars/Olympus')).toEqual({
       code: 1,

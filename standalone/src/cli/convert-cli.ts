@@ -8,7 +8,7 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -118,6 +118,10 @@ async function convert(
   await mkdir(outDir, { recursive: true }).catch((error: unknown) => {
     throw new CliInputError(`cannot write to ${outDir}: ${(error as Error).message}`);
   });
+  // Files of an earlier conversion beside this one's would mix two exports' evidence.
+  if ((await readdir(outDir)).length > 0) {
+    throw new CliInputError(`${outDir} is not empty: choose a new or empty folder for --out.`);
+  }
   await withTemporaryFolder(async (unzipped) => {
     const entries = await unzip(zipPath, unzipped);
     progress.update('parse', 0);
