@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { JobContract } from '@chatexhibit/proto/contract';
-import { currentCorrelationId, type Logger } from '../logging/logger';
+import { currentCorrelationId, type Logger, withoutCorrelationId } from '../logging/logger';
 import type { JobMetrics, QueueDepth } from '../metrics/metrics';
 import {
   type Consumer,
@@ -25,6 +25,8 @@ interface Envelope {
  * the job, and a queued or running job always blocks its key.
  */
 const DEDUPE_WINDOW_SECONDS = 120;
+/** PostgreSQL's error code for a connection ended because the server is shutting down. */
+const ADMIN_SHUTDOWN = '57P01';
 /**
  * Queue settings every job inherits. The consumer, not pg-boss, decides when to give up (it
  * knows `maxDeliver`), so pg-boss must always hand a failed job back: a retry limit no consumer
@@ -90,7 +92,15 @@ export class PgBossWorkQueue extends WorkQueue {
         statement_timeout: 60_000,
       };
     const boss = new PgBoss(config);
-    boss.on('error', (error) => logger.error({ err: error }, 'work queue database error'));
+    boss.on('error', (error: Error & { code?: string }) =>
+      withoutCorrelationId(() => {
+        // PostgreSQL stopping (57P01): on Ctrl-C in a terminal the embedded server gets the signal
+        // too and may go first; jobs it cuts off are handed back at the next start.
+        if (error.code === ADMIN_SHUTDOWN)
+          logger.warn({ reason: error.message }, 'the work queue database is stopping');
+        else logger.error({ err: error }, 'work queue database error');
+      }),
+    );
     await boss.start();
     const queue = new PgBossWorkQueue(
       boss,

@@ -10,6 +10,11 @@ const correlation = new AsyncLocalStorage<string>();
 export const withCorrelationId = <T>(correlationId: string, work: () => T): T =>
   correlation.run(correlationId, work);
 export const currentCorrelationId = (): string | undefined => correlation.getStore();
+/**
+ * Runs `work` with no correlation id: for callbacks of shared resources (a connection pool's
+ * errors), which would otherwise carry the id of whichever job opened the connection.
+ */
+export const withoutCorrelationId = <T>(work: () => T): T => correlation.exit(work);
 
 /** Fields that may hold secrets; pino replaces them wherever they appear in a log object. */
 const SECRET_PATHS = [
@@ -62,8 +67,9 @@ export function redactUrl(url: string): string {
 export class NestPinoLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
+  /** Nest's own start-up chatter (every module, every route) is for debugging, not for operators. */
   log(message: unknown, context?: string): void {
-    this.logger.info({ context }, String(message));
+    this.logger.debug({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string): void {
     this.logger.error({ context, trace }, String(message));
