@@ -11,6 +11,7 @@ import { scrapeMetrics, sampleValue } from '../support/metrics';
 import { readProgress, uploadExport } from '../support/pipeline-client';
 import { startSmtpSink } from '../support/smtp-sink';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
+import { cleanUpAll } from '../support/clean-up';
 
 const getHealth = async (port: number): Promise<{ status: number; body: SystemHealth }> => {
   const response = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -34,16 +35,20 @@ describe('distributed mode', () => {
     smtp = await startSmtpSink();
     workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exports-'));
   });
-  afterAll(async () => {
-    await Promise.all([...processes.values()].map((p) => p.stop('SIGKILL')));
-    await smtp.close();
-    const nc = await connect({ servers: testServers().natsUrl });
-    const jsm = await nc.jetstreamManager();
-    for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`, `${prefix}_progress`])
-      await jsm.streams.delete(stream).catch(() => undefined);
-    await nc.close();
-    await rm(workDir, { recursive: true, force: true });
-  });
+  afterAll(() =>
+    cleanUpAll(
+      () => Promise.all([...processes.values()].map((p) => p.stop('SIGKILL'))),
+      () => smtp?.close(),
+      async () => {
+        const nc = await connect({ servers: testServers().natsUrl });
+        const jsm = await nc.jetstreamManager();
+        for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`, `${prefix}_progress`])
+          await jsm.streams.delete(stream).catch(() => undefined);
+        await nc.close();
+      },
+      () => workDir && rm(workDir, { recursive: true, force: true }),
+    ),
+  );
 
   let common: Record<string, string>;
   const startService = async (service: string) => {

@@ -11,6 +11,7 @@ import { eventually } from '../support/eventually';
 import { testServers, uniqueName } from '../support/servers';
 import { exportFacts } from '../support/export-facts';
 import { unscrapedJobMetrics } from '../support/job-metrics';
+import { cleanUpAll } from '../support/clean-up';
 
 class CreateEffects1763700000001 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
@@ -35,17 +36,21 @@ function workerScenario(stem: string, workerEnv: Record<string, string> = {}) {
   const workers: RunningProcess[] = [];
   const opened: { producer?: JetStreamWorkQueue; database?: DataSource; nats?: NatsConnection } = {};
 
-  afterAll(async () => {
-    await Promise.all(workers.map((w) => w.stop('SIGKILL')));
-    await opened.producer?.close();
-    await opened.database?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await opened.database?.destroy();
-    const nats = opened.nats ?? (await connect({ servers: testServers().natsUrl }));
-    const jetstream = await nats.jetstreamManager();
-    for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`])
-      await jetstream.streams.delete(stream).catch(() => undefined);
-    await nats.close();
-  });
+  afterAll(() =>
+    cleanUpAll(
+      () => Promise.all(workers.map((w) => w.stop('SIGKILL'))),
+      () => opened.producer?.close(),
+      () => opened.database?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`),
+      () => opened.database?.destroy(),
+      async () => {
+        const nats = opened.nats ?? (await connect({ servers: testServers().natsUrl }));
+        const jetstream = await nats.jetstreamManager();
+        for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`])
+          await jetstream.streams.delete(stream).catch(() => undefined);
+        await nats.close();
+      },
+    ),
+  );
 
   return {
     prefix,

@@ -4,13 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { SignedLinks } from '@chatexhibit/gateway/links/signed-links';
 import type { ProgressEvent } from '@chatexhibit/proto/progress';
-import { type RunningProcess, startProcess } from '../support/child-process';
+import type { RunningProcess } from '../support/child-process';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 import { scrapeMetrics, sampleValue } from '../support/metrics';
 import { readProgress, uploadExport } from '../support/pipeline-client';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 import { writeHostileZip, yazlZip } from '../../services/ingest/test/support/hostile-zips';
+import { cleanUpAll } from '../support/clean-up';
+import { startStandalone, stopLeftoverPostgres } from '../support/standalone';
 
 /**
  * The product's job, end to end over HTTP as `npm start` runs it: upload, live progress,
@@ -24,8 +26,7 @@ describe('standalone pipeline', () => {
   let baseUrl: string;
 
   const start = async () => {
-    app = startProcess('standalone/dist/main.js', env);
-    await app.waitForLine((line) => line.includes('ChatExhibit is running at'), 60_000);
+    app = await startStandalone(env);
   };
 
   beforeAll(async () => {
@@ -42,12 +43,16 @@ describe('standalone pipeline', () => {
     await start();
   }, 90_000);
 
-  afterAll(async () => {
-    await app?.stop('SIGTERM');
-    await stopLeftoverPostgres(dataDir);
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(workDir, { recursive: true, force: true });
-  }, 60_000);
+  afterAll(
+    () =>
+      cleanUpAll(
+        () => app?.stop('SIGTERM'),
+        () => dataDir && stopLeftoverPostgres(dataDir),
+        () => dataDir && rm(dataDir, { recursive: true, force: true }),
+        () => workDir && rm(workDir, { recursive: true, force: true }),
+      ),
+    60_000,
+  );
 
   const finalEvent = (events: ProgressEvent[]) => events.at(-1)!;
 
@@ -341,23 +346,3 @@ describe('standalone pipeline', () => {
     ).toBe(true);
   }, 180_000);
 });
-
-/** A PostgreSQL that a killed run left behind in `dataDir`, stopped so that nothing outlives the test. */
-async function stopLeftoverPostgres(dataDir: string): Promise<void> {
-  const pidFile = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => null);
-  const pid = Number(pidFile?.split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return;
-  try {
-    process.kill(pid, 'SIGINT');
-  } catch {
-    return;
-  }
-  for (let waited = 0; waited < 10_000; waited += 100) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

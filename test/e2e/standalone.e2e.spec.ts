@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SystemHealth } from '@chatexhibit/proto/health';
 import { launchChromium } from '../support/browser';
-import { REPO_ROOT, startProcess } from '../support/child-process';
+import { REPO_ROOT } from '../support/child-process';
+import { cleanUpAll } from '../support/clean-up';
+import { startStandalone, stopLeftoverPostgres } from '../support/standalone';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 
@@ -24,16 +26,16 @@ describe('standalone mode', () => {
     };
   });
 
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() =>
+    cleanUpAll(
+      () => dataDir && stopLeftoverPostgres(dataDir),
+      () => dataDir && rm(dataDir, { recursive: true, force: true }),
+    ),
+  );
 
   const start = async () => {
-    const app = startProcess('standalone/dist/main.js', env);
-    await app.waitForLine(
-      (line) => line.includes(`ChatExhibit is running at http://localhost:${env.PORT}`),
-      60_000,
-    );
+    const app = await startStandalone(env);
+    expect(app.lines).toContain(`ChatExhibit is running at http://localhost:${env.PORT}`);
     return app;
   };
 

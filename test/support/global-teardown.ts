@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { Client } from 'pg';
 import type S3rver from 's3rver';
+import { cleanUpAll } from './clean-up';
 
 /** Drops this run's database, stops the S3 server and removes its files. */
 export default async function globalTeardown(): Promise<void> {
@@ -8,10 +9,17 @@ export default async function globalTeardown(): Promise<void> {
     globalThis as { __testRun?: { adminUrl: string; database: string; s3: S3rver; s3Directory: string } }
   ).__testRun;
   if (!run) return;
-  await run.s3.close();
-  await rm(run.s3Directory, { recursive: true, force: true });
-  const admin = new Client({ connectionString: run.adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${run.database} WITH (FORCE)`);
-  await admin.end();
+  await cleanUpAll(
+    () => run.s3.close(),
+    () => rm(run.s3Directory, { recursive: true, force: true }),
+    async () => {
+      const admin = new Client({ connectionString: run.adminUrl });
+      await admin.connect();
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS ${run.database} WITH (FORCE)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  );
 }
