@@ -8,7 +8,12 @@ import { freePort } from '../support/free-port';
 import { type RunningProcess, startProcess } from '../support/child-process';
 import { testServers, uniqueName } from '../support/servers';
 import { scrapeMetrics, sampleValue } from '../support/metrics';
-import { readProgress, uploadExport } from '../support/pipeline-client';
+import {
+  INTERRUPTED_EXPORT,
+  interruptMidMedia,
+  readProgress,
+  uploadExport,
+} from '../support/pipeline-client';
 import { startSmtpSink } from '../support/smtp-sink';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 import { cleanUpAll } from '../support/clean-up';
@@ -160,30 +165,22 @@ describe('distributed mode', () => {
   }, 120_000);
 
   it('finishes an export whose media worker is killed (SIGKILL) mid-step, on the worker started after it', async () => {
-    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
-    const exported = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'killed-')), {
-      textMessages: 5,
-      voiceNotes: 30,
-      photos: 0,
-      voiceSeconds: 20,
-    });
-    const upload = await uploadExport(baseUrl, exported.zipPath);
-    const clientId = upload.body.clientId!;
-    const before = await readProgress(baseUrl, clientId, { stopWhen: (event) => event.step === 2 });
-    expect(before.events.some((event) => event.done)).toBe(false);
-    const killed = processes.get('media')!;
-    killed.child.kill('SIGKILL');
-    await killed.exited;
-
-    await startService('media');
-    // JetStream hands the item to the new worker once the killed one's ack wait (10 s) has passed.
-    const after = await readProgress(baseUrl, clientId, { timeoutMs: 60_000 });
-    expect(after.ended).toBe(true);
-    const done = after.events.at(-1)!;
-    expect(done).toMatchObject({ done: true, messageCount: 35 });
+    const done = await interruptMidMedia(
+      `http://127.0.0.1:${gatewayPort}`,
+      await mkdtemp(path.join(workDir, 'killed-')),
+      5,
+      async () => {
+        const killed = processes.get('media')!;
+        killed.child.kill('SIGKILL');
+        await killed.exited;
+        // JetStream hands the item to the new worker once the killed one's ack wait (10 s) has passed.
+        await startService('media');
+      },
+    );
+    expect(done).toMatchObject({ done: true, messageCount: 5 + INTERRUPTED_EXPORT.voiceNotes });
     const voice = done.chatData!.messages.filter((m) => m.type === 'voice');
-    expect(voice).toHaveLength(30);
-    for (const message of voice) expect(message.duration).toBeCloseTo(20, 0);
+    expect(voice).toHaveLength(INTERRUPTED_EXPORT.voiceNotes);
+    for (const message of voice) expect(message.duration).toBeCloseTo(INTERRUPTED_EXPORT.voiceSeconds, 0);
   }, 90_000);
 
   it('reports a stopped service as down (503), and the stopped process exits cleanly', async () => {

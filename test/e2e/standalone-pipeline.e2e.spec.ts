@@ -8,7 +8,12 @@ import type { RunningProcess } from '../support/child-process';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 import { scrapeMetrics, sampleValue } from '../support/metrics';
-import { readProgress, uploadExport } from '../support/pipeline-client';
+import {
+  INTERRUPTED_EXPORT,
+  interruptMidMedia,
+  readProgress,
+  uploadExport,
+} from '../support/pipeline-client';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 import { writeHostileZip, yazlZip } from '../../services/ingest/test/support/hostile-zips';
 import { cleanUpAll } from '../support/clean-up';
@@ -312,27 +317,20 @@ describe('standalone pipeline', () => {
   });
 
   it('finishes an export after the process is killed (SIGKILL) mid-step and started again', async () => {
-    const exported = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'killed-')), {
-      textMessages: 10,
-      voiceNotes: 30,
-      photos: 0,
-      voiceSeconds: 20,
-    });
-    const upload = await uploadExport(baseUrl, exported.zipPath);
-    const clientId = upload.body.clientId!;
-    const before = await readProgress(baseUrl, clientId, { stopWhen: (event) => event.step === 2 });
-    expect(before.events.some((event) => event.done)).toBe(false);
-    app!.child.kill('SIGKILL');
-    await app!.exited;
-
-    await start();
-    const after = await readProgress(baseUrl, clientId, { timeoutMs: 90_000 });
-    expect(after.ended).toBe(true);
-    const done = after.events.at(-1)!;
-    expect(done).toMatchObject({ done: true, messageCount: 40 });
+    const done = await interruptMidMedia(
+      baseUrl,
+      await mkdtemp(path.join(workDir, 'killed-')),
+      10,
+      async () => {
+        app!.child.kill('SIGKILL');
+        await app!.exited;
+        await start();
+      },
+    );
+    expect(done).toMatchObject({ done: true, messageCount: 10 + INTERRUPTED_EXPORT.voiceNotes });
     const voice = done.chatData!.messages.filter((m) => m.type === 'voice');
-    expect(voice).toHaveLength(30);
-    for (const message of voice) expect(message.duration).toBeCloseTo(20, 0);
+    expect(voice).toHaveLength(INTERRUPTED_EXPORT.voiceNotes);
+    for (const message of voice) expect(message.duration).toBeCloseTo(INTERRUPTED_EXPORT.voiceSeconds, 0);
     expect(app!.lines.some((line) => line.includes('an earlier run left behind'))).toBe(true);
     // What the killed run was converting in its scratch space is gone.
     expect(

@@ -1,6 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import path from 'node:path';
 import type { ProgressEvent } from '@chatexhibit/proto/progress';
+import { writeWhatsAppExport } from './whatsapp-export';
 
 /** POST /api/whatsapp/process as the SPA sends it: multipart `file` and `options` (JSON). */
 export async function uploadExport(
@@ -63,4 +64,29 @@ export async function readProgress(
     clearTimeout(timer);
   }
   return { events, comments, ended };
+}
+
+/** Voice notes of the export `interruptMidMedia` sends: enough work that the media step is caught midway. */
+export const INTERRUPTED_EXPORT = { voiceNotes: 30, voiceSeconds: 20 } as const;
+
+/**
+ * Sends an export with many voice notes, waits until the media step has begun, runs
+ * `interrupt` (kill a process, start another), then follows the export again as a reconnecting
+ * browser would, to its final event, which it returns.
+ */
+export async function interruptMidMedia(
+  baseUrl: string,
+  folder: string,
+  textMessages: number,
+  interrupt: () => Promise<void>,
+): Promise<ProgressEvent> {
+  const exported = await writeWhatsAppExport(folder, { textMessages, photos: 0, ...INTERRUPTED_EXPORT });
+  const { body } = await uploadExport(baseUrl, exported.zipPath);
+  const before = await readProgress(baseUrl, body.clientId!, { stopWhen: (event) => event.step === 2 });
+  if (before.events.some((event) => event.done))
+    throw new Error('the export finished before it could be interrupted');
+  await interrupt();
+  const after = await readProgress(baseUrl, body.clientId!, { timeoutMs: 90_000 });
+  if (!after.ended) throw new Error('the progress stream did not end after the interruption');
+  return after.events.at(-1)!;
 }
