@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { Injectable } from '@nestjs/common';
 import type { ExportFacts, UploadOptions } from '@chatexhibit/proto/processing-options';
 import type { StartProcessingResponse } from '@chatexhibit/proto/progress';
@@ -41,7 +40,7 @@ export class StartProcessingService {
     };
     // The export id follows every job and log line of this export as its correlation id.
     return withCorrelationId(exportId, async () => {
-      await this.storage.put(exportKeys(exportId).upload, createReadStream(upload.filePath), {
+      await this.storage.putFile(exportKeys(exportId).upload, upload.filePath, {
         contentType: 'application/zip',
       });
       await this.progress.publish(exportId, { step: stepIndex('extract'), progress: 0 });

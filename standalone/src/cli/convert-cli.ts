@@ -30,7 +30,7 @@ import { resolveFfmpegPath } from '@chatexhibit/media/domain/ffmpeg-path';
 import { makeThumbnail } from '@chatexhibit/media/domain/make-thumbnail';
 import { MediaConversionError } from '@chatexhibit/media/domain/media-conversion-error';
 import { mediaKindOf } from '@chatexhibit/media/domain/media-kind';
-import { runWithConcurrency } from '@chatexhibit/media/domain/run-with-concurrency';
+import { runWithConcurrency } from '@chatexhibit/kit/concurrency/run-with-concurrency';
 import { toApiMessage } from '@chatexhibit/parse/domain/api-message';
 import type { ParsedChat } from '@chatexhibit/parse/domain/chat-model';
 import {

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 
 export class ObjectNotFoundError extends Error {
@@ -14,6 +15,10 @@ export class ObjectNotFoundError extends Error {
  */
 export abstract class ObjectStorage {
   abstract put(key: string, body: Buffer | Readable, options?: { contentType?: string }): Promise<void>;
+  /** Stores the local file at `filePath` as `key`; the file stays where it is. */
+  putFile(key: string, filePath: string, options?: { contentType?: string }): Promise<void> {
+    return this.put(key, createReadStream(filePath), options);
+  }
   abstract get(key: string): Promise<Readable>;
   /** The object's size in bytes, or null when there is none. */
   abstract size(key: string): Promise<number | null>;

@@ -1,11 +1,11 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Client } from 'minio';
 import type { StorageConfig } from '../config/part-config';
@@ -63,24 +63,49 @@ export class S3ObjectStorage extends ObjectStorage {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-s3-put-'));
     try {
       const spooled = path.join(folder, 'body');
-      const meter = new Sha256Meter();
-      await pipeline(body, meter, createWriteStream(spooled));
-      const response = await this.client.makeRequestStreamAsync(
-        {
-          method: 'PUT',
-          bucketName: this.config.bucket,
-          objectName: key,
-          headers: { 'Content-Length': meter.size, ...contentType },
-        },
-        createReadStream(spooled),
-        this.secure ? '' : meter.sha256,
-        [200],
-        this.config.region,
-      );
-      response.resume();
+      await pipeline(body, createWriteStream(spooled));
+      await this.putFile(key, spooled, options);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
+  }
+
+  /** One PUT streamed from the file, its length known; over plain HTTP its SHA-256 is read first. */
+  override async putFile(
+    key: string,
+    filePath: string,
+    options: { contentType?: string } = {},
+  ): Promise<void> {
+    assertValidKey(key);
+    let sha256 = '';
+    let size: number;
+    if (this.secure) {
+      size = (await stat(filePath)).size;
+    } else {
+      const meter = new Sha256Meter();
+      await pipeline(
+        createReadStream(filePath),
+        meter,
+        new Writable({ write: (_chunk, _encoding, done) => done() }),
+      );
+      [sha256, size] = [meter.sha256, meter.size];
+    }
+    const response = await this.client.makeRequestStreamAsync(
+      {
+        method: 'PUT',
+        bucketName: this.config.bucket,
+        objectName: key,
+        headers: {
+          'Content-Length': size,
+          ...(options.contentType && { 'Content-Type': options.contentType }),
+        },
+      },
+      createReadStream(filePath),
+      sha256,
+      [200],
+      this.config.region,
+    );
+    response.resume();
   }
 
   async get(key: string): Promise<Readable> {

@@ -14,14 +14,18 @@ import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
+import { runWithConcurrency } from '@chatexhibit/kit/concurrency/run-with-concurrency';
 import { extractZip } from '../../domain/extract-zip';
 import { UnsafeArchiveError } from '../../domain/unsafe-archive-error';
 import { ExportRepository } from '../../exports/export.repository';
 
+/** Entries sent to storage at once: S3 round trips overlap, the disk is not thrashed. */
+const STORE_CONCURRENCY = 4;
+
 /**
  * Step 0: unpack the stored upload safely, store every entry bit-for-bit with its size and
  * SHA-256, record the export, and hand on to parse. A hostile or broken archive ends the
- * export with the reason in words the uploader understands, and leaves no entry behind.
+ * export with the reason in words the uploader understands before any entry is stored.
  */
 @Injectable()
 export class IngestExportUseCase {
@@ -39,21 +43,33 @@ export class IngestExportUseCase {
     const keys = exportKeys(exportId);
     await this.progress.publish(exportId, { step: stepIndex('extract'), progress: stepProgress('extract') });
 
-    // yauzl reads the central directory at the end first, so the ZIP is read from a local file.
+    // yauzl reads the central directory at the end first, so the ZIP is read from a local file;
+    // the whole archive is unpacked and checked there before anything of it reaches storage.
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-ingest-'));
     let manifest: EntryManifest;
     try {
       const zipPath = path.join(workDir, 'upload.zip');
       await pipeline(await this.storage.get(keys.upload), createWriteStream(zipPath));
-      const entries = await extractZip(zipPath, (entryPath, content) =>
-        this.storage.put(keys.entry(entryPath), content),
+      const unpacked = new Map<string, string>();
+      let entries;
+      try {
+        entries = await extractZip(zipPath, async (entryPath, content) => {
+          // Named by number: an entry's own path never becomes a path on this disk.
+          const file = path.join(workDir, `entry-${unpacked.size}`);
+          unpacked.set(entryPath, file);
+          await pipeline(content, createWriteStream(file));
+        });
+      } catch (error) {
+        if (!(error instanceof UnsafeArchiveError)) throw error;
+        this.logger.warn({ exportId, reason: error.reason }, 'upload refused');
+        throw new PermanentJobError(error.message);
+      }
+      const stored = await runWithConcurrency(entries, STORE_CONCURRENCY, (entry) =>
+        this.storage.putFile(keys.entry(entry.path), unpacked.get(entry.path)!),
       );
+      const failed = stored.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
       manifest = { entries: entries.map((e) => ({ ...e, key: keys.entry(e.path) })) };
-    } catch (error) {
-      if (!(error instanceof UnsafeArchiveError)) throw error;
-      await this.removeEntries(exportId);
-      this.logger.warn({ exportId, reason: error.reason }, 'upload refused');
-      throw new PermanentJobError(error.message);
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
@@ -79,10 +95,5 @@ export class IngestExportUseCase {
     this.logger.info({ exportId, entries: manifest.entries.length, entriesSizeBytes }, 'export unpacked');
     await this.workQueue.enqueue(PARSE_JOB, { exportId, facts, entriesSizeBytes });
     return manifest;
-  }
-
-  private async removeEntries(exportId: string): Promise<void> {
-    const prefix = `${exportKeys(exportId).prefix}entries/`;
-    for await (const key of this.storage.list(prefix)) await this.storage.delete(key);
   }
 }

@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +26,7 @@ import { convertToMp3 } from '../../domain/convert-to-mp3';
 import { makeThumbnail } from '../../domain/make-thumbnail';
 import { MediaConversionError } from '../../domain/media-conversion-error';
 import { mediaKindOf } from '../../domain/media-kind';
-import { runWithConcurrency } from '../../domain/run-with-concurrency';
+import { runWithConcurrency } from '@chatexhibit/kit/concurrency/run-with-concurrency';
 import { FFMPEG_PATH } from '../../media.tokens';
 
 /**
@@ -124,7 +124,7 @@ export class ConvertMediaUseCase {
           signal,
         });
         const derivedKey = keys.audio(entry.path);
-        await this.storage.put(derivedKey, createReadStream(mp3Path), { contentType: 'audio/mpeg' });
+        await this.storage.putFile(derivedKey, mp3Path, { contentType: 'audio/mpeg' });
         return { path: entry.path, kind, derivedKey, durationSeconds, problem: null };
       }
       const { jpeg } = await makeThumbnail({ input: workPath });

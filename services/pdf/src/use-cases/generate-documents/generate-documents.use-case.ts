@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,7 +80,7 @@ export class GenerateDocumentsUseCase {
         createWriteStream(pdfPath),
       );
       const { size } = await stat(pdfPath);
-      await this.storage.put(keys.transcript, createReadStream(pdfPath), { contentType: 'application/pdf' });
+      await this.storage.putFile(keys.transcript, pdfPath, { contentType: 'application/pdf' });
       await runOnce(this.dataSource, `${exportId}:pdf`, (manager) =>
         this.documents.insert(manager, {
           exportId,

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { runWithConcurrency } from '../src/domain/run-with-concurrency';
+import { runWithConcurrency } from '../src/concurrency/run-with-concurrency';
 
 /** A worker that records how many calls overlap. */
 function overlapCounter() {
