@@ -1,5 +1,5 @@
-import { Controller, Get, Inject, NotFoundException, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Controller, Get, Inject, NotFoundException, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { z } from 'zod';
 import {
   type ExportProgress,
@@ -38,7 +38,7 @@ export class ProcessStatusController {
   ) {}
 
   @Get('process-status')
-  async stream(@Query() query: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async stream(@Query() query: unknown, @Res() response: Response): Promise<void> {
     const { clientId: exportId } = parseRequest(ProcessStatusQuerySchema, query);
     let sent: ExportProgress | null = null;
     let ended = false;
@@ -89,7 +89,8 @@ export class ProcessStatusController {
       if (!latest) stopListening();
     }
     if (!latest) throw new NotFoundException(NOT_FOUND_MESSAGE);
-    request.on('close', end);
+    // The browser went away (the response closes with its connection).
+    response.on('close', end);
     response.set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
