@@ -32,7 +32,7 @@ export function Header() {
               className={({ isActive }) =>
                 cn(
                   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
-                  isActive && 'text-primary',
+                  isActive && 'bg-primary-soft text-primary',
                 )
               }
             >

@@ -23,8 +23,7 @@ const PLANS = [
     features: [
       `Up to ${FREE_TIER_LIMITS.maxMessages} messages`,
       `Up to ${FREE_TIER_LIMITS.maxMediaBytes / MiB} MB of media`,
-      'PDF transcript with timestamps and highlighted senders',
-      'Playable voice notes',
+      'The same transcript and evidence package as a paid export',
       'No account or card needed',
     ],
   },
@@ -35,7 +34,7 @@ const PLANS = [
     featured: true,
     features: [
       `More than ${FREE_TIER_LIMITS.maxMessages} messages or ${FREE_TIER_LIMITS.maxMediaBytes / MiB} MB of media`,
-      'PDF transcript and court-filing copy',
+      'PDF transcript with playable voice notes and a court-filing copy',
       'Evidence ZIP with original files and SHA-256 manifest',
       'Declaration template for Rule 902(14)',
       `Download link valid for ${DOWNLOAD_LINK_VALIDITY_DAYS} days`,
