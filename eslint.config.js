@@ -3,6 +3,7 @@
 // on another service: they talk over the bus); the gateway likewise; the SPA only on proto.
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
+const reactHooks = require('eslint-plugin-react-hooks');
 
 const SERVICES = ['ingest', 'parse', 'media', 'pdf', 'payment', 'notification'];
 const forbid = (...groups) => ({
@@ -52,6 +53,8 @@ module.exports = tseslint.config(
     files: ['gateway/src/**'],
     rules: forbid(['@chatexhibit/*', '!@chatexhibit/proto', '!@chatexhibit/kit']),
   },
+  // The SPA's React code: the rules of hooks and the React Compiler's checks.
+  { files: ['frontend/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
     files: ['frontend/src/**'],
     rules: forbid(['@chatexhibit/*', '!@chatexhibit/proto', '@nestjs/*', 'typeorm', 'nats']),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -7,7 +8,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 // The SPA reads the contracts from proto/ source, so both sides share one definition.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), tailwindcss()],
   resolve: {
     alias: [{ find: /^@chatexhibit\/proto\/(.*)$/, replacement: path.join(here, '../proto/src/$1') }],
   },

@@ -1,0 +1,16 @@
+import { Explainer } from '../../features/home/components/explainer';
+import { Hero } from '../../features/home/components/hero';
+import { usePageMeta } from '../../hooks/use-page-meta';
+
+export function HomeRoute() {
+  usePageMeta(
+    'ChatExhibit — Court-Ready Evidence',
+    'Turn a WhatsApp chat export into a court-ready PDF transcript and evidence package with SHA-256 hashes for Rule 902(14).',
+  );
+  return (
+    <>
+      <Hero />
+      <Explainer />
+    </>
+  );
+}

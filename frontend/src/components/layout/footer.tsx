@@ -1,0 +1,32 @@
+import { Link } from 'react-router-dom';
+import { LogoMark } from './logo';
+import { NAV_LINKS } from './nav-links';
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-border bg-muted">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
+        <div className="flex items-center gap-3">
+          <LogoMark className="size-8" />
+          <div>
+            <p className="font-semibold">ChatExhibit</p>
+            <p className="text-sm text-muted-foreground">
+              WhatsApp chat exports turned into court-ready PDF transcripts and evidence packages.
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-col gap-3 text-sm text-muted-foreground md:items-end">
+          <nav aria-label="Footer" className="flex gap-4">
+            {NAV_LINKS.map((link) => (
+              <Link key={link.to} to={link.to} className="hover:text-foreground">
+                {link.label}
+              </Link>
+            ))}
+          </nav>
+          <p data-testid="copyright">© {year} ChatExhibit. All rights reserved.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

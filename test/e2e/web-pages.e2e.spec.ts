@@ -1,0 +1,260 @@
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser';
+import { REPO_ROOT, type RunningProcess } from '../support/child-process';
+import { cleanUpAll } from '../support/clean-up';
+import { freePort } from '../support/free-port';
+import { startStandalone, stopLeftoverPostgres } from '../support/standalone';
+
+const ARTIFACTS = path.join(REPO_ROOT, '.test-artifacts');
+
+/** The static pages of the web app, as Chromium renders them from `node standalone/dist/main.js`. */
+describe('web app static pages', () => {
+  let dataDir: string;
+  let app: RunningProcess | undefined;
+  let browser: Browser | undefined;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-web-'));
+    await chmod(dataDir, 0o755);
+    const port = await freePort();
+    baseUrl = `http://localhost:${port}`;
+    app = await startStandalone({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      LOG_LEVEL: 'info',
+    });
+    browser = await launchChromium();
+    await mkdir(ARTIFACTS, { recursive: true });
+  }, 90_000);
+
+  afterAll(() =>
+    cleanUpAll(
+      () => browser?.close(),
+      () => app?.stop('SIGINT'),
+      () => dataDir && stopLeftoverPostgres(dataDir),
+      () => dataDir && rm(dataDir, { recursive: true, force: true }),
+    ),
+  );
+
+  const open = async (route: string, width = 1280): Promise<Page> => {
+    const page = await browser!.newPage({ viewport: { width, height: 900 } });
+    await page.goto(`${baseUrl}${route}`);
+    return page;
+  };
+
+  const pages = [
+    { route: '/', heading: 'ChatExhibit', title: 'ChatExhibit — Court-Ready Evidence', shot: 'home' },
+    { route: '/faq', heading: 'Frequently Asked Questions', title: 'FAQ — ChatExhibit', shot: 'faq' },
+    {
+      route: '/pricing',
+      heading: 'Simple, Transparent Pricing',
+      title: 'Pricing — ChatExhibit',
+      shot: 'pricing',
+    },
+    { route: '/blog', heading: 'Blog', title: 'Blog — ChatExhibit', shot: 'blog' },
+    {
+      route: '/blog/how-to-use-whatsapp-evidence',
+      heading: 'How to Use WhatsApp Evidence in Court (US)',
+      title: 'How to Use WhatsApp Evidence in Court (US) — ChatExhibit',
+      shot: 'blog-post',
+    },
+    {
+      route: '/contact',
+      heading: 'Contact Support',
+      title: 'Contact Support — ChatExhibit WhatsApp Chat to PDF Converter',
+      shot: 'contact',
+    },
+  ];
+
+  it.each(pages)(
+    '$route renders its heading, title and description',
+    async ({ route, heading, title, shot }) => {
+      const page = await open(route);
+      try {
+        await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+        expect(await page.title()).toBe(title);
+        const description = await page.locator('meta[name="description"]').getAttribute('content');
+        expect(description?.length).toBeGreaterThan(20);
+        await page.screenshot({ path: path.join(ARTIFACTS, `web-${shot}.png`), fullPage: true });
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
+  it('changes the title on client-side navigation', async () => {
+    const page = await open('/');
+    try {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Simple, Transparent Pricing' }).waitFor();
+      expect(await page.title()).toBe('Pricing — ChatExhibit');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows the home hero: trust badges, free-trial limits and the three steps', async () => {
+    const page = await open('/');
+    try {
+      const main = page.getByRole('main');
+      for (const text of ['Legal Standards Compliant', 'Secure Processing', 'Evidence Authentication'])
+        await main.getByText(text, { exact: true }).waitFor();
+      expect(await main.textContent()).toMatch(/50 messages and 20MB/);
+      for (const step of ['Upload', 'Process', 'Download'])
+        await main.getByRole('heading', { level: 3, name: step }).waitFor();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const page = await open('/no-such-page');
+    try {
+      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+      await page.getByText('Did you forget to add the page to the router?').waitFor();
+      await page.screenshot({ path: path.join(ARTIFACTS, 'web-404.png') });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('collapses the header links into a menu below 768 px and shows them inline at 1280 px', async () => {
+    const mobile = await open('/', 375);
+    try {
+      const menuButton = mobile.getByRole('button', { name: 'Open menu' });
+      await menuButton.waitFor();
+      expect(await mobile.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+      await menuButton.click();
+      const menu = mobile.getByRole('menu');
+      await menu.waitFor();
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+        'Pricing',
+        'FAQ',
+        'Blog',
+        'Contact',
+      ]);
+      await mobile.screenshot({ path: path.join(ARTIFACTS, 'web-mobile-menu.png') });
+      await menu.getByRole('menuitem', { name: 'FAQ' }).click();
+      await mobile.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+    } finally {
+      await mobile.close();
+    }
+
+    const desktop = await open('/', 1280);
+    try {
+      const nav = desktop.getByRole('navigation', { name: 'Main' });
+      await nav.waitFor();
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Pricing', 'FAQ', 'Blog', 'Contact']);
+      expect(await desktop.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+      const header = desktop.getByRole('banner');
+      await header.getByText('Court-Ready Evidence').waitFor();
+      expect(
+        await header.evaluate(
+          (element) => element.ownerDocument.defaultView!.getComputedStyle(element).position,
+        ),
+      ).toBe('sticky');
+    } finally {
+      await desktop.close();
+    }
+  });
+
+  it('lists the blog post with its en-GB date and links to it', async () => {
+    const page = await open('/blog');
+    try {
+      const card = page.getByRole('link', { name: /How to Use WhatsApp Evidence in Court \(US\)/ });
+      await card.waitFor();
+      expect(await card.getAttribute('href')).toBe('/blog/how-to-use-whatsapp-evidence');
+      expect(await page.locator('time').first().textContent()).toBe('28 May 2025');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('ends the article with links to / and /faq and a not-legal-advice note', async () => {
+    const page = await open('/blog/how-to-use-whatsapp-evidence');
+    try {
+      const article = page.locator('article');
+      await article.waitFor();
+      const text = (await article.textContent()) ?? '';
+      for (const fact of ['10,000', '40,000', '18 MB', '902(14)', 'SHA-256', 'Not legal advice'])
+        expect(text).toContain(fact);
+      const hrefs = await article
+        .locator('a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      expect(hrefs.slice(-2)).toEqual(['/', '/faq']);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('numbers nine FAQ questions and supplies them as FAQPage JSON-LD', async () => {
+    const page = await open('/faq');
+    try {
+      const questions = page.getByRole('list', { name: 'Frequently asked questions' }).getByRole('heading');
+      await questions.first().waitFor();
+      const texts = await questions.allTextContents();
+      expect(texts).toHaveLength(9);
+      texts.forEach((text, index) => expect(text.startsWith(`${index + 1}.`)).toBe(true));
+      const jsonLd = JSON.parse(
+        (await page.locator('script[type="application/ld+json"]').textContent()) ?? '',
+      ) as {
+        '@type': string;
+        mainEntity: { '@type': string; name: string; acceptedAnswer: { text: string } }[];
+      };
+      expect(jsonLd['@type']).toBe('FAQPage');
+      expect(jsonLd.mainEntity).toHaveLength(9);
+      for (const entry of jsonLd.mainEntity) {
+        expect(entry['@type']).toBe('Question');
+        expect(entry.acceptedAnswer.text.length).toBeGreaterThan(20);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows both plans with Start Export links and the refund window on /pricing', async () => {
+    const page = await open('/pricing');
+    try {
+      await page.getByRole('heading', { name: 'Free Tier' }).waitFor();
+      const main = page.getByRole('main');
+      const text = (await main.textContent()) ?? '';
+      for (const fact of [
+        '$0.00',
+        '$4.99',
+        'Standard Export',
+        'How Our Pricing Works',
+        'Upload First, Pay Later',
+      ])
+        expect(text).toContain(fact);
+      expect(text).toContain('within seven days');
+      const starts = main.getByRole('link', { name: 'Start Export' });
+      expect(await starts.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+        '/',
+        '/',
+      ]);
+      expect(await main.getByRole('link', { name: /frequently asked questions/ }).getAttribute('href')).toBe(
+        '/faq',
+      );
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows the current year in the footer', async () => {
+    const page = await open('/contact');
+    try {
+      const footer = page.getByRole('contentinfo');
+      await footer.waitFor();
+      expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()}`);
+      await page.getByRole('heading', { name: 'Need Help?' }).waitFor();
+      expect(await page.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);
+    } finally {
+      await page.close();
+    }
+  });
+});
