@@ -10,6 +10,7 @@ import {
   deliver,
   type Delivery,
   exhaustedReason,
+  type GaveUp,
   ShuttingDownError,
   type JobHandler,
   PermanentJobError,
@@ -94,6 +95,55 @@ describe('deliver', () => {
       running,
     );
     expect(failing.settled).toEqual(['retry 2000']);
+  });
+
+  it('tells onGiveUp of an item given up for good, with its payload and whether it was refused', async () => {
+    const { logger } = capturingLogger();
+    const gaveUp: GaveUp[] = [];
+    const onGiveUp = async (item: GaveUp) => void gaveUp.push(item);
+    const failing = (error: Error) =>
+      consumer(
+        async () => {
+          throw error;
+        },
+        { maxDeliver: 3, onGiveUp },
+      );
+    // A refusal, the last of its deliveries, and one whose workers all died: each is told.
+    await deliver(
+      fakeDelivery().delivery,
+      failing(new PermanentJobError('not a ZIP')),
+      logger,
+      metrics,
+      running,
+    );
+    await deliver(
+      fakeDelivery({ deliveryCount: 3 }).delivery,
+      failing(new Error('disk full')),
+      logger,
+      metrics,
+      running,
+    );
+    await deliver(
+      fakeDelivery({ deliveryCount: 4 }).delivery,
+      failing(new Error('never runs')),
+      logger,
+      metrics,
+      running,
+    );
+    // A retry and a success are not.
+    await deliver(fakeDelivery().delivery, failing(new Error('transient')), logger, metrics, running);
+    await deliver(
+      fakeDelivery().delivery,
+      consumer(async () => undefined, { onGiveUp }),
+      logger,
+      metrics,
+      running,
+    );
+    expect(gaveUp).toEqual([
+      { payload: { id: 'a' }, reason: 'not a ZIP', refused: true },
+      { payload: { id: 'a' }, reason: 'disk full', refused: false },
+      { payload: { id: 'a' }, reason: exhaustedReason(3), refused: false },
+    ]);
   });
 
   it('dead-letters an item past maxDeliver without running the handler', async () => {

@@ -32,6 +32,19 @@ export interface ConsumerOptions {
    * hung handler cannot hold its item forever.
    */
   deadlineMs: number;
+  /**
+   * Told when the queue gives an item up for good (refused, its deliveries used up, its payload
+   * broken), with the stored payload as sent and why, so the work's owner can hear of it.
+   */
+  onGiveUp?: (gaveUp: GaveUp) => Promise<void>;
+}
+
+/** An item the queue gave up on: its payload as stored, the reason, and whether it was refused. */
+export interface GaveUp {
+  payload: unknown;
+  reason: string;
+  /** A PermanentJobError: `reason` is its message, meant for whoever sent the work. */
+  refused: boolean;
 }
 
 export const DEFAULT_CONSUMER_OPTIONS: ConsumerOptions = {
@@ -212,6 +225,12 @@ async function settle(
     await delivery.deadLetter(reason, deliveries);
     if (refused) logger.info({ ...facts, reason }, 'job refused');
     else logger.error({ ...facts, reason, deliveries }, 'job dead-lettered');
+    if (options.onGiveUp) {
+      // The item is settled; a listener that fails is logged, not retried.
+      await withCorrelationId(correlationId, () =>
+        options.onGiveUp!({ payload: decodedOrNull(delivery), reason, refused }),
+      ).catch((error: unknown) => logger.error({ ...facts, err: error }, 'could not report a given-up job'));
+    }
     return refused ? 'refused' : 'dead_letter';
   };
   try {
@@ -245,6 +264,14 @@ async function settle(
     return 'retry';
   }
 }
+
+const decodedOrNull = (delivery: Delivery): unknown => {
+  try {
+    return delivery.decode();
+  } catch {
+    return null;
+  }
+};
 
 /** Runs the handler until it settles or its deadline passes; resolves with its failure, if any. */
 async function runHandler(
