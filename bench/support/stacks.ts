@@ -94,6 +94,7 @@ export async function startDistributedStack(
     S3_BUCKET: prefix.toLowerCase().replace(/_/g, '-'),
     SMTP_URL: smtp.url,
     MAIL_FROM: 'ChatExhibit <no-reply@example.com>',
+    SUPPORT_EMAIL: 'support@example.com',
     LINK_SIGNING_SECRET: 'a-benchmark-signing-secret-of-at-least-32-characters',
   };
   const processes = new Map<string, RunningProcess>();

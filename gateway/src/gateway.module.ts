@@ -1,16 +1,20 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { MetricsController } from '@chatexhibit/kit/metrics/metrics.controller';
 import { probeController } from '@chatexhibit/kit/service/probes';
+import { ContactController } from './contact/contact.controller';
+import { CONTACT_MESSAGES_PER_HOUR } from './contact/contact-throttler.guard';
+import { SubmitContactMessageService } from './contact/submit-contact-message.service';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { GATEWAY_SETTINGS, type GatewaySettings } from './gateway.settings';
 import { GatewayHealthService } from './health/gateway-health.service';
 import { SystemHealthController } from './health/system-health.controller';
 import { ErrorFilter } from './http/error-filter';
+import { JsonBodyMiddleware } from './http/json-body.middleware';
 import { GatewayMetrics } from './metrics/gateway-metrics';
 import { ProcessStatusController } from './progress/process-status.controller';
 import { ExportResultsController } from './results/export-results.controller';
@@ -29,18 +33,22 @@ const spa: DynamicModule[] = existsSync(WEB_ROOT)
   : [];
 
 /**
- * The HTTP edge: SPEC §7's API (uploads, progress, results), signed downloads, health, API
+ * The HTTP edge: SPEC §7's API (uploads, progress, results, contact), signed downloads, health, API
  * docs, the process's metrics, the SPA.
  */
 @Module({})
-export class GatewayModule {
+export class GatewayModule implements NestModule {
   static forRoot(settings: GatewaySettings): DynamicModule {
     return {
       module: GatewayModule,
       imports: [
         ...spa,
         ThrottlerModule.forRoot({
-          throttlers: [{ name: 'uploads', ttl: 60 * 60 * 1000, limit: UPLOADS_PER_HOUR }],
+          throttlers: [
+            { name: 'uploads', ttl: 60 * 60 * 1000, limit: UPLOADS_PER_HOUR },
+            { name: 'contact', ttl: 60 * 60 * 1000, limit: CONTACT_MESSAGES_PER_HOUR },
+          ],
+          // The contact form's guard answers with its own sentence.
           errorMessage: 'Too many uploads from this address. Please wait an hour and try again.',
         }),
       ],
@@ -50,6 +58,7 @@ export class GatewayModule {
         StartProcessingController,
         ProcessStatusController,
         ExportResultsController,
+        ContactController,
         ApiDocsController,
         MetricsController,
       ],
@@ -60,7 +69,12 @@ export class GatewayModule {
         GatewayMetrics,
         StartProcessingService,
         ExportResultsService,
+        SubmitContactMessageService,
       ],
     };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(JsonBodyMiddleware).forRoutes('api/contact');
   }
 }

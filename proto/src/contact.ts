@@ -1,11 +1,49 @@
 import { z } from 'zod';
 import { CONTACT_MIN_LENGTH } from './constants';
 
-/** SPEC §3 Contact message with the SPEC §5 rules, in field order; the server enforces them too. */
+/** Longest accepted fields: enough for any real message, a bound for a script (not in the SPEC). */
+export const CONTACT_MAX_LENGTH = { name: 100, email: 254, subject: 200, message: 5000 } as const;
+
+/**
+ * A trimmed string between `min` and `max` characters; `tooShort` is also the answer for a
+ * missing or non-string field, so the person filling in the form reads one sentence per field.
+ */
+const field = (min: number, max: number, tooShort: string, tooLong: string) =>
+  z.string({ error: tooShort }).trim().min(min, tooShort).max(max, tooLong);
+
+const INVALID_EMAIL = 'Please enter a valid email address.';
+
+/**
+ * SPEC §3 Contact message with the SPEC §5 rules, in field order (the first problem is the one
+ * shown); the SPA checks it on submit and the gateway again on the server.
+ */
 export const ContactMessageSchema = z.object({
-  name: z.string().trim().min(CONTACT_MIN_LENGTH.name, 'Name must be at least 2 characters.'),
-  email: z.email('Please enter a valid email address.'),
-  subject: z.string().trim().min(CONTACT_MIN_LENGTH.subject, 'Subject must be at least 5 characters.'),
-  message: z.string().trim().min(CONTACT_MIN_LENGTH.message, 'Message must be at least 10 characters.'),
+  name: field(
+    CONTACT_MIN_LENGTH.name,
+    CONTACT_MAX_LENGTH.name,
+    'Name must be at least 2 characters.',
+    'Name must be at most 100 characters.',
+  ),
+  email: z
+    .string({ error: INVALID_EMAIL })
+    .trim()
+    .max(CONTACT_MAX_LENGTH.email, INVALID_EMAIL)
+    .pipe(z.email(INVALID_EMAIL)),
+  subject: field(
+    CONTACT_MIN_LENGTH.subject,
+    CONTACT_MAX_LENGTH.subject,
+    'Subject must be at least 5 characters.',
+    'Subject must be at most 200 characters.',
+  ),
+  message: field(
+    CONTACT_MIN_LENGTH.message,
+    CONTACT_MAX_LENGTH.message,
+    'Message must be at least 10 characters.',
+    'Message must be at most 5,000 characters.',
+  ),
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+
+/** POST /api/contact's answer: the message is stored durably and will reach support. */
+export const ContactReceivedResponseSchema = z.object({ received: z.literal(true) });
+export type ContactReceivedResponse = z.infer<typeof ContactReceivedResponseSchema>;

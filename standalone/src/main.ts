@@ -43,9 +43,17 @@ async function main(): Promise<void> {
     const app = await NestFactory.create(
       {
         module: StandaloneProcessModule,
-        imports: [PlatformModule.forRoot(platform), StandaloneModule.forRoot({ linkSigningSecret })],
+        imports: [
+          PlatformModule.forRoot(platform),
+          StandaloneModule.forRoot({ linkSigningSecret }, { supportEmail: config.supportEmail }),
+        ],
       },
-      { logger: new NestPinoLogger(logger), abortOnError: false },
+      {
+        logger: new NestPinoLogger(logger),
+        abortOnError: false,
+        // Bodies are read by the routes that take them (the gateway's JSON body middleware).
+        bodyParser: false,
+      },
     );
     await app.listen(config.port);
     const running = database;

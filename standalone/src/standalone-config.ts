@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { logLevel, optionalString, optionalUrl, parseEnv, port } from '@chatexhibit/kit/config/env';
-import { linkSigningSecret } from '@chatexhibit/kit/config/part-config';
+import { linkSigningSecret, supportEmail } from '@chatexhibit/kit/config/part-config';
+
+export const DEFAULT_SUPPORT_EMAIL = 'support@chatexhibit.local';
 
 /** Standalone mode runs on embedded defaults; every variable is optional. */
 const standaloneEnv = z
@@ -12,6 +14,10 @@ const standaloneEnv = z
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     EMBEDDED_POSTGRES_PORT: port(54329),
     MAIL_FROM: optionalString('ChatExhibit <no-reply@chatexhibit.local>'),
+    SUPPORT_EMAIL: z.preprocess(
+      (v) => (v === '' || v === undefined ? DEFAULT_SUPPORT_EMAIL : v),
+      supportEmail(),
+    ),
     LINK_SIGNING_SECRET: z.preprocess((v) => (v === '' ? undefined : v), linkSigningSecret().optional()),
   })
   .transform((env) => ({
@@ -22,6 +28,8 @@ const standaloneEnv = z
     databaseUrl: env.DATABASE_URL,
     embeddedPostgresPort: env.EMBEDDED_POSTGRES_PORT,
     mailFrom: env.MAIL_FROM,
+    /** Where contact-form messages go (in standalone mode, an .eml in the outbox). */
+    supportEmail: env.SUPPORT_EMAIL,
     /** Otherwise made once and kept in the data folder. */
     linkSigningSecret: env.LINK_SIGNING_SECRET,
   }));

@@ -4,6 +4,7 @@ import type { GatewaySettings } from '@chatexhibit/gateway/gateway.settings';
 import { IngestModule } from '@chatexhibit/ingest/ingest.module';
 import { MediaModule } from '@chatexhibit/media/media.module';
 import { NotificationModule } from '@chatexhibit/notification/notification.module';
+import type { NotificationSettings } from '@chatexhibit/notification/notification.settings';
 import { ParseModule } from '@chatexhibit/parse/parse.module';
 import { PaymentModule } from '@chatexhibit/payment/payment.module';
 import { PdfModule } from '@chatexhibit/pdf/pdf.module';
@@ -11,7 +12,7 @@ import { PdfModule } from '@chatexhibit/pdf/pdf.module';
 /** Gateway and all six services in one process, talking over the in-process bus. */
 @Module({})
 export class StandaloneModule {
-  static forRoot(gateway: GatewaySettings): DynamicModule {
+  static forRoot(gateway: GatewaySettings, notification: NotificationSettings): DynamicModule {
     return {
       module: StandaloneModule,
       imports: [
@@ -21,7 +22,7 @@ export class StandaloneModule {
         MediaModule,
         PdfModule,
         PaymentModule,
-        NotificationModule,
+        NotificationModule.forRoot(notification),
       ],
     };
   }

@@ -206,6 +206,7 @@ describe('configuration', () => {
       'S3_REGION',
       'S3_BUCKET',
       'MAIL_FROM',
+      'SUPPORT_EMAIL',
       'LOG_LEVEL',
     ]) {
       expect(keys).toContain(name);

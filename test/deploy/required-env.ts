@@ -41,6 +41,13 @@ export const ENV: readonly EnvVar[] = [
     scheme: /^smtps?:\/\/[^:@\s]+:[^@\s]+@[^:\s]+:\d+$/,
   },
   { name: 'MAIL_FROM', parts: ['notification'], required: true, secret: false, scheme: /^[^@\s]+@[^@\s]+$/ },
+  {
+    name: 'SUPPORT_EMAIL',
+    parts: ['notification'],
+    required: true,
+    secret: false,
+    scheme: /^[^@\s]+@[^@\s]+$/,
+  },
   { name: 'PORT', parts: ['gateway'], required: false, secret: false },
   { name: 'LINK_SIGNING_SECRET', parts: ['gateway'], required: true, secret: true },
   { name: 'HEALTH_PORT', parts: SERVICES, required: false, secret: false },

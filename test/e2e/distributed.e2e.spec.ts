@@ -78,6 +78,7 @@ describe('distributed mode', () => {
       S3_BUCKET: bucket,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'ChatExhibit <no-reply@example.com>',
+      SUPPORT_EMAIL: 'support@example.com',
       LINK_SIGNING_SECRET: 'a-test-signing-secret-of-at-least-32-characters',
     };
     gatewayPort = await freePort();
@@ -163,6 +164,28 @@ describe('distributed mode', () => {
     );
     expect(sampleValue(ingest, 'chatexhibit_uploads_total', { outcome: 'accepted' })).toBeUndefined();
   }, 120_000);
+
+  it('mails a contact message through the notification process to the SMTP server', async () => {
+    const response = await fetch(`http://127.0.0.1:${gatewayPort}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Sam Sender',
+        email: 'sam@example.net',
+        subject: 'Distributed hello',
+        message: 'This message crossed NATS to reach support.',
+      }),
+    });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ received: true });
+    const delivered = () => smtp.messages.find((m) => m.includes('Distributed hello'));
+    await eventually(() => delivered() !== undefined, 20_000, 'the contact mail at the SMTP server');
+    const mail = delivered()!;
+    expect(mail).toMatch(/^To: support@example\.com\r$/m);
+    expect(mail).toMatch(/^Reply-To: sam@example\.net\r$/m);
+    expect(mail).toMatch(/^Subject: \[ChatExhibit contact\] Distributed hello\r$/m);
+    expect(mail).toContain('This message crossed NATS to reach support.');
+  }, 30_000);
 
   it('finishes an export whose media worker is killed (SIGKILL) mid-step, on the worker started after it', async () => {
     const done = await interruptMidMedia(

@@ -7,6 +7,7 @@ import {
 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ChatDataSchema } from '@chatexhibit/proto/chat';
+import { ContactMessageSchema, ContactReceivedResponseSchema } from '@chatexhibit/proto/contact';
 import { MAX_UPLOAD_BYTES } from '@chatexhibit/proto/constants';
 import { ErrorBodySchema } from '@chatexhibit/proto/errors';
 import { PartHealthSchema, SystemHealthSchema } from '@chatexhibit/proto/health';
@@ -54,6 +55,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const ChatData = named('ChatData', ChatDataSchema);
   const SystemHealth = named('SystemHealth', SystemHealthSchema);
   const PartHealth = named('PartHealth', PartHealthSchema);
+  const ContactMessage = named('ContactMessage', ContactMessageSchema);
+  const ContactReceived = named('ContactReceivedResponse', ContactReceivedResponseSchema);
 
   const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
   const error = (description: string): ResponseConfig => ({ description, content: json(ErrorBody) });
@@ -95,6 +98,21 @@ export function buildOpenApiDocument(): OpenApiDocument {
       413: error('The file is larger than the upload limit.'),
       415: error('Not a .zip file.'),
       429: error('Too many uploads from this address; try again in an hour.'),
+    },
+  });
+
+  registry.registerPath({
+    method: 'post',
+    path: '/api/contact',
+    tags: ['contact'],
+    summary: 'Send a message to support',
+    description:
+      'Fields are trimmed and checked in order; the first problem is the 400 message. The message is stored durably before the answer and mailed to support. Rate limited per client address.',
+    request: { body: { required: true, content: json(ContactMessage) } },
+    responses: {
+      202: { description: 'Received; it will reach support by mail.', content: json(ContactReceived) },
+      400: error('A field is missing, too short or too long, or the email address is not valid.'),
+      429: error('Too many messages from this address; try again in an hour.'),
     },
   });
 

@@ -16,6 +16,17 @@ export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, nam
   throw new BadRequestException(field && !namesItself ? `${field}: ${issue.message}` : issue.message);
 }
 
+/**
+ * Validates a form's body against its proto schema, whose messages are sentences for the person
+ * filling it in (SPEC §5): the first problem is the 400 message, word for word. A body that is
+ * not a JSON object is checked as an empty form.
+ */
+export function parseForm<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(typeof body === 'object' && body !== null ? body : {});
+  if (parsed.success) return parsed.data;
+  throw new BadRequestException(parsed.error.issues[0]?.message ?? 'invalid request');
+}
+
 /** A path id that does not parse names nothing: 404, like an id that is not there. */
 export function parseIdOr404<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const parsed = schema.safeParse(value);

@@ -1,4 +1,5 @@
 import { BadRequestException, Controller, HttpException, Post, Req, UseGuards } from '@nestjs/common';
+import { SkipThrottle } from '@nestjs/throttler';
 import type { Request } from 'express';
 import { type UploadOptions, UploadOptionsSchema } from '@chatexhibit/proto/processing-options';
 import type { StartProcessingResponse } from '@chatexhibit/proto/progress';
@@ -24,6 +25,7 @@ export class StartProcessingController {
 
   @Post('process')
   @UseGuards(UploadThrottlerGuard)
+  @SkipThrottle({ contact: true })
   async process(@Req() request: Request): Promise<StartProcessingResponse> {
     let upload;
     try {

@@ -2,4 +2,4 @@ import 'reflect-metadata';
 import { runService } from '@chatexhibit/kit/service/run-service';
 import { IngestModule } from './ingest.module';
 
-void runService('ingest', IngestModule);
+void runService('ingest', () => IngestModule);

@@ -10,6 +10,7 @@ const complete = {
   S3_BUCKET: 'chatexhibit',
   SMTP_URL: 'smtp://mail:1025',
   MAIL_FROM: 'ChatExhibit <no-reply@example.com>',
+  SUPPORT_EMAIL: 'support@example.com',
   LINK_SIGNING_SECRET: '0123456789abcdef0123456789abcdef',
 };
 
@@ -57,13 +58,18 @@ describe('loadPartConfig', () => {
     expect(loadPartConfig('notification', complete).mail).toEqual({
       smtpUrl: 'smtp://mail:1025',
       from: complete.MAIL_FROM,
+      supportEmail: 'support@example.com',
     });
-    const { SMTP_URL: _smtp, MAIL_FROM: _from, ...withoutMail } = complete;
+    const { SMTP_URL: _smtp, MAIL_FROM: _from, SUPPORT_EMAIL: _support, ...withoutMail } = complete;
     expect(() => loadPartConfig('payment', withoutMail)).not.toThrow();
     expect(problemsOf(() => loadPartConfig('notification', withoutMail))).toEqual([
       'SMTP_URL is missing',
       'MAIL_FROM is missing',
+      'SUPPORT_EMAIL is missing',
     ]);
+    expect(
+      problemsOf(() => loadPartConfig('notification', { ...complete, SUPPORT_EMAIL: 'support' })),
+    ).toEqual(['SUPPORT_EMAIL must be an email address']);
   });
 
   it('names every missing or malformed variable at once', () => {

@@ -1,8 +1,35 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
+import { ContactMessageEntity } from './contact-messages/contact-message.entity';
+import { ContactMessageRepository } from './contact-messages/contact-message.repository';
+import { CreateContactMessages1763900000000 } from './database/migrations/1763900000000-create-contact-messages';
+import { NOTIFICATION_SETTINGS, type NotificationSettings } from './notification.settings';
+import { ReceiveContactMessageJobHandler } from './use-cases/receive-contact-message/receive-contact-message.job-handler';
+import { ReceiveContactMessageUseCase } from './use-cases/receive-contact-message/receive-contact-message.use-case';
+import { SendMailJobHandler } from './use-cases/send-mail/send-mail.job-handler';
+import { SendMailUseCase } from './use-cases/send-mail/send-mail.use-case';
 
-const part = ServicePartModule.forPart('notification', { entities: [], migrations: [] });
+const part = ServicePartModule.forPart('notification', {
+  entities: [ContactMessageEntity],
+  migrations: [CreateContactMessages1763900000000],
+});
 
-/** The notification service: its schema, its health; its use cases arrive with their issues. */
-@Module({ imports: [part], exports: [part] })
-export class NotificationModule {}
+/** The notification service: contact-form messages stored and forwarded to support by mail. */
+@Module({})
+export class NotificationModule {
+  static forRoot(settings: NotificationSettings): DynamicModule {
+    return {
+      module: NotificationModule,
+      imports: [part],
+      providers: [
+        { provide: NOTIFICATION_SETTINGS, useValue: settings },
+        ContactMessageRepository,
+        ReceiveContactMessageUseCase,
+        ReceiveContactMessageJobHandler,
+        SendMailUseCase,
+        SendMailJobHandler,
+      ],
+      exports: [part],
+    };
+  }
+}

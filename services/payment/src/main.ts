@@ -2,4 +2,4 @@ import 'reflect-metadata';
 import { runService } from '@chatexhibit/kit/service/run-service';
 import { PaymentModule } from './payment.module';
 
-void runService('payment', PaymentModule);
+void runService('payment', () => PaymentModule);

@@ -2,4 +2,4 @@ import 'reflect-metadata';
 import { runService } from '@chatexhibit/kit/service/run-service';
 import { PdfModule } from './pdf.module';
 
-void runService('pdf', PdfModule);
+void runService('pdf', () => PdfModule);

@@ -24,6 +24,8 @@ export interface StorageConfig {
 export interface MailConfig {
   smtpUrl: string;
   from: string;
+  /** Where contact-form messages are delivered. */
+  supportEmail: string;
 }
 
 /** Typed configuration of one part running as its own process (distributed mode). */
@@ -43,6 +45,9 @@ export interface PartConfig {
 /** The HMAC key of download links: long enough that it cannot be guessed. */
 export const linkSigningSecret = () =>
   requiredString().pipe(z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)'));
+
+/** The support mailbox contact-form messages go to. */
+export const supportEmail = () => requiredString().pipe(z.email('must be an email address'));
 
 const commonEnv = z
   .object({
@@ -84,8 +89,16 @@ const linksEnv = z
   .transform((env) => env.LINK_SIGNING_SECRET);
 
 const mailEnv = z
-  .object({ SMTP_URL: requiredUrl(['smtp', 'smtps']), MAIL_FROM: requiredString() })
-  .transform((env): MailConfig => ({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }));
+  .object({
+    SMTP_URL: requiredUrl(['smtp', 'smtps']),
+    MAIL_FROM: requiredString(),
+    SUPPORT_EMAIL: supportEmail(),
+  })
+  .transform((env): MailConfig => ({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
+  }));
 
 /** A group of variables this part does not use: nothing is read. */
 const notUsed = z.any().transform((): undefined => undefined);

@@ -30,6 +30,8 @@ export async function runDistributedPart(
     const app = await NestFactory.create(rootModule(platform, config), {
       logger: new NestPinoLogger(logger),
       abortOnError: false,
+      // Bodies are read by the routes that take them (the gateway's JSON body middleware).
+      bodyParser: false,
     });
     await app.listen(config.httpPort);
     closeOnSignals(() => app.close(), logger);

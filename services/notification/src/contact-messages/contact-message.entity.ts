@@ -1,0 +1,15 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A contact-form message as received, and when its mail to support was accepted. */
+@Entity({ name: 'contact_messages' })
+export class ContactMessageEntity {
+  @PrimaryColumn({ type: 'uuid' }) id!: string;
+  @Column({ type: 'text' }) name!: string;
+  @Column({ type: 'text' }) email!: string;
+  @Column({ type: 'text' }) subject!: string;
+  @Column({ type: 'text' }) message!: string;
+  @Column({ name: 'received_at', type: 'timestamptz' }) receivedAt!: Date;
+  /** The mail job that forwards this message to support. */
+  @Column({ name: 'mail_id', type: 'uuid' }) mailId!: string;
+  @Column({ name: 'sent_at', type: 'timestamptz', nullable: true }) sentAt!: Date | null;
+}

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CONTACT_JOB, MAIL_JOB } from '@chatexhibit/proto/subjects';
+import { type JobPayload, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import { runOnce } from '@chatexhibit/kit/database/inbox';
+import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import { ContactMessageRepository } from '../../contact-messages/contact-message.repository';
+
+/** Stores a contact-form message once, then queues its mail to support. */
+@Injectable()
+export class ReceiveContactMessageUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly contactMessages: ContactMessageRepository,
+    private readonly workQueue: WorkQueue,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async execute(job: JobPayload<typeof CONTACT_JOB>): Promise<void> {
+    const { contactId, receivedAt, name, email, subject, message } = job;
+    await runOnce(this.dataSource, `contact:${contactId}`, (manager) =>
+      this.contactMessages.insert(manager, {
+        id: contactId,
+        name,
+        email,
+        subject,
+        message,
+        receivedAt: new Date(receivedAt),
+        mailId: randomUUID(),
+      }),
+    );
+    // Read back: a redelivery must queue the mail the first delivery named, which the queue
+    // then drops as a duplicate if it was already queued.
+    const stored = (await this.contactMessages.find(contactId))!;
+    await this.workQueue.enqueue(MAIL_JOB, { kind: 'contact', mailId: stored.mailId, contactId });
+    this.logger.info({ contactId, mailId: stored.mailId }, 'contact message stored');
+  }
+}

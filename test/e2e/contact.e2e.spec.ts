@@ -1,0 +1,181 @@
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { RunningProcess } from '../support/child-process';
+import { cleanUpAll } from '../support/clean-up';
+import { eventually } from '../support/eventually';
+import { freePort } from '../support/free-port';
+import { startStandalone, stopLeftoverPostgres } from '../support/standalone';
+
+/** An answer as the browser reads it: status, content type and the body, parsed when JSON. */
+interface Answer {
+  status: number;
+  contentType: string;
+  body: { code?: string; message?: string; received?: boolean };
+}
+
+/**
+ * POSTs to /api/contact from the loopback address `from` (127.0.0.x): the rate limit counts per
+ * client address, so each test speaks from its own.
+ */
+function postContact(
+  port: number,
+  from: string,
+  body: string,
+  contentType = 'application/json',
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        localAddress: from,
+        method: 'POST',
+        path: '/api/contact',
+        headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const type = res.headers['content-type'] ?? '';
+          resolve({
+            status: res.statusCode!,
+            contentType: type,
+            body: type.includes('application/json') ? JSON.parse(text) : {},
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The .eml as a mail program would read it: quoted-printable soft breaks and escapes undone. */
+const decodeQuotedPrintable = (eml: string): string =>
+  eml
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+const valid = {
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  subject: 'Question about exports',
+  message: 'Does the <b>transcript</b> keep "quotes" & voice notes?',
+};
+
+describe('contact messages (standalone)', () => {
+  let dataDir: string;
+  let port: number;
+  let app: RunningProcess | undefined;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-contact-'));
+    await chmod(dataDir, 0o755);
+    port = await freePort();
+    app = await startStandalone({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      SUPPORT_EMAIL: 'help@example.org',
+      LOG_LEVEL: 'warn',
+    });
+  }, 90_000);
+
+  afterAll(
+    () =>
+      cleanUpAll(
+        () => app?.stop('SIGTERM'),
+        () => dataDir && stopLeftoverPostgres(dataDir),
+        () => dataDir && rm(dataDir, { recursive: true, force: true }),
+      ),
+    60_000,
+  );
+
+  it('accepts a valid message and mails it to support, Reply-To the sender, HTML escaped', async () => {
+    const answer = await postContact(port, '127.0.0.2', JSON.stringify({ ...valid, name: '  Jane Doe  ' }));
+    expect(answer).toEqual({
+      status: 202,
+      contentType: expect.stringContaining('application/json'),
+      body: { received: true },
+    });
+    const outbox = path.join(dataDir, 'outbox');
+    let files: string[] = [];
+    await eventually(
+      async () => {
+        files = (await readdir(outbox).catch(() => [])).filter((f) => f.endsWith('.eml'));
+        return files.length > 0;
+      },
+      20_000,
+      'a mail in the outbox',
+    );
+    expect(files).toHaveLength(1);
+    const eml = decodeQuotedPrintable(await readFile(path.join(outbox, files[0]!), 'utf8'));
+    expect(eml).toMatch(/^To: help@example\.org\r$/m);
+    expect(eml).toMatch(/^Reply-To: jane@example\.com\r$/m);
+    expect(eml).toMatch(/^Subject: \[ChatExhibit contact\] Question about exports\r$/m);
+    // The plain-text part carries the message as written, the HTML part escaped.
+    expect(eml).toContain('From: Jane Doe <jane@example.com>');
+    expect(eml).toContain(valid.message);
+    expect(eml).toContain(
+      'Does the &lt;b&gt;transcript&lt;/b&gt; keep &quot;quotes&quot; &amp; voice notes?',
+    );
+    expect(eml).not.toContain('<b>transcript</b> keep "quotes" & voice notes?</p>');
+  });
+
+  const invalidCases: [string, Partial<Record<keyof typeof valid, string | undefined>>, string][] = [
+    ['name', { name: 'J' }, 'Name must be at least 2 characters.'],
+    ['name (only spaces)', { name: '    ' }, 'Name must be at least 2 characters.'],
+    ['email', { email: 'jane@' }, 'Please enter a valid email address.'],
+    ['subject', { subject: 'Hi' }, 'Subject must be at least 5 characters.'],
+    ['message', { message: 'Too short' }, 'Message must be at least 10 characters.'],
+    ['message (too long)', { message: 'x'.repeat(5001) }, 'Message must be at most 5,000 characters.'],
+    ['name before email', { name: 'J', email: 'nope' }, 'Name must be at least 2 characters.'],
+    ['missing email', { email: undefined }, 'Please enter a valid email address.'],
+  ];
+
+  // Each case from its own address, so that none runs into the rate limit.
+  it.each(
+    invalidCases.map(([name, change, message], i) => [name, change, message, `127.0.1.${i + 1}`] as const),
+  )('refuses an invalid %s with its sentence', async (_case, change, message, from) => {
+    const answer = await postContact(port, from, JSON.stringify({ ...valid, ...change }));
+    expect(answer).toEqual({
+      status: 400,
+      contentType: expect.stringContaining('application/json'),
+      body: { code: 'INVALID_REQUEST', message },
+    });
+  });
+
+  it('answers a body that is not JSON with a JSON 400', async () => {
+    for (const [body, type, message] of [
+      ['{"name": "Jane', 'application/json', 'The request body must be valid JSON.'],
+      // Not JSON at all: checked as an empty form, so the first field speaks.
+      ['name=Jane', 'text/plain', 'Name must be at least 2 characters.'],
+    ] as const) {
+      const answer = await postContact(port, '127.0.0.4', body, type);
+      expect(answer).toEqual({
+        status: 400,
+        contentType: expect.stringContaining('application/json'),
+        body: { code: 'INVALID_REQUEST', message },
+      });
+    }
+  });
+
+  it('limits each client address to 5 messages an hour (429), other addresses unaffected', async () => {
+    const tooShort = JSON.stringify({ ...valid, name: 'J' });
+    for (let i = 0; i < 5; i++) expect((await postContact(port, '127.0.0.5', tooShort)).status).toBe(400);
+    const limited = await postContact(port, '127.0.0.5', tooShort);
+    expect(limited).toEqual({
+      status: 429,
+      contentType: expect.stringContaining('application/json'),
+      body: {
+        code: 'INVALID_REQUEST',
+        message: 'Too many messages from this address. Please wait an hour and try again.',
+      },
+    });
+    expect((await postContact(port, '127.0.0.6', tooShort)).status).toBe(400);
+  });
+});
