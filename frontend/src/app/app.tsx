@@ -1,6 +1,16 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { Toaster } from '../components/ui/toaster';
+import { createQueryClient } from '../lib/query-client';
 import { router } from './router';
 
 export function App() {
-  return <RouterProvider router={router} />;
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>
+  );
 }

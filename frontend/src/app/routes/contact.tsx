@@ -1,4 +1,5 @@
 import { PageContainer, PageIntro } from '../../components/layout/page-container';
+import { ContactForm } from '../../features/contact/components/contact-form';
 import { NeedHelp } from '../../features/contact/components/need-help';
 import { usePageMeta } from '../../hooks/use-page-meta';
 
@@ -12,7 +13,10 @@ export function ContactRoute() {
       <PageIntro title="Contact Support">
         Questions about the chat PDF converter, your export or a payment? We are glad to help.
       </PageIntro>
-      <NeedHelp />
+      <div className="grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
+        <ContactForm />
+        <NeedHelp />
+      </div>
     </PageContainer>
   );
 }

@@ -4,10 +4,7 @@ import { SUPPORT_EMAIL } from '../../../config/support';
 
 export function NeedHelp() {
   return (
-    <section
-      aria-labelledby="need-help"
-      className="mx-auto max-w-xl rounded-xl border border-border bg-muted p-8"
-    >
+    <section aria-labelledby="need-help" className="w-full rounded-xl border border-border bg-muted p-8">
       <h2 id="need-help" className="flex items-center gap-2 text-xl font-semibold">
         <Mail className="size-5 text-primary" aria-hidden="true" />
         Need Help?

@@ -1,0 +1,157 @@
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page, Route } from 'playwright-core';
+import { launchChromium } from '../support/browser';
+import { REPO_ROOT, type RunningProcess } from '../support/child-process';
+import { cleanUpAll } from '../support/clean-up';
+import { eventually } from '../support/eventually';
+import { freePort } from '../support/free-port';
+import { startStandalone, stopLeftoverPostgres } from '../support/standalone';
+
+const ARTIFACTS = path.join(REPO_ROOT, '.test-artifacts');
+
+/** The /contact form in Chromium against `node standalone/dist/main.js`, down to the .eml. */
+describe('contact form', () => {
+  let dataDir: string;
+  let app: RunningProcess | undefined;
+  let browser: Browser | undefined;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-contact-form-'));
+    await chmod(dataDir, 0o755);
+    const port = await freePort();
+    baseUrl = `http://localhost:${port}`;
+    app = await startStandalone({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      LOG_LEVEL: 'info',
+    });
+    browser = await launchChromium();
+    await mkdir(ARTIFACTS, { recursive: true });
+  }, 90_000);
+
+  afterAll(() =>
+    cleanUpAll(
+      () => browser?.close(),
+      () => app?.stop('SIGINT'),
+      () => dataDir && stopLeftoverPostgres(dataDir),
+      () => dataDir && rm(dataDir, { recursive: true, force: true }),
+    ),
+  );
+
+  const openContact = async (): Promise<Page> => {
+    const page = await browser!.newPage({ viewport: { width: 1280, height: 1000 } });
+    await page.goto(`${baseUrl}/contact`);
+    await page.getByRole('heading', { name: 'Need Help?' }).waitFor();
+    return page;
+  };
+
+  const fill = async (page: Page, values: Record<'Name' | 'Email' | 'Subject' | 'Message', string>) => {
+    for (const [label, value] of Object.entries(values)) await page.getByLabel(label).fill(value);
+  };
+
+  const emlFiles = async (): Promise<string[]> =>
+    (await readdir(path.join(dataDir, 'outbox')).catch(() => [])).filter((file) => file.endsWith('.eml'));
+
+  it('validates on submit, re-validates on change, sends, toasts, resets and mails', async () => {
+    const page = await openContact();
+    try {
+      const form = page.getByRole('form', { name: 'Contact form' });
+      const send = form.getByRole('button', { name: 'Send Message' });
+      await send.click();
+      const errors = [
+        'Name must be at least 2 characters.',
+        'Please enter a valid email address.',
+        'Subject must be at least 5 characters.',
+        'Message must be at least 10 characters.',
+      ];
+      for (const error of errors) await form.getByText(error, { exact: true }).waitFor();
+      expect(await form.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
+
+      // After a submit, a change re-validates: the name's error goes as soon as it is valid.
+      await form.getByLabel('Name').fill('Jo');
+      await form.getByText(errors[0]!, { exact: true }).waitFor({ state: 'detached' });
+      for (const error of errors.slice(1)) await form.getByText(error, { exact: true }).waitFor();
+
+      await fill(page, {
+        Name: 'Jordan Example',
+        Email: 'jordan@example.com',
+        Subject: 'Question about my export',
+        Message: 'Does the transcript keep the original timestamps of every message?',
+      });
+      expect(await form.getByText(/must be at least|valid email/).count()).toBe(0);
+
+      // Hold the request so the submitting state can be seen, then let it through to the server.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/contact', async (route: Route) => {
+        await held;
+        await route.continue();
+      });
+      await send.click();
+      const sending = form.getByRole('button', { name: 'Sending...' });
+      await sending.waitFor();
+      expect(await sending.isDisabled()).toBe(true);
+      expect(await sending.locator('svg.animate-spin').count()).toBe(1);
+      release();
+
+      const toast = page.getByRole('status').filter({ hasText: 'Message Sent' });
+      await toast.waitFor();
+      expect(await toast.textContent()).toContain('Thank you for your message. We will respond shortly.');
+      await form.getByRole('button', { name: 'Send Message' }).waitFor();
+      for (const label of ['Name', 'Email', 'Subject', 'Message'])
+        expect(await form.getByLabel(label).inputValue()).toBe('');
+      expect(await form.getByText(/must be at least|valid email/).count()).toBe(0);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'web-contact-form.png'), fullPage: true });
+
+      await eventually(async () => (await emlFiles()).length === 1, 15_000, 'a mail in the outbox');
+      const eml = await readFile(path.join(dataDir, 'outbox', (await emlFiles())[0]!), 'utf8');
+      expect(eml).toContain('jordan@example.com');
+      expect(eml).toContain('Question about my export');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.each([
+    {
+      answer: { status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' },
+      shown: 'Unexpected response from server. Please try again.',
+    },
+    {
+      answer: {
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'INVALID', message: 'Subject must be at most 200 characters.' }),
+      },
+      shown: 'Subject must be at most 200 characters.',
+    },
+    {
+      answer: { status: 429, contentType: 'application/json', body: JSON.stringify({}) },
+      shown: 'Failed to send message',
+    },
+  ])('shows the error toast "$shown" for a $answer.status answer', async ({ answer, shown }) => {
+    const page = await openContact();
+    try {
+      await page.route('**/api/contact', (route: Route) => route.fulfill(answer));
+      await fill(page, {
+        Name: 'Jordan Example',
+        Email: 'jordan@example.com',
+        Subject: 'Question about my export',
+        Message: 'Does the transcript keep the original timestamps?',
+      });
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      const toast = page.getByRole('status').filter({ hasText: shown });
+      await toast.waitFor();
+      expect(await toast.textContent()).toContain('Error');
+      expect(await page.locator('[data-variant="destructive"]').count()).toBe(1);
+      // A failed send keeps what was typed.
+      expect(await page.getByLabel('Name').inputValue()).toBe('Jordan Example');
+    } finally {
+      await page.close();
+    }
+  });
+});
