@@ -60,7 +60,9 @@ describe('S3ObjectStorage against an S3 server (s3rver)', () => {
     );
     await s3.put('exports/2/big.bin', source);
     peak = Math.max(peak, process.memoryUsage().rss);
-    expect(peak - before).toBeLessThan(32 * 1024 * 1024);
+    // Gathering the 64 MB in memory grows RSS by well over 64 MB (149 MB measured); streaming it
+    // leaves only chunks that wait for the garbage collector (up to ~40 MB seen).
+    expect(peak - before).toBeLessThan(56 * 1024 * 1024);
     expect(await s3.size('exports/2/big.bin')).toBe(chunks * chunk.length);
     const stored = createHash('sha256');
     for await (const part of await s3.get('exports/2/big.bin')) stored.update(part as Buffer);
