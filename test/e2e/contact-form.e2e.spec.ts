@@ -1,50 +1,22 @@
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page, Route } from 'playwright-core';
-import { launchChromium } from '../support/browser';
-import { REPO_ROOT, type RunningProcess } from '../support/child-process';
-import { cleanUpAll } from '../support/clean-up';
+import type { Page, Route } from 'playwright-core';
+import { useChromium } from '../support/browser';
+import { REPO_ROOT } from '../support/child-process';
 import { eventually } from '../support/eventually';
-import { freePort } from '../support/free-port';
-import { startStandalone, stopLeftoverPostgres } from '../support/standalone';
+import { useStandalone } from '../support/standalone';
 
 const ARTIFACTS = path.join(REPO_ROOT, '.test-artifacts');
 
 /** The /contact form in Chromium against `node standalone/dist/main.js`, down to the .eml. */
 describe('contact form', () => {
-  let dataDir: string;
-  let app: RunningProcess | undefined;
-  let browser: Browser | undefined;
-  let baseUrl: string;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-contact-form-'));
-    await chmod(dataDir, 0o755);
-    const port = await freePort();
-    baseUrl = `http://localhost:${port}`;
-    app = await startStandalone({
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
-      LOG_LEVEL: 'info',
-    });
-    browser = await launchChromium();
-    await mkdir(ARTIFACTS, { recursive: true });
-  }, 90_000);
-
-  afterAll(() =>
-    cleanUpAll(
-      () => browser?.close(),
-      () => app?.stop('SIGINT'),
-      () => dataDir && stopLeftoverPostgres(dataDir),
-      () => dataDir && rm(dataDir, { recursive: true, force: true }),
-    ),
-  );
+  const standalone = useStandalone();
+  const chromium = useChromium();
+  beforeAll(() => mkdir(ARTIFACTS, { recursive: true }));
 
   const openContact = async (): Promise<Page> => {
-    const page = await browser!.newPage({ viewport: { width: 1280, height: 1000 } });
-    await page.goto(`${baseUrl}/contact`);
+    const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await page.goto(`${standalone.baseUrl}/contact`);
     await page.getByRole('heading', { name: 'Need Help?' }).waitFor();
     return page;
   };
@@ -54,7 +26,9 @@ describe('contact form', () => {
   };
 
   const emlFiles = async (): Promise<string[]> =>
-    (await readdir(path.join(dataDir, 'outbox')).catch(() => [])).filter((file) => file.endsWith('.eml'));
+    (await readdir(path.join(standalone.dataDir, 'outbox')).catch(() => [])).filter((file) =>
+      file.endsWith('.eml'),
+    );
 
   it('validates on submit, re-validates on change, sends, toasts, resets and mails', async () => {
     const page = await openContact();
@@ -108,7 +82,7 @@ describe('contact form', () => {
       await page.screenshot({ path: path.join(ARTIFACTS, 'web-contact-form.png'), fullPage: true });
 
       await eventually(async () => (await emlFiles()).length === 1, 15_000, 'a mail in the outbox');
-      const eml = await readFile(path.join(dataDir, 'outbox', (await emlFiles())[0]!), 'utf8');
+      const eml = await readFile(path.join(standalone.dataDir, 'outbox', (await emlFiles())[0]!), 'utf8');
       expect(eml).toContain('jordan@example.com');
       expect(eml).toContain('Question about my export');
     } finally {

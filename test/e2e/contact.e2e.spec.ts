@@ -1,12 +1,8 @@
-import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import type { RunningProcess } from '../support/child-process';
-import { cleanUpAll } from '../support/clean-up';
 import { eventually } from '../support/eventually';
-import { freePort } from '../support/free-port';
-import { startStandalone, stopLeftoverPostgres } from '../support/standalone';
+import { useStandalone } from '../support/standalone';
 
 /** An answer as the browser reads it: status, content type and the body, parsed when JSON. */
 interface Answer {
@@ -68,41 +64,20 @@ const valid = {
 };
 
 describe('contact messages (standalone)', () => {
-  let dataDir: string;
-  let port: number;
-  let app: RunningProcess | undefined;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-contact-'));
-    await chmod(dataDir, 0o755);
-    port = await freePort();
-    app = await startStandalone({
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
-      SUPPORT_EMAIL: 'help@example.org',
-      LOG_LEVEL: 'warn',
-    });
-  }, 90_000);
-
-  afterAll(
-    () =>
-      cleanUpAll(
-        () => app?.stop('SIGTERM'),
-        () => dataDir && stopLeftoverPostgres(dataDir),
-        () => dataDir && rm(dataDir, { recursive: true, force: true }),
-      ),
-    60_000,
-  );
+  const standalone = useStandalone({ SUPPORT_EMAIL: 'help@example.org' });
 
   it('accepts a valid message and mails it to support, Reply-To the sender, HTML escaped', async () => {
-    const answer = await postContact(port, '127.0.0.2', JSON.stringify({ ...valid, name: '  Jane Doe  ' }));
+    const answer = await postContact(
+      standalone.port,
+      '127.0.0.2',
+      JSON.stringify({ ...valid, name: '  Jane Doe  ' }),
+    );
     expect(answer).toEqual({
       status: 202,
       contentType: expect.stringContaining('application/json'),
       body: { received: true },
     });
-    const outbox = path.join(dataDir, 'outbox');
+    const outbox = path.join(standalone.dataDir, 'outbox');
     let files: string[] = [];
     await eventually(
       async () => {
@@ -141,7 +116,7 @@ describe('contact messages (standalone)', () => {
   it.each(
     invalidCases.map(([name, change, message], i) => [name, change, message, `127.0.1.${i + 1}`] as const),
   )('refuses an invalid %s with its sentence', async (_case, change, message, from) => {
-    const answer = await postContact(port, from, JSON.stringify({ ...valid, ...change }));
+    const answer = await postContact(standalone.port, from, JSON.stringify({ ...valid, ...change }));
     expect(answer).toEqual({
       status: 400,
       contentType: expect.stringContaining('application/json'),
@@ -155,7 +130,7 @@ describe('contact messages (standalone)', () => {
       // Not JSON at all: checked as an empty form, so the first field speaks.
       ['name=Jane', 'text/plain', 'Name must be at least 2 characters.'],
     ] as const) {
-      const answer = await postContact(port, '127.0.0.4', body, type);
+      const answer = await postContact(standalone.port, '127.0.0.4', body, type);
       expect(answer).toEqual({
         status: 400,
         contentType: expect.stringContaining('application/json'),
@@ -166,8 +141,9 @@ describe('contact messages (standalone)', () => {
 
   it('limits each client address to 5 messages an hour (429), other addresses unaffected', async () => {
     const tooShort = JSON.stringify({ ...valid, name: 'J' });
-    for (let i = 0; i < 5; i++) expect((await postContact(port, '127.0.0.5', tooShort)).status).toBe(400);
-    const limited = await postContact(port, '127.0.0.5', tooShort);
+    for (let i = 0; i < 5; i++)
+      expect((await postContact(standalone.port, '127.0.0.5', tooShort)).status).toBe(400);
+    const limited = await postContact(standalone.port, '127.0.0.5', tooShort);
     expect(limited).toEqual({
       status: 429,
       contentType: expect.stringContaining('application/json'),
@@ -176,6 +152,6 @@ describe('contact messages (standalone)', () => {
         message: 'Too many messages from this address. Please wait an hour and try again.',
       },
     });
-    expect((await postContact(port, '127.0.0.6', tooShort)).status).toBe(400);
+    expect((await postContact(standalone.port, '127.0.0.6', tooShort)).status).toBe(400);
   });
 });

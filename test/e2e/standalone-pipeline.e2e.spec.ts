@@ -1,12 +1,10 @@
-import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { SignedLinks } from '@chatexhibit/gateway/links/signed-links';
 import type { ProgressEvent } from '@chatexhibit/proto/progress';
-import type { RunningProcess } from '../support/child-process';
 import { eventually } from '../support/eventually';
-import { freePort } from '../support/free-port';
 import { scrapeMetrics, sampleValue } from '../support/metrics';
 import {
   INTERRUPTED_EXPORT,
@@ -16,48 +14,20 @@ import {
 } from '../support/pipeline-client';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 import { writeHostileZip, yazlZip } from '../../services/ingest/test/support/hostile-zips';
-import { cleanUpAll } from '../support/clean-up';
-import { startStandalone, stopLeftoverPostgres } from '../support/standalone';
+import { useStandalone } from '../support/standalone';
 
 /**
  * The product's job, end to end over HTTP as `npm start` runs it: upload, live progress,
  * results behind the paywall and signed links, hostile uploads, and a process killed mid-export.
  */
 describe('standalone pipeline', () => {
-  let dataDir: string;
+  const standalone = useStandalone();
   let workDir: string;
-  let env: Record<string, string>;
-  let app: RunningProcess | undefined;
-  let baseUrl: string;
-
-  const start = async () => {
-    app = await startStandalone(env);
-  };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-data-'));
-    await chmod(dataDir, 0o755);
     workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exports-'));
-    env = {
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
-    };
-    baseUrl = `http://127.0.0.1:${env.PORT}`;
-    await start();
-  }, 90_000);
-
-  afterAll(
-    () =>
-      cleanUpAll(
-        () => app?.stop('SIGTERM'),
-        () => dataDir && stopLeftoverPostgres(dataDir),
-        () => dataDir && rm(dataDir, { recursive: true, force: true }),
-        () => workDir && rm(workDir, { recursive: true, force: true }),
-      ),
-    60_000,
-  );
+  });
+  afterAll(() => workDir && rm(workDir, { recursive: true, force: true }));
 
   const finalEvent = (events: ProgressEvent[]) => events.at(-1)!;
 
@@ -67,12 +37,12 @@ describe('standalone pipeline', () => {
       voiceNotes: 2,
       photos: 2,
     });
-    const upload = await uploadExport(baseUrl, exported.zipPath, {
+    const upload = await uploadExport(standalone.baseUrl, exported.zipPath, {
       includeImages: true,
       timeZone: 'Europe/Berlin',
     });
     expect(upload.status).toBe(201);
-    const { events, ended } = await readProgress(baseUrl, upload.body.clientId!);
+    const { events, ended } = await readProgress(standalone.baseUrl, upload.body.clientId!);
     expect(ended).toBe(true);
     // Progress only moves forward, through the SPEC steps, to done.
     const progress = events.map((e) => e.progress);
@@ -91,7 +61,7 @@ describe('standalone pipeline', () => {
     for (const message of voice) {
       expect(message.content).toMatch(/^\/api\/files\/.+\?expires=\d+&signature=[0-9a-f]{64}$/);
       expect(message.duration).toBeCloseTo(2, 0);
-      const audio = await fetch(`${baseUrl}${message.content}`);
+      const audio = await fetch(`${standalone.baseUrl}${message.content}`);
       expect(audio.status).toBe(200);
       expect(audio.headers.get('content-type')).toBe('audio/mpeg');
       const bytes = Buffer.from(await audio.arrayBuffer());
@@ -101,7 +71,7 @@ describe('standalone pipeline', () => {
       ).toBe(true);
     }
 
-    const pdf = await fetch(`${baseUrl}${done.pdfUrl!}`);
+    const pdf = await fetch(`${standalone.baseUrl}${done.pdfUrl!}`);
     expect(pdf.status).toBe(200);
     expect(
       Buffer.from(await pdf.arrayBuffer())
@@ -109,12 +79,12 @@ describe('standalone pipeline', () => {
         .toString(),
     ).toBe('%PDF-');
 
-    const chat = await fetch(`${baseUrl}/api/whatsapp/chat/${upload.body.clientId}`);
+    const chat = await fetch(`${standalone.baseUrl}/api/whatsapp/chat/${upload.body.clientId}`);
     expect(chat.status).toBe(200);
     expect(((await chat.json()) as { messages: unknown[] }).messages).toHaveLength(14);
 
     // A reconnecting client gets the final state at once, and the stream ends.
-    const again = await readProgress(baseUrl, upload.body.clientId!, { timeoutMs: 10_000 });
+    const again = await readProgress(standalone.baseUrl, upload.body.clientId!, { timeoutMs: 10_000 });
     expect(again.ended).toBe(true);
     expect(again.events).toHaveLength(1);
     expect(finalEvent(again.events)).toMatchObject({ done: true });
@@ -126,8 +96,8 @@ describe('standalone pipeline', () => {
       voiceNotes: 0,
       photos: 0,
     });
-    const upload = await uploadExport(baseUrl, exported.zipPath);
-    const done = finalEvent((await readProgress(baseUrl, upload.body.clientId!)).events);
+    const upload = await uploadExport(standalone.baseUrl, exported.zipPath);
+    const done = finalEvent((await readProgress(standalone.baseUrl, upload.body.clientId!)).events);
     const pdfUrl = done.pdfUrl!;
     const other = pdfUrl.replace(/[0-9a-f]{8}-/, '00000000-');
     const forged = pdfUrl.replace(
@@ -136,16 +106,18 @@ describe('standalone pipeline', () => {
     );
     const longer = pdfUrl.replace(/expires=(\d+)/, (_m, n: string) => `expires=${Number(n) + 1}`);
     for (const url of [other, forged, longer, pdfUrl.split('?')[0]!]) {
-      const response = await fetch(`${baseUrl}${url}`);
+      const response = await fetch(`${standalone.baseUrl}${url}`);
       expect(response.status).toBe(403);
       expect(((await response.json()) as { message: string }).message).toBe(
         'This download link is not valid.',
       );
     }
     // Signed with the installation's own key, but a day past its date.
-    const links = new SignedLinks((await readFile(path.join(dataDir, 'link-signing.key'), 'utf8')).trim());
+    const links = new SignedLinks(
+      (await readFile(path.join(standalone.dataDir, 'link-signing.key'), 'utf8')).trim(),
+    );
     const expired = links.sign(pdfUrl.split('?')[0]!, Date.now() - 2 * 86_400_000, 86_400_000);
-    const response = await fetch(`${baseUrl}${expired}`);
+    const response = await fetch(`${standalone.baseUrl}${expired}`);
     expect(response.status).toBe(403);
     expect(((await response.json()) as { message: string }).message).toBe('This download link has expired.');
   }, 60_000);
@@ -156,8 +128,8 @@ describe('standalone pipeline', () => {
       voiceNotes: 1,
       photos: 0,
     });
-    const upload = await uploadExport(baseUrl, exported.zipPath);
-    const { events } = await readProgress(baseUrl, upload.body.clientId!);
+    const upload = await uploadExport(standalone.baseUrl, exported.zipPath);
+    const { events } = await readProgress(standalone.baseUrl, upload.body.clientId!);
     const final = finalEvent(events);
     expect(final).toMatchObject({ requiresPayment: true, step: 4, progress: 100, messageCount: 61 });
     expect(final.bundleId).toMatch(/^[0-9a-f-]{36}$/);
@@ -168,13 +140,13 @@ describe('standalone pipeline', () => {
     const id = upload.body.clientId!;
     const unknown = '6f1f2a4e-0000-4000-8000-000000000000';
     for (const url of [`/api/whatsapp/chat/${id}`, `/api/whatsapp/evidence-zip/${id}`]) {
-      const response = await fetch(`${baseUrl}${url}`);
+      const response = await fetch(`${standalone.baseUrl}${url}`);
       expect(response.status).toBe(404);
       // The same answer as for an export that does not exist: nothing is revealed.
       const body = await response.text();
-      expect(body).toBe(await (await fetch(`${baseUrl}${url.replace(id, unknown)}`)).text());
+      expect(body).toBe(await (await fetch(`${standalone.baseUrl}${url.replace(id, unknown)}`)).text());
     }
-    expect((await fetch(`${baseUrl}/api/files/${id}/transcript.pdf`)).status).toBe(403);
+    expect((await fetch(`${standalone.baseUrl}/api/files/${id}/transcript.pdf`)).status).toBe(403);
   }, 120_000);
 
   it.each([
@@ -188,17 +160,17 @@ describe('standalone pipeline', () => {
     'ends an upload of %s with a sentence for the uploader, storing nothing of it',
     async (kind, message) => {
       const upload = await uploadExport(
-        baseUrl,
+        standalone.baseUrl,
         await writeHostileZip(await mkdtemp(path.join(workDir, 'hostile-')), kind),
       );
       expect(upload.status).toBe(201);
-      const final = finalEvent((await readProgress(baseUrl, upload.body.clientId!)).events);
+      const final = finalEvent((await readProgress(standalone.baseUrl, upload.body.clientId!)).events);
       expect(final).toMatchObject({ step: 0, progress: 100 });
       expect(final.error).toContain(message);
       // The upload itself is kept as received; not one entry of the refused archive is.
-      expect(await readdir(path.join(dataDir, 'objects', 'exports', upload.body.clientId!))).toEqual([
-        'upload.zip',
-      ]);
+      expect(
+        await readdir(path.join(standalone.dataDir, 'objects', 'exports', upload.body.clientId!)),
+      ).toEqual(['upload.zip']);
     },
     60_000,
   );
@@ -207,7 +179,8 @@ describe('standalone pipeline', () => {
     const file = path.join(await mkdtemp(path.join(workDir, 'no-chat-')), 'photos.zip');
     await writeFile(file, await yazlZip([{ path: 'IMG-20230607-WA0003.jpg', data: 'jpeg bytes' }]));
     const final = finalEvent(
-      (await readProgress(baseUrl, (await uploadExport(baseUrl, file)).body.clientId!)).events,
+      (await readProgress(standalone.baseUrl, (await uploadExport(standalone.baseUrl, file)).body.clientId!))
+        .events,
     );
     expect(final).toMatchObject({ step: 1, progress: 100 });
     expect(final.error).toBe(
@@ -218,12 +191,14 @@ describe('standalone pipeline', () => {
   it('leaves nothing behind when an upload is cut off midway', async () => {
     // Standalone's scratch space is <DATA_DIR>/tmp.
     const spools = async () =>
-      (await readdir(path.join(dataDir, 'tmp'))).filter((n) => n.startsWith('chatexhibit-upload-'));
-    const exportsDir = path.join(dataDir, 'objects', 'exports');
+      (await readdir(path.join(standalone.dataDir, 'tmp'))).filter((n) =>
+        n.startsWith('chatexhibit-upload-'),
+      );
+    const exportsDir = path.join(standalone.dataDir, 'objects', 'exports');
     const exportsBefore = await readdir(exportsDir).catch(() => []);
     const boundary = 'cut-off-boundary';
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="WhatsApp Chat.zip"\r\nContent-Type: application/zip\r\n\r\n`;
-    const request = httpRequest(`${baseUrl}/api/whatsapp/process`, {
+    const request = httpRequest(`${standalone.baseUrl}/api/whatsapp/process`, {
       method: 'POST',
       headers: {
         'Content-Type': `multipart/form-data; boundary=${boundary}`,
@@ -242,13 +217,18 @@ describe('standalone pipeline', () => {
   it('refuses uploads that break the SPEC limits with a JSON message', async () => {
     const text = path.join(workDir, 'chat.txt');
     await writeFile(text, 'hello');
-    const wrongType = await uploadExport(baseUrl, text);
+    const wrongType = await uploadExport(standalone.baseUrl, text);
     expect(wrongType).toEqual({
       status: 415,
       body: { code: 'INVALID_REQUEST', message: 'Please upload a WhatsApp export ZIP file.' },
     });
 
-    const badOptions = await uploadExport(baseUrl, text, { timeZone: 'Mars/Olympus' }, 'export.ZIP');
+    const badOptions = await uploadExport(
+      standalone.baseUrl,
+      text,
+      { timeZone: 'Mars/Olympus' },
+      'export.ZIP',
+    );
     expect(badOptions.status).toBe(400);
     expect(badOptions.body.message).toContain('timeZone must be an IANA time-zone name');
     // Every other mistake in the options names the field it is in.
@@ -256,13 +236,13 @@ describe('standalone pipeline', () => {
       [{ includeImages: 'yes' }, 'options.includeImages: Invalid input: expected boolean, received string'],
       [{ includeImage: true }, 'options: Unrecognized key: "includeImage"'],
     ] as const) {
-      const refused = await uploadExport(baseUrl, text, options, 'export.zip');
+      const refused = await uploadExport(standalone.baseUrl, text, options, 'export.zip');
       expect(refused).toEqual({ status: 400, body: { code: 'INVALID_REQUEST', message } });
     }
 
     const big = path.join(workDir, 'big.zip');
     await writeFile(big, Buffer.alloc(100 * 1024 * 1024 + 1));
-    const tooLarge = await uploadExport(baseUrl, big);
+    const tooLarge = await uploadExport(standalone.baseUrl, big);
     expect(tooLarge).toEqual({
       status: 413,
       body: { code: 'INVALID_REQUEST', message: 'Please upload a file smaller than 100MB.' },
@@ -271,7 +251,7 @@ describe('standalone pipeline', () => {
   }, 60_000);
 
   it('counts the uploads, jobs and errors above at /metrics, one registry for every part', async () => {
-    const scrape = await scrapeMetrics(baseUrl);
+    const scrape = await scrapeMetrics(standalone.baseUrl);
     const value = (name: string, labels: Record<string, string> = {}) => sampleValue(scrape, name, labels);
     // Ten uploads were accepted (free, links, paid, six hostile ZIPs, one without a chat), one
     // of each refusal made, and the one cut off midway was refused as a broken form.
@@ -303,13 +283,13 @@ describe('standalone pipeline', () => {
   });
 
   it('serves its API docs: the OpenAPI document and a page with no outside resources', async () => {
-    const document = (await (await fetch(`${baseUrl}/api/docs/openapi.json`)).json()) as {
+    const document = (await (await fetch(`${standalone.baseUrl}/api/docs/openapi.json`)).json()) as {
       openapi: string;
       paths: Record<string, unknown>;
     };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toContain('/api/whatsapp/process');
-    const page = await fetch(`${baseUrl}/api/docs`);
+    const page = await fetch(`${standalone.baseUrl}/api/docs`);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await page.text();
     expect(html).toContain('<code>POST /api/whatsapp/process</code>');
@@ -318,27 +298,27 @@ describe('standalone pipeline', () => {
 
   it('finishes an export after the process is killed (SIGKILL) mid-step and started again', async () => {
     const done = await interruptMidMedia(
-      baseUrl,
+      standalone.baseUrl,
       await mkdtemp(path.join(workDir, 'killed-')),
       10,
       async () => {
-        app!.child.kill('SIGKILL');
-        await app!.exited;
-        await start();
+        standalone.app!.child.kill('SIGKILL');
+        await standalone.app!.exited;
+        await standalone.restart();
       },
     );
     expect(done).toMatchObject({ done: true, messageCount: 10 + INTERRUPTED_EXPORT.voiceNotes });
     const voice = done.chatData!.messages.filter((m) => m.type === 'voice');
     expect(voice).toHaveLength(INTERRUPTED_EXPORT.voiceNotes);
     for (const message of voice) expect(message.duration).toBeCloseTo(INTERRUPTED_EXPORT.voiceSeconds, 0);
-    expect(app!.lines.some((line) => line.includes('an earlier run left behind'))).toBe(true);
+    expect(standalone.app!.lines.some((line) => line.includes('an earlier run left behind'))).toBe(true);
     // What the killed run was converting in its scratch space is gone.
     expect(
-      (await readdir(path.join(dataDir, 'tmp'))).filter((n) => n.startsWith('chatexhibit-media-')),
+      (await readdir(path.join(standalone.dataDir, 'tmp'))).filter((n) => n.startsWith('chatexhibit-media-')),
     ).toEqual([]);
     // The media step the killed process held was handed back and run again.
     expect(
-      app!.lines.some(
+      standalone.app!.lines.some(
         (line) => line.includes('handed back jobs a stopped process held') && line.includes('jobs.media'),
       ),
     ).toBe(true);

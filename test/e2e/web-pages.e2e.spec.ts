@@ -1,49 +1,21 @@
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser';
-import { REPO_ROOT, type RunningProcess } from '../support/child-process';
-import { cleanUpAll } from '../support/clean-up';
-import { freePort } from '../support/free-port';
-import { startStandalone, stopLeftoverPostgres } from '../support/standalone';
+import type { Page } from 'playwright-core';
+import { useChromium } from '../support/browser';
+import { REPO_ROOT } from '../support/child-process';
+import { useStandalone } from '../support/standalone';
 
 const ARTIFACTS = path.join(REPO_ROOT, '.test-artifacts');
 
 /** The static pages of the web app, as Chromium renders them from `node standalone/dist/main.js`. */
 describe('web app static pages', () => {
-  let dataDir: string;
-  let app: RunningProcess | undefined;
-  let browser: Browser | undefined;
-  let baseUrl: string;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-web-'));
-    await chmod(dataDir, 0o755);
-    const port = await freePort();
-    baseUrl = `http://localhost:${port}`;
-    app = await startStandalone({
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
-      LOG_LEVEL: 'info',
-    });
-    browser = await launchChromium();
-    await mkdir(ARTIFACTS, { recursive: true });
-  }, 90_000);
-
-  afterAll(() =>
-    cleanUpAll(
-      () => browser?.close(),
-      () => app?.stop('SIGINT'),
-      () => dataDir && stopLeftoverPostgres(dataDir),
-      () => dataDir && rm(dataDir, { recursive: true, force: true }),
-    ),
-  );
+  const standalone = useStandalone();
+  const chromium = useChromium();
+  beforeAll(() => mkdir(ARTIFACTS, { recursive: true }));
 
   const open = async (route: string, width = 1280): Promise<Page> => {
-    const page = await browser!.newPage({ viewport: { width, height: 900 } });
-    await page.goto(`${baseUrl}${route}`);
+    const page = await chromium.browser.newPage({ viewport: { width, height: 900 } });
+    await page.goto(`${standalone.baseUrl}${route}`);
     return page;
   };
 

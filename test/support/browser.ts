@@ -25,3 +25,13 @@ export function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+/** Debian's Chromium for the calling test file: launched before its tests, closed after them. */
+export function useChromium(): { browser: Browser } {
+  const fixture = {} as { browser: Browser };
+  beforeAll(async () => {
+    fixture.browser = await launchChromium();
+  }, 60_000);
+  afterAll(() => fixture.browser?.close());
+  return fixture;
+}

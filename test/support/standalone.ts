@@ -1,6 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { type RunningProcess, startProcess } from './child-process';
+import { cleanUpAll } from './clean-up';
+import { freePort } from './free-port';
 
 /**
  * `node standalone/dist/main.js` with `env`, resolved once it says where it runs; a start that
@@ -35,4 +38,51 @@ export async function stopLeftoverPostgres(dataDir: string): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** `npm start` as a test file runs it: its own data folder and ports, for the whole file. */
+export interface StandaloneApp {
+  dataDir: string;
+  port: number;
+  baseUrl: string;
+  app: RunningProcess;
+  /** Starts the app again on the same data folder and ports (after a test stopped or killed it). */
+  restart(): Promise<void>;
+}
+
+/**
+ * Starts standalone once for the calling test file (beforeAll) and removes everything it made
+ * afterwards (afterAll): the process, a PostgreSQL a killed run left behind, the data folder.
+ */
+export function useStandalone(env: Record<string, string> = {}): StandaloneApp {
+  const fixture = {} as StandaloneApp;
+  let environment: Record<string, string>;
+  beforeAll(async () => {
+    fixture.dataDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-data-'));
+    // As root, embedded PostgreSQL's own user must be able to reach the folder.
+    await chmod(fixture.dataDir, 0o755);
+    fixture.port = await freePort();
+    fixture.baseUrl = `http://127.0.0.1:${fixture.port}`;
+    environment = {
+      DATA_DIR: fixture.dataDir,
+      PORT: String(fixture.port),
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+      ...env,
+    };
+    fixture.restart = async () => {
+      fixture.app = await startStandalone(environment);
+    };
+    await fixture.restart();
+  }, 90_000);
+  afterAll(
+    () =>
+      cleanUpAll(
+        () => fixture.app?.stop('SIGTERM'),
+        () => fixture.dataDir && stopLeftoverPostgres(fixture.dataDir),
+        () => fixture.dataDir && rm(fixture.dataDir, { recursive: true, force: true }),
+      ),
+    60_000,
+  );
+  return fixture;
 }
