@@ -12,6 +12,7 @@ import {
 } from '../src/bus/work-queue';
 import { createLogger } from '../src/logging/logger';
 import { consumingPart, JobMetrics } from '../src/metrics/metrics';
+import { sampleValue } from '../../../test/support/metrics';
 
 /** The queue is not stopping in these tests. */
 const running = new AbortController().signal;
@@ -35,11 +36,9 @@ const consumer = (handler: () => Promise<void>): Consumer => ({
   options: DEFAULT_CONSUMER_OPTIONS,
 });
 
-/** The value of one sample of the registry's text exposition, or undefined. */
-const sample = async (registry: Registry, line: string): Promise<number | undefined> => {
-  const found = (await registry.metrics()).split('\n').find((l) => l.startsWith(`${line} `));
-  return found === undefined ? undefined : Number(found.slice(line.length + 1));
-};
+/** The value of the sample `name{labels}` the registry exposes now, or undefined. */
+const sample = async (registry: Registry, name: string, labels: Record<string, string>) =>
+  sampleValue(await registry.metrics(), name, labels);
 
 describe('job metrics', () => {
   it('names the service consuming each job of the catalogue', () => {
@@ -49,46 +48,37 @@ describe('job metrics', () => {
   it('counts each delivery by how deliver settled it, and dead letters apart', async () => {
     const registry = new Registry();
     const metrics = new JobMetrics(registry);
-    await deliver(
-      delivery(),
-      consumer(async () => undefined),
-      logger,
-      metrics,
-      running,
-    );
-    await deliver(
-      delivery(),
-      consumer(async () => {
-        throw new Error('transient');
-      }),
-      logger,
-      metrics,
-      running,
-    );
-    await deliver(
-      delivery(),
-      consumer(async () => {
-        throw new PermanentJobError('not a ZIP');
-      }),
-      logger,
-      metrics,
-      running,
-    );
-    await deliver(
-      delivery({ decode: () => ({ id: 5 }) }),
-      consumer(async () => undefined),
-      logger,
-      metrics,
-      running,
-    );
-    const labels = (outcome: string) => `{part="ingest",subject="jobs.ingest",outcome="${outcome}"}`;
-    expect(await sample(registry, `chatexhibit_job_duration_seconds_count${labels('ok')}`)).toBe(1);
-    expect(await sample(registry, `chatexhibit_job_duration_seconds_count${labels('retry')}`)).toBe(1);
+    const deliveries: [Delivery, () => Promise<void>][] = [
+      [delivery(), async () => undefined],
+      [
+        delivery(),
+        async () => {
+          throw new Error('transient');
+        },
+      ],
+      [
+        delivery(),
+        async () => {
+          throw new PermanentJobError('not a ZIP');
+        },
+      ],
+      [delivery({ decode: () => ({ id: 5 }) }), async () => undefined],
+    ];
+    for (const [item, handler] of deliveries)
+      await deliver(item, consumer(handler), logger, metrics, running);
+    const handled = (outcome: string) =>
+      sample(registry, 'chatexhibit_job_duration_seconds_count', {
+        part: 'ingest',
+        subject: 'jobs.ingest',
+        outcome,
+      });
+    expect(await handled('ok')).toBe(1);
+    expect(await handled('retry')).toBe(1);
     // The file nobody can process is refused; only the broken payload is a dead letter.
-    expect(await sample(registry, `chatexhibit_job_duration_seconds_count${labels('refused')}`)).toBe(1);
-    expect(await sample(registry, `chatexhibit_job_duration_seconds_count${labels('dead_letter')}`)).toBe(1);
+    expect(await handled('refused')).toBe(1);
+    expect(await handled('dead_letter')).toBe(1);
     expect(
-      await sample(registry, 'chatexhibit_dead_letters_total{part="ingest",subject="jobs.ingest"}'),
+      await sample(registry, 'chatexhibit_dead_letters_total', { part: 'ingest', subject: 'jobs.ingest' }),
     ).toBe(1);
   });
 
@@ -104,11 +94,12 @@ describe('job metrics', () => {
       },
       logger,
     );
-    const line = 'chatexhibit_queue_depth{part="parse",subject="jobs.parse"}';
-    expect(await sample(registry, line)).toBe(3);
+    const depthOfParse = () =>
+      sample(registry, 'chatexhibit_queue_depth', { part: 'parse', subject: 'jobs.parse' });
+    expect(await depthOfParse()).toBe(3);
     depth = 7;
-    expect(await sample(registry, line)).toBe(7);
+    expect(await depthOfParse()).toBe(7);
     depth = new Error('NATS connection closed');
-    expect(await sample(registry, line)).toBeUndefined();
+    expect(await depthOfParse()).toBeUndefined();
   });
 });
