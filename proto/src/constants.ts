@@ -65,3 +65,12 @@ export const LOCAL_STORAGE_KEYS = {
   bundleId: 'chatexhibit.bundleId',
   email: 'chatexhibit.email',
 } as const;
+
+/**
+ * Sender colours of the transcript and its preview (SPEC: the first participant in the primary
+ * colour, the others in the secondary): the web app's navy primary and teal accent.
+ */
+export const SENDER_COLOURS = { primary: '#1e3a5f', secondary: '#0f766e' } as const;
+
+/** WhatsApp's own export caps (messages): a chat near one may have been cut short. */
+export const WHATSAPP_EXPORT_CAPS = { withMedia: 10_000, withoutMedia: 40_000 } as const;

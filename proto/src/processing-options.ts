@@ -25,9 +25,39 @@ export const isIanaTimeZone = (zone: string): boolean => {
 /** A Bates prefix: letters and digits first, then also space, '.', '_' or '-', at most 20 characters. */
 export const BATES_PREFIX_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,19}$/;
 
+/** A short line the uploader types for the transcript's examination block. */
+const examinationField = (name: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${name} must not be empty`)
+    .max(100, `${name} must be at most 100 characters`)
+    .refine((value) => !/\p{Cc}/u.test(value), `${name} must be one line of text`);
+
+/**
+ * What the uploader states for the examination block (LEGAL: forensic reports carry them): case
+ * and exhibit numbers, who prepared the transcript, and whose account the chat was exported from
+ * (a text export does not say). Each is optional; the transcript shows "not stated" for a missing one.
+ */
+export const ExaminationSchema = z.object({
+  caseNumber: z.string().nullable(),
+  exhibitNumber: z.string().nullable(),
+  preparedBy: z.string().nullable(),
+  exportingAccount: z.string().nullable(),
+});
+export type Examination = z.infer<typeof ExaminationSchema>;
+
+export const NO_EXAMINATION: Examination = {
+  caseNumber: null,
+  exhibitNumber: null,
+  preparedBy: null,
+  exportingAccount: null,
+};
+
 /**
  * The `options` field of an upload: the SPEC processing options plus the time zone the uploader
- * declares (default: the browser's; stated on the transcript) and an optional Bates prefix.
+ * declares (default: the browser's; stated on the transcript), an optional Bates prefix and the
+ * examination block's fields.
  */
 export const UploadOptionsSchema = ProcessingOptionsSchema.extend({
   timeZone: z
@@ -42,6 +72,10 @@ export const UploadOptionsSchema = ProcessingOptionsSchema.extend({
       'batesPrefix must be 1-20 letters, digits, spaces, ".", "_" or "-", starting with a letter or digit',
     )
     .optional(),
+  caseNumber: examinationField('caseNumber').optional(),
+  exhibitNumber: examinationField('exhibitNumber').optional(),
+  preparedBy: examinationField('preparedBy').optional(),
+  exportingAccount: examinationField('exportingAccount').optional(),
 }).strict();
 export type UploadOptions = z.infer<typeof UploadOptionsSchema>;
 
@@ -54,6 +88,8 @@ export const ExportFactsSchema = z.object({
   options: ProcessingOptionsSchema,
   timeZone: z.string().refine(isIanaTimeZone),
   batesPrefix: z.string().nullable(),
+  /** Absent in jobs queued before the examination block existed. */
+  examination: ExaminationSchema.default(NO_EXAMINATION),
   receivedAt: z.iso.datetime(),
 });
 export type ExportFacts = z.infer<typeof ExportFactsSchema>;

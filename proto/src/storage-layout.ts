@@ -17,8 +17,10 @@ export const exportKeys = (exportId: string) => ({
   thumbnail: (entryPath: string) => `exports/${exportId}/derived/thumbnails/${entryPath}.jpg`,
   /** What media made of each voice note and image (MediaManifest). */
   mediaManifest: `exports/${exportId}/media.json`,
-  /** The transcript PDF (pdf). */
+  /** The transcript PDF, voice notes embedded (pdf). */
   transcript: `exports/${exportId}/transcript.pdf`,
+  /** The court-filing copy of the transcript: PDF/A, no attachments (pdf). */
+  filingTranscript: `exports/${exportId}/transcript-filing.pdf`,
   /** The evidence package (pdf). */
   evidenceZip: `exports/${exportId}/evidence.zip`,
   /** Everything of the export, for retention sweeps. */
@@ -52,6 +54,12 @@ export const MediaItemSchema = z.object({
   /** Storage key of the MP3 (voice) or thumbnail (image); null when it could not be made. */
   derivedKey: z.string().nullable(),
   durationSeconds: z.number().nonnegative().nullable(),
+  /** Size and SHA-256 of the derived file, for the evidence manifest; null when there is none. */
+  derivedSizeBytes: z.number().int().nonnegative().nullable(),
+  derivedSha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
   /** Why the original could not be converted (it is still in the evidence, untouched). */
   problem: z.string().nullable(),
 });

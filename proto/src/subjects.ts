@@ -11,6 +11,7 @@ import {
 } from './payment';
 import { ExportFactsSchema } from './processing-options';
 import { ExportProgressSchema } from './progress';
+import { TranscriptChatSchema, TranscriptMessageSchema } from './transcript';
 
 /**
  * The catalogue of NATS subjects. Every process validates what it receives against these
@@ -51,6 +52,19 @@ export const CHAT_DATA_REQUEST = requestContract(
     messages: z.array(StoredMessageSchema),
     totalMessages: z.number().int().nonnegative(),
   }),
+);
+
+/**
+ * A chat as the transcript needs it, one page of messages at a time (parse service): every
+ * message with its type, flags, source lines and linked attachment.
+ */
+export const TRANSCRIPT_PAGE_REQUEST = requestContract(
+  'chat.transcript',
+  z.object({
+    chatExportId: z.uuid(),
+    page: z.object({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(5000) }),
+  }),
+  TranscriptChatSchema.extend({ messages: z.array(TranscriptMessageSchema) }),
 );
 
 /**

@@ -2,11 +2,9 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { useChromium } from '../support/browser';
-import { REPO_ROOT } from '../support/child-process';
+import { ARTIFACTS } from '../support/artifacts';
 import { eventually } from '../support/eventually';
 import { useStandalone } from '../support/standalone';
-
-const ARTIFACTS = path.join(REPO_ROOT, '.test-artifacts');
 
 /** The /contact form in Chromium against `node standalone/dist/main.js`, down to the .eml. */
 describe('contact form', () => {

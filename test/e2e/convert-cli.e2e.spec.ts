@@ -1,16 +1,20 @@
 import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { ChatDataSchema } from '@chatexhibit/proto/chat';
 import { zipArchive } from '../../services/parse/test/support/zip-writer';
 import { runToEnd } from '../support/child-process';
 import { type WhatsAppExport, writeWhatsAppExport } from '../support/whatsapp-export';
 
+const run = promisify(execFile);
+
 /**
- * `npm run convert` as a user runs it, on the built JavaScript: an export in, a transcript, the
- * chat data and MP3s out, with no server; bad input gets one line and exit code 1. Each run gets
+ * `npm run convert` as a user runs it, on the built JavaScript: an export in, the transcripts,
+ * the evidence package, the chat data and MP3s out, with no server; bad input gets one line and exit code 1. Each run gets
  * its own TMPDIR, so the test sees that the command's temporary folder is gone afterwards.
  */
 describe('convert CLI', () => {
@@ -29,19 +33,51 @@ describe('convert CLI', () => {
     return folder;
   }
 
-  it('run through npm, writes the transcript, the SPEC chat data and the MP3s, and prints nothing on stdout', async () => {
+  it('run through npm, writes both transcripts, the evidence package, the SPEC chat data and the MP3s, and prints nothing on stdout', async () => {
     const [out, tmp] = [path.join(workDir, 'out'), await freshFolder('tmp-ok')];
     const { code, stdout, stderr } = await runToEnd(
       'npm',
-      ['run', 'convert', '--', whatsAppExport.zipPath, '--out', out, '--tz', 'Europe/Berlin', '--images'],
+      [
+        'run',
+        'convert',
+        '--',
+        whatsAppExport.zipPath,
+        '--out',
+        out,
+        '--tz',
+        'Europe/Berlin',
+        '--images',
+        '--bates',
+        'DOE',
+        '--case',
+        '24-cv-1',
+      ],
       { TMPDIR: tmp },
     );
     expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
     expect(stderr).not.toMatch(/convert:/);
     expect(await readdir(tmp)).toEqual([]);
 
-    const pdf = await readFile(path.join(out, 'transcript.pdf'));
-    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await readdir(out)).sort()).toEqual([
+      'audio',
+      'chat.json',
+      'evidence.zip',
+      'transcript-filing.pdf',
+      'transcript.pdf',
+    ]);
+    const transcript = (await run('pdftotext', [path.join(out, 'transcript.pdf'), '-'])).stdout;
+    expect(transcript).toContain('Europe/Berlin');
+    expect(transcript).toContain('24-cv-1');
+    expect(transcript).toContain('DOE000001');
+    // Each MP3 is embedded once; pdfdetach lists it from the attachment list and from its
+    // message's paperclip, both pointing to the same stream.
+    const attached = (await run('pdfdetach', ['-list', path.join(out, 'transcript.pdf')])).stdout;
+    const names = new Set(
+      attached.split('\n').flatMap((line) => /^\d+: A-\d{4} (.+)$/.exec(line)?.[1] ?? []),
+    );
+    expect([...names].sort()).toEqual(whatsAppExport.voiceNotes.map((name) => `${name}.mp3`).sort());
+    const pdfText = (await readFile(path.join(out, 'transcript.pdf'))).toString('latin1');
+    expect(pdfText.match(/\/Type \/EmbeddedFile\b/g)).toHaveLength(whatsAppExport.voiceNotes.length);
     const chat = ChatDataSchema.parse(JSON.parse(await readFile(path.join(out, 'chat.json'), 'utf8')));
     const zipHash = createHash('sha256')
       .update(await readFile(whatsAppExport.zipPath))
@@ -62,10 +98,19 @@ describe('convert CLI', () => {
       // An MP3 starts with an ID3 tag or an MPEG frame sync.
       expect(mp3.subarray(0, 3).toString('latin1') === 'ID3' || mp3[0] === 0xff).toBe(true);
     }
-    for (const photo of whatsAppExport.photos) {
-      expect(existsSync(path.join(out, 'thumbnails', `${photo}.jpg`))).toBe(true);
+    // The package verifies, and its MP3s are the ones chat.json links to.
+    const unzipped = path.join(workDir, 'unzipped');
+    await run('unzip', ['-q', path.join(out, 'evidence.zip'), '-d', unzipped]);
+    await run('sha256sum', ['-c', '--quiet', 'SHA256SUMS'], { cwd: unzipped });
+    for (const name of whatsAppExport.voiceNotes) {
+      expect(await readFile(path.join(unzipped, 'derived', 'audio', `${name}.mp3`))).toEqual(
+        await readFile(path.join(out, 'audio', `${name}.mp3`)),
+      );
     }
-  }, 60_000);
+    for (const photo of whatsAppExport.photos) {
+      expect(existsSync(path.join(unzipped, 'original', photo))).toBe(true);
+    }
+  }, 90_000);
 
   /** `node standalone/dist/cli/convert-cli.js …` with its own TMPDIR, which must be left empty. */
   async function convert(name: string, ...args: string[]) {
@@ -112,7 +157,9 @@ describe('convert CLI', () => {
     expect(await convert('usage', whatsAppExport.zipPath, '--out', workDir, '--pdf-a')).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'usage: npm run convert -- <export.zip> --out <dir> [--tz <IANA zone>] [--images] [--pretty]\n',
+      stderr: expect.stringMatching(
+        /^usage: npm run convert -- <export\.zip> --out <dir> .*--no-images.*\n$/,
+      ),
     });
     expect(await convert('no-out', whatsAppExport.zipPath)).toEqual({
       code: 1,
@@ -129,6 +176,19 @@ describe('convert CLI', () => {
       code: 1,
       stdout: '',
       stderr: 'convert: --tz must be an IANA time-zone name such as "Europe/London", got "Mars/Olympus".\n',
+    });
+    expect(
+      await convert('contradiction', whatsAppExport.zipPath, '--out', workDir, '--images', '--no-images'),
+    ).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'convert: --images and --no-images contradict each other.\n',
+    });
+    expect(await convert('bates', whatsAppExport.zipPath, '--out', workDir, '--bates', '../x')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'convert: --bates must be 1-20 letters, digits, spaces, ".", "_" or "-", starting with a letter or digit.\n',
     });
   });
 });

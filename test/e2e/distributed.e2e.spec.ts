@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
@@ -15,6 +15,7 @@ import {
   uploadExport,
 } from '../support/pipeline-client';
 import { startSmtpSink } from '../support/smtp-sink';
+import { downloadAndVerifyEvidence } from '../support/evidence-package';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 import { cleanUpAll } from '../support/clean-up';
 
@@ -135,6 +136,15 @@ describe('distributed mode', () => {
       done.chatData!.messages.filter((m) => m.type === 'voice' && m.content.startsWith('/api/files/')),
     ).toHaveLength(2);
     expect((await fetch(`${baseUrl}${done.pdfUrl!}`)).status).toBe(200);
+    // The evidence package, made by the pdf process from S3, verifies after download.
+    const evidence = await downloadAndVerifyEvidence(
+      baseUrl,
+      upload.body.clientId!,
+      await mkdtemp(path.join(workDir, 'evidence-')),
+    );
+    expect(await readdir(path.join(evidence, 'derived', 'audio'))).toEqual(
+      free.voiceNotes.map((name) => `${name}.mp3`).sort(),
+    );
 
     // A chat larger than one NATS message (1 MB) still reaches the browser, page by page.
     const large = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'large-')), {

@@ -1,9 +1,13 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { SignedLinks } from '@chatexhibit/gateway/links/signed-links';
 import type { ProgressEvent } from '@chatexhibit/proto/progress';
+import { ARTIFACTS } from '../support/artifacts';
+import { downloadAndVerifyEvidence } from '../support/evidence-package';
 import { eventually } from '../support/eventually';
 import { scrapeMetrics, sampleValue } from '../support/metrics';
 import {
@@ -12,9 +16,11 @@ import {
   readProgress,
   uploadExport,
 } from '../support/pipeline-client';
-import { writeWhatsAppExport } from '../support/whatsapp-export';
+import { MULTI_SCRIPT_TEXTS, writeWhatsAppExport } from '../support/whatsapp-export';
 import { writeHostileZip, yazlZip } from '../../services/ingest/test/support/hostile-zips';
 import { useStandalone } from '../support/standalone';
+
+const run = promisify(execFile);
 
 /**
  * The product's job, end to end over HTTP as `npm start` runs it: upload, live progress,
@@ -26,20 +32,25 @@ describe('standalone pipeline', () => {
 
   beforeAll(async () => {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exports-'));
+    await mkdir(ARTIFACTS, { recursive: true });
   });
   afterAll(() => workDir && rm(workDir, { recursive: true, force: true }));
 
   const finalEvent = (events: ProgressEvent[]) => events.at(-1)!;
 
-  it('turns a free export with voice notes and photos into a transcript, chat data and playable audio', async () => {
-    const exported = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'free-')), {
+  it('turns a free export with voice notes and photos into a transcript, an evidence package, chat data and playable audio', async () => {
+    const folder = await mkdtemp(path.join(workDir, 'free-'));
+    const exported = await writeWhatsAppExport(folder, {
       textMessages: 10,
       voiceNotes: 2,
       photos: 2,
+      texts: MULTI_SCRIPT_TEXTS,
+      encryptionNotice: true,
     });
     const upload = await uploadExport(standalone.baseUrl, exported.zipPath, {
       includeImages: true,
       timeZone: 'Europe/Berlin',
+      caseNumber: '1:26-cv-00042',
     });
     expect(upload.status).toBe(201);
     const { events, ended } = await readProgress(standalone.baseUrl, upload.body.clientId!);
@@ -50,10 +61,10 @@ describe('standalone pipeline', () => {
     // Every SPEC step until the PDF was reported, in order (payment is not needed).
     expect([...new Set(events.map((e) => e.step))]).toEqual([0, 1, 2, 3]);
     const done = finalEvent(events);
-    expect(done).toMatchObject({ done: true, progress: 100, messageCount: 14 });
+    expect(done).toMatchObject({ done: true, progress: 100, messageCount: 15 });
     expect(done.requiresPayment).toBeUndefined();
     expect(done.chatData!.participants).toEqual(exported.participants);
-    expect(done.chatData!.messages).toHaveLength(14);
+    expect(done.chatData!.messages).toHaveLength(15);
     expect(done.chatData!.id).toBe(upload.body.clientId);
 
     const voice = done.chatData!.messages.filter((m) => m.type === 'voice');
@@ -71,17 +82,40 @@ describe('standalone pipeline', () => {
       ).toBe(true);
     }
 
+    // The transcript the done event links to is the one in the evidence package, with every
+    // message in order, the multi-script texts searchable and both voice notes attached.
     const pdf = await fetch(`${standalone.baseUrl}${done.pdfUrl!}`);
     expect(pdf.status).toBe(200);
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    const pdfBytes = Buffer.from(await pdf.arrayBuffer());
+    const evidence = await downloadAndVerifyEvidence(standalone.baseUrl, upload.body.clientId!, folder);
+    expect(pdfBytes.equals(await readFile(path.join(evidence, 'transcript.pdf')))).toBe(true);
+    const transcript = (await run('pdftotext', [path.join(evidence, 'transcript.pdf'), '-'])).stdout;
+    for (const phrase of [
+      'Europe/Berlin',
+      '1:26-cv-00042',
+      '0015',
+      'Good morning! The contract is signed',
+      'Привет!',
+      '我们明天下午三点见面',
+    ]) {
+      expect(transcript).toContain(phrase);
+    }
+    const attached = (await run('pdfdetach', ['-list', path.join(evidence, 'transcript.pdf')])).stdout;
+    for (const name of exported.voiceNotes) expect(attached).toContain(`${name}.mp3`);
+    // Pages to look at: .test-artifacts/standalone-transcript-*.png
+    await run('pdftoppm', [
+      '-r',
+      '60',
+      '-png',
+      '-l',
+      '3',
+      path.join(evidence, 'transcript.pdf'),
+      path.join(ARTIFACTS, 'standalone-transcript'),
+    ]);
 
     const chat = await fetch(`${standalone.baseUrl}/api/whatsapp/chat/${upload.body.clientId}`);
     expect(chat.status).toBe(200);
-    expect(((await chat.json()) as { messages: unknown[] }).messages).toHaveLength(14);
+    expect(((await chat.json()) as { messages: unknown[] }).messages).toHaveLength(15);
 
     // A reconnecting client gets the final state at once, and the stream ends.
     const again = await readProgress(standalone.baseUrl, upload.body.clientId!, { timeoutMs: 10_000 });
@@ -235,6 +269,8 @@ describe('standalone pipeline', () => {
     for (const [options, message] of [
       [{ includeImages: 'yes' }, 'options.includeImages: Invalid input: expected boolean, received string'],
       [{ includeImage: true }, 'options: Unrecognized key: "includeImage"'],
+      [{ caseNumber: '1:26-cv\n00042' }, 'caseNumber must be one line of text'],
+      [{ preparedBy: 'x'.repeat(101) }, 'preparedBy must be at most 100 characters'],
     ] as const) {
       const refused = await uploadExport(standalone.baseUrl, text, options, 'export.zip');
       expect(refused).toEqual({ status: 400, body: { code: 'INVALID_REQUEST', message } });
@@ -259,7 +295,7 @@ describe('standalone pipeline', () => {
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_form' })).toBe(1);
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_type' })).toBe(1);
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_size' })).toBe(1);
-    expect(value('chatexhibit_uploads_total', { outcome: 'refused_options' })).toBe(3);
+    expect(value('chatexhibit_uploads_total', { outcome: 'refused_options' })).toBe(5);
     expect(value('chatexhibit_uploads_total', { outcome: 'rate_limited' })).toBe(0);
     expect(value('chatexhibit_upload_bytes_total')).toBeGreaterThan(1000);
     // Each service's jobs, labelled by the part that consumed them.

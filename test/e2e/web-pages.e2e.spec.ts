@@ -2,10 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { useChromium } from '../support/browser';
-import { REPO_ROOT } from '../support/child-process';
+import { ARTIFACTS } from '../support/artifacts';
 import { useStandalone } from '../support/standalone';
-
-const ARTIFACTS = path.join(REPO_ROOT, '.test-artifacts');
 
 /** The static pages of the web app, as Chromium renders them from `node standalone/dist/main.js`. */
 describe('web app static pages', () => {

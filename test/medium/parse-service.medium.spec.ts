@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
-import { MEDIA_JOB, PARSE_JOB } from '@chatexhibit/proto/subjects';
+import { MEDIA_JOB, PARSE_JOB, TRANSCRIPT_PAGE_REQUEST } from '@chatexhibit/proto/subjects';
 import { PgBossWorkQueue } from '@chatexhibit/kit/bus/pg-boss-work-queue';
 import { openServiceDatabase } from '@chatexhibit/kit/database/service-database';
 import { createLogger } from '@chatexhibit/kit/logging/logger';
@@ -14,6 +14,8 @@ import { ChatEntity, MessageEntity } from '@chatexhibit/parse/chat/chat.entities
 import { ChatRepository } from '@chatexhibit/parse/chat/chat.repository';
 import { CreateChats1763700100000 } from '@chatexhibit/parse/database/migrations/1763700100000-create-chats';
 import { GetChatDataUseCase } from '@chatexhibit/parse/use-cases/get-chat-data/get-chat-data.use-case';
+import { GetTranscriptPageUseCase } from '@chatexhibit/parse/use-cases/get-transcript-page/get-transcript-page.use-case';
+import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { ParseExportUseCase } from '@chatexhibit/parse/use-cases/parse-export/parse-export.use-case';
 import { generateChat } from '../../services/parse/test/support/chat-generator';
 import { eventually } from '../support/eventually';
@@ -36,6 +38,7 @@ describe('parse service', () => {
   let progress: PostgresProgressChannel;
   let parseExport: ParseExportUseCase;
   let getChatData: GetChatDataUseCase;
+  let getTranscriptPage: GetTranscriptPageUseCase;
   const handedOn: unknown[] = [];
 
   beforeAll(async () => {
@@ -62,6 +65,7 @@ describe('parse service', () => {
     progress = await PostgresProgressChannel.open(testServers().databaseUrl, `${schema}_progress`);
     parseExport = new ParseExportUseCase(storage, database, chats, queue, progress, logger);
     getChatData = new GetChatDataUseCase(chats);
+    getTranscriptPage = new GetTranscriptPageUseCase(chats);
   });
   afterAll(async () => {
     await queue?.close();
@@ -139,6 +143,26 @@ describe('parse service', () => {
     expect(page.messages.map((m) => [m.index, m.timestamp])).toEqual(
       generated.messages.slice(0, 3).map((m, i) => [i + 1, m.timestamp]),
     );
+
+    // The transcript's pages: every message with its provenance, type, flags and linked entry,
+    // valid against the contract the bus checks.
+    const transcript: TranscriptMessage[] = [];
+    for (let offset = 0; offset < 40_000; offset += 5000) {
+      const reply = await getTranscriptPage.execute({
+        chatExportId: exportId,
+        page: { offset, limit: 5000 },
+      });
+      const { messages, ...chatFacts } = TRANSCRIPT_PAGE_REQUEST.response.parse(reply);
+      expect(chatFacts).toMatchObject({ chatFile: 'WhatsApp Chat with Sam.txt', totalMessages: 40_000 });
+      transcript.push(...messages);
+    }
+    expect(transcript.map((m) => [m.index, m.line, m.type, m.flags, m.sender])).toEqual(
+      generated.messages.map((m, i) => [i + 1, m.line, m.type, m.flags, m.sender]),
+    );
+    expect(transcript.filter((m) => m.attachmentPath === present).length).toBeGreaterThan(0);
+    expect(
+      transcript.filter((m) => m.attachment !== null && m.attachmentPath === null).length,
+    ).toBeGreaterThan(0);
 
     const chat = await database.getRepository(ChatEntity).findOneByOrFail({ exportId });
     expect(chat.chatFile).toBe('WhatsApp Chat with Sam.txt');

@@ -19,7 +19,24 @@ export interface WhatsAppExportSpec {
   voiceSeconds?: number;
   /** Edge of each photo in pixels; noise, so it does not compress away. */
   photoPixels?: number;
+  /** Texts of the text messages, used in turn (default: numbered meeting notes). */
+  texts?: readonly string[];
+  /** Start with WhatsApp's encryption notice, as real exports do. */
+  encryptionNotice?: boolean;
 }
+
+/** What people write, in many scripts: for exports that look like real ones. */
+export const MULTI_SCRIPT_TEXTS: readonly string[] = [
+  'Good morning! The contract is signed ✅ 👍🏽',
+  'مرحبا، هل وصلت الأوراق؟ I sent them at 10:30.',
+  'שלום, המסמכים אצלי 📄',
+  '我们明天下午三点见面。',
+  'こんにちは、書類を受け取りました。',
+  'नमस्ते, कल मिलते हैं।',
+  'สวัสดีครับ พรุ่งนี้เจอกันนะ',
+  'Привет! Встреча в 15:00 🇩🇪',
+  'I paid the deposit of $1,200 on Friday. Please confirm you received it before the hearing next week, because the landlord keeps saying the money never arrived.',
+];
 
 export interface WhatsAppExport {
   zipPath: string;
@@ -93,6 +110,12 @@ export async function writeWhatsAppExport(dir: string, spec: WhatsAppExportSpec)
   );
 
   let file = 1;
+  if (spec.encryptionNotice) {
+    lines.push(
+      `[07/06/2023, 07:59:00] ${PARTICIPANTS[1]}: \u200eMessages and calls are end-to-end encrypted. No one outside of this chat, not even WhatsApp, can read or listen to them.`,
+    );
+  }
+  let text = 0;
   for (const [i, kind] of kinds.entries()) {
     const at = new Date(Date.UTC(2023, 5, 7, 8, 0, 0) + i * 61_000);
     const [date, time] = [
@@ -117,12 +140,22 @@ export async function writeWhatsAppExport(dir: string, spec: WhatsAppExportSpec)
       );
       lines.push(`${said}\u200e<attached: ${name}>`);
     } else {
-      lines.push(`${said}Message ${i + 1}: the meeting is at ${two(9 + (i % 8))}:30, see you there`);
+      lines.push(
+        spec.texts
+          ? `${said}${spec.texts[text++ % spec.texts.length]}`
+          : `${said}Message ${i + 1}: the meeting is at ${two(9 + (i % 8))}:30, see you there`,
+      );
     }
   }
   zip.addBuffer(Buffer.from(`${lines.join('\n')}\n`, 'utf8'), '_chat.txt');
   zip.end();
   const zipPath = path.join(dir, 'WhatsApp Chat - Omar Haddad.zip');
   await pipeline(zip.outputStream, createWriteStream(zipPath));
-  return { zipPath, messageCount: kinds.length, participants: PARTICIPANTS, voiceNotes, photos };
+  return {
+    zipPath,
+    messageCount: kinds.length + (spec.encryptionNotice ? 1 : 0),
+    participants: PARTICIPANTS,
+    voiceNotes,
+    photos,
+  };
 }

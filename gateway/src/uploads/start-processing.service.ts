@@ -28,7 +28,15 @@ export class StartProcessingService {
 
   async start(upload: ReceivedUpload, options: UploadOptions): Promise<StartProcessingResponse> {
     const exportId = randomUUID();
-    const { timeZone, batesPrefix, ...processingOptions } = options;
+    const {
+      timeZone,
+      batesPrefix,
+      caseNumber,
+      exhibitNumber,
+      preparedBy,
+      exportingAccount,
+      ...processingOptions
+    } = options;
     const facts: ExportFacts = {
       originalFilename: upload.originalFilename,
       fileHash: upload.sha256,
@@ -36,6 +44,12 @@ export class StartProcessingService {
       options: processingOptions,
       timeZone: timeZone ?? SERVER_TIME_ZONE,
       batesPrefix: batesPrefix ?? null,
+      examination: {
+        caseNumber: caseNumber ?? null,
+        exhibitNumber: exhibitNumber ?? null,
+        preparedBy: preparedBy ?? null,
+        exportingAccount: exportingAccount ?? null,
+      },
       receivedAt: new Date().toISOString(),
     };
     // The export id follows every job and log line of this export as its correlation id.

@@ -3,6 +3,7 @@ import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module'
 import { MediaAssetEntity } from './assets/media-asset.entity';
 import { MediaAssetRepository } from './assets/media-asset.repository';
 import { CreateMediaAssets1763800100000 } from './database/migrations/1763800100000-create-media-assets';
+import { AddDerivedHashes1764000000000 } from './database/migrations/1764000000000-add-derived-hashes';
 import { resolveFfmpegPath } from './domain/ffmpeg-path';
 import { FFMPEG_PATH } from './media.tokens';
 import { ConvertMediaJobHandler } from './use-cases/convert-media/convert-media.job-handler';
@@ -10,7 +11,7 @@ import { ConvertMediaUseCase } from './use-cases/convert-media/convert-media.use
 
 const part = ServicePartModule.forPart('media', {
   entities: [MediaAssetEntity],
-  migrations: [CreateMediaAssets1763800100000],
+  migrations: [CreateMediaAssets1763800100000, AddDerivedHashes1764000000000],
 });
 
 /** The media service: voice notes to MP3 with their durations, image thumbnails. */

@@ -5,6 +5,8 @@ import { ChatRepository } from './chat/chat.repository';
 import { CreateChats1763700100000 } from './database/migrations/1763700100000-create-chats';
 import { GetChatDataRequestHandler } from './use-cases/get-chat-data/get-chat-data.request-handler';
 import { GetChatDataUseCase } from './use-cases/get-chat-data/get-chat-data.use-case';
+import { GetTranscriptPageRequestHandler } from './use-cases/get-transcript-page/get-transcript-page.request-handler';
+import { GetTranscriptPageUseCase } from './use-cases/get-transcript-page/get-transcript-page.use-case';
 import { ParseExportJobHandler } from './use-cases/parse-export/parse-export.job-handler';
 import { ParseExportUseCase } from './use-cases/parse-export/parse-export.use-case';
 
@@ -13,7 +15,7 @@ const part = ServicePartModule.forPart('parse', {
   migrations: [CreateChats1763700100000],
 });
 
-/** The parse service: parses an export's chat text and answers chat-data queries. */
+/** The parse service: parses an export's chat text and answers chat-data and transcript queries. */
 @Module({
   imports: [part],
   providers: [
@@ -22,6 +24,8 @@ const part = ServicePartModule.forPart('parse', {
     ParseExportJobHandler,
     GetChatDataUseCase,
     GetChatDataRequestHandler,
+    GetTranscriptPageUseCase,
+    GetTranscriptPageRequestHandler,
   ],
   exports: [part],
 })

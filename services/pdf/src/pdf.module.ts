@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
 import { CreateDocuments1763800200000 } from './database/migrations/1763800200000-create-documents';
+import { AddDocumentHashes1764000100000 } from './database/migrations/1764000100000-add-document-hashes';
 import { DocumentEntity } from './documents/document.entity';
 import { DocumentRepository } from './documents/document.repository';
 import { GenerateDocumentsJobHandler } from './use-cases/generate-documents/generate-documents.job-handler';
@@ -8,10 +9,10 @@ import { GenerateDocumentsUseCase } from './use-cases/generate-documents/generat
 
 const part = ServicePartModule.forPart('pdf', {
   entities: [DocumentEntity],
-  migrations: [CreateDocuments1763800200000],
+  migrations: [CreateDocuments1763800200000, AddDocumentHashes1764000100000],
 });
 
-/** The pdf service: the transcript of each export. */
+/** The pdf service: the transcript, court-filing copy and evidence package of each export. */
 @Module({
   imports: [part],
   providers: [DocumentRepository, GenerateDocumentsUseCase, GenerateDocumentsJobHandler],

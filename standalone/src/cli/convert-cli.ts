@@ -1,20 +1,26 @@
-// `npm run convert -- <export.zip> --out <dir> [--tz <IANA zone>] [--images] [--pretty]`: converts
-// one WhatsApp export on this machine, with no server and no database, by running the pipeline's
-// own cores in one process: safe unzip (into a temporary folder, removed afterwards), chat pick and
-// parse, attachment links, voice notes to MP3 and, with --images, photos to thumbnails. It writes
-// <dir>/transcript.pdf, <dir>/chat.json (the SPEC ChatData), <dir>/audio/<entry>.mp3 and
-// <dir>/thumbnails/<entry>.jpg. It lives in standalone, the one package that may compose the
-// services' domain code.
+// `npm run convert -- <export.zip> --out <dir> [options]`: converts one WhatsApp export on this
+// machine, with no server and no database, by running the pipeline's own cores in one process:
+// safe unzip (into a temporary folder, removed afterwards), chat pick and parse, attachment links,
+// voice notes to MP3 and photos to thumbnails, then the pdf core. It writes <dir>/transcript.pdf,
+// <dir>/transcript-filing.pdf, <dir>/evidence.zip, <dir>/chat.json (the SPEC ChatData) and
+// <dir>/audio/<entry>.mp3. It lives in standalone, the one package that may compose the services'
+// domain code.
 
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
-import { DEFAULT_PROCESSING_OPTIONS, isIanaTimeZone } from '@chatexhibit/proto/processing-options';
-import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
+import {
+  BATES_PREFIX_PATTERN,
+  type ExportFacts,
+  isIanaTimeZone,
+  type ProcessingOptions,
+  UploadOptionsSchema,
+} from '@chatexhibit/proto/processing-options';
+import type { ExportEntry, MediaItem } from '@chatexhibit/proto/storage-layout';
 import {
   CliInputError,
   type CliOutput,
@@ -23,14 +29,16 @@ import {
   runAsProcess,
   runCommand,
 } from '@chatexhibit/kit/cli/command-line';
+import { runWithConcurrency } from '@chatexhibit/kit/concurrency/run-with-concurrency';
+import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import { type ExtractedEntry, extractZip } from '@chatexhibit/ingest/domain/extract-zip';
 import { UnsafeArchiveError } from '@chatexhibit/ingest/domain/unsafe-archive-error';
 import { convertToMp3 } from '@chatexhibit/media/domain/convert-to-mp3';
 import { resolveFfmpegPath } from '@chatexhibit/media/domain/ffmpeg-path';
 import { makeThumbnail } from '@chatexhibit/media/domain/make-thumbnail';
 import { MediaConversionError } from '@chatexhibit/media/domain/media-conversion-error';
+import { unconvertedMediaItem } from '@chatexhibit/media/domain/media-item';
 import { mediaKindOf } from '@chatexhibit/media/domain/media-kind';
-import { runWithConcurrency } from '@chatexhibit/kit/concurrency/run-with-concurrency';
 import { toApiMessage } from '@chatexhibit/parse/domain/api-message';
 import type { ParsedChat } from '@chatexhibit/parse/domain/chat-model';
 import {
@@ -40,37 +48,55 @@ import {
   pickChatText,
 } from '@chatexhibit/parse/domain/chat-text-candidates';
 import { linkAttachments } from '@chatexhibit/parse/domain/link-attachments';
-import { type TranscriptLine, writeStandInTranscript } from '@chatexhibit/pdf/domain/stand-in-transcript';
+import { toTranscriptMessage } from '@chatexhibit/parse/domain/transcript-message';
+import { renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
 import { type ConversionProgress, conversionProgress } from './conversion-progress';
 
 const CONVERT_COMMAND = {
   name: 'convert',
-  usage: 'usage: npm run convert -- <export.zip> --out <dir> [--tz <IANA zone>] [--images] [--pretty]',
+  usage:
+    'usage: npm run convert -- <export.zip> --out <dir> [--tz <IANA zone>] [--bates <prefix>] ' +
+    '[--images | --no-images] [--attachments | --no-attachments] [--no-timestamps] [--no-highlight] ' +
+    '[--no-voice] [--case <number>] [--exhibit <number>] [--prepared-by <name>] [--account <name>] [--pretty]',
 };
+
+/** Each processing option as a pair of flags; SPEC's default when neither is given. */
+const OPTION_FLAGS = {
+  includeTimestamps: 'timestamps',
+  highlightSenders: 'highlight',
+  includeVoiceMessages: 'voice',
+  includeImages: 'images',
+  includeAttachments: 'attachments',
+} as const satisfies Record<keyof ProcessingOptions, string>;
 
 const CONVERT_OPTIONS = {
   out: { type: 'string' },
   tz: { type: 'string' },
-  images: { type: 'boolean' },
+  bates: { type: 'string' },
+  case: { type: 'string' },
+  exhibit: { type: 'string' },
+  'prepared-by': { type: 'string' },
+  account: { type: 'string' },
   pretty: { type: 'boolean' },
+  ...Object.fromEntries(
+    Object.values(OPTION_FLAGS).flatMap((flag) => [
+      [flag, { type: 'boolean' }],
+      [`no-${flag}`, { type: 'boolean' }],
+    ]),
+  ),
 } as const;
 
-/** Messages handed to the transcript writer at a time, as the pdf service gets them. */
+/** Messages handed to the pdf core at a time, as the pdf service gets them. */
 const TRANSCRIPT_PAGE_SIZE = 1000;
 
 interface ConvertRequest {
   zipPath: string;
   outDir: string;
   timeZone: string;
-  includeImages: boolean;
+  batesPrefix: string | null;
+  options: ProcessingOptions;
+  examination: ExportFacts['examination'];
   pretty: boolean;
-}
-
-/** A voice note or photo converted for the transcript; `outputPath` is relative to the out folder. */
-interface ConvertedMedia {
-  entryPath: string;
-  outputPath: string;
-  durationSeconds: number | null;
 }
 
 /** Runs the command; resolves to the process exit code. */
@@ -90,6 +116,7 @@ export function runConvertCli(
 
 function readRequest(args: readonly string[]): ConvertRequest {
   const { values, positionals } = readCommandLine(args, CONVERT_OPTIONS, 1);
+  const flags = values as Record<string, string | boolean | undefined>;
   if (values.out === undefined || values.out === '') throw new CliInputError('--out <dir> is required.');
   // The phone's zone is unknown; like the web upload, the declared zone defaults to this machine's.
   const timeZone = values.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -98,11 +125,48 @@ function readRequest(args: readonly string[]): ConvertRequest {
       `--tz must be an IANA time-zone name such as "Europe/London", got "${timeZone}".`,
     );
   }
+  if (values.bates !== undefined && !BATES_PREFIX_PATTERN.test(values.bates)) {
+    throw new CliInputError(
+      '--bates must be 1-20 letters, digits, spaces, ".", "_" or "-", starting with a letter or digit.',
+    );
+  }
+  const chosen: Record<string, boolean> = {};
+  for (const [option, flag] of Object.entries(OPTION_FLAGS)) {
+    if (flags[flag] && flags[`no-${flag}`])
+      throw new CliInputError(`--${flag} and --no-${flag} contradict each other.`);
+    if (flags[flag]) chosen[option] = true;
+    if (flags[`no-${flag}`]) chosen[option] = false;
+  }
+  // The web upload's own schema: the same defaults, limits and messages for the same options.
+  const parsed = UploadOptionsSchema.safeParse({
+    ...chosen,
+    caseNumber: values.case,
+    exhibitNumber: values.exhibit,
+    preparedBy: values['prepared-by'],
+    exportingAccount: values.account,
+  });
+  if (!parsed.success) throw new CliInputError(parsed.error.issues.map((issue) => issue.message).join('; '));
+  const {
+    caseNumber,
+    exhibitNumber,
+    preparedBy,
+    exportingAccount,
+    timeZone: _zone,
+    batesPrefix: _bates,
+    ...options
+  } = parsed.data;
   return {
-    zipPath: positionals[0],
+    zipPath: positionals[0]!,
     outDir: values.out,
     timeZone,
-    includeImages: values.images ?? false,
+    batesPrefix: values.bates ?? null,
+    options,
+    examination: {
+      caseNumber: caseNumber ?? null,
+      exhibitNumber: exhibitNumber ?? null,
+      preparedBy: preparedBy ?? null,
+      exportingAccount: exportingAccount ?? null,
+    },
     pretty: values.pretty ?? false,
   };
 }
@@ -114,7 +178,9 @@ async function convert(
 ): Promise<void> {
   const { zipPath, outDir } = request;
   progress.update('extract', 0);
-  const fileHash = await readUserFile(zipPath, () => sha256Of(zipPath));
+  const zipFile = path.resolve(zipPath);
+  const upload = await readUserFile(zipPath, () => hashFile(zipFile));
+  const receivedAt = new Date();
   await mkdir(outDir, { recursive: true }).catch((error: unknown) => {
     throw new CliInputError(`cannot write to ${outDir}: ${(error as Error).message}`);
   });
@@ -122,35 +188,80 @@ async function convert(
   if ((await readdir(outDir)).length > 0) {
     throw new CliInputError(`${outDir} is not empty: choose a new or empty folder for --out.`);
   }
-  await withTemporaryFolder(async (unzipped) => {
-    const entries = await unzip(zipPath, unzipped);
+  await withTemporaryFolder(async (workDir) => {
+    const unzipped = path.join(workDir, 'entries');
+    const entries = await unzip(zipFile, unzipped);
     progress.update('parse', 0);
-    const { chat, chatTextPath } = await readChat(unzipped, entries);
+    const { chat, chatTextPath } = await readChat(entries);
     const links = linkAttachments(chat.messages, entries, chatTextPath);
+    const pathOfKey = new Map(entries.map((entry) => [entry.key, entry.path]));
+    const attachmentPath = (index: number): string | null => {
+      const key = links.keys.get(index);
+      return key === undefined ? null : pathOfKey.get(key)!;
+    };
     progress.update('convert-voice', 0);
-    const media = await convertMedia(unzipped, entries, request, output, (fraction) =>
+    const media = await convertMedia(entries, request, path.join(workDir, 'thumbnails'), output, (fraction) =>
       progress.update('convert-voice', fraction),
     );
+
     progress.update('generate-pdf', 0);
-    const lines = chat.messages.map((message) => ({ index: message.index, ...toApiMessage(message) }));
-    await writeTranscript(path.join(outDir, 'transcript.pdf'), lines, {
+    const exportId = randomUUID();
+    const facts: ExportFacts = {
       originalFilename: path.basename(zipPath),
-      fileHash,
-      participants: chat.participants,
+      fileHash: upload.sha256,
+      uploadSizeBytes: upload.sizeBytes,
+      options: request.options,
       timeZone: request.timeZone,
-    });
+      batesPrefix: request.batesPrefix,
+      examination: request.examination,
+      receivedAt: receivedAt.toISOString(),
+    };
+    const transcriptMessages = chat.messages.map((m) => toTranscriptMessage(m, attachmentPath(m.index)));
+    await renderExportDocuments(
+      {
+        exportId,
+        facts,
+        chat: {
+          chatFile: chatTextPath,
+          participants: chat.participants,
+          warnings: [...chat.warnings, ...links.warnings],
+          format: chat.format,
+          dateOrder: chat.dateOrder,
+          encoding: chat.encoding,
+        },
+        async *messages() {
+          for (let start = 0; start < transcriptMessages.length; start += TRANSCRIPT_PAGE_SIZE) {
+            yield transcriptMessages.slice(start, start + TRANSCRIPT_PAGE_SIZE);
+          }
+        },
+        entries,
+        media,
+        uploadKey: zipFile,
+        // Every key is a local file: the upload, an unzipped entry, an MP3 or a thumbnail.
+        files: { open: async (key) => createReadStream(key) },
+      },
+      outDir,
+      new Date(),
+    );
+
+    const voice = new Map(media.filter((item) => item.kind === 'voice').map((item) => [item.path, item]));
     const chatData: ChatData = {
-      id: randomUUID(),
-      originalFilename: path.basename(zipPath),
-      fileHash,
+      id: exportId,
+      originalFilename: facts.originalFilename,
+      fileHash: facts.fileHash,
       participants: chat.participants,
-      processingOptions: { ...DEFAULT_PROCESSING_OPTIONS, includeImages: request.includeImages },
+      processingOptions: request.options,
       messages: chat.messages.map((message): Message => {
-        const entryPath = links.keys.get(message.index);
-        const audio = entryPath === undefined ? undefined : media.get(entryPath);
+        const entryPath = attachmentPath(message.index);
+        const audio = entryPath === null ? undefined : voice.get(entryPath);
         return toApiMessage(
           message,
-          audio && { url: audio.outputPath, durationSeconds: audio.durationSeconds ?? undefined },
+          audio?.derivedKey
+            ? {
+                url: path.relative(outDir, audio.derivedKey),
+                durationSeconds: audio.durationSeconds ?? undefined,
+              }
+            : undefined,
         );
       }),
     };
@@ -160,11 +271,6 @@ async function convert(
     );
     progress.update('done', 1);
   });
-}
-
-function sha256Of(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  return pipeline(createReadStream(file), hash).then(() => hash.digest('hex'));
 }
 
 /**
@@ -186,7 +292,7 @@ async function withTemporaryFolder<T>(work: (folder: string) => Promise<T>): Pro
   }
 }
 
-/** Safe unzip into `folder`; each entry's key is its path there. */
+/** Safe unzip into `folder`; each entry's key is its absolute path there. */
 async function unzip(zipPath: string, folder: string): Promise<ExportEntry[]> {
   let extracted: ExtractedEntry[];
   try {
@@ -200,21 +306,17 @@ async function unzip(zipPath: string, folder: string): Promise<ExportEntry[]> {
     if (error instanceof UnsafeArchiveError) throw new CliInputError(error.message);
     throw error;
   }
-  return extracted.map((entry) => ({ ...entry, key: entry.path }));
+  return extracted.map((entry) => ({ ...entry, key: path.join(folder, entry.path) }));
 }
 
 /** The chat text picked as the pipeline's parse step picks it, and parsed. */
 async function readChat(
-  folder: string,
   entries: readonly ExportEntry[],
 ): Promise<{ chat: ParsedChat; chatTextPath: string }> {
   const textEntries = entries.filter((e) => isChatTextCandidate(e.path) && e.size <= MAX_CHAT_TEXT_BYTES);
   if (textEntries.length === 0) throw new CliInputError(NO_CHAT_TEXT.noTextFile);
   const candidates = await Promise.all(
-    textEntries.map(async (entry) => ({
-      name: entry.path,
-      bytes: await readFile(path.join(folder, entry.key)),
-    })),
+    textEntries.map(async (entry) => ({ name: entry.path, bytes: await readFile(entry.key) })),
   );
   const picked = pickChatText(candidates);
   if (picked === null) throw new CliInputError(NO_CHAT_TEXT.noChatHeader);
@@ -222,64 +324,59 @@ async function readChat(
 }
 
 /**
- * Every voice note to `audio/<entry>.mp3` and, with --images, every photo to
- * `thumbnails/<entry>.jpg`, as many at a time as there are processors. A file that cannot be
- * converted is named on stderr and left out, as the pipeline leaves it out of the transcript.
- * Returns the conversions by entry path.
+ * Every voice note to `<out>/audio/<entry>.mp3` and, when images are included, every photo to a
+ * thumbnail for the transcript, as many at a time as there are processors. A file that cannot be
+ * converted is named on stderr and recorded with the reason, as the pipeline records it.
  */
 async function convertMedia(
-  folder: string,
   entries: readonly ExportEntry[],
-  { outDir, includeImages }: ConvertRequest,
+  { outDir, options }: ConvertRequest,
+  thumbnailDir: string,
   output: CliOutput,
   reportFraction: (fraction: number) => void,
-): Promise<Map<string, ConvertedMedia>> {
+): Promise<MediaItem[]> {
   const work = entries.flatMap((entry) => {
     const kind = mediaKindOf(entry.path);
-    return kind === 'voice' || (kind === 'image' && includeImages) ? [{ entry, kind }] : [];
+    return kind === 'voice' || (kind === 'image' && options.includeImages) ? [{ entry, kind }] : [];
   });
   // Resolved only when there is something to convert: a chat without media needs no ffmpeg.
   const ffmpegPath = work.some(({ kind }) => kind === 'voice') ? resolveFfmpegPath(process.env) : '';
   let finished = 0;
-  const settled = await runWithConcurrency(work, os.availableParallelism(), async ({ entry, kind }) => {
-    const inputPath = path.join(folder, entry.key);
-    const outputPath =
-      kind === 'voice'
-        ? path.posix.join('audio', `${entry.path}.mp3`)
-        : path.posix.join('thumbnails', `${entry.path}.jpg`);
-    const target = path.join(outDir, outputPath);
-    await mkdir(path.dirname(target), { recursive: true });
-    let durationSeconds: number | null = null;
-    if (kind === 'voice') {
-      ({ durationSeconds } = await convertToMp3({ ffmpegPath, inputPath, outputPath: target }));
-    } else {
-      await writeFile(target, (await makeThumbnail({ input: inputPath })).jpeg);
-    }
-    reportFraction(++finished / work.length);
-    return { entryPath: entry.path, outputPath, durationSeconds };
+  const settled = await runWithConcurrency(
+    work,
+    os.availableParallelism(),
+    async ({ entry, kind }): Promise<MediaItem> => {
+      const target =
+        kind === 'voice'
+          ? path.resolve(outDir, 'audio', `${entry.path}.mp3`)
+          : path.join(thumbnailDir, `${entry.path}.jpg`);
+      await mkdir(path.dirname(target), { recursive: true });
+      let durationSeconds: number | null = null;
+      if (kind === 'voice') {
+        ({ durationSeconds } = await convertToMp3({ ffmpegPath, inputPath: entry.key, outputPath: target }));
+      } else {
+        await writeFile(target, (await makeThumbnail({ input: entry.key })).jpeg);
+      }
+      reportFraction(++finished / work.length);
+      const { sha256, sizeBytes } = await hashFile(target);
+      return {
+        path: entry.path,
+        kind,
+        derivedKey: target,
+        durationSeconds,
+        derivedSizeBytes: sizeBytes,
+        derivedSha256: sha256,
+        problem: null,
+      };
+    },
+  );
+  return settled.map((result, i) => {
+    if (result.status === 'fulfilled') return result.value;
+    if (!(result.reason instanceof MediaConversionError)) throw result.reason;
+    const { entry, kind } = work[i]!;
+    output.stderr(`convert: ${entry.path} could not be converted: ${result.reason.message}`);
+    return unconvertedMediaItem(entry.path, kind, result.reason.message);
   });
-  const converted = new Map<string, ConvertedMedia>();
-  settled.forEach((result, i) => {
-    if (result.status === 'fulfilled') converted.set(result.value.entryPath, result.value);
-    else if (result.reason instanceof MediaConversionError)
-      output.stderr(`convert: ${work[i].entry.path} was left out: ${result.reason.message}`);
-    else throw result.reason;
-  });
-  return converted;
-}
-
-/** The transcript; the one place that chooses how it is written. */
-async function writeTranscript(
-  pdfPath: string,
-  lines: readonly TranscriptLine[],
-  heading: Parameters<typeof writeStandInTranscript>[0],
-): Promise<void> {
-  async function* pages(): AsyncIterable<readonly TranscriptLine[]> {
-    for (let start = 0; start < lines.length; start += TRANSCRIPT_PAGE_SIZE) {
-      yield lines.slice(start, start + TRANSCRIPT_PAGE_SIZE);
-    }
-  }
-  await writeStandInTranscript(heading, pages(), createWriteStream(pdfPath));
 }
 
 if (require.main === module) runAsProcess(runConvertCli);

@@ -9,5 +9,7 @@ export class MediaAssetEntity {
   @Column({ name: 'derived_key', type: 'text', nullable: true }) derivedKey!: string | null;
   @Column({ name: 'duration_seconds', type: 'double precision', nullable: true }) durationSeconds!:
     number | null;
+  @Column({ name: 'derived_size_bytes', type: 'bigint', nullable: true }) derivedSizeBytes!: string | null;
+  @Column({ name: 'derived_sha256', type: 'char', length: 64, nullable: true }) derivedSha256!: string | null;
   @Column({ type: 'text', nullable: true }) problem!: string | null;
 }

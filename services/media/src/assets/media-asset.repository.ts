@@ -10,7 +10,11 @@ export class MediaAssetRepository {
     if (items.length === 0) return;
     await manager.insert(
       MediaAssetEntity,
-      items.map((item) => ({ exportId, ...item })),
+      items.map((item) => ({
+        exportId,
+        ...item,
+        derivedSizeBytes: item.derivedSizeBytes === null ? null : String(item.derivedSizeBytes),
+      })),
     );
   }
 }

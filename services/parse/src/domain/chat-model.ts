@@ -1,26 +1,13 @@
 // What the parser produces. Plain data, JSON-serialisable.
 
+import type { MESSAGE_FLAGS, MESSAGE_TYPES } from '@chatexhibit/proto/transcript';
 import type { DateOrder } from './date-order';
 import type { TextEncodingName } from './decode';
 import type { HeaderFormat, HeaderLayout } from './header-formats';
 import type { SystemEvent } from './system-events';
 
-export type MessageType =
-  | 'text'
-  | 'voice'
-  | 'audio'
-  | 'image'
-  | 'video'
-  | 'sticker'
-  | 'gif'
-  | 'document'
-  | 'contact'
-  | 'location'
-  | 'poll'
-  | 'call'
-  | 'omitted-media'
-  | 'deleted'
-  | 'system';
+/** What a message is; the contract in proto is the one list. */
+export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** The types a file attached to a message can have (decided from its name). */
 export type AttachmentType = Extract<
@@ -28,17 +15,8 @@ export type AttachmentType = Extract<
   'voice' | 'audio' | 'image' | 'video' | 'sticker' | 'gif' | 'document' | 'contact'
 >;
 
-export type MessageFlag =
-  /** "<This message was edited>" was appended. */
-  | 'edited'
-  /** The message is a deletion placeholder. */
-  | 'deleted'
-  /** View-once media (the export never holds the file). */
-  | 'viewOnce'
-  /** Earlier than the message before it in the export. */
-  | 'outOfOrder'
-  /** The header's date is impossible in the file's date order; the timestamp shows it as written. */
-  | 'invalidDate';
+/** A message's status flags; the contract in proto is the one list, with what each means. */
+export type MessageFlag = (typeof MESSAGE_FLAGS)[number];
 
 export interface ChatMessage {
   /** 1-based position in export order: the number a court cites ("message 0412"). */

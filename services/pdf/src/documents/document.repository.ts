@@ -5,7 +5,14 @@ import { DocumentEntity } from './document.entity';
 /** The pdf service's table. TypeORM stays in here. */
 @Injectable()
 export class DocumentRepository {
-  async insert(manager: EntityManager, row: Omit<DocumentEntity, 'createdAt'>): Promise<void> {
-    await manager.insert(DocumentEntity, { ...row, createdAt: new Date() });
+  async insert(
+    manager: EntityManager,
+    rows: ReadonlyArray<Omit<DocumentEntity, 'createdAt'>>,
+  ): Promise<void> {
+    const createdAt = new Date();
+    await manager.insert(
+      DocumentEntity,
+      rows.map((row) => ({ ...row, createdAt })),
+    );
   }
 }

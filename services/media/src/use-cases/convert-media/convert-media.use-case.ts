@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,10 +22,12 @@ import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
+import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import { MediaAssetRepository } from '../../assets/media-asset.repository';
 import { convertToMp3 } from '../../domain/convert-to-mp3';
 import { makeThumbnail } from '../../domain/make-thumbnail';
 import { MediaConversionError } from '../../domain/media-conversion-error';
+import { unconvertedMediaItem } from '../../domain/media-item';
 import { mediaKindOf } from '../../domain/media-kind';
 import { runWithConcurrency } from '@chatexhibit/kit/concurrency/run-with-concurrency';
 import { FFMPEG_PATH } from '../../media.tokens';
@@ -124,17 +127,34 @@ export class ConvertMediaUseCase {
           signal,
         });
         const derivedKey = keys.audio(entry.path);
+        const { sha256, sizeBytes } = await hashFile(mp3Path);
         await this.storage.putFile(derivedKey, mp3Path, { contentType: 'audio/mpeg' });
-        return { path: entry.path, kind, derivedKey, durationSeconds, problem: null };
+        return {
+          path: entry.path,
+          kind,
+          derivedKey,
+          durationSeconds,
+          derivedSizeBytes: sizeBytes,
+          derivedSha256: sha256,
+          problem: null,
+        };
       }
       const { jpeg } = await makeThumbnail({ input: workPath });
       const derivedKey = keys.thumbnail(entry.path);
       await this.storage.put(derivedKey, jpeg, { contentType: 'image/jpeg' });
-      return { path: entry.path, kind, derivedKey, durationSeconds: null, problem: null };
+      return {
+        path: entry.path,
+        kind,
+        derivedKey,
+        durationSeconds: null,
+        derivedSizeBytes: jpeg.length,
+        derivedSha256: createHash('sha256').update(jpeg).digest('hex'),
+        problem: null,
+      };
     } catch (error) {
       if (!(error instanceof MediaConversionError)) throw error;
       this.logger.warn({ path: entry.path, kind, detail: error.detail }, 'media item could not be converted');
-      return { path: entry.path, kind, derivedKey: null, durationSeconds: null, problem: error.message };
+      return unconvertedMediaItem(entry.path, kind, error.message);
     }
   }
 }

@@ -1,12 +1,13 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
-import { exportKeys } from '@chatexhibit/proto/storage-layout';
-import { CHAT_DATA_REQUEST, PAYMENT_DECISION_JOB, PDF_JOB } from '@chatexhibit/proto/subjects';
+import { EntryManifestSchema, exportKeys, MediaManifestSchema } from '@chatexhibit/proto/storage-layout';
+import { PAYMENT_DECISION_JOB, PDF_JOB, TRANSCRIPT_PAGE_REQUEST } from '@chatexhibit/proto/subjects';
+import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
 import { type JobPayload, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { runOnce } from '@chatexhibit/kit/database/inbox';
@@ -15,14 +16,15 @@ import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { DocumentRepository } from '../../documents/document.repository';
-import { type TranscriptLine, writeStandInTranscript } from '../../domain/stand-in-transcript';
+import { renderExportDocuments } from '../../domain/render-export-documents';
 
-/** Messages per chat-data request: one page stays well inside one NATS message (1 MB by default). */
+/** Messages per transcript-page request: one page stays well inside one NATS message (1 MB by default). */
 const PAGE_SIZE = 1000;
 
 /**
- * Step 3: the transcript PDF of the export, written page by page from the parse service's
- * chat data, stored, recorded, and handed on to the free-tier decision.
+ * Step 3: the transcript, its court-filing copy and the evidence package of the export, made by
+ * the pdf core from the parse service's pages and the stored files, then stored, recorded, and
+ * handed on to the free-tier decision.
  */
 @Injectable()
 export class GenerateDocumentsUseCase {
@@ -39,57 +41,101 @@ export class GenerateDocumentsUseCase {
   async execute(job: JobPayload<typeof PDF_JOB>): Promise<void> {
     const { exportId, facts } = job;
     const keys = exportKeys(exportId);
-    await this.progress.publish(exportId, {
-      step: stepIndex('generate-pdf'),
-      progress: stepProgress('generate-pdf'),
-    });
+    const report = (fraction: number) =>
+      this.progress.publish(exportId, {
+        step: stepIndex('generate-pdf'),
+        progress: stepProgress('generate-pdf', fraction),
+      });
+    await report(0);
 
-    const first = await this.requestBus.request(CHAT_DATA_REQUEST, {
-      chatExportId: exportId,
-      page: { offset: 0, limit: PAGE_SIZE },
-    });
-    const total = first.totalMessages;
-    const pages = async function* (this: GenerateDocumentsUseCase): AsyncIterable<TranscriptLine[]> {
-      let page = first;
+    const page = (offset: number) =>
+      this.requestBus.request(TRANSCRIPT_PAGE_REQUEST, {
+        chatExportId: exportId,
+        page: { offset, limit: PAGE_SIZE },
+      });
+    const first = await page(0);
+    const { messages: _firstMessages, totalMessages, ...chat } = first;
+    const { entries } = EntryManifestSchema.parse(
+      JSON.parse(await text(await this.storage.get(keys.entryManifest))),
+    );
+    const { items: media } = MediaManifestSchema.parse(
+      JSON.parse(await text(await this.storage.get(keys.mediaManifest))),
+    );
+    let passes = 0;
+    const messages = async function* (
+      this: GenerateDocumentsUseCase,
+    ): AsyncIterable<readonly TranscriptMessage[]> {
+      // The summary reads every message first, then the transcripts: progress follows the second pass.
+      const drawing = ++passes > 1;
+      let current = first;
       for (let offset = 0; ;) {
-        yield page.messages;
-        offset += page.messages.length;
-        if (page.messages.length === 0 || offset >= total) return;
-        await this.progress.publish(exportId, {
-          step: stepIndex('generate-pdf'),
-          progress: stepProgress('generate-pdf', offset / total),
-        });
-        page = await this.requestBus.request(CHAT_DATA_REQUEST, {
-          chatExportId: exportId,
-          page: { offset, limit: PAGE_SIZE },
-        });
+        yield current.messages;
+        offset += current.messages.length;
+        if (current.messages.length === 0 || offset >= totalMessages) return;
+        if (drawing) await report((0.9 * offset) / totalMessages);
+        current = await page(offset);
       }
     };
 
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-pdf-'));
     try {
-      const pdfPath = path.join(workDir, 'transcript.pdf');
-      await writeStandInTranscript(
+      const written = await renderExportDocuments(
         {
-          originalFilename: facts.originalFilename,
-          fileHash: facts.fileHash,
-          participants: first.participants,
-          timeZone: facts.timeZone,
-        },
-        pages.call(this),
-        createWriteStream(pdfPath),
-      );
-      const { size } = await stat(pdfPath);
-      await this.storage.putFile(keys.transcript, pdfPath, { contentType: 'application/pdf' });
-      await runOnce(this.dataSource, `${exportId}:pdf`, (manager) =>
-        this.documents.insert(manager, {
           exportId,
-          kind: 'transcript',
-          storageKey: keys.transcript,
-          sizeBytes: String(size),
-        }),
+          facts,
+          chat,
+          messages: messages.bind(this),
+          entries,
+          media,
+          uploadKey: keys.upload,
+          files: { open: (key) => this.storage.get(key) },
+        },
+        workDir,
+        new Date(),
       );
-      this.logger.info({ exportId, messages: total, bytes: size }, 'transcript written');
+      const stored = [
+        {
+          kind: 'transcript' as const,
+          key: keys.transcript,
+          doc: written.transcript,
+          type: 'application/pdf',
+        },
+        {
+          kind: 'filing-transcript' as const,
+          key: keys.filingTranscript,
+          doc: written.filingTranscript,
+          type: 'application/pdf',
+        },
+        {
+          kind: 'evidence-zip' as const,
+          key: keys.evidenceZip,
+          doc: written.evidenceZip,
+          type: 'application/zip',
+        },
+      ];
+      for (const { key, doc, type } of stored)
+        await this.storage.putFile(key, doc.file, { contentType: type });
+      await runOnce(this.dataSource, `${exportId}:pdf`, (manager) =>
+        this.documents.insert(
+          manager,
+          stored.map(({ kind, key, doc }) => ({
+            exportId,
+            kind,
+            storageKey: key,
+            sizeBytes: String(doc.sizeBytes),
+            sha256: doc.sha256,
+          })),
+        ),
+      );
+      this.logger.info(
+        {
+          exportId,
+          messages: totalMessages,
+          transcriptBytes: written.transcript.sizeBytes,
+          evidenceZipBytes: written.evidenceZip.sizeBytes,
+        },
+        'documents written',
+      );
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }

@@ -1,0 +1,196 @@
+// Time and peak memory of the transcript writer at 1k, 10k and 40k messages, against a plain
+// pdfkit rendering of the same messages (one doc.text() call each, default layout, the same Noto
+// Sans font) in the same run. Run: `npm run bench:pdf`.
+//
+// What is timed for ours is what the pipeline does at step 3 for the PDFs: the summary pass, the
+// cover, and every message laid out once and drawn into both the transcript and its PDF/A filing
+// copy, written to files. Each (renderer, size) runs in its own fresh Node process, so neither
+// inherits the other's heap or warm caches; the two alternate over ROUNDS rounds and each keeps
+// its best time. Peak memory is the process's maximum resident set (process.resourceUsage()).
+// Targets: 10k messages in 1.5 s and 300 MB; 40k in 6 s.
+
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import PDFDocument from 'pdfkit';
+import { ExportFactsSchema } from '@chatexhibit/proto/processing-options';
+import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
+import { FONT_FILES } from '../src/domain/text/font-files';
+import { FontSet } from '../src/domain/text/font-set';
+import { TextLayout } from '../src/domain/text/text-layout';
+import { summarizeChat } from '../src/domain/transcript/chat-summary';
+import { coverContent } from '../src/domain/transcript/cover-content';
+import type { ExportSource } from '../src/domain/transcript/transcript-source';
+import { writeTranscripts } from '../src/domain/transcript/write-transcripts';
+
+const SIZES = [1_000, 10_000, 40_000];
+const ROUNDS = 3;
+const TARGETS: Record<number, { seconds: number; megabytes?: number }> = {
+  10_000: { seconds: 1.5, megabytes: 300 },
+  40_000: { seconds: 6 },
+};
+type Renderer = 'ours' | 'plain';
+
+const ENGLISH = [
+  'Can you send me the invoice from last month?',
+  'Sure, I will forward it tonight. The amount was $1,250 as agreed.',
+  'The landlord said the deposit would be returned by Friday, but nothing has arrived yet.',
+  'ok',
+  'Please keep all the receipts, we might need them for the hearing.',
+  'I called twice this morning and nobody answered. I will try again after lunch.',
+];
+const OTHER = [
+  'مرحبا، هل وصلت الأوراق؟',
+  'שלום, המסמכים אצלי',
+  '我们明天下午三点见面。',
+  'Привет! Встреча в 15:00',
+  'Thanks 👍🏽 see you 🙂',
+];
+
+/** A chat of `count` messages: two people, mostly English, one in ten in another script or with emoji. */
+function generateMessages(count: number): TranscriptMessage[] {
+  return Array.from({ length: count }, (_, i) => {
+    const minutes = i * 7;
+    const day = new Date(Date.UTC(2024, 0, 1) + minutes * 60_000).toISOString().slice(0, 19);
+    return {
+      index: i + 1,
+      line: i + 1,
+      lineEnd: i + 1,
+      timestamp: day,
+      sender: i % 2 === 0 ? 'Sam Carter' : 'Alex Morgan',
+      content: i % 10 === 9 ? OTHER[((i / 10) % OTHER.length) | 0]! : ENGLISH[i % ENGLISH.length]!,
+      type: 'text',
+      attachment: null,
+      attachmentPath: null,
+      flags: [],
+      event: null,
+    };
+  });
+}
+
+async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<void> {
+  const source: ExportSource = {
+    exportId: '00000000-0000-4000-8000-000000000000',
+    facts: ExportFactsSchema.parse({
+      originalFilename: 'WhatsApp Chat - Bench.zip',
+      fileHash: 'a'.repeat(64),
+      uploadSizeBytes: 1,
+      options: {},
+      timeZone: 'UTC',
+      batesPrefix: 'BENCH',
+      receivedAt: '2026-11-23T08:00:00.000Z',
+    }),
+    chat: {
+      chatFile: '_chat.txt',
+      participants: ['Sam Carter', 'Alex Morgan'],
+      warnings: [],
+      format: 'ios',
+      dateOrder: 'dmy',
+      encoding: 'utf-8',
+    },
+    async *messages() {
+      for (let start = 0; start < messages.length; start += 1000) yield messages.slice(start, start + 1000);
+    },
+    entries: [],
+    media: [],
+    uploadKey: 'upload',
+    files: { open: () => Promise.reject(new Error('no files in the benchmark')) },
+  };
+  const generatedAt = new Date('2026-11-23T09:00:00.000Z');
+  const summary = await summarizeChat(source.messages());
+  await writeTranscripts(
+    {
+      source,
+      summary,
+      cover: coverContent({
+        facts: source.facts,
+        chat: source.chat,
+        summary,
+        mediaFiles: { total: 0, voiceNotes: 0, images: 0 },
+        generatedAt,
+        toolVersion: 'bench',
+        manifestSha256: 'b'.repeat(64),
+      }),
+      evidence: [],
+      generatedAt,
+      toolVersion: 'bench',
+    },
+    new TextLayout(FontSet.shared()),
+    {
+      transcript: createWriteStream(path.join(dir, 'transcript.pdf')),
+      filing: createWriteStream(path.join(dir, 'transcript-filing.pdf')),
+    },
+  );
+}
+
+async function renderPlain(messages: TranscriptMessage[], dir: string): Promise<void> {
+  const doc = new PDFDocument({ size: 'LETTER', font: FONT_FILES.sans.regular });
+  const out = createWriteStream(path.join(dir, 'plain.pdf'));
+  doc.pipe(out);
+  for (const m of messages) doc.text(`${m.index} ${m.timestamp.slice(11, 16)} ${m.sender}: ${m.content}`);
+  doc.end();
+  await finished(out);
+}
+
+/** One measured run in this process: prints `{ms, peakMb}` as JSON. */
+async function worker(renderer: Renderer, count: number): Promise<void> {
+  const messages = generateMessages(count);
+  const dir = mkdtempSync(path.join(tmpdir(), 'chatexhibit-bench-pdf-'));
+  try {
+    const started = performance.now();
+    await (renderer === 'ours' ? renderOurs : renderPlain)(messages, dir);
+    const ms = performance.now() - started;
+    process.stdout.write(`${JSON.stringify({ ms, peakMb: process.resourceUsage().maxRSS / 1024 })}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function measure(renderer: Renderer, count: number): { ms: number; peakMb: number } {
+  const output = execFileSync(
+    process.execPath,
+    [...process.execArgv, __filename, '--worker', renderer, String(count)],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return JSON.parse(output.trim().split('\n').at(-1)!) as { ms: number; peakMb: number };
+}
+
+function main(): void {
+  console.log(
+    `transcript PDFs (both copies) against plain pdfkit text, best of ${ROUNDS} fresh processes each`,
+  );
+  console.log('messages | ours s | ours MB | plain s | plain MB | plain/ours time | target');
+  for (const count of SIZES) {
+    const best = { ours: { ms: Infinity, peakMb: 0 }, plain: { ms: Infinity, peakMb: 0 } };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const renderer of ['ours', 'plain'] as const) {
+        const run = measure(renderer, count);
+        if (run.ms < best[renderer].ms) best[renderer] = run;
+      }
+    }
+    const target = TARGETS[count];
+    const verdict = target
+      ? `${target.seconds} s${target.megabytes ? `, ${target.megabytes} MB` : ''}: ${best.ours.ms / 1000 <= target.seconds && (!target.megabytes || best.ours.peakMb <= target.megabytes) ? 'met' : 'MISSED'}`
+      : '';
+    console.log(
+      [
+        count.toLocaleString('en-US'),
+        (best.ours.ms / 1000).toFixed(2),
+        best.ours.peakMb.toFixed(0),
+        (best.plain.ms / 1000).toFixed(2),
+        best.plain.peakMb.toFixed(0),
+        `${(best.plain.ms / best.ours.ms).toFixed(1)}x`,
+        verdict,
+      ].join(' | '),
+    );
+  }
+}
+
+const workerAt = process.argv.indexOf('--worker');
+if (workerAt >= 0) {
+  void worker(process.argv[workerAt + 1] as Renderer, Number(process.argv[workerAt + 2]));
+} else {
+  main();
+}

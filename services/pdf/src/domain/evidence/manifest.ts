@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { NO_EXAMINATION } from '@chatexhibit/proto/processing-options';
+import type { EvidenceFacts, EvidenceFile } from './types';
+import { PACKAGE_DOCUMENTS } from './types';
+
+export const MANIFEST_FORMAT = 'chatexhibit-evidence-manifest/1';
+export const TOOL_NAME = 'ChatExhibit';
+
+export const TIMESTAMPS_NOTE =
+  "Times are as recorded by the exporting device, in local time without a zone; the declared zone is the uploader's statement.";
+
+export const EXAMINATION_NOTE = 'As stated by the uploader; null where nothing was stated.';
+
+export const DOCUMENTS_NOTE =
+  'These documents are made from the evidence files and cannot be listed here with hash values: ' +
+  "the transcripts print this manifest's own SHA-256, and the declaration carries the SHA-256 of " +
+  'this manifest and of both transcripts. SHA256SUMS holds the SHA-256 of every other file of ' +
+  'the package, this manifest and these documents included: verify them with ' +
+  '`sha256sum -c SHA256SUMS` as README.txt explains.';
+
+/** Lower-case hex SHA-256 of `bytes` (e.g. of the manifest, for the PDFs and the declaration). */
+export const sha256Hex = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
+
+/** An instant as UTC ISO 8601 with milliseconds, whatever form it arrived in. */
+export const utcIso = (instant: Date | string): string => {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) throw new Error(`not a valid instant: ${String(instant)}`);
+  return date.toISOString();
+};
+
+/**
+ * The bytes of manifest.json: UTF-8, 2-space indent, keys always in the same order, trailing LF.
+ * It lists every evidence file with its hash; the documents (which are made after it) by path and
+ * role only.
+ */
+export function buildManifest(facts: EvidenceFacts, files: readonly EvidenceFile[]): Buffer {
+  const { facts: exportFacts, counts } = facts;
+  const options = exportFacts.options;
+  const examination = exportFacts.examination ?? NO_EXAMINATION;
+  const manifest = {
+    format: MANIFEST_FORMAT,
+    tool: { name: TOOL_NAME, version: facts.toolVersion },
+    generatedAt: utcIso(facts.generatedAt),
+    hashAlgorithm: 'SHA-256',
+    export: {
+      id: facts.exportId,
+      originalFilename: exportFacts.originalFilename,
+      sha256: exportFacts.fileHash,
+      sizeBytes: exportFacts.uploadSizeBytes,
+      receivedAt: utcIso(exportFacts.receivedAt),
+      declaredTimeZone: exportFacts.timeZone,
+      timestampsNote: TIMESTAMPS_NOTE,
+      chatFile: facts.chatFile,
+      messageCount: counts.messages,
+      participants: [...facts.participants],
+      firstMessageAt: facts.firstMessageAt,
+      lastMessageAt: facts.lastMessageAt,
+      counts: {
+        messages: counts.messages,
+        media: counts.media,
+        voiceNotes: counts.voiceNotes,
+        deleted: counts.deleted,
+        systemEvents: counts.systemEvents,
+        edited: counts.edited,
+      },
+      processingOptions: {
+        includeTimestamps: options.includeTimestamps,
+        highlightSenders: options.highlightSenders,
+        includeVoiceMessages: options.includeVoiceMessages,
+        includeImages: options.includeImages,
+        includeAttachments: options.includeAttachments,
+      },
+      batesPrefix: exportFacts.batesPrefix,
+      examination: {
+        note: EXAMINATION_NOTE,
+        caseNumber: examination.caseNumber,
+        exhibitNumber: examination.exhibitNumber,
+        preparedBy: examination.preparedBy,
+        exportingAccount: examination.exportingAccount,
+      },
+      warnings: [...facts.warnings],
+    },
+    files: files.map((file) => ({
+      path: file.path,
+      role: file.role,
+      sizeBytes: file.sizeBytes,
+      sha256: file.sha256,
+      sourcePath: file.sourcePath,
+      derivedFrom: file.derivedFrom,
+      mediaType: file.mediaType,
+      ...(file.role === 'derived-audio' ? { durationSeconds: file.durationSeconds ?? null } : {}),
+    })),
+    documents: PACKAGE_DOCUMENTS.map(({ path, role }) => ({ path, role })),
+    documentsNote: DOCUMENTS_NOTE,
+  };
+  return Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
+}

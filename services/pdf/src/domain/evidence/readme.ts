@@ -1,0 +1,213 @@
+import { exhibitReference } from './exhibit-reference';
+import { uploadPackagePath } from './package-paths';
+import { formatUtc, keepTogether, LINE_WIDTH, showInvisible, toText, wrap, wrapPath } from './plain-text';
+import { type EvidenceFacts, PACKAGE_PATHS } from './types';
+
+/** A two-column row: `name` padded to `column`, `text` wrapped beside it. */
+function row(name: string, text: string, column = 28, indent = '  '): string[] {
+  const lead = `${indent}${name}`.padEnd(column);
+  if (lead.length > column) return [`${indent}${name}`, ...wrap(text, { indent: ' '.repeat(column) })];
+  return wrap(text, { firstIndent: lead, indent: ' '.repeat(column) });
+}
+
+const heading = (title: string): string[] => ['', title, '-'.repeat(Math.min(title.length, LINE_WIDTH)), ''];
+
+const paragraph = (text: string, indent = ''): string[] => [...wrap(text, { indent }), ''];
+
+/**
+ * README.txt: what the package holds and how to check it, in plain words for a reader who is not
+ * technical (a paralegal). Wrapped at 80 columns, LF line endings.
+ */
+export function buildReadme(facts: EvidenceFacts): Buffer {
+  const exportFacts = facts.facts;
+  const uploadPath = uploadPackagePath(exportFacts.originalFilename);
+  const hasVoiceNotes = facts.counts.voiceNotes > 0 && exportFacts.options.includeVoiceMessages;
+  const lines: string[] = [
+    'EVIDENCE PACKAGE: WHATSAPP CHAT EXPORT',
+    '',
+    ...wrapPath(showInvisible(exportFacts.originalFilename), 'Uploaded file:  ', '                '),
+    `Received:       ${formatUtc(new Date(exportFacts.receivedAt))}`,
+    `Package made:   ${formatUtc(facts.generatedAt)} by ChatExhibit ${facts.toolVersion}`,
+    ...wrapPath(facts.exportId, 'Export ID:      ', '                '),
+    '',
+    ...paragraph(
+      'This package holds a WhatsApp chat export exactly as it was uploaded to ChatExhibit, the ' +
+        'transcripts ChatExhibit made from it, and what is needed to show that none of the files ' +
+        'has changed since the upload.',
+    ),
+
+    ...heading('WHAT IS IN THE PACKAGE'),
+    ...row(PACKAGE_PATHS.readme, 'This file.'),
+    ...row(
+      PACKAGE_PATHS.filingTranscript,
+      'The transcript to file with a court: PDF/A (the archival PDF format courts ask for), with ' +
+        'nothing attached to it.',
+    ),
+    ...row(
+      PACKAGE_PATHS.transcript,
+      'The same transcript with the voice notes attached inside it, so that they can be played ' +
+        'from the PDF.',
+    ),
+    ...row(
+      PACKAGE_PATHS.declaration,
+      'A declaration for a qualified person to complete, sign and file, certifying these files ' +
+        'under Federal Rule of Evidence 902(14). It lists every hash value.',
+    ),
+    ...row(
+      PACKAGE_PATHS.manifest,
+      'A list, for computers, of every evidence file with its size, type and SHA-256 hash value.',
+    ),
+    ...row(
+      PACKAGE_PATHS.checksums,
+      'The SHA-256 hash value of every file in the package except itself, for checking (see ' + 'below).',
+    ),
+    ...row('original/', 'The evidence: the files exactly as they were uploaded, bit for bit.'),
+    ...row('original/upload/', 'The uploaded ZIP file itself, as received.', 28, '    '),
+    ...row(
+      'original/...',
+      'Every file that was inside the uploaded ZIP file (the chat text, voice notes, photos and ' +
+        'other attachments), under the same names and folders as in the ZIP file.',
+      28,
+      '    ',
+    ),
+    ...row(
+      'derived/audio/',
+      'MP3 copies of the voice notes, made by ChatExhibit so that they play on any computer. ' +
+        'They are copies, not originals: manifest.json names the original each one was made from.',
+    ),
+    '',
+    ...paragraph(
+      'Nothing in original/ was changed: no file was renamed, converted, edited or re-saved. ' +
+        'Everything in derived/ was made by ChatExhibit from the originals. When the two differ, ' +
+        'the original is the evidence.',
+    ),
+
+    ...heading('WHICH PDF TO USE'),
+    ...wrap(
+      `To file with the court: ${PACKAGE_PATHS.filingTranscript}. It is a PDF/A file with no ` +
+        'attachments, as court filing systems require. Each voice note and other media file ' +
+        `appears in it as an exhibit reference (${exhibitReference(1)}, ${exhibitReference(2)}, ` +
+        'and so on) with its file name; the file itself is in this package, in original/ (and, ' +
+        'for a voice note, also as an MP3 copy in derived/audio/).',
+      { firstIndent: '- ', indent: '  ' },
+    ),
+    '',
+    ...wrap(
+      hasVoiceNotes
+        ? `To listen to the voice notes: ${PACKAGE_PATHS.transcript}. The voice notes are ` +
+            'attached inside it as MP3 files. Open it in Adobe Acrobat Reader (free) and click ' +
+            "a voice note, or open the attachments (paper clip) panel. A web browser's PDF " +
+            'viewer may not play them; the same MP3 files are in derived/audio/.'
+        : `${PACKAGE_PATHS.transcript} is the transcript for reading on screen; this chat has no ` +
+            'voice notes attached to it.',
+      { firstIndent: '- ', indent: '  ' },
+    ),
+    '',
+    ...paragraph(
+      'Do not edit or re-save any file of the package, not even to "fix" it: any change alters the file\'s hash value, and it will no longer match.',
+    ),
+
+    ...heading('WHAT A HASH VALUE IS'),
+    ...paragraph(
+      'A SHA-256 hash value is a 64-character fingerprint computed from the contents of a file. ' +
+        'The same file always gives the same value; changing even one character of it gives a ' +
+        'completely different value. Computing the value of a file today and comparing it with ' +
+        'the value recorded when the package was made shows whether the file is still exactly ' +
+        'the same.',
+    ),
+    ...paragraph(
+      'What it proves: that each file of the package is identical, bit for bit, to the file that ' +
+        `was recorded when ChatExhibit made the package, and that the file in original/upload/ is ` +
+        `identical to the file ChatExhibit received on ${formatUtc(new Date(exportFacts.receivedAt))}.`,
+    ),
+    ...paragraph(
+      'What it does not prove: who wrote the messages; that the chat on the phone was complete ' +
+        'and unaltered before it was exported; anything that happened before the upload. A ' +
+        'WhatsApp export also leaves things out: reactions, the message a reply quoted, read ' +
+        'receipts, earlier versions of edited messages, and the time zone of the phone (its times ' +
+        'are local times without a zone). Those questions need other evidence, such as the ' +
+        'testimony of the people involved.',
+    ),
+    'The SHA-256 hash value of the uploaded file is:',
+    '',
+    `    ${exportFacts.fileHash}`,
+    '',
+    ...paragraph(
+      'The same value is printed on the cover page of the transcript, which names this upload ' +
+        'as its source. The transcript also prints the SHA-256 hash value ' +
+        `of ${PACKAGE_PATHS.manifest}, which must match the line for ${PACKAGE_PATHS.manifest} in ` +
+        `${PACKAGE_PATHS.checksums}.`,
+    ),
+    'The uploaded file is in the package as:',
+    '',
+    ...wrapPath(showInvisible(uploadPath), '    ', '    '),
+
+    ...heading('HOW TO CHECK THE FILES'),
+    ...paragraph(
+      `First unzip the package (double-click it on a Mac; on Windows right-click it and choose ` +
+        `"Extract All"). You get a folder holding ${PACKAGE_PATHS.checksums}, this file and the ` +
+        'folders original/ and derived/.',
+    ),
+    'On a Mac or on Linux:',
+    '',
+    ...wrap('Open the Terminal app.', { firstIndent: '  1. ', indent: '     ' }),
+    ...wrap('Type cd and a space, drag the unzipped folder onto the Terminal window, and press Enter.', {
+      firstIndent: '  2. ',
+      indent: '     ',
+    }),
+    ...wrap('Type this command and press Enter:', { firstIndent: '  3. ', indent: '     ' }),
+    '',
+    `         shasum -a 256 -c ${PACKAGE_PATHS.checksums}`,
+    '',
+    ...wrap(`(on Linux, sha256sum -c ${PACKAGE_PATHS.checksums} does the same).`, { indent: '     ' }),
+    ...wrap(
+      'Every file must be reported "OK". A line with "FAILED", or a message that a file could ' +
+        'not be found, means that file is not the original.',
+      { firstIndent: '  4. ', indent: '     ' },
+    ),
+    '',
+    'On Windows (PowerShell):',
+    '',
+    ...wrap(
+      'Open the unzipped folder in File Explorer, right-click an empty area of the window and ' +
+        'choose "Open in Terminal" (or hold Shift while right-clicking and choose "Open ' +
+        'PowerShell window here").',
+      { firstIndent: '  1. ', indent: '     ' },
+    ),
+    ...wrap('To check one file, type this and press Enter:', { firstIndent: '  2. ', indent: '     ' }),
+    '',
+    '         Get-FileHash -Algorithm SHA256 <file>',
+    '',
+    ...wrap(
+      `with the file's name in place of <file>, for example: ` +
+        `${keepTogether(`Get-FileHash -Algorithm SHA256 ${PACKAGE_PATHS.transcript}`)}. Compare the Hash it shows with the value on the file's line ` +
+        `in ${PACKAGE_PATHS.checksums} (open it with Notepad). Capital and small letters do not ` +
+        'matter; every one of the 64 characters must be the same.',
+      { indent: '     ' },
+    ),
+    ...wrap('To check every file at once, paste these lines and press Enter:', {
+      firstIndent: '  3. ',
+      indent: '     ',
+    }),
+    '',
+    `       Get-Content -Encoding UTF8 ${PACKAGE_PATHS.checksums} | ForEach-Object {`,
+    "         $hash, $file = $_ -split '  ', 2",
+    '         $actual = (Get-FileHash -Algorithm SHA256 -LiteralPath $file).Hash',
+    '         if ($actual -eq $hash) { "OK      $file" } else { "FAILED  $file" }',
+    '       }',
+    '',
+    ...wrap('Every line must start with OK.', { indent: '     ' }),
+    '',
+    ...paragraph(
+      'If a check fails, keep the package as it is, do not try to repair it, and ask for a new ' +
+        'copy from the person who made it. A copy of the package made by copying the ZIP file ' +
+        'or the unzipped folder checks exactly like the original.',
+    ),
+    ...paragraph(
+      `The hash values of the evidence files are also listed in ${PACKAGE_PATHS.manifest} and in ` +
+        `${PACKAGE_PATHS.declaration}; the declaration also lists the hash values of ` +
+        `${PACKAGE_PATHS.manifest} and of both transcripts.`,
+    ),
+  ];
+  return toText(lines);
+}

@@ -1,0 +1,115 @@
+import type { Readable } from 'node:stream';
+import type { ExportFacts } from '@chatexhibit/proto/processing-options';
+
+/** Opens a stored file by its storage key (object storage in the service, a local folder in the CLI). */
+export interface FileSource {
+  open(key: string): Promise<Readable>;
+}
+
+/** Counts of what the parser found in the chat text. */
+export interface EvidenceCounts {
+  messages: number;
+  media: number;
+  voiceNotes: number;
+  deleted: number;
+  systemEvents: number;
+  edited: number;
+}
+
+/** Everything the package's texts (manifest, declaration, README) need to say. */
+export interface EvidenceFacts {
+  exportId: string;
+  toolVersion: string;
+  generatedAt: Date;
+  facts: ExportFacts;
+  /** Path of the chat text in the upload. */
+  chatFile: string;
+  /** Exactly as the export names them. */
+  participants: readonly string[];
+  /** 'YYYY-MM-DDTHH:mm:ss', local wall-clock time as recorded; null when there are no messages. */
+  firstMessageAt: string | null;
+  lastMessageAt: string | null;
+  counts: EvidenceCounts;
+  /** The parser's warnings. */
+  warnings: readonly string[];
+}
+
+/** An MP3 copy of a voice note, made by media. */
+export interface DerivedAudio {
+  /** Path inside the upload of the original voice note. */
+  sourcePath: string;
+  key: string;
+  sizeBytes: number;
+  sha256: string;
+  durationSeconds: number | null;
+}
+
+export const EVIDENCE_ROLES = [
+  'original-upload',
+  'chat-text',
+  'original-media',
+  'original-other',
+  'derived-audio',
+] as const;
+export type EvidenceRole = (typeof EVIDENCE_ROLES)[number];
+
+/** One evidence file of the package: listed with its hash in the manifest and the declaration. */
+export interface EvidenceFile {
+  /** Path inside the package ('/'-separated). */
+  path: string;
+  role: EvidenceRole;
+  sizeBytes: number;
+  /** Lower-case hex SHA-256 the file must have when it is packed. */
+  sha256: string;
+  /** Path inside the upload; null for the upload itself. */
+  sourcePath: string | null;
+  /** Package path of the original a derived file was made from; null for originals. */
+  derivedFrom: string | null;
+  /** Detected from the file's first bytes; 'text/plain' for the chat text; null when unknown. */
+  mediaType: string | null;
+  /** Derived audio only: length in seconds, null when media could not tell. */
+  durationSeconds?: number | null;
+  /** Storage key to stream the file from. */
+  key: string;
+}
+
+/** A document of the package read from a local file (the two transcripts). */
+export interface PackageDocument {
+  /** Path inside the package, e.g. 'transcript.pdf'. */
+  path: string;
+  /** Local file path. */
+  file: string;
+}
+
+export const DOCUMENT_ROLES = [
+  'transcript',
+  'filing-transcript',
+  'declaration',
+  'readme',
+  'checksums',
+] as const;
+export type DocumentRole = (typeof DOCUMENT_ROLES)[number];
+
+/** Fixed paths of the package's documents. */
+export const PACKAGE_PATHS = {
+  readme: 'README.txt',
+  checksums: 'SHA256SUMS',
+  manifest: 'manifest.json',
+  declaration: 'declaration-template.txt',
+  transcript: 'transcript.pdf',
+  filingTranscript: 'transcript-filing.pdf',
+} as const;
+
+/** The documents as the manifest lists them, in package order. */
+export const PACKAGE_DOCUMENTS: readonly { path: string; role: DocumentRole }[] = [
+  { path: PACKAGE_PATHS.readme, role: 'readme' },
+  { path: PACKAGE_PATHS.declaration, role: 'declaration' },
+  { path: PACKAGE_PATHS.transcript, role: 'transcript' },
+  { path: PACKAGE_PATHS.filingTranscript, role: 'filing-transcript' },
+  { path: PACKAGE_PATHS.checksums, role: 'checksums' },
+];
+
+/** Folders of the package. */
+export const ORIGINAL_FOLDER = 'original';
+export const UPLOAD_FOLDER = 'original/upload';
+export const DERIVED_AUDIO_FOLDER = 'derived/audio';

@@ -1,0 +1,151 @@
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { hashFile } from '@chatexhibit/kit/streams/hash-file';
+import { buildDeclaration } from './evidence/declaration';
+import { listEvidenceFiles } from './evidence/list-evidence-files';
+import { buildManifest, sha256Hex } from './evidence/manifest';
+import { buildReadme } from './evidence/readme';
+import { type DerivedAudio, type EvidenceFacts, PACKAGE_PATHS } from './evidence/types';
+import { writeEvidenceZip } from './evidence/write-evidence-zip';
+import { FontSet } from './text/font-set';
+import { TextLayout } from './text/text-layout';
+import { summarizeChat } from './transcript/chat-summary';
+import { coverContent } from './transcript/cover-content';
+import type { ExportSource } from './transcript/transcript-source';
+import { writeTranscripts } from './transcript/write-transcripts';
+import { TOOL_VERSION } from './tool-version';
+
+/** The evidence package, as written into the output folder beside the two PDFs (named as inside it). */
+export const EVIDENCE_ZIP_FILE = 'evidence.zip';
+
+export interface WrittenDocument {
+  file: string;
+  sha256: string;
+  sizeBytes: number;
+}
+
+export interface ExportDocuments {
+  transcript: WrittenDocument;
+  filingTranscript: WrittenDocument;
+  evidenceZip: WrittenDocument;
+  manifestSha256: string;
+}
+
+/** One layout per process: its caches of shaped words serve every export. */
+let sharedLayout: TextLayout | undefined;
+
+/**
+ * Writes an export's transcript, court-filing copy and evidence package into `outDir`. The
+ * manifest comes first (the PDFs print its SHA-256), then both PDFs from one layout, then the
+ * declaration (which names the PDFs' hashes) and the ZIP. The same source, options and
+ * `generatedAt` give the same bytes.
+ */
+export async function renderExportDocuments(
+  source: ExportSource,
+  outDir: string,
+  generatedAt: Date,
+): Promise<ExportDocuments> {
+  const { facts, chat } = source;
+  const summary = await summarizeChat(source.messages());
+  const derivedAudio: DerivedAudio[] = source.media.flatMap((item) =>
+    item.kind === 'voice' &&
+    item.derivedKey !== null &&
+    item.derivedSha256 !== null &&
+    item.derivedSizeBytes !== null
+      ? [
+          {
+            sourcePath: item.path,
+            key: item.derivedKey,
+            sizeBytes: item.derivedSizeBytes,
+            sha256: item.derivedSha256,
+            durationSeconds: item.durationSeconds,
+          },
+        ]
+      : [],
+  );
+  const evidence = await listEvidenceFiles({
+    facts,
+    uploadKey: source.uploadKey,
+    chatFile: chat.chatFile,
+    entries: source.entries,
+    derivedAudio,
+    source: source.files,
+  });
+  const mediaFiles = evidence.filter((f) => f.role === 'original-media' || f.role === 'original-other');
+  const evidenceFacts: EvidenceFacts = {
+    exportId: source.exportId,
+    toolVersion: TOOL_VERSION,
+    generatedAt,
+    facts,
+    chatFile: chat.chatFile,
+    participants: chat.participants,
+    firstMessageAt: summary.firstAt,
+    lastMessageAt: summary.lastAt,
+    counts: {
+      messages: summary.counts.messages,
+      media: mediaFiles.length,
+      voiceNotes: summary.counts.voiceNotes,
+      deleted: summary.counts.deleted,
+      systemEvents: summary.counts.systemEvents,
+      edited: summary.counts.edited,
+    },
+    warnings: chat.warnings,
+  };
+  const manifest = buildManifest(evidenceFacts, evidence);
+  const manifestSha256 = sha256Hex(manifest);
+
+  const files = {
+    transcript: path.join(outDir, PACKAGE_PATHS.transcript),
+    filingTranscript: path.join(outDir, PACKAGE_PATHS.filingTranscript),
+    evidenceZip: path.join(outDir, EVIDENCE_ZIP_FILE),
+  };
+  sharedLayout ??= new TextLayout(FontSet.shared());
+  await writeTranscripts(
+    {
+      source,
+      summary,
+      cover: coverContent({
+        facts,
+        chat,
+        summary,
+        mediaFiles: {
+          total: mediaFiles.length,
+          voiceNotes: source.media.filter((item) => item.kind === 'voice').length,
+          images: mediaFiles.filter((f) => f.mediaType?.startsWith('image/')).length,
+        },
+        generatedAt,
+        toolVersion: TOOL_VERSION,
+        manifestSha256,
+      }),
+      evidence,
+      generatedAt,
+      toolVersion: TOOL_VERSION,
+    },
+    sharedLayout,
+    { transcript: createWriteStream(files.transcript), filing: createWriteStream(files.filingTranscript) },
+  );
+  const transcript = { file: files.transcript, ...(await hashFile(files.transcript)) };
+  const filingTranscript = { file: files.filingTranscript, ...(await hashFile(files.filingTranscript)) };
+
+  await writeEvidenceZip(
+    {
+      files: evidence,
+      documents: [
+        { path: PACKAGE_PATHS.transcript, file: transcript.file },
+        { path: PACKAGE_PATHS.filingTranscript, file: filingTranscript.file },
+      ],
+      manifest,
+      declaration: buildDeclaration(evidenceFacts, evidence, {
+        manifest: manifestSha256,
+        transcript: transcript.sha256,
+        filingTranscript: filingTranscript.sha256,
+      }),
+      readme: buildReadme(evidenceFacts),
+      generatedAt,
+      source: source.files,
+    },
+    createWriteStream(files.evidenceZip),
+  );
+  const evidenceZip = { file: files.evidenceZip, ...(await hashFile(files.evidenceZip)) };
+  return { transcript, filingTranscript, evidenceZip, manifestSha256 };
+}

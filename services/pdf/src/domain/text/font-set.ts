@@ -1,0 +1,124 @@
+import { EmojiImages, wantsEmojiImage } from './emoji';
+import { Face } from './face';
+import { FONT_FILES, type FaceName, type FontWeight } from './font-files';
+import { controlsAsSpaces, GRAPHEMES } from './unicode';
+
+export type { FontWeight } from './font-files';
+export type FontFamily = 'sans' | 'mono';
+
+export interface TextStyle {
+  family: FontFamily;
+  weight: FontWeight;
+  /** pt */
+  size: number;
+}
+
+/**
+ * Scripts with a face of their own, tried before the general fallbacks. Script_Extensions, so
+ * that punctuation used by a script (the Arabic comma, the ideographic full stop) finds its face.
+ */
+const SCRIPT_FACES: readonly (readonly [RegExp, FaceName])[] = [
+  [/^\p{Script_Extensions=Arabic}/u, 'arabic'],
+  [/^\p{Script_Extensions=Hebrew}/u, 'hebrew'],
+  [/^\p{Script_Extensions=Thai}/u, 'thai'],
+  [/^\p{Script_Extensions=Devanagari}/u, 'devanagari'],
+  [
+    /^[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\p{Script_Extensions=Bopomofo}]/u,
+    'sc',
+  ],
+  [/^\p{Script_Extensions=Hangul}/u, 'kr'],
+];
+const FALLBACK_FACES: readonly FaceName[] = ['sans', 'symbols', 'symbols2', 'sc', 'kr'];
+
+/** How one grapheme cluster is drawn. */
+export type ClusterDrawing =
+  { kind: 'text'; face: Face } | { kind: 'emoji'; svg: string } | { kind: 'missing' };
+
+/** The faces of one family and weight in fallback order, and the choice among them per cluster. */
+export class FaceChain {
+  /** The face for Latin text, and for the U+FFFD drawn in place of what no face has. */
+  readonly primary: Face;
+  private readonly drawings = new Map<string, ClusterDrawing>();
+
+  constructor(
+    private readonly fonts: FontSet,
+    private readonly family: FontFamily,
+    private readonly weight: FontWeight,
+  ) {
+    this.primary = fonts.face(family, weight);
+  }
+
+  /** How `cluster` is drawn on its own: an emoji image when it asks for one, else a font glyph, else any image. */
+  drawing(cluster: string): ClusterDrawing {
+    let drawing = this.drawings.get(cluster);
+    if (drawing === undefined) {
+      const svg = this.fonts.emoji.svg(cluster);
+      const face = svg !== null && wantsEmojiImage(cluster) ? null : this.faceFor(cluster);
+      drawing =
+        face !== null ? { kind: 'text', face } : svg !== null ? { kind: 'emoji', svg } : { kind: 'missing' };
+      this.drawings.set(cluster, drawing);
+    }
+    return drawing;
+  }
+
+  /** The first face with every character of `cluster`: the family's own, the script's, then the fallbacks. */
+  private faceFor(cluster: string): Face | null {
+    const script = SCRIPT_FACES.find(([pattern]) => pattern.test(cluster))?.[1];
+    const names = new Set<FaceName>([
+      ...(this.family === 'mono' ? (['mono'] as const) : []),
+      ...(script === undefined ? [] : [script]),
+      ...FALLBACK_FACES,
+    ]);
+    return (
+      [...names].map((name) => this.fonts.face(name, this.weight)).find((face) => face.covers(cluster)) ??
+      null
+    );
+  }
+}
+
+/** The Noto faces and Twemoji images, loaded lazily and kept for the process. */
+export class FontSet {
+  private static sharedSet: FontSet | undefined;
+  readonly emoji = new EmojiImages();
+  private readonly faces = new Map<string, Face>();
+  private readonly chains = new Map<string, FaceChain>();
+
+  /** The process-wide set (fonts load lazily on first use). */
+  static shared(): FontSet {
+    FontSet.sharedSet ??= new FontSet();
+    return FontSet.sharedSet;
+  }
+
+  /** One face per file: a weight a package lacks falls back to its regular file, loaded once. */
+  face(name: FaceName, weight: FontWeight): Face {
+    const file = FONT_FILES[name][weight];
+    let face = this.faces.get(file);
+    if (!face) {
+      face = new Face(file);
+      this.faces.set(file, face);
+    }
+    return face;
+  }
+
+  chain(family: FontFamily, weight: FontWeight): FaceChain {
+    const key = `${family}-${weight}`;
+    let chain = this.chains.get(key);
+    if (!chain) {
+      chain = new FaceChain(this, family, weight);
+      this.chains.set(key, chain);
+    }
+    return chain;
+  }
+
+  /** Characters (grapheme clusters) no font or emoji image can draw, in order of first appearance, deduplicated. */
+  missingCharacters(text: string, family: FontFamily = 'sans', weight: FontWeight = 'regular'): string[] {
+    const chain = this.chain(family, weight);
+    const drawn = controlsAsSpaces(text);
+    if (chain.primary.isSimple(drawn)) return [];
+    const missing = new Set<string>();
+    for (const { segment } of GRAPHEMES.segment(drawn)) {
+      if (chain.drawing(segment).kind === 'missing') missing.add(segment);
+    }
+    return [...missing];
+  }
+}

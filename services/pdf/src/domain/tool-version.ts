@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The version printed on every document and in the manifest: the pdf package's own, read once
+ * (src/domain and dist/domain sit at the same depth below the package).
+ */
+export const TOOL_VERSION: string = (
+  JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
+).version;

@@ -1,0 +1,133 @@
+import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
+
+/** One row of the participant table: each name exactly as exported, never merged. */
+export interface ParticipantRow {
+  name: string;
+  /** The name itself when the export shows a phone number instead of a contact name. */
+  phone: string | null;
+  messageCount: number;
+  firstAt: string;
+  lastAt: string;
+}
+
+/** A stretch without messages long enough for the reader to ask whether something is missing. */
+export interface SilentGap {
+  /** The message after which the chat falls silent, and the next one. */
+  afterIndex: number;
+  beforeIndex: number;
+  days: number;
+}
+
+export interface ChatSummary {
+  counts: {
+    messages: number;
+    /** Messages that carry or name a file (voice notes, photos, documents, omitted media…). */
+    mediaMessages: number;
+    voiceNotes: number;
+    deleted: number;
+    edited: number;
+    systemEvents: number;
+    outOfOrder: number;
+  };
+  participants: ParticipantRow[];
+  /** Earliest and latest timestamps as recorded (local, no zone); null for a chat without messages. */
+  firstAt: string | null;
+  lastAt: string | null;
+  /** Whether the first message is WhatsApp's encryption notice or a group creation. */
+  beginsWithChatStart: boolean;
+  gaps: SilentGap[];
+  /** Entry paths that some message's attachment was linked to, in order of first reference (the exhibit order). */
+  referencedPaths: Set<string>;
+  /** Attachments a message names that the export does not contain. */
+  missingAttachments: Array<{ index: number; name: string }>;
+}
+
+/** A gap of this many days or more is stated on the cover. */
+export const SILENT_GAP_DAYS = 30;
+
+const PHONE_NUMBER = /^\+?[\d\s\-().\u00a0\u2011]{7,}$/;
+const CHAT_START_EVENTS = new Set(['encryption', 'group-created']);
+const DAY_MS = 86_400_000;
+
+/** Milliseconds of a recorded local time, read as if UTC: enough to compare and subtract two of them. */
+const localMs = (timestamp: string): number => Date.parse(`${timestamp}Z`);
+
+/** One pass over the messages: the facts the cover states before any message is drawn. */
+export async function summarizeChat(
+  pages: AsyncIterable<readonly TranscriptMessage[]>,
+): Promise<ChatSummary> {
+  const counts = {
+    messages: 0,
+    mediaMessages: 0,
+    voiceNotes: 0,
+    deleted: 0,
+    edited: 0,
+    systemEvents: 0,
+    outOfOrder: 0,
+  };
+  const participants = new Map<string, ParticipantRow>();
+  const referencedPaths = new Set<string>();
+  const missingAttachments: ChatSummary['missingAttachments'] = [];
+  const gaps: SilentGap[] = [];
+  let firstAt: string | null = null;
+  let lastAt: string | null = null;
+  let beginsWithChatStart = false;
+  let previous: TranscriptMessage | null = null;
+
+  for await (const page of pages) {
+    for (const message of page) {
+      counts.messages += 1;
+      if (counts.messages === 1) beginsWithChatStart = CHAT_START_EVENTS.has(message.event ?? '');
+      if (message.attachment !== null || message.type === 'omitted-media') counts.mediaMessages += 1;
+      if (message.type === 'voice') counts.voiceNotes += 1;
+      if (message.type === 'deleted' || message.flags.includes('deleted')) counts.deleted += 1;
+      if (message.flags.includes('edited')) counts.edited += 1;
+      if (message.flags.includes('outOfOrder')) counts.outOfOrder += 1;
+      if (message.attachmentPath !== null) referencedPaths.add(message.attachmentPath);
+      else if (message.attachment !== null)
+        missingAttachments.push({ index: message.index, name: message.attachment });
+      if (message.type === 'system') counts.systemEvents += 1;
+      else if (message.sender !== null) countParticipant(participants, message);
+
+      if (!message.flags.includes('invalidDate')) {
+        if (firstAt === null || message.timestamp < firstAt) firstAt = message.timestamp;
+        if (lastAt === null || message.timestamp > lastAt) lastAt = message.timestamp;
+        if (previous !== null) {
+          const days = (localMs(message.timestamp) - localMs(previous.timestamp)) / DAY_MS;
+          if (days >= SILENT_GAP_DAYS) {
+            gaps.push({ afterIndex: previous.index, beforeIndex: message.index, days: Math.floor(days) });
+          }
+        }
+        previous = message;
+      }
+    }
+  }
+  return {
+    counts,
+    participants: [...participants.values()],
+    firstAt,
+    lastAt,
+    beginsWithChatStart,
+    gaps,
+    referencedPaths,
+    missingAttachments,
+  };
+}
+
+function countParticipant(participants: Map<string, ParticipantRow>, message: TranscriptMessage): void {
+  const name = message.sender!;
+  const row = participants.get(name);
+  if (row === undefined) {
+    participants.set(name, {
+      name,
+      phone: PHONE_NUMBER.test(name) ? name : null,
+      messageCount: 1,
+      firstAt: message.timestamp,
+      lastAt: message.timestamp,
+    });
+    return;
+  }
+  row.messageCount += 1;
+  if (message.timestamp < row.firstAt) row.firstAt = message.timestamp;
+  if (message.timestamp > row.lastAt) row.lastAt = message.timestamp;
+}

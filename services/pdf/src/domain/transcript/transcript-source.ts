@@ -1,0 +1,24 @@
+import type { ExportFacts } from '@chatexhibit/proto/processing-options';
+import type { ExportEntry, MediaItem } from '@chatexhibit/proto/storage-layout';
+import type { TranscriptChat, TranscriptMessage } from '@chatexhibit/proto/transcript';
+import type { FileSource } from '../evidence/types';
+
+/**
+ * Everything the documents of one export are made from. The pdf service fills it from object
+ * storage and the parse service; `npm run convert` from a local folder and the parser in process.
+ */
+export interface ExportSource {
+  exportId: string;
+  facts: ExportFacts;
+  chat: Omit<TranscriptChat, 'totalMessages'>;
+  /** The messages in export order, a page at a time; each call starts a new pass from the first. */
+  messages(): AsyncIterable<readonly TranscriptMessage[]>;
+  /** Every entry of the upload, as safe unzip stored it. */
+  entries: readonly ExportEntry[];
+  /** What the media step made of each voice note and image. */
+  media: readonly MediaItem[];
+  /** Storage key of the upload exactly as received. */
+  uploadKey: string;
+  /** Opens stored files (entries, the upload, derived MP3s and thumbnails) by storage key. */
+  files: FileSource;
+}

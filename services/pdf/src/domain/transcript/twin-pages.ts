@@ -1,0 +1,163 @@
+import PDFDocument from 'pdfkit';
+import { FontSet, type TextStyle } from '../text/font-set';
+import { ascent, lineHeight, type TextLine, type TextLayout } from '../text/text-layout';
+import { TextPainter } from '../text/text-painter';
+
+/** US Letter, the size US courts file; one-inch margins as most local rules ask. */
+export const PAGE = { width: 612, height: 792, margin: 72, top: 64, bottom: 72 } as const;
+export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+
+export interface DocumentInfo {
+  title: string;
+  subject: string;
+  author: string | null;
+  creator: string;
+  createdAt: Date;
+}
+
+/**
+ * The transcript and its court-filing copy, written side by side: every line is laid out once
+ * and drawn into both, so the two have the same pages and a page or Bates number cites the same
+ * message in either. Only what must differ (attachments in the transcript; PDF/A in the filing
+ * copy) is done to one of them.
+ */
+export class TwinPages {
+  readonly transcript: PDFKit.PDFDocument;
+  readonly filing: PDFKit.PDFDocument;
+  private readonly painters: readonly [TextPainter, TextPainter];
+  /** Top of the next line, in pdfkit's top-down page coordinates. */
+  y: number = PAGE.top;
+  /** Called after each new page, to draw what continues there (a running header). */
+  onNewPage: () => void = () => {};
+
+  constructor(
+    readonly layout: TextLayout,
+    info: DocumentInfo,
+    fonts: FontSet = FontSet.shared(),
+  ) {
+    this.transcript = createDocument(info, false);
+    this.filing = createDocument(info, true);
+    this.painters = [new TextPainter(this.transcript, fonts), new TextPainter(this.filing, fonts)];
+  }
+
+  get bottom(): number {
+    return PAGE.height - PAGE.bottom;
+  }
+
+  /** Starts a new page when `height` does not fit below the cursor; says whether it did. */
+  ensure(height: number): boolean {
+    if (this.y + height <= this.bottom) return false;
+    this.newPage();
+    return true;
+  }
+
+  newPage(): void {
+    this.transcript.addPage();
+    this.filing.addPage();
+    this.y = PAGE.top;
+    this.onNewPage();
+  }
+
+  /** Draws one laid-out line at the cursor (right-aligned within `width` when it is right-to-left) and moves down. */
+  line(line: TextLine, x: number, width: number, style: TextStyle, color: string): void {
+    const left = line.direction === 'rtl' ? x + width - line.width : x;
+    const baseline = this.y + ascent(style);
+    for (const painter of this.painters) painter.drawLine(line, left, baseline, style, color);
+    this.y += lineHeight(style);
+  }
+
+  /** Wraps `text` to `width` and draws it from the cursor down, breaking pages between lines. */
+  paragraph(text: string, x: number, width: number, style: TextStyle, color: string): void {
+    for (const line of this.layout.wrap(text, style, width)) {
+      this.ensure(lineHeight(style));
+      this.line(line, x, width, style, color);
+    }
+  }
+
+  /** One line of text at the cursor's line without moving it (labels, columns, right-aligned notes). */
+  label(
+    text: string,
+    x: number,
+    style: TextStyle,
+    color: string,
+    options?: { align?: 'left' | 'right' | 'center'; width?: number; lineStyle?: TextStyle },
+  ): void {
+    const baseline = this.y + ascent(options?.lineStyle ?? style);
+    for (const painter of this.painters) painter.drawText(text, x, baseline, style, color, options);
+  }
+
+  /** Text at an absolute baseline on the current page, e.g. footers. */
+  textAt(
+    text: string,
+    x: number,
+    baseline: number,
+    style: TextStyle,
+    color: string,
+    options?: { align?: 'left' | 'right' | 'center'; width?: number },
+  ): void {
+    for (const painter of this.painters) painter.drawText(text, x, baseline, style, color, options);
+  }
+
+  /** A thin horizontal rule at the cursor. */
+  rule(x: number, width: number, color: string): void {
+    for (const doc of [this.transcript, this.filing]) {
+      doc
+        .save()
+        .moveTo(x, this.y)
+        .lineTo(x + width, this.y)
+        .lineWidth(0.5)
+        .strokeColor(color)
+        .stroke()
+        .restore();
+    }
+  }
+
+  /** A JPEG or PNG, scaled to fit `width` × `maxHeight`, at the cursor; moves below it. */
+  image(data: Buffer, x: number, width: number, maxHeight: number): void {
+    const probe = this.transcript.openImage(data);
+    const scale = Math.min(1, width / probe.width, maxHeight / probe.height);
+    const height = probe.height * scale;
+    this.ensure(height);
+    for (const doc of [this.transcript, this.filing]) {
+      doc.image(data, x, this.y, { width: probe.width * scale, height });
+    }
+    this.y += height;
+  }
+
+  /** Draws something on every page of both documents once all are written (footers). */
+  eachPage(draw: (pageNumber: number, pageCount: number) => void): void {
+    const { start, count } = this.transcript.bufferedPageRange();
+    for (let i = start; i < start + count; i += 1) {
+      this.transcript.switchToPage(i);
+      this.filing.switchToPage(i);
+      draw(i - start + 1, count);
+    }
+  }
+
+  end(): void {
+    this.transcript.end();
+    this.filing.end();
+  }
+}
+
+function createDocument(info: DocumentInfo, filing: boolean): PDFKit.PDFDocument {
+  return new PDFDocument({
+    size: 'LETTER',
+    margins: { top: PAGE.top, bottom: PAGE.bottom, left: PAGE.margin, right: PAGE.margin },
+    // Pages stay open until the end: every footer says "Page X of Y".
+    bufferPages: true,
+    pdfVersion: '1.7',
+    lang: 'en-US',
+    displayTitle: true,
+    ...(filing && { subset: 'PDF/A-2b' as const }),
+    info: {
+      Title: filing ? `${info.title} (court-filing copy)` : info.title,
+      Subject: info.subject,
+      ...(info.author !== null && { Author: info.author }),
+      Creator: info.creator,
+      Producer: info.creator,
+      CreationDate: info.createdAt,
+      ModDate: info.createdAt,
+    },
+  });
+}

@@ -1,0 +1,369 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildDeclaration } from '@chatexhibit/pdf/domain/evidence/declaration';
+import { exhibitReference } from '@chatexhibit/pdf/domain/evidence/exhibit-reference';
+import { buildManifest, TIMESTAMPS_NOTE } from '@chatexhibit/pdf/domain/evidence/manifest';
+import { buildReadme } from '@chatexhibit/pdf/domain/evidence/readme';
+import { formatSha256Sums } from '@chatexhibit/pdf/domain/evidence/sha256sums';
+import { displayWidth, wrap, wrapPath } from '@chatexhibit/pdf/domain/evidence/plain-text';
+import type { EvidenceFacts, EvidenceFile } from '@chatexhibit/pdf/domain/evidence/types';
+import {
+  CHAT_FILE,
+  EXPORT_ID,
+  type EvidenceFixture,
+  FILING_PDF,
+  sha256,
+  TRANSCRIPT_PDF,
+  writeEvidenceFixture,
+} from './support/evidence-fixture';
+
+const HASHES = {
+  manifest: 'a'.repeat(64),
+  transcript: sha256(TRANSCRIPT_PDF),
+  filingTranscript: sha256(FILING_PDF),
+};
+
+/** Lines wider than 80 columns, CRs, and a missing final LF. */
+function layoutProblems(text: string): string[] {
+  const problems: string[] = [];
+  if (text.includes('\r')) problems.push('contains CR');
+  if (!text.endsWith('\n')) problems.push('no final LF');
+  for (const line of text.split('\n')) if (displayWidth(line) > 80) problems.push(`too wide: ${line}`);
+  return problems;
+}
+
+/** `text` with every run of whitespace made one space, for phrases that may be wrapped. */
+const flat = (text: string): string => text.replace(/\s+/g, ' ');
+
+describe('the package texts', () => {
+  let root: string;
+  let fixture: EvidenceFixture;
+  let facts: EvidenceFacts;
+  let files: EvidenceFile[];
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-evidence-texts-'));
+    fixture = await writeEvidenceFixture(root);
+    ({ evidenceFacts: facts, files } = fixture);
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  describe('manifest.json', () => {
+    it('lists every evidence file with its hash, size, role and type, and the documents without hashes', () => {
+      const bytes = buildManifest(facts, files);
+      const text = bytes.toString('utf8');
+      expect(text.endsWith('}\n')).toBe(true);
+      expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+      const manifest = JSON.parse(text);
+      expect(Object.keys(manifest)).toEqual([
+        'format',
+        'tool',
+        'generatedAt',
+        'hashAlgorithm',
+        'export',
+        'files',
+        'documents',
+        'documentsNote',
+      ]);
+      expect(manifest).toMatchObject({
+        format: 'chatexhibit-evidence-manifest/1',
+        tool: { name: 'ChatExhibit', version: '1.4.2' },
+        generatedAt: '2025-03-04T05:06:07.000Z',
+        hashAlgorithm: 'SHA-256',
+      });
+      expect(manifest.export).toEqual({
+        id: EXPORT_ID,
+        originalFilename: 'WhatsApp Chat with Zoë Müller.zip',
+        sha256: fixture.facts.fileHash,
+        sizeBytes: fixture.upload.length,
+        receivedAt: '2025-03-04T05:00:00.000Z',
+        declaredTimeZone: 'Europe/Berlin',
+        timestampsNote: TIMESTAMPS_NOTE,
+        chatFile: CHAT_FILE,
+        messageCount: 3,
+        participants: ['Zoë Müller', 'Bob'],
+        firstMessageAt: '2023-06-07T15:14:00',
+        lastMessageAt: '2023-06-07T15:16:00',
+        counts: { messages: 3, media: 5, voiceNotes: 1, deleted: 0, systemEvents: 0, edited: 0 },
+        processingOptions: fixture.facts.options,
+        batesPrefix: 'SMITH',
+        examination: {
+          note: expect.any(String),
+          caseNumber: '2:25-cv-01234',
+          exhibitNumber: null,
+          preparedBy: 'J. Doe, paralegal',
+          exportingAccount: 'Bob (+1 555 0100)',
+        },
+        warnings: ['The export names 1 attachment the ZIP does not contain.'],
+      });
+      expect(manifest.files).toEqual(
+        files.map((file) => ({
+          path: file.path,
+          role: file.role,
+          sizeBytes: file.sizeBytes,
+          sha256: file.sha256,
+          sourcePath: file.sourcePath,
+          derivedFrom: file.derivedFrom,
+          mediaType: file.mediaType,
+          ...(file.role === 'derived-audio' ? { durationSeconds: 4.2 } : {}),
+        })),
+      );
+      expect(Object.keys(manifest.files[0])).toEqual([
+        'path',
+        'role',
+        'sizeBytes',
+        'sha256',
+        'sourcePath',
+        'derivedFrom',
+        'mediaType',
+      ]);
+      expect(manifest.documents).toEqual([
+        { path: 'README.txt', role: 'readme' },
+        { path: 'declaration-template.txt', role: 'declaration' },
+        { path: 'transcript.pdf', role: 'transcript' },
+        { path: 'transcript-filing.pdf', role: 'filing-transcript' },
+        { path: 'SHA256SUMS', role: 'checksums' },
+      ]);
+      expect(manifest.documentsNote).toContain('SHA256SUMS');
+      expect(text).not.toContain('"key"');
+    });
+
+    it('is the same bytes for the same inputs, whatever order the options arrived in', () => {
+      const reordered = {
+        ...facts,
+        facts: { ...facts.facts, options: Object.fromEntries(Object.entries(facts.facts.options).reverse()) },
+      } as EvidenceFacts;
+      expect(buildManifest(reordered, files).equals(buildManifest(facts, files))).toBe(true);
+    });
+  });
+
+  describe('declaration-template.txt', () => {
+    let text: string;
+    beforeAll(() => {
+      text = buildDeclaration(facts, files, HASHES).toString('utf8');
+    });
+
+    it('carries the upload, manifest and transcript hashes, and every file with its hash', () => {
+      expect(text).toContain(fixture.facts.fileHash);
+      expect(text).toContain(HASHES.manifest);
+      expect(text).toContain(HASHES.transcript);
+      expect(text).toContain(HASHES.filingTranscript);
+      for (const file of files) {
+        expect(text).toContain(file.sha256);
+        expect(text).toContain(file.path);
+      }
+    });
+
+    it('states what was copied: name, size, chat file, count, date range, participants as exported', () => {
+      expect(text).toContain('"WhatsApp Chat with Zoë Müller.zip"');
+      expect(text).toContain(`${fixture.upload.length.toLocaleString('en-US')} bytes`);
+      expect(text).toContain(`"${CHAT_FILE}"`);
+      expect(flat(text)).toContain(
+        'found 3 messages, the first dated 2023-06-07 15:14:00 and the last 2023-06-07 15:16:00',
+      );
+      expect(text).toMatch(/^ +"Zoë Müller"$/m);
+      expect(text).toMatch(/^ +"Bob"$/m);
+      expect(text).toContain('ChatExhibit version 1.4.2');
+      expect(text).toContain('2025-03-04 05:06:07 UTC');
+      expect(text).toContain('Case No. 2:25-cv-01234');
+    });
+
+    it('is a § 1746 declaration under FRE 902(14) and 902(11), with blanks for the declarant', () => {
+      expect(text).toContain('28 U.S.C. § 1746');
+      expect(text).toContain('902(14)');
+      expect(text).toContain('902(11)');
+      expect(flat(text)).toContain(
+        'I declare under penalty of perjury under the laws of the United States of America that the ' +
+          'foregoing is true and correct.',
+      );
+      expect(text).toContain('Executed on ________ [date] at ________ [city, state].');
+      for (const label of [
+        'full name',
+        'title / qualification',
+        'employer',
+        'how you are familiar with the process',
+        'date and time of the export',
+        'make',
+        'model',
+        'operating system and version',
+        'WhatsApp version',
+        'name of the account holder',
+        'date of verification',
+        'signature',
+      ]) {
+        expect(text).toContain(`______________________ [${label}]`);
+      }
+      // The closing comes last, after the authorship section and the limitations.
+      expect(text.indexOf('AUTHORSHIP')).toBeLessThan(text.indexOf('WHAT THIS CERTIFICATION DOES NOT SHOW'));
+      expect(text.indexOf('WHAT THIS CERTIFICATION DOES NOT SHOW')).toBeLessThan(
+        text.indexOf('penalty of perjury'),
+      );
+      expect(text.trimEnd().endsWith('[printed name]')).toBe(true);
+    });
+
+    it('has the authorship section, the notice checklist and the limitations', () => {
+      const authorship = text.slice(text.indexOf('AUTHORSHIP (FEDERAL RULE OF EVIDENCE 901)'));
+      expect(authorship).toContain('901(b)(4)');
+      expect(flat(authorship)).toContain('United States v. Browne, 834 F.3d 403');
+      expect(authorship).toContain('[evidence tying this person to these messages]');
+      const flatText = flat(text);
+      expect(flatText).toContain('reasonable written notice');
+      expect(flatText).toContain('available for inspection');
+      expect(text).toContain('[ ] ');
+      expect(flatText).toContain('reactions to messages');
+      expect(flatText).toContain('read receipts');
+      expect(flatText).toContain('quoted-reply context');
+      expect(flatText).toContain('the time zone of the device');
+      expect(flatText).toContain('cannot show anything about the data before then');
+      expect(flatText).toContain('The export names 1 attachment the ZIP does not contain.');
+    });
+
+    it('is plain text wrapped at 80 columns with LF endings', () => {
+      expect(layoutProblems(text)).toEqual([]);
+      expect(text).not.toContain('\ue000');
+    });
+
+    it('keeps long paths and names exact, and shows invisible characters', () => {
+      const longPath = `original/${'Very long folder name/'.repeat(6)}IMG 2023 06 07  two  spaces.jpg`;
+      const spoof = 'Bob\u202Egpj.exe';
+      const more: EvidenceFile[] = [...files, { ...files[3], path: longPath }];
+      const declaration = buildDeclaration(
+        { ...facts, participants: [...facts.participants, spoof] },
+        more,
+        HASHES,
+      ).toString('utf8');
+      expect(layoutProblems(declaration)).toEqual([]);
+      const lines = declaration.split('\n');
+      const start = lines.findIndex((line) => line.includes('original/Very long folder name/'));
+      const joined = lines
+        .slice(start, start + 4)
+        .map((line) => line.trimStart().replace(/^\d+\. /, ''))
+        .join('');
+      expect(joined).toContain(longPath);
+      expect(declaration).toContain('"Bob<U+202E>gpj.exe"');
+      expect(declaration).not.toContain('\u202E');
+    });
+
+    it('lists every file of a large export', () => {
+      const many: EvidenceFile[] = Array.from({ length: 1500 }, (_, i) => ({
+        ...files[3],
+        path: `original/IMG-${String(i).padStart(5, '0')}.jpg`,
+        sha256: sha256(String(i)),
+      }));
+      const declaration = buildDeclaration(facts, many, HASHES).toString('utf8');
+      for (const file of many) expect(declaration).toContain(file.sha256);
+      expect(declaration).toContain('1500. original/IMG-01499.jpg');
+      expect(layoutProblems(declaration)).toEqual([]);
+    });
+
+    it('refuses hashes that are not SHA-256', () => {
+      expect(() => buildDeclaration(facts, files, { ...HASHES, manifest: 'abc' })).toThrow('manifest');
+    });
+  });
+
+  describe('README.txt', () => {
+    it('explains the package and how to verify it, wrapped at 80 columns', () => {
+      const text = buildReadme(facts).toString('utf8');
+      expect(layoutProblems(text)).toEqual([]);
+      const flatText = flat(text);
+      expect(text).toContain('shasum -a 256 -c SHA256SUMS');
+      expect(text).toContain('sha256sum -c SHA256SUMS');
+      expect(text).toContain('Get-FileHash -Algorithm SHA256 <file>');
+      expect(text).toContain(fixture.facts.fileHash);
+      expect(text).toContain('original/upload/WhatsApp Chat with Zoë Müller.zip');
+      expect(flatText).toContain('cover page of the transcript');
+      expect(flatText).toContain('To file with the court: transcript-filing.pdf');
+      expect(flatText).toContain('To listen to the voice notes: transcript.pdf');
+      expect(flatText).toContain('A-0001');
+      expect(flatText).toContain('What it proves');
+      expect(flatText).toContain('What it does not prove');
+      expect(flatText).toContain('original/');
+      expect(flatText).toContain('derived/audio/');
+    });
+
+    it('does not promise playable voice notes when the chat has none', () => {
+      const text = buildReadme({ ...facts, counts: { ...facts.counts, voiceNotes: 0 } }).toString('utf8');
+      expect(flat(text)).not.toContain('To listen to the voice notes');
+      expect(flat(text)).toContain('this chat has no voice notes');
+    });
+  });
+});
+
+describe('exhibitReference', () => {
+  it.each([
+    [1, 'A-0001'],
+    [42, 'A-0042'],
+    [9999, 'A-9999'],
+    [10000, 'A-10000'],
+  ])('%d → %s', (n, reference) => {
+    expect(exhibitReference(n)).toBe(reference);
+  });
+  it.each([0, -1, 1.5, Number.NaN])('refuses %d', (n) => {
+    expect(() => exhibitReference(n)).toThrow(RangeError);
+  });
+});
+
+describe('formatSha256Sums', () => {
+  it('writes sha256sum lines sorted by the bytes of their paths', () => {
+    const a = sha256('a');
+    const text = formatSha256Sums([
+      { path: 'original/Zoë.jpg', sha256: a },
+      { path: 'README.txt', sha256: a },
+      { path: 'original/Zoe.jpg', sha256: a },
+      { path: 'SHA256SUMS-not', sha256: a },
+      { path: 'original/\u{1F600}.jpg', sha256: a },
+      { path: 'original/\uFF21.jpg', sha256: a },
+    ]).toString('utf8');
+    expect(text).toBe(
+      [
+        `${a}  README.txt`,
+        `${a}  SHA256SUMS-not`,
+        `${a}  original/Zoe.jpg`,
+        `${a}  original/Zoë.jpg`,
+        `${a}  original/\uFF21.jpg`,
+        `${a}  original/\u{1F600}.jpg`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('refuses paths sha256sum would escape, and duplicates', () => {
+    expect(() => formatSha256Sums([{ path: 'a\nb', sha256: sha256('') }])).toThrow('unsafe path');
+    expect(() => formatSha256Sums([{ path: 'a\\b', sha256: sha256('') }])).toThrow('unsafe path');
+    expect(() =>
+      formatSha256Sums([
+        { path: 'a', sha256: sha256('') },
+        { path: 'a', sha256: sha256('') },
+      ]),
+    ).toThrow('twice');
+  });
+});
+
+describe('wrap and wrapPath', () => {
+  it('never exceeds the width and keeps every word', () => {
+    const words = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor';
+    const text = `${words} ${'x'.repeat(130)} ${words} 漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字`;
+    for (const width of [20, 40, 80]) {
+      const lines = wrap(text, { firstIndent: '1.  ', indent: '    ', width });
+      for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+      expect(
+        lines
+          .map((line) => line.slice(4))
+          .join('')
+          .replace(/ /g, ''),
+      ).toBe(text.replace(/ /g, ''));
+    }
+  });
+
+  it('cuts a path after a slash, never at a space, and loses nothing', () => {
+    const value = 'original/Some folder/Another folder with spaces/and a file name with spaces.jpg';
+    const lines = wrapPath(value, '    1. ', '       ', 40);
+    for (const line of lines) {
+      expect(displayWidth(line)).toBeLessThanOrEqual(40);
+      expect(line.endsWith(' ')).toBe(false);
+    }
+    expect(lines.map((line) => line.slice(7)).join('')).toBe(value);
+  });
+});

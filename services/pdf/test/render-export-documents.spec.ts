@@ -1,0 +1,327 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { type ExportFacts, ExportFactsSchema } from '@chatexhibit/proto/processing-options';
+import type { ExportEntry, MediaItem } from '@chatexhibit/proto/storage-layout';
+import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
+import { renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
+import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
+import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
+
+const run = promisify(execFile);
+const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
+
+/** Lines of a chat in many scripts, as people write them. */
+const MULTI_SCRIPT = [
+  'Good morning! The contract is signed ✅ 👍🏽',
+  'مرحبا، هل وصلت الأوراق؟ I sent them at 10:30.',
+  'שלום, המסמכים אצלי 📄',
+  'สวัสดีครับ พรุ่งนี้เจอกันนะ',
+  '我们明天下午三点见面。',
+  'こんにちは、書類を受け取りました。',
+  'नमस्ते, कल मिलते हैं।',
+  'Привет! Встреча в 15:00 🇩🇪',
+  'Family: 👨‍👩‍👧 and keycap 1️⃣',
+];
+
+interface Fixture {
+  dir: string;
+  source: ExportSource;
+  messages: TranscriptMessage[];
+  voice: Buffer;
+  mp3: Buffer;
+}
+
+/**
+ * A small export on disk, as the CLI hands it to the core: a chat text, a voice note with its
+ * MP3 copy, a photo, a file no message names and an attachment the ZIP lacks. The "MP3" and the
+ * "photo" are bytes with the right signatures; nothing here decodes them.
+ */
+async function writeFixture(root: string, facts: Partial<ExportFacts> = {}): Promise<Fixture> {
+  const dir = await mkdtemp(path.join(root, 'export-'));
+  const voice = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(400, 7)]);
+  const mp3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(600, 9)]);
+  const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 3)]);
+  const files: Record<string, Buffer> = {
+    '_chat.txt': Buffer.from('the chat text\n'),
+    'PTT-20240301-WA0001.opus': voice,
+    'IMG-20240301-WA0002.jpg': photo,
+    'notes/unreferenced.pdf': Buffer.from('%PDF-1.4 not named by any message'),
+  };
+  const entries: ExportEntry[] = [];
+  for (const [entryPath, data] of Object.entries(files)) {
+    const file = path.join(dir, 'entries', entryPath);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, data);
+    entries.push({ path: entryPath, key: file, size: data.length, sha256: sha256(data) });
+  }
+  const mp3File = path.join(dir, 'PTT-20240301-WA0001.opus.mp3');
+  await writeFile(mp3File, mp3);
+  const upload = path.join(dir, 'WhatsApp Chat - Sam.zip');
+  await writeFile(upload, Buffer.from('PK\u0003\u0004 stands in for the upload'));
+
+  const message = (index: number, over: Partial<TranscriptMessage>): TranscriptMessage => ({
+    index,
+    line: index + 1,
+    lineEnd: index + 1,
+    timestamp: `2024-03-${String(1 + Math.floor(index / 6)).padStart(2, '0')}T09:${String(index).padStart(2, '0')}:00`,
+    sender: index % 2 === 0 ? 'Sam Carter' : '+1 555 010 7788',
+    content: '',
+    type: 'text',
+    attachment: null,
+    attachmentPath: null,
+    flags: [],
+    event: null,
+    ...over,
+  });
+  const messages: TranscriptMessage[] = [
+    message(1, {
+      sender: null,
+      type: 'system',
+      event: 'encryption',
+      content: 'Messages and calls are end-to-end encrypted.',
+    }),
+    ...MULTI_SCRIPT.map((content, i) => message(i + 2, { content })),
+    message(11, {
+      type: 'voice',
+      attachment: 'PTT-20240301-WA0001.opus',
+      attachmentPath: 'PTT-20240301-WA0001.opus',
+    }),
+    message(12, {
+      type: 'image',
+      attachment: 'IMG-20240301-WA0002.jpg',
+      attachmentPath: 'IMG-20240301-WA0002.jpg',
+      content: 'the signed page',
+    }),
+    message(13, { type: 'image', attachment: 'IMG-20240301-WA0099.jpg', attachmentPath: null }),
+    message(14, { type: 'deleted', content: 'This message was deleted', flags: ['deleted'] }),
+    message(15, { content: 'Corrected time: 11:00', flags: ['edited'], line: 16, lineEnd: 18 }),
+  ];
+  const media: MediaItem[] = [
+    {
+      path: 'PTT-20240301-WA0001.opus',
+      kind: 'voice',
+      derivedKey: mp3File,
+      durationSeconds: 42.4,
+      derivedSizeBytes: mp3.length,
+      derivedSha256: sha256(mp3),
+      problem: null,
+    },
+  ];
+  const source: ExportSource = {
+    exportId: '3f1c2a4e-9b7d-4e2f-8a6b-1c2d3e4f5a6b',
+    facts: ExportFactsSchema.parse({
+      originalFilename: 'WhatsApp Chat - Sam.zip',
+      fileHash: sha256(await readFile(upload)),
+      uploadSizeBytes: (await readFile(upload)).length,
+      options: {},
+      timeZone: 'Europe/London',
+      batesPrefix: 'SMITH',
+      examination: {
+        caseNumber: '2:24-cv-01234',
+        exhibitNumber: '7',
+        preparedBy: 'J. Doe',
+        exportingAccount: null,
+      },
+      receivedAt: '2026-11-23T08:00:00.000Z',
+      ...facts,
+    }),
+    chat: {
+      chatFile: '_chat.txt',
+      participants: ['Sam Carter', '+1 555 010 7788'],
+      warnings: [
+        'Message 13 names the attachment "IMG-20240301-WA0099.jpg", which the ZIP does not contain.',
+      ],
+      format: 'ios',
+      dateOrder: 'dmy',
+      encoding: 'utf-8',
+    },
+    async *messages() {
+      yield messages.slice(0, 8);
+      yield messages.slice(8);
+    },
+    entries,
+    media,
+    uploadKey: upload,
+    files: { open: async (key) => createReadStream(key) },
+  };
+  return { dir, source, messages, voice, mp3 };
+}
+
+const GENERATED_AT = new Date('2026-11-23T09:15:00.000Z');
+
+describe('renderExportDocuments', () => {
+  let root: string;
+  let fixture: Fixture;
+  let out: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-documents-'));
+    fixture = await writeFixture(root);
+    out = path.join(root, 'out');
+    await mkdir(out);
+    await renderExportDocuments(fixture.source, out, GENERATED_AT);
+  }, 60_000);
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  const text = async (file: string) =>
+    (await run('pdftotext', ['-enc', 'UTF-8', path.join(out, file), '-'])).stdout;
+
+  it.each(['transcript.pdf', 'transcript-filing.pdf'])(
+    '%s holds every message, in export order, with its number, and the cover facts',
+    async (file) => {
+      const pdf = await text(file);
+      let at = pdf.indexOf('Messages\n');
+      expect(at).toBeGreaterThan(0);
+      for (const message of fixture.messages) {
+        const number = String(message.index).padStart(4, '0');
+        const found = pdf.indexOf(number, at);
+        expect({ number, found: found > at }).toEqual({ number, found: true });
+        at = found;
+      }
+      for (const expected of [
+        'CHAT TRANSCRIPT EVIDENCE',
+        'WhatsApp Conversation',
+        fixture.source.facts.fileHash,
+        '2:24-cv-01234',
+        'Europe/London',
+        '01 March 2024',
+        'Good morning! The contract is signed',
+        'Привет! Встреча в 15:00',
+        'Sam Carter',
+        '+1 555 010 7788',
+        'MISSING',
+        'EDITED',
+        'DELETED',
+        'L16-18',
+        'Exhibit A-0001',
+        'notes/unreferenced.pdf',
+        'Page 1 of',
+        'SMITH000001',
+      ]) {
+        expect(pdf).toContain(expected);
+      }
+    },
+    30_000,
+  );
+
+  it('copies right-to-left and complex scripts out in logical order', async () => {
+    const pdf = (await text('transcript.pdf')).normalize('NFC');
+    for (const phrase of ['مرحبا', 'שלום', 'สวัสดีครับ', '我们明天下午三点见面', 'こんにちは', 'नमस्ते']) {
+      expect(pdf).toContain(phrase);
+    }
+  });
+
+  it('renders every page of both PDFs (kept in .test-artifacts to look at)', async () => {
+    const artifacts = path.join(__dirname, '..', '..', '..', '.test-artifacts');
+    await mkdir(artifacts, { recursive: true });
+    for (const [file, stem] of [
+      ['transcript.pdf', 'documents-transcript'],
+      ['transcript-filing.pdf', 'documents-filing'],
+    ] as const) {
+      for (const old of (await readdir(artifacts)).filter((name) => name.startsWith(`${stem}-`))) {
+        await rm(path.join(artifacts, old));
+      }
+      const info = (await run('pdfinfo', [path.join(out, file)])).stdout;
+      const pages = Number(/^Pages:\s+(\d+)/m.exec(info)![1]);
+      await run('pdftoppm', ['-r', '70', '-png', path.join(out, file), path.join(artifacts, stem)]);
+      const rendered = (await readdir(artifacts)).filter((name) => name.startsWith(`${stem}-`));
+      expect(rendered).toHaveLength(pages);
+    }
+  }, 30_000);
+
+  it('has a font for every character of every message', () => {
+    const missing = fixture.messages.flatMap((m) => FontSet.shared().missingCharacters(m.content));
+    expect(missing).toEqual([]);
+  });
+
+  it('embeds the voice note MP3 in the transcript and nothing in the filing copy', async () => {
+    const detach = path.join(root, 'detached');
+    await mkdir(detach);
+    const list = (await run('pdfdetach', ['-list', path.join(out, 'transcript.pdf')])).stdout;
+    expect(list).toMatch(/A-0001 PTT-20240301-WA0001\.opus\.mp3/);
+    await run('pdfdetach', ['-saveall', '-o', detach, path.join(out, 'transcript.pdf')]);
+    expect(sha256(await readFile(path.join(detach, 'A-0001 PTT-20240301-WA0001.opus.mp3')))).toBe(
+      sha256(fixture.mp3),
+    );
+
+    const filingList = (await run('pdfdetach', ['-list', path.join(out, 'transcript-filing.pdf')])).stdout;
+    expect(filingList.trim()).toBe('0 embedded files');
+  });
+
+  it('marks the filing copy PDF/A-2b: XMP identification, sRGB output intent, embedded fonts, no JavaScript or encryption', async () => {
+    const raw = (await readFile(path.join(out, 'transcript-filing.pdf'))).toString('latin1');
+    expect(raw).toMatch(/<pdfaid:part>2<\/pdfaid:part>/);
+    expect(raw).toMatch(/<pdfaid:conformance>B<\/pdfaid:conformance>/);
+    expect(raw).toMatch(/\/OutputIntents/);
+    expect(raw).toMatch(/\/S \/GTS_PDFA1/);
+    for (const forbidden of ['/JavaScript', '/JS ', '/Encrypt', '/EmbeddedFile', '/FileAttachment']) {
+      expect(raw).not.toContain(forbidden);
+    }
+    const fonts = (await run('pdffonts', [path.join(out, 'transcript-filing.pdf')])).stdout
+      .trim()
+      .split('\n')
+      .slice(2);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const line of fonts) expect(line).toMatch(/\s+yes\s+yes\s+yes\s+\d+\s+\d+$/);
+  });
+
+  it('packs an evidence ZIP that sha256sum -c verifies, with the upload and every entry bit for bit', async () => {
+    const unzipped = path.join(root, 'unzipped');
+    await run('unzip', ['-q', path.join(out, 'evidence.zip'), '-d', unzipped]);
+    const { stdout } = await run('sha256sum', ['-c', 'SHA256SUMS'], { cwd: unzipped });
+    expect(stdout).not.toMatch(/FAILED/);
+    for (const [entry, data] of [
+      ['original/upload/WhatsApp Chat - Sam.zip', await readFile(fixture.source.uploadKey)],
+      ['original/PTT-20240301-WA0001.opus', fixture.voice],
+      ['derived/audio/PTT-20240301-WA0001.opus.mp3', fixture.mp3],
+      ['transcript.pdf', await readFile(path.join(out, 'transcript.pdf'))],
+      ['transcript-filing.pdf', await readFile(path.join(out, 'transcript-filing.pdf'))],
+    ] as const) {
+      expect(stdout).toContain(`${entry}: OK`);
+      expect(sha256(await readFile(path.join(unzipped, entry)))).toBe(sha256(data));
+    }
+    // The transcript prints the manifest's SHA-256, as the declaration does.
+    const manifestHash = sha256(await readFile(path.join(unzipped, 'manifest.json')));
+    expect(await text('transcript.pdf')).toContain(manifestHash);
+    expect(await readFile(path.join(unzipped, 'declaration-template.txt'), 'utf8')).toContain(manifestHash);
+  });
+
+  it('gives the same bytes for the same input and clock', async () => {
+    const again = path.join(root, 'again');
+    await mkdir(again);
+    await renderExportDocuments(fixture.source, again, GENERATED_AT);
+    for (const file of ['transcript.pdf', 'transcript-filing.pdf', 'evidence.zip']) {
+      expect(sha256(await readFile(path.join(again, file)))).toBe(
+        sha256(await readFile(path.join(out, file))),
+      );
+    }
+  }, 60_000);
+
+  it('honours the options: no times, no sender colours, no embedded voice notes', async () => {
+    const plain = await writeFixture(root, {
+      options: {
+        includeTimestamps: false,
+        highlightSenders: false,
+        includeVoiceMessages: false,
+        includeImages: false,
+        includeAttachments: false,
+      },
+      batesPrefix: null,
+    });
+    const plainOut = path.join(root, 'plain');
+    await mkdir(plainOut);
+    await renderExportDocuments(plain.source, plainOut, GENERATED_AT);
+    const list = (await run('pdfdetach', ['-list', path.join(plainOut, 'transcript.pdf')])).stdout;
+    expect(list.trim()).toBe('0 embedded files');
+    const pdf = (await run('pdftotext', ['-enc', 'UTF-8', path.join(plainOut, 'transcript.pdf'), '-']))
+      .stdout;
+    expect(pdf).not.toMatch(/\b09:0[2-9]\b/);
+    expect(pdf).not.toContain('SMITH0');
+    expect(pdf).toContain('Timestamps: not shown');
+  }, 60_000);
+});
