@@ -199,6 +199,7 @@ describe('renderExportDocuments', () => {
         'DELETED',
         'L16-18',
         'Exhibit A-0001',
+        'message 0011',
         'notes/unreferenced.pdf',
         'Page 1 of',
         'SMITH000001',

@@ -36,8 +36,11 @@ export interface ChatSummary {
   /** Whether the first message is WhatsApp's encryption notice or a group creation. */
   beginsWithChatStart: boolean;
   gaps: SilentGap[];
-  /** Entry paths that some message's attachment was linked to, in order of first reference (the exhibit order). */
-  referencedPaths: Set<string>;
+  /**
+   * Entry paths that messages' attachments were linked to, with the numbers of those messages;
+   * in order of first reference, which is the exhibit order.
+   */
+  references: Map<string, number[]>;
   /** Attachments a message names that the export does not contain. */
   missingAttachments: Array<{ index: number; name: string }>;
 }
@@ -66,7 +69,7 @@ export async function summarizeChat(
     outOfOrder: 0,
   };
   const participants = new Map<string, ParticipantRow>();
-  const referencedPaths = new Set<string>();
+  const references = new Map<string, number[]>();
   const missingAttachments: ChatSummary['missingAttachments'] = [];
   const gaps: SilentGap[] = [];
   let firstAt: string | null = null;
@@ -83,8 +86,11 @@ export async function summarizeChat(
       if (message.type === 'deleted' || message.flags.includes('deleted')) counts.deleted += 1;
       if (message.flags.includes('edited')) counts.edited += 1;
       if (message.flags.includes('outOfOrder')) counts.outOfOrder += 1;
-      if (message.attachmentPath !== null) referencedPaths.add(message.attachmentPath);
-      else if (message.attachment !== null)
+      if (message.attachmentPath !== null) {
+        const referencing = references.get(message.attachmentPath);
+        if (referencing) referencing.push(message.index);
+        else references.set(message.attachmentPath, [message.index]);
+      } else if (message.attachment !== null)
         missingAttachments.push({ index: message.index, name: message.attachment });
       if (message.type === 'system') counts.systemEvents += 1;
       else if (message.sender !== null) countParticipant(participants, message);
@@ -109,7 +115,7 @@ export async function summarizeChat(
     lastAt,
     beginsWithChatStart,
     gaps,
-    referencedPaths,
+    references,
     missingAttachments,
   };
 }

@@ -167,9 +167,10 @@ function completenessFindings({ facts, chat, summary, mediaFiles }: CoverInput):
   if (summary.gaps.length > LISTED_GAPS) {
     findings.push(`${summary.gaps.length - LISTED_GAPS} more silent gaps of 30 days or more.`);
   }
-  if (summary.counts.outOfOrder > 0) {
+  const { outOfOrder } = summary.counts;
+  if (outOfOrder > 0) {
     findings.push(
-      `${summary.counts.outOfOrder} messages are dated earlier than the message before them (flagged OUT OF ORDER); they are kept in the order of the export.`,
+      `${outOfOrder === 1 ? '1 message is' : `${outOfOrder} messages are`} dated earlier than the message before it (flagged OUT OF ORDER); the order of the export is kept.`,
     );
   }
   for (const warning of chat.warnings.slice(0, LISTED_WARNINGS)) findings.push(warning);

@@ -132,7 +132,7 @@ class TranscriptWriter {
     }
     this.mediaByPath = new Map(input.source.media.map((item) => [item.path, item]));
     this.exhibits = new Map(
-      [...input.summary.referencedPaths].map((path, i) => [path, exhibitReference(i + 1)]),
+      [...input.summary.references.keys()].map((path, i) => [path, exhibitReference(i + 1)]),
     );
     this.total = input.summary.counts.messages;
     pages.onNewPage = () => this.continuation();
@@ -464,14 +464,15 @@ class TranscriptWriter {
       COLOUR.text,
     );
     pages.y += 4;
-    if (summary.referencedPaths.size === 0) this.note('No message refers to a file in the export.');
-    for (const path of summary.referencedPaths) {
+    if (summary.references.size === 0) this.note('No message refers to a file in the export.');
+    for (const [path, referencing] of summary.references) {
       const file = this.filesBySource.get(path);
       if (file === undefined) continue;
       const derived = this.derivedBySource.get(path);
       const lines = [
         `${this.exhibits.get(path)}  ${file.path}`,
         `${file.mediaType ?? 'type not recognised'} · ${file.sizeBytes.toLocaleString('en-US')} bytes`,
+        `${referencing.length === 1 ? 'message' : 'messages'} ${referencing.map((index) => messageNumber(index, this.total)).join(', ')}`,
       ];
       pages.ensure(4 * lineHeight(STYLE.attachment));
       pages.paragraph(lines.join(' · '), PAGE.margin, CONTENT_WIDTH, STYLE.attachment, COLOUR.text);
@@ -507,7 +508,7 @@ class TranscriptWriter {
       (file) =>
         (file.role === 'original-media' || file.role === 'original-other') &&
         file.sourcePath !== null &&
-        !summary.referencedPaths.has(file.sourcePath),
+        !summary.references.has(file.sourcePath),
     );
     if (unreferenced.length === 0) this.note('None.');
     for (const file of unreferenced) {

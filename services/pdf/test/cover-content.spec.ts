@@ -1,0 +1,145 @@
+import { ExportFactsSchema } from '@chatexhibit/proto/processing-options';
+import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
+import { summarizeChat } from '@chatexhibit/pdf/domain/transcript/chat-summary';
+import { coverContent, type CoverInput } from '@chatexhibit/pdf/domain/transcript/cover-content';
+import { formatMomentInZone, formatUtcOffset } from '@chatexhibit/pdf/domain/transcript/time-zone';
+
+const message = (
+  index: number,
+  timestamp: string,
+  over: Partial<TranscriptMessage> = {},
+): TranscriptMessage => ({
+  index,
+  line: index,
+  lineEnd: index,
+  timestamp,
+  sender: index % 2 === 0 ? 'Sam' : '+44 7700 900123',
+  content: 'hello',
+  type: 'text',
+  attachment: null,
+  attachmentPath: null,
+  flags: [],
+  event: null,
+  ...over,
+});
+
+async function* pages(messages: TranscriptMessage[]): AsyncIterable<readonly TranscriptMessage[]> {
+  yield messages;
+}
+
+async function cover(
+  messages: TranscriptMessage[],
+  over: Partial<CoverInput> = {},
+  timeZone = 'Europe/London',
+) {
+  const summary = await summarizeChat(pages(messages));
+  const content = coverContent({
+    facts: ExportFactsSchema.parse({
+      originalFilename: 'chat.zip',
+      fileHash: 'c'.repeat(64),
+      uploadSizeBytes: 10,
+      options: {},
+      timeZone,
+      batesPrefix: null,
+      receivedAt: '2026-11-23T08:00:00.000Z',
+    }),
+    chat: {
+      chatFile: '_chat.txt',
+      participants: ['Sam'],
+      warnings: [],
+      format: null,
+      dateOrder: null,
+      encoding: null,
+    },
+    summary,
+    mediaFiles: { total: 0, voiceNotes: 0, images: 0 },
+    generatedAt: new Date('2026-11-23T09:00:00.000Z'),
+    toolVersion: '1.0.0',
+    manifestSha256: 'd'.repeat(64),
+    ...over,
+  });
+  const section = (heading: string) => content.sections.find((s) => s.heading === heading)!;
+  return { summary, content, section };
+}
+
+const start = message(1, '2024-03-01T09:00:00', { type: 'system', sender: null, event: 'encryption' });
+
+describe('the cover', () => {
+  it('says when nothing suggests an incomplete export', async () => {
+    const { section } = await cover([start, message(2, '2024-03-01T09:05:00')]);
+    expect(section('Completeness').bullets).toEqual([
+      expect.stringMatching(/^No sign of an incomplete export/),
+    ]);
+  });
+
+  it('warns of truncation near WhatsApp caps, a missing start, long silences and out-of-order lines', async () => {
+    const messages = [message(1, '2024-01-01T10:00:00')];
+    for (let i = 2; i <= 9_100; i += 1) messages.push(message(i, '2024-01-01T10:00:00'));
+    messages.push(message(9_101, '2024-03-15T10:00:00'));
+    messages.push(message(9_102, '2024-03-14T10:00:00', { flags: ['outOfOrder'] }));
+    const { section, summary } = await cover(messages, {
+      mediaFiles: { total: 3, voiceNotes: 1, images: 2 },
+    });
+    expect(summary.gaps).toEqual([{ afterIndex: 9_100, beforeIndex: 9_101, days: 74 }]);
+    const findings = section('Completeness').bullets!.join('\n');
+    expect(findings).toContain("close to WhatsApp's export limit of about 10,000 messages with media");
+    expect(findings).toContain('does not begin with WhatsApp');
+    expect(findings).toContain('No messages for 74 days between message 9100 and message 9101.');
+    expect(findings).toContain('1 message is dated earlier than the message before it');
+    // Without media the cap is 40,000, so 9,102 messages are far from it.
+    const textOnly = await cover(messages);
+    expect(textOnly.section('Completeness').bullets!.join('\n')).not.toContain('export limit');
+  });
+
+  it('lists the daylight-saving changes inside the date range in the declared zone', async () => {
+    const { section } = await cover([start, message(2, '2024-04-02T09:00:00')]);
+    expect(section('Time zone').paragraphs!.join(' ')).toContain(
+      'on 31 March 2024 from UTC+00:00 to UTC+01:00',
+    );
+    const none = await cover([start, message(2, '2024-03-05T09:00:00')]);
+    expect(none.section('Time zone').paragraphs!.join(' ')).toContain('No daylight-saving or other change');
+    const tokyo = await cover([start, message(2, '2024-04-02T09:00:00')], {}, 'Asia/Tokyo');
+    expect(tokyo.section('Time zone').paragraphs!.join(' ')).toContain('No daylight-saving or other change');
+  });
+
+  it('keeps each participant exactly as exported, with a phone number shown as one', async () => {
+    const { summary } = await cover([
+      start,
+      message(2, '2024-03-01T09:01:00', { sender: 'Sam' }),
+      message(3, '2024-03-01T09:02:00', { sender: 'Sam ' }),
+      message(4, '2024-03-02T09:03:00', { sender: '+44 7700 900123' }),
+      message(5, '2024-03-03T09:04:00', { sender: 'Sam' }),
+    ]);
+    expect(summary.participants).toEqual([
+      {
+        name: 'Sam',
+        phone: null,
+        messageCount: 2,
+        firstAt: '2024-03-01T09:01:00',
+        lastAt: '2024-03-03T09:04:00',
+      },
+      {
+        name: 'Sam ',
+        phone: null,
+        messageCount: 1,
+        firstAt: '2024-03-01T09:02:00',
+        lastAt: '2024-03-01T09:02:00',
+      },
+      {
+        name: '+44 7700 900123',
+        phone: '+44 7700 900123',
+        messageCount: 1,
+        firstAt: '2024-03-02T09:03:00',
+        lastAt: '2024-03-02T09:03:00',
+      },
+    ]);
+  });
+
+  it('writes offsets with a true minus sign and the generation time with its offset', () => {
+    expect(formatUtcOffset(-180)).toBe('UTC\u221203:00');
+    expect(formatUtcOffset(330)).toBe('UTC+05:30');
+    expect(formatMomentInZone(new Date('2026-07-01T12:00:00Z'), 'America/New_York')).toBe(
+      '01 Jul 2026, 08:00 (UTC\u221204:00)',
+    );
+  });
+});
