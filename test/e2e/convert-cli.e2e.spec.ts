@@ -76,6 +76,16 @@ describe('convert CLI', () => {
       attached.split('\n').flatMap((line) => /^\d+: A-\d{4} (.+)$/.exec(line)?.[1] ?? []),
     );
     expect([...names].sort()).toEqual(whatsAppExport.voiceNotes.map((name) => `${name}.mp3`).sort());
+    // The filing copy: the same text and Bates numbers, no attachments, marked PDF/A.
+    const filing = (await run('pdftotext', [path.join(out, 'transcript-filing.pdf'), '-'])).stdout;
+    expect(filing).toContain('24-cv-1');
+    expect(filing).toContain('DOE000001');
+    expect((await run('pdfdetach', ['-list', path.join(out, 'transcript-filing.pdf')])).stdout.trim()).toBe(
+      '0 embedded files',
+    );
+    expect((await readFile(path.join(out, 'transcript-filing.pdf'))).toString('latin1')).toContain(
+      '<pdfaid:part>2</pdfaid:part>',
+    );
     const pdfText = (await readFile(path.join(out, 'transcript.pdf'))).toString('latin1');
     expect(pdfText.match(/\/Type \/EmbeddedFile\b/g)).toHaveLength(whatsAppExport.voiceNotes.length);
     const chat = ChatDataSchema.parse(JSON.parse(await readFile(path.join(out, 'chat.json'), 'utf8')));

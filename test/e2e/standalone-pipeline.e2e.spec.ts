@@ -90,10 +90,13 @@ describe('standalone pipeline', () => {
     const evidence = await downloadAndVerifyEvidence(standalone.baseUrl, upload.body.clientId!, folder);
     expect(pdfBytes.equals(await readFile(path.join(evidence, 'transcript.pdf')))).toBe(true);
     const transcript = (await run('pdftotext', [path.join(evidence, 'transcript.pdf'), '-'])).stdout;
+    // The last message's number stands alone on its row (not inside a hash or a Bates number).
+    expect(transcript).toMatch(/(?:^|\n)0015\n/);
     for (const phrase of [
       'Europe/Berlin',
       '1:26-cv-00042',
-      '0015',
+      'هل وصلت الأوراق',
+      'המסמכים אצלי',
       'Good morning! The contract is signed',
       'Привет!',
       '我们明天下午三点见面',

@@ -98,6 +98,15 @@ describe('the cover', () => {
     );
     const none = await cover([start, message(2, '2024-03-05T09:00:00')]);
     expect(none.section('Time zone').paragraphs!.join(' ')).toContain('No daylight-saving or other change');
+    // The offset of the chat's dates, not today's: Berlin in June is UTC+02:00.
+    const june = await cover(
+      [{ ...start, timestamp: '2024-06-01T09:00:00' }, message(2, '2024-06-02T09:00:00')],
+      {},
+      'Europe/Berlin',
+    );
+    expect(june.section('Time zone').paragraphs![0]).toContain(
+      'Europe/Berlin, which was UTC+02:00 at the first message',
+    );
     const tokyo = await cover([start, message(2, '2024-04-02T09:00:00')], {}, 'Asia/Tokyo');
     expect(tokyo.section('Time zone').paragraphs!.join(' ')).toContain('No daylight-saving or other change');
   });

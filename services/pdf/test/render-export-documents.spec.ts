@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { inflateSync } from 'node:zlib';
 import { type ExportFacts, ExportFactsSchema } from '@chatexhibit/proto/processing-options';
 import type { ExportEntry, MediaItem } from '@chatexhibit/proto/storage-layout';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
@@ -18,8 +19,8 @@ const sha256 = (data: Buffer | string): string => createHash('sha256').update(da
 /** Lines of a chat in many scripts, as people write them. */
 const MULTI_SCRIPT = [
   'Good morning! The contract is signed ✅ 👍🏽',
-  'مرحبا، هل وصلت الأوراق؟ I sent them at 10:30.',
-  'שלום, המסמכים אצלי 📄',
+  'مرحبا، سنلتقي الساعة العاشرة في مكتب المحامي. I sent them at 10:30.',
+  'שלום, אני אביא את המפתחות 📄',
   'สวัสดีครับ พรุ่งนี้เจอกันนะ',
   '我们明天下午三点见面。',
   'こんにちは、書類を受け取りました。',
@@ -154,6 +155,24 @@ async function writeFixture(root: string, facts: Partial<ExportFacts> = {}): Pro
 
 const GENERATED_AT = new Date('2026-11-23T09:15:00.000Z');
 
+/** Every compressed stream of a PDF, inflated: the pages' drawing operators among them. */
+async function drawingOperators(file: string): Promise<string> {
+  const raw = await readFile(file);
+  const parts: string[] = [];
+  for (let at = raw.indexOf('stream\n'); at >= 0; at = raw.indexOf('stream\n', at + 1)) {
+    const end = raw.indexOf('\nendstream', at);
+    try {
+      parts.push(inflateSync(raw.subarray(at + 'stream\n'.length, end)).toString('latin1'));
+    } catch {
+      // Not a deflated stream (an embedded file stored as is, an image).
+    }
+  }
+  return parts.join('\n');
+}
+
+/** The secondary sender colour, #0f766e, as a fill-colour operator. */
+const SECONDARY_FILL = /0\.05\d* 0\.46\d* 0\.43\d* rg/;
+
 describe('renderExportDocuments', () => {
   let root: string;
   let fixture: Fixture;
@@ -175,14 +194,28 @@ describe('renderExportDocuments', () => {
     '%s holds every message, in export order, with its number, and the cover facts',
     async (file) => {
       const pdf = await text(file);
-      let at = pdf.indexOf('Messages\n');
-      expect(at).toBeGreaterThan(0);
-      for (const message of fixture.messages) {
+      // The messages start at the first date heading (the cover writes dates as "01 Mar 2024").
+      const messages = pdf.slice(pdf.indexOf('01 March 2024'));
+      // A number stands alone: not inside a hash, a Bates number or "message 0011".
+      const positions = fixture.messages.map((message) => {
         const number = String(message.index).padStart(4, '0');
-        const found = pdf.indexOf(number, at);
-        expect({ number, found: found > at }).toEqual({ number, found: true });
-        at = found;
-      }
+        return { number, at: new RegExp(`(?:^|\n)${number}\n`).exec(messages)?.index ?? -1 };
+      });
+      expect(positions.map(({ number, at }) => ({ number, found: at >= 0 }))).toEqual(
+        positions.map(({ number }) => ({ number, found: true })),
+      );
+      expect(positions.map(({ at }) => at)).toEqual(positions.map(({ at }) => at).sort((a, b) => a - b));
+      // Each left-to-right text sits after its own number and before the next one.
+      fixture.messages.forEach((message, i) => {
+        if (!/^[A-Za-z]/.test(message.content)) return;
+        const words = message.content.slice(0, 20);
+        const found = messages.indexOf(words, positions[i]!.at);
+        const next = positions[i + 1]?.at ?? messages.length;
+        expect({ index: message.index, between: found > positions[i]!.at && found < next }).toEqual({
+          index: message.index,
+          between: true,
+        });
+      });
       for (const expected of [
         'CHAT TRANSCRIPT EVIDENCE',
         'WhatsApp Conversation',
@@ -210,12 +243,22 @@ describe('renderExportDocuments', () => {
     30_000,
   );
 
-  it('copies right-to-left and complex scripts out in logical order', async () => {
-    const pdf = (await text('transcript.pdf')).normalize('NFC');
-    for (const phrase of ['مرحبا', 'שלום', 'สวัสดีครับ', '我们明天下午三点见面', 'こんにちは', 'नमस्ते']) {
-      expect(pdf).toContain(phrase);
-    }
-  });
+  it.each(['transcript.pdf', 'transcript-filing.pdf'])(
+    '%s copies right-to-left and complex scripts out with the right letters, in logical order',
+    async (file) => {
+      const pdf = (await text(file)).normalize('NFC');
+      for (const phrase of [
+        'سنلتقي الساعة العاشرة في مكتب المحامي',
+        'אני אביא את המפתחות',
+        'สวัสดีครับ',
+        '我们明天下午三点见面',
+        'こんにちは',
+        'नमस्ते',
+      ]) {
+        expect(pdf).toContain(phrase);
+      }
+    },
+  );
 
   it('renders every page of both PDFs (kept in .test-artifacts to look at)', async () => {
     const artifacts = path.join(__dirname, '..', '..', '..', '.test-artifacts');
@@ -303,6 +346,31 @@ describe('renderExportDocuments', () => {
     }
   }, 60_000);
 
+  it('repeats the number and sender of a message that runs onto the next pages', async () => {
+    const longOut = path.join(root, 'long');
+    await mkdir(longOut);
+    const long = { ...fixture.messages.at(-1)!, content: 'The statement goes on and on. '.repeat(1500) };
+    await renderExportDocuments(
+      {
+        ...fixture.source,
+        async *messages() {
+          yield [...fixture.messages.slice(0, -1), long];
+        },
+      },
+      longOut,
+      GENERATED_AT,
+    );
+    const pages = (
+      await run('pdftotext', ['-enc', 'UTF-8', path.join(longOut, 'transcript.pdf'), '-'])
+    ).stdout.split('\f');
+    const continued = pages.filter((page) => page.includes('0015 +1 555 010 7788 (continued)'));
+    expect(continued.length).toBeGreaterThanOrEqual(3);
+    // Every page the statement continues on (after the one with its header, L16-18) says whose it is.
+    for (const page of pages.filter((p) => p.includes('The statement goes on') && !p.includes('L16-18'))) {
+      expect(page).toContain('0015 +1 555 010 7788 (continued)');
+    }
+  }, 60_000);
+
   it('honours the options: no times, no sender colours, no embedded voice notes', async () => {
     const plain = await writeFixture(root, {
       options: {
@@ -319,6 +387,9 @@ describe('renderExportDocuments', () => {
     await renderExportDocuments(plain.source, plainOut, GENERATED_AT);
     const list = (await run('pdfdetach', ['-list', path.join(plainOut, 'transcript.pdf')])).stdout;
     expect(list.trim()).toBe('0 embedded files');
+    // The second participant is drawn in the secondary colour only when senders are highlighted.
+    expect(await drawingOperators(path.join(out, 'transcript.pdf'))).toMatch(SECONDARY_FILL);
+    expect(await drawingOperators(path.join(plainOut, 'transcript.pdf'))).not.toMatch(SECONDARY_FILL);
     const pdf = (await run('pdftotext', ['-enc', 'UTF-8', path.join(plainOut, 'transcript.pdf'), '-']))
       .stdout;
     expect(pdf).not.toMatch(/\b09:0[2-9]\b/);

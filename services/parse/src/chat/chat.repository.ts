@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, MoreThan } from 'typeorm';
 import type { ChatMessage } from '../domain/chat-model';
 import { ChatEntity, MessageEntity } from './chat.entities';
 
@@ -71,11 +71,16 @@ export class ChatRepository {
     return this.dataSource.getRepository(ChatEntity).findOneBy({ exportId });
   }
 
+  /**
+   * Messages in export order, all or one page. Messages are numbered 1, 2, 3… without gaps, so
+   * the page after `offset` messages starts at number offset + 1: found through the primary key,
+   * not by skipping rows (OFFSET reads every skipped row, so paging a long chat was quadratic).
+   */
   findMessages(exportId: string, page?: { offset: number; limit: number }): Promise<MessageEntity[]> {
     return this.dataSource.getRepository(MessageEntity).find({
-      where: { exportId },
+      where: { exportId, ...(page && { index: MoreThan(page.offset) }) },
       order: { index: 'ASC' },
-      ...(page && { skip: page.offset, take: page.limit }),
+      ...(page && { take: page.limit }),
     });
   }
 }

@@ -106,7 +106,9 @@ export function buildDeclaration(
     ),
     '',
     ...wrap(
-      'Complete every blank. The declarant must be a qualified person who knows the process ' +
+      'Copy this file out of the evidence package folder and complete every blank in the copy ' +
+        '(the package must stay unchanged, or its verification fails). The declarant must be a ' +
+        'qualified person who knows the process ' +
         'described: for example the person who made the export and uploaded it, or a forensic ' +
         'examiner who examined the device and the package.',
       { firstIndent: '[ ] ', indent: '    ' },
@@ -206,11 +208,12 @@ export function buildDeclaration(
         '. It also counted:',
     ),
     '',
-    `${VALUE}${'Media attachments:'.padEnd(20)}${formatInteger(counts.media)}`,
-    `${VALUE}${'Voice notes:'.padEnd(20)}${formatInteger(counts.voiceNotes)}`,
-    `${VALUE}${'Deleted messages:'.padEnd(20)}${formatInteger(counts.deleted)}`,
-    `${VALUE}${'System events:'.padEnd(20)}${formatInteger(counts.systemEvents)}`,
-    `${VALUE}${'Edited messages:'.padEnd(20)}${formatInteger(counts.edited)}`,
+    // The same labels and counts as the transcript's cover.
+    `${VALUE}${'Voice notes:'.padEnd(28)}${formatInteger(counts.voiceNotes)}`,
+    `${VALUE}${'Deleted messages:'.padEnd(28)}${formatInteger(counts.deleted)}`,
+    `${VALUE}${'Edited messages:'.padEnd(28)}${formatInteger(counts.edited)}`,
+    `${VALUE}${'System events:'.padEnd(28)}${formatInteger(counts.systemEvents)}`,
+    `${VALUE}${'Media files in the upload:'.padEnd(28)}${formatInteger(counts.media)}`,
     '',
     ...more(
       `The person who uploaded the export declared the time zone to be ${exportFacts.timeZone}; ` +

@@ -51,7 +51,8 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
     ...row(
       PACKAGE_PATHS.declaration,
       'A declaration for a qualified person to complete, sign and file, certifying these files ' +
-        'under Federal Rule of Evidence 902(14). It lists every hash value.',
+        'under Federal Rule of Evidence 902(14). It lists every hash value. Fill in a copy kept ' +
+        'outside the package folder: the package itself must stay unchanged.',
     ),
     ...row(
       PACKAGE_PATHS.manifest,
@@ -104,7 +105,7 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
     ),
     '',
     ...paragraph(
-      'Do not edit or re-save any file of the package, not even to "fix" it: any change alters the file\'s hash value, and it will no longer match.',
+      'Do not edit or re-save any file of the package, not even to "fix" it: any change alters the file\'s hash value, and it will no longer match. To fill in the declaration, copy declaration-template.txt to another folder first and edit the copy.',
     ),
 
     ...heading('WHAT A HASH VALUE IS'),

@@ -212,14 +212,19 @@ export class Face {
     const space = this.font.glyphForCodePoint(0x20).id;
     const glyphs: ShapedGlyph[] = [];
     let advance = 0;
+    let spelled = '';
     run.glyphs.forEach((glyph, i) => {
       const position = run.positions[i]!;
       // fontkit turns invisible format characters (ZWJ, marks like RLM) into zero-width spaces;
       // dropping them keeps stray spaces out of the copied text.
       if (glyph.id === space && position.xAdvance === 0) return;
+      spelled += String.fromCodePoint(...glyph.codePoints);
       glyphs.push({
         id: glyph.id,
-        codePoints: glyph.codePoints,
+        // Text extractors read a right-to-left line's characters in visual order and reverse them
+        // all, also those a ligature stands for (ش+ر would copy out as ر+ش): so a ligature of a
+        // right-to-left run lists its characters in visual order too.
+        codePoints: rtl && glyph.codePoints.length > 1 ? [...glyph.codePoints].reverse() : glyph.codePoints,
         advanceWidth: glyph.advanceWidth,
         xAdvance: position.xAdvance,
         xOffset: position.xOffset,
@@ -227,7 +232,6 @@ export class Face {
       });
       advance += position.xAdvance;
     });
-    const spelled = glyphs.map((glyph) => String.fromCodePoint(...glyph.codePoints)).join('');
     return {
       kind: 'complex',
       face: this,

@@ -10,7 +10,9 @@ export type FontWeight = 'regular' | 'bold';
 const PACKAGES: Record<FaceName, { package: string; file: string }> = {
   sans: { package: 'noto-sans', file: 'NotoSans' },
   mono: { package: 'noto-sans-mono', file: 'NotoSansMono' },
-  arabic: { package: 'noto-sans-arabic', file: 'NotoSansArabic' },
+  // Noto Sans Arabic builds dotted letters from a dotless body and dot marks, which no ToUnicode
+  // map can copy out (ت, ن and ب share one body); IBM Plex Sans Arabic shapes with whole letters.
+  arabic: { package: 'ibm-plex-sans-arabic', file: 'IBMPlexSansArabic' },
   hebrew: { package: 'noto-sans-hebrew', file: 'NotoSansHebrew' },
   thai: { package: 'noto-sans-thai', file: 'NotoSansThai' },
   devanagari: { package: 'noto-sans-devanagari', file: 'NotoSansDevanagari' },

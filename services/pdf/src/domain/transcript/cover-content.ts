@@ -132,17 +132,20 @@ function describeChatFile(chat: CoverInput['chat']): string {
 }
 
 function timeZoneStatement(zone: string, summary: ChatSummary): string[] {
-  const statement = [
-    `Times are shown exactly as the exporting device recorded them, in its local time; the export does not say which time zone that was. The uploader declared the time zone ${zone} (${formatUtcOffset(tzOffset(zone, new Date()))} today). No time has been converted.`,
-  ];
-  if (summary.firstAt === null || summary.lastAt === null) return statement;
+  const declared =
+    'Times are shown exactly as the exporting device recorded them, in its local time; the export does not say which time zone that was.';
+  if (summary.firstAt === null || summary.lastAt === null) {
+    return [`${declared} The uploader declared the time zone ${zone}. No time has been converted.`];
+  }
+  // The offset of the chat's own dates matters, not today's: read at the first message.
+  const offset = formatUtcOffset(tzOffset(zone, new Date(`${summary.firstAt}Z`)));
   const changes = zoneChangesBetween(zone, summary.firstAt, summary.lastAt);
-  statement.push(
+  return [
+    `${declared} The uploader declared the time zone ${zone}, which was ${offset} at the first message (${formatRecordedMoment(summary.firstAt, false)}). No time has been converted.`,
     changes.length === 0
       ? `No daylight-saving or other change of the UTC offset falls inside this chat's date range in ${zone}.`
       : `In ${zone} the UTC offset changed inside this chat's date range, so times near these changes may be ambiguous: ${changes.map((c) => `on ${c.date} from ${c.from} to ${c.to}`).join('; ')}.`,
-  );
-  return statement;
+  ];
 }
 
 function completenessFindings({ facts, chat, summary, mediaFiles }: CoverInput): string[] {

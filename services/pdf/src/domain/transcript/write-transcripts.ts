@@ -120,6 +120,8 @@ class TranscriptWriter {
   /** The day of the last message drawn, for date headings and their continuation. */
   private currentDay: string | null = null;
   private inMessages = false;
+  /** The message being drawn once its header is down: a page break inside it repeats who it is. */
+  private continuing: string | null = null;
 
   constructor(
     private readonly input: TranscriptInput,
@@ -316,6 +318,16 @@ class TranscriptWriter {
       );
       pages.y += 2;
     }
+    if (this.continuing !== null) {
+      pages.paragraph(
+        `${this.continuing} (continued)`,
+        PAGE.margin,
+        CONTENT_WIDTH,
+        STYLE.label,
+        COLOUR.muted,
+      );
+      pages.y += 2;
+    }
   }
 
   private dateHeading(day: string): void {
@@ -375,6 +387,7 @@ class TranscriptWriter {
       pages.y = flagsTop;
     }
     pages.y = Math.max(pages.y, top + headerHeight);
+    this.continuing = `${messageNumber(message.index, this.total)} ${header}`;
 
     const bodyColour = system || message.type === 'deleted' ? COLOUR.muted : COLOUR.text;
     for (const line of bodyLines) {
@@ -382,6 +395,7 @@ class TranscriptWriter {
       pages.line(line, bodyX, bodyWidth, STYLE.body, bodyColour);
     }
     if (message.attachment !== null) await this.attachment(message, bodyX, bodyWidth);
+    this.continuing = null;
     pages.y += ROW_GAP;
   }
 
