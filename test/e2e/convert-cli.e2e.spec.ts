@@ -160,7 +160,8 @@ describe('convert CLI', () => {
       typeof message === 'string' ? message : expect.stringMatching(message),
       '',
     ]);
-    expect(existsSync(path.join(out, 'chat.json'))).toBe(false);
+    // Nothing is left behind, not even the folder the run made for its output.
+    expect(existsSync(out)).toBe(false);
   });
 
   it('prints the usage for an unknown option, and refuses a missing or non-empty --out or an unknown time zone', async () => {
@@ -193,6 +194,13 @@ describe('convert CLI', () => {
       code: 1,
       stdout: '',
       stderr: 'convert: --images and --no-images contradict each other.\n',
+    });
+    expect(
+      await convert('case', whatsAppExport.zipPath, '--out', workDir, '--case', 'x'.repeat(101)),
+    ).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'convert: --case must be at most 100 characters\n',
     });
     expect(await convert('bates', whatsAppExport.zipPath, '--out', workDir, '--bates', '../x')).toEqual({
       code: 1,

@@ -69,6 +69,14 @@ const OPTION_FLAGS = {
   includeAttachments: 'attachments',
 } as const satisfies Record<keyof ProcessingOptions, string>;
 
+/** The examination block's fields and the flags that set them. */
+const EXAMINATION_FLAGS = {
+  caseNumber: 'case',
+  exhibitNumber: 'exhibit',
+  preparedBy: 'prepared-by',
+  exportingAccount: 'account',
+} as const;
+
 const CONVERT_OPTIONS = {
   out: { type: 'string' },
   tz: { type: 'string' },
@@ -140,12 +148,22 @@ function readRequest(args: readonly string[]): ConvertRequest {
   // The web upload's own schema: the same defaults, limits and messages for the same options.
   const parsed = UploadOptionsSchema.safeParse({
     ...chosen,
-    caseNumber: values.case,
-    exhibitNumber: values.exhibit,
-    preparedBy: values['prepared-by'],
-    exportingAccount: values.account,
+    ...Object.fromEntries(Object.entries(EXAMINATION_FLAGS).map(([field, flag]) => [field, values[flag]])),
   });
-  if (!parsed.success) throw new CliInputError(parsed.error.issues.map((issue) => issue.message).join('; '));
+  if (!parsed.success) {
+    // The schema's messages name the web upload's fields; here the user typed flags.
+    throw new CliInputError(
+      parsed.error.issues
+        .map((issue) => {
+          const field = String(issue.path[0]);
+          return issue.message.replace(
+            field,
+            `--${EXAMINATION_FLAGS[field as keyof typeof EXAMINATION_FLAGS]}`,
+          );
+        })
+        .join('; '),
+    );
+  }
   const {
     caseNumber,
     exhibitNumber,
@@ -181,13 +199,33 @@ async function convert(
   const zipFile = path.resolve(zipPath);
   const upload = await readUserFile(zipPath, () => hashFile(zipFile));
   const receivedAt = new Date();
-  await mkdir(outDir, { recursive: true }).catch((error: unknown) => {
+  const created = await mkdir(outDir, { recursive: true }).catch((error: unknown) => {
     throw new CliInputError(`cannot write to ${outDir}: ${(error as Error).message}`);
   });
   // Files of an earlier conversion beside this one's would mix two exports' evidence.
   if ((await readdir(outDir)).length > 0) {
     throw new CliInputError(`${outDir} is not empty: choose a new or empty folder for --out.`);
   }
+  try {
+    await writeDocuments(request, output, progress, { zipFile, upload, receivedAt });
+  } catch (error) {
+    // A refused export leaves nothing behind: not even the folder this run made for it.
+    if (created !== undefined) await rm(created, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function writeDocuments(
+  request: ConvertRequest,
+  output: CliOutput,
+  progress: ConversionProgress,
+  {
+    zipFile,
+    upload,
+    receivedAt,
+  }: { zipFile: string; upload: { sha256: string; sizeBytes: number }; receivedAt: Date },
+): Promise<void> {
+  const { zipPath, outDir } = request;
   await withTemporaryFolder(async (workDir) => {
     const unzipped = path.join(workDir, 'entries');
     const entries = await unzip(zipFile, unzipped);
