@@ -27,7 +27,6 @@ export interface ChatSummary {
     deleted: number;
     edited: number;
     systemEvents: number;
-    outOfOrder: number;
   };
   participants: ParticipantRow[];
   /** Earliest and latest timestamps as recorded (local, no zone); null for a chat without messages. */
@@ -66,7 +65,6 @@ export async function summarizeChat(
     deleted: 0,
     edited: 0,
     systemEvents: 0,
-    outOfOrder: 0,
   };
   const participants = new Map<string, ParticipantRow>();
   const references = new Map<string, number[]>();
@@ -85,7 +83,6 @@ export async function summarizeChat(
       if (message.type === 'voice') counts.voiceNotes += 1;
       if (message.type === 'deleted' || message.flags.includes('deleted')) counts.deleted += 1;
       if (message.flags.includes('edited')) counts.edited += 1;
-      if (message.flags.includes('outOfOrder')) counts.outOfOrder += 1;
       if (message.attachmentPath !== null) {
         const referencing = references.get(message.attachmentPath);
         if (referencing) referencing.push(message.index);

@@ -170,12 +170,7 @@ function completenessFindings({ facts, chat, summary, mediaFiles }: CoverInput):
   if (summary.gaps.length > LISTED_GAPS) {
     findings.push(`${summary.gaps.length - LISTED_GAPS} more silent gaps of 30 days or more.`);
   }
-  const { outOfOrder } = summary.counts;
-  if (outOfOrder > 0) {
-    findings.push(
-      `${outOfOrder === 1 ? '1 message is' : `${outOfOrder} messages are`} dated earlier than the message before it (flagged OUT OF ORDER); the order of the export is kept.`,
-    );
-  }
+  // Out-of-order messages are among the parser's notes, by number.
   for (const warning of chat.warnings.slice(0, LISTED_WARNINGS)) findings.push(warning);
   if (chat.warnings.length > LISTED_WARNINGS) {
     findings.push(`${chat.warnings.length - LISTED_WARNINGS} more notes of the parser are in manifest.json.`);
