@@ -209,9 +209,17 @@ describe('writeEvidenceZip', () => {
 
   it('rejects, destroying the sources, when the output fails', async () => {
     const opened: Readable[] = [];
+    // The second file sends a byte and then stalls: only the writer destroying it closes it.
+    const stalled = (): Readable =>
+      Readable.from(
+        (async function* () {
+          yield Buffer.from('x');
+          await new Promise(() => {});
+        })(),
+      );
     const source: FileSource = {
       open: async (key) => {
-        const stream = await fixture.source.open(key);
+        const stream = opened.length === 1 ? stalled() : await fixture.source.open(key);
         opened.push(stream);
         return stream;
       },
@@ -224,6 +232,8 @@ describe('writeEvidenceZip', () => {
     });
     await expect(writeEvidenceZip(packageInput(fixture, source), out)).rejects.toThrow('disk full');
     expect(opened.length).toBeGreaterThan(0);
+    expect(opened.length).toBe(2);
+    expect(opened[1]!.readableEnded).toBe(false);
     expect(opened.every((stream) => stream.destroyed)).toBe(true);
   });
 
