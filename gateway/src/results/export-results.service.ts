@@ -1,5 +1,4 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { text } from 'node:stream/consumers';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import { exportKeys, type MediaItem, MediaManifestSchema } from '@chatexhibit/proto/storage-layout';
 import { CHAT_DATA_REQUEST, EXPORT_ACCESS_REQUEST, type StoredMessage } from '@chatexhibit/proto/subjects';
@@ -88,9 +87,7 @@ export class ExportResultsService {
   private async voiceNotes(exportId: string): Promise<Map<string, MediaItem>> {
     let manifest;
     try {
-      manifest = MediaManifestSchema.parse(
-        JSON.parse(await text(await this.storage.get(exportKeys(exportId).mediaManifest))),
-      );
+      manifest = await this.storage.getJson(exportKeys(exportId).mediaManifest, MediaManifestSchema);
     } catch (error) {
       if (error instanceof ObjectNotFoundError) return new Map();
       throw error;

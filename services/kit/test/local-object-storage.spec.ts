@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { LocalObjectStorage } from '../src/storage/local-object-storage';
+import { EntryManifestSchema } from '@chatexhibit/proto/storage-layout';
 import { ObjectNotFoundError } from '../src/storage/object-storage';
 
 describe('LocalObjectStorage', () => {
@@ -51,5 +52,18 @@ describe('LocalObjectStorage', () => {
     await expect(storage.put('exports/c/upload.zip', failing)).rejects.toThrow('connection reset');
     expect(await storage.size('exports/c/upload.zip')).toBeNull();
     expect(await readdir(path.join(root, 'exports', 'c'))).toEqual([]);
+  });
+
+  it('stores JSON documents and reads them back through their contract', async () => {
+    const manifest = {
+      entries: [{ path: '_chat.txt', key: 'exports/a/entries/_chat.txt', size: 3, sha256: 'a'.repeat(64) }],
+    };
+    await storage.putJson('exports/a/entries.json', manifest);
+    expect(await storage.getJson('exports/a/entries.json', EntryManifestSchema)).toEqual(manifest);
+    await storage.putJson('exports/b/entries.json', { entries: [{ path: '' }] });
+    await expect(storage.getJson('exports/b/entries.json', EntryManifestSchema)).rejects.toThrow();
+    await expect(storage.getJson('exports/c/entries.json', EntryManifestSchema)).rejects.toBeInstanceOf(
+      ObjectNotFoundError,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 
 export class ObjectNotFoundError extends Error {
   constructor(readonly key: string) {
@@ -20,6 +21,14 @@ export abstract class ObjectStorage {
     return this.put(key, createReadStream(filePath), options);
   }
   abstract get(key: string): Promise<Readable>;
+  /** Stores `value` as a JSON document (the manifests other services read by their keys). */
+  putJson(key: string, value: unknown): Promise<void> {
+    return this.put(key, Buffer.from(JSON.stringify(value)), { contentType: 'application/json' });
+  }
+  /** Reads a JSON document stored with putJson and checks it against its contract (a zod schema). */
+  async getJson<T>(key: string, schema: { parse(value: unknown): T }): Promise<T> {
+    return schema.parse(JSON.parse(await text(await this.get(key))));
+  }
   /** The object's size in bytes, or null when there is none. */
   abstract size(key: string): Promise<number | null>;
   abstract delete(key: string): Promise<void>;

@@ -74,9 +74,7 @@ export class IngestExportUseCase {
       await rm(workDir, { recursive: true, force: true });
     }
 
-    await this.storage.put(keys.entryManifest, Buffer.from(JSON.stringify(manifest)), {
-      contentType: 'application/json',
-    });
+    await this.storage.putJson(keys.entryManifest, manifest);
     const entriesSizeBytes = manifest.entries.reduce((sum, e) => sum + e.size, 0);
     await runOnce(this.dataSource, `${exportId}:ingest`, (manager) =>
       this.exports.insert(manager, {

@@ -4,7 +4,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { text } from 'node:stream/consumers';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
@@ -59,9 +58,7 @@ export class ConvertMediaUseCase {
       });
     await report(0);
 
-    const { entries } = EntryManifestSchema.parse(
-      JSON.parse(await text(await this.storage.get(keys.entryManifest))),
-    );
+    const { entries } = await this.storage.getJson(keys.entryManifest, EntryManifestSchema);
     const work = entries.flatMap((entry) => {
       const kind = mediaKindOf(entry.path);
       if (kind === 'voice' || (kind === 'image' && facts.options.includeImages)) return [{ entry, kind }];
@@ -92,9 +89,7 @@ export class ConvertMediaUseCase {
     }
 
     const manifest: MediaManifest = { items };
-    await this.storage.put(keys.mediaManifest, Buffer.from(JSON.stringify(manifest)), {
-      contentType: 'application/json',
-    });
+    await this.storage.putJson(keys.mediaManifest, manifest);
     await runOnce(this.dataSource, `${exportId}:media`, (manager) =>
       this.assets.insert(manager, exportId, items),
     );

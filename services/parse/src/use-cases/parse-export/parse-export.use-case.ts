@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { buffer, text } from 'node:stream/consumers';
+import { buffer } from 'node:stream/consumers';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
@@ -39,9 +39,7 @@ export class ParseExportUseCase {
     const { exportId, facts } = job;
     const keys = exportKeys(exportId);
     await this.progress.publish(exportId, { step: stepIndex('parse'), progress: stepProgress('parse') });
-    const manifest = EntryManifestSchema.parse(
-      JSON.parse(await text(await this.storage.get(keys.entryManifest))),
-    );
+    const manifest = await this.storage.getJson(keys.entryManifest, EntryManifestSchema);
     const textEntries = manifest.entries.filter(
       (e) => isChatTextCandidate(e.path) && e.size <= MAX_CHAT_TEXT_BYTES,
     );

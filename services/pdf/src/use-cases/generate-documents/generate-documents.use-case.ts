@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { text } from 'node:stream/consumers';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
@@ -55,12 +54,8 @@ export class GenerateDocumentsUseCase {
       });
     const first = await page(0);
     const { messages: _firstMessages, totalMessages, ...chat } = first;
-    const { entries } = EntryManifestSchema.parse(
-      JSON.parse(await text(await this.storage.get(keys.entryManifest))),
-    );
-    const { items: media } = MediaManifestSchema.parse(
-      JSON.parse(await text(await this.storage.get(keys.mediaManifest))),
-    );
+    const { entries } = await this.storage.getJson(keys.entryManifest, EntryManifestSchema);
+    const { items: media } = await this.storage.getJson(keys.mediaManifest, MediaManifestSchema);
     let passes = 0;
     const messages = async function* (
       this: GenerateDocumentsUseCase,
