@@ -24,6 +24,7 @@ import { summarizeChat } from '../src/domain/transcript/chat-summary';
 import { coverContent } from '../src/domain/transcript/cover-content';
 import type { ExportSource } from '../src/domain/transcript/transcript-source';
 import { writeTranscripts } from '../src/domain/transcript/write-transcripts';
+import { transcriptMessage } from '../test/support/transcript-message';
 
 const SIZES = [1_000, 10_000, 40_000];
 const ROUNDS = 3;
@@ -52,21 +53,13 @@ const OTHER = [
 /** A chat of `count` messages: two people, mostly English, one in ten in another script or with emoji. */
 function generateMessages(count: number): TranscriptMessage[] {
   return Array.from({ length: count }, (_, i) => {
-    const minutes = i * 7;
-    const day = new Date(Date.UTC(2024, 0, 1) + minutes * 60_000).toISOString().slice(0, 19);
-    return {
-      index: i + 1,
-      line: i + 1,
-      lineEnd: i + 1,
-      timestamp: day,
+    // One message every seven minutes from 1 January 2024.
+    const timestamp = new Date(Date.UTC(2024, 0, 1) + i * 7 * 60_000).toISOString().slice(0, 19);
+    return transcriptMessage(i + 1, {
+      timestamp,
       sender: i % 2 === 0 ? 'Sam Carter' : 'Alex Morgan',
       content: i % 10 === 9 ? OTHER[((i / 10) % OTHER.length) | 0]! : ENGLISH[i % ENGLISH.length]!,
-      type: 'text',
-      attachment: null,
-      attachmentPath: null,
-      flags: [],
-      event: null,
-    };
+    });
   });
 }
 

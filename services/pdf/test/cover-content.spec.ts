@@ -2,26 +2,20 @@ import { ExportFactsSchema } from '@chatexhibit/proto/processing-options';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { summarizeChat } from '@chatexhibit/pdf/domain/transcript/chat-summary';
 import { coverContent, type CoverInput } from '@chatexhibit/pdf/domain/transcript/cover-content';
+import { transcriptMessage } from './support/transcript-message';
 import { formatMomentInZone, formatUtcOffset } from '@chatexhibit/pdf/domain/transcript/time-zone';
 
 const message = (
   index: number,
   timestamp: string,
   over: Partial<TranscriptMessage> = {},
-): TranscriptMessage => ({
-  index,
-  line: index,
-  lineEnd: index,
-  timestamp,
-  sender: index % 2 === 0 ? 'Sam' : '+44 7700 900123',
-  content: 'hello',
-  type: 'text',
-  attachment: null,
-  attachmentPath: null,
-  flags: [],
-  event: null,
-  ...over,
-});
+): TranscriptMessage =>
+  transcriptMessage(index, {
+    timestamp,
+    sender: index % 2 === 0 ? 'Sam' : '+44 7700 900123',
+    content: 'hello',
+    ...over,
+  });
 
 async function* pages(messages: TranscriptMessage[]): AsyncIterable<readonly TranscriptMessage[]> {
   yield messages;

@@ -12,6 +12,7 @@ import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
 import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
 import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
+import { transcriptMessage } from './support/transcript-message';
 
 const run = promisify(execFile);
 const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
@@ -65,20 +66,14 @@ async function writeFixture(root: string, facts: Partial<ExportFacts> = {}): Pro
   const upload = path.join(dir, 'WhatsApp Chat - Sam.zip');
   await writeFile(upload, Buffer.from('PK\u0003\u0004 stands in for the upload'));
 
-  const message = (index: number, over: Partial<TranscriptMessage>): TranscriptMessage => ({
-    index,
-    line: index + 1,
-    lineEnd: index + 1,
-    timestamp: `2024-03-${String(1 + Math.floor(index / 6)).padStart(2, '0')}T09:${String(index).padStart(2, '0')}:00`,
-    sender: index % 2 === 0 ? 'Sam Carter' : '+1 555 010 7788',
-    content: '',
-    type: 'text',
-    attachment: null,
-    attachmentPath: null,
-    flags: [],
-    event: null,
-    ...over,
-  });
+  const message = (index: number, over: Partial<TranscriptMessage>): TranscriptMessage =>
+    transcriptMessage(index, {
+      line: index + 1,
+      lineEnd: index + 1,
+      timestamp: `2024-03-${String(1 + Math.floor(index / 6)).padStart(2, '0')}T09:${String(index).padStart(2, '0')}:00`,
+      sender: index % 2 === 0 ? 'Sam Carter' : '+1 555 010 7788',
+      ...over,
+    });
   const messages: TranscriptMessage[] = [
     message(1, {
       sender: null,

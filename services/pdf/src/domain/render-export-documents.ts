@@ -16,7 +16,7 @@ import { writeTranscripts } from './transcript/write-transcripts';
 import { TOOL_VERSION } from './tool-version';
 
 /** The evidence package, as written into the output folder beside the two PDFs (named as inside it). */
-export const EVIDENCE_ZIP_FILE = 'evidence.zip';
+const EVIDENCE_ZIP_FILE = 'evidence.zip';
 
 export interface WrittenDocument {
   file: string;
@@ -30,9 +30,6 @@ export interface ExportDocuments {
   evidenceZip: WrittenDocument;
   manifestSha256: string;
 }
-
-/** One layout per process: its caches of shaped words serve every export. */
-let sharedLayout: TextLayout | undefined;
 
 /**
  * Writes an export's transcript, court-filing copy and evidence package into `outDir`. The
@@ -99,7 +96,6 @@ export async function renderExportDocuments(
     filingTranscript: path.join(outDir, PACKAGE_PATHS.filingTranscript),
     evidenceZip: path.join(outDir, EVIDENCE_ZIP_FILE),
   };
-  sharedLayout ??= new TextLayout(FontSet.shared());
   await writeTranscripts(
     {
       source,
@@ -121,7 +117,8 @@ export async function renderExportDocuments(
       generatedAt,
       toolVersion: TOOL_VERSION,
     },
-    sharedLayout,
+    // The layout keeps no state of its own: shaped words are cached with the process's fonts.
+    new TextLayout(FontSet.shared()),
     { transcript: createWriteStream(files.transcript), filing: createWriteStream(files.filingTranscript) },
   );
   const transcript = { file: files.transcript, ...(await hashFile(files.transcript)) };

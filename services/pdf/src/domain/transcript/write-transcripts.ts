@@ -588,11 +588,10 @@ class TranscriptWriter {
 }
 
 /** Prefix and page number, zero-padded to six digits: "SMITH000001". */
-export const batesNumber = (prefix: string, page: number): string =>
-  `${prefix}${String(page).padStart(6, '0')}`;
+const batesNumber = (prefix: string, page: number): string => `${prefix}${String(page).padStart(6, '0')}`;
 
 /** Duration as SPEC's m:ss. */
-export const formatDuration = (seconds: number): string => {
+const formatDuration = (seconds: number): string => {
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
