@@ -109,6 +109,7 @@ async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<v
       evidence: [],
       generatedAt,
       toolVersion: 'bench',
+      onProgress: () => {},
     },
     new TextLayout(FontSet.shared()),
     {

@@ -333,7 +333,12 @@ describe('renderExportDocuments', () => {
   it('gives the same bytes for the same input and clock', async () => {
     const again = path.join(root, 'again');
     await mkdir(again);
-    await renderExportDocuments(fixture.source, again, GENERATED_AT);
+    const reported: number[] = [];
+    await renderExportDocuments(fixture.source, again, GENERATED_AT, (fraction) => {
+      reported.push(fraction);
+    });
+    // One report a page of messages (the fixture has two), rising to the drawing's share.
+    expect(reported).toEqual([expect.closeTo(0.9 * (8 / 15), 5), 0.9]);
     for (const file of ['transcript.pdf', 'transcript-filing.pdf', 'evidence.zip']) {
       expect(sha256(await readFile(path.join(again, file)))).toBe(
         sha256(await readFile(path.join(out, file))),

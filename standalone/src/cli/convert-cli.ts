@@ -280,6 +280,7 @@ async function writeDocuments(
       },
       outDir,
       new Date(),
+      (fraction) => progress.update('generate-pdf', fraction),
     );
 
     const voice = new Map(media.filter((item) => item.kind === 'voice').map((item) => [item.path, item]));

@@ -18,6 +18,9 @@ import { TOOL_VERSION } from './tool-version';
 /** The evidence package, as written into the output folder beside the two PDFs (named as inside it). */
 const EVIDENCE_ZIP_FILE = 'evidence.zip';
 
+/** The share of the documents' progress reported while messages are drawn. */
+const DRAWING_SHARE = 0.9;
+
 export interface WrittenDocument {
   file: string;
   sha256: string;
@@ -41,6 +44,7 @@ export async function renderExportDocuments(
   source: ExportSource,
   outDir: string,
   generatedAt: Date,
+  onProgress: (fraction: number) => void | Promise<void> = () => {},
 ): Promise<ExportDocuments> {
   const { facts, chat } = source;
   const summary = await summarizeChat(source.messages());
@@ -116,6 +120,8 @@ export async function renderExportDocuments(
       evidence,
       generatedAt,
       toolVersion: TOOL_VERSION,
+      // Drawing the messages is most of the work; the package follows.
+      onProgress: (fraction) => onProgress(DRAWING_SHARE * fraction),
     },
     // The layout keeps no state of its own: shaped words are cached with the process's fonts.
     new TextLayout(FontSet.shared()),

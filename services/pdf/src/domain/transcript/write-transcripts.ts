@@ -81,6 +81,8 @@ export interface TranscriptInput {
   evidence: readonly EvidenceFile[];
   generatedAt: Date;
   toolVersion: string;
+  /** Told the share of messages drawn after each page of them. */
+  onProgress: (fraction: number) => void | Promise<void>;
 }
 
 /**
@@ -284,6 +286,7 @@ class TranscriptWriter {
         await this.message(message);
         drawn += 1;
       }
+      await this.input.onProgress(drawn / Math.max(1, this.total));
     }
     if (drawn === 0) {
       this.pages.paragraph(

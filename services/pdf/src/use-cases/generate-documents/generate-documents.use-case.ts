@@ -56,21 +56,16 @@ export class GenerateDocumentsUseCase {
     const { messages: _firstMessages, totalMessages, ...chat } = first;
     const { entries } = await this.storage.getJson(keys.entryManifest, EntryManifestSchema);
     const { items: media } = await this.storage.getJson(keys.mediaManifest, MediaManifestSchema);
-    let passes = 0;
-    const messages = async function* (
-      this: GenerateDocumentsUseCase,
-    ): AsyncIterable<readonly TranscriptMessage[]> {
-      // The summary reads every message first, then the transcripts: progress follows the second pass.
-      const drawing = ++passes > 1;
+    // Each pass (the summary, then the transcripts) reads the pages again: none is held in memory.
+    async function* messages(): AsyncIterable<readonly TranscriptMessage[]> {
       let current = first;
       for (let offset = 0; ;) {
         yield current.messages;
         offset += current.messages.length;
         if (current.messages.length === 0 || offset >= totalMessages) return;
-        if (drawing) await report((0.9 * offset) / totalMessages);
         current = await page(offset);
       }
-    };
+    }
 
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-pdf-'));
     try {
@@ -79,7 +74,7 @@ export class GenerateDocumentsUseCase {
           exportId,
           facts,
           chat,
-          messages: messages.bind(this),
+          messages,
           entries,
           media,
           uploadKey: keys.upload,
@@ -87,6 +82,7 @@ export class GenerateDocumentsUseCase {
         },
         workDir,
         new Date(),
+        report,
       );
       const stored = [
         {
