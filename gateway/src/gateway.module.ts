@@ -15,6 +15,12 @@ import { GatewayHealthService } from './health/gateway-health.service';
 import { SystemHealthController } from './health/system-health.controller';
 import { ErrorFilter } from './http/error-filter';
 import { JsonBodyMiddleware } from './http/json-body.middleware';
+import { RawBodyMiddleware } from './http/raw-body.middleware';
+import { PAYMENT_CALLS_PER_HOUR } from './payments/payment-throttler.guard';
+import { PaymentsController } from './payments/payments.controller';
+import { PaymentsService } from './payments/payments.service';
+import { StripeWebhookController } from './payments/stripe-webhook.controller';
+import { TestCheckoutController } from './payments/test-checkout.controller';
 import { GatewayMetrics } from './metrics/gateway-metrics';
 import { ProcessStatusController } from './progress/process-status.controller';
 import { ExportResultsController } from './results/export-results.controller';
@@ -33,8 +39,8 @@ const spa: DynamicModule[] = existsSync(WEB_ROOT)
   : [];
 
 /**
- * The HTTP edge: SPEC §7's API (uploads, progress, results, contact), signed downloads, health, API
- * docs, the process's metrics, the SPA.
+ * The HTTP edge: SPEC §7's API (uploads, progress, results, payments, contact), the Stripe webhook
+ * and the local test checkout, signed downloads, health, API docs, the process's metrics, the SPA.
  */
 @Module({})
 export class GatewayModule implements NestModule {
@@ -47,8 +53,9 @@ export class GatewayModule implements NestModule {
           throttlers: [
             { name: 'uploads', ttl: 60 * 60 * 1000, limit: UPLOADS_PER_HOUR },
             { name: 'contact', ttl: 60 * 60 * 1000, limit: CONTACT_MESSAGES_PER_HOUR },
+            { name: 'payments', ttl: 60 * 60 * 1000, limit: PAYMENT_CALLS_PER_HOUR },
           ],
-          // The contact form's guard answers with its own sentence.
+          // The contact form's and payment routes' guards answer with their own sentences.
           errorMessage: 'Too many uploads from this address. Please wait an hour and try again.',
         }),
       ],
@@ -59,6 +66,9 @@ export class GatewayModule implements NestModule {
         ProcessStatusController,
         ExportResultsController,
         ContactController,
+        PaymentsController,
+        StripeWebhookController,
+        TestCheckoutController,
         ApiDocsController,
         MetricsController,
       ],
@@ -70,11 +80,13 @@ export class GatewayModule implements NestModule {
         StartProcessingService,
         ExportResultsService,
         SubmitContactMessageService,
+        PaymentsService,
       ],
     };
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(JsonBodyMiddleware).forRoutes('api/contact');
+    consumer.apply(JsonBodyMiddleware).forRoutes('api/contact', 'api/create-payment-intent');
+    consumer.apply(RawBodyMiddleware).forRoutes('api/webhooks/stripe');
   }
 }

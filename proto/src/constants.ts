@@ -15,6 +15,8 @@ export const BUNDLE_PRICE = { amountCents: 499, currency: 'usd', label: '$4.99' 
 /** Download link validity and storage retention, counted from purchase. */
 export const DOWNLOAD_LINK_VALIDITY_DAYS = 90;
 export const RETENTION_DAYS = 90;
+/** Exports never purchased (free and unpaid alike) are deleted this long after upload. */
+export const UNPURCHASED_RETENTION_DAYS = 7;
 export const EXTRA_STORAGE_MONTH_PRICE_CENTS = 100;
 
 /** Refunds: email within seven days when the PDF or ZIP fails or is incomplete. */

@@ -8,6 +8,10 @@ export const ERROR_CODES = [
   'INVALID_REQUEST',
   'NOT_FOUND',
   'PAYMENT_REQUIRED',
+  /** The request contradicts the current state (a bundle already paid). */
+  'CONFLICT',
+  /** What was asked for existed and is gone (an export past its retention). */
+  'GONE',
   'UNAVAILABLE',
   'INTERNAL',
 ] as const;

@@ -29,6 +29,32 @@ export const RepairResponseSchema = z.object({
 });
 export type RepairResponse = z.infer<typeof RepairResponseSchema>;
 
+/** What the payment routes answer besides SPEC §5's sentences (not in the SPEC). */
+export const PAYMENT_MESSAGES = {
+  /** SPEC §5: no bundle id, or one that names no bundle. */
+  noBundle: 'No payment bundle found',
+  alreadyPaid: 'This export has already been paid for. Check your email for the download links.',
+  webhookSignature: 'The webhook signature could not be verified.',
+  testCheckoutClosed: 'This test checkout has ended.',
+  expired: 'This export has expired and its files were deleted. Please upload it again.',
+  checkoutUnavailable: 'Checkout could not be started. Please try again.',
+} as const;
+
+/** Where the gateway serves the local test checkout page of a session (no Stripe keys). */
+export const testCheckoutPath = (sessionId: string): string =>
+  `/api/test-checkout/${encodeURIComponent(sessionId)}`;
+
+/** The local test checkout page (no Stripe keys): what it shows of its session. */
+export const TestCheckoutViewSchema = z.object({
+  sessionId: z.string(),
+  amountLabel: z.string(),
+  email: z.string().nullable(),
+  /** Stripe's session status: only an open session can be paid. */
+  status: z.enum(['open', 'complete', 'expired']),
+  cancelUrl: z.string(),
+});
+export type TestCheckoutView = z.infer<typeof TestCheckoutViewSchema>;
+
 /** SPEC §3 Bundle: only its id is part of the contract. */
 export const BundleSchema = z.object({ bundleId: z.string() });
 export type Bundle = z.infer<typeof BundleSchema>;

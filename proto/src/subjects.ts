@@ -3,12 +3,7 @@ import { eventContract, jobContract, requestContract, type RequestContract } fro
 import { ChatDataSchema, MessageSchema } from './chat';
 import { ContactMessageSchema } from './contact';
 import { PartHealthSchema, SERVICE_NAMES, type ServiceName } from './health';
-import {
-  PaymentIntentRequestSchema,
-  PaymentIntentResponseSchema,
-  PaymentStatusResponseSchema,
-  RepairResponseSchema,
-} from './payment';
+import { PaymentIntentRequestSchema, PaymentIntentResponseSchema, TestCheckoutViewSchema } from './payment';
 import { ExportFactsSchema } from './processing-options';
 import { ExportProgressSchema } from './progress';
 import { TranscriptChatSchema, TranscriptMessageSchema } from './transcript';
@@ -77,22 +72,65 @@ export const EXPORT_ACCESS_REQUEST = requestContract(
   z.object({ readable: z.boolean() }),
 );
 
+/** A bundle's payment as the payment service knows it; the gateway adds the signed PDF link. */
 export const PAYMENT_STATUS_REQUEST = requestContract(
   'payment.status',
   z.object({ bundleId: z.uuid() }),
-  PaymentStatusResponseSchema,
+  z.object({ isPaid: z.boolean(), exportId: z.uuid() }),
 );
 
+/**
+ * Re-reads a bundle's checkout sessions from Stripe, marks it paid when Stripe says so, and has
+ * missing documents made again; `documentsReady` is false while they are being remade.
+ */
 export const PAYMENT_REPAIR_REQUEST = requestContract(
   'payment.repair',
   z.object({ bundleId: z.uuid() }),
-  RepairResponseSchema,
+  z.object({ isPaid: z.boolean(), exportId: z.uuid(), documentsReady: z.boolean() }),
 );
 
+/** A Stripe Checkout Session for an unpaid bundle (payment). */
 export const PAYMENT_CHECKOUT_REQUEST = requestContract(
   'payment.checkout',
-  PaymentIntentRequestSchema,
+  z.object({ bundleId: z.uuid(), userEmail: PaymentIntentRequestSchema.shape.userEmail }),
   PaymentIntentResponseSchema,
+);
+
+/**
+ * A Stripe webhook as the gateway received it: the raw body (base64, so the bytes the signature
+ * covers arrive unchanged) and its Stripe-Signature header. The payment service verifies it.
+ */
+export const STRIPE_WEBHOOK_REQUEST = requestContract(
+  'payment.webhook',
+  z.object({ payloadBase64: z.base64(), signature: z.string() }),
+  z.object({ received: z.literal(true) }),
+);
+
+/** The local test checkout page's session (payment, test mode only; NOT_FOUND otherwise). */
+export const TEST_CHECKOUT_VIEW_REQUEST = requestContract(
+  'payment.test-checkout.view',
+  z.object({ sessionId: z.string().min(1).max(200) }),
+  TestCheckoutViewSchema,
+);
+
+/**
+ * The test checkout page's buttons: pay completes the session and answers the signed webhook
+ * the gateway posts to its own webhook endpoint, as Stripe would; cancel answers no event.
+ */
+export const TEST_CHECKOUT_COMPLETE_REQUEST = requestContract(
+  'payment.test-checkout.complete',
+  z.object({ sessionId: z.string().min(1).max(200), action: z.enum(['pay', 'cancel']) }),
+  z.object({
+    redirectUrl: z.string(),
+    webhook: z.object({ payload: z.string(), signature: z.string() }).nullable(),
+  }),
+);
+
+/** Which of an export's documents are in storage (pdf). */
+export const DOCUMENTS_PRESENT_REQUEST = requestContract(
+  'pdf.documents-present',
+  ExportRef,
+  z.object({ transcript: z.boolean(), filingTranscript: z.boolean(), evidenceZip: z.boolean() }),
 );
 
 // ── Durable work (JetStream) ───────────────────────────────────────────────────────────
@@ -114,6 +152,7 @@ const AfterIngest = ExportRef.extend({
 /** What every step after parse carries: the counts the free-tier decision is made on. */
 const AfterParse = ExportRef.extend({
   facts: ExportFactsSchema,
+  /** Messages people wrote: system events (the encryption notice, joins) are not counted. */
   messageCount: z.number().int().nonnegative(),
   /** Size of the media: every entry but the chat text. */
   mediaSizeBytes: z.number().int().nonnegative(),
@@ -125,8 +164,16 @@ export const PARSE_JOB = jobContract('jobs.parse', AfterIngest, (p) => `${p.expo
 /** Step 2: convert voice notes to MP3, thumbnails (media). */
 export const MEDIA_JOB = jobContract('jobs.media', AfterParse, (p) => `${p.exportId}:media`);
 
-/** Step 3: transcript PDF, court-filing PDF and evidence ZIP (pdf). */
-export const PDF_JOB = jobContract('jobs.pdf', AfterParse, (p) => `${p.exportId}:pdf`);
+/**
+ * Step 3: transcript PDF, court-filing PDF and evidence ZIP (pdf). A repair that finds them
+ * missing sends the job again with a `regeneration` id: the documents are made and recorded
+ * anew, and nothing is handed on (the export was decided long ago).
+ */
+export const PDF_JOB = jobContract(
+  'jobs.pdf',
+  AfterParse.extend({ regeneration: z.uuid().optional() }),
+  (p) => `${p.exportId}:pdf${p.regeneration ? `:${p.regeneration}` : ''}`,
+);
 
 /** Step 4: free-tier decision and bundle creation (payment). */
 export const PAYMENT_DECISION_JOB = jobContract(
@@ -135,10 +182,13 @@ export const PAYMENT_DECISION_JOB = jobContract(
   (p) => `${p.exportId}:payment-decision`,
 );
 
-/** A verified Stripe webhook event; the handler re-reads the session from Stripe. */
+/**
+ * A verified Stripe webhook event about a checkout session; the handler re-reads the session
+ * from Stripe, so the event's own copy (possibly stale or out of order) decides nothing.
+ */
 export const STRIPE_EVENT_JOB = jobContract(
   'jobs.payment.stripe-event',
-  z.object({ eventId: z.string().min(1), type: z.string().min(1) }),
+  z.object({ eventId: z.string().min(1), type: z.string().min(1), sessionId: z.string().min(1) }),
   (p) => `stripe-event:${p.eventId}`,
 );
 
@@ -146,13 +196,16 @@ export const STRIPE_EVENT_JOB = jobContract(
 export const MAIL_JOB = jobContract(
   'jobs.notification.mail',
   z.discriminatedUnion('kind', [
+    /** The buyer's links to the PDF and the evidence ZIP, signed by the notification service. */
     z.object({
-      kind: z.literal('download-link'),
+      kind: z.literal('download-links'),
       mailId: z.uuid(),
       to: z.email(),
       bundleId: z.uuid(),
-      downloadUrl: z.url(),
-      expiresAt: z.iso.datetime(),
+      exportId: z.uuid(),
+      originalFilename: z.string(),
+      /** When the export's files are deleted (retention), for the mail to say. */
+      deleteAfter: z.iso.datetime(),
     }),
     z.object({ kind: z.literal('contact'), mailId: z.uuid(), contactId: z.uuid() }),
   ]),

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       databaseUrl: database.url,
       mailFrom: config.mailFrom,
+      ...(config.smtpUrl !== undefined && { smtpUrl: config.smtpUrl }),
       logger,
     });
     const linkSigningSecret =
@@ -45,7 +46,15 @@ async function main(): Promise<void> {
         module: StandaloneProcessModule,
         imports: [
           PlatformModule.forRoot(platform),
-          StandaloneModule.forRoot({ linkSigningSecret }, { supportEmail: config.supportEmail }),
+          StandaloneModule.forRoot({
+            gateway: { linkSigningSecret },
+            payment: { publicUrl: config.publicUrl, stripe: config.stripe },
+            notification: {
+              supportEmail: config.supportEmail,
+              publicUrl: config.publicUrl,
+              linkSigningSecret,
+            },
+          }),
         ],
       },
       {
@@ -61,9 +70,15 @@ async function main(): Promise<void> {
       await app.close();
       await running.stop();
     }, logger);
-    logger.info({ port: config.port, dataDir: config.dataDir }, 'ChatExhibit started');
+    logger.info(
+      { port: config.port, dataDir: config.dataDir, payments: config.stripe ? 'stripe' : 'test checkout' },
+      'ChatExhibit started',
+    );
+    const payments = config.stripe
+      ? 'payments through Stripe'
+      : 'no Stripe keys: payments use the local test checkout';
     process.stdout.write(
-      `\nChatExhibit is running at http://localhost:${config.port}\n(data in ${config.dataDir}; Ctrl-C stops it)\n\n`,
+      `\nChatExhibit is running at http://localhost:${config.port}\n(data in ${config.dataDir}; ${payments}; Ctrl-C stops it)\n\n`,
     );
   } catch (error) {
     logger.fatal({ err: error }, 'ChatExhibit could not start');

@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { logLevel, optionalString, optionalUrl, parseEnv, port } from '@chatexhibit/kit/config/env';
-import { linkSigningSecret, supportEmail } from '@chatexhibit/kit/config/part-config';
+import { logLevel, optionalString, optionalUrl, parseEnvFragments, port } from '@chatexhibit/kit/config/env';
+import {
+  linkSigningSecret,
+  stripeEnv,
+  supportEmail,
+  withoutTrailingSlash,
+} from '@chatexhibit/kit/config/part-config';
 
 export const DEFAULT_SUPPORT_EMAIL = 'support@chatexhibit.local';
 
@@ -14,11 +19,13 @@ const standaloneEnv = z
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     EMBEDDED_POSTGRES_PORT: port(54329),
     MAIL_FROM: optionalString('ChatExhibit <no-reply@chatexhibit.local>'),
+    SMTP_URL: optionalUrl(['smtp', 'smtps']),
     SUPPORT_EMAIL: z.preprocess(
       (v) => (v === '' || v === undefined ? DEFAULT_SUPPORT_EMAIL : v),
       supportEmail(),
     ),
     LINK_SIGNING_SECRET: z.preprocess((v) => (v === '' ? undefined : v), linkSigningSecret().optional()),
+    PUBLIC_URL: optionalUrl(['http', 'https']),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -28,14 +35,21 @@ const standaloneEnv = z
     databaseUrl: env.DATABASE_URL,
     embeddedPostgresPort: env.EMBEDDED_POSTGRES_PORT,
     mailFrom: env.MAIL_FROM,
+    /** An SMTP server for mail; otherwise mails are .eml files in the data folder's outbox. */
+    smtpUrl: env.SMTP_URL,
     /** Where contact-form messages go (in standalone mode, an .eml in the outbox). */
     supportEmail: env.SUPPORT_EMAIL,
     /** Otherwise made once and kept in the data folder. */
     linkSigningSecret: env.LINK_SIGNING_SECRET,
+    /** Where browsers reach the app: links in mails, Stripe's return URLs. */
+    publicUrl: withoutTrailingSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
   }));
 
-export type StandaloneConfig = z.infer<typeof standaloneEnv>;
+export type StandaloneConfig = z.infer<typeof standaloneEnv> & { stripe: z.infer<typeof stripeEnv> };
 
-export const loadStandaloneConfig = (
+export function loadStandaloneConfig(
   env: Record<string, string | undefined> = process.env,
-): StandaloneConfig => parseEnv(standaloneEnv, env);
+): StandaloneConfig {
+  const { base, stripe } = parseEnvFragments({ base: standaloneEnv, stripe: stripeEnv }, env);
+  return { ...base, stripe };
+}

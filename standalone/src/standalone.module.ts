@@ -5,6 +5,7 @@ import { IngestModule } from '@chatexhibit/ingest/ingest.module';
 import { MediaModule } from '@chatexhibit/media/media.module';
 import { NotificationModule } from '@chatexhibit/notification/notification.module';
 import type { NotificationSettings } from '@chatexhibit/notification/notification.settings';
+import type { PaymentSettings } from '@chatexhibit/payment/payment.settings';
 import { ParseModule } from '@chatexhibit/parse/parse.module';
 import { PaymentModule } from '@chatexhibit/payment/payment.module';
 import { PdfModule } from '@chatexhibit/pdf/pdf.module';
@@ -12,17 +13,21 @@ import { PdfModule } from '@chatexhibit/pdf/pdf.module';
 /** Gateway and all six services in one process, talking over the in-process bus. */
 @Module({})
 export class StandaloneModule {
-  static forRoot(gateway: GatewaySettings, notification: NotificationSettings): DynamicModule {
+  static forRoot(settings: {
+    gateway: GatewaySettings;
+    payment: PaymentSettings;
+    notification: NotificationSettings;
+  }): DynamicModule {
     return {
       module: StandaloneModule,
       imports: [
-        GatewayModule.forRoot(gateway),
+        GatewayModule.forRoot(settings.gateway),
         IngestModule,
         ParseModule,
         MediaModule,
         PdfModule,
-        PaymentModule,
-        NotificationModule.forRoot(notification),
+        PaymentModule.forRoot(settings.payment),
+        NotificationModule.forRoot(settings.notification),
       ],
     };
   }

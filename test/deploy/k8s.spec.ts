@@ -376,7 +376,7 @@ describe('Ingress', () => {
     );
 
   it.each([
-    ['/api/stripe/webhook', ['Exact', 'Prefix']],
+    ['/api/webhooks/stripe', ['Exact', 'Prefix']],
     ['/', ['Prefix']],
   ])('routes %s to the gateway Service on a port it exposes', (routePath, pathTypes) => {
     expect(ingress()).toBeDefined();

@@ -49,12 +49,21 @@ export const ENV: readonly EnvVar[] = [
     scheme: /^[^@\s]+@[^@\s]+$/,
   },
   { name: 'PORT', parts: ['gateway'], required: false, secret: false },
-  { name: 'LINK_SIGNING_SECRET', parts: ['gateway'], required: true, secret: true },
+  { name: 'LINK_SIGNING_SECRET', parts: ['gateway', 'notification'], required: true, secret: true },
+  {
+    name: 'PUBLIC_URL',
+    parts: ['payment', 'notification'],
+    required: false,
+    secret: false,
+    scheme: /^https?:\/\//,
+  },
   { name: 'HEALTH_PORT', parts: SERVICES, required: false, secret: false },
   { name: 'LOG_LEVEL', parts: PARTS, required: false, secret: false },
-  // Not required yet: optional Secret references in Kubernetes, commented out in compose.
-  { name: 'STRIPE_SECRET_KEY', parts: ['gateway', 'payment'], required: false, secret: true },
-  { name: 'STRIPE_WEBHOOK_SECRET', parts: ['gateway', 'payment'], required: false, secret: true },
+  // Without them payment runs the local test checkout: optional Secret references in
+  // Kubernetes, commented out in compose.
+  { name: 'STRIPE_SECRET_KEY', parts: ['payment'], required: false, secret: true },
+  { name: 'STRIPE_WEBHOOK_SECRET', parts: ['payment'], required: false, secret: true },
+  { name: 'STRIPE_PRICE_ID', parts: ['payment'], required: false, secret: false },
 ];
 
 export const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'];

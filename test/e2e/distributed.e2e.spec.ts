@@ -18,6 +18,14 @@ import { startSmtpSink } from '../support/smtp-sink';
 import { downloadAndVerifyEvidence } from '../support/evidence-package';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 import { cleanUpAll } from '../support/clean-up';
+import {
+  createPaymentIntent,
+  linksInMail,
+  mailsTo,
+  paymentStatus,
+  uploadOverLimitExport,
+} from '../support/payment-client';
+import { deliverWebhook, type StripeStub, startStripeStub, STUB_CHECKOUT_PAGE } from '../support/stripe-stub';
 
 const getHealth = async (port: number): Promise<{ status: number; body: SystemHealth }> => {
   const response = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -33,18 +41,21 @@ describe('distributed mode', () => {
   const processes = new Map<string, RunningProcess>();
   const healthPorts = new Map<string, number>();
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let stripe: StripeStub;
   let workDir: string;
   let gatewayPort: number;
   const bucket = uniqueName('dist').toLowerCase().replace(/_/g, '-');
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
+    stripe = await startStripeStub();
     workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exports-'));
   });
   afterAll(() =>
     cleanUpAll(
       () => Promise.all([...processes.values()].map((p) => p.stop('SIGKILL'))),
       () => smtp?.close(),
+      () => stripe?.close(),
       async () => {
         const nc = await connect({ servers: testServers().natsUrl });
         const jsm = await nc.jetstreamManager();
@@ -81,8 +92,9 @@ describe('distributed mode', () => {
       MAIL_FROM: 'ChatExhibit <no-reply@example.com>',
       SUPPORT_EMAIL: 'support@example.com',
       LINK_SIGNING_SECRET: 'a-test-signing-secret-of-at-least-32-characters',
+      PUBLIC_URL: `http://127.0.0.1:${(gatewayPort = await freePort())}`,
+      ...stripe.env,
     };
-    gatewayPort = await freePort();
     processes.set('gateway', startProcess('gateway/dist/main.js', { ...common, PORT: String(gatewayPort) }));
     for (const service of SERVICE_NAMES) await startService(service);
 
@@ -214,6 +226,43 @@ describe('distributed mode', () => {
     const voice = done.chatData!.messages.filter((m) => m.type === 'voice');
     expect(voice).toHaveLength(INTERRUPTED_EXPORT.voiceNotes);
     for (const message of voice) expect(message.duration).toBeCloseTo(INTERRUPTED_EXPORT.voiceSeconds, 0);
+  }, 90_000);
+
+  it('sells an export across processes; a webhook refused while payment is down takes effect on the retry', async () => {
+    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    const { bundleId, exportId } = await uploadOverLimitExport(baseUrl, workDir);
+    const intent = await createPaymentIntent(baseUrl, bundleId, 'distributed@example.org');
+    expect(intent.status).toBe(200);
+    const completed = await stripe.stripe.pay(intent.body.checkoutUrl!.slice(STUB_CHECKOUT_PAGE.length));
+
+    // Payment stopped: nobody can verify the event, so Stripe is told to send it again.
+    const payment = processes.get('payment')!;
+    expect(await payment.stop('SIGTERM')).toBe(0);
+    expect((await deliverWebhook(baseUrl, completed)).status).toBe(503);
+    await startService('payment');
+    await eventually(
+      async () => (await getHealth(gatewayPort)).body.parts.payment.status === 'up',
+      30_000,
+      'payment up',
+    );
+    expect((await deliverWebhook(baseUrl, completed)).status).toBe(200);
+    await eventually(
+      async () => (await paymentStatus(baseUrl, bundleId)).body.isPaid,
+      20_000,
+      'the bundle is paid',
+    );
+
+    // The notification process signs links the gateway process accepts.
+    await eventually(
+      () => mailsTo(smtp.messages, 'distributed@example.org').length === 1,
+      20_000,
+      'the mail',
+    );
+    const links = linksInMail(mailsTo(smtp.messages, 'distributed@example.org')[0]!).filter((l) =>
+      l.includes(`/api/files/${exportId}/`),
+    );
+    expect(links).toHaveLength(2);
+    for (const link of links) expect((await fetch(link)).status).toBe(200);
   }, 90_000);
 
   it('reports a stopped service as down (503), and the stopped process exits cleanly', async () => {

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { SignedLinks } from '@chatexhibit/gateway/links/signed-links';
+import { SignedLinks } from '@chatexhibit/kit/links/signed-links';
 import type { ProgressEvent } from '@chatexhibit/proto/progress';
 import { ARTIFACTS } from '../support/artifacts';
 import { downloadAndVerifyEvidence } from '../support/evidence-package';
@@ -61,7 +61,8 @@ describe('standalone pipeline', () => {
     // Every SPEC step until the PDF was reported, in order (payment is not needed).
     expect([...new Set(events.map((e) => e.step))]).toEqual([0, 1, 2, 3]);
     const done = finalEvent(events);
-    expect(done).toMatchObject({ done: true, progress: 100, messageCount: 15 });
+    // The encryption notice is in the chat, but not counted against the free tier.
+    expect(done).toMatchObject({ done: true, progress: 100, messageCount: 14 });
     expect(done.requiresPayment).toBeUndefined();
     expect(done.chatData!.participants).toEqual(exported.participants);
     expect(done.chatData!.messages).toHaveLength(15);

@@ -127,7 +127,8 @@ describe('parse service', () => {
       {
         exportId,
         facts: exportFacts({ originalFilename: 'WhatsApp Chat with Sam.zip' }),
-        messageCount: 40_000,
+        // The free tier counts what people wrote, not WhatsApp's notices.
+        messageCount: generated.messages.filter((m) => m.type !== 'system').length,
         // Every entry but the chat text.
         mediaSizeBytes: 10_000_000 - Buffer.byteLength(generated.text),
       },

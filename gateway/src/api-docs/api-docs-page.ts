@@ -1,3 +1,4 @@
+import { escapeHtml } from '@chatexhibit/kit/html/escape-html';
 import { OPENAPI_JSON_PATH, type OpenApiDocument } from './openapi-document';
 
 type PathItem = NonNullable<OpenApiDocument['paths']>[string];
@@ -7,13 +8,11 @@ type Content = Record<string, { schema?: unknown }>;
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** A schema as indented JSON, each reference to a named schema a link to it further down. */
 const schemaBlock = (schema: unknown): string =>
   `<pre>${escapeHtml(JSON.stringify(schema, null, 2)).replace(
-    /&#34;#\/components\/schemas\/([\w.-]+)&#34;/g,
-    (_match, name: string) => `<a href="#schema-${name}">&#34;#/components/schemas/${name}&#34;</a>`,
+    /&quot;#\/components\/schemas\/([\w.-]+)&quot;/g,
+    (_match, name: string) => `<a href="#schema-${name}">&quot;#/components/schemas/${name}&quot;</a>`,
   )}</pre>`;
 
 const contentBlock = (content: Content | undefined): string =>

@@ -11,9 +11,16 @@ import { ContactMessageSchema, ContactReceivedResponseSchema } from '@chatexhibi
 import { MAX_UPLOAD_BYTES } from '@chatexhibit/proto/constants';
 import { ErrorBodySchema } from '@chatexhibit/proto/errors';
 import { PartHealthSchema, SystemHealthSchema } from '@chatexhibit/proto/health';
+import {
+  PAYMENT_MESSAGES,
+  PaymentIntentRequestSchema,
+  PaymentIntentResponseSchema,
+  PaymentStatusResponseSchema,
+  RepairResponseSchema,
+} from '@chatexhibit/proto/payment';
 import { UploadOptionsSchema } from '@chatexhibit/proto/processing-options';
 import { ProgressEventSchema, StartProcessingResponseSchema } from '@chatexhibit/proto/progress';
-import { SignedLinkQuerySchema } from '../links/signed-links';
+import { SignedLinkQuerySchema } from '@chatexhibit/kit/links/signed-links';
 import { ProcessStatusQuerySchema } from '../progress/process-status.controller';
 import { ExportIdSchema } from '../results/export-results.controller';
 
@@ -57,6 +64,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const PartHealth = named('PartHealth', PartHealthSchema);
   const ContactMessage = named('ContactMessage', ContactMessageSchema);
   const ContactReceived = named('ContactReceivedResponse', ContactReceivedResponseSchema);
+  const PaymentIntentRequest = named('PaymentIntentRequest', PaymentIntentRequestSchema);
+  const PaymentIntentResponse = named('PaymentIntentResponse', PaymentIntentResponseSchema);
+  const PaymentStatusResponse = named('PaymentStatusResponse', PaymentStatusResponseSchema);
+  const RepairResponse = named('RepairResponse', RepairResponseSchema);
 
   const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
   const error = (description: string): ResponseConfig => ({ description, content: json(ErrorBody) });
@@ -160,6 +171,119 @@ export function buildOpenApiDocument(): OpenApiDocument {
     request: { params: exportId, query: SignedLinkQuerySchema },
     responses: { 200: file('application/pdf', 'The transcript.'), 403: badLink, 404: notFound },
   });
+
+  registry.registerPath({
+    method: 'get',
+    path: '/api/files/{exportId}/evidence.zip',
+    tags: ['signed files'],
+    summary: 'The evidence package, behind a signed, expiring link (as mailed to a buyer)',
+    request: { params: exportId, query: SignedLinkQuerySchema },
+    responses: { 200: file('application/zip', 'The evidence ZIP.'), 403: badLink, 404: notFound },
+  });
+
+  const bundleId = z.object({ bundleId: z.uuid() });
+  const noBundle = error(`No bundle with this id ("${PAYMENT_MESSAGES.noBundle}").`);
+  const expired = error('The export passed its retention date and was deleted.');
+  const paymentsLimited = error('Too many payment requests from this address; try again later.');
+
+  registry.registerPath({
+    method: 'post',
+    path: '/api/create-payment-intent',
+    tags: ['payments'],
+    summary: 'Start checkout for an unpaid bundle',
+    description: `A Stripe Checkout Session ($4.99, the email filled in) whose URL the browser is sent to; it returns to \`/?success=true&bundleId=…\` or \`/?cancelled=true\`. Without Stripe keys the URL is the local test checkout page. Rate limited per client address.`,
+    request: { body: { required: true, content: json(PaymentIntentRequest) } },
+    responses: {
+      200: { description: 'The checkout page to send the browser to.', content: json(PaymentIntentResponse) },
+      400: error('The email is missing or not an email address.'),
+      404: noBundle,
+      409: error('The bundle is already paid for.'),
+      410: expired,
+      429: paymentsLimited,
+      503: error('Stripe could not be reached; try again.'),
+    },
+  });
+
+  registry.registerPath({
+    method: 'get',
+    path: '/api/payment/{bundleId}',
+    tags: ['payments'],
+    summary: 'Whether a bundle is paid; once it is, a signed link to its PDF',
+    description: '`pdfUrl` stays null while a paid export’s PDF is being made (again).',
+    request: { params: bundleId },
+    responses: {
+      200: { description: 'The payment status.', content: json(PaymentStatusResponse) },
+      404: noBundle,
+      410: expired,
+      429: paymentsLimited,
+    },
+  });
+
+  registry.registerPath({
+    method: 'post',
+    path: '/api/payment/{bundleId}/repair',
+    tags: ['payments'],
+    summary: 'Re-read the bundle’s checkout from Stripe and make missing documents again',
+    description:
+      'For a payment whose webhook never arrived: a paid session marks the bundle paid (and mails the links). A paid bundle whose documents are missing has them made again; `success` is true once the PDF is there.',
+    responses: {
+      200: { description: 'The outcome.', content: json(RepairResponse) },
+      404: noBundle,
+      410: expired,
+      429: paymentsLimited,
+    },
+    request: { params: bundleId },
+  });
+
+  registry.registerPath({
+    method: 'post',
+    path: '/api/webhooks/stripe',
+    tags: ['payments'],
+    summary: 'Stripe’s webhook endpoint',
+    description:
+      'The raw body is verified against the `Stripe-Signature` header with the webhook secret. checkout.session.completed, async_payment_succeeded, async_payment_failed and expired are queued and take effect once each; other types are acknowledged and ignored.',
+    request: {
+      headers: z.object({ 'stripe-signature': z.string() }),
+      body: { required: true, content: { 'application/json': { schema: z.object({}).passthrough() } } },
+    },
+    responses: {
+      200: { description: 'Received.', content: json(z.object({ received: z.literal(true) })) },
+      400: error('The signature does not verify (forged, altered or stale).'),
+      503: error('The payment service cannot answer now; Stripe retries.'),
+    },
+  });
+
+  const sessionId = z.object({ sessionId: z.string() });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/test-checkout/{sessionId}',
+    tags: ['test checkout'],
+    summary: 'The local test checkout page (only without Stripe keys)',
+    request: { params: sessionId },
+    responses: {
+      200: {
+        description: 'An HTML page marked test mode.',
+        content: { 'text/html': { schema: z.string() } },
+      },
+      404: error('No such test checkout, or Stripe keys are configured.'),
+    },
+  });
+  for (const action of ['pay', 'cancel'] as const)
+    registry.registerPath({
+      method: 'post',
+      path: `/api/test-checkout/{sessionId}/${action}`,
+      tags: ['test checkout'],
+      summary:
+        action === 'pay'
+          ? 'Pay on the test checkout: posts the signed webhook to /api/webhooks/stripe, then 303 to the success URL'
+          : 'Leave the test checkout: 303 to the cancel URL',
+      request: { params: sessionId },
+      responses: {
+        303: { description: 'To the return URL, as Stripe sends the browser.' },
+        404: error('No such test checkout, or Stripe keys are configured.'),
+        ...(action === 'pay' && { 409: error('The checkout has ended (paid or expired).') }),
+      },
+    });
 
   registry.registerPath({
     method: 'get',

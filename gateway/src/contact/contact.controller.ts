@@ -13,7 +13,7 @@ export class ContactController {
   @Post('contact')
   @HttpCode(HttpStatus.ACCEPTED)
   @UseGuards(ContactThrottlerGuard)
-  @SkipThrottle({ uploads: true })
+  @SkipThrottle({ uploads: true, payments: true })
   submit(@Body() body: unknown): Promise<ContactReceivedResponse> {
     return this.submitContactMessage.submit(parseForm(ContactMessageSchema, body));
   }

@@ -17,18 +17,17 @@ const STATUS_OF: Record<ErrorCode, number> = {
   INVALID_REQUEST: HttpStatus.BAD_REQUEST,
   NOT_FOUND: HttpStatus.NOT_FOUND,
   PAYMENT_REQUIRED: HttpStatus.PAYMENT_REQUIRED,
+  CONFLICT: HttpStatus.CONFLICT,
+  GONE: HttpStatus.GONE,
   UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
   INTERNAL: HttpStatus.INTERNAL_SERVER_ERROR,
 };
 
-const CODE_OF = (status: number): ErrorCode =>
-  status === 404
-    ? 'NOT_FOUND'
-    : status === 503
-      ? 'UNAVAILABLE'
-      : status < 500
-        ? 'INVALID_REQUEST'
-        : 'INTERNAL';
+const CODE_OF = (status: number): ErrorCode => {
+  const named = (Object.entries(STATUS_OF) as [ErrorCode, number][]).find(([, s]) => s === status);
+  if (named) return named[0];
+  return status < 500 ? 'INVALID_REQUEST' : 'INTERNAL';
+};
 
 /**
  * Every error leaves the API as JSON `{ code, message }` (SPEC §7: the browser shows `message`):

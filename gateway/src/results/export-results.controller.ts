@@ -10,9 +10,20 @@ import { ExportResultsService } from './export-results.service';
 /** Export ids in paths; one that does not parse is answered 404. */
 export const ExportIdSchema = z.uuid();
 
+/** How each downloadable document is sent. */
+const DOCUMENTS = {
+  transcript: { type: 'application/pdf', name: () => 'transcript.pdf', disposition: 'inline' },
+  evidenceZip: {
+    type: 'application/zip',
+    name: (id: string) => `evidence-${id}.zip`,
+    disposition: 'attachment',
+  },
+} as const;
+
 /**
  * Reading an export's results (SPEC §7): its chat data and evidence package for free or paid
- * exports only, and its files behind signed, expiring links.
+ * exports only, and its files (transcript, evidence package, voice notes) behind signed,
+ * expiring links, as the final progress event, the chat data and the buyer's mail give them.
  */
 @Controller('api')
 export class ExportResultsController {
@@ -32,23 +43,25 @@ export class ExportResultsController {
   async evidenceZip(@Param('id') id: string, @Res() response: Response): Promise<void> {
     const exportId = parseIdOr404(ExportIdSchema, id);
     await this.results.assertReadable(exportId);
-    await this.send(
-      response,
-      exportKeys(exportId).evidenceZip,
-      'application/zip',
-      `evidence-${exportId}.zip`,
-    );
+    await this.sendDocument(response, exportId, 'evidenceZip');
   }
 
   @Get('files/:exportId/transcript.pdf')
-  async transcript(
+  transcript(
     @Param('exportId') id: string,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const exportId = parseIdOr404(ExportIdSchema, id);
-    this.verifyLink(request);
-    await this.send(response, exportKeys(exportId).transcript, 'application/pdf', 'transcript.pdf', 'inline');
+    return this.sendSignedDocument(request, response, id, 'transcript');
+  }
+
+  @Get('files/:exportId/evidence.zip')
+  evidenceZipFile(
+    @Param('exportId') id: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    return this.sendSignedDocument(request, response, id, 'evidenceZip');
   }
 
   @Get('files/:exportId/audio/:entryPath')
@@ -62,6 +75,26 @@ export class ExportResultsController {
     this.verifyLink(request);
     const name = `${entryPath.slice(entryPath.lastIndexOf('/') + 1)}.mp3`;
     await this.send(response, exportKeys(exportId).audio(entryPath), 'audio/mpeg', name, 'inline');
+  }
+
+  private async sendSignedDocument(
+    request: Request,
+    response: Response,
+    id: string,
+    document: keyof typeof DOCUMENTS,
+  ): Promise<void> {
+    const exportId = parseIdOr404(ExportIdSchema, id);
+    this.verifyLink(request);
+    await this.sendDocument(response, exportId, document);
+  }
+
+  private sendDocument(
+    response: Response,
+    exportId: string,
+    document: keyof typeof DOCUMENTS,
+  ): Promise<void> {
+    const { type, name, disposition } = DOCUMENTS[document];
+    return this.send(response, exportKeys(exportId)[document], type, name(exportId), disposition);
   }
 
   /** A link that was altered or is past its date: 403. */

@@ -1,22 +1,16 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
+import { downloadPaths } from '@chatexhibit/proto/download-paths';
 import { exportKeys, type MediaItem, MediaManifestSchema } from '@chatexhibit/proto/storage-layout';
 import { CHAT_DATA_REQUEST, EXPORT_ACCESS_REQUEST, type StoredMessage } from '@chatexhibit/proto/subjects';
 import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
 import { ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
 import { NOT_FOUND_MESSAGE } from '../http/parse-request';
-import { SignedLinks } from '../links/signed-links';
+import { SignedLinks } from '@chatexhibit/kit/links/signed-links';
 
 /** Messages per chat-data request: one page stays well inside one NATS message (1 MB by default). */
 const CHAT_PAGE_SIZE = 1000;
-
-/** Where an export's files are served from; the links to them are signed. */
-export const filePaths = {
-  transcript: (exportId: string) => `/api/files/${exportId}/transcript.pdf`,
-  audio: (exportId: string, entryPath: string) =>
-    `/api/files/${exportId}/audio/${encodeURIComponent(entryPath)}`,
-};
 
 /**
  * What a reader of an export gets: its chat data, with each voice note's content a signed
@@ -41,7 +35,7 @@ export class ExportResultsService {
   }
 
   pdfUrl(exportId: string): string {
-    return this.links.sign(filePaths.transcript(exportId));
+    return this.links.sign(downloadPaths(exportId).transcript);
   }
 
   async chatData(exportId: string): Promise<ChatData> {
@@ -78,7 +72,7 @@ export class ExportResultsService {
       timestamp,
       sender,
       type,
-      content: this.links.sign(filePaths.audio(exportId, audio.path)),
+      content: this.links.sign(downloadPaths(exportId).audio(audio.path)),
       ...(audio.durationSeconds !== null && { duration: audio.durationSeconds }),
     };
   }

@@ -25,7 +25,7 @@ export class StartProcessingController {
 
   @Post('process')
   @UseGuards(UploadThrottlerGuard)
-  @SkipThrottle({ contact: true })
+  @SkipThrottle({ contact: true, payments: true })
   async process(@Req() request: Request): Promise<StartProcessingResponse> {
     let upload;
     try {

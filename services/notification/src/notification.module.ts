@@ -3,6 +3,9 @@ import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module'
 import { ContactMessageEntity } from './contact-messages/contact-message.entity';
 import { ContactMessageRepository } from './contact-messages/contact-message.repository';
 import { CreateContactMessages1763900000000 } from './database/migrations/1763900000000-create-contact-messages';
+import { CreateSentMails1764100100000 } from './database/migrations/1764100100000-create-sent-mails';
+import { SentMailEntity } from './sent-mails/sent-mail.entity';
+import { SentMailRepository } from './sent-mails/sent-mail.repository';
 import { NOTIFICATION_SETTINGS, type NotificationSettings } from './notification.settings';
 import { ReceiveContactMessageJobHandler } from './use-cases/receive-contact-message/receive-contact-message.job-handler';
 import { ReceiveContactMessageUseCase } from './use-cases/receive-contact-message/receive-contact-message.use-case';
@@ -10,11 +13,11 @@ import { SendMailJobHandler } from './use-cases/send-mail/send-mail.job-handler'
 import { SendMailUseCase } from './use-cases/send-mail/send-mail.use-case';
 
 const part = ServicePartModule.forPart('notification', {
-  entities: [ContactMessageEntity],
-  migrations: [CreateContactMessages1763900000000],
+  entities: [ContactMessageEntity, SentMailEntity],
+  migrations: [CreateContactMessages1763900000000, CreateSentMails1764100100000],
 });
 
-/** The notification service: contact-form messages stored and forwarded to support by mail. */
+/** The notification service: buyers' download links and contact-form messages, mailed until sent. */
 @Module({})
 export class NotificationModule {
   static forRoot(settings: NotificationSettings): DynamicModule {
@@ -24,6 +27,7 @@ export class NotificationModule {
       providers: [
         { provide: NOTIFICATION_SETTINGS, useValue: settings },
         ContactMessageRepository,
+        SentMailRepository,
         ReceiveContactMessageUseCase,
         ReceiveContactMessageJobHandler,
         SendMailUseCase,

@@ -1,10 +1,11 @@
-import { afterFailure } from '@chatexhibit/kit/bus/work-queue';
+import { afterFailure, OUTSIDE_SERVER_MAX_DELIVER } from '@chatexhibit/kit/bus/work-queue';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { SignedLinks } from '@chatexhibit/kit/links/signed-links';
 import { SmtpMailTransport } from '@chatexhibit/kit/mail/mail-transport';
 import type { ContactMessageEntity } from '../src/contact-messages/contact-message.entity';
 import type { ContactMessageRepository } from '../src/contact-messages/contact-message.repository';
-import { contactMail } from '../src/use-cases/send-mail/contact-mail';
-import { MAIL_MAX_DELIVER } from '../src/use-cases/send-mail/send-mail.job-handler';
+import { contactMail } from '../src/mail-templates/contact-mail';
+import type { SentMailRepository } from '../src/sent-mails/sent-mail.repository';
 import { SendMailUseCase } from '../src/use-cases/send-mail/send-mail.use-case';
 import { freePort } from '../../../test/support/free-port';
 import { startSmtpSink } from '../../../test/support/smtp-sink';
@@ -17,18 +18,29 @@ const stored: ContactMessageEntity = {
   message: 'Please <script>alert(1)</script> help & thanks',
   receivedAt: new Date('2026-01-02T03:04:05Z'),
   mailId: '0a9e2c34-55b1-4a8d-8d0e-51b8c5e0b7c1',
-  sentAt: null,
 };
 
-/** The repository's two reads and writes the use case needs, over one row in memory. */
-const repositoryOf = (row: ContactMessageEntity) =>
+/** The contact repository's one read the use case needs, over one row in memory. */
+const contactRepositoryOf = (row: ContactMessageEntity) =>
   ({
     find: (id: string) => Promise.resolve(id === row.id ? row : null),
-    markSent: (_id: string, sentAt: Date) => {
-      row.sentAt = sentAt;
+  }) as unknown as ContactMessageRepository;
+
+/** The sent-mail record, in memory. */
+const sentMailsIn = (sent: Map<string, Date>) =>
+  ({
+    isSent: (mailId: string) => Promise.resolve(sent.has(mailId)),
+    markSent: (mailId: string, _kind: string, sentAt: Date) => {
+      sent.set(mailId, sentAt);
       return Promise.resolve();
     },
-  }) as unknown as ContactMessageRepository;
+  }) as unknown as SentMailRepository;
+
+const settings = {
+  supportEmail: 'support@example.com',
+  publicUrl: 'https://chatexhibit.example',
+  linkSigningSecret: 'x'.repeat(64),
+};
 
 const silent = { info: () => undefined } as unknown as Logger;
 const job = { kind: 'contact', mailId: stored.mailId, contactId: stored.id } as const;
@@ -53,11 +65,12 @@ describe('sending a contact mail', () => {
   it('fails while the SMTP server refuses, so the queue retries; sends once it accepts, and never twice', async () => {
     const port = await freePort();
     const transport = new SmtpMailTransport(`smtp://127.0.0.1:${port}`, 'ChatExhibit <no-reply@example.com>');
-    const row = { ...stored };
+    const sent = new Map<string, Date>();
     const sendMail = new SendMailUseCase(
-      repositoryOf(row),
+      contactRepositoryOf({ ...stored }),
+      sentMailsIn(sent),
       transport,
-      { supportEmail: 'support@example.com' },
+      settings,
       silent,
     );
 
@@ -67,15 +80,15 @@ describe('sending a contact mail', () => {
       (error: unknown) => error,
     );
     expect(refused).toMatchObject({ message: expect.stringContaining('ECONNREFUSED') });
-    expect(afterFailure(refused, 1, MAIL_MAX_DELIVER)).toEqual({ action: 'retry', delayMs: 1000 });
-    expect(row.sentAt).toBeNull();
+    expect(afterFailure(refused, 1, OUTSIDE_SERVER_MAX_DELIVER)).toEqual({ action: 'retry', delayMs: 1000 });
+    expect(sent.has(stored.mailId)).toBe(false);
 
     const sink = await startSmtpSink(port);
     try {
       await sendMail.execute(job);
       expect(sink.messages).toHaveLength(1);
       expect(sink.messages[0]).toMatch(/^Reply-To: ann@example\.net\r$/m);
-      expect(row.sentAt).toBeInstanceOf(Date);
+      expect(sent.get(stored.mailId)).toBeInstanceOf(Date);
 
       // A redelivery after the mark sends nothing.
       await sendMail.execute(job);
@@ -89,13 +102,71 @@ describe('sending a contact mail', () => {
   it('keeps retrying for about a quarter of an hour before a mail is dead-lettered', () => {
     const delays: number[] = [];
     for (let delivery = 1; ; delivery++) {
-      const next = afterFailure(new Error('refused'), delivery, MAIL_MAX_DELIVER);
+      const next = afterFailure(new Error('refused'), delivery, OUTSIDE_SERVER_MAX_DELIVER);
       if (next.action === 'dead-letter') break;
       delays.push(next.delayMs);
     }
-    expect(delays).toHaveLength(MAIL_MAX_DELIVER - 1);
+    expect(delays).toHaveLength(OUTSIDE_SERVER_MAX_DELIVER - 1);
     const totalMinutes = delays.reduce((sum, d) => sum + d, 0) / 60_000;
     expect(totalMinutes).toBeGreaterThan(13);
     expect(totalMinutes).toBeLessThan(16);
+  });
+});
+
+describe('the download-links mail', () => {
+  const job = {
+    kind: 'download-links',
+    mailId: '3b0f3a4e-6c1d-4f57-9a3e-2f4b5c6d7e8f',
+    to: 'buyer@example.org',
+    bundleId: 'b1d4c0de-1111-4222-8333-444455556666',
+    exportId: 'e1d4c0de-aaaa-4bbb-8ccc-ddddeeeeffff',
+    originalFilename: 'WhatsApp Chat with <Sam>.zip',
+    deleteAfter: '2027-02-21T10:00:00.000Z',
+  } as const;
+
+  it('reaches the buyer over SMTP with two signed links on the public URL, valid 90 days, once', async () => {
+    const sink = await startSmtpSink();
+    const transport = new SmtpMailTransport(sink.url, 'ChatExhibit <no-reply@example.com>');
+    const sent = new Map<string, Date>();
+    const sendMail = new SendMailUseCase(
+      contactRepositoryOf({ ...stored }),
+      sentMailsIn(sent),
+      transport,
+      settings,
+      silent,
+    );
+    try {
+      await sendMail.execute(job);
+      await sendMail.execute(job);
+      expect(sink.messages).toHaveLength(1);
+      const raw = sink.messages[0]!;
+      expect(raw).toMatch(/^To: buyer@example\.org\r$/m);
+      expect(raw).toMatch(/^Subject: Your ChatExhibit transcript and evidence package\r$/m);
+      const unfolded = raw.replace(/=\r\n/g, '').replace(/=3D/g, '=').replace(/&amp;/g, '&');
+      const links = [...new Set(unfolded.match(/https:\/\/chatexhibit\.example\/api\/files\/[^\s"<]+/g))];
+      const paths = links.map((link) => new URL(link).pathname).sort();
+      expect(paths).toEqual([
+        `/api/files/${job.exportId}/evidence.zip`,
+        `/api/files/${job.exportId}/transcript.pdf`,
+      ]);
+      const verifier = new SignedLinks(settings.linkSigningSecret);
+      for (const link of links) {
+        const url = new URL(link);
+        const expires = url.searchParams.get('expires')!;
+        expect(verifier.verify(url.pathname, expires, url.searchParams.get('signature')!)).toBe('valid');
+        const days = (Number(expires) * 1000 - Date.now()) / 86_400_000;
+        expect(days).toBeGreaterThan(89.9);
+        expect(days).toBeLessThanOrEqual(90);
+        // Signed for this secret only.
+        expect(
+          new SignedLinks('y'.repeat(64)).verify(url.pathname, expires, url.searchParams.get('signature')!),
+        ).toBe('tampered');
+      }
+      expect(unfolded).toContain('February 21, 2027');
+      expect(unfolded).toContain('&lt;Sam&gt;');
+    } finally {
+      await transport.close();
+      await sink.close();
+    }
   });
 });

@@ -2,4 +2,7 @@ import 'reflect-metadata';
 import { runService } from '@chatexhibit/kit/service/run-service';
 import { PaymentModule } from './payment.module';
 
-void runService('payment', () => PaymentModule);
+// loadPartConfig reads PUBLIC_URL and the Stripe variables of payment.
+void runService('payment', (config) =>
+  PaymentModule.forRoot({ publicUrl: config.publicUrl!, stripe: config.stripe ?? null }),
+);

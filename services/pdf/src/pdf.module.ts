@@ -4,6 +4,8 @@ import { CreateDocuments1763800200000 } from './database/migrations/176380020000
 import { AddDocumentHashes1764000100000 } from './database/migrations/1764000100000-add-document-hashes';
 import { DocumentEntity } from './documents/document.entity';
 import { DocumentRepository } from './documents/document.repository';
+import { CheckDocumentsRequestHandler } from './use-cases/check-documents/check-documents.request-handler';
+import { CheckDocumentsUseCase } from './use-cases/check-documents/check-documents.use-case';
 import { GenerateDocumentsJobHandler } from './use-cases/generate-documents/generate-documents.job-handler';
 import { GenerateDocumentsUseCase } from './use-cases/generate-documents/generate-documents.use-case';
 
@@ -15,7 +17,13 @@ const part = ServicePartModule.forPart('pdf', {
 /** The pdf service: the transcript, court-filing copy and evidence package of each export. */
 @Module({
   imports: [part],
-  providers: [DocumentRepository, GenerateDocumentsUseCase, GenerateDocumentsJobHandler],
+  providers: [
+    DocumentRepository,
+    GenerateDocumentsUseCase,
+    GenerateDocumentsJobHandler,
+    CheckDocumentsUseCase,
+    CheckDocumentsRequestHandler,
+  ],
   exports: [part],
 })
 export class PdfModule {}

@@ -47,6 +47,13 @@ export interface GaveUp {
   refused: boolean;
 }
 
+/**
+ * Deliveries of a job that waits on a server outside (SMTP, Stripe) before it is dead-lettered:
+ * with the backoff capped at 60 s, 20 tries keep retrying for about 15 minutes, long enough to
+ * ride out the server's restart.
+ */
+export const OUTSIDE_SERVER_MAX_DELIVER = 20;
+
 export const DEFAULT_CONSUMER_OPTIONS: ConsumerOptions = {
   maxDeliver: 5,
   ackWaitMs: 10_000,

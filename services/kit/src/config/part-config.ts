@@ -1,16 +1,27 @@
 import { z } from 'zod';
 import type { PartName } from '@chatexhibit/proto/health';
-import { logLevel, optionalString, parseEnvFragments, port, requiredString, requiredUrl } from './env';
+import {
+  logLevel,
+  optionalString,
+  optionalUrl,
+  parseEnvFragments,
+  port,
+  requiredString,
+  requiredUrl,
+} from './env';
 
 /** What each part needs from outside; decides which variables it requires in distributed mode. */
-export const PART_DEPENDENCIES: Record<PartName, { database: boolean; storage: boolean; mail: boolean }> = {
-  gateway: { database: false, storage: true, mail: false },
-  ingest: { database: true, storage: true, mail: false },
-  parse: { database: true, storage: true, mail: false },
-  media: { database: true, storage: true, mail: false },
-  pdf: { database: true, storage: true, mail: false },
-  payment: { database: true, storage: false, mail: false },
-  notification: { database: true, storage: false, mail: true },
+export const PART_DEPENDENCIES: Record<
+  PartName,
+  { database: boolean; storage: boolean; mail: boolean; links: boolean; publicUrl: boolean; stripe: boolean }
+> = {
+  gateway: { database: false, storage: true, mail: false, links: true, publicUrl: false, stripe: false },
+  ingest: { database: true, storage: true, mail: false, links: false, publicUrl: false, stripe: false },
+  parse: { database: true, storage: true, mail: false, links: false, publicUrl: false, stripe: false },
+  media: { database: true, storage: true, mail: false, links: false, publicUrl: false, stripe: false },
+  pdf: { database: true, storage: true, mail: false, links: false, publicUrl: false, stripe: false },
+  payment: { database: true, storage: false, mail: false, links: false, publicUrl: true, stripe: true },
+  notification: { database: true, storage: false, mail: true, links: true, publicUrl: true, stripe: false },
 };
 
 export interface StorageConfig {
@@ -28,6 +39,16 @@ export interface MailConfig {
   supportEmail: string;
 }
 
+/** Stripe's keys; absent, checkout runs on the local test checkout (never in production). */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** A Price of $4.99; without one, the session carries the price inline. */
+  priceId?: string;
+  /** Another Stripe-compatible API (a stub in tests); Stripe's own by default. */
+  apiUrl?: string;
+}
+
 /** Typed configuration of one part running as its own process (distributed mode). */
 export interface PartConfig {
   part: PartName;
@@ -38,13 +59,71 @@ export interface PartConfig {
   databaseUrl?: string;
   storage?: StorageConfig;
   mail?: MailConfig;
-  /** Key of the HMAC that signs download links (gateway only; secret). */
+  /** Key of the HMAC that signs download links (gateway and notification; secret). */
   linkSigningSecret?: string;
+  /** Where browsers reach the gateway, for links in emails and Stripe's return URLs. */
+  publicUrl?: string;
+  /** Payment only: null runs the local test checkout. */
+  stripe?: StripeConfig | null;
 }
 
 /** The HMAC key of download links: long enough that it cannot be guessed. */
 export const linkSigningSecret = () =>
   requiredString().pipe(z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)'));
+
+/** Where browsers reach the product: an http(s) origin, no trailing slash kept. */
+export const publicUrl = (fallback: string) =>
+  z
+    .preprocess((v) => (v === '' || v === undefined ? fallback : v), requiredUrl(['http', 'https']))
+    .transform(withoutTrailingSlash);
+
+export const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
+
+/**
+ * Stripe's variables: none (the local test checkout, refused when NODE_ENV is production), or a
+ * secret key with its webhook signing secret.
+ */
+export const stripeEnv = z
+  .object({
+    NODE_ENV: optionalString('development'),
+    STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    STRIPE_PRICE_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    STRIPE_API_URL: optionalUrl(['http', 'https']),
+  })
+  .superRefine((env, context) => {
+    if (env.STRIPE_SECRET_KEY === undefined) {
+      if (env.NODE_ENV === 'production')
+        context.addIssue({
+          code: 'custom',
+          path: ['STRIPE_SECRET_KEY'],
+          message: 'is missing: NODE_ENV=production has no test checkout',
+        });
+      return;
+    }
+    if (!/^(sk|rk)_(test|live)_/.test(env.STRIPE_SECRET_KEY))
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'must start with sk_ or rk_',
+      });
+    if (env.STRIPE_WEBHOOK_SECRET === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is missing: it is required with STRIPE_SECRET_KEY',
+      });
+  })
+  .transform((env): StripeConfig | null =>
+    env.STRIPE_SECRET_KEY === undefined
+      ? null
+      : {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          ...(env.STRIPE_PRICE_ID !== undefined && { priceId: env.STRIPE_PRICE_ID }),
+          ...(env.STRIPE_API_URL !== undefined && { apiUrl: env.STRIPE_API_URL }),
+        },
+  );
 
 /** The support mailbox contact-form messages go to. */
 export const supportEmail = () => requiredString().pipe(z.email('must be an email address'));
@@ -88,6 +167,10 @@ const linksEnv = z
   .object({ LINK_SIGNING_SECRET: linkSigningSecret() })
   .transform((env) => env.LINK_SIGNING_SECRET);
 
+const publicUrlEnv = z
+  .object({ PUBLIC_URL: publicUrl('http://localhost:3000') })
+  .transform((env) => env.PUBLIC_URL);
+
 const mailEnv = z
   .object({
     SMTP_URL: requiredUrl(['smtp', 'smtps']),
@@ -116,7 +199,9 @@ export function loadPartConfig(
       databaseUrl: needs.database ? databaseEnv : notUsed,
       storage: needs.storage ? storageEnv : notUsed,
       mail: needs.mail ? mailEnv : notUsed,
-      linkSigningSecret: part === 'gateway' ? linksEnv : notUsed,
+      linkSigningSecret: needs.links ? linksEnv : notUsed,
+      publicUrl: needs.publicUrl ? publicUrlEnv : notUsed,
+      stripe: needs.stripe ? stripeEnv : notUsed,
     },
     env,
   );
@@ -128,5 +213,7 @@ export function loadPartConfig(
     ...(values.storage !== undefined && { storage: values.storage }),
     ...(values.mail !== undefined && { mail: values.mail }),
     ...(values.linkSigningSecret !== undefined && { linkSigningSecret: values.linkSigningSecret }),
+    ...(values.publicUrl !== undefined && { publicUrl: values.publicUrl }),
+    ...(needs.stripe && { stripe: values.stripe }),
   };
 }

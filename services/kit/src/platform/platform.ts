@@ -73,12 +73,13 @@ export async function createDistributedPlatform(config: PartConfig, logger: Logg
 
 /**
  * Every part in one process: in-process request bus, durable jobs in the database (pg-boss, in
- * schema `work_queue`), a data folder for files and mail.
+ * schema `work_queue`), a data folder for files and mail (or an SMTP server when `smtpUrl` is set).
  */
 export async function createStandalonePlatform(options: {
   dataDir: string;
   databaseUrl: string;
   mailFrom: string;
+  smtpUrl?: string;
   logger: Logger;
 }): Promise<Platform> {
   const metrics = createMetricsRegistry();
@@ -95,7 +96,9 @@ export async function createStandalonePlatform(options: {
     workQueue,
     progress: await PostgresProgressChannel.open(options.databaseUrl),
     storage: new LocalObjectStorage(path.join(options.dataDir, 'objects')),
-    mail: new OutboxMailTransport(path.join(options.dataDir, 'outbox'), options.mailFrom, options.logger),
+    mail: options.smtpUrl
+      ? new SmtpMailTransport(options.smtpUrl, options.mailFrom)
+      : new OutboxMailTransport(path.join(options.dataDir, 'outbox'), options.mailFrom, options.logger),
     databaseUrl: options.databaseUrl,
     metrics,
   };

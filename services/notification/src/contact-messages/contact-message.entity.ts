@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A contact-form message as received, and when its mail to support was accepted. */
+/** A contact-form message as received, and the mail that forwards it to support. */
 @Entity({ name: 'contact_messages' })
 export class ContactMessageEntity {
   @PrimaryColumn({ type: 'uuid' }) id!: string;
@@ -11,5 +11,4 @@ export class ContactMessageEntity {
   @Column({ name: 'received_at', type: 'timestamptz' }) receivedAt!: Date;
   /** The mail job that forwards this message to support. */
   @Column({ name: 'mail_id', type: 'uuid' }) mailId!: string;
-  @Column({ name: 'sent_at', type: 'timestamptz', nullable: true }) sentAt!: Date | null;
 }

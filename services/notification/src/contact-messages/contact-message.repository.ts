@@ -7,16 +7,12 @@ import { ContactMessageEntity } from './contact-message.entity';
 export class ContactMessageRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Stores a received message, not yet sent, in the caller's transaction. */
-  async insert(manager: EntityManager, message: Omit<ContactMessageEntity, 'sentAt'>): Promise<void> {
-    await manager.insert(ContactMessageEntity, { ...message, sentAt: null });
+  /** Stores a received message in the caller's transaction. */
+  async insert(manager: EntityManager, message: ContactMessageEntity): Promise<void> {
+    await manager.insert(ContactMessageEntity, message);
   }
 
   find(id: string): Promise<ContactMessageEntity | null> {
     return this.dataSource.getRepository(ContactMessageEntity).findOneBy({ id });
-  }
-
-  async markSent(id: string, sentAt: Date): Promise<void> {
-    await this.dataSource.getRepository(ContactMessageEntity).update({ id }, { sentAt });
   }
 }

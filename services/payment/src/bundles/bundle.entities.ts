@@ -1,6 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { JobPayload } from '@chatexhibit/kit/bus/work-queue';
+import type { PAYMENT_DECISION_JOB } from '@chatexhibit/proto/subjects';
 
-/** The free-tier decision on a processed export, and its bundle when it must be paid for. */
+/**
+ * The free-tier decision on a processed export, its bundle when it must be paid for, and how
+ * long its files are kept.
+ */
 @Entity({ name: 'decisions' })
 export class DecisionEntity {
   @PrimaryColumn({ name: 'export_id', type: 'uuid' }) exportId!: string;
@@ -9,6 +14,14 @@ export class DecisionEntity {
   @Column({ name: 'media_size_bytes', type: 'bigint' }) mediaSizeBytes!: string;
   @Column({ name: 'bundle_id', type: 'uuid', nullable: true }) bundleId!: string | null;
   @Column({ name: 'decided_at', type: 'timestamptz' }) decidedAt!: Date;
+  /** When the upload was received. */
+  @Column({ name: 'received_at', type: 'timestamptz' }) receivedAt!: Date;
+  /** The retention date: 7 days after upload, or 90 days after purchase (support may extend it). */
+  @Column({ name: 'delete_after', type: 'timestamptz' }) deleteAfter!: Date;
+  @Column({ name: 'expired_at', type: 'timestamptz', nullable: true }) expiredAt!: Date | null;
+  /** The job the decision was made on: its facts make the documents again when a repair finds them missing. */
+  @Column({ name: 'decided_job', type: 'jsonb', nullable: true })
+  decidedJob!: JobPayload<typeof PAYMENT_DECISION_JOB> | null;
 }
 
 /** What a buyer pays for: one export's results. */
@@ -18,4 +31,35 @@ export class BundleEntity {
   @Column({ name: 'export_id', type: 'uuid' }) exportId!: string;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true }) paidAt!: Date | null;
+  /** The buyer's address, as Stripe confirmed it. */
+  @Column({ type: 'text', nullable: true }) email!: string | null;
+  @Column({ name: 'paid_session_id', type: 'text', nullable: true }) paidSessionId!: string | null;
+  @Column({ name: 'payment_intent_id', type: 'text', nullable: true }) paymentIntentId!: string | null;
+  @Column({ name: 'amount_cents', type: 'integer', nullable: true }) amountCents!: number | null;
+  @Column({ type: 'text', nullable: true }) currency!: string | null;
+  /** The download-link mail of the purchase: queued again until sent, never twice. */
+  @Column({ name: 'paid_mail_id', type: 'uuid', nullable: true }) paidMailId!: string | null;
+  @Column({ name: 'refunded_at', type: 'timestamptz', nullable: true }) refundedAt!: Date | null;
+}
+
+/** A Stripe Checkout Session made for a bundle, with the state Stripe last reported. */
+@Entity({ name: 'checkout_sessions' })
+export class CheckoutSessionEntity {
+  @PrimaryColumn({ type: 'text' }) id!: string;
+  @Column({ name: 'bundle_id', type: 'uuid' }) bundleId!: string;
+  @Column({ type: 'text' }) email!: string;
+  @Column({ type: 'text' }) url!: string;
+  /** Stripe's `status`: open, complete or expired. */
+  @Column({ type: 'text' }) status!: string;
+  /** Stripe's `payment_status`: unpaid, paid or no_payment_required. */
+  @Column({ name: 'payment_status', type: 'text' }) paymentStatus!: string;
+  @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+}
+
+/** An object of the local test checkout (LocalStripe), by its id. */
+@Entity({ name: 'local_stripe_objects' })
+export class LocalStripeObjectEntity {
+  @PrimaryColumn({ type: 'text' }) id!: string;
+  @Column({ type: 'jsonb' }) body!: unknown;
+  @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }

@@ -5,14 +5,13 @@ import { DocumentEntity } from './document.entity';
 /** The pdf service's table. TypeORM stays in here. */
 @Injectable()
 export class DocumentRepository {
-  async insert(
-    manager: EntityManager,
-    rows: ReadonlyArray<Omit<DocumentEntity, 'createdAt'>>,
-  ): Promise<void> {
+  /** Records the documents of an export; documents made again replace the earlier records. */
+  async save(manager: EntityManager, rows: ReadonlyArray<Omit<DocumentEntity, 'createdAt'>>): Promise<void> {
     const createdAt = new Date();
-    await manager.insert(
+    await manager.upsert(
       DocumentEntity,
       rows.map((row) => ({ ...row, createdAt })),
+      ['exportId', 'kind'],
     );
   }
 }

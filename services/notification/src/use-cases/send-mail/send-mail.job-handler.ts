@@ -1,13 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { MAIL_JOB } from '@chatexhibit/proto/subjects';
-import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import { OUTSIDE_SERVER_MAX_DELIVER, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { SendMailUseCase } from './send-mail.use-case';
-
-/**
- * Deliveries of a mail before it is dead-lettered: with the backoff capped at 60 s, 20 tries
- * keep retrying for about 15 minutes, long enough to ride out an SMTP server's restart.
- */
-export const MAIL_MAX_DELIVER = 20;
 
 /** Takes queued mails off the queue. */
 @Injectable()
@@ -18,6 +12,8 @@ export class SendMailJobHandler implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.workQueue.consume(MAIL_JOB, (job) => this.sendMail.execute(job), { maxDeliver: MAIL_MAX_DELIVER });
+    this.workQueue.consume(MAIL_JOB, (job) => this.sendMail.execute(job), {
+      maxDeliver: OUTSIDE_SERVER_MAX_DELIVER,
+    });
   }
 }

@@ -1,41 +1,70 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MAIL_JOB } from '@chatexhibit/proto/subjects';
-import { type JobPayload, PermanentJobError } from '@chatexhibit/kit/bus/work-queue';
+import { downloadPaths } from '@chatexhibit/proto/download-paths';
+import type { MAIL_JOB } from '@chatexhibit/proto/subjects';
+import type { JobPayload } from '@chatexhibit/kit/bus/work-queue';
+import { SignedLinks } from '@chatexhibit/kit/links/signed-links';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
-import { MailTransport } from '@chatexhibit/kit/mail/mail-transport';
+import { MailTransport, type MailMessage } from '@chatexhibit/kit/mail/mail-transport';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ContactMessageRepository } from '../../contact-messages/contact-message.repository';
+import { contactMail } from '../../mail-templates/contact-mail';
+import { downloadLinksMail } from '../../mail-templates/download-links-mail';
 import { NOTIFICATION_SETTINGS, type NotificationSettings } from '../../notification.settings';
-import { contactMail } from './contact-mail';
+import { SentMailRepository } from '../../sent-mails/sent-mail.repository';
 
 /**
  * Sends one queued mail. A transport failure throws, so the queue retries it with backoff until
- * the server accepts it. A mail already marked sent is not sent again; the one window left is a
- * crash between the server's acceptance and `markSent`, after which the mail goes out twice —
+ * the server accepts it. A mail recorded as sent is not sent again; the one window left is a
+ * crash between the server's acceptance and the record, after which the mail goes out twice —
  * a duplicate is better than a lost message.
  */
 @Injectable()
 export class SendMailUseCase {
+  private readonly links: SignedLinks;
+
   constructor(
     private readonly contactMessages: ContactMessageRepository,
+    private readonly sentMails: SentMailRepository,
     private readonly mail: MailTransport,
     @Inject(NOTIFICATION_SETTINGS) private readonly settings: NotificationSettings,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.links = new SignedLinks(settings.linkSigningSecret);
+  }
 
   async execute(job: JobPayload<typeof MAIL_JOB>): Promise<void> {
-    if (job.kind !== 'contact') {
-      throw new PermanentJobError(`mail of kind ${job.kind} is not sent yet`);
-    }
-    const stored = await this.contactMessages.find(job.contactId);
-    // Stored before this job was queued, so a missing row is a bug: retry, then dead-letter.
-    if (!stored) throw new Error(`contact message ${job.contactId} not found`);
-    if (stored.sentAt) {
+    if (await this.sentMails.isSent(job.mailId)) {
       this.logger.info({ mailId: job.mailId }, 'mail already sent');
       return;
     }
-    const { messageId } = await this.mail.send(contactMail(stored, this.settings.supportEmail));
-    await this.contactMessages.markSent(stored.id, new Date());
-    this.logger.info({ mailId: job.mailId, contactId: stored.id, messageId }, 'contact mail sent');
+    const { messageId } = await this.mail.send(await this.compose(job));
+    await this.sentMails.markSent(job.mailId, job.kind, new Date());
+    this.logger.info({ mailId: job.mailId, kind: job.kind, messageId }, 'mail sent');
+  }
+
+  private async compose(job: JobPayload<typeof MAIL_JOB>): Promise<MailMessage> {
+    switch (job.kind) {
+      case 'contact': {
+        const stored = await this.contactMessages.find(job.contactId);
+        // Stored before this job was queued, so a missing row is a bug: retry, then dead-letter.
+        if (!stored) throw new Error(`contact message ${job.contactId} not found`);
+        return contactMail(stored, this.settings.supportEmail);
+      }
+      case 'download-links': {
+        const now = Date.now();
+        const paths = downloadPaths(job.exportId);
+        const absolute = (path: string) => this.settings.publicUrl + this.links.sign(path, now);
+        return downloadLinksMail({
+          to: job.to,
+          bundleId: job.bundleId,
+          originalFilename: job.originalFilename,
+          transcriptUrl: absolute(paths.transcript),
+          evidenceZipUrl: absolute(paths.evidenceZip),
+          linksExpireAt: new Date(this.links.expiresAt(now)),
+          deleteAfter: new Date(job.deleteAfter),
+          supportEmail: this.settings.supportEmail,
+        });
+      }
+    }
   }
 }

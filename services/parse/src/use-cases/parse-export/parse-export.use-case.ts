@@ -80,13 +80,15 @@ export class ParseExportUseCase {
       { messages: chat.messages.length, databaseMs, chatFile: picked.name },
       'chat parsed and stored',
     );
+    // The free tier counts what people wrote: WhatsApp's own notices are not messages of theirs.
+    const authoredMessages = chat.messages.filter((m) => m.type !== 'system').length;
     // The media is everything in the ZIP but the chat text itself.
     const chatEntrySize = manifest.entries.find((e) => e.path === picked.name)?.size ?? 0;
     // Also after a redelivery found the work done: the hand-on may be what was lost.
     await this.workQueue.enqueue(MEDIA_JOB, {
       exportId,
       facts,
-      messageCount: chat.messages.length,
+      messageCount: authoredMessages,
       mediaSizeBytes: job.entriesSizeBytes - chatEntrySize,
     });
     return { messageCount: chat.messages.length, databaseMs };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { FREE_TIER_LIMITS } from '@chatexhibit/proto/constants';
+import { addDays } from 'date-fns';
+import { FREE_TIER_LIMITS, UNPURCHASED_RETENTION_DAYS } from '@chatexhibit/proto/constants';
 import type { ExportProgress } from '@chatexhibit/proto/progress';
 import { stepIndex } from '@chatexhibit/proto/steps';
 import { PAYMENT_DECISION_JOB } from '@chatexhibit/proto/subjects';
@@ -18,7 +19,8 @@ export const isWithinFreeTier = (messageCount: number, mediaSizeBytes: number): 
 
 /**
  * Step 4: decides whether the export is free or needs a bundle (created here, paid through
- * checkout), and ends the export's progress with done or payment required.
+ * checkout), dates its deletion (7 days after upload until it is bought), and ends the export's
+ * progress with done or payment required.
  */
 @Injectable()
 export class DecideEntitlementUseCase {
@@ -39,6 +41,9 @@ export class DecideEntitlementUseCase {
         messageCount,
         mediaSizeBytes: String(mediaSizeBytes),
         bundleId: free ? null : randomUUID(),
+        receivedAt: new Date(job.facts.receivedAt),
+        deleteAfter: addDays(new Date(job.facts.receivedAt), UNPURCHASED_RETENTION_DAYS),
+        decidedJob: job,
       }),
     );
     // Read back: a redelivery must announce the bundle the first delivery created.

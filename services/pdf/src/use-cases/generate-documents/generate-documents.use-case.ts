@@ -23,7 +23,7 @@ const PAGE_SIZE = 1000;
 /**
  * Step 3: the transcript, its court-filing copy and the evidence package of the export, made by
  * the pdf core from the parse service's pages and the stored files, then stored, recorded, and
- * handed on to the free-tier decision.
+ * handed on to the free-tier decision (unless a repair asked for them again).
  */
 @Injectable()
 export class GenerateDocumentsUseCase {
@@ -106,8 +106,8 @@ export class GenerateDocumentsUseCase {
       ];
       for (const { key, doc, type } of stored)
         await this.storage.putFile(key, doc.file, { contentType: type });
-      await runOnce(this.dataSource, `${exportId}:pdf`, (manager) =>
-        this.documents.insert(
+      await runOnce(this.dataSource, PDF_JOB.dedupeKey(job), (manager) =>
+        this.documents.save(
           manager,
           stored.map(({ kind, key, doc }) => ({
             exportId,
@@ -130,6 +130,8 @@ export class GenerateDocumentsUseCase {
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
+    // Documents made again for a repair: the export was decided long ago.
+    if (job.regeneration) return;
     await this.workQueue.enqueue(PAYMENT_DECISION_JOB, {
       exportId,
       facts,

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { DOWNLOAD_LINK_VALIDITY_DAYS } from '@chatexhibit/proto/constants';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const VALIDITY_MS = DOWNLOAD_LINK_VALIDITY_DAYS * 24 * 60 * 60 * 1000;
 
 /** The query a signed link carries: its expiry (unix seconds) and the HMAC-SHA256 in hex. */
 export const SignedLinkQuerySchema = z.object({
@@ -18,9 +18,14 @@ export const SignedLinkQuerySchema = z.object({
 export class SignedLinks {
   constructor(private readonly secret: string) {}
 
-  sign(pathname: string, now = Date.now(), validityMs = DOWNLOAD_LINK_VALIDITY_DAYS * DAY_MS): string {
-    const expires = Math.floor((now + validityMs) / 1000);
+  sign(pathname: string, now = Date.now(), validityMs = VALIDITY_MS): string {
+    const expires = Math.floor(this.expiresAt(now, validityMs) / 1000);
     return `${pathname}?expires=${expires}&signature=${this.signature(pathname, expires)}`;
+  }
+
+  /** When a link signed at `now` expires (ms since the epoch, whole seconds). */
+  expiresAt(now = Date.now(), validityMs = VALIDITY_MS): number {
+    return Math.floor((now + validityMs) / 1000) * 1000;
   }
 
   /** 'valid', or why not. */

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  PaymentIntentResponse,
+  PaymentStatusResponse,
+  RepairResponse,
+} from '@chatexhibit/proto/payment';
+import { exportKeys } from '@chatexhibit/proto/storage-layout';
+import {
+  PAYMENT_CHECKOUT_REQUEST,
+  PAYMENT_REPAIR_REQUEST,
+  PAYMENT_STATUS_REQUEST,
+} from '@chatexhibit/proto/subjects';
+import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
+import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
+import { ExportResultsService } from '../results/export-results.service';
+
+/** Checkout, payment status and repair (SPEC §7): the payment service decides, the gateway adds the signed PDF link. */
+@Injectable()
+export class PaymentsService {
+  constructor(
+    private readonly requestBus: RequestBus,
+    private readonly storage: ObjectStorage,
+    private readonly results: ExportResultsService,
+  ) {}
+
+  checkout(bundleId: string, userEmail: string): Promise<PaymentIntentResponse> {
+    return this.requestBus.request(PAYMENT_CHECKOUT_REQUEST, { bundleId, userEmail }, { timeoutMs: 30_000 });
+  }
+
+  async status(bundleId: string): Promise<PaymentStatusResponse> {
+    const { isPaid, exportId } = await this.requestBus.request(PAYMENT_STATUS_REQUEST, { bundleId });
+    if (!isPaid) return { isPaid, pdfUrl: null, chatExportId: null };
+    return { isPaid, pdfUrl: await this.pdfUrlIfStored(exportId), chatExportId: exportId };
+  }
+
+  async repair(bundleId: string): Promise<RepairResponse> {
+    const repaired = await this.requestBus.request(
+      PAYMENT_REPAIR_REQUEST,
+      { bundleId },
+      { timeoutMs: 60_000 },
+    );
+    if (!repaired.isPaid) return { success: false, pdfUrl: null, chatExportId: null };
+    const pdfUrl = repaired.documentsReady ? await this.pdfUrlIfStored(repaired.exportId) : null;
+    return { success: pdfUrl !== null, pdfUrl, chatExportId: repaired.exportId };
+  }
+
+  /** A signed link to the transcript once it is in storage; null while it is (re)made. */
+  private async pdfUrlIfStored(exportId: string): Promise<string | null> {
+    return (await this.storage.size(exportKeys(exportId).transcript)) === null
+      ? null
+      : this.results.pdfUrl(exportId);
+  }
+}

@@ -1,0 +1,74 @@
+import { BadGatewayException, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { TEST_CHECKOUT_COMPLETE_REQUEST, TEST_CHECKOUT_VIEW_REQUEST } from '@chatexhibit/proto/subjects';
+import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
+import { STRIPE_WEBHOOK_PATH } from './stripe-webhook.controller';
+import { testCheckoutPage } from './test-checkout-page';
+
+/**
+ * The local test checkout (no Stripe keys; the payment service answers 404 otherwise, so the
+ * page does not exist where real payments are taken). Pay posts the signed event to this
+ * gateway's own webhook endpoint, the very path Stripe's events take, then sends the browser to
+ * the success URL; cancel sends it to the cancel URL. Both with 303, as Stripe does.
+ */
+@Controller('api/test-checkout')
+export class TestCheckoutController {
+  constructor(private readonly requestBus: RequestBus) {}
+
+  @Get(':sessionId')
+  async page(@Param('sessionId') sessionId: string, @Res() response: Response): Promise<void> {
+    const view = await this.requestBus.request(TEST_CHECKOUT_VIEW_REQUEST, { sessionId });
+    response
+      .set({
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Content-Security-Policy':
+          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
+      })
+      .send(testCheckoutPage(view));
+  }
+
+  @Post(':sessionId/pay')
+  pay(
+    @Param('sessionId') sessionId: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    return this.complete(sessionId, 'pay', request, response);
+  }
+
+  @Post(':sessionId/cancel')
+  cancel(
+    @Param('sessionId') sessionId: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    return this.complete(sessionId, 'cancel', request, response);
+  }
+
+  private async complete(
+    sessionId: string,
+    action: 'pay' | 'cancel',
+    request: Request,
+    response: Response,
+  ): Promise<void> {
+    const { redirectUrl, webhook } = await this.requestBus.request(
+      TEST_CHECKOUT_COMPLETE_REQUEST,
+      { sessionId, action },
+      { timeoutMs: 30_000 },
+    );
+    if (webhook) {
+      // This very process, on the port the browser reached: the webhook takes Stripe's path in.
+      const delivered = await fetch(`http://127.0.0.1:${request.socket.localPort}${STRIPE_WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': webhook.signature },
+        body: webhook.payload,
+      });
+      if (!delivered.ok)
+        throw new BadGatewayException(
+          `The test webhook was refused (${delivered.status}). Please try again.`,
+        );
+    }
+    response.redirect(303, redirectUrl);
+  }
+}

@@ -1,0 +1,59 @@
+import { DOWNLOAD_LINK_VALIDITY_DAYS, EXTRA_STORAGE_MONTH_PRICE_CENTS } from '@chatexhibit/proto/constants';
+import type { MailMessage } from '@chatexhibit/kit/mail/mail-transport';
+import { renderMailBody } from './mail-body';
+
+export const DOWNLOAD_LINKS_SUBJECT = 'Your ChatExhibit transcript and evidence package';
+
+export interface DownloadLinksMailData {
+  to: string;
+  bundleId: string;
+  originalFilename: string;
+  /** Absolute, signed links. */
+  transcriptUrl: string;
+  evidenceZipUrl: string;
+  linksExpireAt: Date;
+  deleteAfter: Date;
+  supportEmail: string;
+}
+
+const longDate = (date: Date): string =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+
+/** The buyer's mail after payment: the two download links, how long they last, and what to keep. */
+export function downloadLinksMail(data: DownloadLinksMailData): MailMessage {
+  return {
+    to: data.to,
+    replyTo: data.supportEmail,
+    subject: DOWNLOAD_LINKS_SUBJECT,
+    ...renderMailBody([
+      {
+        paragraph: `Thank you for your purchase. The documents made from "${data.originalFilename}" are ready.`,
+      },
+      {
+        links: [
+          ['Transcript (PDF)', data.transcriptUrl],
+          ['Evidence package (ZIP)', data.evidenceZipUrl],
+        ],
+      },
+      {
+        paragraph:
+          `These links are valid for ${DOWNLOAD_LINK_VALIDITY_DAYS} days, until ${longDate(data.linksExpireAt)}. ` +
+          `The files are deleted from our servers on ${longDate(data.deleteAfter)}: download them and keep ` +
+          `your own copies before then. Each extra month of storage costs ` +
+          `$${(EXTRA_STORAGE_MONTH_PRICE_CENTS / 100).toFixed(2)}; ask support.`,
+      },
+      {
+        paragraph:
+          'The evidence package holds your original export bit for bit, a SHA-256 manifest that ' +
+          '`sha256sum -c SHA256SUMS` checks, the court-filing copy of the transcript (PDF/A) and a ' +
+          'declaration template for self-authentication under Federal Rule of Evidence 902(14).',
+      },
+      {
+        fields: [
+          ['Bundle', data.bundleId],
+          ['Support', data.supportEmail],
+        ],
+      },
+    ]),
+  };
+}

@@ -1,0 +1,11 @@
+import type { StripeConfig } from '@chatexhibit/kit/config/part-config';
+
+/** What the payment service needs beyond the platform's adapters. */
+export interface PaymentSettings {
+  /** Where browsers reach the product: Stripe's return URLs and the test checkout page. */
+  publicUrl: string;
+  /** Stripe's keys; null runs the local test checkout. */
+  stripe: StripeConfig | null;
+}
+
+export const PAYMENT_SETTINGS = 'PAYMENT_SETTINGS';

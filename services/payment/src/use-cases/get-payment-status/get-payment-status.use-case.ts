@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
+import type { PAYMENT_STATUS_REQUEST } from '@chatexhibit/proto/subjects';
+import { BusError } from '@chatexhibit/kit/bus/bus-error';
+import type { RequestOf, ResponseOf } from '@chatexhibit/kit/bus/request-bus';
+import { BundleRepository } from '../../bundles/bundle.repository';
+
+/** GET /api/payment/{bundleId}: whether the bundle is bought (and not refunded since). */
+@Injectable()
+export class GetPaymentStatusUseCase {
+  constructor(private readonly bundles: BundleRepository) {}
+
+  async execute({
+    bundleId,
+  }: RequestOf<typeof PAYMENT_STATUS_REQUEST>): Promise<ResponseOf<typeof PAYMENT_STATUS_REQUEST>> {
+    const bundle = await this.bundles.findBundle(bundleId);
+    if (!bundle) throw new BusError('NOT_FOUND', PAYMENT_MESSAGES.noBundle);
+    const decision = await this.bundles.findDecision(bundle.exportId);
+    if (decision?.expiredAt) throw new BusError('GONE', PAYMENT_MESSAGES.expired);
+    return { isPaid: bundle.paidAt !== null && bundle.refundedAt === null, exportId: bundle.exportId };
+  }
+}

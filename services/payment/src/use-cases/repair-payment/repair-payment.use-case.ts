@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DOCUMENTS_PRESENT_REQUEST, PDF_JOB, type PAYMENT_REPAIR_REQUEST } from '@chatexhibit/proto/subjects';
+import { RequestBus, type RequestOf, type ResponseOf } from '@chatexhibit/kit/bus/request-bus';
+import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import { BundleRepository } from '../../bundles/bundle.repository';
+import { GetPaymentStatusUseCase } from '../get-payment-status/get-payment-status.use-case';
+import { SyncCheckoutSessionUseCase } from '../sync-checkout-session/sync-checkout-session.use-case';
+
+/** Repairs within this window ask for the same regeneration, so clicking again does not pile up work. */
+const REGENERATION_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * POST /api/payment/{bundleId}/repair, for a buyer whose webhook never came or whose documents
+ * went missing: every session of the bundle is re-read from Stripe (a paid one marks the bundle
+ * bought and queues its mail, as the webhook would have), then a bought bundle's documents are
+ * checked and, when one is missing, made again from the job the export was decided on.
+ */
+@Injectable()
+export class RepairPaymentUseCase {
+  constructor(
+    private readonly bundles: BundleRepository,
+    private readonly getPaymentStatus: GetPaymentStatusUseCase,
+    private readonly syncCheckoutSession: SyncCheckoutSessionUseCase,
+    private readonly requestBus: RequestBus,
+    private readonly workQueue: WorkQueue,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async execute({
+    bundleId,
+  }: RequestOf<typeof PAYMENT_REPAIR_REQUEST>): Promise<ResponseOf<typeof PAYMENT_REPAIR_REQUEST>> {
+    let status = await this.getPaymentStatus.execute({ bundleId });
+    if (!status.isPaid) {
+      for (const session of await this.bundles.checkoutSessions(bundleId))
+        await this.syncCheckoutSession.execute(session.id);
+      status = await this.getPaymentStatus.execute({ bundleId });
+      if (!status.isPaid) return { ...status, documentsReady: false };
+    }
+    await this.syncCheckoutSession.queuePurchaseMail(bundleId);
+    const { exportId } = status;
+    const present = await this.requestBus.request(DOCUMENTS_PRESENT_REQUEST, { exportId });
+    const documentsReady = present.transcript && present.filingTranscript && present.evidenceZip;
+    if (!documentsReady) {
+      const decision = await this.bundles.findDecision(exportId);
+      if (!decision?.decidedJob) {
+        this.logger.error({ bundleId, exportId }, 'documents missing and no job to make them again from');
+      } else {
+        const regeneration = regenerationId(exportId, Date.now());
+        await this.workQueue.enqueue(PDF_JOB, { ...decision.decidedJob, regeneration });
+        this.logger.warn(
+          { bundleId, exportId, present, regeneration },
+          'documents missing: making them again',
+        );
+      }
+    }
+    return { isPaid: true, exportId, documentsReady };
+  }
+}
+
+/** A UUID (version 4 layout) naming the regeneration of an export's documents in a time window. */
+function regenerationId(exportId: string, now: number): string {
+  const hex = createHash('sha256')
+    .update(`${exportId}:${Math.floor(now / REGENERATION_WINDOW_MS)}`)
+    .digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { addDays } from 'date-fns';
+import { DataSource, type EntityManager } from 'typeorm';
+import { RETENTION_DAYS } from '@chatexhibit/proto/constants';
+import { MAIL_JOB } from '@chatexhibit/proto/subjects';
+import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import { runOnce } from '@chatexhibit/kit/database/inbox';
+import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import { BundleRepository } from '../../bundles/bundle.repository';
+import { settlementOf } from '../../domain/checkout-settlement';
+import { StripeAccount } from '../../stripe/stripe-account';
+
+/**
+ * Takes over what Stripe says of a checkout session now (re-read through the SDK, never taken
+ * from the event), and marks its bundle bought when the session is paid. A webhook event's effect
+ * commits with its event id (`runOnce`), so it happens once however often the event comes; a
+ * repair calls it without one. Whenever the bundle is bought, its download-link mail is queued
+ * (again): the queue drops a duplicate and the notification service never sends one mail twice,
+ * so a crash after the purchase committed cannot lose the mail.
+ */
+@Injectable()
+export class SyncCheckoutSessionUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly bundles: BundleRepository,
+    private readonly account: StripeAccount,
+    private readonly workQueue: WorkQueue,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async execute(sessionId: string, eventId?: string): Promise<void> {
+    const recorded = await this.bundles.findCheckoutSession(sessionId);
+    if (!recorded) {
+      this.logger.warn({ sessionId, eventId }, 'a Stripe event names a session this service did not make');
+      return;
+    }
+    const session = await this.account.stripe.checkout.sessions.retrieve(sessionId);
+    const settlement = settlementOf(session);
+    const apply = async (manager: EntityManager): Promise<void> => {
+      await this.bundles.updateCheckoutSession(manager, sessionId, {
+        status: session.status ?? recorded.status,
+        paymentStatus: session.payment_status,
+      });
+      if (settlement !== 'paid') return;
+      const paidAt = new Date();
+      const marked = await this.bundles.markPaid(manager, recorded.bundleId, {
+        paidAt,
+        email: session.customer_details?.email ?? session.customer_email ?? recorded.email,
+        sessionId,
+        paymentIntentId: idOf(session.payment_intent),
+        amountCents: session.amount_total!,
+        currency: session.currency!,
+        mailId: randomUUID(),
+        deleteAfter: addDays(paidAt, RETENTION_DAYS),
+      });
+      if (marked) this.logger.info({ bundleId: recorded.bundleId, sessionId }, 'bundle paid');
+      else
+        this.logger.warn(
+          { bundleId: recorded.bundleId, sessionId },
+          'a second session paid for a bundle already bought: refund it (npm run support -- refund)',
+        );
+    };
+    if (eventId === undefined) await this.dataSource.transaction(apply);
+    else await runOnce(this.dataSource, `stripe-event:${eventId}`, apply);
+    if (settlement === 'wrong-amount')
+      this.logger.error(
+        { sessionId, amount: session.amount_total, currency: session.currency },
+        'a session was paid with an amount other than the bundle price: the bundle stays locked',
+      );
+    await this.queuePurchaseMail(recorded.bundleId);
+  }
+
+  /** Queues the buyer's download-link mail when the bundle is bought. */
+  async queuePurchaseMail(bundleId: string): Promise<void> {
+    const bundle = await this.bundles.findBundle(bundleId);
+    if (!bundle?.paidAt || !bundle.paidMailId || !bundle.email || bundle.refundedAt) return;
+    const decision = await this.bundles.findDecision(bundle.exportId);
+    if (!decision || decision.expiredAt) return;
+    await this.workQueue.enqueue(MAIL_JOB, {
+      kind: 'download-links',
+      mailId: bundle.paidMailId,
+      to: bundle.email,
+      bundleId,
+      exportId: bundle.exportId,
+      originalFilename: decision.decidedJob?.facts.originalFilename ?? 'your chat export',
+      deleteAfter: decision.deleteAfter.toISOString(),
+    });
+  }
+}
+
+const idOf = (value: string | { id: string } | null): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);

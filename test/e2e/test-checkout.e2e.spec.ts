@@ -1,0 +1,116 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
+import { runToEnd } from '../support/child-process';
+import { eventually } from '../support/eventually';
+import {
+  createPaymentIntent,
+  linksInMail,
+  paymentStatus,
+  uploadOverLimitExport,
+} from '../support/payment-client';
+import { useStandalone } from '../support/standalone';
+
+/** A form post as the browser sends it from the test checkout page, redirects not followed. */
+const press = (url: string) => fetch(url, { method: 'POST', redirect: 'manual' });
+
+/**
+ * `npm start` without Stripe keys: checkout is the local test checkout page, which delivers a
+ * signed webhook through the same endpoint Stripe's take, and the buyer's mail lands in the
+ * data folder's outbox.
+ */
+describe('the local test checkout', () => {
+  const standalone = useStandalone();
+  let workDir: string;
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-test-checkout-'));
+  });
+  afterAll(() => workDir && rm(workDir, { recursive: true, force: true }));
+
+  it('lets a person pay for an over-limit export, land on /?success=true, download both documents and find the mail in the outbox', async () => {
+    const base = standalone.baseUrl;
+    const { exportId, bundleId } = await uploadOverLimitExport(base, workDir);
+    const intent = await createPaymentIntent(base, bundleId, 'person@example.org');
+    expect(intent.status).toBe(200);
+    const checkoutUrl = intent.body.checkoutUrl!;
+    expect(checkoutUrl).toMatch(
+      new RegExp(`^http://localhost:${standalone.port}/api/test-checkout/cs_test_`),
+    );
+    const page = checkoutUrl.replace('localhost', '127.0.0.1');
+
+    const html = await (await fetch(page)).text();
+    expect(html).toContain('TEST MODE');
+    expect(html).toContain('Pay $4.99 (test mode)');
+    expect(html).toContain('>Cancel<');
+    expect(html).toContain('person@example.org');
+
+    // Cancel goes back as Stripe's back link does, and changes nothing.
+    const cancelled = await press(`${page}/cancel`);
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get('location')).toBe(`http://localhost:${standalone.port}/?cancelled=true`);
+    expect((await paymentStatus(base, bundleId)).body.isPaid).toBe(false);
+
+    const paid = await press(`${page}/pay`);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(
+      `http://localhost:${standalone.port}/?success=true&bundleId=${bundleId}`,
+    );
+    await eventually(
+      async () => (await paymentStatus(base, bundleId)).body.isPaid,
+      15_000,
+      'the bundle is paid',
+    );
+    const { pdfUrl, chatExportId } = (await paymentStatus(base, bundleId)).body;
+    expect(chatExportId).toBe(exportId);
+    expect((await fetch(base + pdfUrl!)).headers.get('content-type')).toBe('application/pdf');
+
+    // The page is spent: paying again is refused, and it says the checkout is complete.
+    expect((await press(`${page}/pay`)).status).toBe(409);
+    expect(await (await fetch(page)).text()).toContain('This checkout is complete.');
+    expect((await createPaymentIntent(base, bundleId, 'person@example.org')).body).toMatchObject({
+      message: PAYMENT_MESSAGES.alreadyPaid,
+    });
+
+    const outbox = path.join(standalone.dataDir, 'outbox');
+    let mail = '';
+    await eventually(
+      async () => {
+        for (const name of await readdir(outbox).catch(() => [])) {
+          const raw = await readFile(path.join(outbox, name), 'utf8');
+          if (/^To: person@example\.org\r?$/m.test(raw)) mail = raw;
+        }
+        return mail !== '';
+      },
+      15_000,
+      'the mail is in the outbox',
+    );
+    const links = linksInMail(mail).filter((link) => link.includes(`/api/files/${exportId}/`));
+    expect(links).toHaveLength(2);
+    const types = [];
+    for (const link of links) {
+      const response = await fetch(link.replace('localhost', '127.0.0.1'));
+      expect(response.status).toBe(200);
+      types.push(response.headers.get('content-type'));
+      await response.arrayBuffer();
+    }
+    expect(types.sort()).toEqual(['application/pdf', 'application/zip']);
+  }, 120_000);
+
+  it('has no page for a session it did not make', async () => {
+    const response = await fetch(`${standalone.baseUrl}/api/test-checkout/cs_test_unknown`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ message: 'This test checkout does not exist.' });
+  });
+
+  it('refuses to start without Stripe keys when NODE_ENV is production', async () => {
+    const started = await runToEnd(process.execPath, ['standalone/dist/main.js'], {
+      NODE_ENV: 'production',
+      DATA_DIR: path.join(workDir, 'never-used'),
+    });
+    expect(started.code).toBe(1);
+    expect(started.stderr).toContain(
+      'STRIPE_SECRET_KEY is missing: NODE_ENV=production has no test checkout',
+    );
+  });
+});

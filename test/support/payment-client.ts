@@ -1,0 +1,58 @@
+import { mkdtemp } from 'node:fs/promises';
+import path from 'node:path';
+import type { PaymentStatusResponse, RepairResponse } from '@chatexhibit/proto/payment';
+import { readProgress, uploadExport } from './pipeline-client';
+import { writeWhatsAppExport } from './whatsapp-export';
+
+/** Uploads an export over the free tier (60 messages) and follows it to its payment step. */
+export async function uploadOverLimitExport(
+  baseUrl: string,
+  workDir: string,
+): Promise<{ exportId: string; bundleId: string }> {
+  const exported = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'over-limit-')), {
+    textMessages: 60,
+    voiceNotes: 1,
+    photos: 0,
+  });
+  const upload = await uploadExport(baseUrl, exported.zipPath);
+  if (upload.status !== 201) throw new Error(`upload answered ${upload.status}: ${upload.body.message}`);
+  const { events } = await readProgress(baseUrl, upload.body.clientId!);
+  const final = events.at(-1);
+  if (!final?.requiresPayment || !final.bundleId)
+    throw new Error(`the export did not ask for payment: ${JSON.stringify(final)}`);
+  return { exportId: upload.body.clientId!, bundleId: final.bundleId };
+}
+
+/** A JSON call as the SPA makes it: status and parsed body. */
+async function call<T>(url: string, init?: RequestInit): Promise<{ status: number; body: T }> {
+  const response = await fetch(url, init);
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+export const createPaymentIntent = (baseUrl: string, bundleId: unknown, userEmail: unknown) =>
+  call<{ checkoutUrl?: string; message?: string }>(`${baseUrl}/api/create-payment-intent`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ bundleId, userEmail }),
+  });
+
+export const paymentStatus = (baseUrl: string, bundleId: string) =>
+  call<PaymentStatusResponse & { message?: string }>(`${baseUrl}/api/payment/${bundleId}`);
+
+export const repairPayment = (baseUrl: string, bundleId: string) =>
+  call<RepairResponse & { message?: string }>(`${baseUrl}/api/payment/${bundleId}/repair`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+/** The absolute http(s) links of a raw mail's plain-text part (quoted-printable undone). */
+export function linksInMail(raw: string): string[] {
+  const text = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return [...new Set(text.match(/https?:\/\/[^\s"<>]+/g) ?? [])].filter((link) => !link.includes('&amp;'));
+}
+
+/** The mails of `raw` sent to `to`. */
+export const mailsTo = (messages: readonly string[], to: string): string[] =>
+  messages.filter((raw) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'm').test(raw));
