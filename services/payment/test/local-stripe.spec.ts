@@ -41,8 +41,12 @@ describe('LocalStripe through the Stripe SDK', () => {
       metadata: { bundleId: 'b-1' },
       url: STUB_CHECKOUT_PAGE + first.id,
     });
-    expect((await stub.sdk.checkout.sessions.create(sessionParams(), { idempotencyKey: 'k-1' })).id).toBe(first.id);
-    expect((await stub.sdk.checkout.sessions.create(sessionParams(), { idempotencyKey: 'k-2' })).id).not.toBe(first.id);
+    expect((await stub.sdk.checkout.sessions.create(sessionParams(), { idempotencyKey: 'k-1' })).id).toBe(
+      first.id,
+    );
+    expect((await stub.sdk.checkout.sessions.create(sessionParams(), { idempotencyKey: 'k-2' })).id).not.toBe(
+      first.id,
+    );
   });
 
   it("refuses a wrong API key and answers an unknown session with Stripe's errors", async () => {
@@ -58,18 +62,24 @@ describe('LocalStripe through the Stripe SDK', () => {
       type: 'StripeInvalidRequestError',
       statusCode: 404,
     });
-    await expect(stub.sdk.checkout.sessions.create({ ...sessionParams(), success_url: undefined })).rejects.toMatchObject(
-      { statusCode: 400, param: 'success_url' },
-    );
+    await expect(
+      stub.sdk.checkout.sessions.create({ ...sessionParams(), success_url: undefined }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'success_url' });
   });
 
   it('pays a session: the completed event verifies with the SDK, and the session reads paid', async () => {
     const session = await stub.sdk.checkout.sessions.create(sessionParams());
     const webhook = await stub.stripe.pay(session.id);
-    const event = stub.sdk.webhooks.constructEvent(webhook.payload, webhook.signature, stub.env.STRIPE_WEBHOOK_SECRET);
+    const event = stub.sdk.webhooks.constructEvent(
+      webhook.payload,
+      webhook.signature,
+      stub.env.STRIPE_WEBHOOK_SECRET,
+    );
     expect(event.type).toBe('checkout.session.completed');
     expect((event.data.object as Stripe.Checkout.Session).id).toBe(session.id);
-    expect(() => stub.sdk.webhooks.constructEvent(webhook.payload, webhook.signature, 'whsec_other')).toThrow();
+    expect(() =>
+      stub.sdk.webhooks.constructEvent(webhook.payload, webhook.signature, 'whsec_other'),
+    ).toThrow();
 
     const paid = await stub.sdk.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] });
     expect(paid).toMatchObject({ status: 'complete', payment_status: 'paid' });
@@ -101,8 +111,13 @@ describe('LocalStripe through the Stripe SDK', () => {
     const session = await stub.sdk.checkout.sessions.create(sessionParams());
     await stub.stripe.pay(session.id);
     const intent = (await stub.sdk.checkout.sessions.retrieve(session.id)).payment_intent as string;
-    expect(await stub.sdk.refunds.create({ payment_intent: intent })).toMatchObject({ status: 'succeeded', amount: 499 });
-    await expect(stub.sdk.refunds.create({ payment_intent: intent })).rejects.toMatchObject({ statusCode: 400 });
+    expect(await stub.sdk.refunds.create({ payment_intent: intent })).toMatchObject({
+      status: 'succeeded',
+      amount: 499,
+    });
+    await expect(stub.sdk.refunds.create({ payment_intent: intent })).rejects.toMatchObject({
+      statusCode: 400,
+    });
   });
 });
 
