@@ -21,6 +21,7 @@ import { PaymentsController } from './payments/payments.controller';
 import { PaymentsService } from './payments/payments.service';
 import { StripeWebhookController } from './payments/stripe-webhook.controller';
 import { TestCheckoutController } from './payments/test-checkout.controller';
+import { SupportController } from './support/support.controller';
 import { GatewayMetrics } from './metrics/gateway-metrics';
 import { ProcessStatusController } from './progress/process-status.controller';
 import { ExportResultsController } from './results/export-results.controller';
@@ -69,6 +70,7 @@ export class GatewayModule implements NestModule {
         PaymentsController,
         StripeWebhookController,
         TestCheckoutController,
+        SupportController,
         ApiDocsController,
         MetricsController,
       ],
@@ -86,7 +88,9 @@ export class GatewayModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(JsonBodyMiddleware).forRoutes('api/contact', 'api/create-payment-intent');
+    consumer
+      .apply(JsonBodyMiddleware)
+      .forRoutes('api/contact', 'api/create-payment-intent', 'api/support/bundles/:bundleId/extend');
     consumer.apply(RawBodyMiddleware).forRoutes('api/webhooks/stripe');
   }
 }

@@ -2,6 +2,8 @@
 export interface GatewaySettings {
   /** HMAC key of download links. */
   linkSigningSecret: string;
+  /** Bearer token of support's routes (`npm run support`); null: they do not exist. */
+  supportToken: string | null;
 }
 
 export const GATEWAY_SETTINGS = 'GATEWAY_SETTINGS';

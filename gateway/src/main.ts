@@ -12,6 +12,9 @@ void runDistributedPart('gateway', (platform, config) => ({
   imports: [
     PlatformModule.forRoot(platform),
     // loadPartConfig requires LINK_SIGNING_SECRET of the gateway.
-    GatewayModule.forRoot({ linkSigningSecret: config.linkSigningSecret! }),
+    GatewayModule.forRoot({
+      linkSigningSecret: config.linkSigningSecret!,
+      supportToken: config.supportToken ?? null,
+    }),
   ],
 }));

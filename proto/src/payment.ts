@@ -58,3 +58,29 @@ export type TestCheckoutView = z.infer<typeof TestCheckoutViewSchema>;
 /** SPEC §3 Bundle: only its id is part of the contract. */
 export const BundleSchema = z.object({ bundleId: z.string() });
 export type Bundle = z.infer<typeof BundleSchema>;
+
+/** What support sees of a bundle (`npm run support -- status`). */
+export const SupportBundleSchema = z.object({
+  bundleId: z.string(),
+  exportId: z.string(),
+  originalFilename: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  paidAt: z.iso.datetime().nullable(),
+  email: z.string().nullable(),
+  amountCents: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  paymentIntentId: z.string().nullable(),
+  refundedAt: z.iso.datetime().nullable(),
+  receivedAt: z.iso.datetime().nullable(),
+  deleteAfter: z.iso.datetime().nullable(),
+  expiredAt: z.iso.datetime().nullable(),
+  sessions: z.array(
+    z.object({ id: z.string(), status: z.string(), paymentStatus: z.string(), createdAt: z.iso.datetime() }),
+  ),
+});
+export type SupportBundle = z.infer<typeof SupportBundleSchema>;
+
+/** Support's extension of an export's storage: whole months, $1 each (SPEC §9). */
+export const ExtendRetentionRequestSchema = z.object({
+  months: z.number({ error: 'months must be a number' }).int('months must be whole').min(1).max(24),
+});

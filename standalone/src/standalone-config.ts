@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { logLevel, optionalString, optionalUrl, parseEnvFragments, port } from '@chatexhibit/kit/config/env';
 import {
   linkSigningSecret,
+  retentionSweepEnv,
   stripeEnv,
   supportEmail,
+  supportToken,
   withoutTrailingSlash,
 } from '@chatexhibit/kit/config/part-config';
 
@@ -26,6 +28,7 @@ const standaloneEnv = z
     ),
     LINK_SIGNING_SECRET: z.preprocess((v) => (v === '' ? undefined : v), linkSigningSecret().optional()),
     PUBLIC_URL: optionalUrl(['http', 'https']),
+    SUPPORT_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), supportToken().optional()),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -41,15 +44,23 @@ const standaloneEnv = z
     supportEmail: env.SUPPORT_EMAIL,
     /** Otherwise made once and kept in the data folder. */
     linkSigningSecret: env.LINK_SIGNING_SECRET,
+    /** Otherwise made once and kept in the data folder, where `npm run support` finds it. */
+    supportToken: env.SUPPORT_TOKEN,
     /** Where browsers reach the app: links in mails, Stripe's return URLs. */
     publicUrl: withoutTrailingSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
   }));
 
-export type StandaloneConfig = z.infer<typeof standaloneEnv> & { stripe: z.infer<typeof stripeEnv> };
+export type StandaloneConfig = z.infer<typeof standaloneEnv> & {
+  stripe: z.infer<typeof stripeEnv>;
+  retentionSweepIntervalMs: number;
+};
 
 export function loadStandaloneConfig(
   env: Record<string, string | undefined> = process.env,
 ): StandaloneConfig {
-  const { base, stripe } = parseEnvFragments({ base: standaloneEnv, stripe: stripeEnv }, env);
-  return { ...base, stripe };
+  const { base, stripe, retentionSweepIntervalMs } = parseEnvFragments(
+    { base: standaloneEnv, stripe: stripeEnv, retentionSweepIntervalMs: retentionSweepEnv },
+    env,
+  );
+  return { ...base, stripe, retentionSweepIntervalMs };
 }

@@ -57,6 +57,8 @@ export const ENV: readonly EnvVar[] = [
     secret: false,
     scheme: /^https?:\/\//,
   },
+  { name: 'SUPPORT_TOKEN', parts: ['gateway'], required: false, secret: true },
+  { name: 'RETENTION_SWEEP_INTERVAL_SECONDS', parts: ['payment'], required: false, secret: false },
   { name: 'HEALTH_PORT', parts: SERVICES, required: false, secret: false },
   { name: 'LOG_LEVEL', parts: PARTS, required: false, secret: false },
   // Without them payment runs the local test checkout: optional Secret references in

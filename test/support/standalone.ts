@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type RunningProcess, startProcess } from './child-process';
 import { cleanUpAll } from './clean-up';
+import { embeddedDatabaseUrl } from '../../standalone/src/embedded-postgres';
 import { freePort } from './free-port';
 
 /**
@@ -45,6 +46,8 @@ export interface StandaloneApp {
   dataDir: string;
   port: number;
   baseUrl: string;
+  /** The embedded PostgreSQL's, for tests that must look into (or age) what the app stored. */
+  databaseUrl: string;
   app: RunningProcess;
   /** Starts the app again on the same data folder and ports (after a test stopped or killed it). */
   restart(): Promise<void>;
@@ -63,10 +66,12 @@ export function useStandalone(env: Record<string, string> = {}): StandaloneApp {
     await chmod(fixture.dataDir, 0o755);
     fixture.port = await freePort();
     fixture.baseUrl = `http://127.0.0.1:${fixture.port}`;
+    const databasePort = await freePort();
+    fixture.databaseUrl = embeddedDatabaseUrl(databasePort);
     environment = {
       DATA_DIR: fixture.dataDir,
       PORT: String(fixture.port),
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      EMBEDDED_POSTGRES_PORT: String(databasePort),
       LOG_LEVEL: 'warn',
       ...env,
     };

@@ -12,6 +12,13 @@ import { MAX_UPLOAD_BYTES } from '@chatexhibit/proto/constants';
 import { ErrorBodySchema } from '@chatexhibit/proto/errors';
 import { PartHealthSchema, SystemHealthSchema } from '@chatexhibit/proto/health';
 import {
+  SUPPORT_EXTEND_REQUEST,
+  SUPPORT_REFUND_REQUEST,
+  SUPPORT_RESEND_REQUEST,
+} from '@chatexhibit/proto/subjects';
+import {
+  ExtendRetentionRequestSchema,
+  SupportBundleSchema,
   PAYMENT_MESSAGES,
   PaymentIntentRequestSchema,
   PaymentIntentResponseSchema,
@@ -23,6 +30,7 @@ import { ProgressEventSchema, StartProcessingResponseSchema } from '@chatexhibit
 import { SignedLinkQuerySchema } from '@chatexhibit/kit/links/signed-links';
 import { ProcessStatusQuerySchema } from '../progress/process-status.controller';
 import { ExportIdSchema } from '../results/export-results.controller';
+import { SupportQuerySchema } from '../support/support.controller';
 
 // For `.openapi()` on the schemas made here; proto's schemas were built before this runs, and
 // zod 4 copies methods onto each schema when it is made, so they never gain it.
@@ -78,6 +86,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   });
   const notFound = error('No such export, or not readable yet (unpaid): the same answer for both.');
   const exportId = z.object({ exportId: ExportIdSchema });
+  const expired = error('The export passed its retention date and was deleted.');
   const badLink = error('The link was altered ("This download link is not valid.") or has expired.');
 
   registry.registerPath({
@@ -151,7 +160,11 @@ export function buildOpenApiDocument(): OpenApiDocument {
     tags: ['results'],
     summary: 'An export’s chat data; voice notes link to their MP3s',
     request: { params: z.object({ chatExportId: ExportIdSchema }) },
-    responses: { 200: { description: 'The chat data.', content: json(ChatData) }, 404: notFound },
+    responses: {
+      200: { description: 'The chat data.', content: json(ChatData) },
+      404: notFound,
+      410: expired,
+    },
   });
 
   registry.registerPath({
@@ -160,7 +173,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     tags: ['results'],
     summary: 'An export’s evidence package',
     request: { params: z.object({ id: ExportIdSchema }) },
-    responses: { 200: file('application/zip', 'The evidence ZIP.'), 404: notFound },
+    responses: { 200: file('application/zip', 'The evidence ZIP.'), 404: notFound, 410: expired },
   });
 
   registry.registerPath({
@@ -169,7 +182,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     tags: ['signed files'],
     summary: 'The transcript PDF, behind a signed, expiring link',
     request: { params: exportId, query: SignedLinkQuerySchema },
-    responses: { 200: file('application/pdf', 'The transcript.'), 403: badLink, 404: notFound },
+    responses: { 200: file('application/pdf', 'The transcript.'), 403: badLink, 404: notFound, 410: expired },
   });
 
   registry.registerPath({
@@ -178,12 +191,16 @@ export function buildOpenApiDocument(): OpenApiDocument {
     tags: ['signed files'],
     summary: 'The evidence package, behind a signed, expiring link (as mailed to a buyer)',
     request: { params: exportId, query: SignedLinkQuerySchema },
-    responses: { 200: file('application/zip', 'The evidence ZIP.'), 403: badLink, 404: notFound },
+    responses: {
+      200: file('application/zip', 'The evidence ZIP.'),
+      403: badLink,
+      404: notFound,
+      410: expired,
+    },
   });
 
   const bundleId = z.object({ bundleId: z.uuid() });
   const noBundle = error(`No bundle with this id ("${PAYMENT_MESSAGES.noBundle}").`);
-  const expired = error('The export passed its retention date and was deleted.');
   const paymentsLimited = error('Too many payment requests from this address; try again later.');
 
   registry.registerPath({
@@ -285,6 +302,69 @@ export function buildOpenApiDocument(): OpenApiDocument {
       },
     });
 
+  const SupportBundle = named('SupportBundle', SupportBundleSchema);
+  const supportErrors = {
+    401: error('The support token is missing or wrong.'),
+    404: error('No such bundle, or support is not enabled (no SUPPORT_TOKEN).'),
+  };
+  const supportOperation = (
+    method: 'get' | 'post',
+    path: string,
+    summary: string,
+    answer: z.ZodType,
+    extra: Record<number, ResponseConfig> = {},
+  ) =>
+    registry.registerPath({
+      method,
+      path,
+      tags: ['support'],
+      summary,
+      description: 'For `npm run support`; `Authorization: Bearer <SUPPORT_TOKEN>`.',
+      security: [{ supportToken: [] }],
+      request: path.includes('{bundleId}') ? { params: bundleId } : { query: SupportQuerySchema },
+      responses: { 200: { description: 'Done.', content: json(answer) }, ...supportErrors, ...extra },
+    });
+  registry.registerComponent('securitySchemes', 'supportToken', { type: 'http', scheme: 'bearer' });
+  supportOperation(
+    'get',
+    '/api/support/bundles',
+    'Bundles by id, or bought or started with an email',
+    z.object({ bundles: z.array(SupportBundle) }),
+  );
+  registry.registerPath({
+    method: 'post',
+    path: '/api/support/bundles/{bundleId}/extend',
+    tags: ['support'],
+    summary: 'Keep an export N more months ($1 each)',
+    description: 'For `npm run support`; `Authorization: Bearer <SUPPORT_TOKEN>`.',
+    security: [{ supportToken: [] }],
+    request: { params: bundleId, body: { required: true, content: json(ExtendRetentionRequestSchema) } },
+    responses: {
+      200: { description: 'The new retention date.', content: json(SUPPORT_EXTEND_REQUEST.response) },
+      ...supportErrors,
+      410: expired,
+    },
+  });
+  supportOperation(
+    'post',
+    '/api/support/bundles/{bundleId}/resend',
+    'Mail the download links again, newly signed',
+    SUPPORT_RESEND_REQUEST.response,
+    {
+      409: error('Not paid for, or refunded.'),
+      410: expired,
+    },
+  );
+  supportOperation(
+    'post',
+    '/api/support/bundles/{bundleId}/refund',
+    'Refund through Stripe and lock the export',
+    SUPPORT_REFUND_REQUEST.response,
+    {
+      409: error('Not paid for, or refunded already.'),
+    },
+  );
+
   registry.registerPath({
     method: 'get',
     path: '/api/files/{exportId}/audio/{entryPath}',
@@ -296,7 +376,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       }),
       query: SignedLinkQuerySchema,
     },
-    responses: { 200: file('audio/mpeg', 'The MP3.'), 403: badLink, 404: notFound },
+    responses: { 200: file('audio/mpeg', 'The MP3.'), 403: badLink, 404: notFound, 410: expired },
   });
 
   registry.registerPath({

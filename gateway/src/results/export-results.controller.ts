@@ -1,10 +1,10 @@
-import { Controller, ForbiddenException, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { Controller, ForbiddenException, Get, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { ChatData } from '@chatexhibit/proto/chat';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import { ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
-import { NOT_FOUND_MESSAGE, parseIdOr404 } from '../http/parse-request';
+import { parseIdOr404 } from '../http/parse-request';
 import { ExportResultsService } from './export-results.service';
 
 /** Export ids in paths; one that does not parse is answered 404. */
@@ -74,7 +74,7 @@ export class ExportResultsController {
     const exportId = parseIdOr404(ExportIdSchema, id);
     this.verifyLink(request);
     const name = `${entryPath.slice(entryPath.lastIndexOf('/') + 1)}.mp3`;
-    await this.send(response, exportKeys(exportId).audio(entryPath), 'audio/mpeg', name, 'inline');
+    await this.send(response, exportId, exportKeys(exportId).audio(entryPath), 'audio/mpeg', name, 'inline');
   }
 
   private async sendSignedDocument(
@@ -94,7 +94,7 @@ export class ExportResultsController {
     document: keyof typeof DOCUMENTS,
   ): Promise<void> {
     const { type, name, disposition } = DOCUMENTS[document];
-    return this.send(response, exportKeys(exportId)[document], type, name(exportId), disposition);
+    return this.send(response, exportId, exportKeys(exportId)[document], type, name(exportId), disposition);
   }
 
   /** A link that was altered or is past its date: 403. */
@@ -110,20 +110,22 @@ export class ExportResultsController {
     if (verdict === 'tampered') throw new ForbiddenException('This download link is not valid.');
   }
 
+  /** Streams a stored file; one that is not there is 404, or 410 when its export has expired. */
   private async send(
     response: Response,
+    exportId: string,
     key: string,
     contentType: string,
     fileName: string,
     disposition: 'inline' | 'attachment' = 'attachment',
   ): Promise<void> {
     const size = await this.storage.size(key);
-    if (size === null) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    if (size === null) return this.results.missingFile(exportId);
     let body;
     try {
       body = await this.storage.get(key);
     } catch (error) {
-      if (error instanceof ObjectNotFoundError) throw new NotFoundException(NOT_FOUND_MESSAGE);
+      if (error instanceof ObjectNotFoundError) return this.results.missingFile(exportId);
       throw error;
     }
     response.set({

@@ -1,6 +1,7 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import { downloadPaths } from '@chatexhibit/proto/download-paths';
+import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import { exportKeys, type MediaItem, MediaManifestSchema } from '@chatexhibit/proto/storage-layout';
 import { CHAT_DATA_REQUEST, EXPORT_ACCESS_REQUEST, type StoredMessage } from '@chatexhibit/proto/subjects';
 import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
@@ -28,10 +29,21 @@ export class ExportResultsService {
     this.links = new SignedLinks(settings.linkSigningSecret);
   }
 
-  /** 404, the same as for an export that does not exist, unless the export is free or paid. */
+  /**
+   * 404, the same as for an export that does not exist, unless the export is free or paid; 410
+   * once it has passed its retention date and was deleted.
+   */
   async assertReadable(exportId: string): Promise<void> {
-    const { readable } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, { exportId });
+    const { readable, expired } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, { exportId });
+    if (expired) throw new GoneException(PAYMENT_MESSAGES.expired);
     if (!readable) throw new NotFoundException(NOT_FOUND_MESSAGE);
+  }
+
+  /** Why a file behind a valid link is not there: the export expired (410), or it never was (404). */
+  async missingFile(exportId: string): Promise<never> {
+    const { expired } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, { exportId });
+    if (expired) throw new GoneException(PAYMENT_MESSAGES.expired);
+    throw new NotFoundException(NOT_FOUND_MESSAGE);
   }
 
   pdfUrl(exportId: string): string {

@@ -4,7 +4,7 @@ import type { ExportFacts, UploadOptions } from '@chatexhibit/proto/processing-o
 import type { StartProcessingResponse } from '@chatexhibit/proto/progress';
 import { stepIndex } from '@chatexhibit/proto/steps';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
-import { INGEST_JOB } from '@chatexhibit/proto/subjects';
+import { INGEST_JOB, RETAIN_EXPORT_JOB } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { withCorrelationId } from '@chatexhibit/kit/logging/logger';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
@@ -54,6 +54,8 @@ export class StartProcessingService {
     };
     // The export id follows every job and log line of this export as its correlation id.
     return withCorrelationId(exportId, async () => {
+      // Dated for deletion before anything is stored, so nothing of it outlives its retention.
+      await this.workQueue.enqueue(RETAIN_EXPORT_JOB, { exportId, receivedAt: facts.receivedAt });
       await this.storage.putFile(exportKeys(exportId).upload, upload.filePath, {
         contentType: 'application/zip',
       });

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { exportExpiryJobHandler } from '@chatexhibit/kit/retention/export-expiry';
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
 import { CreateExports1763800000000 } from './database/migrations/1763800000000-create-exports';
 import { ExportEntity } from './exports/export.entity';
@@ -14,7 +15,12 @@ const part = ServicePartModule.forPart('ingest', {
 /** The ingest service: unpacks uploads safely and records each export. */
 @Module({
   imports: [part],
-  providers: [ExportRepository, IngestExportUseCase, IngestExportJobHandler],
+  providers: [
+    exportExpiryJobHandler('ingest', ExportRepository),
+    ExportRepository,
+    IngestExportUseCase,
+    IngestExportJobHandler,
+  ],
   exports: [part],
 })
 export class IngestModule {}

@@ -72,6 +72,58 @@ describe('loadPartConfig', () => {
     ).toEqual(['SUPPORT_EMAIL must be an email address']);
   });
 
+  it('runs payment on the local test checkout without Stripe keys, except in production', () => {
+    const payment = loadPartConfig('payment', complete);
+    expect(payment).toMatchObject({
+      stripe: null,
+      publicUrl: 'http://localhost:3000',
+      retentionSweepIntervalMs: 3_600_000,
+    });
+    expect(problemsOf(() => loadPartConfig('payment', { ...complete, NODE_ENV: 'production' }))).toEqual([
+      'STRIPE_SECRET_KEY is missing: NODE_ENV=production has no test checkout',
+    ]);
+    expect(
+      problemsOf(() => loadPartConfig('payment', { ...complete, STRIPE_SECRET_KEY: 'sk_live_abc' })),
+    ).toEqual(['STRIPE_WEBHOOK_SECRET is missing: it is required with STRIPE_SECRET_KEY']);
+    expect(
+      problemsOf(() =>
+        loadPartConfig('payment', {
+          ...complete,
+          STRIPE_SECRET_KEY: 'pk_live_abc',
+          STRIPE_WEBHOOK_SECRET: 'w',
+        }),
+      ),
+    ).toEqual(['STRIPE_SECRET_KEY must start with sk_ or rk_']);
+    expect(
+      loadPartConfig('payment', {
+        ...complete,
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        PUBLIC_URL: 'https://chatexhibit.example.com/',
+        RETENTION_SWEEP_INTERVAL_SECONDS: '60',
+      }),
+    ).toMatchObject({
+      stripe: { secretKey: 'sk_live_abc', webhookSecret: 'whsec_abc' },
+      publicUrl: 'https://chatexhibit.example.com',
+      retentionSweepIntervalMs: 60_000,
+    });
+    expect(problemsOf(() => loadPartConfig('payment', { ...complete, PUBLIC_URL: 'ftp://x' }))).toEqual([
+      'PUBLIC_URL must be a URL starting with http:// or https://',
+    ]);
+  });
+
+  it('gives notification the link key and public URL it signs mailed links with', () => {
+    expect(loadPartConfig('notification', complete)).toMatchObject({
+      linkSigningSecret: complete.LINK_SIGNING_SECRET,
+      publicUrl: 'http://localhost:3000',
+    });
+    const { LINK_SIGNING_SECRET: _secret, ...withoutSecret } = complete;
+    expect(problemsOf(() => loadPartConfig('notification', withoutSecret))).toEqual([
+      'LINK_SIGNING_SECRET is missing',
+    ]);
+  });
+
   it('names every missing or malformed variable at once', () => {
     const problems = problemsOf(() =>
       loadPartConfig('ingest', {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { exportExpiryJobHandler } from '@chatexhibit/kit/retention/export-expiry';
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
 import { ChatEntity, MessageEntity } from './chat/chat.entities';
 import { ChatRepository } from './chat/chat.repository';
@@ -19,6 +20,7 @@ const part = ServicePartModule.forPart('parse', {
 @Module({
   imports: [part],
   providers: [
+    exportExpiryJobHandler('parse', ChatRepository),
     ChatRepository,
     ParseExportUseCase,
     ParseExportJobHandler,

@@ -5,6 +5,7 @@ import {
   CheckoutSessionEntity,
   DecisionEntity,
   LocalStripeObjectEntity,
+  RetentionEntity,
 } from './bundles/bundle.entities';
 import { BundleRepository } from './bundles/bundle.repository';
 import { LocalStripeObjectRepository } from './bundles/local-stripe-object.repository';
@@ -23,15 +24,21 @@ import { RepairPaymentUseCase } from './use-cases/repair-payment/repair-payment.
 import { SyncCheckoutSessionJobHandler } from './use-cases/sync-checkout-session/sync-checkout-session.job-handler';
 import { SyncCheckoutSessionUseCase } from './use-cases/sync-checkout-session/sync-checkout-session.use-case';
 import { TestCheckoutUseCase } from './use-cases/test-checkout/test-checkout.use-case';
+import { RetainExportJobHandler } from './use-cases/retain-export/retain-export.job-handler';
+import { RetainExportUseCase } from './use-cases/retain-export/retain-export.use-case';
+import { SupportBundlesUseCase } from './use-cases/support/support-bundles.use-case';
+import { RetentionSweeper } from './use-cases/sweep-retention/retention-sweeper';
+import { SweepRetentionUseCase } from './use-cases/sweep-retention/sweep-retention.use-case';
 
 const part = ServicePartModule.forPart('payment', {
-  entities: [DecisionEntity, BundleEntity, CheckoutSessionEntity, LocalStripeObjectEntity],
+  entities: [DecisionEntity, BundleEntity, CheckoutSessionEntity, RetentionEntity, LocalStripeObjectEntity],
   migrations: [CreateBundles1763800300000, AddCheckout1764100000000],
 });
 
 /**
- * The payment service: the free-tier decision, bundles, who may read an export's results, and
- * buying a bundle through Stripe Checkout (or the local test checkout without keys).
+ * The payment service: the free-tier decision, bundles, who may read an export's results,
+ * buying a bundle through Stripe Checkout (or the local test checkout without keys), and how
+ * long each export is kept.
  */
 @Module({})
 export class PaymentModule {
@@ -58,6 +65,11 @@ export class PaymentModule {
         GetPaymentStatusUseCase,
         RepairPaymentUseCase,
         TestCheckoutUseCase,
+        RetainExportUseCase,
+        RetainExportJobHandler,
+        SweepRetentionUseCase,
+        RetentionSweeper,
+        SupportBundlesUseCase,
         PaymentRequestHandlers,
       ],
       exports: [part],

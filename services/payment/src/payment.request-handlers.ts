@@ -5,6 +5,10 @@ import {
   PAYMENT_REPAIR_REQUEST,
   PAYMENT_STATUS_REQUEST,
   STRIPE_WEBHOOK_REQUEST,
+  SUPPORT_EXTEND_REQUEST,
+  SUPPORT_REFUND_REQUEST,
+  SUPPORT_RESEND_REQUEST,
+  SUPPORT_STATUS_REQUEST,
   TEST_CHECKOUT_COMPLETE_REQUEST,
   TEST_CHECKOUT_VIEW_REQUEST,
 } from '@chatexhibit/proto/subjects';
@@ -14,6 +18,7 @@ import { CreateCheckoutUseCase } from './use-cases/create-checkout/create-checko
 import { GetPaymentStatusUseCase } from './use-cases/get-payment-status/get-payment-status.use-case';
 import { ReceiveStripeWebhookUseCase } from './use-cases/receive-stripe-webhook/receive-stripe-webhook.use-case';
 import { RepairPaymentUseCase } from './use-cases/repair-payment/repair-payment.use-case';
+import { SupportBundlesUseCase } from './use-cases/support/support-bundles.use-case';
 import { TestCheckoutUseCase } from './use-cases/test-checkout/test-checkout.use-case';
 
 /** The payment service's queries on the bus, each answered by its use case. */
@@ -27,6 +32,7 @@ export class PaymentRequestHandlers implements OnModuleInit {
     private readonly getPaymentStatus: GetPaymentStatusUseCase,
     private readonly repairPayment: RepairPaymentUseCase,
     private readonly testCheckout: TestCheckoutUseCase,
+    private readonly support: SupportBundlesUseCase,
   ) {}
 
   onModuleInit(): void {
@@ -38,5 +44,9 @@ export class PaymentRequestHandlers implements OnModuleInit {
     bus.handle(PAYMENT_REPAIR_REQUEST, (request) => this.repairPayment.execute(request));
     bus.handle(TEST_CHECKOUT_VIEW_REQUEST, (request) => this.testCheckout.view(request));
     bus.handle(TEST_CHECKOUT_COMPLETE_REQUEST, (request) => this.testCheckout.complete(request));
+    bus.handle(SUPPORT_STATUS_REQUEST, (request) => this.support.status(request));
+    bus.handle(SUPPORT_EXTEND_REQUEST, (request) => this.support.extend(request));
+    bus.handle(SUPPORT_RESEND_REQUEST, (request) => this.support.resend(request));
+    bus.handle(SUPPORT_REFUND_REQUEST, (request) => this.support.refund(request));
   }
 }

@@ -6,6 +6,8 @@ export interface PaymentSettings {
   publicUrl: string;
   /** Stripe's keys; null runs the local test checkout. */
   stripe: StripeConfig | null;
+  /** How often exports past their retention date are swept. */
+  retentionSweepIntervalMs: number;
 }
 
 export const PAYMENT_SETTINGS = 'PAYMENT_SETTINGS';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { exportExpiryJobHandler } from '@chatexhibit/kit/retention/export-expiry';
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
 import { CreateDocuments1763800200000 } from './database/migrations/1763800200000-create-documents';
 import { AddDocumentHashes1764000100000 } from './database/migrations/1764000100000-add-document-hashes';
@@ -18,6 +19,7 @@ const part = ServicePartModule.forPart('pdf', {
 @Module({
   imports: [part],
   providers: [
+    exportExpiryJobHandler('pdf', DocumentRepository),
     DocumentRepository,
     GenerateDocumentsUseCase,
     GenerateDocumentsJobHandler,

@@ -10,4 +10,8 @@ export class ExportRepository {
   async insert(manager: EntityManager, row: NewExport): Promise<void> {
     await manager.insert(ExportEntity, row);
   }
+
+  async deleteExport(manager: EntityManager, exportId: string): Promise<void> {
+    await manager.delete(ExportEntity, { id: exportId });
+  }
 }

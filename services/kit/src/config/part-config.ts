@@ -13,15 +13,22 @@ import {
 /** What each part needs from outside; decides which variables it requires in distributed mode. */
 export const PART_DEPENDENCIES: Record<
   PartName,
-  { database: boolean; storage: boolean; mail: boolean; links: boolean; publicUrl: boolean; stripe: boolean }
+  {
+    database: boolean;
+    storage: boolean;
+    mail: boolean;
+    links: boolean;
+    publicUrl: boolean;
+    payments: boolean;
+  }
 > = {
-  gateway: { database: false, storage: true, mail: false, links: true, publicUrl: false, stripe: false },
-  ingest: { database: true, storage: true, mail: false, links: false, publicUrl: false, stripe: false },
-  parse: { database: true, storage: true, mail: false, links: false, publicUrl: false, stripe: false },
-  media: { database: true, storage: true, mail: false, links: false, publicUrl: false, stripe: false },
-  pdf: { database: true, storage: true, mail: false, links: false, publicUrl: false, stripe: false },
-  payment: { database: true, storage: false, mail: false, links: false, publicUrl: true, stripe: true },
-  notification: { database: true, storage: false, mail: true, links: true, publicUrl: true, stripe: false },
+  gateway: { database: false, storage: true, mail: false, links: true, publicUrl: false, payments: false },
+  ingest: { database: true, storage: true, mail: false, links: false, publicUrl: false, payments: false },
+  parse: { database: true, storage: true, mail: false, links: false, publicUrl: false, payments: false },
+  media: { database: true, storage: true, mail: false, links: false, publicUrl: false, payments: false },
+  pdf: { database: true, storage: true, mail: false, links: false, publicUrl: false, payments: false },
+  payment: { database: true, storage: false, mail: false, links: false, publicUrl: true, payments: true },
+  notification: { database: true, storage: false, mail: true, links: true, publicUrl: true, payments: false },
 };
 
 export interface StorageConfig {
@@ -61,10 +68,14 @@ export interface PartConfig {
   mail?: MailConfig;
   /** Key of the HMAC that signs download links (gateway and notification; secret). */
   linkSigningSecret?: string;
+  /** Gateway only: the bearer token of support's routes, when set. */
+  supportToken?: string;
   /** Where browsers reach the gateway, for links in emails and Stripe's return URLs. */
   publicUrl?: string;
   /** Payment only: null runs the local test checkout. */
   stripe?: StripeConfig | null;
+  /** Payment only: how often exports past their retention date are swept. */
+  retentionSweepIntervalMs?: number;
 }
 
 /** The HMAC key of download links: long enough that it cannot be guessed. */
@@ -125,6 +136,25 @@ export const stripeEnv = z
         },
   );
 
+/** How often the payment service sweeps exports past their retention date (seconds; an hour by default). */
+export const retentionSweepEnv = z
+  .object({
+    RETENTION_SWEEP_INTERVAL_SECONDS: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'must be a number of seconds' })
+        .int('must be a whole number of seconds')
+        .min(1, 'must be at least 1')
+        .max(86_400, 'must be at most 86400 (a day)')
+        .default(3600),
+    ),
+  })
+  .transform((env) => env.RETENTION_SWEEP_INTERVAL_SECONDS * 1000);
+
+/** Support's bearer token: long enough that it cannot be guessed. */
+export const supportToken = () =>
+  requiredString().pipe(z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)'));
+
 /** The support mailbox contact-form messages go to. */
 export const supportEmail = () => requiredString().pipe(z.email('must be an email address'));
 
@@ -167,6 +197,10 @@ const linksEnv = z
   .object({ LINK_SIGNING_SECRET: linkSigningSecret() })
   .transform((env) => env.LINK_SIGNING_SECRET);
 
+const supportTokenEnv = z
+  .object({ SUPPORT_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), supportToken().optional()) })
+  .transform((env) => env.SUPPORT_TOKEN);
+
 const publicUrlEnv = z
   .object({ PUBLIC_URL: publicUrl('http://localhost:3000') })
   .transform((env) => env.PUBLIC_URL);
@@ -201,7 +235,9 @@ export function loadPartConfig(
       mail: needs.mail ? mailEnv : notUsed,
       linkSigningSecret: needs.links ? linksEnv : notUsed,
       publicUrl: needs.publicUrl ? publicUrlEnv : notUsed,
-      stripe: needs.stripe ? stripeEnv : notUsed,
+      supportToken: part === 'gateway' ? supportTokenEnv : notUsed,
+      stripe: needs.payments ? stripeEnv : notUsed,
+      retentionSweepIntervalMs: needs.payments ? retentionSweepEnv : notUsed,
     },
     env,
   );
@@ -214,6 +250,10 @@ export function loadPartConfig(
     ...(values.mail !== undefined && { mail: values.mail }),
     ...(values.linkSigningSecret !== undefined && { linkSigningSecret: values.linkSigningSecret }),
     ...(values.publicUrl !== undefined && { publicUrl: values.publicUrl }),
-    ...(needs.stripe && { stripe: values.stripe }),
+    ...(values.supportToken !== undefined && { supportToken: values.supportToken }),
+    ...(needs.payments && {
+      stripe: values.stripe,
+      retentionSweepIntervalMs: values.retentionSweepIntervalMs,
+    }),
   };
 }

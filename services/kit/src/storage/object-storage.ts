@@ -34,6 +34,13 @@ export abstract class ObjectStorage {
   abstract delete(key: string): Promise<void>;
   /** Every key under `prefix`, for sweeps and packaging. */
   abstract list(prefix: string): AsyncIterable<string>;
+  /** Deletes `key`, or every key under it when it ends in '/'; what is not there is no error. */
+  async deleteAll(key: string): Promise<void> {
+    if (!key.endsWith('/')) return this.delete(key);
+    const keys: string[] = [];
+    for await (const found of this.list(key)) keys.push(found);
+    for (const found of keys) await this.delete(found);
+  }
   abstract check(): Promise<void>;
 }
 

@@ -6,6 +6,10 @@ import { MediaAssetEntity } from './media-asset.entity';
 /** Media's table. TypeORM stays in here. */
 @Injectable()
 export class MediaAssetRepository {
+  async deleteExport(manager: EntityManager, exportId: string): Promise<void> {
+    await manager.delete(MediaAssetEntity, { exportId });
+  }
+
   async insert(manager: EntityManager, exportId: string, items: readonly MediaItem[]): Promise<void> {
     if (items.length === 0) return;
     await manager.insert(

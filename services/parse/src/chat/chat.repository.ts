@@ -34,6 +34,12 @@ export class ChatRepository {
    * Stores a chat and all its messages in the caller's transaction. Messages go in as column
    * arrays through unnest, one statement per 10,000 rows, so 40,000 messages are 4 round trips.
    */
+  /** Deletes an export's chat and messages (it expired), in the caller's transaction. */
+  async deleteExport(manager: EntityManager, exportId: string): Promise<void> {
+    await manager.delete(MessageEntity, { exportId });
+    await manager.delete(ChatEntity, { exportId });
+  }
+
   async insert(manager: EntityManager, chat: NewChat, messages: readonly NewMessage[]): Promise<void> {
     await manager.insert(ChatEntity, chat);
     const table = manager.getRepository(MessageEntity).metadata.tablePath;

@@ -2,10 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { JobPayload } from '@chatexhibit/kit/bus/work-queue';
 import type { PAYMENT_DECISION_JOB } from '@chatexhibit/proto/subjects';
 
-/**
- * The free-tier decision on a processed export, its bundle when it must be paid for, and how
- * long its files are kept.
- */
+/** The free-tier decision on a processed export, and its bundle when it must be paid for. */
 @Entity({ name: 'decisions' })
 export class DecisionEntity {
   @PrimaryColumn({ name: 'export_id', type: 'uuid' }) exportId!: string;
@@ -14,14 +11,20 @@ export class DecisionEntity {
   @Column({ name: 'media_size_bytes', type: 'bigint' }) mediaSizeBytes!: string;
   @Column({ name: 'bundle_id', type: 'uuid', nullable: true }) bundleId!: string | null;
   @Column({ name: 'decided_at', type: 'timestamptz' }) decidedAt!: Date;
-  /** When the upload was received. */
-  @Column({ name: 'received_at', type: 'timestamptz' }) receivedAt!: Date;
-  /** The retention date: 7 days after upload, or 90 days after purchase (support may extend it). */
-  @Column({ name: 'delete_after', type: 'timestamptz' }) deleteAfter!: Date;
-  @Column({ name: 'expired_at', type: 'timestamptz', nullable: true }) expiredAt!: Date | null;
   /** The job the decision was made on: its facts make the documents again when a repair finds them missing. */
   @Column({ name: 'decided_job', type: 'jsonb', nullable: true })
   decidedJob!: JobPayload<typeof PAYMENT_DECISION_JOB> | null;
+}
+
+/** How long an export's files are kept: every upload has one, from the moment it is received. */
+@Entity({ name: 'retention' })
+export class RetentionEntity {
+  @PrimaryColumn({ name: 'export_id', type: 'uuid' }) exportId!: string;
+  @Column({ name: 'received_at', type: 'timestamptz' }) receivedAt!: Date;
+  /** 7 days after upload, or 90 days after purchase; support may extend it. */
+  @Column({ name: 'delete_after', type: 'timestamptz' }) deleteAfter!: Date;
+  /** When the sweeper had the export's files and rows deleted. */
+  @Column({ name: 'expired_at', type: 'timestamptz', nullable: true }) expiredAt!: Date | null;
 }
 
 /** What a buyer pays for: one export's results. */
@@ -47,7 +50,8 @@ export class BundleEntity {
 export class CheckoutSessionEntity {
   @PrimaryColumn({ type: 'text' }) id!: string;
   @Column({ name: 'bundle_id', type: 'uuid' }) bundleId!: string;
-  @Column({ type: 'text' }) email!: string;
+  /** The address checkout was started with; forgotten when the export expires. */
+  @Column({ type: 'text', nullable: true }) email!: string | null;
   @Column({ type: 'text' }) url!: string;
   /** Stripe's `status`: open, complete or expired. */
   @Column({ type: 'text' }) status!: string;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, IsNull } from 'typeorm';
-import { BundleEntity, CheckoutSessionEntity, DecisionEntity } from './bundle.entities';
+import { DataSource, type EntityManager, In, IsNull, LessThan } from 'typeorm';
+import { BundleEntity, CheckoutSessionEntity, DecisionEntity, RetentionEntity } from './bundle.entities';
 
 /** What the paying session leaves on its bundle. */
 export interface Purchase {
@@ -20,11 +20,62 @@ export interface Purchase {
 export class BundleRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** Dates an export's deletion, unless it is dated already (the first date stands). */
+  async retain(manager: EntityManager, retention: Omit<RetentionEntity, 'expiredAt'>): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(RetentionEntity)
+      .values({ ...retention, expiredAt: null })
+      .orIgnore()
+      .execute();
+  }
+
+  findRetention(exportId: string): Promise<RetentionEntity | null> {
+    return this.dataSource.getRepository(RetentionEntity).findOneBy({ exportId });
+  }
+
+  /** Exports past their date and not yet expired, oldest first. */
+  dueForDeletion(now: Date, limit: number): Promise<RetentionEntity[]> {
+    return this.dataSource.getRepository(RetentionEntity).find({
+      where: { deleteAfter: LessThan(now), expiredAt: IsNull() },
+      order: { deleteAfter: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /**
+   * Marks exports expired (their services were told to delete them) and forgets their buyers'
+   * addresses; the purchase itself (amount, date, Stripe's ids) stays, as accounting needs it.
+   */
+  async markExpired(exportIds: readonly string[], now: Date): Promise<void> {
+    if (exportIds.length === 0) return;
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(
+        RetentionEntity,
+        { exportId: In([...exportIds]), expiredAt: IsNull() },
+        { expiredAt: now },
+      );
+      await manager.update(BundleEntity, { exportId: In([...exportIds]) }, { email: null });
+      await manager.update(
+        CheckoutSessionEntity,
+        {
+          bundleId: In(
+            (await manager.findBy(BundleEntity, { exportId: In([...exportIds]) })).map((b) => b.id),
+          ),
+        },
+        { email: null },
+      );
+    });
+  }
+
+  /** Moves an export's retention date (support's extension). */
+  async setDeleteAfter(exportId: string, deleteAfter: Date): Promise<void> {
+    await this.dataSource.getRepository(RetentionEntity).update({ exportId }, { deleteAfter });
+  }
+
   /** Records the decision, and the bundle it names, in the caller's transaction. */
-  async insertDecision(
-    manager: EntityManager,
-    decision: Omit<DecisionEntity, 'decidedAt' | 'expiredAt'>,
-  ): Promise<void> {
+  async insertDecision(manager: EntityManager, decision: Omit<DecisionEntity, 'decidedAt'>): Promise<void> {
     if (decision.bundleId) {
       await manager.insert(BundleEntity, {
         id: decision.bundleId,
@@ -33,7 +84,7 @@ export class BundleRepository {
         paidAt: null,
       });
     }
-    await manager.insert(DecisionEntity, { ...decision, decidedAt: new Date(), expiredAt: null });
+    await manager.insert(DecisionEntity, { ...decision, decidedAt: new Date() });
   }
 
   findDecision(exportId: string): Promise<DecisionEntity | null> {
@@ -42,6 +93,28 @@ export class BundleRepository {
 
   findBundle(bundleId: string): Promise<BundleEntity | null> {
     return this.dataSource.getRepository(BundleEntity).findOneBy({ id: bundleId });
+  }
+
+  /** Bundles bought with `email`, or whose checkout was started with it (case does not matter). */
+  async bundlesOfEmail(email: string): Promise<BundleEntity[]> {
+    return this.dataSource
+      .getRepository(BundleEntity)
+      .createQueryBuilder('bundle')
+      .where('lower(bundle.email) = lower(:email)', { email })
+      .orWhere(
+        `bundle.id IN (SELECT s.bundle_id FROM ${this.dataSource.getMetadata(CheckoutSessionEntity).tablePath} s WHERE lower(s.email) = lower(:email))`,
+        { email },
+      )
+      .orderBy('bundle.created_at', 'DESC')
+      .getMany();
+  }
+
+  /** Marks a bundle refunded (its export is locked again); answers false when it already was. */
+  async markRefunded(bundleId: string, refundedAt: Date): Promise<boolean> {
+    const result = await this.dataSource
+      .getRepository(BundleEntity)
+      .update({ id: bundleId, refundedAt: IsNull() }, { refundedAt });
+    return result.affected === 1;
   }
 
   /** Records a session made for a bundle; the same session recorded twice (a retried request) is kept once. */
@@ -94,7 +167,12 @@ export class BundleRepository {
       },
     );
     if (result.affected !== 1) return false;
-    await manager.update(DecisionEntity, { bundleId }, { deleteAfter: purchase.deleteAfter });
+    const bundle = await manager.findOneByOrFail(BundleEntity, { id: bundleId });
+    await manager.update(
+      RetentionEntity,
+      { exportId: bundle.exportId },
+      { deleteAfter: purchase.deleteAfter },
+    );
     return true;
   }
 }

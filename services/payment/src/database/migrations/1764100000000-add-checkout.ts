@@ -2,9 +2,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { schemaOf } from '@chatexhibit/kit/database/schema';
 
 /**
- * Checkout: the sessions made for each bundle, what the paying session left on the bundle, the
- * export's retention date and the job it was decided on (to make its documents again), and the
- * local test checkout's objects.
+ * Checkout and retention: the sessions made for each bundle, what the paying session left on
+ * the bundle, the job an export was decided on (to make its documents again), every export's
+ * retention date, and the local test checkout's objects.
  */
 export class AddCheckout1764100000000 implements MigrationInterface {
   name = 'AddCheckout1764100000000';
@@ -20,24 +20,26 @@ export class AddCheckout1764100000000 implements MigrationInterface {
         ADD COLUMN "currency" text,
         ADD COLUMN "paid_mail_id" uuid,
         ADD COLUMN "refunded_at" timestamptz`);
+    await queryRunner.query(`ALTER TABLE "${schema}"."decisions" ADD COLUMN "decided_job" jsonb`);
     await queryRunner.query(`
-      ALTER TABLE "${schema}"."decisions"
-        ADD COLUMN "received_at" timestamptz,
-        ADD COLUMN "delete_after" timestamptz,
-        ADD COLUMN "expired_at" timestamptz,
-        ADD COLUMN "decided_job" jsonb`);
+      CREATE TABLE "${schema}"."retention" (
+        "export_id" uuid PRIMARY KEY,
+        "received_at" timestamptz NOT NULL,
+        "delete_after" timestamptz NOT NULL,
+        "expired_at" timestamptz
+      )`);
+    await queryRunner.query(
+      `CREATE INDEX "retention_due" ON "${schema}"."retention" ("delete_after") WHERE "expired_at" IS NULL`,
+    );
+    // Exports decided before retention was recorded: counted from their decision.
     await queryRunner.query(`
-      UPDATE "${schema}"."decisions"
-        SET "received_at" = "decided_at", "delete_after" = "decided_at" + interval '7 days'`);
-    await queryRunner.query(`
-      ALTER TABLE "${schema}"."decisions"
-        ALTER COLUMN "received_at" SET NOT NULL,
-        ALTER COLUMN "delete_after" SET NOT NULL`);
+      INSERT INTO "${schema}"."retention" ("export_id", "received_at", "delete_after")
+        SELECT "export_id", "decided_at", "decided_at" + interval '7 days' FROM "${schema}"."decisions"`);
     await queryRunner.query(`
       CREATE TABLE "${schema}"."checkout_sessions" (
         "id" text PRIMARY KEY,
         "bundle_id" uuid NOT NULL REFERENCES "${schema}"."bundles" ("id"),
-        "email" text NOT NULL,
+        "email" text,
         "url" text NOT NULL,
         "status" text NOT NULL,
         "payment_status" text NOT NULL,
@@ -60,9 +62,8 @@ export class AddCheckout1764100000000 implements MigrationInterface {
     await queryRunner.query(`DROP TABLE "${schema}"."local_stripe_objects"`);
     await queryRunner.query(`DROP TABLE "${schema}"."checkout_sessions"`);
     await queryRunner.query(`DROP INDEX "${schema}"."bundles_email"`);
-    await queryRunner.query(`
-      ALTER TABLE "${schema}"."decisions"
-        DROP COLUMN "received_at", DROP COLUMN "delete_after", DROP COLUMN "expired_at", DROP COLUMN "decided_job"`);
+    await queryRunner.query(`DROP TABLE "${schema}"."retention"`);
+    await queryRunner.query(`ALTER TABLE "${schema}"."decisions" DROP COLUMN "decided_job"`);
     await queryRunner.query(`
       ALTER TABLE "${schema}"."bundles"
         DROP COLUMN "email", DROP COLUMN "paid_session_id", DROP COLUMN "payment_intent_id",

@@ -9,11 +9,12 @@ import { BundleRepository } from '../../bundles/bundle.repository';
 export class CheckExportAccessUseCase {
   constructor(private readonly bundles: BundleRepository) {}
 
-  async execute({ exportId }: { exportId: string }): Promise<{ readable: boolean }> {
+  async execute({ exportId }: { exportId: string }): Promise<{ readable: boolean; expired: boolean }> {
+    if ((await this.bundles.findRetention(exportId))?.expiredAt) return { readable: false, expired: true };
     const decision = await this.bundles.findDecision(exportId);
-    if (!decision || decision.expiredAt) return { readable: false };
-    if (decision.free) return { readable: true };
+    if (!decision) return { readable: false, expired: false };
+    if (decision.free) return { readable: true, expired: false };
     const bundle = decision.bundleId ? await this.bundles.findBundle(decision.bundleId) : null;
-    return { readable: bundle?.paidAt != null && bundle.refundedAt === null };
+    return { readable: bundle?.paidAt != null && bundle.refundedAt === null, expired: false };
   }
 }

@@ -36,12 +36,12 @@ export class CreateCheckoutUseCase {
     userEmail,
   }: RequestOf<typeof PAYMENT_CHECKOUT_REQUEST>): Promise<ResponseOf<typeof PAYMENT_CHECKOUT_REQUEST>> {
     const bundle = await this.bundles.findBundle(bundleId);
-    const decision = bundle && (await this.bundles.findDecision(bundle.exportId));
-    if (!bundle || !decision) throw new BusError('NOT_FOUND', PAYMENT_MESSAGES.noBundle);
-    if (decision.expiredAt) throw new BusError('GONE', PAYMENT_MESSAGES.expired);
+    const retention = bundle && (await this.bundles.findRetention(bundle.exportId));
+    if (!bundle || !retention) throw new BusError('NOT_FOUND', PAYMENT_MESSAGES.noBundle);
+    if (retention.expiredAt) throw new BusError('GONE', PAYMENT_MESSAGES.expired);
     if (bundle.paidAt) throw new BusError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
     const now = Math.floor(Date.now() / 1000);
-    const expiresAt = Math.min(now + SESSION_MAX_S, Math.floor(decision.deleteAfter.getTime() / 1000));
+    const expiresAt = Math.min(now + SESSION_MAX_S, Math.floor(retention.deleteAfter.getTime() / 1000));
     if (expiresAt < now + SESSION_MIN_S) throw new BusError('GONE', PAYMENT_MESSAGES.expired);
 
     const sessions = await this.bundles.checkoutSessions(bundleId);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { addDays } from 'date-fns';
-import { FREE_TIER_LIMITS, UNPURCHASED_RETENTION_DAYS } from '@chatexhibit/proto/constants';
+import { FREE_TIER_LIMITS } from '@chatexhibit/proto/constants';
 import type { ExportProgress } from '@chatexhibit/proto/progress';
 import { stepIndex } from '@chatexhibit/proto/steps';
 import { PAYMENT_DECISION_JOB } from '@chatexhibit/proto/subjects';
@@ -12,6 +11,7 @@ import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { BundleRepository } from '../../bundles/bundle.repository';
+import { retentionOf } from '../retain-export/retain-export.use-case';
 
 /** SPEC §1: free up to 50 messages and 20 MB of media; over either, a paid bundle. */
 export const isWithinFreeTier = (messageCount: number, mediaSizeBytes: number): boolean =>
@@ -34,18 +34,18 @@ export class DecideEntitlementUseCase {
   async execute(job: JobPayload<typeof PAYMENT_DECISION_JOB>): Promise<ExportProgress> {
     const { exportId, messageCount, mediaSizeBytes } = job;
     const free = isWithinFreeTier(messageCount, mediaSizeBytes);
-    await runOnce(this.dataSource, `${exportId}:payment-decision`, (manager) =>
-      this.bundles.insertDecision(manager, {
+    await runOnce(this.dataSource, `${exportId}:payment-decision`, async (manager) => {
+      // Dated at upload already (RETAIN_EXPORT_JOB), unless that job has not been taken yet.
+      await this.bundles.retain(manager, retentionOf(exportId, job.facts.receivedAt));
+      await this.bundles.insertDecision(manager, {
         exportId,
         free,
         messageCount,
         mediaSizeBytes: String(mediaSizeBytes),
         bundleId: free ? null : randomUUID(),
-        receivedAt: new Date(job.facts.receivedAt),
-        deleteAfter: addDays(new Date(job.facts.receivedAt), UNPURCHASED_RETENTION_DAYS),
         decidedJob: job,
-      }),
-    );
+      });
+    });
     // Read back: a redelivery must announce the bundle the first delivery created.
     const decision = (await this.bundles.findDecision(exportId))!;
     const final: ExportProgress = decision.free

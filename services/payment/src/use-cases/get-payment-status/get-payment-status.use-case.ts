@@ -15,8 +15,8 @@ export class GetPaymentStatusUseCase {
   }: RequestOf<typeof PAYMENT_STATUS_REQUEST>): Promise<ResponseOf<typeof PAYMENT_STATUS_REQUEST>> {
     const bundle = await this.bundles.findBundle(bundleId);
     if (!bundle) throw new BusError('NOT_FOUND', PAYMENT_MESSAGES.noBundle);
-    const decision = await this.bundles.findDecision(bundle.exportId);
-    if (decision?.expiredAt) throw new BusError('GONE', PAYMENT_MESSAGES.expired);
+    const retention = await this.bundles.findRetention(bundle.exportId);
+    if (retention?.expiredAt) throw new BusError('GONE', PAYMENT_MESSAGES.expired);
     return { isPaid: bundle.paidAt !== null && bundle.refundedAt === null, exportId: bundle.exportId };
   }
 }

@@ -47,7 +47,7 @@ export class SyncCheckoutSessionUseCase {
       const paidAt = new Date();
       const marked = await this.bundles.markPaid(manager, recorded.bundleId, {
         paidAt,
-        email: session.customer_details?.email ?? session.customer_email ?? recorded.email,
+        email: session.customer_details?.email ?? session.customer_email ?? recorded.email ?? '',
         sessionId,
         paymentIntentId: idOf(session.payment_intent),
         amountCents: session.amount_total!,
@@ -77,7 +77,8 @@ export class SyncCheckoutSessionUseCase {
     const bundle = await this.bundles.findBundle(bundleId);
     if (!bundle?.paidAt || !bundle.paidMailId || !bundle.email || bundle.refundedAt) return;
     const decision = await this.bundles.findDecision(bundle.exportId);
-    if (!decision || decision.expiredAt) return;
+    const retention = await this.bundles.findRetention(bundle.exportId);
+    if (!decision || !retention || retention.expiredAt) return;
     await this.workQueue.enqueue(MAIL_JOB, {
       kind: 'download-links',
       mailId: bundle.paidMailId,
@@ -85,7 +86,7 @@ export class SyncCheckoutSessionUseCase {
       bundleId,
       exportId: bundle.exportId,
       originalFilename: decision.decidedJob?.facts.originalFilename ?? 'your chat export',
-      deleteAfter: decision.deleteAfter.toISOString(),
+      deleteAfter: retention.deleteAfter.toISOString(),
     });
   }
 }

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { addDays } from 'date-fns';
+import { DataSource } from 'typeorm';
+import { UNPURCHASED_RETENTION_DAYS } from '@chatexhibit/proto/constants';
+import type { RETAIN_EXPORT_JOB } from '@chatexhibit/proto/subjects';
+import type { JobPayload } from '@chatexhibit/kit/bus/work-queue';
+import type { RetentionEntity } from '../../bundles/bundle.entities';
+import { BundleRepository } from '../../bundles/bundle.repository';
+
+/** An export's retention until it is bought: deleted 7 days after upload. */
+export const retentionOf = (exportId: string, receivedAt: string): Omit<RetentionEntity, 'expiredAt'> => ({
+  exportId,
+  receivedAt: new Date(receivedAt),
+  deleteAfter: addDays(new Date(receivedAt), UNPURCHASED_RETENTION_DAYS),
+});
+
+/** Dates a received upload's deletion, so it is swept whatever becomes of it. */
+@Injectable()
+export class RetainExportUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly bundles: BundleRepository,
+  ) {}
+
+  async execute({ exportId, receivedAt }: JobPayload<typeof RETAIN_EXPORT_JOB>): Promise<void> {
+    await this.bundles.retain(this.dataSource.manager, retentionOf(exportId, receivedAt));
+  }
+}
