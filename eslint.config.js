@@ -43,6 +43,26 @@ module.exports = tseslint.config(
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
+  // Type-aware rules that catch the unhandled rejection which kills a worker, and a switch that
+  // forgets a case. They need the type checker: the server code and tests through
+  // tsconfig.spec.json, the SPA through its own tsconfig.
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.spec.json', './frontend/tsconfig.json'],
+        tsconfigRootDir: __dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+    },
+  },
   { files: ['proto/src/**'], rules: forbid(['@chatexhibit/*', '@nestjs/*', 'typeorm', 'nats']) },
   { files: ['services/kit/src/**'], rules: forbid(['@chatexhibit/*', '!@chatexhibit/proto']) },
   ...SERVICES.map((service) => ({

@@ -84,9 +84,11 @@ export class NatsRequestBus extends RequestBus {
   async start(): Promise<void> {
     this.started = true;
     await new Promise<void>((resolve, reject) => {
-      this.server.listen((error?: unknown) =>
-        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(),
-      );
+      this.server
+        .listen((error?: unknown) =>
+          error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(),
+        )
+        .catch(reject);
     });
     await this.client.connect();
     this.logger.info({ subjects: [...this.handledSubjects] }, 'answering requests over NATS');

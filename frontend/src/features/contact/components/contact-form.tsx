@@ -71,7 +71,10 @@ export function ContactForm() {
       noValidate
       aria-label="Contact form"
       className="grid gap-5 rounded-xl border border-border bg-background p-8 shadow-sm"
-      onSubmit={form.handleSubmit((values) => send.mutateAsync(values).catch(() => undefined))}
+      // The mutation's own callbacks report the outcome; the submit handler's promise has nothing to add.
+      onSubmit={(event) =>
+        void form.handleSubmit((values) => send.mutateAsync(values).catch(() => undefined))(event)
+      }
     >
       <h2 className="text-xl font-semibold">Send Us a Message</h2>
       <Field id={`${id}-name`} label="Name" error={errors.name?.message}>
