@@ -75,8 +75,10 @@ describe('web app static pages', () => {
       for (const text of ['Legal Standards Compliant', 'Secure Processing', 'Evidence Authentication'])
         await main.getByText(text, { exact: true }).waitFor();
       expect(await main.textContent()).toMatch(/50 messages and 20MB/);
-      for (const step of ['Upload', 'Process', 'Download'])
-        await main.getByRole('heading', { level: 3, name: step }).waitFor();
+      for (const [index, step] of ['Upload', 'Process', 'Download'].entries())
+        await main
+          .getByRole('heading', { level: 3, name: `Step ${index + 1}: ${step}`, exact: true })
+          .waitFor();
     } finally {
       await page.close();
     }

@@ -1,5 +1,5 @@
 import { TOAST } from '@chatexhibit/proto/constants';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import type { ToastActionElement, ToastProps } from '../components/ui/toast';
 
 /**
@@ -69,12 +69,18 @@ export function reducer(state: State, action: Action): State {
   }
 }
 
-const listeners: ((state: State) => void)[] = [];
+const listeners = new Set<() => void>();
 let memoryState: State = { toasts: [] };
 
 function dispatch(action: Action): void {
   memoryState = reducer(memoryState, action);
-  for (const listener of listeners) listener(memoryState);
+  for (const listener of listeners) listener();
+}
+
+/** An external store for useSyncExternalStore: a toast raised before the Toaster mounted still shows. */
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export type Toast = Omit<ToasterToast, 'id'>;
@@ -99,14 +105,7 @@ export function toast(props: Toast) {
 }
 
 export function useToast() {
-  const [state, setState] = useState<State>(memoryState);
-  useEffect(() => {
-    listeners.push(setState);
-    return () => {
-      const index = listeners.indexOf(setState);
-      if (index > -1) listeners.splice(index, 1);
-    };
-  }, []);
+  const state = useSyncExternalStore(subscribe, () => memoryState);
   return {
     ...state,
     toast,

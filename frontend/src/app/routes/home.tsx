@@ -1,3 +1,4 @@
+import { Converter } from '../../features/converter/components/converter';
 import { Explainer } from '../../features/home/components/explainer';
 import { Hero } from '../../features/home/components/hero';
 import { usePageMeta } from '../../hooks/use-page-meta';
@@ -11,6 +12,7 @@ export function HomeRoute() {
     <>
       <Hero />
       <Explainer />
+      <Converter />
     </>
   );
 }

@@ -1,0 +1,34 @@
+import { type ProgressEvent, ProgressEventSchema } from '@chatexhibit/proto/progress';
+
+/**
+ * GET /api/whatsapp/process-status?clientId= (SPEC §7): server-sent events, each a progress
+ * event. Calls `onEvent` for each, `onError` when the stream fails before the server ended it;
+ * answers a function that closes the stream.
+ */
+export function followProcessStatus(
+  clientId: string,
+  onEvent: (event: ProgressEvent) => void,
+  onError: () => void,
+): () => void {
+  const source = new EventSource(`/api/whatsapp/process-status?clientId=${encodeURIComponent(clientId)}`, {
+    withCredentials: true,
+  });
+  let closed = false;
+  const close = () => {
+    closed = true;
+    source.close();
+  };
+  source.onmessage = (message: MessageEvent<string>) => {
+    const parsed = ProgressEventSchema.safeParse(JSON.parse(message.data));
+    if (!parsed.success) return;
+    onEvent(parsed.data);
+    // The server ends the stream after the final event; EventSource would reconnect.
+    if (parsed.data.done || parsed.data.requiresPayment || parsed.data.error !== undefined) close();
+  };
+  source.onerror = () => {
+    if (closed) return;
+    close();
+    onError();
+  };
+  return close;
+}

@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react';
+import { TooltipProvider } from '../../../components/ui/tooltip';
+import { useDownloadPolling } from '../hooks/use-download-polling';
+import { useProcessing } from '../hooks/use-processing';
+import { DownloadStatus } from './download-status';
+import { ErrorNotice } from './error-notice';
+import { PaymentCard } from './payment-card';
+import { PreviewPanel } from './preview-panel';
+import { ProcessingStatusCard } from './processing-status-card';
+import { UploadCard } from './upload-card';
+
+/**
+ * SPEC §2's two-column area of /: the upload card and, below it as they apply, the payment card,
+ * the processing status, the polling notice, the error notice and 'Retry Repair'; the preview
+ * panel on the right.
+ */
+export function Converter() {
+  const { state, choose, remove, process, markProcessed } = useProcessing();
+  const download = useDownloadPolling(markProcessed);
+  const showStatus = state.step !== null;
+  const section = useRef<HTMLElement>(null);
+  // Back from checkout the page opens at the hero; the polling notice and the result are below it.
+  useEffect(() => {
+    if (download.fromCheckout) section.current?.scrollIntoView({ block: 'start' });
+  }, [download.fromCheckout]);
+  return (
+    <TooltipProvider>
+      <section
+        ref={section}
+        id="convert"
+        aria-label="Converter"
+        className="mx-auto grid max-w-6xl scroll-mt-16 gap-6 px-4 py-12 sm:px-6 lg:grid-cols-2"
+      >
+        <div className="grid content-start gap-6">
+          <UploadCard
+            file={state.file}
+            uploadPercent={state.uploadPercent}
+            processing={state.processing}
+            onChoose={choose}
+            onRemove={remove}
+            onProcess={process}
+          />
+          {state.payment && !state.processed && <PaymentCard payment={state.payment} />}
+          {showStatus && (
+            <ProcessingStatusCard
+              step={state.step ?? 0}
+              progress={state.progress}
+              processing={state.processing}
+              finished={state.processed !== null}
+            />
+          )}
+          <DownloadStatus {...download} onRepair={download.repair} />
+          {state.error && <ErrorNotice message={state.error} />}
+        </div>
+        <PreviewPanel processed={state.processed} />
+      </section>
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,203 @@
+import type { ChatData, Message } from '@chatexhibit/proto/chat';
+import { PREVIEW_PAGE_SIZE, PREVIEW_ZOOM, SENDER_COLOURS } from '@chatexhibit/proto/constants';
+import { format, parseISO } from 'date-fns';
+import { ChevronLeft, ChevronRight, Download, FileText, ZoomIn, ZoomOut } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { useChatData } from '../api/chat-data';
+import type { ProcessedExport } from '../hooks/use-processing';
+import { SAMPLE_TRANSCRIPT } from '../sample-transcript';
+import { VoicePlayer } from './voice-player';
+
+/** Pages of the preview: 10 messages each, at least one (SPEC §2, §9). */
+export const pageCount = (messages: number): number => Math.max(1, Math.ceil(messages / PREVIEW_PAGE_SIZE));
+
+/** The messages of one page, grouped under their dates (dd MMMM yyyy). */
+function groupByDay(messages: readonly Message[]): { day: string; messages: Message[] }[] {
+  const groups: { day: string; messages: Message[] }[] = [];
+  for (const message of messages) {
+    const day = format(parseISO(message.timestamp), 'dd MMMM yyyy');
+    const last = groups.at(-1);
+    if (last?.day === day) last.messages.push(message);
+    else groups.push({ day, messages: [message] });
+  }
+  return groups;
+}
+
+/**
+ * SPEC §2 preview panel: a sample marked 'Preview Mode' until an export is processed, then its
+ * chat; zoom 50-200 % in steps of 10 from 100 %; 'Page X of Y' at 10 messages a page; the
+ * transcript header; messages under date headings with times, sender colours and voice players;
+ * 'View PDF' (a new tab) and 'Download Evidence Package' once processed.
+ */
+export function PreviewPanel({ processed }: { processed: ProcessedExport | null }) {
+  // A free export's final event carries its chat; a bought one's is loaded.
+  const loaded = useChatData(processed && !processed.chatData ? processed.exportId : null);
+  const chat: ChatData = processed?.chatData ?? loaded.data ?? SAMPLE_TRANSCRIPT;
+  const sample = chat === SAMPLE_TRANSCRIPT;
+  const [zoom, setZoom] = useState<number>(PREVIEW_ZOOM.defaultPercent);
+  const [pageChoice, setPage] = useState({ chatId: chat.id, page: 1 });
+  // A new chat opens on its first page.
+  const page = pageChoice.chatId === chat.id ? pageChoice.page : 1;
+  const pages = pageCount(chat.messages.length);
+  const generatedOn = useMemo(() => format(new Date(), 'dd MMM yyyy, HH:mm'), []);
+  const shown = chat.messages.slice((page - 1) * PREVIEW_PAGE_SIZE, page * PREVIEW_PAGE_SIZE);
+  const { includeTimestamps, highlightSenders } = chat.processingOptions;
+  const colourOf = (sender: string) =>
+    highlightSenders
+      ? sender === chat.participants[0]
+        ? SENDER_COLOURS.primary
+        : SENDER_COLOURS.secondary
+      : undefined;
+
+  return (
+    <Card className="content-start">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <CardTitle className="flex items-center gap-2">
+          Transcript Preview {sample && <Badge data-testid="preview-mode">Preview Mode</Badge>}
+        </CardTitle>
+        <div className="flex items-center gap-1">
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Zoom out"
+            disabled={zoom <= PREVIEW_ZOOM.minPercent}
+            onClick={() => setZoom((z) => Math.max(PREVIEW_ZOOM.minPercent, z - PREVIEW_ZOOM.stepPercent))}
+          >
+            <ZoomOut />
+          </Button>
+          <span className="w-12 text-center text-sm tabular-nums" data-testid="zoom-level">
+            {zoom}%
+          </span>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Zoom in"
+            disabled={zoom >= PREVIEW_ZOOM.maxPercent}
+            onClick={() => setZoom((z) => Math.min(PREVIEW_ZOOM.maxPercent, z + PREVIEW_ZOOM.stepPercent))}
+          >
+            <ZoomIn />
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {processed && (
+          <div className="flex flex-wrap gap-3">
+            <Button onClick={() => window.open(processed.pdfUrl, '_blank', 'noopener')}>
+              <FileText aria-hidden="true" />
+              View PDF
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() =>
+                window.open(
+                  `/api/whatsapp/evidence-zip/${encodeURIComponent(processed.exportId)}`,
+                  '_blank',
+                  'noopener',
+                )
+              }
+            >
+              <Download aria-hidden="true" />
+              Download Evidence Package
+            </Button>
+          </div>
+        )}
+        <div className="max-h-[40rem] overflow-auto rounded-lg border border-border bg-muted p-3">
+          <article
+            className="origin-top-left rounded-md bg-background p-6 text-sm shadow-sm"
+            style={{ zoom: zoom / 100 }}
+            aria-label="Transcript page"
+          >
+            <header className="border-b border-border pb-4 text-center">
+              <p className="text-xs font-bold tracking-widest text-primary">CHAT TRANSCRIPT EVIDENCE</p>
+              <p className="mt-1 text-lg font-semibold">WhatsApp Conversation</p>
+              <dl className="mt-3 grid gap-1 text-xs text-muted-foreground">
+                <div>
+                  <dt className="inline font-medium">Generated On: </dt>
+                  <dd className="inline">{generatedOn}</dd>
+                </div>
+                <div>
+                  <dt className="inline font-medium">File SHA-256: </dt>
+                  <dd className="inline font-mono" title={chat.fileHash}>
+                    {chat.fileHash.slice(0, 6)}…
+                  </dd>
+                </div>
+                <div>
+                  <dt className="inline font-medium">Participants: </dt>
+                  <dd className="inline">{chat.participants.join(', ')}</dd>
+                </div>
+              </dl>
+            </header>
+            {groupByDay(shown).map(({ day, messages }) => (
+              <section key={day + messages[0]!.timestamp} className="mt-4">
+                <h4 className="mb-2 text-center text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                  {day}
+                </h4>
+                <ol className="grid gap-2">
+                  {messages.map((message, index) => (
+                    <li key={`${message.timestamp}-${index}`} className="grid gap-1">
+                      <p>
+                        {includeTimestamps && (
+                          <span className="mr-2 tabular-nums text-muted-foreground">
+                            {format(parseISO(message.timestamp), 'HH:mm')}
+                          </span>
+                        )}
+                        {message.sender ? (
+                          <span className="font-semibold" style={{ color: colourOf(message.sender) }}>
+                            {message.sender}
+                          </span>
+                        ) : (
+                          <span className="text-xs uppercase tracking-wide text-muted-foreground">
+                            System event
+                          </span>
+                        )}
+                      </p>
+                      {message.type === 'voice' ? (
+                        <VoicePlayer src={message.content} duration={message.duration} />
+                      ) : (
+                        <p
+                          className={
+                            message.sender
+                              ? 'whitespace-pre-wrap break-words'
+                              : 'whitespace-pre-wrap break-words italic text-muted-foreground'
+                          }
+                        >
+                          {message.content}
+                        </p>
+                      )}
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            ))}
+          </article>
+        </div>
+        <div className="flex items-center justify-between">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label="Previous page"
+            disabled={page <= 1}
+            onClick={() => setPage({ chatId: chat.id, page: page - 1 })}
+          >
+            <ChevronLeft />
+          </Button>
+          <span className="text-sm text-muted-foreground" data-testid="page-indicator">
+            Page {page} of {pages}
+          </span>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label="Next page"
+            disabled={page >= pages}
+            onClick={() => setPage({ chatId: chat.id, page: page + 1 })}
+          >
+            <ChevronRight />
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,228 @@
+import { UPLOAD_FILE_EXTENSION } from '@chatexhibit/proto/constants';
+import {
+  BATES_PREFIX_PATTERN,
+  DEFAULT_PROCESSING_OPTIONS,
+  type ProcessingOptions,
+  type UploadOptions,
+} from '@chatexhibit/proto/processing-options';
+import { FileArchive, Info, Loader2, Upload, X } from 'lucide-react';
+import { type DragEvent, useId, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
+import { cn } from '../../../lib/utils';
+import { formatSize } from '../format-size';
+
+/** The processing options (SPEC §3) as the checklist shows them. */
+const OPTION_LABELS: { key: keyof ProcessingOptions; label: string; hint: string }[] = [
+  { key: 'includeTimestamps', label: 'Include timestamps', hint: 'Show the time of every message (HH:mm).' },
+  {
+    key: 'highlightSenders',
+    label: 'Highlight senders',
+    hint: 'Print each sender’s name in their own colour.',
+  },
+  {
+    key: 'includeVoiceMessages',
+    label: 'Include voice messages',
+    hint: 'Embed each voice note as a playable MP3 in the PDF.',
+  },
+  {
+    key: 'includeImages',
+    label: 'Include images',
+    hint: 'Print a thumbnail of each photo under its message.',
+  },
+  {
+    key: 'includeAttachments',
+    label: 'Include attachments',
+    hint: 'Embed other attached files (documents, videos) in the PDF.',
+  },
+];
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+interface UploadCardProps {
+  file: File | null;
+  uploadPercent: number;
+  processing: boolean;
+  onChoose(file: File): void;
+  onRemove(): void;
+  onProcess(options: UploadOptions): void;
+}
+
+/**
+ * SPEC §2 upload card: drag and drop or browse (.zip only, the first dropped file only), a remove
+ * button, the processing options, the declared time zone and an optional Bates prefix, and
+ * 'Process Chat Export', disabled without a file or while processing.
+ */
+export function UploadCard({
+  file,
+  uploadPercent,
+  processing,
+  onChoose,
+  onRemove,
+  onProcess,
+}: UploadCardProps) {
+  const id = useId();
+  const [dragging, setDragging] = useState(false);
+  const [options, setOptions] = useState<ProcessingOptions>(DEFAULT_PROCESSING_OPTIONS);
+  const [timeZone, setTimeZone] = useState(browserTimeZone);
+  const [batesPrefix, setBatesPrefix] = useState('');
+  const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
+  const batesInvalid = batesPrefix.trim() !== '' && !BATES_PREFIX_PATTERN.test(batesPrefix.trim());
+
+  const drop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const first = event.dataTransfer.files[0];
+    if (first) onChoose(first);
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Upload Chat Export</CardTitle>
+        <CardDescription>The ZIP file WhatsApp’s “Export chat” made, with media.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {file ? (
+          <div className="grid gap-2 rounded-lg border border-border bg-muted p-4">
+            <div className="flex items-center gap-3">
+              <FileArchive className="size-8 shrink-0 text-primary" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium" title={file.name}>
+                  {file.name}
+                </p>
+                <p className="text-sm text-muted-foreground">{formatSize(file.size)}</p>
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Remove file"
+                onClick={onRemove}
+                disabled={processing}
+              >
+                <X />
+              </Button>
+            </div>
+            <div
+              className="h-1.5 overflow-hidden rounded-full bg-border"
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuenow={uploadPercent}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
+              <div className="h-full bg-accent transition-all" style={{ width: `${uploadPercent}%` }} />
+            </div>
+          </div>
+        ) : (
+          <label
+            htmlFor={`${id}-file`}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={drop}
+            className={cn(
+              'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-border p-8 text-center transition-colors hover:bg-muted',
+              dragging && 'border-primary bg-primary-soft',
+            )}
+          >
+            <Upload className="size-8 text-primary" aria-hidden="true" />
+            <span className="font-medium">Drop your ZIP file here, or browse</span>
+            <span className="text-sm text-muted-foreground">WhatsApp export (.zip), up to 100MB</span>
+          </label>
+        )}
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept={`${UPLOAD_FILE_EXTENSION},application/zip`}
+          className="sr-only"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            if (chosen) onChoose(chosen);
+            event.target.value = '';
+          }}
+        />
+
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-sm font-semibold">Processing options</legend>
+          {OPTION_LABELS.map(({ key, label, hint }) => (
+            <div key={key} className="flex items-center gap-2">
+              <input
+                id={`${id}-${key}`}
+                type="checkbox"
+                className="size-4 accent-[var(--color-primary)]"
+                checked={options[key]}
+                onChange={(event) => setOptions((current) => ({ ...current, [key]: event.target.checked }))}
+              />
+              <Label htmlFor={`${id}-${key}`} className="font-normal">
+                {label}
+              </Label>
+              <Tooltip>
+                <TooltipTrigger asChild>
+                  <button type="button" className="text-muted-foreground" aria-label={`About: ${label}`}>
+                    <Info className="size-4" aria-hidden="true" />
+                  </button>
+                </TooltipTrigger>
+                <TooltipContent>{hint}</TooltipContent>
+              </Tooltip>
+            </div>
+          ))}
+        </fieldset>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid min-w-0 gap-2">
+            <Label htmlFor={`${id}-zone`}>Time zone of the phone</Label>
+            <select
+              id={`${id}-zone`}
+              className="h-10 w-full min-w-0 rounded-md border border-border bg-background px-3 text-sm shadow-sm"
+              value={timeZone}
+              onChange={(event) => setTimeZone(event.target.value)}
+            >
+              {(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-bates`}>Bates prefix (optional)</Label>
+            <Input
+              id={`${id}-bates`}
+              placeholder="e.g. SMITH"
+              maxLength={20}
+              value={batesPrefix}
+              aria-invalid={batesInvalid}
+              onChange={(event) => setBatesPrefix(event.target.value)}
+            />
+            {batesInvalid && (
+              <p className="text-sm font-medium text-destructive">
+                Use letters, digits, spaces, “.”, “_” or “-”, starting with a letter or digit.
+              </p>
+            )}
+          </div>
+        </div>
+
+        <Button
+          size="lg"
+          disabled={!file || processing || batesInvalid}
+          onClick={() =>
+            onProcess({
+              ...options,
+              timeZone,
+              ...(batesPrefix.trim() !== '' && { batesPrefix: batesPrefix.trim() }),
+            })
+          }
+        >
+          {processing && <Loader2 className="animate-spin" aria-hidden="true" />}
+          Process Chat Export
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

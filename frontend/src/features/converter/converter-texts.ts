@@ -1,0 +1,27 @@
+/** SPEC §5 and §8's sentences of the converter, word for word. */
+export const CONVERTER_TEXTS = {
+  invalidType: { title: 'Invalid File Type', description: 'Please upload a WhatsApp export ZIP file.' },
+  tooLarge: { title: 'File Too Large', description: 'Please upload a file smaller than 100MB.' },
+  startFailed: 'Error processing file',
+  unknownError: 'An unknown error occurred',
+  connectionLost: 'Connection to server lost',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  noBundle: { title: 'Error', description: 'No payment bundle found' },
+  paymentError: { title: 'Payment Error', description: 'Unable to initialize checkout. Please try again.' },
+  paymentSuccessful: 'Payment Successful!',
+  paymentCancelled: 'Payment Cancelled',
+  downloadReady: {
+    title: 'Download Ready',
+    description: 'Your payment was successful and your download is ready.',
+  },
+  preparing: (attempt: number) => `Preparing your download... (Attempt ${attempt})`,
+  paidNoPdf:
+    'Your payment was successful, but the download is taking longer than expected. Please use the repair option below.',
+  unconfirmed:
+    'Your payment status could not be confirmed. Please try the repair option below or contact support.',
+  pollingError: 'Error checking payment status. Please try the repair option below or contact support.',
+  repairUnsuccessful: 'Repair did not succeed. Please try again or contact support.',
+  repairFailed: 'Repair request failed. Please try again or contact support.',
+  retryRepair: 'Retry Repair',
+} as const;

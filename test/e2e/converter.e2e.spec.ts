@@ -1,0 +1,233 @@
+import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { LOCAL_STORAGE_KEYS } from '@chatexhibit/proto/constants';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS } from '../support/artifacts';
+import { useChromium } from '../support/browser';
+import { cleanUpAll } from '../support/clean-up';
+import { createPaymentIntent, uploadOverLimitExport } from '../support/payment-client';
+import { useStandalone } from '../support/standalone';
+import { writeWhatsAppExport } from '../support/whatsapp-export';
+
+/**
+ * The converter on / as a person uses it in Chromium, against `npm start` without Stripe keys:
+ * the free flow to 'View PDF' and 'Download Evidence Package', the paid flow through the local
+ * test checkout to 'Download Ready', a cancelled checkout, polling that runs out and repair,
+ * and the SPEC §5 toasts.
+ */
+describe('the converter', () => {
+  const standalone = useStandalone();
+  const chromium = useChromium();
+  let workDir: string;
+  let freeZip: string;
+  let overLimitZip: string;
+  beforeAll(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-converter-'));
+    freeZip = (
+      await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'free-')), {
+        textMessages: 12,
+        voiceNotes: 2,
+        photos: 1,
+        encryptionNotice: true,
+      })
+    ).zipPath;
+    overLimitZip = (
+      await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'paid-')), {
+        textMessages: 60,
+        voiceNotes: 1,
+        photos: 0,
+      })
+    ).zipPath;
+  }, 60_000);
+  afterAll(() => cleanUpAll(() => workDir && rm(workDir, { recursive: true, force: true })));
+
+  /** The app at the address its return URLs use (PUBLIC_URL's default), so local storage is shared. */
+  const origin = () => `http://localhost:${standalone.port}`;
+  const open = async (width = 1280): Promise<Page> => {
+    const page = await chromium.browser.newPage({ viewport: { width, height: 900 } });
+    await page.goto(`${origin()}/`);
+    return page;
+  };
+  const toast = (page: Page, title: string) => page.getByText(title, { exact: true });
+
+  it('shows the sample preview, zooms within its bounds, and turns a free export into View PDF and Download Evidence Package', async () => {
+    const page = await open();
+    try {
+      await page.getByTestId('preview-mode').waitFor();
+      expect(await page.getByTestId('page-indicator').textContent()).toBe('Page 1 of 2');
+      for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Zoom out' }).click();
+      expect(await page.getByTestId('zoom-level').textContent()).toBe('50%');
+      expect(await page.getByRole('button', { name: 'Zoom out' }).isDisabled()).toBe(true);
+      for (let i = 0; i < 15; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+      expect(await page.getByTestId('zoom-level').textContent()).toBe('200%');
+      expect(await page.getByRole('button', { name: 'Zoom in' }).isDisabled()).toBe(true);
+
+      const process = page.getByRole('button', { name: 'Process Chat Export' });
+      expect(await process.isDisabled()).toBe(true);
+      await page.setInputFiles('input[type=file]', freeZip);
+      await process.click();
+      await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('preview-mode').count()).toBe(0);
+      const steps = page.getByRole('list', { name: 'Processing steps' }).locator('li');
+      expect(await steps.evaluateAll((items) => items.map((i) => i.getAttribute('data-state')))).toEqual([
+        'done',
+        'done',
+        'done',
+        'done',
+        'done',
+      ]);
+      // 15 messages with the encryption notice: two pages, the first under its date heading.
+      expect(await page.getByTestId('page-indicator').textContent()).toBe('Page 1 of 2');
+      await page.getByText('07 JUNE 2023', { exact: false }).first().waitFor();
+      expect(await page.getByTestId('voice-player').count()).toBeGreaterThan(0);
+      await page.locator('#convert').screenshot({ path: path.join(ARTIFACTS, 'converter-free.png') });
+
+      const [pdfTab] = await Promise.all([
+        page.context().waitForEvent('page'),
+        page.getByRole('button', { name: 'View PDF' }).click(),
+      ]);
+      expect(pdfTab.url()).toMatch(/\/api\/files\/[0-9a-f-]{36}\/transcript\.pdf\?expires=\d+&signature=/);
+      const pdf = await page.request.get(pdfTab.url());
+      expect(pdf.headers()['content-type']).toBe('application/pdf');
+      await pdfTab.close();
+      // A download: the new tab stays blank, its request names the package.
+      const [zipRequest] = await Promise.all([
+        page.context().waitForEvent('request', (request) => request.url().includes('/evidence-zip/')),
+        page.getByRole('button', { name: 'Download Evidence Package' }).click(),
+      ]);
+      expect(zipRequest.url()).toMatch(/\/api\/whatsapp\/evidence-zip\/[0-9a-f-]{36}$/);
+      expect((await page.request.get(zipRequest.url())).headers()['content-type']).toBe('application/zip');
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
+  it('refuses a file that is not a ZIP, and one over 100 MB, with the SPEC toasts', async () => {
+    const page = await open();
+    const text = path.join(workDir, 'notes.txt');
+    const large = path.join(workDir, 'huge.zip');
+    await writeFile(text, 'not a zip');
+    await writeFile(large, '');
+    await truncate(large, 100 * 1024 * 1024 + 1);
+    try {
+      await page.setInputFiles('input[type=file]', text);
+      await toast(page, 'Invalid File Type').waitFor();
+      await page.getByText('Please upload a WhatsApp export ZIP file.', { exact: true }).waitFor();
+      await page.setInputFiles('input[type=file]', large);
+      await toast(page, 'File Too Large').waitFor();
+      await page.getByText('Please upload a file smaller than 100MB.', { exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: 'Process Chat Export' }).isDisabled()).toBe(true);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('takes an over-limit export through the test checkout to Download Ready', async () => {
+    const page = await open();
+    try {
+      await page.setInputFiles('input[type=file]', overLimitZip);
+      await page.getByRole('button', { name: 'Process Chat Export' }).click();
+      await page.getByText('Payment Required', { exact: true }).waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('message-count').textContent()).toBe('61 / 50 free');
+
+      const continueButton = page.getByRole('button', { name: 'Continue to Payment ($4.99)' });
+      await continueButton.click();
+      await page.getByText('Email is required', { exact: true }).waitFor();
+      const email = page.getByLabel('Email for your download link');
+      await email.fill('buyer@example');
+      expect(await page.getByText('Email is required', { exact: true }).count()).toBe(0);
+      await continueButton.click();
+      await page.getByText('Please enter a valid email address', { exact: true }).waitFor();
+      await email.fill('buyer@example.org');
+      await continueButton.click();
+      await page.getByText('Complete Your Purchase', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+
+      await page.getByRole('button', { name: 'Pay $4.99 (test mode)' }).click();
+      await page.waitForURL((url) => url.pathname === '/' && url.search === '', { timeout: 15_000 });
+      await toast(page, 'Download Ready').waitFor({ timeout: 30_000 });
+      await page
+        .getByText('Your payment was successful and your download is ready.', { exact: true })
+        .waitFor();
+      await page.getByRole('button', { name: 'View PDF' }).waitFor();
+      // Back from checkout the page shows the converter, not the hero above it.
+      expect(await page.getByRole('button', { name: 'View PDF' }).isVisible()).toBe(true);
+      expect(
+        await page.locator('#convert').evaluate((section) => section.getBoundingClientRect().top),
+      ).toBeLessThan(200);
+      expect(await page.getByTestId('page-indicator').textContent()).toBe('Page 1 of 7');
+      expect(
+        await page.evaluate(`localStorage.getItem(${JSON.stringify(LOCAL_STORAGE_KEYS.checkoutStarted)})`),
+      ).toBeNull();
+      await page.screenshot({ path: path.join(ARTIFACTS, 'converter-paid.png') });
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
+  it('comes back from a cancelled checkout with Payment Cancelled and the flags cleared', async () => {
+    const page = await open();
+    try {
+      await page.setInputFiles('input[type=file]', overLimitZip);
+      await page.getByRole('button', { name: 'Process Chat Export' }).click();
+      await page
+        .getByLabel('Email for your download link')
+        .fill('undecided@example.org', { timeout: 60_000 });
+      await page.getByRole('button', { name: 'Continue to Payment ($4.99)' }).click();
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      await page.getByRole('button', { name: 'Pay $4.99 (test mode)' }).waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await toast(page, 'Payment Cancelled').waitFor({ timeout: 15_000 });
+      await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+      expect(
+        await page.evaluate(`localStorage.getItem(${JSON.stringify(LOCAL_STORAGE_KEYS.bundleId)})`),
+      ).toBeNull();
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
+  it('polls five times for a checkout left open, then offers Retry Repair, which delivers once it is paid', async () => {
+    const { bundleId } = await uploadOverLimitExport(standalone.baseUrl, workDir);
+    const { body } = await createPaymentIntent(standalone.baseUrl, bundleId, 'later@example.org');
+    const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      // The polling's 3 + 5 + 10 + 15 + 20 s pass on the page's own clock.
+      await page.clock.install();
+      await page.goto(`${origin()}/`);
+      const remember = (key: string, value: string) =>
+        page.evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
+      await remember(LOCAL_STORAGE_KEYS.checkoutStarted, 'true');
+      await remember(LOCAL_STORAGE_KEYS.bundleId, bundleId);
+      await remember(LOCAL_STORAGE_KEYS.email, 'later@example.org');
+      await page.reload();
+      await page.getByText('Preparing your download... (Attempt 1)', { exact: true }).waitFor();
+      const unconfirmed =
+        'Your payment status could not be confirmed. Please try the repair option below or contact support.';
+      for (let n = 0; n < 30 && (await page.getByText(unconfirmed).count()) === 0; n++) {
+        await page.clock.fastForward(3000);
+        await page.waitForTimeout(100);
+      }
+      await page.getByText(unconfirmed, { exact: true }).waitFor({ timeout: 5000 });
+      const repair = page.getByRole('button', { name: 'Retry Repair' });
+      await repair.click();
+      await page
+        .getByText('Repair did not succeed. Please try again or contact support.', { exact: true })
+        .waitFor();
+
+      // Paid on the checkout page meanwhile (its webhook delivered): the repair now delivers.
+      const paid = await fetch(`${body.checkoutUrl!.replace('localhost', '127.0.0.1')}/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+      });
+      expect(paid.status).toBe(303);
+      await repair.click();
+      await toast(page, 'Download Ready').waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'View PDF' }).waitFor();
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
