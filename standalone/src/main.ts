@@ -49,6 +49,7 @@ async function main(): Promise<void> {
           PlatformModule.forRoot(platform),
           StandaloneModule.forRoot({
             gateway: { linkSigningSecret, supportToken },
+            pdf: { publicUrl: config.publicUrl },
             payment: {
               publicUrl: config.publicUrl,
               stripe: config.stripe,

@@ -9,12 +9,14 @@ import type { PaymentSettings } from '@chatexhibit/payment/payment.settings';
 import { ParseModule } from '@chatexhibit/parse/parse.module';
 import { PaymentModule } from '@chatexhibit/payment/payment.module';
 import { PdfModule } from '@chatexhibit/pdf/pdf.module';
+import type { PdfSettings } from '@chatexhibit/pdf/pdf.settings';
 
 /** Gateway and all six services in one process, talking over the in-process bus. */
 @Module({})
 export class StandaloneModule {
   static forRoot(settings: {
     gateway: GatewaySettings;
+    pdf: PdfSettings;
     payment: PaymentSettings;
     notification: NotificationSettings;
   }): DynamicModule {
@@ -25,7 +27,7 @@ export class StandaloneModule {
         IngestModule,
         ParseModule,
         MediaModule,
-        PdfModule,
+        PdfModule.forRoot(settings.pdf),
         PaymentModule.forRoot(settings.payment),
         NotificationModule.forRoot(settings.notification),
       ],

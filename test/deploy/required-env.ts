@@ -52,7 +52,7 @@ export const ENV: readonly EnvVar[] = [
   { name: 'LINK_SIGNING_SECRET', parts: ['gateway', 'notification'], required: true, secret: true },
   {
     name: 'PUBLIC_URL',
-    parts: ['payment', 'notification'],
+    parts: ['pdf', 'payment', 'notification'],
     required: false,
     secret: false,
     scheme: /^https?:\/\//,

@@ -90,6 +90,7 @@ async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<v
     media: [],
     uploadKey: 'upload',
     files: { open: () => Promise.reject(new Error('no files in the benchmark')) },
+    verifyUrl: null,
   };
   const generatedAt = new Date('2026-11-23T09:00:00.000Z');
   const summary = await summarizeChat(source.messages());

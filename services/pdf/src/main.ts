@@ -2,4 +2,5 @@ import 'reflect-metadata';
 import { runService } from '@chatexhibit/kit/service/run-service';
 import { PdfModule } from './pdf.module';
 
-void runService('pdf', () => PdfModule);
+// loadPartConfig reads PUBLIC_URL for pdf.
+void runService('pdf', (config) => PdfModule.forRoot({ publicUrl: config.publicUrl! }));

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { exportExpiryJobHandler } from '@chatexhibit/kit/retention/export-expiry';
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
 import { CreateDocuments1763800200000 } from './database/migrations/1763800200000-create-documents';
@@ -9,6 +9,7 @@ import { CheckDocumentsRequestHandler } from './use-cases/check-documents/check-
 import { CheckDocumentsUseCase } from './use-cases/check-documents/check-documents.use-case';
 import { GenerateDocumentsJobHandler } from './use-cases/generate-documents/generate-documents.job-handler';
 import { GenerateDocumentsUseCase } from './use-cases/generate-documents/generate-documents.use-case';
+import { PDF_SETTINGS, type PdfSettings } from './pdf.settings';
 
 const part = ServicePartModule.forPart('pdf', {
   entities: [DocumentEntity],
@@ -28,4 +29,8 @@ const part = ServicePartModule.forPart('pdf', {
   ],
   exports: [part],
 })
-export class PdfModule {}
+export class PdfModule {
+  static forRoot(settings: PdfSettings): DynamicModule {
+    return { module: PdfModule, providers: [{ provide: PDF_SETTINGS, useValue: settings }] };
+  }
+}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildDeclaration } from '@chatexhibit/pdf/domain/evidence/declaration';
 import { exhibitReference } from '@chatexhibit/pdf/domain/evidence/exhibit-reference';
 import { buildManifest, TIMESTAMPS_NOTE } from '@chatexhibit/pdf/domain/evidence/manifest';
+import { EvidenceManifestSchema } from '@chatexhibit/proto/evidence-package';
 import { buildReadme } from '@chatexhibit/pdf/domain/evidence/readme';
 import { formatSha256Sums } from '@chatexhibit/pdf/domain/evidence/sha256sums';
 import { displayWidth, wrap, wrapPath } from '@chatexhibit/pdf/domain/evidence/plain-text';
@@ -128,6 +129,14 @@ describe('the package texts', () => {
       ]);
       expect(manifest.documentsNote).toContain('SHA256SUMS');
       expect(text).not.toContain('"key"');
+    });
+
+    it("is what proto's EvidenceManifestSchema says a verifier may rely on", () => {
+      const manifest = EvidenceManifestSchema.parse(JSON.parse(buildManifest(facts, files).toString('utf8')));
+      expect(manifest.export.sha256).toBe(fixture.facts.fileHash);
+      expect(manifest.files.map(({ path, sha256 }) => ({ path, sha256 }))).toEqual(
+        files.map(({ path, sha256 }) => ({ path, sha256 })),
+      );
     });
 
     it('is the same bytes for the same inputs, whatever order the options arrived in', () => {
@@ -281,6 +290,16 @@ describe('the package texts', () => {
       expect(flatText).toContain('What it does not prove');
       expect(flatText).toContain('original/');
       expect(flatText).toContain('derived/audio/');
+      expect(text).toContain('Open this page:\n\n         https://chatexhibit.example.com/verify\n');
+      expect(flatText).toContain('Drop the package ZIP file, as it is, onto the page.');
+    });
+
+    it('leaves the browser check out when no site made the package', () => {
+      const text = buildReadme({ ...facts, verifyUrl: null }).toString('utf8');
+      expect(layoutProblems(text)).toEqual([]);
+      expect(text).not.toContain('/verify');
+      expect(text).not.toContain('In a web browser');
+      expect(text).toContain('sha256sum -c SHA256SUMS');
     });
 
     it('does not promise playable voice notes when the chat has none', () => {

@@ -144,6 +144,7 @@ async function writeFixture(root: string, facts: Partial<ExportFacts> = {}): Pro
     media,
     uploadKey: upload,
     files: { open: async (key) => createReadStream(key) },
+    verifyUrl: 'https://chatexhibit.example.com/verify',
   };
   return { dir, source, messages, voice, mp3 };
 }

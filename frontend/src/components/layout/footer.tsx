@@ -1,6 +1,10 @@
+import { VERIFY_PATH } from '@chatexhibit/proto/evidence-package';
 import { Link } from 'react-router-dom';
 import { LogoMark } from './logo';
 import { NAV_LINKS } from './nav-links';
+
+/** Checking a package is for whoever receives one, so it is offered here and in the package, not in the header. */
+const FOOTER_ONLY_LINK = { to: VERIFY_PATH, label: 'Verify a package' } as const;
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -17,8 +21,8 @@ export function Footer() {
           </div>
         </div>
         <div className="flex flex-col gap-3 text-sm text-muted-foreground md:items-end">
-          <nav aria-label="Footer" className="flex gap-4">
-            {NAV_LINKS.map((link) => (
+          <nav aria-label="Footer" className="flex flex-wrap gap-x-4 gap-y-2">
+            {[...NAV_LINKS, FOOTER_ONLY_LINK].map((link) => (
               <Link key={link.to} to={link.to} className="hover:text-foreground">
                 {link.label}
               </Link>

@@ -26,7 +26,7 @@ export const PART_DEPENDENCIES: Record<
   ingest: { database: true, storage: true, mail: false, links: false, publicUrl: false, payments: false },
   parse: { database: true, storage: true, mail: false, links: false, publicUrl: false, payments: false },
   media: { database: true, storage: true, mail: false, links: false, publicUrl: false, payments: false },
-  pdf: { database: true, storage: true, mail: false, links: false, publicUrl: false, payments: false },
+  pdf: { database: true, storage: true, mail: false, links: false, publicUrl: true, payments: false },
   payment: { database: true, storage: false, mail: false, links: false, publicUrl: true, payments: true },
   notification: { database: true, storage: false, mail: true, links: true, publicUrl: true, payments: false },
 };
@@ -70,7 +70,7 @@ export interface PartConfig {
   linkSigningSecret?: string;
   /** Gateway only: the bearer token of support's routes, when set. */
   supportToken?: string;
-  /** Where browsers reach the gateway, for links in emails and Stripe's return URLs. */
+  /** Where browsers reach the gateway: links in emails, Stripe's return URLs, the package's /verify link. */
   publicUrl?: string;
   /** Payment only: null runs the local test checkout. */
   stripe?: StripeConfig | null;

@@ -1,3 +1,4 @@
+import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { hashFile } from '@chatexhibit/kit/streams/hash-file';
@@ -5,7 +6,7 @@ import { buildDeclaration } from './evidence/declaration';
 import { listEvidenceFiles } from './evidence/list-evidence-files';
 import { buildManifest, sha256Hex } from './evidence/manifest';
 import { buildReadme } from './evidence/readme';
-import { type DerivedAudio, type EvidenceFacts, PACKAGE_PATHS } from './evidence/types';
+import type { DerivedAudio, EvidenceFacts } from './evidence/types';
 import { writeEvidenceZip } from './evidence/write-evidence-zip';
 import { FontSet } from './text/font-set';
 import { TextLayout } from './text/text-layout';
@@ -91,6 +92,7 @@ export async function renderExportDocuments(
       edited: summary.counts.edited,
     },
     warnings: chat.warnings,
+    verifyUrl: source.verifyUrl,
   };
   const manifest = buildManifest(evidenceFacts, evidence);
   const manifestSha256 = sha256Hex(manifest);

@@ -192,6 +192,7 @@ export async function writeEvidenceFixture(
     lastMessageAt: '2023-06-07T15:16:00',
     counts: { messages: 3, media: 5, voiceNotes: 1, deleted: 0, systemEvents: 0, edited: 0 },
     warnings: ['The export names 1 attachment the ZIP does not contain.'],
+    verifyUrl: 'https://chatexhibit.example.com/verify',
   };
   return {
     storage,

@@ -4,6 +4,7 @@
 // of the copy, not who wrote the messages (United States v. Browne, 834 F.3d 403 (3d Cir. 2016)),
 // so authorship has a section of its own.
 
+import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { NO_EXAMINATION } from '@chatexhibit/proto/processing-options';
 import { utcIso } from './manifest';
 import { uploadPackagePath } from './package-paths';
@@ -20,7 +21,7 @@ import {
   wrap,
   wrapPath,
 } from './plain-text';
-import { type EvidenceFacts, type EvidenceFile, type EvidenceRole, PACKAGE_PATHS } from './types';
+import { type EvidenceFacts, type EvidenceFile, type EvidenceRole } from './types';
 
 export interface DeclarationHashes {
   /** SHA-256 of manifest.json. */

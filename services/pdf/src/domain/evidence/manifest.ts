@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
+import { MANIFEST_FORMAT } from '@chatexhibit/proto/evidence-package';
 import { NO_EXAMINATION } from '@chatexhibit/proto/processing-options';
 import type { EvidenceFacts, EvidenceFile } from './types';
 import { PACKAGE_DOCUMENTS } from './types';
 
-export const MANIFEST_FORMAT = 'chatexhibit-evidence-manifest/1';
 export const TOOL_NAME = 'ChatExhibit';
 
 export const TIMESTAMPS_NOTE =

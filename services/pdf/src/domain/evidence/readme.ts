@@ -1,7 +1,8 @@
+import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { exhibitReference } from './exhibit-reference';
 import { uploadPackagePath } from './package-paths';
 import { formatUtc, keepTogether, LINE_WIDTH, showInvisible, toText, wrap, wrapPath } from './plain-text';
-import { type EvidenceFacts, PACKAGE_PATHS } from './types';
+import type { EvidenceFacts } from './types';
 
 /** A two-column row: `name` padded to `column`, `text` wrapped beside it. */
 function row(name: string, text: string, column = 28, indent = '  '): string[] {
@@ -13,6 +14,29 @@ function row(name: string, text: string, column = 28, indent = '  '): string[] {
 const heading = (title: string): string[] => ['', title, '-'.repeat(Math.min(title.length, LINE_WIDTH)), ''];
 
 const paragraph = (text: string, indent = ''): string[] => [...wrap(text, { indent }), ''];
+
+/** The browser check: the site's /verify page computes every hash locally. */
+const checkInBrowser = (verifyUrl: string): string[] => [
+  'In a web browser, with nothing to install:',
+  '',
+  ...wrap('Open this page:', { firstIndent: '  1. ', indent: '     ' }),
+  '',
+  ...wrapPath(verifyUrl, '         ', '         '),
+  '',
+  ...wrap(
+    'Drop the package ZIP file, as it is, onto the page. Your browser computes the hash value of ' +
+      'every file itself: nothing is uploaded.',
+    { firstIndent: '  2. ', indent: '     ' },
+  ),
+  ...wrap(
+    'Every file must be shown as "Matches". A file shown as "Does not match", "Missing" or "Not ' +
+      'in the list" is not as it was when the package was made.',
+    { firstIndent: '  3. ', indent: '     ' },
+  ),
+  '',
+  "With the computer's own tools:",
+  '',
+];
 
 /**
  * README.txt: what the package holds and how to check it, in plain words for a reader who is not
@@ -144,6 +168,7 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
     ...wrapPath(showInvisible(uploadPath), '    ', '    '),
 
     ...heading('HOW TO CHECK THE FILES'),
+    ...(facts.verifyUrl === null ? [] : checkInBrowser(facts.verifyUrl)),
     ...paragraph(
       `First unzip the package (double-click it on a Mac; on Windows right-click it and choose ` +
         `"Extract All"). You get a folder holding ${PACKAGE_PATHS.checksums}, this file and the ` +

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 
 /** Opens a stored file by its storage key (object storage in the service, a local folder in the CLI). */
@@ -32,6 +33,8 @@ export interface EvidenceFacts {
   counts: EvidenceCounts;
   /** The parser's warnings. */
   warnings: readonly string[];
+  /** The web page that checks the package in a browser; null when no site made it. */
+  verifyUrl: string | null;
 }
 
 /** An MP3 copy of a voice note, made by media. */
@@ -89,16 +92,6 @@ export const DOCUMENT_ROLES = [
   'checksums',
 ] as const;
 export type DocumentRole = (typeof DOCUMENT_ROLES)[number];
-
-/** Fixed paths of the package's documents. */
-export const PACKAGE_PATHS = {
-  readme: 'README.txt',
-  checksums: 'SHA256SUMS',
-  manifest: 'manifest.json',
-  declaration: 'declaration-template.txt',
-  transcript: 'transcript.pdf',
-  filingTranscript: 'transcript-filing.pdf',
-} as const;
 
 /** The documents as the manifest lists them, in package order. */
 export const PACKAGE_DOCUMENTS: readonly { path: string; role: DocumentRole }[] = [

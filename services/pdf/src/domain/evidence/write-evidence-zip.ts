@@ -1,3 +1,4 @@
+import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { type Readable, Transform, type TransformCallback, type Writable } from 'node:stream';
@@ -7,7 +8,7 @@ import { Sha256Meter } from '@chatexhibit/kit/streams/sha256-meter';
 import { sha256Hex } from './manifest';
 import { assertNoCollisions, assertSafePath } from './package-paths';
 import { formatSha256Sums } from './sha256sums';
-import { type EvidenceFile, type FileSource, type PackageDocument, PACKAGE_PATHS } from './types';
+import type { EvidenceFile, FileSource, PackageDocument } from './types';
 
 /** An evidence file did not arrive from storage as the manifest says it is. */
 export class EvidenceIntegrityError extends Error {

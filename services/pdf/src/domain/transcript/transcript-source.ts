@@ -21,4 +21,6 @@ export interface ExportSource {
   uploadKey: string;
   /** Opens stored files (entries, the upload, derived MP3s and thumbnails) by storage key. */
   files: FileSource;
+  /** The web page that checks the package in a browser; null when no site made it (the CLI). */
+  verifyUrl: string | null;
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { VERIFY_PATH } from '@chatexhibit/proto/evidence-package';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
 import { EntryManifestSchema, exportKeys, MediaManifestSchema } from '@chatexhibit/proto/storage-layout';
 import { PAYMENT_DECISION_JOB, PDF_JOB, TRANSCRIPT_PAGE_REQUEST } from '@chatexhibit/proto/subjects';
@@ -16,6 +17,7 @@ import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { DocumentRepository } from '../../documents/document.repository';
 import { renderExportDocuments } from '../../domain/render-export-documents';
+import { PDF_SETTINGS, type PdfSettings } from '../../pdf.settings';
 
 /** Messages per transcript-page request: one page stays well inside one NATS message (1 MB by default). */
 const PAGE_SIZE = 1000;
@@ -35,6 +37,7 @@ export class GenerateDocumentsUseCase {
     private readonly workQueue: WorkQueue,
     private readonly progress: ProgressChannel,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(PDF_SETTINGS) private readonly settings: PdfSettings,
   ) {}
 
   async execute(job: JobPayload<typeof PDF_JOB>): Promise<void> {
@@ -79,6 +82,7 @@ export class GenerateDocumentsUseCase {
           media,
           uploadKey: keys.upload,
           files: { open: (key) => this.storage.get(key) },
+          verifyUrl: this.settings.publicUrl + VERIFY_PATH,
         },
         workDir,
         new Date(),

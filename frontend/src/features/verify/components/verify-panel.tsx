@@ -1,0 +1,275 @@
+import {
+  AlertTriangle,
+  CheckCircle2,
+  FileQuestion,
+  Loader2,
+  ShieldCheck,
+  Upload,
+  XCircle,
+} from 'lucide-react';
+import { type DragEvent, useId, useRef, useState } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { cn } from '../../../lib/utils';
+import {
+  type FileCheck,
+  type FileStatus,
+  verifyFiles,
+  VerifyError,
+  type VerifyReport,
+} from '../verify-files';
+
+const STATUS: Record<FileStatus, { label: string; icon: typeof CheckCircle2; className: string }> = {
+  match: { label: 'Matches', icon: CheckCircle2, className: 'text-accent' },
+  mismatch: { label: 'Does not match', icon: XCircle, className: 'text-destructive' },
+  missing: { label: 'Missing', icon: FileQuestion, className: 'text-destructive' },
+  unlisted: { label: 'Not in the list', icon: AlertTriangle, className: 'text-amber-700' },
+};
+
+type Check =
+  | { state: 'idle' }
+  | { state: 'checking'; done: number; total: number }
+  | { state: 'done'; report: VerifyReport }
+  | { state: 'failed'; message: string };
+
+/** The sentence above the table: all good, or what is wrong, counted. */
+function verdict({ checks, list, mode }: VerifyReport): { good: boolean; text: string } {
+  const count = (status: FileStatus) => checks.filter((check) => check.status === status).length;
+  const [matched, mismatched, missing, unlisted] = [
+    count('match'),
+    count('mismatch'),
+    count('missing'),
+    count('unlisted'),
+  ];
+  const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
+  if (mismatched + missing + unlisted === 0)
+    return {
+      good: true,
+      text:
+        mode === 'package'
+          ? `All ${files(matched)} of the package match ${list}: none has changed.`
+          : `${matched === 1 ? 'The file matches' : `All ${files(matched)} match`} ${list}: unchanged.`,
+    };
+  const problems = [
+    mismatched > 0 && `${files(mismatched)} ${mismatched === 1 ? 'does' : 'do'} not match ${list}`,
+    missing > 0 && `${files(missing)} ${missing === 1 ? 'is' : 'are'} missing`,
+    unlisted > 0 && `${files(unlisted)} ${unlisted === 1 ? 'is' : 'are'} not in ${list}`,
+  ].filter((problem): problem is string => typeof problem === 'string');
+  return { good: false, text: `${problems.join('; ')}. ${files(matched)} match.` };
+}
+
+function HashValue({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="grid gap-0.5">
+      <span className="text-xs text-muted-foreground">{label}</span>
+      <code className="font-mono text-xs break-all">{value}</code>
+    </div>
+  );
+}
+
+function CheckRow({ check }: { check: FileCheck }) {
+  const { label, icon: Icon, className } = STATUS[check.status];
+  return (
+    <tr className="border-t border-border align-top" data-status={check.status}>
+      <td className={cn('py-2 pr-3 font-medium whitespace-nowrap', className)}>
+        <span className="inline-flex items-center gap-1.5">
+          <Icon className="size-4 shrink-0" aria-hidden="true" />
+          {label}
+        </span>
+      </td>
+      <td className="py-2 pr-3 break-all">{check.path}</td>
+      <td className="grid gap-1 py-2">
+        {check.actual && <HashValue label="Computed now" value={check.actual} />}
+        {check.expected && check.status !== 'match' && (
+          <HashValue label="Recorded in the list" value={check.expected} />
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * /verify: an evidence package (or single files with its SHA256SUMS or manifest.json) checked
+ * in the browser. Every SHA-256 is computed here; nothing is sent anywhere.
+ */
+export function VerifyPanel() {
+  const id = useId();
+  const [dragging, setDragging] = useState(false);
+  const [check, setCheck] = useState<Check>({ state: 'idle' });
+  const run = useRef(0);
+
+  const start = (files: File[]) => {
+    if (files.length === 0) return;
+    const current = (run.current += 1);
+    const stillCurrent = () => run.current === current;
+    setCheck({ state: 'checking', done: 0, total: 0 });
+    void verifyFiles(files, (done, total) => {
+      if (stillCurrent()) setCheck({ state: 'checking', done, total });
+    }).then(
+      (report) => {
+        if (stillCurrent()) setCheck({ state: 'done', report });
+      },
+      (error: unknown) => {
+        if (stillCurrent())
+          setCheck({
+            state: 'failed',
+            message: error instanceof VerifyError ? error.message : 'The files could not be read.',
+          });
+      },
+    );
+  };
+
+  const drop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    start([...event.dataTransfer.files]);
+  };
+
+  const percent =
+    check.state === 'checking' && check.total > 0 ? Math.floor((check.done / check.total) * 100) : 0;
+
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Check the files</CardTitle>
+          <CardDescription>
+            Drop the evidence package ZIP, or one or more of its files together with its SHA256SUMS or
+            manifest.json.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <label
+            htmlFor={`${id}-files`}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={drop}
+            className={cn(
+              'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-border p-8 text-center transition-colors hover:bg-muted',
+              dragging && 'border-primary bg-primary-soft',
+            )}
+          >
+            <Upload className="size-8 text-primary" aria-hidden="true" />
+            <span className="font-medium">Drop the package or files here, or browse</span>
+            <span className="text-sm text-muted-foreground">Any size: large files are read in pieces.</span>
+          </label>
+          <input
+            id={`${id}-files`}
+            type="file"
+            multiple
+            className="sr-only"
+            onChange={(event) => {
+              start([...(event.target.files ?? [])]);
+              event.target.value = '';
+            }}
+          />
+          <p
+            className="flex items-start gap-2 rounded-lg bg-primary-soft p-3 text-sm"
+            data-testid="privacy-note"
+          >
+            <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            Nothing is uploaded. Your browser computes every SHA-256 hash value itself; the files never leave
+            this computer.
+          </p>
+        </CardContent>
+      </Card>
+
+      {check.state === 'checking' && (
+        <div role="status" className="grid gap-2 text-sm">
+          <span className="inline-flex items-center gap-2">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+            Computing hash values… {percent}%
+          </span>
+          <div className="h-1.5 overflow-hidden rounded-full bg-border">
+            <div className="h-full bg-accent" style={{ width: `${percent}%` }} />
+          </div>
+        </div>
+      )}
+
+      {check.state === 'failed' && (
+        <div
+          role="alert"
+          className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive"
+        >
+          <XCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <p>{check.message}</p>
+        </div>
+      )}
+
+      {check.state === 'done' && <Report report={check.report} />}
+    </div>
+  );
+}
+
+function Report({ report }: { report: VerifyReport }) {
+  const { good, text } = verdict(report);
+  return (
+    <Card>
+      <CardHeader>
+        <div
+          role="status"
+          data-testid="verdict"
+          data-good={good}
+          className={cn(
+            'flex items-start gap-2 rounded-lg border p-4 font-medium',
+            good
+              ? 'border-accent/40 bg-accent/5 text-accent'
+              : 'border-destructive/40 bg-destructive/5 text-destructive',
+          )}
+        >
+          {good ? (
+            <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          ) : (
+            <XCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          )}
+          {text}
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {(report.manifestSha256 ?? report.uploadSha256) && (
+          <div className="grid gap-3 rounded-lg bg-muted p-4 text-sm">
+            <p>
+              A match shows that each file is the one the package’s list names. To show that the list itself
+              is the original, compare these values with those printed on the transcript’s cover page and in
+              the signed declaration:
+            </p>
+            {report.manifestSha256 && (
+              <HashValue label="SHA-256 of manifest.json, computed now" value={report.manifestSha256} />
+            )}
+            {report.uploadSha256 && (
+              <HashValue
+                label="SHA-256 of the uploaded chat export, as manifest.json records it"
+                value={report.uploadSha256}
+              />
+            )}
+          </div>
+        )}
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Each file and its SHA-256 hash value</caption>
+            <thead>
+              <tr className="text-muted-foreground">
+                <th scope="col" className="pb-2 pr-3 font-medium">
+                  Result
+                </th>
+                <th scope="col" className="pb-2 pr-3 font-medium">
+                  File
+                </th>
+                <th scope="col" className="pb-2 font-medium">
+                  SHA-256
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.checks.map((check) => (
+                <CheckRow key={`${check.status}:${check.path}`} check={check} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

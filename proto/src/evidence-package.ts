@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * The evidence package as others read it: the pdf service writes it, the web app's /verify page
+ * (and anyone with `sha256sum -c`) checks it, so its file names and manifest are a contract.
+ */
+export const PACKAGE_PATHS = {
+  readme: 'README.txt',
+  checksums: 'SHA256SUMS',
+  manifest: 'manifest.json',
+  declaration: 'declaration-template.txt',
+  transcript: 'transcript.pdf',
+  filingTranscript: 'transcript-filing.pdf',
+} as const;
+
+export const MANIFEST_FORMAT = 'chatexhibit-evidence-manifest/1';
+
+/** Where the web app checks a package in the browser; the package's README.txt points there. */
+export const VERIFY_PATH = '/verify';
+
+const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+
+/**
+ * What a verifier relies on in manifest.json: the upload's hash and every evidence file's path
+ * and hash. The manifest holds more (counts, options, the examination block), which a verifier
+ * passes over.
+ */
+export const EvidenceManifestSchema = z.looseObject({
+  format: z.literal(MANIFEST_FORMAT),
+  export: z.looseObject({ originalFilename: z.string(), sha256: Sha256Hex }),
+  files: z.array(z.looseObject({ path: z.string().min(1), sha256: Sha256Hex, sizeBytes: z.number() })),
+});
+export type EvidenceManifest = z.infer<typeof EvidenceManifestSchema>;

@@ -1,0 +1,245 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import archiver from 'archiver';
+import type { Page } from 'playwright-core';
+import unzipper from 'unzipper';
+import { ARTIFACTS } from '../support/artifacts';
+import { useChromium } from '../support/browser';
+import { cleanUpAll } from '../support/clean-up';
+import { downloadAndVerifyEvidence } from '../support/evidence-package';
+import { readProgress, uploadExport } from '../support/pipeline-client';
+import { useStandalone } from '../support/standalone';
+import { writeWhatsAppExport } from '../support/whatsapp-export';
+
+/**
+ * Rewrites `source` into `target` entry by entry, as someone re-zipping an unzipped package
+ * would: `change` alters or (null) drops an entry; `added` entries are put in too.
+ */
+async function rezip(
+  source: string,
+  target: string,
+  change: (entryPath: string, bytes: Buffer) => Buffer | null,
+  added: Record<string, string> = {},
+): Promise<void> {
+  const archive = archiver('zip');
+  const written = finished(archive.pipe(createWriteStream(target)));
+  for (const entry of (await unzipper.Open.file(source)).files) {
+    if (entry.type !== 'File') continue;
+    const bytes = change(entry.path, await entry.buffer());
+    if (bytes !== null) archive.append(bytes, { name: entry.path });
+  }
+  for (const [name, text] of Object.entries(added)) archive.append(text, { name });
+  await archive.finalize();
+  await written;
+}
+
+/**
+ * /verify in Chromium: an evidence package the app made, checked in the browser against its
+ * SHA256SUMS, then the same package with one file altered, one removed and one added; single
+ * files with their list; a ZIP that is no package. Nothing is sent to the server meanwhile.
+ */
+describe('the verify page', () => {
+  const standalone = useStandalone();
+  const chromium = useChromium();
+  let workDir: string;
+  let packageZip: string;
+  let unzipped: string;
+  let entryCount: number;
+  let exportZip: string;
+  beforeAll(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-verify-'));
+    exportZip = (
+      await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'export-')), {
+        textMessages: 8,
+        voiceNotes: 1,
+        photos: 1,
+      })
+    ).zipPath;
+    const { body } = await uploadExport(standalone.baseUrl, exportZip);
+    const { events } = await readProgress(standalone.baseUrl, body.clientId!);
+    expect(events.at(-1)).toMatchObject({ done: true });
+    unzipped = await downloadAndVerifyEvidence(standalone.baseUrl, body.clientId!, workDir);
+    packageZip = path.join(workDir, 'evidence.zip');
+    entryCount = (await readFile(path.join(unzipped, 'SHA256SUMS'), 'utf8')).trim().split('\n').length;
+  }, 120_000);
+  afterAll(() => cleanUpAll(() => workDir && rm(workDir, { recursive: true, force: true })));
+
+  /** The page, with every request it sends after loading recorded. */
+  const open = async (): Promise<{ page: Page; requests: string[] }> => {
+    const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${standalone.baseUrl}/verify`);
+    await page.getByRole('heading', { level: 1, name: 'Verify an Evidence Package' }).waitFor();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    return { page, requests };
+  };
+  const verdict = async (page: Page) => {
+    const shown = page.getByTestId('verdict');
+    await shown.waitFor({ timeout: 30_000 });
+    return { text: (await shown.textContent())?.trim(), good: await shown.getAttribute('data-good') };
+  };
+  const statuses = (page: Page) =>
+    page
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        Object.fromEntries(
+          rows.map((row) => [row.children[1]!.textContent, row.getAttribute('data-status')]),
+        ),
+      );
+
+  it('is linked from the footer, not from the header, and says nothing is uploaded', async () => {
+    const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await page.goto(`${standalone.baseUrl}/`);
+      expect(await page.getByRole('banner').getByRole('link', { name: 'Verify a package' }).count()).toBe(0);
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Verify a package' }).click();
+      await page.waitForURL((url) => url.pathname === '/verify');
+      expect(await page.title()).toBe('Verify an Evidence Package — ChatExhibit');
+      expect(await page.getByTestId('privacy-note').textContent()).toContain('Nothing is uploaded.');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("is named in the package's README.txt, at the app's public address", async () => {
+    const readme = await readFile(path.join(unzipped, 'README.txt'), 'utf8');
+    expect(readme).toContain(`Open this page:\n\n         http://localhost:${standalone.port}/verify\n`);
+  });
+
+  it('checks every file of a genuine package against SHA256SUMS in the browser, sending nothing', async () => {
+    const { page, requests } = await open();
+    try {
+      await page.setInputFiles('input[type=file]', packageZip);
+      expect(await verdict(page)).toEqual({
+        text: `All ${entryCount} files of the package match SHA256SUMS: none has changed.`,
+        good: 'true',
+      });
+      const rows = await statuses(page);
+      expect(Object.keys(rows)).toHaveLength(entryCount);
+      expect(new Set(Object.values(rows))).toEqual(new Set(['match']));
+      const manifest = (await readFile(path.join(unzipped, 'SHA256SUMS'), 'utf8')).match(
+        /^([0-9a-f]{64}) {2}manifest\.json$/m,
+      )![1]!;
+      expect(await page.getByText(manifest).count()).toBeGreaterThan(0);
+      expect(requests).toEqual([]);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'web-verify-good.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('names the altered, the missing and the added file of a tampered package', async () => {
+    const tampered = path.join(workDir, 'tampered.zip');
+    await rezip(
+      packageZip,
+      tampered,
+      (entryPath, bytes) => {
+        if (entryPath === 'original/_chat.txt') return Buffer.from(bytes.toString('utf8').replace('a', 'b'));
+        if (entryPath === 'transcript-filing.pdf') return null;
+        return bytes;
+      },
+      { 'original/extra.txt': 'planted' },
+    );
+    const { page, requests } = await open();
+    try {
+      await page.setInputFiles('input[type=file]', tampered);
+      expect(await verdict(page)).toEqual({
+        text: `1 file does not match SHA256SUMS; 1 file is missing; 1 file is not in SHA256SUMS. ${entryCount - 2} files match.`,
+        good: 'false',
+      });
+      const rows = await statuses(page);
+      expect(rows['original/_chat.txt']).toBe('mismatch');
+      expect(rows['transcript-filing.pdf']).toBe('missing');
+      expect(rows['original/extra.txt']).toBe('unlisted');
+      expect(requests).toEqual([]);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'web-verify-tampered.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('checks single files against the list dropped with them, by name', async () => {
+    const { page } = await open();
+    const altered = path.join(workDir, 'single');
+    await mkdir(altered);
+    try {
+      const filing = path.join(unzipped, 'transcript-filing.pdf');
+      await page.setInputFiles('input[type=file]', [filing, path.join(unzipped, 'SHA256SUMS')]);
+      expect(await verdict(page)).toEqual({ text: 'The file matches SHA256SUMS: unchanged.', good: 'true' });
+
+      // The same name with other bytes, checked against manifest.json (which lists evidence files only).
+      const chat = await readFile(path.join(unzipped, 'original', '_chat.txt'));
+      await writeFile(path.join(altered, '_chat.txt'), Buffer.concat([chat, Buffer.from('\n')]));
+      await page.setInputFiles('input[type=file]', [
+        path.join(altered, '_chat.txt'),
+        path.join(unzipped, 'manifest.json'),
+      ]);
+      expect((await verdict(page)).good).toBe('false');
+      expect(await statuses(page)).toEqual({ 'original/_chat.txt': 'mismatch' });
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('hashes a file too large for one Web Crypto call in pieces, and tells a changed byte', async () => {
+    const large = path.join(workDir, 'large');
+    await mkdir(large);
+    // Over WEB_CRYPTO_MAX_BYTES (32 MiB, frontend/src/features/verify/sha256.ts): streamed.
+    const bytes = randomBytes(40 * 1024 * 1024);
+    const digest = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+    await writeFile(path.join(large, 'voice.opus'), bytes);
+    await writeFile(path.join(large, 'SHA256SUMS'), `${digest(bytes)}  original/voice.opus\n`);
+    const { page } = await open();
+    try {
+      await page.setInputFiles('input[type=file]', [
+        path.join(large, 'voice.opus'),
+        path.join(large, 'SHA256SUMS'),
+      ]);
+      expect(await verdict(page)).toEqual({ text: 'The file matches SHA256SUMS: unchanged.', good: 'true' });
+      bytes[bytes.length - 1] ^= 1;
+      await writeFile(path.join(large, 'voice.opus'), bytes);
+      await page.setInputFiles('input[type=file]', [
+        path.join(large, 'voice.opus'),
+        path.join(large, 'SHA256SUMS'),
+      ]);
+      await page.getByTestId('verdict').and(page.locator('[data-good=false]')).waitFor();
+      expect(await page.getByText(digest(bytes)).count()).toBe(1);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('says why when there is nothing to check against', async () => {
+    const { page } = await open();
+    try {
+      await page.setInputFiles('input[type=file]', exportZip);
+      await page
+        .getByRole('alert')
+        .getByText(
+          'This ZIP holds no SHA256SUMS or manifest.json, so there is nothing to check its files against. Is it a ChatExhibit evidence package?',
+        )
+        .waitFor();
+      await page.setInputFiles('input[type=file]', path.join(unzipped, 'transcript.pdf'));
+      await page
+        .getByRole('alert')
+        .getByText(
+          'Add the package’s SHA256SUMS or manifest.json: without it there is nothing to compare the files with.',
+        )
+        .waitFor();
+      const broken = path.join(workDir, 'broken.zip');
+      await writeFile(broken, (await readFile(packageZip)).subarray(0, 2000));
+      await page.setInputFiles('input[type=file]', broken);
+      await page
+        .getByRole('alert')
+        .getByText('This ZIP file could not be read: it is damaged, or it is not a ZIP file.')
+        .waitFor();
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+});
