@@ -1,9 +1,7 @@
 import type { UploadOptions } from '@chatexhibit/proto/processing-options';
 import { type StartProcessingResponse, StartProcessingResponseSchema } from '@chatexhibit/proto/progress';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-
-/** SPEC §8: the start failed without a message of the server's. */
-export const START_FAILED = 'Error processing file';
+import { CONVERTER_TEXTS } from '../converter-texts';
 
 /** What the server's error body says, if it says anything. */
 async function serverMessage(res: Response): Promise<string | undefined> {
@@ -31,7 +29,7 @@ export async function startProcessing({
   form.set('options', JSON.stringify(options));
   form.set('file', file, file.name);
   const res = await fetch('/api/whatsapp/process', { method: 'POST', body: form, credentials: 'include' });
-  if (!res.ok) throw new Error((await serverMessage(res)) ?? START_FAILED);
+  if (!res.ok) throw new Error((await serverMessage(res)) ?? CONVERTER_TEXTS.startFailed);
   return StartProcessingResponseSchema.parse(await res.json());
 }
 

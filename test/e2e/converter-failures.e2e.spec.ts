@@ -1,0 +1,225 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { LOCAL_STORAGE_KEYS } from '@chatexhibit/proto/constants';
+import type { Page, Route } from 'playwright-core';
+import { useChromium } from '../support/browser';
+import { cleanUpAll } from '../support/clean-up';
+import { useStandalone } from '../support/standalone';
+import { writeWhatsAppExport } from '../support/whatsapp-export';
+
+const BUNDLE_ID = '6f9d3c1e-2b4a-4c8d-9e7f-0a1b2c3d4e5f';
+
+/** A server-sent event stream holding `events`, which then ends (as a dropped connection does). */
+const eventStream = (...events: object[]) => ({
+  status: 200,
+  headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' },
+  body: events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''),
+});
+
+const json = (status: number, body: unknown) => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify(body),
+});
+
+/**
+ * The converter's SPEC §8 failures in Chromium. The app runs as `npm start` runs it; a failure the
+ * real server cannot be made to give on demand (a start refused, a stream cut, a checkout or
+ * status call failing) is answered for it by the browser's request interception.
+ */
+describe('the converter when things go wrong', () => {
+  const standalone = useStandalone();
+  const chromium = useChromium();
+  let workDir: string;
+  let smallZip: string;
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-converter-failures-'));
+    smallZip = (await writeWhatsAppExport(workDir, { textMessages: 5, voiceNotes: 0, photos: 0 })).zipPath;
+  }, 60_000);
+  afterAll(() => cleanUpAll(() => workDir && rm(workDir, { recursive: true, force: true })));
+
+  const open = async (prepare: (page: Page) => Promise<unknown> = async () => {}): Promise<Page> => {
+    const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await prepare(page);
+    await page.goto(`http://localhost:${standalone.port}/`);
+    return page;
+  };
+  const toast = (page: Page, title: string, description: string) =>
+    page.getByRole('status').filter({ hasText: title }).filter({ hasText: description }).waitFor();
+  const processSmallZip = async (page: Page) => {
+    await page.setInputFiles('input[type=file]', smallZip);
+    await page.getByRole('button', { name: 'Process Chat Export' }).click();
+  };
+
+  it.each([
+    { answer: json(503, { message: 'The server is busy.' }), shown: 'The server is busy.' },
+    { answer: { status: 500, body: '' }, shown: 'Error processing file' },
+  ])('toasts "Error processing file" with "$shown" when the start fails', async ({ answer, shown }) => {
+    const page = await open((p) =>
+      p.route('**/api/whatsapp/process', (route: Route) => route.fulfill(answer)),
+    );
+    try {
+      await processSmallZip(page);
+      await toast(page, 'Error processing file', shown);
+      // Ready to try again.
+      await page.getByRole('button', { name: 'Process Chat Export' }).and(page.locator(':enabled')).waitFor();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('toasts "Connection to server lost" when the progress stream breaks before the payment step', async () => {
+    const page = await open((p) =>
+      p.route('**/api/whatsapp/process-status*', (route: Route) => route.abort()),
+    );
+    try {
+      await processSmallZip(page);
+      await toast(page, 'Error processing file', 'Connection to server lost');
+      await page.getByRole('alert').getByText('Connection to server lost').waitFor();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('stops quietly when the stream breaks after the payment step', async () => {
+    const page = await open((p) =>
+      p.route('**/api/whatsapp/process-status*', (route: Route) =>
+        route.fulfill(eventStream({ progress: 50, step: 3 }, { progress: 100, step: 4 })),
+      ),
+    );
+    try {
+      await processSmallZip(page);
+      await page.getByRole('button', { name: 'Process Chat Export' }).and(page.locator(':enabled')).waitFor();
+      const steps = page.getByRole('list', { name: 'Processing steps' }).locator('li');
+      expect(await steps.last().getAttribute('data-state')).toBe('done');
+      await page.waitForTimeout(500);
+      expect(await page.getByText('Connection to server lost').count()).toBe(0);
+      expect(await page.getByRole('alert').count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  /** Up to the 'Complete Your Purchase' card for an export over the free tier, as the stream says. */
+  const toCheckout = async (page: Page, bundleId: string | undefined) => {
+    await page.route('**/api/whatsapp/process-status*', (route: Route) =>
+      route.fulfill(
+        eventStream({
+          progress: 100,
+          step: 4,
+          requiresPayment: true,
+          messageCount: 75,
+          mediaSizeBytes: 3 * 1024 * 1024,
+          ...(bundleId && { bundleId }),
+        }),
+      ),
+    );
+    await processSmallZip(page);
+    expect(await page.getByTestId('message-count').textContent({ timeout: 30_000 })).toBe('75 / 50 free');
+    expect(await page.getByTestId('media-size').textContent()).toBe('3 MB / 20 MB free');
+    await page.getByLabel('Email for your download link').fill('buyer@example.org');
+    await page.getByRole('button', { name: 'Continue to Payment ($4.99)' }).click();
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  };
+
+  it('toasts "Payment Error" when checkout cannot be set up, and stays on the page', async () => {
+    const page = await open((p) =>
+      p.route('**/api/create-payment-intent', (route: Route) =>
+        route.fulfill(json(502, { message: 'down' })),
+      ),
+    );
+    try {
+      await toCheckout(page, BUNDLE_ID);
+      await toast(page, 'Payment Error', 'Unable to initialize checkout. Please try again.');
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(
+        await page.evaluate(`localStorage.getItem(${JSON.stringify(LOCAL_STORAGE_KEYS.checkoutStarted)})`),
+      ).toBeNull();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('toasts "No payment bundle found" when the export came without a bundle', async () => {
+    let intents = 0;
+    const page = await open((p) =>
+      p.route('**/api/create-payment-intent', (route: Route) => {
+        intents += 1;
+        return route.continue();
+      }),
+    );
+    try {
+      await toCheckout(page, undefined);
+      await toast(page, 'Error', 'No payment bundle found');
+      expect(intents).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  /** Back on / with a checkout left open, the page's clock installed so the polling delays can pass. */
+  const pollWith = async (
+    status: (route: Route) => Promise<void>,
+    repair?: (route: Route) => Promise<void>,
+  ) => {
+    const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.clock.install();
+    await page.route(`**/api/payment/${BUNDLE_ID}`, status);
+    if (repair) await page.route(`**/api/payment/${BUNDLE_ID}/repair`, repair);
+    await page.goto(`http://localhost:${standalone.port}/`);
+    for (const [key, value] of [
+      [LOCAL_STORAGE_KEYS.checkoutStarted, 'true'],
+      [LOCAL_STORAGE_KEYS.bundleId, BUNDLE_ID],
+      [LOCAL_STORAGE_KEYS.email, 'buyer@example.org'],
+    ])
+      await page.evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
+    await page.reload();
+    await page.getByText('Preparing your download... (Attempt 1)', { exact: true }).waitFor();
+    return page;
+  };
+  const runOutOfAttempts = async (page: Page, message: string) => {
+    for (let n = 0; n < 30 && (await page.getByText(message).count()) === 0; n++) {
+      await page.clock.fastForward(3000);
+      await page.waitForTimeout(100);
+    }
+    await page.getByText(message, { exact: true }).waitFor({ timeout: 5000 });
+  };
+
+  it('polls five times for a paid bundle whose PDF is late, then says so and offers repair', async () => {
+    let polls = 0;
+    const page = await pollWith((route) => {
+      polls += 1;
+      return route.fulfill(json(200, { isPaid: true, pdfUrl: null, chatExportId: null }));
+    });
+    try {
+      await runOutOfAttempts(
+        page,
+        'Your payment was successful, but the download is taking longer than expected. Please use the repair option below.',
+      );
+      expect(polls).toBe(5);
+      await page.getByRole('button', { name: 'Retry Repair' }).waitFor();
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('says the status could not be checked when polling fails, and that repair failed when it fails', async () => {
+    const page = await pollWith(
+      (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }),
+      (route) => route.fulfill({ status: 502, body: '' }),
+    );
+    try {
+      await runOutOfAttempts(
+        page,
+        'Error checking payment status. Please try the repair option below or contact support.',
+      );
+      await page.getByRole('button', { name: 'Retry Repair' }).click();
+      await page
+        .getByText('Repair request failed. Please try again or contact support.', { exact: true })
+        .waitFor();
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+});
