@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_STORAGE_KEYS } from '@chatexhibit/proto/constants';
 import type { Page } from 'playwright-core';
+import { graveAccessibilityProblems } from '../support/accessibility';
 import { ARTIFACTS } from '../support/artifacts';
 import { useChromium } from '../support/browser';
 import { cleanUpAll } from '../support/clean-up';
@@ -83,6 +84,7 @@ describe('the converter', () => {
       await page.getByText('07 JUNE 2023', { exact: false }).first().waitFor();
       expect(await page.getByTestId('voice-player').count()).toBeGreaterThan(0);
       await page.locator('#convert').screenshot({ path: path.join(ARTIFACTS, 'converter-free.png') });
+      expect(await graveAccessibilityProblems(page)).toEqual([]);
 
       const [pdfTab] = await Promise.all([
         page.context().waitForEvent('page'),
@@ -143,6 +145,7 @@ describe('the converter', () => {
       await email.fill('buyer@example.org');
       await continueButton.click();
       await page.getByText('Complete Your Purchase', { exact: true }).waitFor();
+      expect(await graveAccessibilityProblems(page)).toEqual([]);
       await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
 
       await page.getByRole('button', { name: 'Pay $4.99 (test mode)' }).click();

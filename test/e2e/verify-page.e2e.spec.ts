@@ -7,6 +7,7 @@ import { finished } from 'node:stream/promises';
 import archiver from 'archiver';
 import type { Page } from 'playwright-core';
 import unzipper from 'unzipper';
+import { graveAccessibilityProblems } from '../support/accessibility';
 import { ARTIFACTS } from '../support/artifacts';
 import { useChromium } from '../support/browser';
 import { cleanUpAll } from '../support/clean-up';
@@ -158,6 +159,7 @@ describe('the verify page', () => {
       expect(rows['original/extra.txt']).toBe('unlisted');
       expect(requests).toEqual([]);
       await page.screenshot({ path: path.join(ARTIFACTS, 'web-verify-tampered.png'), fullPage: true });
+      expect(await graveAccessibilityProblems(page)).toEqual([]);
     } finally {
       await page.close();
     }

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { graveAccessibilityProblems } from '../support/accessibility';
 import { useChromium } from '../support/browser';
 import { ARTIFACTS } from '../support/artifacts';
 import { useStandalone } from '../support/standalone';
@@ -41,16 +42,40 @@ describe('web app static pages', () => {
     },
   ];
 
+  const everyPage = [
+    ...pages,
+    { route: '/verify', heading: 'Verify an Evidence Package', shot: 'verify' },
+    { route: '/no-such-page', heading: '404 Page Not Found', shot: '404' },
+  ];
+
+  it.each(everyPage)(
+    '$route has no serious or critical accessibility violation (axe-core), at 375 and 1280 px',
+    async ({ route, heading, shot }) => {
+      for (const width of [375, 1280]) {
+        const page = await open(route, width);
+        try {
+          await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+          expect(await graveAccessibilityProblems(page)).toEqual([]);
+          // Nothing wider than the window: no sideways scrolling on a phone.
+          expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+          await page.screenshot({ path: path.join(ARTIFACTS, `web-${shot}-${width}.png`), fullPage: true });
+        } finally {
+          await page.close();
+        }
+      }
+    },
+    60_000,
+  );
+
   it.each(pages)(
     '$route renders its heading, title and description',
-    async ({ route, heading, title, shot }) => {
+    async ({ route, heading, title }) => {
       const page = await open(route);
       try {
         await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
         expect(await page.title()).toBe(title);
         const description = await page.locator('meta[name="description"]').getAttribute('content');
         expect(description?.length).toBeGreaterThan(20);
-        await page.screenshot({ path: path.join(ARTIFACTS, `web-${shot}.png`), fullPage: true });
       } finally {
         await page.close();
       }
@@ -89,7 +114,6 @@ describe('web app static pages', () => {
     try {
       await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
       await page.getByText('Did you forget to add the page to the router?').waitFor();
-      await page.screenshot({ path: path.join(ARTIFACTS, 'web-404.png') });
     } finally {
       await page.close();
     }

@@ -16,7 +16,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-3" aria-label="ChatExhibit home">
+        <Link to="/" className="flex items-center gap-3">
           <LogoMark />
           <span className="flex flex-col leading-tight">
             <span className="text-base font-semibold text-foreground">ChatExhibit</span>

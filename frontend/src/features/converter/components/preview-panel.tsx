@@ -56,7 +56,12 @@ export function PreviewPanel({ processed }: { processed: ProcessedExport | null 
     <Card className="content-start">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle className="flex items-center gap-2">
-          Transcript Preview {sample && <Badge data-testid="preview-mode">Preview Mode</Badge>}
+          Transcript Preview{' '}
+          {sample && (
+            <Badge data-testid="preview-mode" className="whitespace-nowrap">
+              Preview Mode
+            </Badge>
+          )}
         </CardTitle>
         <div className="flex items-center gap-1">
           <Button
@@ -104,7 +109,13 @@ export function PreviewPanel({ processed }: { processed: ProcessedExport | null 
             </Button>
           </div>
         )}
-        <div className="max-h-[40rem] overflow-auto rounded-lg border border-border bg-muted p-3">
+        {/* Focusable, so the page can be scrolled with the keyboard when zoomed in. */}
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="Transcript page, scrollable"
+          className="max-h-[40rem] overflow-auto rounded-lg border border-border bg-muted p-3 focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
+        >
           <article
             className="origin-top-left rounded-md bg-background p-6 text-sm shadow-sm"
             style={{ zoom: zoom / 100 }}

@@ -139,6 +139,7 @@ export function UploadCard({
         <input
           id={`${id}-file`}
           type="file"
+          aria-label="WhatsApp export ZIP file"
           accept={`${UPLOAD_FILE_EXTENSION},application/zip`}
           className="sr-only"
           onChange={(event) => {
