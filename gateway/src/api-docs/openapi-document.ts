@@ -84,7 +84,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     description,
     content: { [mediaType]: { schema: binary } },
   });
-  const notFound = error('No such export, or not readable yet (unpaid): the same answer for both.');
+  const notFound = error('No such export, or not readable (unpaid, or refunded): the same answer for both.');
   const exportId = z.object({ exportId: ExportIdSchema });
   const expired = error('The export passed its retention date and was deleted.');
   const badLink = error('The link was altered ("This download link is not valid.") or has expired.');
