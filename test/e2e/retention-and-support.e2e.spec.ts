@@ -12,6 +12,7 @@ import {
   linksInMail,
   mailsTo,
   paymentStatus,
+  repairPayment,
   uploadOverLimitExport,
 } from '../support/payment-client';
 import { readProgress, uploadExport } from '../support/pipeline-client';
@@ -216,6 +217,20 @@ describe('retention and support', () => {
     expect((await fetch(`${base}/api/whatsapp/chat/${bought.exportId}`)).status).toBe(404);
     for (const link of signed) expect((await fetch(link)).status).toBe(404);
 
+    // A refunded bundle stays locked: repair finds nothing to do and raises no alarm, and
+    // checkout says why it cannot be bought.
+    const logged = standalone.app.lines.length;
+    expect((await repairPayment(base, bought.bundleId)).body).toEqual({
+      success: false,
+      pdfUrl: null,
+      chatExportId: null,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(standalone.app.lines.slice(logged)).toEqual([]);
+    expect(await createPaymentIntent(base, bought.bundleId, 'keeper@example.org')).toEqual({
+      status: 409,
+      body: { code: 'CONFLICT', message: PAYMENT_MESSAGES.refunded },
+    });
     const twice = await support('refund', bought.bundleId);
     expect(twice).toMatchObject({ code: 1, stdout: '' });
     expect(twice.stderr.trim()).toBe('support: 409: This bundle was refunded already.');

@@ -214,7 +214,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       200: { description: 'The checkout page to send the browser to.', content: json(PaymentIntentResponse) },
       400: error('The email is missing or not an email address.'),
       404: noBundle,
-      409: error('The bundle is already paid for.'),
+      409: error('The bundle is already paid for, or was refunded (each with its own sentence).'),
       410: expired,
       429: paymentsLimited,
       503: error('Stripe could not be reached; try again.'),
