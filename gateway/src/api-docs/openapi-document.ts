@@ -298,7 +298,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
       responses: {
         303: { description: 'To the return URL, as Stripe sends the browser.' },
         404: error('No such test checkout, or Stripe keys are configured.'),
-        ...(action === 'pay' && { 409: error('The checkout has ended (paid or expired).') }),
+        409: {
+          description: 'The checkout has ended (paid or expired): an HTML page that says so and links home.',
+          content: { 'text/html': { schema: z.string() } },
+        },
       },
     });
 
