@@ -56,8 +56,6 @@ export class GatewayModule implements NestModule {
             { name: 'contact', ttl: 60 * 60 * 1000, limit: CONTACT_MESSAGES_PER_HOUR },
             { name: 'payments', ttl: 60 * 60 * 1000, limit: PAYMENT_CALLS_PER_HOUR },
           ],
-          // The contact form's and payment routes' guards answer with their own sentences.
-          errorMessage: 'Too many uploads from this address. Please wait an hour and try again.',
         }),
       ],
       controllers: [

@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   /** What was asked for existed and is gone (an export past its retention). */
   'GONE',
+  /** Too many requests from one client address (a rate limit). */
+  'RATE_LIMITED',
   'UNAVAILABLE',
   'INTERNAL',
 ] as const;

@@ -34,6 +34,7 @@ export const PAYMENT_MESSAGES = {
   /** SPEC §5: no bundle id, or one that names no bundle. */
   noBundle: 'No payment bundle found',
   alreadyPaid: 'This export has already been paid for. Check your email for the download links.',
+  refunded: 'This export was refunded, so it can no longer be downloaded. Contact support to buy it again.',
   webhookSignature: 'The webhook signature could not be verified.',
   testCheckoutClosed: 'This test checkout has ended.',
   expired: 'This export has expired and its files were deleted. Please upload it again.',

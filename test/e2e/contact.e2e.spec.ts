@@ -12,14 +12,15 @@ interface Answer {
 }
 
 /**
- * POSTs to /api/contact from the loopback address `from` (127.0.0.x): the rate limit counts per
- * client address, so each test speaks from its own.
+ * POSTs to /api/contact (or `urlPath`) from the loopback address `from` (127.0.0.x): the rate
+ * limits count per client address, so each test speaks from its own.
  */
-function postContact(
+function postFrom(
   port: number,
   from: string,
   body: string,
   contentType = 'application/json',
+  urlPath = '/api/contact',
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -28,7 +29,7 @@ function postContact(
         port,
         localAddress: from,
         method: 'POST',
-        path: '/api/contact',
+        path: urlPath,
         headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body) },
       },
       (res) => {
@@ -67,7 +68,7 @@ describe('contact messages (standalone)', () => {
   const standalone = useStandalone({ SUPPORT_EMAIL: 'help@example.org' });
 
   it('accepts a valid message and mails it to support, Reply-To the sender, HTML escaped', async () => {
-    const answer = await postContact(
+    const answer = await postFrom(
       standalone.port,
       '127.0.0.2',
       JSON.stringify({ ...valid, name: '  Jane Doe  ' }),
@@ -116,7 +117,7 @@ describe('contact messages (standalone)', () => {
   it.each(
     invalidCases.map(([name, change, message], i) => [name, change, message, `127.0.1.${i + 1}`] as const),
   )('refuses an invalid %s with its sentence', async (_case, change, message, from) => {
-    const answer = await postContact(standalone.port, from, JSON.stringify({ ...valid, ...change }));
+    const answer = await postFrom(standalone.port, from, JSON.stringify({ ...valid, ...change }));
     expect(answer).toEqual({
       status: 400,
       contentType: expect.stringContaining('application/json'),
@@ -130,7 +131,7 @@ describe('contact messages (standalone)', () => {
       // Not JSON at all: checked as an empty form, so the first field speaks.
       ['name=Jane', 'text/plain', 'Name must be at least 2 characters.'],
     ] as const) {
-      const answer = await postContact(standalone.port, '127.0.0.4', body, type);
+      const answer = await postFrom(standalone.port, '127.0.0.4', body, type);
       expect(answer).toEqual({
         status: 400,
         contentType: expect.stringContaining('application/json'),
@@ -142,16 +143,37 @@ describe('contact messages (standalone)', () => {
   it('limits each client address to 5 messages an hour (429), other addresses unaffected', async () => {
     const tooShort = JSON.stringify({ ...valid, name: 'J' });
     for (let i = 0; i < 5; i++)
-      expect((await postContact(standalone.port, '127.0.0.5', tooShort)).status).toBe(400);
-    const limited = await postContact(standalone.port, '127.0.0.5', tooShort);
+      expect((await postFrom(standalone.port, '127.0.0.5', tooShort)).status).toBe(400);
+    const limited = await postFrom(standalone.port, '127.0.0.5', tooShort);
     expect(limited).toEqual({
       status: 429,
       contentType: expect.stringContaining('application/json'),
       body: {
-        code: 'INVALID_REQUEST',
+        code: 'RATE_LIMITED',
         message: 'Too many messages from this address. Please wait an hour and try again.',
       },
     });
-    expect((await postContact(standalone.port, '127.0.0.6', tooShort)).status).toBe(400);
+    expect((await postFrom(standalone.port, '127.0.0.6', tooShort)).status).toBe(400);
+  });
+
+  it('answers the upload and payment limits the same way: 429, RATE_LIMITED and their own sentence', async () => {
+    for (const [urlPath, limit, message] of [
+      ['/api/whatsapp/process', 30, 'Too many uploads from this address. Please wait an hour and try again.'],
+      [
+        '/api/payment/not-a-bundle/repair',
+        120,
+        'Too many payment requests from this address. Please wait and try again.',
+      ],
+    ] as const) {
+      for (let i = 0; i < limit; i++)
+        expect(
+          (await postFrom(standalone.port, '127.0.0.7', '{}', 'application/json', urlPath)).status,
+        ).not.toBe(429);
+      expect(await postFrom(standalone.port, '127.0.0.7', '{}', 'application/json', urlPath)).toEqual({
+        status: 429,
+        contentType: expect.stringContaining('application/json'),
+        body: { code: 'RATE_LIMITED', message },
+      });
+    }
   });
 });

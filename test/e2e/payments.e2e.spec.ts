@@ -152,6 +152,8 @@ describe('payments with Stripe', () => {
     );
     await settle();
     expect((await paymentStatus(base, bundleId)).body.isPaid).toBe(true);
+    // Its own session seen again is no second payment: nothing for an operator to refund.
+    expect(standalone.app.lines.filter((line) => line.includes('a second session paid'))).toEqual([]);
     const mails = mailsTo(sink.messages, 'buyer@example.org');
     expect(mails).toHaveLength(1);
 

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import type { ChatData } from '@chatexhibit/proto/chat';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import { runToEnd } from '../support/child-process';
 import { cleanUpAll } from '../support/clean-up';
@@ -11,6 +12,7 @@ import {
   linksInMail,
   mailsTo,
   paymentStatus,
+  repairPayment,
   uploadOverLimitExport,
 } from '../support/payment-client';
 import { readProgress, uploadExport } from '../support/pipeline-client';
@@ -195,13 +197,40 @@ describe('retention and support', () => {
       l.includes('/api/files/'),
     );
     expect(links).toHaveLength(2);
-    for (const link of links) expect((await fetch(link.replace('localhost', '127.0.0.1'))).status).toBe(200);
+    // Every signed link the buyer was given: the mailed two, the status's pdfUrl, a voice note's.
+    const base = standalone.baseUrl;
+    const { pdfUrl } = (await paymentStatus(base, bought.bundleId)).body;
+    const chat = (await (await fetch(`${base}/api/whatsapp/chat/${bought.exportId}`)).json()) as ChatData;
+    const audio = chat.messages.find((m) => m.type === 'voice')!.content;
+    expect(audio).toMatch(new RegExp(`^/api/files/${bought.exportId}/audio/`));
+    const signed = [
+      ...links.map((link) => link.replace('localhost', '127.0.0.1')),
+      base + pdfUrl!,
+      base + audio,
+    ];
+    for (const link of signed) expect((await fetch(link)).status).toBe(200);
 
     const refunded = await support('refund', bought.bundleId);
     expect(refunded.code).toBe(0);
     expect(refunded.stdout).toMatch(new RegExp(`^Bundle ${bought.bundleId}: refunded \\(re_`));
-    expect((await paymentStatus(standalone.baseUrl, bought.bundleId)).body.isPaid).toBe(false);
-    expect((await fetch(`${standalone.baseUrl}/api/whatsapp/chat/${bought.exportId}`)).status).toBe(404);
+    expect((await paymentStatus(base, bought.bundleId)).body.isPaid).toBe(false);
+    expect((await fetch(`${base}/api/whatsapp/chat/${bought.exportId}`)).status).toBe(404);
+    for (const link of signed) expect((await fetch(link)).status).toBe(404);
+
+    // A refunded bundle stays locked: repair finds nothing to do and raises no alarm, and
+    // checkout says why it cannot be bought.
+    const logged = standalone.app.lines.length;
+    expect((await repairPayment(base, bought.bundleId)).body).toEqual({
+      success: false,
+      pdfUrl: null,
+      chatExportId: null,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(standalone.app.lines.slice(logged)).toEqual([]);
+    expect(await createPaymentIntent(base, bought.bundleId, 'keeper@example.org')).toEqual({
+      status: 409,
+      body: { code: 'CONFLICT', message: PAYMENT_MESSAGES.refunded },
+    });
     const twice = await support('refund', bought.bundleId);
     expect(twice).toMatchObject({ code: 1, stdout: '' });
     expect(twice.stderr.trim()).toBe('support: 409: This bundle was refunded already.');

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
+import { TEST_CHECKOUT_TEXT } from '@chatexhibit/gateway/payments/test-checkout-page';
 import { runToEnd } from '../support/child-process';
 import { eventually } from '../support/eventually';
 import {
@@ -65,9 +66,18 @@ describe('the local test checkout', () => {
     expect(chatExportId).toBe(exportId);
     expect((await fetch(base + pdfUrl!)).headers.get('content-type')).toBe('application/pdf');
 
-    // The page is spent: paying again is refused, and it says the checkout is complete.
-    expect((await press(`${page}/pay`)).status).toBe(409);
+    // The page is spent: it says the checkout is complete, and pressing either button again
+    // (a stale tab) answers a page, not JSON, that says it has ended and leads home.
     expect(await (await fetch(page)).text()).toContain('This checkout is complete.');
+    for (const action of ['pay', 'cancel']) {
+      const ended = await press(`${page}/${action}`);
+      expect(ended.status).toBe(409);
+      expect(ended.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const endedPage = await ended.text();
+      expect(endedPage).toContain(TEST_CHECKOUT_TEXT.banner);
+      expect(endedPage).toContain(`<p>${PAYMENT_MESSAGES.testCheckoutClosed}</p>`);
+      expect(endedPage).toContain('<a href="/">Back to ChatExhibit</a>');
+    }
     expect((await createPaymentIntent(base, bundleId, 'person@example.org')).body).toMatchObject({
       message: PAYMENT_MESSAGES.alreadyPaid,
     });

@@ -84,7 +84,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     description,
     content: { [mediaType]: { schema: binary } },
   });
-  const notFound = error('No such export, or not readable yet (unpaid): the same answer for both.');
+  const notFound = error('No such export, or not readable (unpaid, or refunded): the same answer for both.');
   const exportId = z.object({ exportId: ExportIdSchema });
   const expired = error('The export passed its retention date and was deleted.');
   const badLink = error('The link was altered ("This download link is not valid.") or has expired.');
@@ -214,7 +214,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       200: { description: 'The checkout page to send the browser to.', content: json(PaymentIntentResponse) },
       400: error('The email is missing or not an email address.'),
       404: noBundle,
-      409: error('The bundle is already paid for.'),
+      409: error('The bundle is already paid for, or was refunded (each with its own sentence).'),
       410: expired,
       429: paymentsLimited,
       503: error('Stripe could not be reached; try again.'),
@@ -298,7 +298,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
       responses: {
         303: { description: 'To the return URL, as Stripe sends the browser.' },
         404: error('No such test checkout, or Stripe keys are configured.'),
-        ...(action === 'pay' && { 409: error('The checkout has ended (paid or expired).') }),
+        409: {
+          description: 'The checkout has ended (paid or expired): an HTML page that says so and links home.',
+          content: { 'text/html': { schema: z.string() } },
+        },
       },
     });
 

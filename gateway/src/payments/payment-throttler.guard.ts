@@ -1,5 +1,5 @@
-import { type ExecutionContext, Injectable } from '@nestjs/common';
-import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
+import { Injectable } from '@nestjs/common';
+import { RateLimitGuard } from '../http/rate-limit.guard';
 
 /**
  * Payment calls per client address per hour: a buyer polls 5 times and repairs a few; each
@@ -7,13 +7,8 @@ import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
  */
 export const PAYMENT_CALLS_PER_HOUR = 120;
 
-/** The payment routes' rate limit (the `payments` throttler), with its own sentence. */
+/** The payment routes' rate limit (the `payments` throttler). */
 @Injectable()
-export class PaymentThrottlerGuard extends ThrottlerGuard {
-  protected override getErrorMessage(
-    _context: ExecutionContext,
-    _detail: ThrottlerLimitDetail,
-  ): Promise<string> {
-    return Promise.resolve('Too many payment requests from this address. Please wait and try again.');
-  }
+export class PaymentThrottlerGuard extends RateLimitGuard {
+  protected readonly sentence = 'Too many payment requests from this address. Please wait and try again.';
 }

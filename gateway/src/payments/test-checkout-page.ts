@@ -1,5 +1,4 @@
-import type { TestCheckoutView } from '@chatexhibit/proto/payment';
-import { testCheckoutPath } from '@chatexhibit/proto/payment';
+import { PAYMENT_MESSAGES, type TestCheckoutView, testCheckoutPath } from '@chatexhibit/proto/payment';
 import { escapeHtml } from '@chatexhibit/kit/html/escape-html';
 
 /** The page's own labels; 'Pay $4.99 (test mode)' and 'Cancel' as the issue names them. */
@@ -8,6 +7,7 @@ export const TEST_CHECKOUT_TEXT = {
   banner: 'TEST MODE: no card is charged and no money moves.',
   pay: (amountLabel: string) => `Pay ${amountLabel} (test mode)`,
   cancel: 'Cancel',
+  back: 'Back to ChatExhibit',
 } as const;
 
 const STYLE = `
@@ -43,7 +43,20 @@ export function testCheckoutPage(view: TestCheckoutView): string {
            <button class="cancel" type="submit">${TEST_CHECKOUT_TEXT.cancel}</button>
          </form>`
       : `<p>This checkout is ${view.status === 'complete' ? 'complete' : 'expired'}.</p>
-         <p><a href="${escapeHtml(view.cancelUrl)}">Back to ChatExhibit</a></p>`;
+         <p><a href="${escapeHtml(view.cancelUrl)}">${TEST_CHECKOUT_TEXT.back}</a></p>`;
+  return page(body);
+}
+
+/**
+ * What a button of a checkout that has ended answers (a tab left open, a second click): a page
+ * for the person who pressed it, leading to the home page.
+ */
+export function testCheckoutEndedPage(): string {
+  return page(`<p>${PAYMENT_MESSAGES.testCheckoutClosed}</p>
+<p><a href="/">${TEST_CHECKOUT_TEXT.back}</a></p>`);
+}
+
+function page(body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${TEST_CHECKOUT_TEXT.title}</title><style>${STYLE}</style></head>

@@ -1,9 +1,10 @@
-import { BadGatewayException, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { BadGatewayException, Controller, Get, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { TEST_CHECKOUT_COMPLETE_REQUEST, TEST_CHECKOUT_VIEW_REQUEST } from '@chatexhibit/proto/subjects';
+import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook.controller';
-import { testCheckoutPage } from './test-checkout-page';
+import { testCheckoutEndedPage, testCheckoutPage } from './test-checkout-page';
 
 /**
  * The local test checkout (no Stripe keys; the payment service answers 404 otherwise, so the
@@ -18,14 +19,7 @@ export class TestCheckoutController {
   @Get(':sessionId')
   async page(@Param('sessionId') sessionId: string, @Res() response: Response): Promise<void> {
     const view = await this.requestBus.request(TEST_CHECKOUT_VIEW_REQUEST, { sessionId });
-    response
-      .set({
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'Content-Security-Policy':
-          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
-      })
-      .send(testCheckoutPage(view));
+    sendPage(response, HttpStatus.OK, testCheckoutPage(view));
   }
 
   @Post(':sessionId/pay')
@@ -52,11 +46,20 @@ export class TestCheckoutController {
     request: Request,
     response: Response,
   ): Promise<void> {
-    const { redirectUrl, webhook } = await this.requestBus.request(
-      TEST_CHECKOUT_COMPLETE_REQUEST,
-      { sessionId, action },
-      { timeoutMs: 30_000 },
-    );
+    let completed;
+    try {
+      completed = await this.requestBus.request(
+        TEST_CHECKOUT_COMPLETE_REQUEST,
+        { sessionId, action },
+        { timeoutMs: 30_000 },
+      );
+    } catch (error) {
+      // A person pressed a button of an ended checkout: a page, not the API's JSON.
+      if (error instanceof BusError && error.code === 'CONFLICT')
+        return sendPage(response, HttpStatus.CONFLICT, testCheckoutEndedPage());
+      throw error;
+    }
+    const { redirectUrl, webhook } = completed;
     if (webhook) {
       // This very process, on the port the browser reached: the webhook takes Stripe's path in.
       const delivered = await fetch(`http://127.0.0.1:${request.socket.localPort}${STRIPE_WEBHOOK_PATH}`, {
@@ -71,4 +74,16 @@ export class TestCheckoutController {
     }
     response.redirect(303, redirectUrl);
   }
+}
+
+function sendPage(response: Response, status: HttpStatus, html: string): void {
+  response
+    .status(status)
+    .set({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy':
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
+    })
+    .send(html);
 }

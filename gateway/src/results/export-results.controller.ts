@@ -1,10 +1,10 @@
-import { Controller, ForbiddenException, Get, Param, Req, Res } from '@nestjs/common';
+import { Controller, ForbiddenException, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { ChatData } from '@chatexhibit/proto/chat';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import { ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
-import { parseIdOr404 } from '../http/parse-request';
+import { NOT_FOUND_MESSAGE, parseIdOr404 } from '../http/parse-request';
 import { ExportResultsService } from './export-results.service';
 
 /** Export ids in paths; one that does not parse is answered 404. */
@@ -71,10 +71,9 @@ export class ExportResultsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const exportId = parseIdOr404(ExportIdSchema, id);
-    this.verifyLink(request);
+    const exportId = await this.readableThroughLink(request, id);
     const name = `${entryPath.slice(entryPath.lastIndexOf('/') + 1)}.mp3`;
-    await this.send(response, exportId, exportKeys(exportId).audio(entryPath), 'audio/mpeg', name, 'inline');
+    await this.send(response, exportKeys(exportId).audio(entryPath), 'audio/mpeg', name, 'inline');
   }
 
   private async sendSignedDocument(
@@ -83,9 +82,7 @@ export class ExportResultsController {
     id: string,
     document: keyof typeof DOCUMENTS,
   ): Promise<void> {
-    const exportId = parseIdOr404(ExportIdSchema, id);
-    this.verifyLink(request);
-    await this.sendDocument(response, exportId, document);
+    await this.sendDocument(response, await this.readableThroughLink(request, id), document);
   }
 
   private sendDocument(
@@ -94,7 +91,18 @@ export class ExportResultsController {
     document: keyof typeof DOCUMENTS,
   ): Promise<void> {
     const { type, name, disposition } = DOCUMENTS[document];
-    return this.send(response, exportId, exportKeys(exportId)[document], type, name(exportId), disposition);
+    return this.send(response, exportKeys(exportId)[document], type, name(exportId), disposition);
+  }
+
+  /**
+   * The export a signed link names, once the link holds (403 otherwise) and the export may still
+   * be read: a link outlives a refund, which locks the export again (404), and its retention (410).
+   */
+  private async readableThroughLink(request: Request, id: string): Promise<string> {
+    const exportId = parseIdOr404(ExportIdSchema, id);
+    this.verifyLink(request);
+    await this.results.assertReadable(exportId);
+    return exportId;
   }
 
   /** A link that was altered or is past its date: 403. */
@@ -110,22 +118,21 @@ export class ExportResultsController {
     if (verdict === 'tampered') throw new ForbiddenException('This download link is not valid.');
   }
 
-  /** Streams a stored file; one that is not there is 404, or 410 when its export has expired. */
+  /** Streams a stored file of a readable export; one that is not there is 404. */
   private async send(
     response: Response,
-    exportId: string,
     key: string,
     contentType: string,
     fileName: string,
     disposition: 'inline' | 'attachment' = 'attachment',
   ): Promise<void> {
     const size = await this.storage.size(key);
-    if (size === null) return this.results.missingFile(exportId);
+    if (size === null) throw new NotFoundException(NOT_FOUND_MESSAGE);
     let body;
     try {
       body = await this.storage.get(key);
     } catch (error) {
-      if (error instanceof ObjectNotFoundError) return this.results.missingFile(exportId);
+      if (error instanceof ObjectNotFoundError) throw new NotFoundException(NOT_FOUND_MESSAGE);
       throw error;
     }
     response.set({

@@ -39,13 +39,6 @@ export class ExportResultsService {
     if (!readable) throw new NotFoundException(NOT_FOUND_MESSAGE);
   }
 
-  /** Why a file behind a valid link is not there: the export expired (410), or it never was (404). */
-  async missingFile(exportId: string): Promise<never> {
-    const { expired } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, { exportId });
-    if (expired) throw new GoneException(PAYMENT_MESSAGES.expired);
-    throw new NotFoundException(NOT_FOUND_MESSAGE);
-  }
-
   pdfUrl(exportId: string): string {
     return this.links.sign(downloadPaths(exportId).transcript);
   }

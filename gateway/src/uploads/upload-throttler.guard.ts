@@ -1,12 +1,15 @@
 import { type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
+import type { ThrottlerLimitDetail } from '@nestjs/throttler';
+import { RateLimitGuard } from '../http/rate-limit.guard';
 import { GatewayMetrics } from '../metrics/gateway-metrics';
 
-/** The upload rate limit (@nestjs/throttler), counting each upload it turns away. */
+/** The upload rate limit (the `uploads` throttler), counting each upload it turns away. */
 @Injectable()
-export class UploadThrottlerGuard extends ThrottlerGuard {
+export class UploadThrottlerGuard extends RateLimitGuard {
   // A property, so the parent's constructor injection stays as @nestjs/throttler declares it.
   @Inject(GatewayMetrics) private readonly metrics!: GatewayMetrics;
+
+  protected readonly sentence = 'Too many uploads from this address. Please wait an hour and try again.';
 
   protected override async throwThrottlingException(
     context: ExecutionContext,

@@ -39,6 +39,7 @@ export class CreateCheckoutUseCase {
     const retention = bundle && (await this.bundles.findRetention(bundle.exportId));
     if (!bundle || !retention) throw new BusError('NOT_FOUND', PAYMENT_MESSAGES.noBundle);
     if (retention.expiredAt) throw new BusError('GONE', PAYMENT_MESSAGES.expired);
+    if (bundle.refundedAt) throw new BusError('CONFLICT', PAYMENT_MESSAGES.refunded);
     if (bundle.paidAt) throw new BusError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = Math.min(now + SESSION_MAX_S, Math.floor(retention.deleteAfter.getTime() / 1000));

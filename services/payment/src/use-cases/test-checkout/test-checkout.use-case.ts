@@ -13,7 +13,7 @@ const NO_SUCH_CHECKOUT = 'This test checkout does not exist.';
  * so the page does not exist where real payments are taken): what the page shows, and its
  * buttons. Pay completes the session and answers the signed checkout.session.completed event,
  * which the gateway posts to its own webhook endpoint, as Stripe would; cancel, like Stripe's
- * back link, changes nothing.
+ * back link, changes nothing. Neither works once the session has ended (CONFLICT).
  */
 @Injectable()
 export class TestCheckoutUseCase {
@@ -41,8 +41,8 @@ export class TestCheckoutUseCase {
   > {
     const local = this.local();
     const session = await this.retrieve(sessionId);
-    if (action === 'cancel') return { redirectUrl: session.cancel_url ?? '/', webhook: null };
     if (session.status !== 'open') throw new BusError('CONFLICT', PAYMENT_MESSAGES.testCheckoutClosed);
+    if (action === 'cancel') return { redirectUrl: session.cancel_url ?? '/', webhook: null };
     return { redirectUrl: session.success_url ?? '/', webhook: await local.pay(sessionId) };
   }
 
