@@ -100,7 +100,9 @@ describe('the verify page', () => {
       expect(await page.getByRole('banner').getByRole('link', { name: 'Verify a package' }).count()).toBe(0);
       await page.getByRole('contentinfo').getByRole('link', { name: 'Verify a package' }).click();
       await page.waitForURL((url) => url.pathname === '/verify');
-      expect(await page.title()).toBe('Verify an Evidence Package — ChatExhibit');
+      // The page's code is loaded on this first visit; its title is set once it shows.
+      await page.getByRole('heading', { level: 1, name: 'Verify an Evidence Package' }).waitFor();
+      await page.waitForFunction(`document.title === 'Verify an Evidence Package — ChatExhibit'`);
       expect(await page.getByTestId('privacy-note').textContent()).toContain('Nothing is uploaded.');
     } finally {
       await page.close();

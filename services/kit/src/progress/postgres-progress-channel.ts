@@ -49,8 +49,11 @@ export class PostgresProgressChannel extends ProgressChannel {
     let published = false;
     try {
       await client.query('BEGIN');
+      // One publish of an export at a time: a row lock cannot hold back the publishes that race
+      // to create the export's first row, and the later of them would overwrite the further one.
+      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [exportId]);
       const { rows } = await client.query<{ event: unknown }>(
-        `SELECT event FROM ${this.table} WHERE export_id = $1 FOR UPDATE`,
+        `SELECT event FROM ${this.table} WHERE export_id = $1`,
         [exportId],
       );
       const current = rows[0] ? readProgress(rows[0].event) : null;
