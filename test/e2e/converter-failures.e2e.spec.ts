@@ -4,6 +4,7 @@ import path from 'node:path';
 import { LOCAL_STORAGE_KEYS } from '@chatexhibit/proto/constants';
 import type { Page, Route } from 'playwright-core';
 import { useChromium } from '../support/browser';
+import { shownToast } from '../support/toast';
 import { cleanUpAll } from '../support/clean-up';
 import { useStandalone } from '../support/standalone';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
@@ -45,8 +46,8 @@ describe('the converter when things go wrong', () => {
     await page.goto(`http://localhost:${standalone.port}/`);
     return page;
   };
-  const toast = (page: Page, title: string, description: string) =>
-    page.getByRole('status').filter({ hasText: title }).filter({ hasText: description }).waitFor();
+  const toast = async (page: Page, title: string, description: string) =>
+    expect(await shownToast(page, title)).toEqual({ title, description });
   const processSmallZip = async (page: Page) => {
     await page.setInputFiles('input[type=file]', smallZip);
     await page.getByRole('button', { name: 'Process Chat Export' }).click();
@@ -62,6 +63,7 @@ describe('the converter when things go wrong', () => {
     try {
       await processSmallZip(page);
       await toast(page, 'Error processing file', shown);
+      expect(await page.getByRole('alert').textContent()).toBe(shown);
       // Ready to try again.
       await page.getByRole('button', { name: 'Process Chat Export' }).and(page.locator(':enabled')).waitFor();
     } finally {
@@ -70,13 +72,27 @@ describe('the converter when things go wrong', () => {
   });
 
   it('toasts "Connection to server lost" when the progress stream breaks before the payment step', async () => {
+    // Three steps come through, then the stream ends as a dropped connection does.
     const page = await open((p) =>
-      p.route('**/api/whatsapp/process-status*', (route: Route) => route.abort()),
+      p.route('**/api/whatsapp/process-status*', (route: Route) =>
+        route.fulfill(
+          eventStream({ progress: 5, step: 0 }, { progress: 20, step: 1 }, { progress: 40, step: 2 }),
+        ),
+      ),
     );
     try {
       await processSmallZip(page);
       await toast(page, 'Error processing file', 'Connection to server lost');
-      await page.getByRole('alert').getByText('Connection to server lost').waitFor();
+      expect(await page.getByRole('alert').textContent()).toBe('Connection to server lost');
+      // Each event marks the steps before its own done; the broken one is not.
+      const steps = page.getByRole('list', { name: 'Processing steps' }).locator('li');
+      expect(await steps.evaluateAll((items) => items.map((i) => i.getAttribute('data-state')))).toEqual([
+        'done',
+        'done',
+        'waiting',
+        'waiting',
+        'waiting',
+      ]);
     } finally {
       await page.close();
     }
@@ -152,6 +168,8 @@ describe('the converter when things go wrong', () => {
     try {
       await toCheckout(page, undefined);
       await toast(page, 'Error', 'No payment bundle found');
+      // Nor is a checkout asked for a moment later.
+      await expect(page.waitForRequest('**/api/create-payment-intent', { timeout: 1000 })).rejects.toThrow();
       expect(intents).toBe(0);
     } finally {
       await page.close();

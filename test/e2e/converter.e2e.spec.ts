@@ -184,9 +184,8 @@ describe('the converter', () => {
       await page.getByRole('button', { name: 'Cancel' }).click();
       await toast(page, 'Payment Cancelled').waitFor({ timeout: 15_000 });
       await page.waitForURL((url) => url.pathname === '/' && url.search === '');
-      expect(
-        await page.evaluate(`localStorage.getItem(${JSON.stringify(LOCAL_STORAGE_KEYS.bundleId)})`),
-      ).toBeNull();
+      for (const key of Object.values(LOCAL_STORAGE_KEYS))
+        expect(await page.evaluate(`localStorage.getItem(${JSON.stringify(key)})`)).toBeNull();
     } finally {
       await page.close();
     }
@@ -205,6 +204,10 @@ describe('the converter', () => {
       await remember(LOCAL_STORAGE_KEYS.checkoutStarted, 'true');
       await remember(LOCAL_STORAGE_KEYS.bundleId, bundleId);
       await remember(LOCAL_STORAGE_KEYS.email, 'later@example.org');
+      const polls: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === `/api/payment/${bundleId}`) polls.push(request.url());
+      });
       await page.reload();
       await page.getByText('Preparing your download... (Attempt 1)', { exact: true }).waitFor();
       const unconfirmed =
@@ -214,6 +217,7 @@ describe('the converter', () => {
         await page.waitForTimeout(100);
       }
       await page.getByText(unconfirmed, { exact: true }).waitFor({ timeout: 5000 });
+      expect(polls).toHaveLength(5);
       const repair = page.getByRole('button', { name: 'Retry Repair' });
       await repair.click();
       await page

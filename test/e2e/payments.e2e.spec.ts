@@ -1,8 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
+import type { SignedWebhook } from '@chatexhibit/payment/domain/local-stripe/local-stripe';
 import { cleanUpAll } from '../support/clean-up';
 import { downloadAndVerifyEvidence } from '../support/evidence-package';
 import { eventually } from '../support/eventually';
@@ -17,9 +19,6 @@ import {
 import { startSmtpSink } from '../support/smtp-sink';
 import { useStandalone } from '../support/standalone';
 import { deliverWebhook, type StripeStub, startStripeStub, STUB_CHECKOUT_PAGE } from '../support/stripe-stub';
-
-/** Lets queued work that should change nothing run, before asserting that it changed nothing. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
 /**
  * Buying an export as `npm start` runs with Stripe keys: the app reaches a Stripe-compatible
@@ -45,6 +44,27 @@ describe('payments with Stripe', () => {
       () => workDir && rm(workDir, { recursive: true, force: true }),
     ),
   );
+
+  let database: Client;
+  beforeAll(async () => {
+    database = new Client({ connectionString: standalone.databaseUrl });
+    database.on('error', () => undefined);
+    await database.connect();
+  });
+  afterAll(() => database?.end());
+
+  /** Waits until the payment service has handled each webhook's event (its inbox row committed). */
+  const handled = (...webhooks: SignedWebhook[]) => {
+    const keys = webhooks.map((w) => `stripe-event:${(JSON.parse(w.payload) as { id: string }).id}`);
+    return eventually(
+      async () => {
+        const { rows } = await database.query('SELECT key FROM payment.inbox WHERE key = ANY($1)', [keys]);
+        return rows.length === keys.length;
+      },
+      15_000,
+      'the events are handled',
+    );
+  };
 
   const sessionOf = async (checkoutUrl: string) =>
     stub.sdk.checkout.sessions.retrieve(checkoutUrl.slice(STUB_CHECKOUT_PAGE.length));
@@ -122,7 +142,7 @@ describe('payments with Stripe', () => {
     }
     const unsigned = await fetch(`${base}/api/webhooks/stripe`, { method: 'POST', body: completed.payload });
     expect(unsigned.status).toBe(400);
-    await settle();
+    // Refused before anything was queued, so nothing can change later.
     expect((await paymentStatus(base, bundleId)).body.isPaid).toBe(false);
 
     // The real event: the bundle is paid, its PDF linked.
@@ -150,7 +170,7 @@ describe('payments with Stripe', () => {
       15_000,
       'the mail is sent',
     );
-    await settle();
+    await handled(late, outOfOrder);
     expect((await paymentStatus(base, bundleId)).body.isPaid).toBe(true);
     // Its own session seen again is no second payment: nothing for an operator to refund.
     expect(standalone.app.lines.filter((line) => line.includes('a second session paid'))).toEqual([]);
@@ -182,8 +202,8 @@ describe('payments with Stripe', () => {
 
   it('repairs a payment whose webhook never came: the session is re-read from Stripe and the links are mailed', async () => {
     const { bundleId, exportId, session } = await exportInCheckout('lost@example.org');
+    // Paid at Stripe, and no webhook comes.
     await stub.stripe.pay(session.id);
-    await settle();
     expect((await paymentStatus(standalone.baseUrl, bundleId)).body.isPaid).toBe(false);
 
     const repaired = await repairPayment(standalone.baseUrl, bundleId);
@@ -232,13 +252,18 @@ describe('payments with Stripe', () => {
   it('unlocks a delayed payment only when it succeeds, never when it fails or the session expires', async () => {
     const base = standalone.baseUrl;
     const succeeding = await exportInCheckout('later@example.org');
-    expect((await deliverWebhook(base, await stub.stripe.payLater(succeeding.session.id))).status).toBe(200);
+    const pending = await stub.stripe.payLater(succeeding.session.id);
+    expect((await deliverWebhook(base, pending)).status).toBe(200);
     const failing = await exportInCheckout('failing@example.org');
-    await deliverWebhook(base, await stub.stripe.payLater(failing.session.id));
-    await deliverWebhook(base, await stub.stripe.settle(failing.session.id, 'failed'));
+    const failingEvents = [
+      await stub.stripe.payLater(failing.session.id),
+      await stub.stripe.settle(failing.session.id, 'failed'),
+    ];
+    for (const webhook of failingEvents) await deliverWebhook(base, webhook);
     const expiring = await exportInCheckout('expiring@example.org');
-    await deliverWebhook(base, await stub.stripe.expire(expiring.session.id));
-    await settle();
+    const expired = await stub.stripe.expire(expiring.session.id);
+    await deliverWebhook(base, expired);
+    await handled(pending, ...failingEvents, expired);
     for (const { bundleId } of [succeeding, failing, expiring])
       expect((await paymentStatus(base, bundleId)).body.isPaid).toBe(false);
 

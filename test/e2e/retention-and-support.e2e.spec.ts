@@ -131,22 +131,26 @@ describe('retention and support', () => {
     expect(daysOf(bought.exportId)).toBe(90);
 
     for (const id of [freeId, unpaid.exportId, failedId]) await age(id);
+    // Each service deletes an export's files, then its rows: wait for the last row of all three.
     await eventually(
       async () => {
-        for (const id of [freeId, unpaid.exportId, failedId])
+        for (const id of [freeId, unpaid.exportId, failedId]) {
           if ((await objectsOf(id)).length > 0) return false;
-        return Object.values(await rowsOf(freeId)).every((n) => n === 0);
+          if (Object.values(await rowsOf(id)).some((n) => n > 0)) return false;
+        }
+        return true;
       },
       30_000,
       'the aged exports are deleted',
     );
-    expect(await rowsOf(unpaid.exportId)).toEqual({
-      'ingest.exports': 0,
-      'parse.chats': 0,
-      'parse.messages': 0,
-      'media.media_assets': 0,
-      'pdf.documents': 0,
-    });
+    for (const id of [freeId, unpaid.exportId, failedId])
+      expect(await rowsOf(id)).toEqual({
+        'ingest.exports': 0,
+        'parse.chats': 0,
+        'parse.messages': 0,
+        'media.media_assets': 0,
+        'pdf.documents': 0,
+      });
     // The bought one is whole.
     expect((await objectsOf(bought.exportId)).length).toBeGreaterThan(5);
     expect((await rowsOf(bought.exportId))['parse.messages']).toBe(61);

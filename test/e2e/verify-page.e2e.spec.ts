@@ -8,6 +8,7 @@ import archiver from 'archiver';
 import type { Page } from 'playwright-core';
 import unzipper from 'unzipper';
 import { graveAccessibilityProblems } from '../support/accessibility';
+import { stepIndex } from '@chatexhibit/proto/steps';
 import { ARTIFACTS } from '../support/artifacts';
 import { useChromium } from '../support/browser';
 import { cleanUpAll } from '../support/clean-up';
@@ -63,7 +64,8 @@ describe('the verify page', () => {
     ).zipPath;
     const { body } = await uploadExport(standalone.baseUrl, exportZip);
     const { events } = await readProgress(standalone.baseUrl, body.clientId!);
-    expect(events.at(-1)).toMatchObject({ done: true });
+    // A free export ends at the PDF step, done.
+    expect(events.at(-1)).toMatchObject({ done: true, step: stepIndex('generate-pdf') });
     unzipped = await downloadAndVerifyEvidence(standalone.baseUrl, body.clientId!, workDir);
     packageZip = path.join(workDir, 'evidence.zip');
     entryCount = (await readFile(path.join(unzipped, 'SHA256SUMS'), 'utf8')).trim().split('\n').length;
@@ -97,6 +99,10 @@ describe('the verify page', () => {
     const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } });
     try {
       await page.goto(`${standalone.baseUrl}/`);
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /ChatExhibit/ })
+        .waitFor();
       expect(await page.getByRole('banner').getByRole('link', { name: 'Verify a package' }).count()).toBe(0);
       await page.getByRole('contentinfo').getByRole('link', { name: 'Verify a package' }).click();
       await page.waitForURL((url) => url.pathname === '/verify');
@@ -125,10 +131,17 @@ describe('the verify page', () => {
       const rows = await statuses(page);
       expect(Object.keys(rows)).toHaveLength(entryCount);
       expect(new Set(Object.values(rows))).toEqual(new Set(['match']));
+      // The values to compare with the transcript's cover and the declaration, beside the table.
       const manifest = (await readFile(path.join(unzipped, 'SHA256SUMS'), 'utf8')).match(
         /^([0-9a-f]{64}) {2}manifest\.json$/m,
       )![1]!;
-      expect(await page.getByText(manifest).count()).toBeGreaterThan(0);
+      expect(await page.getByTestId('manifest-sha256').locator('code').textContent()).toBe(manifest);
+      const recorded = JSON.parse(await readFile(path.join(unzipped, 'manifest.json'), 'utf8')) as {
+        export: { sha256: string };
+      };
+      expect(await page.getByTestId('upload-sha256').locator('code').textContent()).toBe(
+        recorded.export.sha256,
+      );
       expect(requests).toEqual([]);
       await page.screenshot({ path: path.join(ARTIFACTS, 'web-verify-good.png'), fullPage: true });
     } finally {

@@ -1,9 +1,10 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { graveAccessibilityProblems } from '../support/accessibility';
 import { useChromium } from '../support/browser';
 import { ARTIFACTS } from '../support/artifacts';
+import { REPO_ROOT } from '../support/child-process';
 import { useStandalone } from '../support/standalone';
 
 /** The static pages of the web app, as Chromium renders them from `node standalone/dist/main.js`. */
@@ -67,27 +68,44 @@ describe('web app static pages', () => {
     60_000,
   );
 
-  it.each(pages)(
-    '$route renders its heading, title and description',
-    async ({ route, heading, title }) => {
-      const page = await open(route);
-      try {
-        await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-        expect(await page.title()).toBe(title);
-        const description = await page.locator('meta[name="description"]').getAttribute('content');
-        expect(description?.length).toBeGreaterThan(20);
-      } finally {
-        await page.close();
-      }
-    },
-  );
+  const descriptions = new Map<string, string>();
+  it.each(pages)('$route renders its heading, title and description', async ({ route, heading, title }) => {
+    const page = await open(route);
+    try {
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+      // The page sets both once it shows (a lazily loaded page a moment after its heading).
+      await page.waitForFunction(`document.title === ${JSON.stringify(title)}`);
+      descriptions.set(route, (await page.locator('meta[name="description"]').getAttribute('content')) ?? '');
+    } finally {
+      await page.close();
+    }
+  });
 
-  it('changes the title on client-side navigation', async () => {
+  it("gives every page a description of its own, not index.html's", async () => {
+    const fallback = /<meta\s+name="description"\s+content="([^"]*)"/.exec(
+      await readFile(path.join(REPO_ROOT, 'frontend', 'index.html'), 'utf8'),
+    )![1];
+    expect([...descriptions.keys()]).toEqual(pages.map((p) => p.route));
+    const texts = [...descriptions.values()];
+    expect(new Set(texts).size).toBe(texts.length);
+    for (const text of texts) {
+      expect(text).not.toBe(fallback);
+      expect(text.length).toBeGreaterThan(20);
+    }
+  });
+
+  it('changes the title on client-side navigation, to and from the home page', async () => {
     const page = await open('/');
     try {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
       await page.getByRole('heading', { level: 1, name: 'Simple, Transparent Pricing' }).waitFor();
-      expect(await page.title()).toBe('Pricing — ChatExhibit');
+      await page.waitForFunction(`document.title === 'Pricing — ChatExhibit'`);
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /ChatExhibit/ })
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'ChatExhibit' }).waitFor();
+      await page.waitForFunction(`document.title === 'ChatExhibit — Court-Ready Evidence'`);
     } finally {
       await page.close();
     }

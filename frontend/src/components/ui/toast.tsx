@@ -87,14 +87,26 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitives.Title>) {
-  return <ToastPrimitives.Title className={cn('text-sm font-semibold', className)} {...props} />;
+  return (
+    <ToastPrimitives.Title
+      data-slot="toast-title"
+      className={cn('text-sm font-semibold', className)}
+      {...props}
+    />
+  );
 }
 
 export function ToastDescription({
   className,
   ...props
 }: ComponentProps<typeof ToastPrimitives.Description>) {
-  return <ToastPrimitives.Description className={cn('text-sm opacity-90', className)} {...props} />;
+  return (
+    <ToastPrimitives.Description
+      data-slot="toast-description"
+      className={cn('text-sm opacity-90', className)}
+      {...props}
+    />
+  );
 }
 
 export type ToastProps = ComponentProps<typeof Toast>;

@@ -57,9 +57,9 @@ function verdict({ checks, list, mode }: VerifyReport): { good: boolean; text: s
   return { good: false, text: `${problems.join('; ')}. ${files(matched)} match.` };
 }
 
-function HashValue({ label, value }: { label: string; value: string }) {
+function HashValue({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <div className="grid gap-0.5">
+    <div className="grid gap-0.5" data-testid={testId}>
       <span className="text-xs text-muted-foreground">{label}</span>
       <code className="font-mono text-xs break-all">{value}</code>
     </div>
@@ -236,10 +236,15 @@ function Report({ report }: { report: VerifyReport }) {
               the signed declaration:
             </p>
             {report.manifestSha256 && (
-              <HashValue label="SHA-256 of manifest.json, computed now" value={report.manifestSha256} />
+              <HashValue
+                label="SHA-256 of manifest.json, computed now"
+                value={report.manifestSha256}
+                testId="manifest-sha256"
+              />
             )}
             {report.uploadSha256 && (
               <HashValue
+                testId="upload-sha256"
                 label="SHA-256 of the uploaded chat export, as manifest.json records it"
                 value={report.uploadSha256}
               />
