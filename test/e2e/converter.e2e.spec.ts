@@ -126,6 +126,24 @@ describe('the converter', () => {
     }
   }, 60_000);
 
+  it('fits a phone: a WhatsApp-named file, the steps and the Payment Required card stay within 375 px', async () => {
+    const page = await open(375);
+    const fits = async () =>
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    try {
+      expect(path.basename(overLimitZip)).toMatch(/^WhatsApp Chat - .{8,}\.zip$/);
+      await page.setInputFiles('input[type=file]', overLimitZip);
+      await page.getByRole('button', { name: 'Remove file' }).waitFor();
+      await fits();
+      await page.getByRole('button', { name: 'Process Chat Export' }).click();
+      await page.getByText('Payment Required', { exact: true }).waitFor({ timeout: 60_000 });
+      await fits();
+      await page.locator('#convert').screenshot({ path: path.join(ARTIFACTS, 'converter-375.png') });
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
   it('takes an over-limit export through the test checkout to Download Ready', async () => {
     const page = await open();
     try {

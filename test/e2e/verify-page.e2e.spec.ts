@@ -175,6 +175,10 @@ describe('the verify page', () => {
       expect(requests).toEqual([]);
       await page.screenshot({ path: path.join(ARTIFACTS, 'web-verify-tampered.png'), fullPage: true });
       expect(await graveAccessibilityProblems(page)).toEqual([]);
+      // On a phone the report fits the width: no sideways scrolling.
+      await page.setViewportSize({ width: 375, height: 800 });
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'web-verify-tampered-375.png'), fullPage: true });
     } finally {
       await page.close();
     }

@@ -11,6 +11,8 @@ import { NotFoundRoute } from './routes/not-found';
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    // Shown while a page opened directly is loaded for the first time.
+    hydrateFallbackElement: <div className="min-h-screen" aria-busy="true" />,
     children: [
       { path: '/', element: <HomeRoute /> },
       { path: '/faq', lazy: async () => ({ Component: (await import('./routes/faq')).FaqRoute }) },

@@ -11,14 +11,15 @@ export const TEST_CHECKOUT_TEXT = {
 } as const;
 
 const STYLE = `
-  body { font-family: system-ui, sans-serif; background: #f1f5f9; color: #0f172a; margin: 0; }
-  main { max-width: 28rem; margin: 4rem auto; background: #fff; border-radius: 0.75rem; padding: 2rem;
+  body { font-family: system-ui, sans-serif; background: #f1f5f9; color: #0f172a; margin: 0;
+         padding: 4rem 1rem; }
+  main { max-width: 28rem; margin: 0 auto; background: #fff; border-radius: 0.75rem; padding: 2rem;
          box-shadow: 0 1px 3px rgb(0 0 0 / 0.1); }
+  .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; }
   .banner { background: #fef3c7; color: #92400e; border: 1px solid #f59e0b; border-radius: 0.5rem;
             padding: 0.75rem 1rem; font-weight: 600; }
   .amount { font-size: 2rem; font-weight: 700; margin: 1.5rem 0 0.25rem; }
-  form { display: inline; }
-  button { font: inherit; border-radius: 0.5rem; padding: 0.6rem 1.2rem; cursor: pointer; margin-right: 0.5rem; }
+  button { font: inherit; border-radius: 0.5rem; padding: 0.6rem 1.2rem; cursor: pointer; }
   .pay { background: #1e3a5f; color: #fff; border: 0; }
   .cancel { background: #fff; color: #0f172a; border: 1px solid #cbd5e1; }
 `;
@@ -36,12 +37,14 @@ export function testCheckoutPage(view: TestCheckoutView): string {
          <p>ChatExhibit export bundle: PDF transcript and evidence package${
            view.email ? ` for <strong>${escapeHtml(view.email)}</strong>` : ''
          }.</p>
-         <form method="post" action="${escapeHtml(action)}/pay">
-           <button class="pay" type="submit">${escapeHtml(TEST_CHECKOUT_TEXT.pay(view.amountLabel))}</button>
-         </form>
-         <form method="post" action="${escapeHtml(action)}/cancel">
-           <button class="cancel" type="submit">${TEST_CHECKOUT_TEXT.cancel}</button>
-         </form>`
+         <div class="actions">
+           <form method="post" action="${escapeHtml(action)}/pay">
+             <button class="pay" type="submit">${escapeHtml(TEST_CHECKOUT_TEXT.pay(view.amountLabel))}</button>
+           </form>
+           <form method="post" action="${escapeHtml(action)}/cancel">
+             <button class="cancel" type="submit">${TEST_CHECKOUT_TEXT.cancel}</button>
+           </form>
+         </div>`
       : `<p>This checkout is ${view.status === 'complete' ? 'complete' : 'expired'}.</p>
          <p><a href="${escapeHtml(view.cancelUrl)}">${TEST_CHECKOUT_TEXT.back}</a></p>`;
   return page(body);

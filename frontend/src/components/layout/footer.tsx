@@ -11,7 +11,7 @@ export function Footer() {
   return (
     <footer className="border-t border-border bg-muted">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
-        <div className="flex items-center gap-3">
+        <div className="flex items-start gap-3">
           <LogoMark className="size-8" />
           <div>
             <p className="font-semibold">ChatExhibit</p>

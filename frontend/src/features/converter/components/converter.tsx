@@ -29,9 +29,9 @@ export function Converter() {
         ref={section}
         id="convert"
         aria-label="Converter"
-        className="mx-auto grid max-w-6xl scroll-mt-16 gap-6 px-4 py-12 sm:px-6 lg:grid-cols-2"
+        className="mx-auto grid max-w-6xl scroll-mt-16 grid-cols-1 gap-6 px-4 py-12 sm:px-6 lg:grid-cols-2"
       >
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <UploadCard
             file={state.file}
             uploadPercent={state.uploadPercent}

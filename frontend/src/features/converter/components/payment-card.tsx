@@ -101,7 +101,7 @@ export function PaymentCard({ payment }: { payment: PaymentNeed }) {
         <CardTitle>Payment Required</CardTitle>
         <CardDescription>This export is larger than the free tier.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-5">
+      <CardContent className="grid grid-cols-1 gap-5">
         <dl className="grid grid-cols-2 gap-3 text-sm">
           <div className="rounded-lg bg-muted p-3">
             <dt className="text-muted-foreground">Messages</dt>

@@ -85,9 +85,9 @@ export function UploadCard({
         <CardTitle>Upload Chat Export</CardTitle>
         <CardDescription>The ZIP file WhatsApp’s “Export chat” made, with media.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-5">
+      <CardContent className="grid grid-cols-1 gap-5">
         {file ? (
-          <div className="grid gap-2 rounded-lg border border-border bg-muted p-4">
+          <div className="grid grid-cols-1 gap-2 rounded-lg border border-border bg-muted p-4">
             <div className="flex items-center gap-3">
               <FileArchive className="size-8 shrink-0 text-primary" aria-hidden="true" />
               <div className="min-w-0 flex-1">

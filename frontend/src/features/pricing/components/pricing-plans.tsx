@@ -67,7 +67,7 @@ export function PricingPlans() {
           </CardContent>
           <CardFooter>
             <Button asChild className="w-full" variant={plan.featured ? 'default' : 'outline'}>
-              <Link to="/">Start Export</Link>
+              <Link to="/#convert">Start Export</Link>
             </Button>
           </CardFooter>
         </Card>

@@ -69,15 +69,19 @@ function HashValue({ label, value, testId }: { label: string; value: string; tes
 function CheckRow({ check }: { check: FileCheck }) {
   const { label, icon: Icon, className } = STATUS[check.status];
   return (
-    <tr className="border-t border-border align-top" data-status={check.status}>
-      <td className={cn('py-2 pr-3 font-medium whitespace-nowrap', className)}>
+    // On a phone a row is a grid: the result's icon and the file on one line, the hashes below.
+    <tr
+      className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 border-t border-border align-top sm:table-row"
+      data-status={check.status}
+    >
+      <td className={cn('pt-2 font-medium whitespace-nowrap sm:py-2 sm:pr-3', className)}>
         <span className="inline-flex items-center gap-1.5">
           <Icon className="size-4 shrink-0" aria-hidden="true" />
-          {label}
+          <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">{label}</span>
         </span>
       </td>
-      <td className="py-2 pr-3 break-all">{check.path}</td>
-      <td className="grid gap-1 py-2">
+      <td className="pt-2 break-all sm:py-2 sm:pr-3">{check.path}</td>
+      <td className="col-span-2 grid gap-1 py-2">
         {check.actual && <HashValue label="Computed now" value={check.actual} />}
         {check.expected && check.status !== 'match' && (
           <HashValue label="Recorded in the list" value={check.expected} />
@@ -254,7 +258,7 @@ function Report({ report }: { report: VerifyReport }) {
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Each file and its SHA-256 hash value</caption>
-            <thead>
+            <thead className="hidden sm:table-header-group">
               <tr className="text-muted-foreground">
                 <th scope="col" className="pb-2 pr-3 font-medium">
                   Result
