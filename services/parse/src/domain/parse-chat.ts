@@ -51,7 +51,6 @@ export function parseChat(input: string | Uint8Array): ParsedChat {
 
 class ChatAssembler {
   private readonly matcher: HeaderMatcher | null;
-  private readonly iosLayout: boolean;
   private readonly hasCarriageReturns: boolean;
   private readonly messages: ChatMessage[] = [];
   private readonly preamble: string[] = [];
@@ -79,16 +78,17 @@ class ChatAssembler {
   private readonly authors: KnownAuthor[] = [];
   private readonly authorsByWritten = new Map<string, KnownAuthor>();
   private readonly participants = new Set<string>();
-  /** iOS: the name that system lines carry in the author position (the group's, or the contact's). */
+  /** The name that system lines carry in the author position (the group's, or the contact's). */
   private systemLabel: string | null = null;
   private readonly lookalikeLines: number[] = [];
+  /** Lines marked as WhatsApp's own text whose wording no language table knows. */
+  private readonly unknownMarkedLines: number[] = [];
 
   constructor(
     private readonly text: string,
     private readonly format: HeaderFormat | null,
   ) {
     this.matcher = format === null ? null : new HeaderMatcher(format);
-    this.iosLayout = format?.layout === 'ios';
     this.hasCarriageReturns = text.includes('\r');
   }
 
@@ -172,43 +172,21 @@ class ChatAssembler {
     if (colon !== -1 && colon < firstLineEnd) {
       author = this.authorAt(bodyStart, colon);
       if (author.quoted) event = quotingSystemEvent(text.slice(bodyStart, firstLineEnd), colon - bodyStart);
+      // Android starts its system texts with WhatsApp's mark; a ": " inside one makes no author.
+      if (event === null && author.marked) event = recogniseSystemEvent(text.slice(bodyStart, firstLineEnd));
     }
 
     if (event === null && author !== null && author.name !== null) {
-      const sender = author.name;
-      const raw = this.rawFrom(colon + 2, multiLine);
-      const meaning = interpretMessageText(raw);
-      const labelledEvent =
-        this.iosLayout && meaning.type === 'text' ? this.labelledSystemEvent(sender, raw, index) : null;
-      if (labelledEvent === null) {
-        if (!author.participant) {
-          author.participant = true;
-          this.participants.add(sender);
-        }
-        this.pushMessage(
-          index,
-          sender,
-          raw,
-          meaning.content,
-          meaning.type,
-          meaning.attachment,
-          meaning.flags,
-          null,
-        );
-      } else {
-        // iOS system line: "Group Name: ‎Alice added Bob". Raw keeps the name; content is the event.
-        this.pushMessage(
-          index,
-          null,
-          this.rawFrom(bodyStart, multiLine),
-          trimEdges(raw),
-          'system',
-          null,
-          NO_FLAGS,
-          labelledEvent,
-        );
-      }
+      this.finishAuthoredMessage(index, author, author.name, colon + 2, multiLine);
       return;
+    }
+    // "Carol:" with nothing after it: a message from Carol with an empty body.
+    if (author === null && this.lineEndsWithColon()) {
+      const emptyAuthor = this.authorAt(bodyStart, firstLineEnd - 1);
+      if (emptyAuthor.name !== null && !emptyAuthor.quoted) {
+        this.finishAuthoredMessage(index, emptyAuthor, emptyAuthor.name, firstLineEnd, multiLine);
+        return;
+      }
     }
     const raw = this.rawFrom(bodyStart, multiLine);
     const content = trimEdges(raw);
@@ -217,15 +195,74 @@ class ChatAssembler {
     this.pushMessage(index, null, raw, content, 'system', null, NO_FLAGS, event);
   }
 
+  /** The open message, written by `author`, whose text starts at `textStart`. */
+  private finishAuthoredMessage(
+    index: number,
+    author: KnownAuthor,
+    sender: string,
+    textStart: number,
+    multiLine: boolean,
+  ): void {
+    const raw = this.rawFrom(textStart, multiLine);
+    const meaning = interpretMessageText(raw);
+    const labelled = meaning.type === 'text' ? this.labelledSystemLine(sender, raw, index) : null;
+    if (labelled === null) {
+      if (!author.participant) {
+        author.participant = true;
+        this.participants.add(sender);
+      }
+      this.pushMessage(
+        index,
+        sender,
+        raw,
+        meaning.content,
+        meaning.type,
+        meaning.attachment,
+        meaning.flags,
+        null,
+      );
+    } else if (labelled === 'placeholder') {
+      // WhatsApp's own text in this person's stead (media, a deletion, a call) in a language
+      // without a table: theirs, but never as their words.
+      this.unknownMarkedLines.push(this.headerLine);
+      this.pushMessage(index, sender, raw, meaning.content, 'omitted-media', null, meaning.flags, null);
+    } else {
+      // A system line under a name: "Group Name: ‎Alice added Bob". Raw keeps the name; content is the event.
+      if (labelled.unknown) this.unknownMarkedLines.push(this.headerLine);
+      this.pushMessage(
+        index,
+        null,
+        this.rawFrom(this.bodyStart, multiLine),
+        trimEdges(raw),
+        'system',
+        null,
+        NO_FLAGS,
+        labelled.event,
+      );
+    }
+  }
+
+  /** The open message's first line ends with ":" (trailing spaces aside), after at least one character. */
+  private lineEndsWithColon(): boolean {
+    const { text, bodyStart, firstLineEnd } = this;
+    return firstLineEnd - bodyStart >= 2 && text.charCodeAt(firstLineEnd - 1) === 0x3a; /* : */
+  }
+
   /**
-   * iOS writes system events with the group's name (in one-to-one chats the contact's) in the
-   * author position and a U+200E before the text. Such a line is a system event when its text is
-   * a known one, or when it comes from the name that already carried a known system event and is
-   * not a person's content (attachments and placeholders were recognised before this is asked).
-   * The first line of an export is the encryption notice even where the mark is missing.
-   * Asked for iOS exports only.
+   * WhatsApp writes system lines with a name where an author goes (iOS: the group's, or in a
+   * one-to-one chat the contact's; Android: a group's) and WhatsApp's mark U+200E before the text,
+   * which it also puts before the texts it writes in a person's stead (media, deletions, calls).
+   * Such a marked line is a system line when its text is a known system text, when it comes from
+   * the name that already carried one, or when it opens the export (the encryption notice, whose
+   * author is then that name); any other marked line is a placeholder in that person's stead. The
+   * first line is the encryption notice even where the mark is missing. Attachments and known
+   * placeholders are recognised before this is asked.
    */
-  private labelledSystemEvent(sender: string, raw: string, index: number): SystemEvent | null {
+  private labelledSystemLine(
+    sender: string,
+    raw: string,
+    index: number,
+  ): { event: SystemEvent; unknown: boolean } | 'placeholder' | null {
     const marked = raw.charCodeAt(0) === 0x200e || raw.charCodeAt(0) === 0x200f;
     if (!marked && index !== 1) return null;
     const newline = raw.indexOf('\n');
@@ -233,10 +270,12 @@ class ChatAssembler {
     if (!marked) {
       if (event !== 'encryption') return null;
     } else if (event === null) {
-      return sender === this.systemLabel ? 'other' : null;
+      if (sender !== this.systemLabel && index !== 1) return 'placeholder';
+      this.systemLabel = sender;
+      return { event: 'other', unknown: true };
     }
     this.systemLabel = sender;
-    return event;
+    return { event, unknown: false };
   }
 
   private pushMessage(
@@ -290,7 +329,13 @@ class ChatAssembler {
     if (known === undefined) {
       const name = cleanName(written);
       // ": text" or marks alone: nothing names an author.
-      known = { written, name: name === '' ? null : name, quoted: hasQuote(written), participant: false };
+      known = {
+        written,
+        name: name === '' ? null : name,
+        quoted: hasQuote(written),
+        marked: written.charCodeAt(0) === 0x200e,
+        participant: false,
+      };
       this.authorsByWritten.set(written, known);
       authors.push(known);
     }
@@ -319,6 +364,11 @@ class ChatAssembler {
     if (this.lookalikeLines.length > 0) {
       warnings.push(
         `${countOf(this.lookalikeLines.length, 'line starts', 'lines start')} like a message header but ${this.lookalikeLines.length === 1 ? 'does' : 'do'} not match the file's header format, so the text was kept in the message before: ${listLines(this.lookalikeLines)}.`,
+      );
+    }
+    if (this.unknownMarkedLines.length > 0) {
+      warnings.push(
+        `${countOf(this.unknownMarkedLines.length, 'line carries', 'lines carry')} WhatsApp's mark for text it writes itself (U+200E) in a wording no language table knows; shown as system lines or as placeholders in the sender's stead, never as anyone's words: ${listLines(this.unknownMarkedLines)}.`,
       );
     }
     return {
@@ -449,6 +499,8 @@ interface KnownAuthor {
   name: string | null;
   /** Holds a quote, so its ": " may lie inside a system event's quoted name. */
   quoted: boolean;
+  /** Starts with WhatsApp's mark U+200E, as Android's system texts do. */
+  marked: boolean;
   /** Already listed among the participants (it wrote a message, not just a system line). */
   participant: boolean;
 }
