@@ -14,6 +14,7 @@ export type MarkerKind = 'deleted' | 'omitted-media' | 'location' | 'call' | 'po
 /** Quote characters WhatsApp's locales put around a subject; any of them may stand for any other. */
 const QUOTE_CHARACTERS = '"“”„‟«»「」『』';
 const QUOTE_CLASS = `[${QUOTE_CHARACTERS}]`;
+const QUOTE_CODES = new Set([...QUOTE_CHARACTERS].map((character) => character.charCodeAt(0)));
 const APOSTROPHE_CLASS = "['’]";
 const SPACE_RUN = '[ \\u00A0\\u202F]+';
 
@@ -43,15 +44,6 @@ function templatePattern(template: string, placeholder: string): string {
     .join(placeholder);
 }
 
-/** One anchored pattern matching any of the texts in full; a final "." optional. */
-function wholeLinePattern(templates: readonly string[]): RegExp | null {
-  if (templates.length === 0) return null;
-  const alternatives = [
-    ...new Set(templates.map((template) => templatePattern(stripFinalDot(template), '.*'))),
-  ];
-  return new RegExp(`^(?:${alternatives.join('|')})\\.?$`, 'is');
-}
-
 function stripFinalDot(text: string): string {
   return text.endsWith('.') && !text.endsWith('...') ? text.slice(0, -1) : text;
 }
@@ -60,8 +52,9 @@ function collect(pick: (table: LanguageTable) => readonly string[] | undefined):
   return LANGUAGES.flatMap((table) => pick(table) ?? []);
 }
 
-/** Events in the order they are tried: those quoting a user-chosen name first, generic ones last. */
-const EVENT_ORDER: readonly Exclude<SystemEvent, 'encryption'>[] = [
+/** Events in the order they win: the encryption notice, those quoting a user-chosen name, generic ones last. */
+const EVENT_ORDER: readonly SystemEvent[] = [
+  'encryption',
   'subject-changed',
   'group-created',
   'member-joined',
@@ -78,30 +71,80 @@ const EVENT_ORDER: readonly Exclude<SystemEvent, 'encryption'>[] = [
   'other',
 ];
 
-const ENCRYPTION = new RegExp(
-  collect((table) => table.encryption)
-    .map((phrase) => templatePattern(phrase, '.*'))
-    .join('|'),
-  'i',
-);
+interface CompiledText {
+  event: SystemEvent;
+  /** Position of the event in EVENT_ORDER: the lowest matching one wins. */
+  rank: number;
+  /** The text's longest literal piece, lower-cased: a line without it cannot match. */
+  keyword: string;
+  /** The whole line, anchored; a final "." optional. */
+  pattern: RegExp;
+}
 
-const EVENT_PATTERNS: ReadonlyArray<readonly [SystemEvent, RegExp]> = EVENT_ORDER.flatMap((event) => {
-  const pattern = wholeLinePattern(collect((table) => table.events[event]));
-  return pattern === null ? [] : [[event, pattern] as const];
-});
+/** The longest piece of a table text that every line of that text holds as written. */
+function keywordOf(template: string): string {
+  return template
+    .toLowerCase()
+    .split(/\{\}|["“”„‟«»「」『』'’]/)
+    .map((piece) => piece.trim())
+    .reduce((longest, piece) => (piece.length > longest.length ? piece : longest), '');
+}
 
-/** Events whose text quotes a user-chosen name, which may itself contain ": ". */
-const QUOTING_PATTERNS = EVENT_PATTERNS.filter(
-  ([event]) => event === 'subject-changed' || event === 'group-created',
-);
+/**
+ * Every system text of every language, indexed by the first two characters of its keyword: a
+ * line is looked up once per character, and only texts whose keyword stands there are tried.
+ */
+const TEXTS_BY_BIGRAM = new Map<number, CompiledText[]>();
+for (const [rank, event] of EVENT_ORDER.entries()) {
+  const templates =
+    event === 'encryption'
+      ? collect((table) => table.encryption).map((phrase) => `{}${phrase}{}`)
+      : collect((table) => table.events[event]);
+  for (const template of new Set(templates)) {
+    const keyword = keywordOf(template);
+    if (keyword.length < 2) continue;
+    const pattern = new RegExp(`^(?:${templatePattern(stripFinalDot(template), '.*')})\\.?$`, 'is');
+    const key = bigram(keyword, 0);
+    const list = TEXTS_BY_BIGRAM.get(key);
+    const compiled = { event, rank, keyword, pattern };
+    if (list === undefined) TEXTS_BY_BIGRAM.set(key, [compiled]);
+    else list.push(compiled);
+  }
+}
+
+function bigram(text: string, at: number): number {
+  return (text.charCodeAt(at) << 16) | text.charCodeAt(at + 1);
+}
+
+/** The first event in EVENT_ORDER (up to `lastRank`) whose text the whole line is, or null. */
+function matchSystemText(text: string, lastRank: number): SystemEvent | null {
+  const line = tableForm(text);
+  const lower = line.toLowerCase();
+  let best: CompiledText | null = null;
+  for (let i = 0; i + 1 < lower.length; i++) {
+    const candidates = TEXTS_BY_BIGRAM.get(bigram(lower, i));
+    if (candidates === undefined) continue;
+    for (const candidate of candidates) {
+      if (
+        candidate.rank <= lastRank &&
+        (best === null || candidate.rank < best.rank) &&
+        lower.startsWith(candidate.keyword, i) &&
+        candidate.pattern.test(line)
+      ) {
+        best = candidate;
+      }
+    }
+  }
+  return best === null ? null : best.event;
+}
 
 /** The event a one-line system text describes, or null when no language table knows the text. */
 export function recogniseSystemEvent(text: string): SystemEvent | null {
-  const line = tableForm(text);
-  if (ENCRYPTION.test(line)) return 'encryption';
-  for (const [event, pattern] of EVENT_PATTERNS) if (pattern.test(line)) return event;
-  return null;
+  return matchSystemText(text, EVENT_ORDER.length - 1);
 }
+
+/** The events whose text quotes a user-chosen name, which may itself contain ": ". */
+const LAST_QUOTING_RANK = EVENT_ORDER.indexOf('group-created');
 
 /**
  * A line whose first ": " lies inside a quoted name of a system event ("Alice changed the subject
@@ -109,12 +152,12 @@ export function recogniseSystemEvent(text: string): SystemEvent | null {
  * only when the text before that ": " holds a quote, so ordinary messages cost nothing here.
  */
 export function quotingSystemEvent(line: string, beforeColon: number): SystemEvent | null {
-  let firstQuote = 0;
-  while (firstQuote < beforeColon && !QUOTE_CHARACTERS.includes(line[firstQuote])) firstQuote++;
-  if (firstQuote >= beforeColon) return null;
-  const text = tableForm(line);
-  for (const [event, pattern] of QUOTING_PATTERNS) if (pattern.test(text)) return event;
-  return null;
+  // Inside a quote only when an odd number of quote characters comes before it.
+  let quotes = 0;
+  for (let i = 0; i < beforeColon; i++) if (QUOTE_CODES.has(line.charCodeAt(i))) quotes++;
+  if (quotes % 2 === 0) return null;
+  const event = matchSystemText(line, LAST_QUOTING_RANK);
+  return event === 'encryption' ? null : event;
 }
 
 /** Whole first lines (edges trimmed, a final "." optional) that are markers, exactly as written. */
@@ -155,6 +198,13 @@ function markerEnds(text: string): number {
   return ((text.charCodeAt(0) & 0x7fff) << 15) | (text.charCodeAt(text.length - 1) & 0x7fff);
 }
 
+/** Last characters of the omitted-media markers: a line ending otherwise holds none at its end. */
+export const OMITTED_MEDIA_LAST_CODES = new Set(
+  [...MARKERS]
+    .filter(([, kind]) => kind === 'omitted-media')
+    .map(([marker]) => marker.charCodeAt(marker.length - 1)),
+);
+
 /** What a whole (trimmed) first line stands for, when it is one of WhatsApp's markers. */
 export function markerKind(head: string): MarkerKind | undefined {
   return head.length > 0 && MARKER_ENDS.has(markerEnds(head)) ? MARKERS.get(head) : undefined;
@@ -163,35 +213,36 @@ export function markerKind(head: string): MarkerKind | undefined {
 /** Appended to an edited message's text, in every language that has one. */
 export const EDITED_MARKERS: readonly string[] = collect((table) => table.edited);
 
-/** Texts around a file's name, as one pattern whose only filled group is the name. */
-function namePattern(templates: readonly string[]): RegExp {
-  const alternatives = [...new Set(templates)].map((template) => templatePattern(template, '(.+?)'));
-  return new RegExp(`^(?:${alternatives.join('|')})$`);
-}
-
 const ANDROID_ATTACHMENT_TEMPLATES = collect((table) => table.fileAttached);
-/** Android: "NAME (file attached)" in every language. */
-const ANDROID_ATTACHMENT = namePattern(ANDROID_ATTACHMENT_TEMPLATES);
-/** Last characters of those texts (first ones where the name comes last): other lines are not tried. */
-const ANDROID_ATTACHMENT_ENDS = new Set(
-  ANDROID_ATTACHMENT_TEMPLATES.filter((template) => !template.endsWith('{}')).map((template) =>
-    template.charCodeAt(template.length - 1),
+/** "(file attached)" and the like, as written after the name in most languages. */
+const PARENTHESISED_ATTACHMENT_SUFFIXES = new Set(
+  ANDROID_ATTACHMENT_TEMPLATES.filter((template) => /^\{\} ?[(（]/.test(template)).map((template) =>
+    template.replace(/^\{\} ?/, ''),
   ),
 );
-const ANDROID_ATTACHMENT_STARTS = new Set(
-  ANDROID_ATTACHMENT_TEMPLATES.filter((template) => template.endsWith('{}')).map((template) =>
+/** The other shapes ("فایل پیوست شد {}"), as one pattern whose only filled group is the name. */
+const OTHER_ATTACHMENT = new RegExp(
+  `^(?:${ANDROID_ATTACHMENT_TEMPLATES.filter((template) => !/^\{\} ?[(（]/.test(template))
+    .map((template) => templatePattern(template, '(.+?)'))
+    .join('|')})$`,
+);
+const OTHER_ATTACHMENT_STARTS = new Set(
+  ANDROID_ATTACHMENT_TEMPLATES.filter((template) => !/^\{\} ?[(（]/.test(template)).map((template) =>
     template.charCodeAt(0),
   ),
 );
 
-/** The file name (as written, marks included) of an Android attachment line, or null. */
+/** The file name (marks removed) of an Android attachment line "NAME (file attached)", or null. */
 export function androidAttachmentName(head: string): string | null {
-  if (
-    !ANDROID_ATTACHMENT_ENDS.has(head.charCodeAt(head.length - 1)) &&
-    !ANDROID_ATTACHMENT_STARTS.has(head.charCodeAt(0))
-  )
-    return null;
-  const m = ANDROID_ATTACHMENT.exec(head.replace(MARKS_GLOBAL, '').replace(NO_BREAK_SPACES_GLOBAL, ' '));
+  const last = head.charCodeAt(head.length - 1);
+  if (last === 0x29 /* ) */ || last === 0xff09 /* ） */) {
+    const open = Math.max(head.lastIndexOf('('), head.lastIndexOf('（'));
+    if (open <= 0 || !PARENTHESISED_ATTACHMENT_SUFFIXES.has(tableForm(head.slice(open)))) return null;
+    const name = tableForm(head.slice(0, open));
+    return name === '' ? null : name;
+  }
+  if (!OTHER_ATTACHMENT_STARTS.has(head.charCodeAt(0))) return null;
+  const m = OTHER_ATTACHMENT.exec(tableForm(head));
   if (m === null) return null;
   for (let i = 1; i < m.length; i++) if (m[i] !== undefined) return m[i];
   return null;

@@ -10,6 +10,7 @@ import {
   iosAttachment,
   LOCATION,
   markerKind,
+  OMITTED_MEDIA_LAST_CODES,
 } from './language-signals';
 
 export interface TextMeaning {
@@ -77,6 +78,7 @@ export function interpretMessageText(text: string): TextMeaning {
  * mark (U+200E) right before a media marker, after the file's description.
  */
 function documentOmittedMarker(head: string): 'omitted-media' | undefined {
+  if (!OMITTED_MEDIA_LAST_CODES.has(head.charCodeAt(head.length - 1))) return undefined;
   const mark = head.lastIndexOf('\u200E');
   if (mark <= 0) return undefined;
   return markerKind(head.slice(mark + 1)) === 'omitted-media' ? 'omitted-media' : undefined;
