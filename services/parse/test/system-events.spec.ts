@@ -96,7 +96,7 @@ describe('iOS', () => {
     ]);
   });
 
-  it("a person's marked content (media, placeholders) stays theirs", () => {
+  it("a person's marked content (media, placeholders) stays theirs, an unknown one as a placeholder", () => {
     const chat = parseChat(
       [
         `${header(1)} Book Club: ${LRM}Messages and calls are end-to-end encrypted.`,
@@ -109,8 +109,10 @@ describe('iOS', () => {
       [null, 'system'],
       ['Ann', 'omitted-media'],
       ['Ann', 'image'],
-      ['Ann', 'text'],
+      // WhatsApp's mark with a wording no table knows: never Ann's words.
+      ['Ann', 'omitted-media'],
     ]);
+    expect(chat.warnings.some((w) => w.includes('line 4'))).toBe(true);
   });
 
   it('an unmarked first line carrying the encryption notice is a system event', () => {

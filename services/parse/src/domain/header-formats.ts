@@ -163,12 +163,14 @@ const SAMPLE_WINDOWS = 8;
 const SAMPLE_LINES_PER_WINDOW = 32;
 
 /**
- * The header shape most lines of the file use, or null when no line starts like a header.
- * Counting over windows spread across the whole file keeps a run of pasted dates in one message
- * from deciding the shape; only when the windows hold no header at all is every line tried.
+ * The header shapes the file's lines use, most used first; empty when no line starts like a
+ * header. Counting over windows spread across the whole file keeps a run of pasted dates in one
+ * message from deciding the shape; only when the windows hold no header at all is every line
+ * tried. A second shape counts only when it heads several sampled lines (a file whose phone
+ * changed region midway); a lone look-alike is a pasted date.
  */
-export function detectHeaderFormat(text: string): HeaderFormat | null {
-  const counts = new Map<string, { format: HeaderFormat; count: number }>();
+export function detectHeaderFormats(text: string): HeaderFormat[] {
+  const counts = new Map<string, SampledFormat>();
   /** Tallies header shapes from `start`; returns where it stopped. */
   const tally = (start: number, maxLines: number): number => {
     let pos = start;
@@ -177,8 +179,11 @@ export function detectHeaderFormat(text: string): HeaderFormat | null {
       if (format !== null) {
         const key = formatKey(format);
         const entry = counts.get(key);
-        if (entry === undefined) counts.set(key, { format, count: 1 });
-        else entry.count++;
+        if (entry === undefined) counts.set(key, { format, count: 1, first: pos, last: pos });
+        else {
+          entry.count++;
+          entry.last = pos;
+        }
       }
       pos = nextLineStart(text, pos);
     }
@@ -191,9 +196,36 @@ export function detectHeaderFormat(text: string): HeaderFormat | null {
     sampledUpTo = tally(start, SAMPLE_LINES_PER_WINDOW);
   }
   if (counts.size === 0 && sampledUpTo < text.length) tally(0, Number.POSITIVE_INFINITY);
-  let best: { format: HeaderFormat; count: number } | null = null;
-  for (const entry of counts.values()) if (best === null || entry.count > best.count) best = entry;
-  return best === null ? null : best.format;
+  const ranked = [...counts.values()].sort((a, b) => b.count - a.count);
+  if (ranked.length === 0) return [];
+  const [main] = ranked;
+  const minimum = Math.max(MIN_SECOND_FORMAT_LINES, Math.ceil(main.count * MIN_SECOND_FORMAT_SHARE));
+  // A region change makes one block of the other shape; dates pasted into messages sit among the main shape's lines.
+  const separate = (entry: SampledFormat): boolean => entry.first > main.last || entry.last < main.first;
+  return [
+    main.format,
+    ...ranked
+      .slice(1)
+      .filter((entry) => entry.count >= minimum && separate(entry))
+      .map((entry) => entry.format),
+  ];
+}
+
+interface SampledFormat {
+  format: HeaderFormat;
+  count: number;
+  /** Offsets of the first and last sampled line of this shape. */
+  first: number;
+  last: number;
+}
+
+/** A second header shape must head at least this many sampled lines, and this share of the first's. */
+const MIN_SECOND_FORMAT_LINES = 3;
+const MIN_SECOND_FORMAT_SHARE = 0.05;
+
+/** The header shape most lines of the file use, or null when no line starts like a header. */
+export function detectHeaderFormat(text: string): HeaderFormat | null {
+  return detectHeaderFormats(text)[0] ?? null;
 }
 
 function formatKey(f: HeaderFormat): string {
@@ -223,6 +255,8 @@ export class HeaderMatcher {
   secondOfDay = 0;
   /** Offset just after the header (where author or system text begins). */
   end = 0;
+  /** The last header wrote an hour above 12 with an AM/PM marker ("23:59 PM"), read on a 24-hour clock. */
+  impossibleHour = false;
 
   private readonly pattern: RegExp;
   private readonly digitRuns: number[] = [0, 0, 0, 0, 0, 0];
@@ -296,14 +330,15 @@ export class HeaderMatcher {
     const minute = runs[4];
     const second = seconds ? runs[5] : 0;
     if (minute > 59 || second > 59) return false;
-    if (half === undefined) {
-      if (hour > 23) return false;
-    } else {
+    if (hour > 23) return false;
+    // "23:59 PM" cannot be on a 12-hour clock; the hour as written is kept (and reported).
+    const impossibleHour = half !== undefined && hour > 12;
+    if (half !== undefined && !impossibleHour) {
       // Japanese writes 午後0:15 for 12:15, so 0 is a valid 12-hour clock hour.
-      if (hour > 12) return false;
       if (half === 'am' && hour === 12) hour = 0;
       else if (half === 'pm' && hour < 12) hour += 12;
     }
+    this.impossibleHour = impossibleHour;
     this.datePart1 = runs[0];
     this.datePart2 = runs[1];
     this.datePart3 = runs[2];

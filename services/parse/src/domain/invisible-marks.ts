@@ -69,3 +69,13 @@ export function trimEdges(text: string): string {
   while (end > start && isTrimmable(text.charCodeAt(end - 1))) end--;
   return start === 0 && end === text.length ? text : text.slice(start, end);
 }
+
+/**
+ * Text as a reader sees it: zero-width direction, embedding and isolate marks and U+FEFF removed
+ * wherever they stand (the export's `raw` keeps them). Returns the same string when there are none.
+ */
+export function withoutMarks(text: string): string {
+  return NEEDS_MARK_REMOVAL.test(text) ? text.replace(ZERO_WIDTH_MARK_GLOBAL, '') : text;
+}
+
+const NEEDS_MARK_REMOVAL = new RegExp(`[${ZERO_WIDTH_MARKS}]`);

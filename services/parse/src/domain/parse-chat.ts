@@ -13,13 +13,13 @@ import {
 } from './date-order';
 import { decodeChatText, type TextEncodingName } from './decode';
 import {
-  detectHeaderFormat,
+  detectHeaderFormats,
   HeaderMatcher,
   headerFormatAt,
   mayStartHeader,
   type HeaderFormat,
 } from './header-formats';
-import { cleanName, trimEdges } from './invisible-marks';
+import { cleanName, trimEdges, withoutMarks } from './invisible-marks';
 import { interpretMessageText, NO_FLAGS, withFlag } from './message-body';
 import { hasQuote, quotingSystemEvent, recogniseSystemEvent, type SystemEvent } from './system-events';
 
@@ -43,15 +43,16 @@ export function parseChat(input: string | Uint8Array): ParsedChat {
     encoding = decoded.encoding;
     warnings.push(...decoded.warnings);
   }
-  const format = detectHeaderFormat(text);
-  const assembler = new ChatAssembler(text, format);
+  const assembler = new ChatAssembler(text, detectHeaderFormats(text));
   assembler.readLines();
   return assembler.result(encoding, warnings);
 }
 
 class ChatAssembler {
-  private readonly matcher: HeaderMatcher | null;
-  private readonly iosLayout: boolean;
+  /** One per header shape of the file, the most used first; `current` is the one that matched last. */
+  private readonly matchers: HeaderMatcher[];
+  private current: HeaderMatcher | null;
+  private readonly format: HeaderFormat | null;
   private readonly hasCarriageReturns: boolean;
   private readonly messages: ChatMessage[] = [];
   private readonly preamble: string[] = [];
@@ -70,25 +71,34 @@ class ChatAssembler {
    */
   private nextColon = 0;
 
-  // Dates and times, per message, until the date order is known.
-  private readonly dateRuns: number[] = [];
+  // Dates and times, per message, until the date order is known; dates per header shape, as each
+  // shape has its own date order.
+  private readonly dateRuns: number[][];
+  private readonly formatOfMessage = new IntList();
   private readonly runOfMessage = new IntList();
   private readonly secondOfMessage = new IntList();
+  /** Where the header shape changes: [line, shape index] pairs. */
+  private readonly formatChanges: number[] = [];
+  private readonly impossibleHourLines: number[] = [];
 
   /** Every distinct written author, in order of appearance, and the same by written form. */
   private readonly authors: KnownAuthor[] = [];
   private readonly authorsByWritten = new Map<string, KnownAuthor>();
   private readonly participants = new Set<string>();
-  /** iOS: the name that system lines carry in the author position (the group's, or the contact's). */
+  /** The name that system lines carry in the author position (the group's, or the contact's). */
   private systemLabel: string | null = null;
   private readonly lookalikeLines: number[] = [];
+  /** Lines marked as WhatsApp's own text whose wording no language table knows. */
+  private readonly unknownMarkedLines: number[] = [];
 
   constructor(
     private readonly text: string,
-    private readonly format: HeaderFormat | null,
+    private readonly formats: readonly HeaderFormat[],
   ) {
-    this.matcher = format === null ? null : new HeaderMatcher(format);
-    this.iosLayout = format?.layout === 'ios';
+    this.matchers = formats.map((format) => new HeaderMatcher(format));
+    this.current = this.matchers[0] ?? null;
+    this.format = formats[0] ?? null;
+    this.dateRuns = formats.map(() => []);
     this.hasCarriageReturns = text.includes('\r');
   }
 
@@ -119,8 +129,8 @@ class ChatAssembler {
   }
 
   private readLine(start: number, end: number): void {
-    const { matcher } = this;
-    if (matcher !== null && matcher.matchAt(this.text, start)) {
+    const matcher = this.headerMatcherAt(start);
+    if (matcher !== null) {
       if (this.open) this.finishMessage();
       this.startMessage(matcher, end);
       return;
@@ -136,6 +146,23 @@ class ChatAssembler {
     }
   }
 
+  /** The matcher of the header starting at `start`: the last one used first, then the file's other shapes. */
+  private headerMatcherAt(start: number): HeaderMatcher | null {
+    const { current, matchers, text } = this;
+    if (current === null) return null;
+    if (current.matchAt(text, start)) return current;
+    if (matchers.length === 1 || !mayStartHeader(text.charCodeAt(start))) return null;
+    for (let i = 0; i < matchers.length; i++) {
+      const matcher = matchers[i];
+      if (matcher !== current && matcher.matchAt(text, start)) {
+        this.current = matcher;
+        this.formatChanges.push(this.lineCount, i);
+        return matcher;
+      }
+    }
+    return null;
+  }
+
   private startMessage(matcher: HeaderMatcher, lineEnd: number): void {
     this.open = true;
     this.headerLine = this.lineCount;
@@ -145,7 +172,9 @@ class ChatAssembler {
     this.lastLineEnd = lineEnd;
 
     // Runs hold the two day/month parts in written order, then the full year.
-    const { dateRuns } = this;
+    const formatIndex = this.matchers.indexOf(matcher);
+    const dateRuns = this.dateRuns[formatIndex];
+    if (matcher.impossibleHour) this.impossibleHourLines.push(this.lineCount);
     const yearFirst = matcher.format.yearFirst;
     const partA = yearFirst ? matcher.datePart2 : matcher.datePart1;
     const partB = yearFirst ? matcher.datePart3 : matcher.datePart2;
@@ -154,6 +183,7 @@ class ChatAssembler {
     if (last < 0 || dateRuns[last] !== partA || dateRuns[last + 1] !== partB || dateRuns[last + 2] !== year) {
       dateRuns.push(partA, partB, year);
     }
+    this.formatOfMessage.push(formatIndex);
     this.runOfMessage.push(dateRuns.length / 3 - 1);
     this.secondOfMessage.push(matcher.secondOfDay);
   }
@@ -172,43 +202,21 @@ class ChatAssembler {
     if (colon !== -1 && colon < firstLineEnd) {
       author = this.authorAt(bodyStart, colon);
       if (author.quoted) event = quotingSystemEvent(text.slice(bodyStart, firstLineEnd), colon - bodyStart);
+      // Android starts its system texts with WhatsApp's mark; a ": " inside one makes no author.
+      if (event === null && author.marked) event = recogniseSystemEvent(text.slice(bodyStart, firstLineEnd));
     }
 
     if (event === null && author !== null && author.name !== null) {
-      const sender = author.name;
-      const raw = this.rawFrom(colon + 2, multiLine);
-      const meaning = interpretMessageText(raw);
-      const labelledEvent =
-        this.iosLayout && meaning.type === 'text' ? this.labelledSystemEvent(sender, raw, index) : null;
-      if (labelledEvent === null) {
-        if (!author.participant) {
-          author.participant = true;
-          this.participants.add(sender);
-        }
-        this.pushMessage(
-          index,
-          sender,
-          raw,
-          meaning.content,
-          meaning.type,
-          meaning.attachment,
-          meaning.flags,
-          null,
-        );
-      } else {
-        // iOS system line: "Group Name: ‎Alice added Bob". Raw keeps the name; content is the event.
-        this.pushMessage(
-          index,
-          null,
-          this.rawFrom(bodyStart, multiLine),
-          trimEdges(raw),
-          'system',
-          null,
-          NO_FLAGS,
-          labelledEvent,
-        );
-      }
+      this.finishAuthoredMessage(index, author, author.name, colon + 2, multiLine);
       return;
+    }
+    // "Carol:" with nothing after it: a message from Carol with an empty body.
+    if (author === null && this.lineEndsWithColon()) {
+      const emptyAuthor = this.authorAt(bodyStart, firstLineEnd - 1);
+      if (emptyAuthor.name !== null && !emptyAuthor.quoted) {
+        this.finishAuthoredMessage(index, emptyAuthor, emptyAuthor.name, firstLineEnd, multiLine);
+        return;
+      }
     }
     const raw = this.rawFrom(bodyStart, multiLine);
     const content = trimEdges(raw);
@@ -217,26 +225,87 @@ class ChatAssembler {
     this.pushMessage(index, null, raw, content, 'system', null, NO_FLAGS, event);
   }
 
+  /** The open message, written by `author`, whose text starts at `textStart`. */
+  private finishAuthoredMessage(
+    index: number,
+    author: KnownAuthor,
+    sender: string,
+    textStart: number,
+    multiLine: boolean,
+  ): void {
+    const raw = this.rawFrom(textStart, multiLine);
+    const meaning = interpretMessageText(raw);
+    const labelled = meaning.type === 'text' ? this.labelledSystemLine(sender, raw, index) : null;
+    if (labelled === null) {
+      if (!author.participant) {
+        author.participant = true;
+        this.participants.add(sender);
+      }
+      this.pushMessage(
+        index,
+        sender,
+        raw,
+        meaning.content,
+        meaning.type,
+        meaning.attachment,
+        meaning.flags,
+        null,
+      );
+    } else if (labelled === 'placeholder') {
+      // WhatsApp's own text in this person's stead (media, a deletion, a call) in a language
+      // without a table: theirs, but never as their words.
+      this.unknownMarkedLines.push(this.headerLine);
+      this.pushMessage(index, sender, raw, meaning.content, 'omitted-media', null, meaning.flags, null);
+    } else {
+      // A system line under a name: "Group Name: ‎Alice added Bob". Raw keeps the name; content is the event.
+      if (labelled.unknown) this.unknownMarkedLines.push(this.headerLine);
+      this.pushMessage(
+        index,
+        null,
+        this.rawFrom(this.bodyStart, multiLine),
+        trimEdges(raw),
+        'system',
+        null,
+        NO_FLAGS,
+        labelled.event,
+      );
+    }
+  }
+
+  /** The open message's first line ends with ":" (trailing spaces aside), after at least one character. */
+  private lineEndsWithColon(): boolean {
+    const { text, bodyStart, firstLineEnd } = this;
+    return firstLineEnd - bodyStart >= 2 && text.charCodeAt(firstLineEnd - 1) === 0x3a; /* : */
+  }
+
   /**
-   * iOS writes system events with the group's name (in one-to-one chats the contact's) in the
-   * author position and a U+200E before the text. Such a line is a system event when its text is
-   * a known one, or when it comes from the name that already carried a known system event and is
-   * not a person's content (attachments and placeholders were recognised before this is asked).
-   * The first line of an export is the encryption notice even where the mark is missing.
-   * Asked for iOS exports only.
+   * WhatsApp writes system lines with a name where an author goes (iOS: the group's, or in a
+   * one-to-one chat the contact's; Android: a group's) and WhatsApp's mark U+200E before the text,
+   * which it also puts before the texts it writes in a person's stead (media, deletions, calls).
+   * Such a marked line is a system line when its text is a known system text, when it comes from
+   * the name that already carried one, or when it opens the export (the encryption notice, whose
+   * author is then that name); any other marked line is a placeholder in that person's stead. The
+   * first line is the encryption notice even where the mark is missing. Attachments and known
+   * placeholders are recognised before this is asked.
    */
-  private labelledSystemEvent(sender: string, raw: string, index: number): SystemEvent | null {
-    const marked = raw.charCodeAt(0) === 0x200e || raw.charCodeAt(0) === 0x200f;
+  private labelledSystemLine(
+    sender: string,
+    raw: string,
+    index: number,
+  ): { event: SystemEvent; unknown: boolean } | 'placeholder' | null {
+    const marked = raw.charCodeAt(0) === 0x200e;
     if (!marked && index !== 1) return null;
     const newline = raw.indexOf('\n');
     const event = recogniseSystemEvent(trimEdges(newline < 0 ? raw : raw.slice(0, newline)));
     if (!marked) {
       if (event !== 'encryption') return null;
     } else if (event === null) {
-      return sender === this.systemLabel ? 'other' : null;
+      if (sender !== this.systemLabel && index !== 1) return 'placeholder';
+      this.systemLabel = sender;
+      return { event: 'other', unknown: true };
     }
     this.systemLabel = sender;
-    return event;
+    return { event, unknown: false };
   }
 
   private pushMessage(
@@ -256,7 +325,7 @@ class ChatAssembler {
         this.lastLine,
         sender,
         raw,
-        content,
+        withoutMarks(content),
         type,
         attachment,
         flags,
@@ -290,7 +359,13 @@ class ChatAssembler {
     if (known === undefined) {
       const name = cleanName(written);
       // ": text" or marks alone: nothing names an author.
-      known = { written, name: name === '' ? null : name, quoted: hasQuote(written), participant: false };
+      known = {
+        written,
+        name: name === '' ? null : name,
+        quoted: hasQuote(written),
+        marked: written.charCodeAt(0) === 0x200e,
+        participant: false,
+      };
       this.authorsByWritten.set(written, known);
       authors.push(known);
     }
@@ -301,13 +376,20 @@ class ChatAssembler {
     const { format, messages, preamble } = this;
     let dateOrder: DateOrder | null = null;
     if (format !== null && messages.length > 0) {
-      const decision = inferDateOrder(this.dateRuns, {
-        yearFirst: format.yearFirst,
-        usStyle: format.meridiem === 'after' && format.dateSeparator === '/' && format.yearDigits === 2,
+      // Each header shape has its own date order, decided from its own dates.
+      const orders = this.formats.map((shape, i) => {
+        if (i > 0 && this.dateRuns[i].length === 0) return 'DMY';
+        const decision = inferDateOrder(this.dateRuns[i], {
+          yearFirst: shape.yearFirst,
+          usStyle: shape.meridiem === 'after' && shape.dateSeparator === '/' && shape.yearDigits === 2,
+        });
+        if (decision.warning !== null)
+          warnings.push(i === 0 ? decision.warning : `After the format change: ${decision.warning}`);
+        return decision.order;
       });
-      dateOrder = decision.order;
-      if (decision.warning !== null) warnings.push(decision.warning);
-      this.settleTimestamps(dateOrder, warnings);
+      dateOrder = orders[0];
+      this.reportFormatChanges(orders, warnings);
+      this.settleTimestamps(orders, warnings);
     } else {
       warnings.push('No line is a WhatsApp message header; the whole text is reported as preamble.');
     }
@@ -319,6 +401,11 @@ class ChatAssembler {
     if (this.lookalikeLines.length > 0) {
       warnings.push(
         `${countOf(this.lookalikeLines.length, 'line starts', 'lines start')} like a message header but ${this.lookalikeLines.length === 1 ? 'does' : 'do'} not match the file's header format, so the text was kept in the message before: ${listLines(this.lookalikeLines)}.`,
+      );
+    }
+    if (this.unknownMarkedLines.length > 0) {
+      warnings.push(
+        `${countOf(this.unknownMarkedLines.length, 'line carries', 'lines carry')} WhatsApp's mark for text it writes itself (U+200E) in a wording no language table knows; shown as system lines or as placeholders in the sender's stead, never as anyone's words: ${listLines(this.unknownMarkedLines)}.`,
       );
     }
     return {
@@ -334,23 +421,51 @@ class ChatAssembler {
     };
   }
 
-  /** Fills in timestamps now that the date order is known, and flags jumps back in time. */
-  private settleTimestamps(order: DateOrder, warnings: string[]): void {
-    const { dateRuns, messages } = this;
-    // Per date: its "YYYY-MM-DDT" prefix and a number that orders dates.
-    const runPrefixes: string[] = [];
-    const runDays: number[] = [];
-    const invalidRuns = new Set<number>();
+  /** Reports where the header shape changed (the phone's region was changed) and how each part is read. */
+  private reportFormatChanges(orders: readonly DateOrder[], warnings: string[]): void {
+    const { formatChanges } = this;
+    for (let i = 0; i < formatChanges.length; i += 2) {
+      const line = formatChanges[i];
+      const shape = formatChanges[i + 1];
+      warnings.push(
+        `The message header format changes at line ${line} (the phone's region or language was probably changed); from there the headers read like "${describeFormat(this.formats[shape])}", dates as ${describeOrder(orders[shape])}.`,
+      );
+    }
+    if (this.impossibleHourLines.length > 0) {
+      warnings.push(
+        `${countOf(this.impossibleHourLines.length, 'header writes', 'headers write')} an hour above 12 with an AM/PM marker (such as "23:59 PM"); the hour was read as written, on a 24-hour clock: ${listLines(this.impossibleHourLines)}.`,
+      );
+    }
+  }
+
+  /** Fills in timestamps now that the date orders are known, and flags jumps back in time. */
+  private settleTimestamps(orders: readonly DateOrder[], warnings: string[]): void {
+    const { messages } = this;
+    // Per header shape and date: its "YYYY-MM-DDT" prefix and a number that orders dates.
+    const runPrefixes: string[][] = [];
+    const runDays: number[][] = [];
+    const invalidRuns: Set<number>[] = [];
+    let invalidOrder: DateOrder = orders[0];
     let unusualYear: number | null = null;
-    for (let i = 0; i < dateRuns.length; i += 3) {
-      const year = dateRuns[i + 2];
-      // Only day/month/year writes the day before the month.
-      const day = order === 'DMY' ? dateRuns[i] : dateRuns[i + 1];
-      const month = order === 'DMY' ? dateRuns[i + 1] : dateRuns[i];
-      if (!isPossibleDate(year, month, day)) invalidRuns.add(i / 3);
-      if (unusualYear === null && !isGregorianLookingYear(year)) unusualYear = year;
-      runPrefixes.push(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T`);
-      runDays.push(year * 10000 + month * 100 + day);
+    for (let f = 0; f < this.dateRuns.length; f++) {
+      const dateRuns = this.dateRuns[f];
+      const order = orders[f];
+      runPrefixes.push([]);
+      runDays.push([]);
+      invalidRuns.push(new Set<number>());
+      for (let i = 0; i < dateRuns.length; i += 3) {
+        const year = dateRuns[i + 2];
+        // Only day/month/year writes the day before the month.
+        const day = order === 'DMY' ? dateRuns[i] : dateRuns[i + 1];
+        const month = order === 'DMY' ? dateRuns[i + 1] : dateRuns[i];
+        if (!isPossibleDate(year, month, day)) {
+          invalidRuns[f].add(i / 3);
+          invalidOrder = order;
+        }
+        if (unusualYear === null && !isGregorianLookingYear(year)) unusualYear = year;
+        runPrefixes[f].push(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T`);
+        runDays[f].push(year * 10000 + month * 100 + day);
+      }
     }
     // Timestamps are built from shared date prefixes and clock strings: a chat has few of each.
     const outOfOrder: number[] = [];
@@ -358,16 +473,17 @@ class ChatAssembler {
     let previousMoment = -1;
     let previousTimestamp = '';
     for (let i = 0; i < messages.length; i++) {
+      const f = this.formatOfMessage.at(i);
       const run = this.runOfMessage.at(i);
       const second = this.secondOfMessage.at(i);
-      const moment = runDays[run] * SECONDS_PER_DAY + second;
+      const moment = runDays[f][run] * SECONDS_PER_DAY + second;
       const message = messages[i];
       if (moment === previousMoment) {
         message.timestamp = previousTimestamp;
       } else {
-        message.timestamp = runPrefixes[run] + clockTime(second);
+        message.timestamp = runPrefixes[f][run] + clockTime(second);
       }
-      if (invalidRuns.size > 0 && invalidRuns.has(run)) {
+      if (invalidRuns[f].size > 0 && invalidRuns[f].has(run)) {
         message.flags = withFlag(message.flags, 'invalidDate');
         invalid.push(message.index);
       }
@@ -380,7 +496,7 @@ class ChatAssembler {
     }
     if (invalid.length > 0) {
       warnings.push(
-        `${countOf(invalid.length, 'message carries', 'messages carry')} a date that does not exist in the ${order} order; the timestamp shows the date as written: ${listNumbers(invalid)}.`,
+        `${countOf(invalid.length, 'message carries', 'messages carry')} a date that does not exist in the ${invalidOrder} order; the timestamp shows the date as written: ${listNumbers(invalid)}.`,
       );
     }
     if (outOfOrder.length > 0) {
@@ -449,6 +565,8 @@ interface KnownAuthor {
   name: string | null;
   /** Holds a quote, so its ": " may lie inside a system event's quoted name. */
   quoted: boolean;
+  /** Starts with WhatsApp's mark U+200E, as Android's system texts do. */
+  marked: boolean;
   /** Already listed among the participants (it wrote a message, not just a system line). */
   participant: boolean;
 }
@@ -484,6 +602,27 @@ function clockTime(secondOfDay: number): string {
     clockTimes[secondOfDay] = clock;
   }
   return clock;
+}
+
+function describeOrder(order: DateOrder): string {
+  return order === 'DMY' ? 'day/month/year' : order === 'MDY' ? 'month/day/year' : 'year/month/day';
+}
+
+/** A header shape as a reader recognises it, e.g. "[31/12/2023, 23:59:59] ". */
+function describeFormat(format: HeaderFormat): string {
+  const sep = format.dateSeparator + (format.spaceAfterDateSeparator ? ' ' : '');
+  const date = format.yearFirst
+    ? `${format.yearDigits === 4 ? 'yyyy' : 'yy'}${sep}nn${sep}nn`
+    : `nn${sep}nn${sep}${format.yearDigits === 4 ? 'yyyy' : 'yy'}`;
+  const clock = `hh${format.timeSeparator}mm${format.seconds ? `${format.timeSeparator}ss` : ''}`;
+  const time =
+    format.meridiem === 'before' ? `AM/PM ${clock}` : format.meridiem === 'after' ? `${clock} AM/PM` : clock;
+  const header = `${date}${format.trailingDateDot ? '.' : ''}${format.dateTimeSeparator}${time}`;
+  return format.layout === 'ios'
+    ? `[${header}] `
+    : format.layout === 'colon'
+      ? `${header}: `
+      : `${header} - `;
 }
 
 function pad(value: number, width: number): string {

@@ -1,0 +1,270 @@
+// The language tables (./languages) compiled once into lookups shared by every language, so a
+// line costs the same whatever the number of languages: whole-text markers are one Map lookup,
+// each kind of templated text is one combined pattern. Templated texts (system events) are tried
+// only on lines that are already known to be WhatsApp's own (no author, or WhatsApp's mark),
+// never on every message.
+
+import { LANGUAGES } from './languages';
+import type { LanguageTable } from './languages/language-table';
+import type { SystemEvent } from './system-events';
+
+/** What a whole-text marker stands for. */
+export type MarkerKind = 'deleted' | 'omitted-media' | 'location' | 'call' | 'poll';
+
+/** Quote characters WhatsApp's locales put around a subject; any of them may stand for any other. */
+const QUOTE_CHARACTERS = '"“”„‟«»「」『』';
+const QUOTE_CLASS = `[${QUOTE_CHARACTERS}]`;
+const QUOTE_CODES = new Set([...QUOTE_CHARACTERS].map((character) => character.charCodeAt(0)));
+const APOSTROPHE_CLASS = "['’]";
+const SPACE_RUN = '[ \\u00A0\\u202F]+';
+
+/** Zero-width marks and no-break spaces, as the tables leave them out. */
+const MARKS_GLOBAL = /[\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+const NO_BREAK_SPACES_GLOBAL = /[\u00A0\u202F]/g;
+
+/** A text as the tables write it: invisible marks removed, no-break spaces as spaces, edges trimmed. */
+export function tableForm(text: string): string {
+  return text.replace(MARKS_GLOBAL, '').replace(NO_BREAK_SPACES_GLOBAL, ' ').trim();
+}
+
+/** A table text as a pattern: "{}" as `placeholder`, quotes, apostrophes and spaces loosened. */
+function templatePattern(template: string, placeholder: string): string {
+  return template
+    .split('{}')
+    .map((literal) => {
+      let pattern = '';
+      for (const character of literal) {
+        if (QUOTE_CHARACTERS.includes(character)) pattern += QUOTE_CLASS;
+        else if (character === "'" || character === '’') pattern += APOSTROPHE_CLASS;
+        else if (character === ' ') pattern += SPACE_RUN;
+        else pattern += character.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+      }
+      return pattern;
+    })
+    .join(placeholder);
+}
+
+function stripFinalDot(text: string): string {
+  return text.endsWith('.') && !text.endsWith('...') ? text.slice(0, -1) : text;
+}
+
+function collect(pick: (table: LanguageTable) => readonly string[] | undefined): string[] {
+  return LANGUAGES.flatMap((table) => pick(table) ?? []);
+}
+
+/** Events in the order they win: the encryption notice, those quoting a user-chosen name, generic ones last. */
+const EVENT_ORDER: readonly SystemEvent[] = [
+  'encryption',
+  'subject-changed',
+  'group-created',
+  'member-joined',
+  'icon-changed',
+  'description-changed',
+  'security-code-changed',
+  'disappearing-messages',
+  'number-changed',
+  'settings-changed',
+  'admin-changed',
+  'member-left',
+  'member-removed',
+  'member-added',
+  'other',
+];
+
+interface CompiledText {
+  event: SystemEvent;
+  /** Position of the event in EVENT_ORDER: the lowest matching one wins. */
+  rank: number;
+  /** The text's longest literal piece, lower-cased: a line without it cannot match. */
+  keyword: string;
+  /** The whole line, anchored; a final "." optional. */
+  pattern: RegExp;
+}
+
+/** The longest piece of a table text that every line of that text holds as written. */
+function keywordOf(template: string): string {
+  return template
+    .toLowerCase()
+    .split(/\{\}|["“”„‟«»「」『』'’]/)
+    .map((piece) => piece.trim())
+    .reduce((longest, piece) => (piece.length > longest.length ? piece : longest), '');
+}
+
+/**
+ * Every system text of every language, indexed by the first two characters of its keyword: a
+ * line is looked up once per character, and only texts whose keyword stands there are tried.
+ */
+const TEXTS_BY_BIGRAM = new Map<number, CompiledText[]>();
+for (const [rank, event] of EVENT_ORDER.entries()) {
+  const templates =
+    event === 'encryption'
+      ? collect((table) => table.encryption).map((phrase) => `{}${phrase}{}`)
+      : collect((table) => table.events[event]);
+  for (const template of new Set(templates)) {
+    const keyword = keywordOf(template);
+    if (keyword.length < 2) continue;
+    const pattern = new RegExp(`^(?:${templatePattern(stripFinalDot(template), '.*')})\\.?$`, 'is');
+    const key = bigram(keyword, 0);
+    const list = TEXTS_BY_BIGRAM.get(key);
+    const compiled = { event, rank, keyword, pattern };
+    if (list === undefined) TEXTS_BY_BIGRAM.set(key, [compiled]);
+    else list.push(compiled);
+  }
+}
+
+function bigram(text: string, at: number): number {
+  return (text.charCodeAt(at) << 16) | text.charCodeAt(at + 1);
+}
+
+/** The first event in EVENT_ORDER (up to `lastRank`) whose text the whole line is, or null. */
+function matchSystemText(text: string, lastRank: number): SystemEvent | null {
+  const line = tableForm(text);
+  const lower = line.toLowerCase();
+  let best: CompiledText | null = null;
+  for (let i = 0; i + 1 < lower.length; i++) {
+    const candidates = TEXTS_BY_BIGRAM.get(bigram(lower, i));
+    if (candidates === undefined) continue;
+    for (const candidate of candidates) {
+      if (
+        candidate.rank <= lastRank &&
+        (best === null || candidate.rank < best.rank) &&
+        lower.startsWith(candidate.keyword, i) &&
+        candidate.pattern.test(line)
+      ) {
+        best = candidate;
+      }
+    }
+  }
+  return best === null ? null : best.event;
+}
+
+/** The event a one-line system text describes, or null when no language table knows the text. */
+export function recogniseSystemEvent(text: string): SystemEvent | null {
+  return matchSystemText(text, EVENT_ORDER.length - 1);
+}
+
+/** The events whose text quotes a user-chosen name, which may itself contain ": ". */
+const LAST_QUOTING_RANK = EVENT_ORDER.indexOf('group-created');
+
+/**
+ * A line whose first ": " lies inside a quoted name of a system event ("Alice changed the subject
+ * from "a: b" to "c"") is that event, not a message by "Alice changed the subject from "a". Asked
+ * only when the text before that ": " holds a quote, so ordinary messages cost nothing here.
+ */
+export function quotingSystemEvent(line: string, beforeColon: number): SystemEvent | null {
+  // Inside a quote only when an odd number of quote characters comes before it.
+  let quotes = 0;
+  for (let i = 0; i < beforeColon; i++) if (QUOTE_CODES.has(line.charCodeAt(i))) quotes++;
+  if (quotes % 2 === 0) return null;
+  const event = matchSystemText(line, LAST_QUOTING_RANK);
+  return event === 'encryption' ? null : event;
+}
+
+/** Whole first lines (edges trimmed, a final "." optional) that are markers, exactly as written. */
+const MARKERS = new Map<string, MarkerKind>();
+function addMarkers(texts: readonly string[], kind: MarkerKind): void {
+  for (const text of texts) {
+    const bare = stripFinalDot(text);
+    MARKERS.set(bare, kind);
+    MARKERS.set(`${bare}.`, kind);
+  }
+}
+addMarkers(
+  collect((table) => table.deleted),
+  'deleted',
+);
+addMarkers(
+  collect((table) => table.mediaOmitted),
+  'omitted-media',
+);
+addMarkers(
+  collect((table) => table.liveLocation),
+  'location',
+);
+addMarkers(
+  collect((table) => table.missedCall),
+  'call',
+);
+addMarkers(
+  collect((table) => table.poll),
+  'poll',
+);
+
+/** First and last character of every marker: most texts are ruled out by two character reads. */
+const MARKER_ENDS = new Set([...MARKERS.keys()].map((marker) => markerEnds(marker)));
+
+/** First and last character code folded into one small integer (a cheap key, collisions allowed). */
+function markerEnds(text: string): number {
+  return ((text.charCodeAt(0) & 0x7fff) << 15) | (text.charCodeAt(text.length - 1) & 0x7fff);
+}
+
+/** Last characters of the omitted-media markers: a line ending otherwise holds none at its end. */
+export const OMITTED_MEDIA_LAST_CODES = new Set(
+  [...MARKERS]
+    .filter(([, kind]) => kind === 'omitted-media')
+    .map(([marker]) => marker.charCodeAt(marker.length - 1)),
+);
+
+/** What a whole (trimmed) first line stands for, when it is one of WhatsApp's markers. */
+export function markerKind(head: string): MarkerKind | undefined {
+  return head.length > 0 && MARKER_ENDS.has(markerEnds(head)) ? MARKERS.get(head) : undefined;
+}
+
+/** Appended to an edited message's text, in every language that has one. */
+export const EDITED_MARKERS: readonly string[] = collect((table) => table.edited);
+
+const ANDROID_ATTACHMENT_TEMPLATES = collect((table) => table.fileAttached);
+/** "(file attached)" and the like, as written after the name in most languages. */
+const PARENTHESISED_ATTACHMENT_SUFFIXES = new Set(
+  ANDROID_ATTACHMENT_TEMPLATES.filter((template) => /^\{\} ?[(（]/.test(template)).map((template) =>
+    template.replace(/^\{\} ?/, ''),
+  ),
+);
+/** The other shapes ("فایل پیوست شد {}"), as one pattern whose only filled group is the name. */
+const OTHER_ATTACHMENT = new RegExp(
+  `^(?:${ANDROID_ATTACHMENT_TEMPLATES.filter((template) => !/^\{\} ?[(（]/.test(template))
+    .map((template) => templatePattern(template, '(.+?)'))
+    .join('|')})$`,
+);
+const OTHER_ATTACHMENT_STARTS = new Set(
+  ANDROID_ATTACHMENT_TEMPLATES.filter((template) => !/^\{\} ?[(（]/.test(template)).map((template) =>
+    template.charCodeAt(0),
+  ),
+);
+
+/** The file name (marks removed) of an Android attachment line "NAME (file attached)", or null. */
+export function androidAttachmentName(head: string): string | null {
+  const last = head.charCodeAt(head.length - 1);
+  if (last === 0x29 /* ) */ || last === 0xff09 /* ） */) {
+    const open = Math.max(head.lastIndexOf('('), head.lastIndexOf('（'));
+    if (open <= 0 || !PARENTHESISED_ATTACHMENT_SUFFIXES.has(tableForm(head.slice(open)))) return null;
+    const name = tableForm(head.slice(0, open));
+    return name === '' ? null : name;
+  }
+  if (!OTHER_ATTACHMENT_STARTS.has(head.charCodeAt(0))) return null;
+  const m = OTHER_ATTACHMENT.exec(tableForm(head));
+  if (m === null) return null;
+  for (let i = 1; i < m.length; i++) if (m[i] !== undefined) return m[i];
+  return null;
+}
+
+/** "location: https://…" in every language. */
+export const LOCATION = new RegExp(
+  `^(?:${[...new Set(collect((table) => table.location))].map((template) => templatePattern(template.replace(/ ?\{\}$/, ''), '')).join('|')})${SPACE_RUN.replace('+', '*')}https?:\\/\\/\\S+$`,
+  'i',
+);
+
+/** iOS: "<attached: NAME>" in every language, possibly after a document's description. */
+const IOS_ATTACHMENT = new RegExp(
+  `^(.*?)(?:${[...new Set(collect((table) => table.attached))].map((template) => templatePattern(template, '(.+)')).join('|')})$`,
+);
+/** iOS in a language without a table: WhatsApp's mark right before "<word: NAME>". */
+const MARKED_IOS_ATTACHMENT = /^(.*?)\u200E<[^<>:\n]{1,40}:\s(.+)>$/;
+
+/** [description before the marker, file name] of an iOS attachment line, or null. */
+export function iosAttachment(head: string): [description: string, name: string] | null {
+  const m = IOS_ATTACHMENT.exec(head) ?? MARKED_IOS_ATTACHMENT.exec(head);
+  if (m === null) return null;
+  for (let i = 2; i < m.length; i++) if (m[i] !== undefined) return [m[1], m[i]];
+  return null;
+}
