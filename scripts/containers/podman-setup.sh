@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Podman on a machine of this kind (a VM without systemd, whose root may not raise resource
+# limits, with hybrid cgroups): installs Podman, runc, debootstrap and docker-compose from Debian
+# when missing and configures Podman to run there. Sourced by scripts/test-containers.sh.
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+install_container_tools() {
+  local missing=()
+  command -v podman >/dev/null || missing+=(podman)
+  command -v runc >/dev/null || missing+=(runc)
+  command -v debootstrap >/dev/null || missing+=(debootstrap)
+  command -v docker-compose >/dev/null || missing+=(docker-compose)
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "installing Debian packages: ${missing[*]}"
+  as_root apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# crun cannot raise RLIMIT_NOFILE in this VM and refuses its hybrid cgroups; runc works. Without
+# systemd, events go to a file and cgroups are managed directly.
+configure_podman() {
+  local conf=/etc/containers/containers.conf
+  if [ -f "$conf" ] && grep -q 'runtime = "runc"' "$conf"; then return 0; fi
+  if [ -f "$conf" ]; then
+    echo "npm run test:containers: $conf exists without runtime = \"runc\"; leaving it as it is" >&2
+    return 0
+  fi
+  echo "configuring Podman ($conf)"
+  as_root mkdir -p /etc/containers
+  as_root tee "$conf" >/dev/null <<'CONF'
+# Written by ChatExhibit's scripts/containers/podman-setup.sh for a VM without systemd.
+[containers]
+default_ulimits = ["nofile=20000:20000", "nproc=32768:32768"]
+[engine]
+runtime = "runc"
+cgroup_manager = "cgroupfs"
+events_logger = "file"
+CONF
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { connect } from 'nats';
+import { cleanUpAll } from '../support/clean-up';
+import { eventually } from '../support/eventually';
+import { freePort } from '../support/free-port';
+import { testServers, uniqueName } from '../support/servers';
+import { healthcheckPasses, imageOf, logsOf, podman } from './podman';
+
+/**
+ * One service image as an operator runs it next to existing servers: the payment service on the
+ * host network against this machine's PostgreSQL and NATS (JetStream), to ready and healthy.
+ */
+describe('a service image (payment) on the host network', () => {
+  const container = `chatexhibit-ct-payment-${randomUUID().slice(0, 8)}`;
+  const prefix = uniqueName('ct');
+  let healthPort: number;
+  beforeAll(async () => {
+    const { databaseUrl, natsUrl } = testServers();
+    healthPort = await freePort();
+    const env = {
+      DATABASE_URL: databaseUrl,
+      NATS_URL: natsUrl,
+      NATS_PREFIX: prefix,
+      HEALTH_PORT: String(healthPort),
+      LOG_LEVEL: 'warn',
+      // The local test checkout, which NODE_ENV=production refuses.
+      NODE_ENV: 'development',
+    };
+    await podman(
+      'run',
+      '--detach',
+      '--name',
+      container,
+      '--network',
+      'host',
+      ...Object.entries(env).flatMap(([name, value]) => ['--env', `${name}=${value}`]),
+      imageOf('payment'),
+    );
+  }, 60_000);
+  afterAll(() =>
+    cleanUpAll(
+      () => podman('rm', '--force', container),
+      async () => {
+        const nc = await connect({ servers: testServers().natsUrl });
+        const jsm = await nc.jetstreamManager();
+        for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`, `${prefix}_progress`])
+          await jsm.streams.delete(stream).catch(() => undefined);
+        await nc.close();
+      },
+    ),
+  );
+
+  it('answers its readiness probe and passes its HEALTHCHECK', async () => {
+    await eventually(
+      async () =>
+        (await fetch(`http://127.0.0.1:${healthPort}/health/ready`).catch(() => null))?.status === 200,
+      60_000,
+      'the payment container is ready',
+    ).catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\n${await logsOf(container)}`);
+    });
+    expect(await healthcheckPasses(container)).toBe(true);
+    expect(await podman('exec', container, 'id', '-u')).toBe('10001');
+  }, 90_000);
+});
