@@ -16,6 +16,7 @@ export interface HeaderFormat {
   layout: HeaderLayout;
   /** "2023-06-03": the year comes first; otherwise it comes last. */
   yearFirst: boolean;
+  /** Digits of the year; with a Japanese era letter, 2 stands for one or two ("R4", "H31"). */
   yearDigits: 2 | 4;
   dateSeparator: '/' | '.' | '-';
   /** Korean "2023. 6. 3.": a space after each date separator. */
