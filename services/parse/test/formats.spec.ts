@@ -405,14 +405,17 @@ describe('Digits in other scripts', () => {
     ]);
   });
 
-  it('reads Persian digits and keeps a Persian-calendar year as written, with a warning', () => {
+  it('reads Persian digits; a Persian-calendar date is kept as written, flagged and named, never shown as Gregorian', () => {
     const chat = parseFixture('fa-persian-digits.txt');
-    expect(chat.messages.map((m) => [m.timestamp, m.sender])).toEqual([
-      ['1402-03-13T13:55:00', 'علی'],
-      ['1402-03-13T14:02:00', 'مریم'],
+    expect(chat.calendar).toBe('persian');
+    expect(chat.messages.map((m) => [m.timestamp, m.sender, m.flags])).toEqual([
+      ['1402-03-13T13:55:00', 'علی', ['invalidDate']],
+      ['1402-03-13T14:02:00', 'مریم', ['invalidDate']],
     ]);
-    expect(chat.warnings).toEqual([
-      'Years such as 1402 suggest a non-Gregorian calendar on the phone (e.g. Persian or Buddhist); dates are kept as written.',
-    ]);
+    expect(chat.warnings).toHaveLength(1);
+    expect(chat.warnings[0]).toMatch(
+      /^Dates are written in the Persian \(Solar Hijri\) calendar \(years such as 1402\)/,
+    );
+    expect(chat.warnings[0]).toContain('not a Gregorian date');
   });
 });

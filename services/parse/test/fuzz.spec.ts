@@ -18,6 +18,13 @@ const FIXTURES = [
   'zh-meridiem-before.txt',
   'ko-meridiem-before.txt',
   'ar-arabic-indic-digits.txt',
+  'ios-time-first.txt',
+  'vi-time-first.txt',
+  'th-buddhist-era.txt',
+  'th-thai-digits-two-digit-year.txt',
+  'ios-buddhist-era-named.txt',
+  'ja-japanese-era.txt',
+  'hi-devanagari-digits.txt',
 ];
 
 function expectAccountedFor(bytes: Uint8Array): void {
@@ -146,6 +153,14 @@ describe('fuzz', () => {
       `14/03/2023, 20:01 - Ann: ${'x (file attached) '.repeat(30_000)}(file attached)`,
       `${'3/4/24, 1:00 PM - '.repeat(50_000)}`,
       `14/03/2023, 20:01 - ${'\u202F'.repeat(100_000)}\n`.repeat(3),
+      // Time first, era letters and names, AM/PM markers repeated.
+      '[' + '1:00:00, '.repeat(50_000),
+      `14:56 ${'\u200E'.repeat(100_000)}18/3/22 - x`,
+      `${'14:56 18/3/2565 '.repeat(30_000)}- x`,
+      `18/3/2565${' BE'.repeat(50_000)}, 14:56 - x`,
+      `R4/3/18${'R4/'.repeat(50_000)}`,
+      `18/3/22, 1:00 ${'a. m. '.repeat(50_000)}- x`,
+      `${'14:56 18/3/22 - x\n'.repeat(20_000)}`,
     ];
     for (const text of hostile) {
       const chat = parseChat(text);

@@ -3,6 +3,7 @@
 
 import fc from 'fast-check';
 import { parseChat } from '../src/domain/parse-chat';
+import { GENERATED_FORMATS, writeHeader } from './support/chat-generator';
 import { lineAccountingProblems } from './support/line-accounting';
 
 const LINE_BREAK = fc.constantFrom('\n', '\r\n', '\r');
@@ -44,6 +45,19 @@ const TRICKY = fc.constantFrom(
 );
 const FRAGMENT = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), TRICKY);
 
+/** Headers of every generated variant (time first, Buddhist and Japanese era years, native digits, AM/PM markers). */
+const VARIANT_HEADER = fc
+  .record({
+    format: fc.constantFrom(...GENERATED_FORMATS),
+    year: fc.integer({ min: 2020, max: 2030 }),
+    month: fc.integer({ min: 1, max: 12 }),
+    day: fc.integer({ min: 1, max: 28 }),
+    hour: fc.integer({ min: 0, max: 23 }),
+    minute: fc.integer({ min: 0, max: 59 }),
+    second: fc.integer({ min: 0, max: 59 }),
+  })
+  .map(({ format, ...clock }) => writeHeader(format, clock).header);
+
 const SHAPES = [0, 1, 2, 3] as const;
 type Shape = (typeof SHAPES)[number];
 
@@ -79,6 +93,7 @@ const TEXT = fc.constantFrom(...SHAPES).chain((dominant) => {
   const fragments = fc.array(FRAGMENT, { maxLength: 4 }).map((parts) => parts.join(''));
   const line = fc.oneof(
     { arbitrary: fc.tuple(header(fc.constant(dominant)), fragments).map(([h, rest]) => h + rest), weight: 4 },
+    { arbitrary: fc.tuple(VARIANT_HEADER, fragments).map(([h, rest]) => h + rest), weight: 1 },
     {
       arbitrary: fc.tuple(header(fc.constantFrom(...SHAPES)), fragments).map(([h, rest]) => h + rest),
       weight: 1,
@@ -162,6 +177,42 @@ describe('round trip', () => {
         },
       ),
       { numRuns: 1000 },
+    );
+  });
+
+  it('reads back every header variant: any date and time written in it becomes that Gregorian timestamp', () => {
+    const two = (n: number): string => String(n).padStart(2, '0');
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...GENERATED_FORMATS),
+        fc.array(
+          fc.record({
+            // Days from 13 settle the date order whatever the variant; years the era arithmetic covers.
+            year: fc.integer({ min: 2020, max: 2030 }),
+            month: fc.integer({ min: 1, max: 12 }),
+            day: fc.integer({ min: 13, max: 28 }),
+            hour: fc.integer({ min: 0, max: 23 }),
+            minute: fc.integer({ min: 0, max: 59 }),
+            second: fc.integer({ min: 0, max: 59 }),
+            name: NAME,
+            lines: fc.array(BODY_LINE, { minLength: 1, maxLength: 2 }),
+          }),
+          { minLength: 1, maxLength: 20 },
+        ),
+        (format, messages) => {
+          const written = messages.map((m) => ({ ...m, ...writeHeader(format, m) }));
+          const text = written.map((m) => `${m.header}${m.name}: ${m.lines.join('\n')}`).join('\n');
+          const chat = parseChat(text);
+          expect(chat.messages.map((m) => [m.timestamp, m.sender, m.raw])).toEqual(
+            written.map((m) => [
+              `${m.year}-${two(m.month)}-${two(m.day)}T${two(m.hour)}:${two(m.minute)}:${m.seconds ? two(m.second) : '00'}`,
+              visibleName(m.name),
+              m.lines.join('\n'),
+            ]),
+          );
+        },
+      ),
+      { numRuns: 1500 },
     );
   });
 });

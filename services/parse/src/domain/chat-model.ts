@@ -1,6 +1,7 @@
 // What the parser produces. Plain data, JSON-serialisable.
 
 import type { MESSAGE_FLAGS, MESSAGE_TYPES } from '@chatexhibit/proto/transcript';
+import type { Calendar } from './calendars';
 import type { DateOrder } from './date-order';
 import type { TextEncodingName } from './decode';
 import type { HeaderFormat, HeaderLayout } from './header-formats';
@@ -47,6 +48,8 @@ export interface ParsedChat {
   /** Header layout of the export, or null when no line is a message header. */
   format: HeaderLayout | null;
   headerFormat: HeaderFormat | null;
+  /** The calendar the export's dates are written in (of its main header format); timestamps are Gregorian unless it is 'persian' or 'islamic' (see the warnings). */
+  calendar: Calendar;
   dateOrder: DateOrder | null;
   /** How the bytes were decoded; null when the caller passed text. */
   encoding: TextEncodingName | null;

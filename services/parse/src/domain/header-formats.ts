@@ -4,7 +4,10 @@
 // compiled for that shape. A line that only resembles a header (a pasted date, another format)
 // then stays message text.
 
+import { ERA_NAMES_AFTER_DATE, JAPANESE_ERAS } from './calendars';
+import { fullYear } from './date-order';
 import { isZeroWidthMark, SPACE_LIKE, ZERO_WIDTH_MARKS } from './invisible-marks';
+import { MERIDIEM_MARKERS, type MeridiemHalf } from './meridiem-markers';
 
 /** Where the author/body starts: " - " (Android), "] " (iOS), ": " (older exports). */
 export type HeaderLayout = 'android' | 'ios' | 'colon';
@@ -13,6 +16,7 @@ export interface HeaderFormat {
   layout: HeaderLayout;
   /** "2023-06-03": the year comes first; otherwise it comes last. */
   yearFirst: boolean;
+  /** Digits of the year; with a Japanese era letter, 2 stands for one or two ("R4", "H31"). */
   yearDigits: 2 | 4;
   dateSeparator: '/' | '.' | '-';
   /** Korean "2023. 6. 3.": a space after each date separator. */
@@ -25,6 +29,12 @@ export interface HeaderFormat {
   meridiem: 'before' | 'after' | null;
   timeSeparator: ':' | '.';
   seconds: boolean;
+  /** "[14:56:01, 3/18/22] ", "14:56 18/3/22 - ": the time comes first, `dateTimeSeparator` after it. */
+  timeFirst: boolean;
+  /** The year is a Japanese era letter and the era's year ("R4" = Reiwa 4 = 2022). */
+  japaneseEra: boolean;
+  /** An era name written after the date ("BE"), as written; null when there is none. */
+  eraName: string | null;
 }
 
 const DIGIT_ZEROS = [0x660, 0x6f0, 0x966, 0x9e6, 0xe50]; // Arabic-Indic, Persian, Devanagari, Bengali, Thai (and ASCII)
@@ -34,38 +44,6 @@ const DIGIT = `[${DIGIT_RANGES}]`;
 // adjacent runs would make a long run of marks backtrack quadratically.
 const MARKS = `[${ZERO_WIDTH_MARKS}]*`;
 const SPACE = `[${SPACE_LIKE}]`;
-
-/** AM/PM markers as the locales write them; spaces inside may be any space-like character. */
-const MERIDIEM_MARKERS: ReadonlyArray<readonly [marker: string, half: 'am' | 'pm']> = [
-  ['AM', 'am'],
-  ['PM', 'pm'],
-  ['a. m.', 'am'],
-  ['p. m.', 'pm'],
-  ['vorm.', 'am'],
-  ['nachm.', 'pm'],
-  ['上午', 'am'],
-  ['下午', 'pm'],
-  ['凌晨', 'am'],
-  ['早上', 'am'],
-  ['中午', 'pm'],
-  ['晚上', 'pm'],
-  ['午前', 'am'],
-  ['午後', 'pm'],
-  ['오전', 'am'],
-  ['오후', 'pm'],
-  ['ص', 'am'],
-  ['م', 'pm'],
-  ['ق.ظ.', 'am'],
-  ['ب.ظ.', 'pm'],
-  ['π.μ.', 'am'],
-  ['μ.μ.', 'pm'],
-  ['ÖÖ', 'am'],
-  ['ÖS', 'pm'],
-  ['पूर्वाह्न', 'am'],
-  ['अपराह्न', 'pm'],
-  ['SA', 'am'],
-  ['CH', 'pm'],
-];
 
 const ZERO_WIDTH_GLOBAL = new RegExp(`[${ZERO_WIDTH_MARKS}]`, 'g');
 const SPACE_LIKE_GLOBAL = new RegExp(`${SPACE}+`, 'g');
@@ -78,26 +56,29 @@ function normalizeSpacing(text: string): string {
 }
 
 function meridiemKey(token: string): string {
-  return normalizeSpacing(token).replace(/ /g, '').toLowerCase();
+  return normalizeSpacing(token).replace(/ /g, '').replace(/\.$/, '').toLowerCase();
 }
 
 const MERIDIEM_HALF = new Map(MERIDIEM_MARKERS.map(([marker, half]) => [meridiemKey(marker), half]));
 
 /** Markers exactly as written ("PM", "p.\u00A0m."), so each header costs one lookup, not a normalisation. */
-const meridiemHalfByToken = new Map<string, 'am' | 'pm' | undefined>();
+const meridiemHalfByToken = new Map<string, MeridiemHalf | undefined>();
 
-function meridiemHalf(token: string): 'am' | 'pm' | undefined {
+function meridiemHalf(token: string): MeridiemHalf | undefined {
   if (meridiemHalfByToken.has(token)) return meridiemHalfByToken.get(token);
   const half = MERIDIEM_HALF.get(meridiemKey(token));
   meridiemHalfByToken.set(token, half);
   return half;
 }
 
-/** Markers as one alternation: "a. m." also matches "a.m." and "a.\u00A0m."; longest first so none shadows a longer one. */
+/**
+ * Markers as one alternation: "a. m." also matches "a.m." and "a.\u00A0m.", a final "." may be
+ * left out; longest first so none shadows a longer one.
+ */
 function markerAlternation(markers: readonly string[]): string {
-  return [...markers]
+  return [...new Set(markers)]
     .sort((a, b) => b.length - a.length)
-    .map((marker) => escapeRegex(marker).replace(/ /g, `${SPACE}?`))
+    .map((marker) => escapeRegex(marker).replace(/ /g, `${SPACE}?`).replace(/\\\.$/, '\\.?'))
     .join('|');
 }
 
@@ -109,53 +90,89 @@ const AM_MARKER_AT = new RegExp(
   'iy',
 );
 
+const ERA_LETTERS = JAPANESE_ERAS.map(([letter]) => letter).join('');
+const ERA_NAME = markerAlternation(ERA_NAMES_AFTER_DATE.map(([name]) => name));
+
+/** Any date: three parts (a year part may carry a Japanese era letter), an era name after it. */
+const ANY_DATE =
+  `(?<part1>[${ERA_LETTERS}]?${DIGIT}{1,4})${MARKS}(?<dateSeparator>[./-])(?<spaceAfter>${SPACE}?)${MARKS}` +
+  `(?<part2>${DIGIT}{1,4})${MARKS}\\k<dateSeparator>\\k<spaceAfter>${MARKS}(?<part3>[${ERA_LETTERS}]?${DIGIT}{1,4})${MARKS}` +
+  `(?<trailingDot>\\.${MARKS})?(?:${SPACE}(?<eraName>${ERA_NAME})${MARKS})?`;
+/** Any time, with an AM/PM marker before or after it; the marks before it belong to what precedes it. */
+const ANY_TIME =
+  `(?:(?<meridiemBefore>${MERIDIEM})${SPACE}*${MARKS})?` +
+  `(?<hour>${DIGIT}{1,2})(?<timeSeparator>[:.])${DIGIT}{2}(?:\\k<timeSeparator>(?<seconds>${DIGIT}{2}))?` +
+  `${MARKS}(?:(?:${SPACE}+${MARKS})?(?<meridiemAfter>${MERIDIEM})${MARKS})?`;
+const LAYOUT_SEPARATOR = `(?<layoutSeparator>\\]${SPACE}|${SPACE}-${SPACE}|:${SPACE})`;
+const OPENER = `${MARKS}(?<opener>\\[${MARKS})?`;
+
 /**
- * Any header shape. Groups: 1 "[", 2-3-4 date parts with 5 their separator and 6 its trailing
- * space, 7 trailing dot, 8 date-time separator, 9 marker before the time, 10 hour, 11 time
- * separator, 12 minute, 13 second, 14 marker after, 15 the layout's separator. The word between
- * date and time ("klo", "à") must not be an AM/PM marker ("오후 1:55").
+ * Any header shape, date first. The word between date and time ("klo", "à") must not be an
+ * AM/PM marker ("오후 1:55").
  */
-const ANY_HEADER = new RegExp(
-  `${MARKS}(\\[${MARKS})?` +
-    `(${DIGIT}{1,4})${MARKS}([./-])(${SPACE}?)${MARKS}(${DIGIT}{1,4})${MARKS}\\3\\4${MARKS}(${DIGIT}{1,4})${MARKS}` +
-    `(\\.${MARKS})?` +
-    `((?:[,\\u060C]${MARKS})?${SPACE}+(?:(?!(?:${MERIDIEM})(?:${SPACE}|${DIGIT}))[^\\s,:.\\/\\[\\]\\-${DIGIT_RANGES}${ZERO_WIDTH_MARKS}]{1,8}\\.?${SPACE}+)?)` +
-    `${MARKS}(?:(${MERIDIEM})${SPACE}*${MARKS})?` +
-    `(${DIGIT}{1,2})([:.])(${DIGIT}{2})(?:\\11(${DIGIT}{2}))?` +
-    `${MARKS}(?:(?:${SPACE}+${MARKS})?(${MERIDIEM})${MARKS})?` +
-    `(\\]${SPACE}|${SPACE}-${SPACE}|:${SPACE})`,
+const ANY_DATE_FIRST_HEADER = new RegExp(
+  OPENER +
+    ANY_DATE +
+    `(?<dateTime>(?:[,\\u060C]${MARKS})?${SPACE}+(?:(?!(?:${MERIDIEM})(?:${SPACE}|${DIGIT}))[^\\s,:.\\/\\[\\]\\-${DIGIT_RANGES}${ZERO_WIDTH_MARKS}]{1,8}\\.?${SPACE}+)?)` +
+    MARKS +
+    ANY_TIME +
+    LAYOUT_SEPARATOR,
+  'iy',
+);
+
+/** Any header shape, time first ("[14:56:01, 3/18/22] ", Vietnamese "14:56 18/3/22 - "). */
+const ANY_TIME_FIRST_HEADER = new RegExp(
+  OPENER + ANY_TIME + `(?<dateTime>(?:[,\\u060C]${MARKS})?${SPACE}+)${MARKS}` + ANY_DATE + LAYOUT_SEPARATOR,
   'iy',
 );
 
 /** The header shape at `pos` (a line start), or null when the line does not start like a header. */
 export function headerFormatAt(text: string, pos: number): HeaderFormat | null {
-  ANY_HEADER.lastIndex = pos;
-  const m = ANY_HEADER.exec(text);
-  if (m === null) return null;
-  const [, opener, part1, dateSeparator, spaceAfter, part2, part3, trailingDot, dateTime] = m;
-  const [meridiemBefore, , timeSeparator, , seconds, meridiemAfter, layoutSeparator] = m.slice(9);
-  const yearFirst = part1.length === 4;
-  const yearDigits = yearFirst ? 4 : part3.length;
+  ANY_DATE_FIRST_HEADER.lastIndex = pos;
+  let timeFirst = false;
+  let m = ANY_DATE_FIRST_HEADER.exec(text);
+  if (m === null) {
+    ANY_TIME_FIRST_HEADER.lastIndex = pos;
+    m = ANY_TIME_FIRST_HEADER.exec(text);
+    if (m === null) return null;
+    timeFirst = true;
+  }
+  const g = m.groups as Record<string, string | undefined>;
+  const [part1, part2, part3] = [g.part1 ?? '', g.part2 ?? '', g.part3 ?? ''];
+  const japaneseEra = isEraYear(part1) || isEraYear(part3);
+  const yearFirst = part1.length === 4 || isEraYear(part1);
+  if (isEraYear(yearFirst ? part3 : part1) || isEraYear(part2)) return null;
+  const year = yearFirst ? part1 : part3;
+  const yearDigits = japaneseEra ? (year.length <= 3 ? 2 : 0) : year.length;
   const dayMonthParts = yearFirst ? [part2, part3] : [part1, part2];
   if ((yearDigits !== 2 && yearDigits !== 4) || dayMonthParts.some((p) => p.length > 2)) return null;
+  const layoutSeparator = g.layoutSeparator ?? '';
   const layout: HeaderLayout = layoutSeparator.startsWith(']')
     ? 'ios'
     : layoutSeparator.startsWith(':')
       ? 'colon'
       : 'android';
-  if ((layout === 'ios') !== (opener !== undefined)) return null;
+  if ((layout === 'ios') !== (g.opener !== undefined)) return null;
   return {
     layout,
     yearFirst,
     yearDigits,
-    dateSeparator: dateSeparator as HeaderFormat['dateSeparator'],
-    spaceAfterDateSeparator: spaceAfter !== '',
-    trailingDateDot: trailingDot !== undefined,
-    dateTimeSeparator: normalizeSpacing(dateTime),
-    meridiem: meridiemBefore !== undefined ? 'before' : meridiemAfter !== undefined ? 'after' : null,
-    timeSeparator: timeSeparator as HeaderFormat['timeSeparator'],
-    seconds: seconds !== undefined,
+    dateSeparator: g.dateSeparator as HeaderFormat['dateSeparator'],
+    spaceAfterDateSeparator: g.spaceAfter !== '',
+    trailingDateDot: g.trailingDot !== undefined,
+    dateTimeSeparator: normalizeSpacing(g.dateTime ?? ''),
+    meridiem: g.meridiemBefore !== undefined ? 'before' : g.meridiemAfter !== undefined ? 'after' : null,
+    timeSeparator: g.timeSeparator as HeaderFormat['timeSeparator'],
+    seconds: g.seconds !== undefined,
+    timeFirst,
+    japaneseEra,
+    eraName: g.eraName === undefined ? null : normalizeSpacing(g.eraName),
   };
+}
+
+/** A year part starting with a Japanese era letter ("R4"). */
+function isEraYear(part: string): boolean {
+  return part !== '' && ERA_LETTERS.includes(part[0].toUpperCase());
 }
 
 /** Sample: this many windows spread evenly over the file, of this many lines each. */
@@ -229,7 +246,7 @@ export function detectHeaderFormat(text: string): HeaderFormat | null {
 }
 
 function formatKey(f: HeaderFormat): string {
-  return `${f.layout}|${f.yearFirst}|${f.yearDigits}|${f.dateSeparator}|${f.spaceAfterDateSeparator}|${f.trailingDateDot}|${f.dateTimeSeparator}|${f.meridiem}|${f.timeSeparator}|${f.seconds}`;
+  return `${f.layout}|${f.yearFirst}|${f.yearDigits}|${f.dateSeparator}|${f.spaceAfterDateSeparator}|${f.trailingDateDot}|${f.dateTimeSeparator}|${f.meridiem}|${f.timeSeparator}|${f.seconds}|${f.timeFirst}|${f.japaneseEra}|${f.eraName}`;
 }
 
 /** Start of the line after the one containing `pos` (text length when there is none). */
@@ -242,16 +259,20 @@ function nextLineStart(text: string, pos: number): number {
   return text.length;
 }
 
+/** Gregorian year of each Japanese era's year 1, by the era letter's upper-case character code. */
+const ERA_FIRST_YEAR = new Map(JAPANESE_ERAS.map(([letter, firstYear]) => [letter.charCodeAt(0), firstYear]));
+
 /**
  * Tests lines against one header shape. The fields describe the last successful match; they are
  * plain fields rather than a returned object, and digits are read by scanning rather than through
  * capture groups, because this runs once per line of exports with hundreds of thousands of lines.
  */
 export class HeaderMatcher {
-  /** Date parts in written order, as numbers; which is day, month and year is decided later. */
-  datePart1 = 0;
-  datePart2 = 0;
-  datePart3 = 0;
+  /** Day and month parts in written order; which is the day is decided later, from the whole file. */
+  dayOrMonth1 = 0;
+  dayOrMonth2 = 0;
+  /** Four-digit year as written (two-digit years as 20xx), Japanese era years as Gregorian ones. */
+  year = 0;
   secondOfDay = 0;
   /** Offset just after the header (where author or system text begins). */
   end = 0;
@@ -260,29 +281,40 @@ export class HeaderMatcher {
 
   private readonly pattern: RegExp;
   private readonly digitRuns: number[] = [0, 0, 0, 0, 0, 0];
+  private readonly digitRunStarts: number[] = [0, 0, 0, 0, 0, 0];
+  private readonly digitRunEnds: number[] = [0, 0, 0, 0, 0, 0];
+  /** Index of the first date and of the first time digit run. */
+  private readonly dateRun: number;
+  private readonly timeRun: number;
 
   constructor(readonly format: HeaderFormat) {
     const dayMonth = `${DIGIT}{1,2}`;
-    const year = `${DIGIT}{${format.yearDigits}}`;
+    const year = format.japaneseEra ? `[${ERA_LETTERS}]${DIGIT}{1,2}` : `${DIGIT}{${format.yearDigits}}`;
     const dateSeparator = `${MARKS}${escapeRegex(format.dateSeparator)}${format.spaceAfterDateSeparator ? SPACE : ''}${MARKS}`;
     const timeSeparator = escapeRegex(format.timeSeparator);
     const dateTimeRuns = (format.dateTimeSeparator.match(/ +|[^ ]+/g) ?? []).map((run) =>
       run.startsWith(' ') ? `${SPACE}+` : escapeRegex(run),
     );
-    let source = MARKS + (format.layout === 'ios' ? `\\[${MARKS}` : '');
-    source += format.yearFirst
+    let date = format.yearFirst
       ? year + dateSeparator + dayMonth + dateSeparator + dayMonth
       : dayMonth + dateSeparator + dayMonth + dateSeparator + year;
-    if (format.trailingDateDot) source += `${MARKS}\\.`;
-    source += MARKS + dateTimeRuns.join(MARKS) + MARKS;
-    if (format.meridiem === 'before') source += `(${MERIDIEM})${SPACE}*${MARKS}`;
-    source += `${DIGIT}{1,2}${timeSeparator}${DIGIT}{2}`;
-    if (format.seconds) source += `${timeSeparator}${DIGIT}{2}`;
-    source += MARKS;
-    if (format.meridiem === 'after') source += `(?:${SPACE}+${MARKS})?(?:${MERIDIEM})${MARKS}`;
+    if (format.trailingDateDot) date += `${MARKS}\\.`;
+    if (format.eraName !== null) date += `${MARKS}${SPACE}(?:${markerAlternation([format.eraName])})`;
+    let time = '';
+    if (format.meridiem === 'before') time += `(${MERIDIEM})${SPACE}*${MARKS}`;
+    time += `${DIGIT}{1,2}${timeSeparator}${DIGIT}{2}`;
+    if (format.seconds) time += `${timeSeparator}${DIGIT}{2}`;
+    time += MARKS;
+    if (format.meridiem === 'after') time += `(?:${SPACE}+${MARKS})?(?:${MERIDIEM})${MARKS}`;
+    // Two mark runs never adjacent: the time already ends with one.
+    const between = (format.timeFirst ? '' : MARKS) + dateTimeRuns.join(MARKS) + MARKS;
+    let source = MARKS + (format.layout === 'ios' ? `\\[${MARKS}` : '');
+    source += format.timeFirst ? time + between + date + MARKS : date + between + time;
     source +=
       format.layout === 'ios' ? `\\]${SPACE}` : format.layout === 'colon' ? `:${SPACE}` : `${SPACE}-${SPACE}`;
-    this.pattern = new RegExp(source, format.meridiem === null ? 'y' : 'iy');
+    this.pattern = new RegExp(source, format.meridiem === null && !format.japaneseEra ? 'y' : 'iy');
+    this.timeRun = format.timeFirst ? 0 : 3;
+    this.dateRun = format.timeFirst ? (format.seconds ? 3 : 2) : 0;
   }
 
   /** True when a header of this shape, with a possible date and time, starts at `pos`. */
@@ -290,7 +322,7 @@ export class HeaderMatcher {
     const { pattern, format } = this;
     pattern.lastIndex = pos;
     // Only a marker before the time needs the capture group; test() allocates nothing.
-    let half: 'am' | 'pm' | undefined;
+    let half: MeridiemHalf | undefined;
     if (format.meridiem === 'before') {
       const m = pattern.exec(text);
       if (m === null) return false;
@@ -299,36 +331,46 @@ export class HeaderMatcher {
       return false;
     }
     const end = pattern.lastIndex;
-    // The header's digit runs are exactly the date parts then the time parts: no separator,
-    // marker or word in a header contains a digit.
-    const runs = this.digitRuns;
+    // The header's digit runs are exactly the date parts and the time parts, in written order:
+    // no separator, marker, era or word in a header contains a digit.
+    const { digitRuns: runs, digitRunStarts: starts, digitRunEnds: ends } = this;
     let count = 0;
     let value = -1;
-    let timeEnd = pos;
     for (let i = pos; i < end; i++) {
       const code = text.charCodeAt(i);
       const digit = code >= 0x30 && code <= 0x39 ? code - 0x30 : code < 0x660 ? -1 : otherScriptDigit(code);
       if (digit >= 0) {
-        value = value < 0 ? digit : value * 10 + digit;
+        if (value < 0) {
+          starts[count] = i;
+          value = digit;
+        } else value = value * 10 + digit;
       } else if (value >= 0) {
+        ends[count] = i;
         runs[count++] = value;
         value = -1;
-        timeEnd = i;
       }
     }
+    const { yearFirst, seconds } = format;
+    const { dateRun, timeRun } = this;
     if (format.meridiem === 'after') {
-      let markerStart = timeEnd;
+      let markerStart = ends[timeRun + (seconds ? 2 : 1)];
       while (isSpaceOrMark(text.charCodeAt(markerStart))) markerStart++;
       AM_MARKER_AT.lastIndex = markerStart;
       half = AM_MARKER_AT.test(text) ? 'am' : 'pm';
     }
-    const { yearFirst, seconds } = format;
-    const dayOrMonth1 = yearFirst ? runs[1] : runs[0];
-    const dayOrMonth2 = yearFirst ? runs[2] : runs[1];
+    const dayOrMonth1 = yearFirst ? runs[dateRun + 1] : runs[dateRun];
+    const dayOrMonth2 = yearFirst ? runs[dateRun + 2] : runs[dateRun + 1];
     if (dayOrMonth1 < 1 || dayOrMonth1 > 31 || dayOrMonth2 < 1 || dayOrMonth2 > 31) return false;
-    let hour = runs[3];
-    const minute = runs[4];
-    const second = seconds ? runs[5] : 0;
+    const yearRun = yearFirst ? dateRun : dateRun + 2;
+    let year = fullYear(runs[yearRun], format.yearDigits);
+    if (format.japaneseEra) {
+      const firstYear = ERA_FIRST_YEAR.get(text.charCodeAt(starts[yearRun] - 1) & ~0x20) ?? 0;
+      if (runs[yearRun] < 1) return false;
+      year = firstYear + runs[yearRun] - 1;
+    }
+    let hour = runs[timeRun];
+    const minute = runs[timeRun + 1];
+    const second = seconds ? runs[timeRun + 2] : 0;
     if (minute > 59 || second > 59) return false;
     if (hour > 23) return false;
     // "23:59 PM" cannot be on a 12-hour clock; the hour as written is kept (and reported).
@@ -339,9 +381,9 @@ export class HeaderMatcher {
       else if (half === 'pm' && hour < 12) hour += 12;
     }
     this.impossibleHour = impossibleHour;
-    this.datePart1 = runs[0];
-    this.datePart2 = runs[1];
-    this.datePart3 = runs[2];
+    this.dayOrMonth1 = dayOrMonth1;
+    this.dayOrMonth2 = dayOrMonth2;
+    this.year = year;
     this.secondOfDay = hour * 3600 + minute * 60 + second;
     this.end = end;
     return true;

@@ -4,13 +4,8 @@
 // the pass, from every date of the file.
 
 import type { ChatMessage, MessageFlag, MessageType, ParsedChat } from './chat-model';
-import {
-  type DateOrder,
-  fullYear,
-  inferDateOrder,
-  isGregorianLookingYear,
-  isPossibleDate,
-} from './date-order';
+import { type Calendar, CALENDAR_NAMES, calendarOfDates, isConverted, toGregorianYears } from './calendars';
+import { type DateOrder, inferDateOrder, isGregorianLookingYear, isPossibleDate } from './date-order';
 import { decodeChatText, type TextEncodingName } from './decode';
 import {
   detectHeaderFormats,
@@ -175,10 +170,7 @@ class ChatAssembler {
     const formatIndex = this.matchers.indexOf(matcher);
     const dateRuns = this.dateRuns[formatIndex];
     if (matcher.impossibleHour) this.impossibleHourLines.push(this.lineCount);
-    const yearFirst = matcher.format.yearFirst;
-    const partA = yearFirst ? matcher.datePart2 : matcher.datePart1;
-    const partB = yearFirst ? matcher.datePart3 : matcher.datePart2;
-    const year = yearFirst ? matcher.datePart1 : fullYear(matcher.datePart3, matcher.format.yearDigits);
+    const { dayOrMonth1: partA, dayOrMonth2: partB, year } = matcher;
     const last = dateRuns.length - 3;
     if (last < 0 || dateRuns[last] !== partA || dateRuns[last + 1] !== partB || dateRuns[last + 2] !== year) {
       dateRuns.push(partA, partB, year);
@@ -375,7 +367,16 @@ class ChatAssembler {
   result(encoding: TextEncodingName | null, warnings: string[]): ParsedChat {
     const { format, messages, preamble } = this;
     let dateOrder: DateOrder | null = null;
+    let calendar: Calendar = 'gregorian';
     if (format !== null && messages.length > 0) {
+      const calendars = this.formats.map((shape, i) => {
+        const writtenYear = this.dateRuns[i][2] ?? 0;
+        const shapeCalendar = calendarOfDates(shape, writtenYear);
+        toGregorianYears(this.dateRuns[i], shapeCalendar, shape.yearDigits);
+        if (shapeCalendar !== 'gregorian') warnings.push(calendarWarning(shapeCalendar, writtenYear, i > 0));
+        return shapeCalendar;
+      });
+      calendar = calendars[0];
       // Each header shape has its own date order, decided from its own dates.
       const orders = this.formats.map((shape, i) => {
         if (i > 0 && this.dateRuns[i].length === 0) return 'DMY';
@@ -389,7 +390,7 @@ class ChatAssembler {
       });
       dateOrder = orders[0];
       this.reportFormatChanges(orders, warnings);
-      this.settleTimestamps(orders, warnings);
+      this.settleTimestamps(orders, calendars, warnings);
     } else {
       warnings.push('No line is a WhatsApp message header; the whole text is reported as preamble.');
     }
@@ -411,6 +412,7 @@ class ChatAssembler {
     return {
       format: format === null ? null : format.layout,
       headerFormat: format,
+      calendar,
       dateOrder,
       encoding,
       lineCount: this.lineCount,
@@ -439,7 +441,11 @@ class ChatAssembler {
   }
 
   /** Fills in timestamps now that the date orders are known, and flags jumps back in time. */
-  private settleTimestamps(orders: readonly DateOrder[], warnings: string[]): void {
+  private settleTimestamps(
+    orders: readonly DateOrder[],
+    calendars: readonly Calendar[],
+    warnings: string[],
+  ): void {
     const { messages } = this;
     // Per header shape and date: its "YYYY-MM-DDT" prefix and a number that orders dates.
     const runPrefixes: string[][] = [];
@@ -462,7 +468,8 @@ class ChatAssembler {
           invalidRuns[f].add(i / 3);
           invalidOrder = order;
         }
-        if (unusualYear === null && !isGregorianLookingYear(year)) unusualYear = year;
+        if (unusualYear === null && calendars[f] === 'gregorian' && !isGregorianLookingYear(year))
+          unusualYear = year;
         runPrefixes[f].push(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T`);
         runDays[f].push(year * 10000 + month * 100 + day);
       }
@@ -486,6 +493,8 @@ class ChatAssembler {
       if (invalidRuns[f].size > 0 && invalidRuns[f].has(run)) {
         message.flags = withFlag(message.flags, 'invalidDate');
         invalid.push(message.index);
+      } else if (!isConverted(calendars[f])) {
+        message.flags = withFlag(message.flags, 'invalidDate');
       }
       if (moment < previousMoment) {
         message.flags = withFlag(message.flags, 'outOfOrder');
@@ -506,7 +515,7 @@ class ChatAssembler {
     }
     if (unusualYear !== null) {
       warnings.push(
-        `Years such as ${unusualYear} suggest a non-Gregorian calendar on the phone (e.g. Persian or Buddhist); dates are kept as written.`,
+        `Years such as ${unusualYear} belong to no calendar this parser knows (a non-Gregorian calendar on the phone?); dates are kept as written.`,
       );
     }
   }
@@ -604,6 +613,14 @@ function clockTime(secondOfDay: number): string {
   return clock;
 }
 
+/** Names the calendar the dates are written in and what the timestamps show. */
+function calendarWarning(calendar: Calendar, writtenYear: number, afterFormatChange: boolean): string {
+  const intro = `${afterFormatChange ? 'After the format change, dates' : 'Dates'} are written in the ${CALENDAR_NAMES[calendar]} calendar`;
+  return isConverted(calendar)
+    ? `${intro}; the timestamps show them converted to the Gregorian calendar.`
+    : `${intro} (years such as ${writtenYear}), which is not converted because phones differ in its month lengths: each timestamp shows the date as written in that calendar, not a Gregorian date, and every such message is flagged invalidDate. Check the dates against the phone.`;
+}
+
 function describeOrder(order: DateOrder): string {
   return order === 'DMY' ? 'day/month/year' : order === 'MDY' ? 'month/day/year' : 'year/month/day';
 }
@@ -611,13 +628,17 @@ function describeOrder(order: DateOrder): string {
 /** A header shape as a reader recognises it, e.g. "[31/12/2023, 23:59:59] ". */
 function describeFormat(format: HeaderFormat): string {
   const sep = format.dateSeparator + (format.spaceAfterDateSeparator ? ' ' : '');
-  const date = format.yearFirst
-    ? `${format.yearDigits === 4 ? 'yyyy' : 'yy'}${sep}nn${sep}nn`
-    : `nn${sep}nn${sep}${format.yearDigits === 4 ? 'yyyy' : 'yy'}`;
+  // "Ey": a Japanese era letter and year ("R4").
+  const year = format.japaneseEra ? 'Ey' : format.yearDigits === 4 ? 'yyyy' : 'yy';
+  let date = format.yearFirst ? `${year}${sep}nn${sep}nn` : `nn${sep}nn${sep}${year}`;
+  if (format.trailingDateDot) date += '.';
+  if (format.eraName !== null) date += ` ${format.eraName}`;
   const clock = `hh${format.timeSeparator}mm${format.seconds ? `${format.timeSeparator}ss` : ''}`;
   const time =
     format.meridiem === 'before' ? `AM/PM ${clock}` : format.meridiem === 'after' ? `${clock} AM/PM` : clock;
-  const header = `${date}${format.trailingDateDot ? '.' : ''}${format.dateTimeSeparator}${time}`;
+  const header = format.timeFirst
+    ? `${time}${format.dateTimeSeparator}${date}`
+    : `${date}${format.dateTimeSeparator}${time}`;
   return format.layout === 'ios'
     ? `[${header}] `
     : format.layout === 'colon'

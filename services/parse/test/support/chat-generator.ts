@@ -16,7 +16,18 @@ export type GeneratedFormat =
   | 'ios-dmy'
   | 'ios-us'
   | 'ios-de'
-  | 'colon';
+  | 'colon'
+  | 'ios-time-first'
+  | 'android-vi-time-first'
+  | 'android-th-buddhist'
+  | 'android-th-two-digit-buddhist'
+  | 'ios-buddhist-named'
+  | 'android-ja-era'
+  | 'android-hi'
+  | 'android-bn'
+  | 'android-ms'
+  | 'android-hu'
+  | 'android-he';
 
 export const GENERATED_FORMATS: readonly GeneratedFormat[] = [
   'android-dmy',
@@ -32,6 +43,17 @@ export const GENERATED_FORMATS: readonly GeneratedFormat[] = [
   'ios-us',
   'ios-de',
   'colon',
+  'ios-time-first',
+  'android-vi-time-first',
+  'android-th-buddhist',
+  'android-th-two-digit-buddhist',
+  'ios-buddhist-named',
+  'android-ja-era',
+  'android-hi',
+  'android-bn',
+  'android-ms',
+  'android-hu',
+  'android-he',
 ];
 
 /** A message as the parser must read it back (its index is its position; no system events are generated). */
@@ -64,7 +86,7 @@ export function randomSource(seed: number): () => number {
   };
 }
 
-interface Clock {
+export interface Clock {
   year: number;
   month: number;
   day: number;
@@ -80,8 +102,20 @@ const NBSP = '\u00A0';
 
 const two = (n: number): string => String(n).padStart(2, '0');
 const hour12 = (hour: number): number => (hour % 12 === 0 ? 12 : hour % 12);
-const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
-const arabic = (text: string): string => text.replace(/[0-9]/g, (d) => ARABIC_DIGITS[Number(d)]);
+/** ASCII digits written in another script, whose zero is `zero`. */
+const digitsOf =
+  (zero: number) =>
+  (text: string): string =>
+    text.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
+const arabic = digitsOf(0x660);
+const thai = digitsOf(0xe50);
+const devanagari = digitsOf(0x966);
+const bengali = digitsOf(0x9e6);
+/** Buddhist era year of a Gregorian year. */
+const buddhist = (year: number): number => year + 543;
+/** Reiwa era year (Reiwa 1 = 2019; the generated clock starts in 2021). */
+const reiwa = (year: number): string => `R${year - 2018}`;
+const half = (hour: number, am: string, pm: string): string => (hour < 12 ? am : pm);
 
 interface FormatWriter {
   layout: 'android' | 'ios' | 'colon';
@@ -176,6 +210,82 @@ const WRITERS: Record<GeneratedFormat, FormatWriter> = {
       `[${two(c.day)}.${two(c.month)}.${two(c.year % 100)}, ${two(c.hour)}:${two(c.minute)}:${two(c.second)}] `,
     fakeHeader: IOS_FAKE,
   },
+  'ios-time-first': {
+    layout: 'ios',
+    seconds: true,
+    header: (c) =>
+      `[${two(c.hour)}:${two(c.minute)}:${two(c.second)}, ${c.month}/${c.day}/${two(c.year % 100)}] `,
+    fakeHeader: IOS_FAKE,
+  },
+  'android-vi-time-first': {
+    layout: 'android',
+    seconds: false,
+    header: (c) => `${two(c.hour)}:${two(c.minute)} ${two(c.day)}/${two(c.month)}/${c.year} - `,
+    fakeHeader: ANDROID_FAKE,
+  },
+  'android-th-buddhist': {
+    layout: 'android',
+    seconds: false,
+    header: (c) => `${two(c.day)}/${two(c.month)}/${buddhist(c.year)} ${two(c.hour)}:${two(c.minute)} - `,
+    fakeHeader: ANDROID_FAKE,
+  },
+  'android-th-two-digit-buddhist': {
+    layout: 'android',
+    seconds: false,
+    header: (c) =>
+      thai(`${c.day}/${c.month}/${buddhist(c.year) % 100} ${two(c.hour)}:${two(c.minute)}`) + ' - ',
+    fakeHeader: ANDROID_FAKE,
+  },
+  'ios-buddhist-named': {
+    layout: 'ios',
+    seconds: true,
+    header: (c) =>
+      `[${c.day}/${c.month}/${buddhist(c.year)} BE, ${two(c.hour)}:${two(c.minute)}:${two(c.second)}] `,
+    fakeHeader: IOS_FAKE,
+  },
+  'android-ja-era': {
+    layout: 'android',
+    seconds: false,
+    header: (c) => `${reiwa(c.year)}/${c.month}/${c.day} ${c.hour}:${two(c.minute)} - `,
+    fakeHeader: ANDROID_FAKE,
+  },
+  'android-hi': {
+    layout: 'android',
+    seconds: false,
+    header: (c) =>
+      devanagari(`${c.day}/${c.month}/${two(c.year % 100)}, ${hour12(c.hour)}:${two(c.minute)} `) +
+      `${half(c.hour, 'am', 'pm')} - `,
+    fakeHeader: ANDROID_FAKE,
+  },
+  'android-bn': {
+    layout: 'android',
+    seconds: false,
+    header: (c) =>
+      bengali(`${c.day}/${c.month}/${two(c.year % 100)}, ${hour12(c.hour)}:${two(c.minute)} `) +
+      `${half(c.hour, 'পূর্বাহ্ণ', 'অপরাহ্ণ')} - `,
+    fakeHeader: ANDROID_FAKE,
+  },
+  'android-ms': {
+    layout: 'android',
+    seconds: false,
+    header: (c) =>
+      `${two(c.day)}/${two(c.month)}/${two(c.year % 100)}, ${hour12(c.hour)}:${two(c.minute)} ${half(c.hour, 'PG', 'PTG')} - `,
+    fakeHeader: ANDROID_FAKE,
+  },
+  'android-hu': {
+    layout: 'android',
+    seconds: false,
+    header: (c) =>
+      `${c.year}. ${two(c.month)}. ${two(c.day)}. ${half(c.hour, 'de.', 'du.')} ${hour12(c.hour)}:${two(c.minute)} - `,
+    fakeHeader: ANDROID_FAKE,
+  },
+  'android-he': {
+    layout: 'android',
+    seconds: false,
+    header: (c) =>
+      `${c.day}.${c.month}.${c.year}, ${hour12(c.hour)}:${two(c.minute)} ${half(c.hour, 'לפנה״צ', 'אחה״צ')} - `,
+    fakeHeader: ANDROID_FAKE,
+  },
   colon: {
     layout: 'colon',
     seconds: true,
@@ -184,6 +294,12 @@ const WRITERS: Record<GeneratedFormat, FormatWriter> = {
     fakeHeader: IOS_FAKE,
   },
 };
+
+/** A message header of `format` for the wall-clock time `clock` (Gregorian), and whether it shows seconds. */
+export function writeHeader(format: GeneratedFormat, clock: Clock): { header: string; seconds: boolean } {
+  const writer = WRITERS[format];
+  return { header: writer.header(clock), seconds: writer.seconds };
+}
 
 /** Written names and how a parser must report them (marks removed, no-break characters plain). */
 const PEOPLE: ReadonlyArray<readonly [written: string, reported: string]> = [

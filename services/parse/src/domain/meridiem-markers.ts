@@ -1,0 +1,61 @@
+// AM/PM markers as phones write them in message headers, as data: one row per marker and
+// language. Sources: CLDR's abbreviated day periods as Node's ICU (CLDR 4x) gives them, and the
+// older CLDR forms Android and iOS versions still in use print (Thai, Hebrew, Russian, Hindi,
+// Bengali). A space inside a marker also matches no space and any space-like character
+// ("a. m." matches "a.m." and "a.\u00A0m."); letters match in either case.
+
+export type MeridiemHalf = 'am' | 'pm';
+
+export const MERIDIEM_MARKERS: ReadonlyArray<
+  readonly [marker: string, half: MeridiemHalf, languages: string]
+> = [
+  ['AM', 'am', 'en, and most languages'],
+  ['PM', 'pm', 'en, and most languages'],
+  ['a. m.', 'am', 'es, ca, nb, nl, ro, pt'],
+  ['p. m.', 'pm', 'es, ca, nb, nl, ro, pt'],
+  ['vorm.', 'am', 'de (older)'],
+  ['nachm.', 'pm', 'de (older)'],
+  ['上午', 'am', 'zh'],
+  ['下午', 'pm', 'zh'],
+  ['凌晨', 'am', 'zh'],
+  ['早上', 'am', 'zh'],
+  ['中午', 'pm', 'zh'],
+  ['晚上', 'pm', 'zh'],
+  ['午前', 'am', 'ja'],
+  ['午後', 'pm', 'ja'],
+  ['오전', 'am', 'ko'],
+  ['오후', 'pm', 'ko'],
+  ['ص', 'am', 'ar'],
+  ['م', 'pm', 'ar'],
+  ['ق.ظ.', 'am', 'fa'],
+  ['ب.ظ.', 'pm', 'fa'],
+  ['π.μ.', 'am', 'el'],
+  ['μ.μ.', 'pm', 'el'],
+  ['ÖÖ', 'am', 'tr'],
+  ['ÖS', 'pm', 'tr'],
+  ['पूर्वाह्न', 'am', 'hi'],
+  ['अपराह्न', 'pm', 'hi'],
+  ['পূর্বাহ্ণ', 'am', 'bn'],
+  ['অপরাহ্ণ', 'pm', 'bn'],
+  ['SA', 'am', 'vi'],
+  ['CH', 'pm', 'vi'],
+  ['PG', 'am', 'ms'],
+  ['PTG', 'pm', 'ms'],
+  ['ก่อนเที่ยง', 'am', 'th'],
+  ['หลังเที่ยง', 'pm', 'th'],
+  ['לפנה״צ', 'am', 'he'],
+  ['אחה״צ', 'pm', 'he'],
+  ['לפנה"צ', 'am', 'he, typed with a plain quote'],
+  ['אחה"צ', 'pm', 'he, typed with a plain quote'],
+  ['дп', 'am', 'uk, ru'],
+  ['пп', 'pm', 'uk, ru'],
+  ['de.', 'am', 'hu'],
+  ['du.', 'pm', 'hu'],
+  ['fm', 'am', 'sv'],
+  ['em', 'pm', 'sv'],
+  ['ap.', 'am', 'fi'],
+  ['ip.', 'pm', 'fi'],
+  ['dop.', 'am', 'cs, sk'],
+  ['odp.', 'pm', 'cs'],
+  ['pop.', 'pm', 'sk'],
+];
