@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from 'nats';
 import { cleanUpAll } from '../support/clean-up';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
-import { testServers, uniqueName } from '../support/servers';
+import { deletePrefixStreams, testServers, uniqueName } from '../support/servers';
 import { healthcheckPasses, imageOf, logsOf, podman } from './podman';
 
 /**
@@ -40,13 +39,7 @@ describe('a service image (payment) on the host network', () => {
   afterAll(() =>
     cleanUpAll(
       () => podman('rm', '--force', container),
-      async () => {
-        const nc = await connect({ servers: testServers().natsUrl });
-        const jsm = await nc.jetstreamManager();
-        for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`, `${prefix}_progress`])
-          await jsm.streams.delete(stream).catch(() => undefined);
-        await nc.close();
-      },
+      () => deletePrefixStreams(prefix),
     ),
   );
 

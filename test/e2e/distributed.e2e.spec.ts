@@ -1,12 +1,11 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { connect } from 'nats';
 import { SERVICE_NAMES, type SystemHealth } from '@chatexhibit/proto/health';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 import { type RunningProcess, startProcess } from '../support/child-process';
-import { testServers, uniqueName } from '../support/servers';
+import { deletePrefixStreams, testServers, uniqueName } from '../support/servers';
 import { scrapeMetrics, sampleValue } from '../support/metrics';
 import {
   INTERRUPTED_EXPORT,
@@ -56,13 +55,7 @@ describe('distributed mode', () => {
       () => Promise.all([...processes.values()].map((p) => p.stop('SIGKILL'))),
       () => smtp?.close(),
       () => stripe?.close(),
-      async () => {
-        const nc = await connect({ servers: testServers().natsUrl });
-        const jsm = await nc.jetstreamManager();
-        for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`, `${prefix}_progress`])
-          await jsm.streams.delete(stream).catch(() => undefined);
-        await nc.close();
-      },
+      () => deletePrefixStreams(prefix),
       () => workDir && rm(workDir, { recursive: true, force: true }),
     ),
   );

@@ -1,3 +1,5 @@
+import { connect } from 'nats';
+
 /**
  * Where the real servers of the test run are. global-setup.ts decides and exports them as
  * environment variables, which every test worker inherits.
@@ -25,3 +27,15 @@ function required(name: string): string {
 /** A fresh name for whatever a test must not share with others (NATS prefix, bucket, schema). */
 export const uniqueName = (stem: string): string =>
   `${stem}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+
+/** Deletes the JetStream streams a deployment with NATS prefix `prefix` creates (none may be left). */
+export async function deletePrefixStreams(prefix: string): Promise<void> {
+  const nc = await connect({ servers: testServers().natsUrl });
+  try {
+    const jsm = await nc.jetstreamManager();
+    for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`, `${prefix}_progress`])
+      await jsm.streams.delete(stream).catch(() => undefined);
+  } finally {
+    await nc.close();
+  }
+}

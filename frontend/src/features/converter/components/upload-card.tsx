@@ -5,14 +5,14 @@ import {
   type ProcessingOptions,
   type UploadOptions,
 } from '@chatexhibit/proto/processing-options';
-import { FileArchive, Info, Loader2, Upload, X } from 'lucide-react';
-import { type DragEvent, useId, useMemo, useState } from 'react';
+import { FileArchive, Info, Loader2, X } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { DropZone } from '../../../components/ui/drop-zone';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
-import { cn } from '../../../lib/utils';
 import { formatSize } from '../format-size';
 
 /** The processing options (SPEC §3) as the checklist shows them. */
@@ -65,19 +65,11 @@ export function UploadCard({
   onProcess,
 }: UploadCardProps) {
   const id = useId();
-  const [dragging, setDragging] = useState(false);
   const [options, setOptions] = useState<ProcessingOptions>(DEFAULT_PROCESSING_OPTIONS);
   const [timeZone, setTimeZone] = useState(browserTimeZone);
   const [batesPrefix, setBatesPrefix] = useState('');
   const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
   const batesInvalid = batesPrefix.trim() !== '' && !BATES_PREFIX_PATTERN.test(batesPrefix.trim());
-
-  const drop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const first = event.dataTransfer.files[0];
-    if (first) onChoose(first);
-  };
 
   return (
     <Card>
@@ -118,23 +110,12 @@ export function UploadCard({
             </div>
           </div>
         ) : (
-          <label
-            htmlFor={`${id}-file`}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={drop}
-            className={cn(
-              'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-border p-8 text-center transition-colors hover:bg-muted',
-              dragging && 'border-primary bg-primary-soft',
-            )}
-          >
-            <Upload className="size-8 text-primary" aria-hidden="true" />
-            <span className="font-medium">Drop your ZIP file here, or browse</span>
-            <span className="text-sm text-muted-foreground">WhatsApp export (.zip), up to 100MB</span>
-          </label>
+          <DropZone
+            inputId={`${id}-file`}
+            title="Drop your ZIP file here, or browse"
+            hint="WhatsApp export (.zip), up to 100MB"
+            onFiles={([first]) => first && onChoose(first)}
+          />
         )}
         <input
           id={`${id}-file`}

@@ -1,14 +1,7 @@
-import {
-  AlertTriangle,
-  CheckCircle2,
-  FileQuestion,
-  Loader2,
-  ShieldCheck,
-  Upload,
-  XCircle,
-} from 'lucide-react';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { AlertTriangle, CheckCircle2, FileQuestion, Loader2, ShieldCheck, XCircle } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { DropZone } from '../../../components/ui/drop-zone';
 import { cn } from '../../../lib/utils';
 import {
   type FileCheck,
@@ -97,7 +90,6 @@ function CheckRow({ check }: { check: FileCheck }) {
  */
 export function VerifyPanel() {
   const id = useId();
-  const [dragging, setDragging] = useState(false);
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   const run = useRef(0);
 
@@ -122,12 +114,6 @@ export function VerifyPanel() {
     );
   };
 
-  const drop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    start([...event.dataTransfer.files]);
-  };
-
   const percent =
     check.state === 'checking' && check.total > 0 ? Math.floor((check.done / check.total) * 100) : 0;
 
@@ -142,23 +128,12 @@ export function VerifyPanel() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <label
-            htmlFor={`${id}-files`}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={drop}
-            className={cn(
-              'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-border p-8 text-center transition-colors hover:bg-muted',
-              dragging && 'border-primary bg-primary-soft',
-            )}
-          >
-            <Upload className="size-8 text-primary" aria-hidden="true" />
-            <span className="font-medium">Drop the package or files here, or browse</span>
-            <span className="text-sm text-muted-foreground">Any size: large files are read in pieces.</span>
-          </label>
+          <DropZone
+            inputId={`${id}-files`}
+            title="Drop the package or files here, or browse"
+            hint="Any size: large files are read in pieces."
+            onFiles={start}
+          />
           <input
             id={`${id}-files`}
             type="file"
