@@ -56,14 +56,18 @@ const NO_LIST =
  * list among them, by file name.
  */
 export async function verifyFiles(files: readonly File[], onProgress: OnProgress): Promise<VerifyReport> {
+  const [only] = files;
+  const packageZip = files.length === 1 && only !== undefined && /\.zip$/i.test(only.name);
   try {
-    const [only] = files;
-    if (files.length === 1 && only && /\.zip$/i.test(only.name)) return await verifyPackage(only, onProgress);
-    return await verifySingleFiles(files, onProgress);
+    return packageZip ? await verifyPackage(only, onProgress) : await verifySingleFiles(files, onProgress);
   } catch (error) {
     if (error instanceof VerifyError) throw error;
     if (error instanceof ChecksumListError) throw new VerifyError(error.message);
-    throw new VerifyError('This ZIP file could not be read: it is damaged, or it is not a ZIP file.');
+    throw new VerifyError(
+      packageZip
+        ? 'This ZIP file could not be read: it is damaged, or it is not a ZIP file.'
+        : 'The files could not be read.',
+    );
   }
 }
 
