@@ -11,6 +11,7 @@ import { downloadAndVerifyEvidence } from '../support/evidence-package';
 import { eventually } from '../support/eventually';
 import { scrapeMetrics, sampleValue } from '../support/metrics';
 import {
+  fetchPdf,
   INTERRUPTED_EXPORT,
   interruptMidMedia,
   readProgress,
@@ -85,9 +86,7 @@ describe('standalone pipeline', () => {
 
     // The transcript the done event links to is the one in the evidence package, with every
     // message in order, the multi-script texts searchable and both voice notes attached.
-    const pdf = await fetch(`${standalone.baseUrl}${done.pdfUrl!}`);
-    expect(pdf.status).toBe(200);
-    const pdfBytes = Buffer.from(await pdf.arrayBuffer());
+    const pdfBytes = await fetchPdf(`${standalone.baseUrl}${done.pdfUrl!}`);
     const evidence = await downloadAndVerifyEvidence(standalone.baseUrl, upload.body.clientId!, folder);
     expect(pdfBytes.equals(await readFile(path.join(evidence, 'transcript.pdf')))).toBe(true);
     const transcript = (await run('pdftotext', [path.join(evidence, 'transcript.pdf'), '-'])).stdout;

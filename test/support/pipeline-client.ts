@@ -90,3 +90,12 @@ export async function interruptMidMedia(
   if (!after.ended) throw new Error('the progress stream did not end after the interruption');
   return after.events.at(-1)!;
 }
+
+/** GET a transcript link as a browser would; rejects unless it answers 200 with a PDF. */
+export async function fetchPdf(url: string): Promise<Buffer> {
+  const response = await fetch(url);
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (bytes.subarray(0, 5).toString() !== '%PDF-') throw new Error(`${url} is not a PDF`);
+  return bytes;
+}

@@ -110,6 +110,9 @@ const TEXT = fc.constantFrom(...SHAPES).chain((dominant) => {
     );
 });
 
+/** A number in two digits, as headers write days, months, hours and minutes. */
+const two = (n: number): string => String(n).padStart(2, '0');
+
 describe('line accounting', () => {
   it('every line of any text belongs to the preamble or to exactly one message, in order', () => {
     fc.assert(
@@ -159,7 +162,6 @@ describe('round trip', () => {
         ),
         LINE_BREAK,
         (messages, lineBreak) => {
-          const two = (n: number): string => String(n).padStart(2, '0');
           const text = messages
             .map(
               (m) =>
@@ -181,7 +183,6 @@ describe('round trip', () => {
   });
 
   it('reads back every header variant: any date and time written in it becomes that Gregorian timestamp', () => {
-    const two = (n: number): string => String(n).padStart(2, '0');
     fc.assert(
       fc.property(
         fc.constantFrom(...GENERATED_FORMATS),
