@@ -1,15 +1,16 @@
 # syntax=docker/dockerfile:1
 #
-# ChatExhibit images: one multi-stage build, one target per deployable part.
+# The ChatExhibit image: every part in one image. CHATEXHIBIT_PART picks what a container runs:
+# standalone (the default: everything in one process), or one part of the distributed mode
+# (gateway, ingest, parse, media, pdf, payment, notification).
 #
-#   docker build --target gateway      -t chatexhibit/gateway .
-#   docker build --target ingest       -t chatexhibit/ingest .        (also parse, media, pdf,
-#                                                                       payment, notification)
-#   docker build --target standalone   -t chatexhibit/standalone .    (the default target)
+#   docker build -t chatexhibit/chatexhibit .
+#   docker run -p 3000:3000 chatexhibit/chatexhibit                       (standalone)
+#   docker run -e CHATEXHIBIT_PART=media -e DATABASE_URL=… chatexhibit/chatexhibit
 #
-# Every target shares the same `build` stage, so BuildKit installs and compiles once however
-# many targets are built (docker compose builds all seven from this file).
-# docs/deployment.md explains how to run the images; docker-compose.yml and deploy/k8s use them.
+# One image rather than one per part: the parts share every layer but a few megabytes, so one
+# build, one push and one pull serve them all. docs/deployment.md explains how to run it;
+# docker-compose.yml and deploy/k8s use it.
 
 ARG NODE_MAJOR=20
 
@@ -30,7 +31,7 @@ WORKDIR /app
 
 # Manifests first, so the dependency layer is rebuilt only when a manifest or the lockfile
 # changes. Every workspace listed in package.json must have its package.json copied here,
-# or `npm ci` fails (test/deploy/dockerfile.spec.ts checks this).
+# or `npm ci` fails.
 COPY package.json package-lock.json .npmrc ./
 COPY proto/package.json proto/
 COPY services/kit/package.json services/kit/
@@ -58,11 +59,11 @@ RUN npm prune --omit=dev --no-audit --no-fund \
  && rm -rf node_modules/.cache
 
 # ---------------------------------------------------------------------------------------------
-# runtime: the slim base every part runs on. Non-root user, tini as PID 1 (forwards SIGTERM to
-# node so services shut down cleanly and reaps ffmpeg children), and the node-based health probe
-# (slim images have no curl or wget).
+# runtime: slim Debian, a non-root user, and tini as PID 1 (forwards SIGTERM so parts shut down
+# cleanly, and reaps ffmpeg children). Nothing else from the system: media runs the static ffmpeg
+# and pdf the Noto fonts that npm installs with them.
 # ---------------------------------------------------------------------------------------------
-FROM node:${NODE_MAJOR}-bookworm-slim AS runtime
+FROM node:${NODE_MAJOR}-bookworm-slim
 RUN apt-get update \
  && apt-get install --yes --no-install-recommends tini \
  && rm -rf /var/lib/apt/lists/* \
@@ -70,101 +71,20 @@ RUN apt-get update \
  && useradd --system --uid 10001 --gid 10001 --home-dir /app --no-create-home \
       --shell /usr/sbin/nologin chatexhibit
 ENV NODE_ENV=production \
-    NODE_OPTIONS=--enable-source-maps
+    NODE_OPTIONS=--enable-source-maps \
+    CHATEXHIBIT_PART=standalone
 WORKDIR /app
-COPY deploy/docker/healthcheck.cjs /usr/local/lib/chatexhibit/healthcheck.cjs
-ENTRYPOINT ["/usr/bin/tini", "--"]
-
-# System tools some parts need. Installed before the application layer so that a code change
-# does not invalidate them.
-FROM runtime AS runtime-ffmpeg
-RUN apt-get update \
- && apt-get install --yes --no-install-recommends ffmpeg \
- && rm -rf /var/lib/apt/lists/*
-
-FROM runtime AS runtime-fonts
-RUN apt-get update \
- && apt-get install --yes --no-install-recommends \
-      fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
- && rm -rf /var/lib/apt/lists/*
-
-# standalone runs every part in one process, so it needs both ffmpeg and the fonts.
-FROM runtime-ffmpeg AS runtime-full
-RUN apt-get update \
- && apt-get install --yes --no-install-recommends \
-      fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
- && rm -rf /var/lib/apt/lists/*
-
-# ---------------------------------------------------------------------------------------------
-# Targets. Each copies the same pruned /app (root-owned, so read-only to the app user), runs as
-# uid 10001 and probes its own readiness endpoint. The ports are the defaults of PORT (gateway)
-# and HEALTH_PORT (services); the health probe reads the variable, so overriding it is safe.
-# ---------------------------------------------------------------------------------------------
-FROM runtime AS gateway
-COPY --from=build /app /app
-USER 10001:10001
-EXPOSE 3000
-HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "/usr/local/lib/chatexhibit/healthcheck.cjs", "/api/health/ready", "PORT", "3000"]
-CMD ["node", "gateway/dist/main.js"]
-
-FROM runtime AS ingest
-COPY --from=build /app /app
-USER 10001:10001
-EXPOSE 8080
-HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "/usr/local/lib/chatexhibit/healthcheck.cjs", "/health/ready", "HEALTH_PORT", "8080"]
-CMD ["node", "services/ingest/dist/main.js"]
-
-FROM runtime AS parse
-COPY --from=build /app /app
-USER 10001:10001
-EXPOSE 8080
-HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "/usr/local/lib/chatexhibit/healthcheck.cjs", "/health/ready", "HEALTH_PORT", "8080"]
-CMD ["node", "services/parse/dist/main.js"]
-
-FROM runtime-ffmpeg AS media
-COPY --from=build /app /app
-USER 10001:10001
-EXPOSE 8080
-HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "/usr/local/lib/chatexhibit/healthcheck.cjs", "/health/ready", "HEALTH_PORT", "8080"]
-CMD ["node", "services/media/dist/main.js"]
-
-FROM runtime-fonts AS pdf
-COPY --from=build /app /app
-USER 10001:10001
-EXPOSE 8080
-HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "/usr/local/lib/chatexhibit/healthcheck.cjs", "/health/ready", "HEALTH_PORT", "8080"]
-CMD ["node", "services/pdf/dist/main.js"]
-
-FROM runtime AS payment
-COPY --from=build /app /app
-USER 10001:10001
-EXPOSE 8080
-HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "/usr/local/lib/chatexhibit/healthcheck.cjs", "/health/ready", "HEALTH_PORT", "8080"]
-CMD ["node", "services/payment/dist/main.js"]
-
-FROM runtime AS notification
-COPY --from=build /app /app
-USER 10001:10001
-EXPOSE 8080
-HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "/usr/local/lib/chatexhibit/healthcheck.cjs", "/health/ready", "HEALTH_PORT", "8080"]
-CMD ["node", "services/notification/dist/main.js"]
-
-# One container, everything in one process: embedded PostgreSQL, in-process bus, local storage
-# and .eml outbox, all under /app/data (mount a volume there to keep them). PostgreSQL refuses
-# to run as root, which the non-root user satisfies. Last stage = default target.
-FROM runtime-full AS standalone
+COPY deploy/docker/part.cjs /usr/local/lib/chatexhibit/part.cjs
+# root-owned, so read-only to the app user; standalone keeps its state in /app/data (mount a
+# volume there to keep it).
 COPY --from=build /app /app
 RUN mkdir -p /app/data && chown 10001:10001 /app/data
 USER 10001:10001
-VOLUME ["/app/data"]
-EXPOSE 3000
+# PORT (gateway, standalone) and HEALTH_PORT (the six services)
+EXPOSE 3000 8080
+# The probe follows CHATEXHIBIT_PART; the start period covers standalone's first start, which
+# creates the embedded PostgreSQL database.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=3 \
-  CMD ["node", "/usr/local/lib/chatexhibit/healthcheck.cjs", "/api/health/ready", "PORT", "3000"]
-CMD ["node", "standalone/dist/main.js"]
+  CMD ["node", "/usr/local/lib/chatexhibit/part.cjs", "health"]
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "/usr/local/lib/chatexhibit/part.cjs", "start"]

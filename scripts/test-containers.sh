@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # `npm run test:containers`: the images as operators run them, built and run with Podman on this
-# machine (no image registry needed). Installs and configures Podman when missing, pulls the
-# base images or makes stand-ins (scripts/containers/base-images.sh), builds every Dockerfile
-# target, then runs test/containers with jest against the local PostgreSQL and NATS (which
-# scripts/test.sh starts). The last line is "N passed, N failed".
+# machine (no image registry needed). Installs and configures Podman and docker-compose when
+# missing, pulls the base images and the compose file's third-party images or makes stand-ins
+# (scripts/containers/base-images.sh, compose-images.sh), builds the ChatExhibit image, then runs
+# test/containers with jest: the image as standalone and as one service against the local
+# PostgreSQL and NATS (which scripts/test.sh starts), and the whole compose stack. The last line
+# is "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/containers/podman-setup.sh
 source scripts/containers/base-images.sh
+source scripts/containers/compose-images.sh
 
 summary=.test-artifacts/summary-containers.txt
 mkdir -p .test-artifacts
@@ -19,23 +22,22 @@ abort() {
   exit 1
 }
 
-TARGETS=(gateway ingest parse media pdf payment notification standalone)
+IMAGE=localhost/chatexhibit/chatexhibit:local
 
 install_container_tools || abort "could not install Podman (apt-get install podman runc debootstrap docker-compose)"
 configure_podman || abort "could not configure Podman"
 started=$(date +%s)
 ensure_base_images || abort "no base image could be pulled or made"
-for target in "${TARGETS[@]}"; do
-  echo "building the $target image"
-  log=.test-artifacts/build-$target.log
-  # --format docker keeps HEALTHCHECK (the OCI format drops it); --pull=never uses the local
-  # base images, pulled or made above.
-  if ! podman build --pull=never --format docker --target "$target" -t "localhost/chatexhibit/$target:local" . >"$log" 2>&1; then
-    tail -n 30 "$log" >&2
-    abort "the $target image did not build (all of it in $log)"
-  fi
-done
-echo "built ${#TARGETS[@]} images in $(($(date +%s) - started)) s"
+ensure_compose_images || abort "an image of docker-compose.yml could be neither pulled nor made"
+echo "building $IMAGE"
+log=.test-artifacts/build.log
+# --format docker keeps HEALTHCHECK (the OCI format drops it); --pull=never uses the local base
+# images, pulled or made above.
+if ! podman build --pull=never --format docker -t "$IMAGE" . >"$log" 2>&1; then
+  tail -n 30 "$log" >&2
+  abort "the image did not build (all of it in $log)"
+fi
+echo "images ready in $(($(date +%s) - started)) s"
 
 npx jest -c jest.containers.config.js --ci --forceExit "$@"
 status=$?

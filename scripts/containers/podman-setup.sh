@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Podman on a machine of this kind (a VM without systemd, whose root may not raise resource
-# limits, with hybrid cgroups): installs Podman, runc, debootstrap and docker-compose from Debian
-# when missing and configures Podman to run there. Sourced by scripts/test-containers.sh.
+# limits, with hybrid cgroups): installs Podman, runc, debootstrap, docker-compose and the CNI
+# dnsname plugin (containers of a compose network find each other by service name) from Debian
+# when missing, and configures Podman to run there. Sourced by scripts/test-containers.sh.
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -11,6 +12,7 @@ install_container_tools() {
   command -v runc >/dev/null || missing+=(runc)
   command -v debootstrap >/dev/null || missing+=(debootstrap)
   command -v docker-compose >/dev/null || missing+=(docker-compose)
+  [ -x /usr/lib/cni/dnsname ] || missing+=(golang-github-containernetworking-plugin-dnsname)
   [ ${#missing[@]} -eq 0 ] && return 0
   echo "installing Debian packages: ${missing[*]}"
   as_root apt-get update -qq &&

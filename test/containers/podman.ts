@@ -3,8 +3,8 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** The image a Dockerfile target is built as by scripts/test-containers.sh. */
-export const imageOf = (target: string): string => `localhost/chatexhibit/${target}:local`;
+/** The ChatExhibit image as scripts/test-containers.sh builds it. */
+export const CHATEXHIBIT_IMAGE = 'localhost/chatexhibit/chatexhibit:local';
 
 /** Runs `podman …` and answers its stdout; rejects with its stderr when it fails. */
 export async function podman(...args: string[]): Promise<string> {

@@ -3,13 +3,14 @@ import { cleanUpAll } from '../support/clean-up';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 import { deletePrefixStreams, testServers, uniqueName } from '../support/servers';
-import { healthcheckPasses, imageOf, logsOf, podman } from './podman';
+import { CHATEXHIBIT_IMAGE, healthcheckPasses, logsOf, podman } from './podman';
 
 /**
- * One service image as an operator runs it next to existing servers: the payment service on the
- * host network against this machine's PostgreSQL and NATS (JetStream), to ready and healthy.
+ * The image as one part, the way an operator runs it next to existing servers: the payment service
+ * (CHATEXHIBIT_PART=payment) on the host network against this machine's PostgreSQL and NATS
+ * (JetStream), to ready and healthy.
  */
-describe('a service image (payment) on the host network', () => {
+describe('the image as one service (payment) on the host network', () => {
   const container = `chatexhibit-ct-payment-${randomUUID().slice(0, 8)}`;
   const prefix = uniqueName('ct');
   let healthPort: number;
@@ -17,6 +18,7 @@ describe('a service image (payment) on the host network', () => {
     const { databaseUrl, natsUrl } = testServers();
     healthPort = await freePort();
     const env = {
+      CHATEXHIBIT_PART: 'payment',
       DATABASE_URL: databaseUrl,
       NATS_URL: natsUrl,
       NATS_PREFIX: prefix,
@@ -33,7 +35,7 @@ describe('a service image (payment) on the host network', () => {
       '--network',
       'host',
       ...Object.entries(env).flatMap(([name, value]) => ['--env', `${name}=${value}`]),
-      imageOf('payment'),
+      CHATEXHIBIT_IMAGE,
     );
   }, 60_000);
   afterAll(() =>

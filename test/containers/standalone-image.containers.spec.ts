@@ -8,13 +8,14 @@ import { downloadAndVerifyEvidence } from '../support/evidence-package';
 import { freePort } from '../support/free-port';
 import { fetchPdf, readProgress, uploadExport } from '../support/pipeline-client';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
-import { healthcheckPasses, imageOf, logsOf, podman } from './podman';
+import { CHATEXHIBIT_IMAGE, healthcheckPasses, logsOf, podman } from './podman';
 
 /**
- * The standalone image alone, as `docker run` starts it: the embedded PostgreSQL inside, as the
- * image's non-root user, to healthy, and a small export through it to a downloadable PDF.
+ * The image alone, as `docker run` starts it (standalone, the default part): the embedded
+ * PostgreSQL inside, as the image's non-root user, to healthy, and a small export through it to a
+ * downloadable PDF.
  */
-describe('the standalone image', () => {
+describe('the image as standalone (its default)', () => {
   const container = `chatexhibit-ct-standalone-${randomUUID().slice(0, 8)}`;
   let baseUrl: string;
   let workDir: string;
@@ -33,7 +34,7 @@ describe('the standalone image', () => {
       'NODE_ENV=development',
       '--publish',
       `127.0.0.1:${port}:3000`,
-      imageOf('standalone'),
+      CHATEXHIBIT_IMAGE,
     );
     await eventually(
       async () => (await fetch(`${baseUrl}/api/health/ready`).catch(() => null))?.status === 200,
@@ -45,8 +46,7 @@ describe('the standalone image', () => {
   }, 180_000);
   afterAll(() =>
     cleanUpAll(
-      // --volumes: the anonymous volume of /app/data goes with it.
-      () => podman('rm', '--force', '--volumes', container),
+      () => podman('rm', '--force', container),
       () => workDir && rm(workDir, { recursive: true, force: true }),
     ),
   );

@@ -18,20 +18,6 @@ describe('docs/deployment.md', () => {
     expect(doc).toContain(`node ${runtimeOf(part).main}`);
   });
 
-  it('covers processes, Docker Compose and Kubernetes', () => {
-    expect(doc).toContain('npm run build');
-    expect(doc).toMatch(/docker compose up/);
-    expect(doc).toMatch(/kubectl apply -k/);
-  });
-
-  it('explains pointing at existing NATS (JetStream), PostgreSQL and S3, and scaling', () => {
-    expect(doc).toMatch(/JetStream must be enabled/);
-    expect(doc).toMatch(/\*\*PostgreSQL\*\*/);
-    expect(doc).toMatch(/\*\*MinIO or S3\*\*/);
-    expect(doc).toMatch(/## Scaling/);
-    expect(doc).toMatch(/queue group/);
-  });
-
   it('refers only to deployment files that exist', () => {
     const paths = new Set(
       doc.match(/\bdeploy\/(?:docker|k8s)[\w./-]*|\bdocker-compose\.yml\b|\bDockerfile\b/g) ?? [],

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The third-party images docker-compose.yml names (PostgreSQL, NATS, MinIO, mc, Mailpit). Pulled
+# when a registry answers; otherwise built here as stand-ins from Debian's packages and npm
+# (scripts/containers/stand-ins), tagged with the very names the compose file uses, so that it
+# runs unchanged. Stand-ins carry the label org.chatexhibit.stand-in=true and are made once.
+# Sourced by scripts/test-containers.sh after base-images.sh.
+
+STAND_INS=scripts/containers/stand-ins
+
+locked_version() {
+  node -p "require('./package-lock.json').packages['node_modules/$1'].version"
+}
+
+build_stand_in() {
+  local image=$1 containerfile=$2 target=${3:-}
+  local log=.test-artifacts/stand-in-$(basename "$containerfile" .Containerfile)${target:+-$target}.log
+  echo "making $image as a stand-in (no registry answered)"
+  if ! podman build --pull=never --format docker -f "$STAND_INS/$containerfile" ${target:+--target "$target"} \
+    --build-arg "DEBIAN_IMAGE=$DEBIAN_STAND_IN" \
+    --build-arg "NODE_IMAGE=docker.io/library/node:$(node -p 'process.versions.node.split(".")[0]')-bookworm" \
+    --build-arg "S3RVER_VERSION=$(locked_version s3rver)" \
+    --build-arg "MINIO_CLIENT_VERSION=$(locked_version minio)" \
+    --build-arg "SMTP_SERVER_VERSION=$(locked_version smtp-server)" \
+    -t "$image" "$STAND_INS" >"$log" 2>&1; then
+    tail -n 20 "$log" >&2
+    return 1
+  fi
+}
+
+# The fully qualified name Podman gives a compose image reference (short names are Docker Hub's).
+qualified() {
+  case $1 in
+    */*/*) echo "$1" ;;
+    */*) echo "docker.io/$1" ;;
+    *) echo "docker.io/library/$1" ;;
+  esac
+}
+
+ensure_compose_images() {
+  local reference image
+  for reference in $(awk '$1 == "image:" && $2 !~ /chatexhibit/ { print $2 }' docker-compose.yml); do
+    image=$(qualified "$reference")
+    podman image exists "$image" && continue
+    if pull_or_fail "$image"; then
+      echo "pulled $image"
+      continue
+    fi
+    make_debian_stand_in || return 1
+    case $image in
+      docker.io/library/postgres:*) build_stand_in "$image" postgres.Containerfile ;;
+      docker.io/library/nats:*) build_stand_in "$image" nats.Containerfile ;;
+      */minio/minio:*) build_stand_in "$image" node-tools.Containerfile minio ;;
+      */minio/mc:*) build_stand_in "$image" node-tools.Containerfile mc ;;
+      */mailpit:*) build_stand_in "$image" node-tools.Containerfile mailpit ;;
+      *)
+        echo "no stand-in is known for $image, and it could not be pulled" >&2
+        return 1
+        ;;
+    esac || return 1
+  done
+}
