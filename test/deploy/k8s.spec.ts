@@ -174,8 +174,9 @@ describe.each(RENDER_NAMES)('the %s render', (render) => {
     expect(images[0]).toMatch(new RegExp(`^${prefix}${IMAGE}:(?!latest$)[\\w][\\w.-]*$`));
   });
 
-  it('gives no Deployment pods that another Deployment selects', () => {
+  it('gives each Deployment its own pods, labelled with its name', () => {
     for (const d of all(render, 'Deployment')) {
+      expect(d.spec.selector.matchLabels['app.kubernetes.io/name']).toBe(d.metadata.name);
       expect(selects(d.spec.selector.matchLabels, d.spec.template.metadata.labels)).toBe(true);
       const others = all(render, 'Deployment').filter(
         (o) => o !== d && selects(d.spec.selector.matchLabels, o.spec.template.metadata.labels),
@@ -290,7 +291,7 @@ describe.each(PARTS)('part %s', (part) => {
   const rt = runtimeOf(part);
 
   it.each(RENDER_NAMES)(
-    'runs as uid/gid 10001, never root, with the RuntimeDefault seccomp profile (%s)',
+    'runs as uid/gid 10001 without privileges: no root, escalation, capabilities or API token; RuntimeDefault seccomp (%s)',
     (render) => {
       const pod = podSpec(render, part);
       expect(pod.securityContext).toMatchObject({
