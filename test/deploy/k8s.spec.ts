@@ -1,444 +1,450 @@
-// Structure of the Kubernetes manifests in deploy/k8s: the kustomize base (one Deployment and
-// Service per part, probes, resources, security, configuration from the ConfigMap and Secret,
-// autoscalers, Ingress) and the overlays. When kubectl is installed, the real kustomize render
-// is checked too.
+// The Kubernetes manifests as an operator applies them: `kubectl kustomize` renders the base and
+// the example overlay, every rendered object must pass the Kubernetes schemas (kubernetes-models),
+// and the objects must keep the posture the parts need: security, probes, resources, wiring
+// between objects, and each part's configuration from the table in required-env.ts.
 import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import { Namespace } from 'kubernetes-models/v1/Namespace';
+import { Secret } from 'kubernetes-models/v1/Secret';
+import { Service } from 'kubernetes-models/v1/Service';
+import { parseAllDocuments } from 'yaml';
 import {
   AUTOSCALED,
   ENV,
+  envFor,
   foreignSecrets,
   PARTS,
   requiredEnv,
   runtimeOf,
-  STRIPE_VARS,
   type Part,
 } from './required-env';
-import { listFiles, readYamlDocuments, repoPath, ROOT, type Doc } from './support';
+import { readYamlDocuments, repoPath, type Doc } from './support';
 
-const K8S = repoPath('deploy', 'k8s');
-const BASE = path.join(K8S, 'base');
+const RENDERS = {
+  base: 'deploy/k8s/base',
+  'example overlay': 'deploy/k8s/overlays/example',
+} as const;
+type RenderName = keyof typeof RENDERS;
+const RENDER_NAMES = Object.keys(RENDERS) as RenderName[];
+
 const SECRET_NAME = 'chatexhibit-secrets';
+const PART_VAR = 'CHATEXHIBIT_PART';
+const IMAGE = 'chatexhibit/chatexhibit';
 
-interface Kustomization {
-  dir: string;
-  doc: Doc;
-}
+/** The schema of every kind the manifests may contain, by apiVersion and kind. */
+const MODELS: Record<string, new (data: never) => { validate(): void }> = {
+  'apps/v1 Deployment': Deployment,
+  'autoscaling/v2 HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'networking.k8s.io/v1 Ingress': Ingress,
+  'policy/v1 PodDisruptionBudget': PodDisruptionBudget,
+  'v1 ConfigMap': ConfigMap,
+  'v1 Namespace': Namespace,
+  'v1 Secret': Secret,
+  'v1 Service': Service,
+};
 
-function readKustomization(dir: string): Kustomization {
-  const docs = readYamlDocuments(path.join(dir, 'kustomization.yaml'));
-  expect(docs).toHaveLength(1);
-  return { dir, doc: docs[0]! };
-}
-
-const kustomizations = () =>
-  listFiles(K8S, (n) => n === 'kustomization.yaml').map((f) => readKustomization(path.dirname(f)));
-
-/** Files that kustomizations use as patches (not standalone manifests). */
-function patchFiles(): Set<string> {
-  const out = new Set<string>();
-  for (const k of kustomizations()) {
-    for (const p of (k.doc.patches as Doc[] | undefined) ?? []) {
-      if (typeof p.path === 'string') out.add(path.resolve(k.dir, p.path));
-    }
-    for (const p of (k.doc.patchesStrategicMerge as string[] | undefined) ?? [])
-      out.add(path.resolve(k.dir, p));
+function kustomize(dir: string): Doc[] {
+  const r = spawnSync('kubectl', ['kustomize', repoPath(dir)], { encoding: 'utf8', timeout: 60_000 });
+  if (r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT') {
+    throw new Error(
+      'kubectl is not installed: these tests render deploy/k8s with `kubectl kustomize` (kubectl 1.27 or later)',
+    );
   }
-  return out;
+  if (r.status !== 0) throw new Error(`kubectl kustomize ${dir} failed: ${r.stderr || r.error?.message}`);
+  return parseAllDocuments(r.stdout)
+    .map((d) => d.toJS() as Doc | null)
+    .filter((d): d is Doc => d !== null);
 }
 
-let base: Kustomization;
-let manifests: Doc[];
-let configKeys: Map<string, Set<string>>; // ConfigMap name -> keys
+const id = (d: Doc) => `${d.kind}/${d.metadata?.name}`;
+
+/** CPU in cores and memory in bytes, from Kubernetes quantities such as 250m, 1, 512Mi, 2Gi. */
+function quantity(value: string | number): number {
+  const m = /^(\d+(?:\.\d+)?)(m|k|Ki|M|Mi|G|Gi)?$/.exec(String(value));
+  if (!m) throw new Error(`not a quantity: ${value}`);
+  const factor = { m: 1e-3, k: 1e3, Ki: 1024, M: 1e6, Mi: 1024 ** 2, G: 1e9, Gi: 1024 ** 3 };
+  return Number(m[1]) * (m[2] ? factor[m[2] as keyof typeof factor] : 1);
+}
+
+const renders = {} as Record<RenderName, Doc[]>;
+let secretExample: Doc;
 let secretKeys: Set<string>;
 
-function find(kind: string, name: string): Doc | undefined {
-  return manifests.find((m) => m.kind === kind && m.metadata?.name === name);
+beforeAll(() => {
+  for (const name of RENDER_NAMES) renders[name] = kustomize(RENDERS[name]);
+  const example = readYamlDocuments(repoPath('deploy', 'k8s', 'base', 'secret.example.yaml'));
+  expect(example).toHaveLength(1);
+  secretExample = example[0]!;
+  secretKeys = new Set(Object.keys({ ...secretExample.stringData, ...secretExample.data }));
+});
+
+const all = (render: RenderName, kind: string) => renders[render].filter((d) => d.kind === kind);
+
+function find(render: RenderName, kind: string, name: string): Doc {
+  const found = all(render, kind).find((d) => d.metadata.name === name);
+  if (!found) throw new Error(`${render}: no ${kind} ${name}`);
+  return found;
 }
 
-function deployment(part: Part): Doc {
-  const d = find('Deployment', part);
-  if (!d) throw new Error(`no Deployment ${part}`);
-  return d;
+const podSpec = (render: RenderName, part: Part) =>
+  find(render, 'Deployment', part).spec.template.spec as Doc;
+
+function container(render: RenderName, part: Part): Doc {
+  const containers = podSpec(render, part).containers as Doc[];
+  expect(containers.map((c) => c.name)).toEqual([part]);
+  return containers[0]!;
 }
 
-function container(part: Part): Doc {
-  const containers = deployment(part).spec.template.spec.containers as Doc[];
-  return containers.find((c) => c.name === part) ?? containers[0]!;
-}
-
-function containerPort(c: Doc, port: string | number): number | undefined {
+/** The container port a probe or Service names (or numbers). */
+function portNumber(c: Doc, port: string | number): number | undefined {
   if (typeof port === 'number') return port;
-  if (/^\d+$/.test(port)) return Number(port);
-  return (c.ports as Doc[] | undefined)?.find((p) => p.name === port)?.containerPort as number | undefined;
+  return (c.ports as Doc[]).find((p) => p.name === port)?.containerPort as number | undefined;
 }
+
+const selects = (selector: Record<string, string>, labels: Record<string, string>) =>
+  Object.entries(selector).every(([k, v]) => labels[k] === v);
 
 type Source = { from: 'value' | 'configmap' | 'secret'; optional: boolean };
 
-/** Where each environment variable of a part's container comes from, if it can be resolved. */
-function resolveEnv(part: Part): Map<string, Source> {
-  const c = container(part);
+/** Where each environment variable of a part's container comes from. */
+function resolveEnv(render: RenderName, part: Part): Map<string, Source> {
+  const c = container(render, part);
   const out = new Map<string, Source>();
   for (const ef of (c.envFrom as Doc[] | undefined) ?? []) {
-    if (ef.configMapRef) {
-      const keys = configKeys.get(ef.configMapRef.name as string);
-      if (!keys) throw new Error(`${part}: envFrom ConfigMap ${ef.configMapRef.name} does not exist`);
-      for (const k of keys) out.set(k, { from: 'configmap', optional: false });
-    }
-    if (ef.secretRef) {
-      if (ef.secretRef.name !== SECRET_NAME) throw new Error(`${part}: unknown Secret ${ef.secretRef.name}`);
-      for (const k of secretKeys) out.set(k, { from: 'secret', optional: ef.secretRef.optional === true });
-    }
+    if (!ef.configMapRef) throw new Error(`${part}: envFrom may only name the ConfigMap`);
+    const cm = find(render, 'ConfigMap', ef.configMapRef.name as string);
+    for (const k of Object.keys(cm.data ?? {})) out.set(k, { from: 'configmap', optional: false });
   }
   for (const e of (c.env as Doc[] | undefined) ?? []) {
+    const ref = e.valueFrom?.secretKeyRef as Doc | undefined;
     if (e.value !== undefined) out.set(e.name, { from: 'value', optional: false });
-    else if (e.valueFrom?.configMapKeyRef) {
-      const ref = e.valueFrom.configMapKeyRef as Doc;
-      if (configKeys.get(ref.name)?.has(ref.key))
-        out.set(e.name, { from: 'configmap', optional: ref.optional === true });
-    } else if (e.valueFrom?.secretKeyRef) {
-      const ref = e.valueFrom.secretKeyRef as Doc;
-      if (ref.name === SECRET_NAME && secretKeys.has(ref.key)) {
-        out.set(e.name, { from: 'secret', optional: ref.optional === true });
-      }
-    }
+    else if (ref) {
+      expect({ env: e.name, secret: ref.name, exists: secretKeys.has(ref.key) }).toEqual({
+        env: e.name,
+        secret: SECRET_NAME,
+        exists: true,
+      });
+      out.set(e.name, { from: 'secret', optional: ref.optional === true });
+    } else throw new Error(`${part}: ${e.name} comes from neither a value nor the Secret`);
   }
   return out;
 }
 
-function literalsToKeys(literals: string[]): Set<string> {
-  return new Set(literals.map((l) => l.slice(0, l.indexOf('='))));
-}
+describe.each(RENDER_NAMES)('the %s render', (render) => {
+  const docs = () => renders[render];
 
-beforeAll(() => {
-  base = readKustomization(BASE);
-  manifests = ((base.doc.resources as string[] | undefined) ?? []).flatMap((r) =>
-    readYamlDocuments(path.join(BASE, r)),
-  );
-  configKeys = new Map();
-  for (const g of (base.doc.configMapGenerator as Doc[] | undefined) ?? []) {
-    const keys = literalsToKeys((g.literals as string[] | undefined) ?? []);
-    for (const envFile of (g.envs as string[] | undefined) ?? []) {
-      const lines = fs.readFileSync(path.join(BASE, envFile), 'utf8').split('\n');
-      for (const k of literalsToKeys(lines.filter((l) => l.includes('=') && !l.trim().startsWith('#'))))
-        keys.add(k);
-    }
-    configKeys.set(g.name as string, keys);
-  }
-  for (const cm of manifests.filter((m) => m.kind === 'ConfigMap')) {
-    configKeys.set(cm.metadata.name as string, new Set(Object.keys((cm.data as Doc | undefined) ?? {})));
-  }
-  const example = readYamlDocuments(path.join(BASE, 'secret.example.yaml'));
-  expect(example).toHaveLength(1);
-  secretKeys = new Set(
-    Object.keys({ ...(example[0]!.stringData as Doc), ...(example[0]!.data as Doc | undefined) }),
-  );
-});
-
-describe('manifests', () => {
-  it('every YAML file under deploy/k8s parses, and every manifest has apiVersion, kind and a name', () => {
-    const files = listFiles(K8S, (n) => /\.ya?ml$/.test(n));
-    expect(files.length).toBeGreaterThanOrEqual(10);
-    const patches = patchFiles();
-    for (const file of files) {
-      const docs = readYamlDocuments(file); // throws on a YAML error
-      expect(docs.length).toBeGreaterThan(0);
-      if (path.basename(file) === 'kustomization.yaml' || patches.has(file)) continue;
-      for (const doc of docs) {
-        const where = path.relative(ROOT, file);
-        expect({
-          where,
-          apiVersion: typeof doc.apiVersion,
-          kind: typeof doc.kind,
-          name: typeof doc.metadata?.name,
-        }).toEqual({ where, apiVersion: 'string', kind: 'string', name: 'string' });
+  it('holds only objects that pass the Kubernetes schemas', () => {
+    const problems: string[] = [];
+    for (const doc of docs()) {
+      const Model = MODELS[`${doc.apiVersion} ${doc.kind}`];
+      if (!Model) problems.push(`${id(doc)}: unexpected ${doc.apiVersion} ${doc.kind}`);
+      else {
+        try {
+          new Model(doc as never).validate();
+        } catch (error) {
+          problems.push(`${id(doc)}: ${(error as Error).message}`);
+        }
       }
     }
+    expect(problems).toEqual([]);
   });
 
-  it('the base kustomization lists every manifest file of the base, and only existing ones', () => {
-    const listed = ((base.doc.resources as string[] | undefined) ?? []).map((r) => path.normalize(r)).sort();
-    for (const r of listed) expect(fs.existsSync(path.join(BASE, r))).toBe(true);
-    const present = fs
-      .readdirSync(BASE)
-      .filter((n) => /\.ya?ml$/.test(n) && n !== 'kustomization.yaml' && !/\.example\.ya?ml$/.test(n))
-      .sort();
-    expect(listed).toEqual(present);
+  it('has a Deployment and a Service per part, an HPA per autoscaled part, the gateway PDB and the Ingress', () => {
+    const names = (kind: string) => all(render, kind).map((d) => d.metadata.name as string);
+    expect(names('Deployment').sort()).toEqual([...PARTS].sort());
+    expect(names('Service').sort()).toEqual([...PARTS].sort());
+    expect(names('HorizontalPodAutoscaler').sort()).toEqual([...AUTOSCALED].sort());
+    expect(names('PodDisruptionBudget')).toEqual(['gateway']);
+    expect(names('Ingress')).toEqual(['chatexhibit']);
+    expect(names('ConfigMap')).toHaveLength(1);
+    // the Secret is the operator's (secret.example.yaml): a render never carries one
+    expect(names('Secret')).toEqual([]);
   });
 
-  it('every overlay refers only to files and directories that exist', () => {
-    const overlays = kustomizations().filter((k) => k.dir !== BASE);
-    expect(overlays.length).toBeGreaterThanOrEqual(1);
-    for (const k of overlays) {
-      const refs = [
-        ...((k.doc.resources as string[] | undefined) ?? []),
-        ...((k.doc.patches as Doc[] | undefined) ?? [])
-          .map((p) => p.path as string | undefined)
-          .filter(Boolean),
-      ] as string[];
-      expect(refs.length).toBeGreaterThan(0);
-      for (const r of refs)
-        expect({ ref: r, exists: fs.existsSync(path.resolve(k.dir, r)) }).toEqual({ ref: r, exists: true });
-      expect(refs.map((r) => path.resolve(k.dir, r))).toContain(BASE);
-    }
-  });
-
-  it('sets a tag for every part image through kustomize images:', () => {
-    const images = (base.doc.images as Doc[]).map((i) => [i.name, i.newTag]);
-    for (const part of PARTS) {
-      const entry = images.find(([name]) => name === `chatexhibit/${part}`);
-      expect(entry).toBeDefined();
-      expect(String(entry![1] ?? '')).not.toBe('');
-    }
-  });
-});
-
-describe('configuration', () => {
-  it('the ConfigMap holds the non-secret settings, and no secret', () => {
-    const keys = configKeys.get('chatexhibit-config');
-    expect(keys).toBeDefined();
-    for (const name of [
-      'NATS_URL',
-      'NATS_PREFIX',
-      'S3_ENDPOINT',
-      'S3_REGION',
-      'S3_BUCKET',
-      'MAIL_FROM',
-      'SUPPORT_EMAIL',
-      'LOG_LEVEL',
-    ]) {
-      expect(keys).toContain(name);
-    }
-    for (const v of ENV.filter((e) => e.secret)) expect(keys).not.toContain(v.name);
-  });
-
-  it('the ConfigMap values have the right shape', () => {
-    const literals = (base.doc.configMapGenerator as Doc[]).find((g) => g.name === 'chatexhibit-config')!
-      .literals as string[];
-    const values = Object.fromEntries(
-      literals.map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  it(`runs every container from the one image ${IMAGE}, at a release tag`, () => {
+    const images = all(render, 'Deployment').flatMap((d) =>
+      (d.spec.template.spec.containers as Doc[]).map((c) => c.image as string),
     );
-    for (const v of ENV.filter((e) => e.scheme && values[e.name] !== undefined)) {
-      expect({ name: v.name, value: values[v.name] }).toEqual({
-        name: v.name,
-        value: expect.stringMatching(v.scheme!),
+    expect(new Set(images).size).toBe(1);
+    const prefix = render === 'base' ? '' : '[a-z0-9-]+(?:\\.[a-z0-9-]+)+(?::\\d+)?/';
+    expect(images[0]).toMatch(new RegExp(`^${prefix}${IMAGE}:(?!latest$)[\\w][\\w.-]*$`));
+  });
+
+  it('gives each Deployment its own pods, labelled with its name', () => {
+    for (const d of all(render, 'Deployment')) {
+      expect(d.spec.selector.matchLabels['app.kubernetes.io/name']).toBe(d.metadata.name);
+      expect(selects(d.spec.selector.matchLabels, d.spec.template.metadata.labels)).toBe(true);
+      const others = all(render, 'Deployment').filter(
+        (o) => o !== d && selects(d.spec.selector.matchLabels, o.spec.template.metadata.labels),
+      );
+      expect({ deployment: d.metadata.name, alsoSelects: others.map(id) }).toEqual({
+        deployment: d.metadata.name,
+        alsoSelects: [],
       });
     }
   });
 
-  it('the secret example is not part of the kustomization and has every secret of the table', () => {
-    const resources = (base.doc.resources as string[]).map((r) => path.basename(r));
-    expect(resources).not.toContain('secret.example.yaml');
-    expect(base.doc.secretGenerator).toBeUndefined();
-    for (const v of ENV.filter((e) => e.secret)) expect(secretKeys).toContain(v.name);
-    // no Secret with values may hide among the listed resources
-    expect(manifests.filter((m) => m.kind === 'Secret')).toEqual([]);
+  it("gives every Service the pods of one Deployment and a named port of that Deployment's container", () => {
+    for (const svc of all(render, 'Service')) {
+      const selected = all(render, 'Deployment').filter((d) =>
+        selects(svc.spec.selector, d.spec.template.metadata.labels),
+      );
+      expect({ service: svc.metadata.name, selects: selected.map(id) }).toEqual({
+        service: svc.metadata.name,
+        selects: [`Deployment/${svc.metadata.name}`],
+      });
+      const c = (selected[0]!.spec.template.spec.containers as Doc[])[0]!;
+      for (const port of svc.spec.ports as Doc[]) {
+        expect(typeof port.targetPort).toBe('string');
+        expect((c.ports as Doc[]).map((p) => p.name)).toContain(port.targetPort);
+      }
+    }
+  });
+
+  it('has every HPA scale a Deployment that leaves its replicas to it, on CPU utilization', () => {
+    for (const hpa of all(render, 'HorizontalPodAutoscaler')) {
+      const ref = hpa.spec.scaleTargetRef as Doc;
+      expect(ref).toMatchObject({ apiVersion: 'apps/v1', kind: 'Deployment' });
+      const target = find(render, 'Deployment', ref.name as string);
+      expect({ hpa: hpa.metadata.name, replicas: target.spec.replicas }).toEqual({
+        hpa: hpa.metadata.name,
+        replicas: undefined,
+      });
+      // utilization is measured against the CPU request
+      expect((target.spec.template.spec.containers as Doc[])[0]!.resources.requests.cpu).toBeDefined();
+      expect(hpa.spec.metrics).toContainEqual({
+        type: 'Resource',
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: expect.any(Number) } },
+      });
+      expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(1);
+      expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas as number);
+    }
+  });
+
+  it('keeps a gateway up through drains: the PDB selects its pods and allows one of them to go', () => {
+    const pdb = find(render, 'PodDisruptionBudget', 'gateway');
+    const gateway = find(render, 'Deployment', 'gateway');
+    expect(selects(pdb.spec.selector.matchLabels, gateway.spec.template.metadata.labels)).toBe(true);
+    expect(pdb.spec.minAvailable).toBeGreaterThanOrEqual(1);
+    expect(gateway.spec.replicas).toBeGreaterThan(pdb.spec.minAvailable as number);
+  });
+
+  describe('Ingress', () => {
+    const ingress = () => find(render, 'Ingress', 'chatexhibit');
+
+    it.each([
+      ['/api/webhooks/stripe', ['Exact', 'Prefix']],
+      ['/', ['Prefix']],
+    ])('routes %s to a port of the gateway Service', (routePath, pathTypes) => {
+      const routes = (ingress().spec.rules as Doc[]).flatMap((r) => r.http.paths as Doc[]);
+      const route = routes.find((p) => p.path === routePath);
+      expect(pathTypes).toContain(route?.pathType);
+      expect(route!.backend.service.name).toBe('gateway');
+      const port = route!.backend.service.port as Doc;
+      const svcPorts = find(render, 'Service', 'gateway').spec.ports as Doc[];
+      expect(
+        svcPorts.some((p) => (port.name !== undefined ? p.name === port.name : p.port === port.number)),
+      ).toBe(true);
+    });
+
+    it('streams server-sent events and request bodies unbuffered, and accepts 100 MB uploads', () => {
+      const annotations = ingress().metadata.annotations as Record<string, string>;
+      expect(annotations['nginx.ingress.kubernetes.io/proxy-buffering']).toBe('off');
+      expect(annotations['nginx.ingress.kubernetes.io/proxy-request-buffering']).toBe('off');
+      const size = annotations['nginx.ingress.kubernetes.io/proxy-body-size']!;
+      // nginx sizes: k, m, g are binary units
+      const m = /^(\d+)([kmg])$/i.exec(size);
+      expect(m).not.toBeNull();
+      const bytes =
+        Number(m![1]) * 1024 ** ({ k: 1, m: 2, g: 3 } as const)[m![2]!.toLowerCase() as 'k' | 'm' | 'g'];
+      expect(bytes).toBeGreaterThanOrEqual(100 * 1024 ** 2);
+    });
+  });
+
+  describe('ConfigMap', () => {
+    const data = () => all(render, 'ConfigMap')[0]!.data as Record<string, string>;
+
+    it('holds no secret: no key of a secret, no secret-looking key, no credentials in a URL', () => {
+      for (const [key, value] of Object.entries(data())) {
+        expect({ key, secret: ENV.some((v) => v.secret && v.name === key) }).toEqual({ key, secret: false });
+        expect(key).not.toMatch(/SECRET|PASSWORD|PASSWD|TOKEN|ACCESS_KEY|PRIVATE|CREDENTIAL/i);
+        expect({ key, value }).not.toEqual({ key, value: expect.stringMatching(/:\/\/[^/\s@]+:[^/\s@]*@/) });
+      }
+    });
+
+    it('has values of the right shape', () => {
+      for (const v of ENV.filter((e) => e.scheme && data()[e.name] !== undefined)) {
+        expect({ name: v.name, value: data()[v.name] }).toEqual({
+          name: v.name,
+          value: expect.stringMatching(v.scheme!),
+        });
+      }
+    });
   });
 });
 
 describe.each(PARTS)('part %s', (part) => {
   const rt = runtimeOf(part);
-  const probePort = (probe: Doc) => containerPort(container(part), probe.httpGet.port as string | number);
 
-  it('has a Deployment whose selector matches its pod labels', () => {
-    const d = deployment(part);
-    expect(d.apiVersion).toBe('apps/v1');
-    const selector = d.spec.selector.matchLabels as Record<string, string>;
-    expect(Object.keys(selector).length).toBeGreaterThan(0);
-    expect(d.spec.template.metadata.labels).toMatchObject(selector);
-  });
-
-  it(`runs the image chatexhibit/${part}`, () => {
-    expect(container(part).image).toMatch(new RegExp(`^chatexhibit/${part}(:[\\w.-]+)?$`));
-  });
-
-  it(`listens on ${rt.port} and says so in ${rt.portVar}`, () => {
-    const c = container(part);
-    expect((c.ports as Doc[]).map((p) => p.containerPort)).toContain(rt.port);
-    const portEnv = (c.env as Doc[] | undefined)?.find((e) => e.name === rt.portVar);
-    if (portEnv) expect(String(portEnv.value)).toBe(String(rt.port));
-  });
-
-  it(`has a liveness probe on ${rt.live} and a readiness probe on ${rt.ready}, port ${rt.port}`, () => {
-    const c = container(part);
-    expect(c.livenessProbe?.httpGet?.path).toBe(rt.live);
-    expect(probePort(c.livenessProbe)).toBe(rt.port);
-    expect(c.readinessProbe?.httpGet?.path).toBe(rt.ready);
-    expect(probePort(c.readinessProbe)).toBe(rt.port);
-    if (c.startupProbe) {
-      expect(c.startupProbe.httpGet.path).toBe(rt.live);
-      expect(probePort(c.startupProbe)).toBe(rt.port);
-    }
-  });
-
-  it('has CPU and memory requests and limits', () => {
-    const r = container(part).resources as Doc;
-    for (const kind of ['requests', 'limits']) {
-      for (const res of ['cpu', 'memory']) expect(String(r?.[kind]?.[res] ?? '')).not.toBe('');
-    }
-  });
-
-  it('runs as non-root without privilege escalation', () => {
-    const pod = (deployment(part).spec.template.spec.securityContext ?? {}) as Doc;
-    const c = (container(part).securityContext ?? {}) as Doc;
-    expect(c.runAsNonRoot ?? pod.runAsNonRoot).toBe(true);
-    const uid = c.runAsUser ?? pod.runAsUser;
-    if (uid !== undefined) expect(uid).toBeGreaterThan(0);
-    expect(c.allowPrivilegeEscalation).toBe(false);
-    expect(c.capabilities?.drop).toContain('ALL');
-  });
-
-  it('can write to /tmp when the root filesystem is read-only', () => {
-    const c = container(part);
-    if (c.securityContext?.readOnlyRootFilesystem === true) {
-      const mount = (c.volumeMounts as Doc[] | undefined)?.find((m) => m.mountPath === '/tmp');
-      expect(mount).toBeDefined();
-      const volumes = deployment(part).spec.template.spec.volumes as Doc[];
-      expect(volumes.find((v) => v.name === mount!.name)?.emptyDir).toBeDefined();
-    }
-  });
-
-  it('gets every required variable of the table from a value, the ConfigMap or the Secret', () => {
-    const env = resolveEnv(part);
-    for (const v of requiredEnv(part)) {
-      const source = env.get(v.name);
-      expect({ name: v.name, resolved: source !== undefined && !source.optional }).toEqual({
-        name: v.name,
-        resolved: true,
+  it.each(RENDER_NAMES)(
+    'runs as uid/gid 10001 without privileges: no root, escalation, capabilities or API token; RuntimeDefault seccomp (%s)',
+    (render) => {
+      const pod = podSpec(render, part);
+      expect(pod.securityContext).toMatchObject({
+        runAsNonRoot: true,
+        runAsUser: 10001,
+        runAsGroup: 10001,
+        fsGroup: 10001,
+        seccompProfile: { type: 'RuntimeDefault' },
       });
-      expect({ name: v.name, from: source!.from }).toEqual({
-        name: v.name,
-        from: v.secret ? 'secret' : expect.anything(),
-      });
-    }
-  });
-
-  it('gets no secret outside its row of the table', () => {
-    const env = resolveEnv(part);
-    for (const v of foreignSecrets(part)) expect(env.has(v.name)).toBe(false);
-  });
-
-  it('takes the Stripe keys as optional Secret references when it uses them', () => {
-    const env = resolveEnv(part);
-    const uses = ENV.filter((v) => STRIPE_VARS.includes(v.name) && v.parts.includes(part)).length > 0;
-    for (const name of STRIPE_VARS) {
-      if (uses) expect(env.get(name)).toEqual({ from: 'secret', optional: true });
-      else expect(env.has(name)).toBe(false);
-    }
-  });
-
-  it('has a Service that selects its pods and reaches its port', () => {
-    const svc = find('Service', part);
-    expect(svc).toBeDefined();
-    const podLabels = deployment(part).spec.template.metadata.labels as Record<string, string>;
-    expect(podLabels).toMatchObject(svc!.spec.selector as Record<string, string>);
-    const targets = (svc!.spec.ports as Doc[]).map((p) =>
-      containerPort(container(part), p.targetPort ?? p.port),
-    );
-    expect(targets).toContain(rt.port);
-  });
-});
-
-describe('autoscaling', () => {
-  const hpas = () => manifests.filter((m) => m.kind === 'HorizontalPodAutoscaler');
-
-  it.each(AUTOSCALED)('%s has an autoscaling/v2 CPU HorizontalPodAutoscaler on its Deployment', (part) => {
-    const hpa = hpas().find((h) => h.spec.scaleTargetRef.name === part);
-    expect(hpa).toBeDefined();
-    expect(hpa!.apiVersion).toBe('autoscaling/v2');
-    expect(hpa!.spec.scaleTargetRef).toMatchObject({ apiVersion: 'apps/v1', kind: 'Deployment' });
-    const cpu = (hpa!.spec.metrics as Doc[]).find((m) => m.type === 'Resource' && m.resource.name === 'cpu');
-    expect(cpu?.resource.target.type).toBe('Utilization');
-    expect(cpu?.resource.target.averageUtilization).toBeGreaterThan(0);
-    expect(hpa!.spec.minReplicas).toBeGreaterThanOrEqual(1);
-    expect(hpa!.spec.maxReplicas).toBeGreaterThan(hpa!.spec.minReplicas as number);
-    // utilization is measured against the request
-    expect(container(part).resources.requests.cpu).toBeDefined();
-  });
-
-  it('every HorizontalPodAutoscaler targets an existing Deployment that leaves replicas to it', () => {
-    expect(hpas().length).toBeGreaterThanOrEqual(AUTOSCALED.length);
-    for (const hpa of hpas()) {
-      const target = find(hpa.spec.scaleTargetRef.kind as string, hpa.spec.scaleTargetRef.name as string);
-      expect(target?.kind).toBe('Deployment');
-      expect(target!.spec.replicas).toBeUndefined();
-    }
-  });
-});
-
-describe('Ingress', () => {
-  const ingress = () => manifests.find((m) => m.kind === 'Ingress')!;
-  const paths = () =>
-    (ingress().spec.rules as Doc[]).flatMap((r) =>
-      (r.http.paths as Doc[]).map((p): Doc => ({ host: r.host, ...p })),
-    );
-
-  it.each([
-    ['/api/webhooks/stripe', ['Exact', 'Prefix']],
-    ['/', ['Prefix']],
-  ])('routes %s to the gateway Service on a port it exposes', (routePath, pathTypes) => {
-    expect(ingress()).toBeDefined();
-    expect(ingress().apiVersion).toBe('networking.k8s.io/v1');
-    const route = paths().find((p) => p.path === routePath);
-    expect(route).toBeDefined();
-    expect(pathTypes).toContain(route!.pathType);
-    expect(route!.backend.service.name).toBe('gateway');
-    const svcPorts = find('Service', 'gateway')!.spec.ports as Doc[];
-    const port = route!.backend.service.port as Doc;
-    expect(
-      svcPorts.some((p) => (port.name !== undefined ? p.name === port.name : p.port === port.number)),
-    ).toBe(true);
-  });
-
-  it('turns proxy buffering off for server-sent events', () => {
-    const annotations = (ingress().metadata.annotations ?? {}) as Record<string, string>;
-    expect(annotations['nginx.ingress.kubernetes.io/proxy-buffering']).toBe('off');
-    expect(fs.readFileSync(path.join(BASE, 'ingress.yaml'), 'utf8')).toMatch(/SSE|server-sent events/i);
-  });
-
-  it('accepts uploads of the 100 MB maximum', () => {
-    const size = String(ingress().metadata.annotations['nginx.ingress.kubernetes.io/proxy-body-size']);
-    const m = /^(\d+)([kmg])$/i.exec(size);
-    expect(m).not.toBeNull();
-    const bytes =
-      Number(m![1]) * { k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[m![2]!.toLowerCase() as 'k' | 'm' | 'g'];
-    expect(bytes).toBeGreaterThanOrEqual(100 * 1024 * 1024);
-  });
-});
-
-// The real kustomize, when this machine has kubectl: the render must succeed and keep the
-// wiring (generated ConfigMap name, image tags) intact.
-const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
-const describeRender = kubectl.status === 0 ? describe : describe.skip;
-
-describeRender('kubectl kustomize render', () => {
-  function render(dir: string): Doc[] {
-    const r = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', timeout: 60_000 });
-    if (r.status !== 0) throw new Error(`kubectl kustomize ${path.relative(ROOT, dir)} failed: ${r.stderr}`);
-    return r.stdout
-      .split(/^---$/m)
-      .map((d) => parseYaml(d) as Doc | null)
-      .filter((d): d is Doc => d !== null);
-  }
-
-  it.each(kustomizations().map((k) => path.relative(ROOT, k.dir)))(
-    '%s renders a complete, consistent set',
-    (dir) => {
-      const docs = render(path.join(ROOT, dir));
-      const configMaps = docs.filter((d) => d.kind === 'ConfigMap').map((d) => d.metadata.name as string);
-      for (const part of PARTS) {
-        const d = docs.find((x) => x.kind === 'Deployment' && x.metadata.name === part);
-        expect(d).toBeDefined();
-        const c = (d!.spec.template.spec.containers as Doc[])[0]!;
-        expect(c.image).toMatch(new RegExp(`chatexhibit/${part}:[\\w.-]+$`));
-        for (const ef of (c.envFrom as Doc[] | undefined) ?? []) {
-          if (ef.configMapRef) expect(configMaps).toContain(ef.configMapRef.name);
-        }
-        expect(docs.some((x) => x.kind === 'Service' && x.metadata.name === part)).toBe(true);
-      }
-      expect(docs.some((x) => x.kind === 'Ingress')).toBe(true);
+      expect(pod.automountServiceAccountToken).toBe(false);
+      const c = container(render, part).securityContext as Doc;
+      expect(c).toMatchObject({ allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+      expect(c.privileged).not.toBe(true);
+      expect(c.runAsUser ?? 10001).toBe(10001);
     },
   );
+
+  it.each(RENDER_NAMES)(
+    'has a read-only root filesystem and a size-limited emptyDir on /tmp (%s)',
+    (render) => {
+      const c = container(render, part);
+      expect(c.securityContext.readOnlyRootFilesystem).toBe(true);
+      const mount = (c.volumeMounts as Doc[]).find((m) => m.mountPath === '/tmp');
+      expect(mount?.readOnly).not.toBe(true);
+      const volume = (podSpec(render, part).volumes as Doc[]).find((v) => v.name === mount!.name);
+      expect(quantity(volume?.emptyDir?.sizeLimit as string)).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(RENDER_NAMES)(
+    `listens on ${rt.port}, says so in ${rt.portVar}, and is told which part it is (%s)`,
+    (render) => {
+      const c = container(render, part);
+      expect((c.ports as Doc[]).map((p) => p.containerPort)).toEqual([rt.port]);
+      const env = (c.env as Doc[]).filter((e) => e.value !== undefined);
+      expect(env.find((e) => e.name === rt.portVar)?.value).toBe(String(rt.port));
+      expect(env.find((e) => e.name === PART_VAR)?.value).toBe(part);
+    },
+  );
+
+  it.each(RENDER_NAMES)(
+    `probes ${rt.live} (startup, liveness) and ${rt.ready} (readiness) on ${rt.port} (%s)`,
+    (render) => {
+      const c = container(render, part);
+      for (const [probe, probePath] of [
+        ['startupProbe', rt.live],
+        ['livenessProbe', rt.live],
+        ['readinessProbe', rt.ready],
+      ] as const) {
+        const get = c[probe]?.httpGet as Doc | undefined;
+        expect({ probe, path: get?.path, port: get && portNumber(c, get.port as string | number) }).toEqual({
+          probe,
+          path: probePath,
+          port: rt.port,
+        });
+      }
+    },
+  );
+
+  it.each(RENDER_NAMES)('requests CPU and memory within its limits (%s)', (render) => {
+    const { requests, limits } = container(render, part).resources as Doc;
+    for (const resource of ['cpu', 'memory']) {
+      expect(quantity(requests[resource] as string)).toBeGreaterThan(0);
+      expect(quantity(limits[resource] as string)).toBeGreaterThanOrEqual(
+        quantity(requests[resource] as string),
+      );
+    }
+  });
+
+  it.each(RENDER_NAMES)('rolls out without taking a pod away first (%s)', (render) => {
+    const strategy = find(render, 'Deployment', part).spec.strategy as Doc;
+    expect(strategy).toMatchObject({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0 } });
+  });
+
+  it.each(RENDER_NAMES)(
+    'gets every required variable of its row, from a value, the ConfigMap or the Secret (%s)',
+    (render) => {
+      const env = resolveEnv(render, part);
+      for (const v of requiredEnv(part)) {
+        expect({ name: v.name, source: env.get(v.name) }).toEqual({
+          name: v.name,
+          source: { from: v.secret ? 'secret' : expect.any(String), optional: false },
+        });
+      }
+    },
+  );
+
+  it.each(RENDER_NAMES)(
+    'gets exactly the secrets of its row, Stripe keys as optional references (%s)',
+    (render) => {
+      const env = resolveEnv(render, part);
+      const secretsGiven = [...env].filter(([, s]) => s.from === 'secret').map(([name]) => name);
+      expect(secretsGiven.sort()).toEqual(
+        envFor(part)
+          .filter((v) => v.secret)
+          .map((v) => v.name)
+          .sort(),
+      );
+      for (const v of foreignSecrets(part)) expect(env.has(v.name)).toBe(false);
+      for (const v of envFor(part).filter((e) => e.secret && !e.required)) {
+        expect({ name: v.name, source: env.get(v.name) }).toEqual({
+          name: v.name,
+          source: { from: 'secret', optional: true },
+        });
+      }
+    },
+  );
+
+  it.each(RENDER_NAMES)('is given no variable outside its row (%s)', (render) => {
+    const names = (container(render, part).env as Doc[]).map((e) => e.name as string);
+    const row = new Set([PART_VAR, ...envFor(part).map((v) => v.name)]);
+    expect(names.filter((n) => !row.has(n))).toEqual([]);
+  });
+
+  it.each(RENDER_NAMES)(
+    AUTOSCALED.includes(part)
+      ? 'leaves its replicas to its HPA (%s)'
+      : 'runs a fixed number of replicas, at least two (%s)',
+    (render) => {
+      const replicas = find(render, 'Deployment', part).spec.replicas as number | undefined;
+      if (AUTOSCALED.includes(part)) {
+        expect(replicas).toBeUndefined();
+        expect(find(render, 'HorizontalPodAutoscaler', part).spec.scaleTargetRef.name).toBe(part);
+      } else expect(replicas).toBeGreaterThanOrEqual(2);
+    },
+  );
+});
+
+describe('the example overlay', () => {
+  it('puts every object in its namespace, which enforces the restricted Pod Security Standard', () => {
+    const namespaces = all('example overlay', 'Namespace');
+    expect(namespaces).toHaveLength(1);
+    const ns = namespaces[0]!;
+    expect(ns.metadata.labels['pod-security.kubernetes.io/enforce']).toBe('restricted');
+    for (const doc of renders['example overlay'].filter((d) => d.kind !== 'Namespace')) {
+      expect({ object: id(doc), namespace: doc.metadata.namespace }).toEqual({
+        object: id(doc),
+        namespace: ns.metadata.name,
+      });
+    }
+  });
+
+  it('serves its Ingress host over TLS', () => {
+    const ingress = find('example overlay', 'Ingress', 'chatexhibit');
+    const tlsHosts = (ingress.spec.tls as Doc[]).flatMap((t) => t.hosts as string[]);
+    for (const rule of ingress.spec.rules as Doc[]) expect(tlsHosts).toContain(rule.host);
+  });
+});
+
+describe('secret.example.yaml', () => {
+  it('is a valid Secret with every secret of the table', () => {
+    new Secret(secretExample as never).validate();
+    expect(secretExample.metadata.name).toBe(SECRET_NAME);
+    for (const v of ENV.filter((e) => e.secret)) expect(secretKeys).toContain(v.name);
+  });
 });
