@@ -53,7 +53,8 @@ COPY . .
 # tsc -b for every backend package (each into its own dist/), then vite build into frontend/dist.
 RUN npm run build
 
-# Keep only production dependencies. The workspace links in node_modules/@chatexhibit are
+# Keep only production dependencies. The web app's packages are all devDependencies of frontend:
+# only its bundle (frontend/dist) ships. The workspace links in node_modules/@chatexhibit are
 # relative symlinks, so they stay valid once /app is copied into a runtime image.
 RUN npm prune --omit=dev --no-audit --no-fund \
  && rm -rf node_modules/.cache
