@@ -29,14 +29,23 @@ export const NO_FLAGS: readonly MessageFlag[] = Object.freeze([]);
 const EDITED: readonly MessageFlag[] = Object.freeze(['edited']);
 
 export function interpretMessageText(text: string): TextMeaning {
+  return interpretMessageLines(text, text.indexOf('\n'));
+}
+
+/**
+ * interpretMessageText for a caller that already knows where the first line ends: `newline` is
+ * the offset of the text's first "\n", or -1 when it has one line (a search fewer per message).
+ */
+export function interpretMessageLines(text: string, newline: number): TextMeaning {
   let body = text;
   let flags = NO_FLAGS;
   const editedAt = editedMarkerStart(text);
   if (editedAt >= 0) {
     body = text.slice(0, editedAt);
     flags = EDITED;
+    // The marker and the blank lines before it are gone: so may the only line break.
+    if (newline >= editedAt) newline = -1;
   }
-  const newline = body.indexOf('\n');
   const head = trimEdges(newline < 0 ? body : body.slice(0, newline));
 
   const marker = markerKind(head) ?? documentOmittedMarker(head);

@@ -15,7 +15,7 @@ import {
   type HeaderFormat,
 } from './header-formats';
 import { cleanName, trimEdges, withoutMarks } from './invisible-marks';
-import { interpretMessageText, NO_FLAGS, withFlag } from './message-body';
+import { interpretMessageLines, NO_FLAGS, withFlag } from './message-body';
 import { hasQuote, quotingSystemEvent, recogniseSystemEvent, type SystemEvent } from './system-events';
 
 const SECONDS_PER_DAY = 86400;
@@ -226,8 +226,10 @@ class ChatAssembler {
     multiLine: boolean,
   ): void {
     const raw = this.rawFrom(textStart, multiLine);
-    const meaning = interpretMessageText(raw);
-    const labelled = meaning.type === 'text' ? this.labelledSystemLine(sender, raw, index) : null;
+    // The first line break of the raw text is where the first line ended (CR or CRLF became "\n").
+    const newline = multiLine ? this.firstLineEnd - textStart : -1;
+    const meaning = interpretMessageLines(raw, newline);
+    const labelled = meaning.type === 'text' ? this.labelledSystemLine(sender, raw, newline, index) : null;
     if (labelled === null) {
       if (!author.participant) {
         author.participant = true;
@@ -283,11 +285,11 @@ class ChatAssembler {
   private labelledSystemLine(
     sender: string,
     raw: string,
+    newline: number,
     index: number,
   ): { event: SystemEvent; unknown: boolean } | 'placeholder' | null {
     const marked = raw.charCodeAt(0) === 0x200e;
     if (!marked && index !== 1) return null;
-    const newline = raw.indexOf('\n');
     const event = recogniseSystemEvent(trimEdges(newline < 0 ? raw : raw.slice(0, newline)));
     if (!marked) {
       if (event !== 'encryption') return null;
@@ -341,9 +343,14 @@ class ChatAssembler {
     const { authors, text } = this;
     const length = colon - start;
     if (authors.length <= AUTHORS_COMPARED_IN_PLACE) {
+      // The first character rules out most other authors without a call into the engine.
+      const first = text.charCodeAt(start);
       for (let i = 0; i < authors.length; i++) {
         const known = authors[i];
-        if (known.written.length === length && text.startsWith(known.written, start)) return known;
+        const { written } = known;
+        if (written.length === length && written.charCodeAt(0) === first && text.startsWith(written, start)) {
+          return known;
+        }
       }
     }
     const written = text.slice(start, colon);
