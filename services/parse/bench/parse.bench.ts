@@ -1,5 +1,7 @@
 // Throughput and memory of our parser against the npm package whatsapp-chat-parser (v4), on
-// generated Android and iOS chats of 1k, 10k, 40k and 200k messages. Run: `npm run bench:parse`.
+// generated Android and iOS chats of 1k, 10k, 40k and 200k messages, and on Android chats whose
+// system lines, markers, calls, locations and attached files are in the wording of every
+// language table in turn (Multilingual). Run: `npm run bench:parse`.
 //
 // Fairness: every (parser, chat) pair runs in its own fresh Node process started with the same
 // flags (--expose-gc), reading the same chat text from a file as a string, so neither parser
@@ -35,12 +37,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseString } from 'whatsapp-chat-parser';
 import { parseChat } from '../src/domain/parse-chat';
-import { generateChat, type GeneratedFormat } from '../test/support/chat-generator';
+import { generateChat, type GenerateOptions } from '../test/support/chat-generator';
 
 const SIZES = [1_000, 10_000, 40_000, 200_000];
-const FORMATS: ReadonlyArray<readonly [label: string, format: GeneratedFormat]> = [
-  ['Android', 'android-us'],
-  ['iOS', 'ios-us'],
+type Workload = Pick<GenerateOptions, 'format' | 'wording'>;
+const WORKLOADS: ReadonlyArray<readonly [label: string, workload: Workload]> = [
+  ['Android', { format: 'android-us' }],
+  ['iOS', { format: 'ios-us' }],
+  ['Multilingual', { format: 'android-us', wording: 'every-language' }],
 ];
 type ParserName = 'ours' | 'whatsapp-chat-parser';
 
@@ -149,7 +153,7 @@ function median(values: number[]): number {
 
 /** The whole-process comparison; true when ours takes at most half the time at every size. */
 function compareWholeProcesses(
-  chatFile: (format: GeneratedFormat, size: number) => string,
+  chatFile: (label: string, workload: Workload, size: number) => string,
   dir: string,
 ): boolean {
   if (!existsSync(WHOLE_PROCESS_COMMANDS.ours)) {
@@ -157,9 +161,9 @@ function compareWholeProcesses(
   }
   const rows: string[][] = [];
   let targetMet = true;
-  for (const [label, format] of FORMATS) {
+  for (const [label, workload] of WORKLOADS) {
     for (const size of WHOLE_PROCESS_SIZES) {
-      const file = chatFile(format, size);
+      const file = chatFile(label, workload, size);
       const times: Record<ParserName, number[]> = { ours: [], 'whatsapp-chat-parser': [] };
       for (let round = 0; round < WHOLE_PROCESS_ROUNDS; round++) {
         for (const parser of ['ours', 'whatsapp-chat-parser'] as const) {
@@ -181,15 +185,17 @@ function compareWholeProcesses(
   console.log(
     `\nWhole process (start Node, read, parse, write JSON, exit), median of ${WHOLE_PROCESS_ROUNDS}:`,
   );
-  printTable(['format', 'messages', 'chat MB', 'ours ms', 'theirs ms', 'speed'], rows);
+  printTable(['workload', 'messages', 'chat MB', 'ours ms', 'theirs ms', 'speed'], rows);
   return targetMet;
 }
 
 function main(wholeProcessOnly: boolean): void {
   const dir = mkdtempSync(join(tmpdir(), 'chatexhibit-parse-bench-'));
-  const chatFile = (format: GeneratedFormat, size: number): string => {
-    const file = join(dir, `${format}-${size}.txt`);
-    if (!existsSync(file)) writeFileSync(file, generateChat({ format, messageCount: size, seed: size }).text);
+  const chatFile = (label: string, workload: Workload, size: number): string => {
+    const file = join(dir, `${label}-${size}.txt`);
+    if (!existsSync(file)) {
+      writeFileSync(file, generateChat({ ...workload, messageCount: size, seed: size }).text);
+    }
     return file;
   };
   try {
@@ -204,12 +210,12 @@ function main(wholeProcessOnly: boolean): void {
 }
 
 /** The in-process comparison: throughput and memory, with the table and the target. */
-function compareInProcess(chatFile: (format: GeneratedFormat, size: number) => string): void {
+function compareInProcess(chatFile: (label: string, workload: Workload, size: number) => string): void {
   const rows: string[][] = [];
   let targetMet = true;
-  for (const [label, format] of FORMATS) {
+  for (const [label, workload] of WORKLOADS) {
     for (const size of SIZES) {
-      const file = chatFile(format, size);
+      const file = chatFile(label, workload, size);
       const [ours, theirs] = bestOfRounds(file, size);
       const speed = ours.messagesPerSecond / theirs.messagesPerSecond;
       const memory = ours.peakRssBytes / theirs.peakRssBytes;
@@ -231,7 +237,7 @@ function compareInProcess(chatFile: (format: GeneratedFormat, size: number) => s
   }
   printTable(
     [
-      'format',
+      'workload',
       'messages',
       'ours msg/s',
       'theirs msg/s',

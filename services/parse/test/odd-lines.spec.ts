@@ -29,6 +29,32 @@ describe('an author followed by nothing', () => {
   });
 });
 
+describe('a message whose edited marker stands on a line of its own', () => {
+  it.each([
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+    ['CR', '\r'],
+  ])('%s: the marker and the line breaks before it are left out of the content', (_, lineBreak) => {
+    const chat = parseChat(
+      [
+        '14/03/2023, 20:01 - Carol: see you',
+        '<This message was edited>',
+        '14/03/2023, 20:02 - Dan: first',
+        'IMG-20230314-WA0001.jpg (file attached)',
+        '',
+        '<This message was edited>',
+        '14/03/2023, 20:03 - Carol:',
+        'the list <This message was edited>',
+      ].join(lineBreak),
+    );
+    expect(chat.messages.map((m) => [m.sender, m.type, m.content, m.flags])).toEqual([
+      ['Carol', 'text', 'see you', ['edited']],
+      ['Dan', 'text', 'first\nIMG-20230314-WA0001.jpg (file attached)', ['edited']],
+      ['Carol', 'text', 'the list', ['edited']],
+    ]);
+  });
+});
+
 describe('an hour a 12-hour clock cannot show', () => {
   it('"23:59 PM" is read as 23:59, with a warning, and starts its own message', () => {
     const chat = parseChat(

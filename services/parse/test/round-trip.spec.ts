@@ -3,7 +3,7 @@
 
 import type { ChatMessage } from '../src/domain/chat-model';
 import { parseChat } from '../src/domain/parse-chat';
-import { type ExpectedMessage, GENERATED_FORMATS, generateChat } from './support/chat-generator';
+import { type ExpectedMessage, GENERATED_FORMATS, generateChat, layoutOf } from './support/chat-generator';
 import { lineAccountingProblems } from './support/line-accounting';
 
 const SEEDS = [1, 2, 3, 4, 5];
@@ -40,4 +40,17 @@ describe.each(GENERATED_FORMATS)('%s', (format) => {
     expect(chat.encoding).toBe('utf-16le');
     expect(chat.messages.map(asExpected)).toEqual(generated.messages);
   });
+});
+
+describe("every language table's wording", () => {
+  it.each(GENERATED_FORMATS.filter((format) => layoutOf(format) === 'android'))(
+    '%s reads back every message',
+    (format) => {
+      const generated = generateChat({ format, messageCount: 1_000, seed: 11, wording: 'every-language' });
+      const chat = parseChat(generated.text);
+      expect(chat.messages.map(asExpected)).toEqual(generated.messages);
+      expect(chat.participants).toEqual(generated.participants);
+      expect(lineAccountingProblems(generated.text, chat)).toEqual([]);
+    },
+  );
 });

@@ -28,32 +28,54 @@ const CALL = /^(?:Missed |Silenced )?(?:group )?(?:voice|video) call\b/i;
 export const NO_FLAGS: readonly MessageFlag[] = Object.freeze([]);
 const EDITED: readonly MessageFlag[] = Object.freeze(['edited']);
 
+/**
+ * A TextMeaning that can be filled again: the parser keeps one and fills it for each message
+ * rather than allocating a result per message.
+ */
+export class MessageMeaning implements TextMeaning {
+  type: MessageType = 'text';
+  content = '';
+  attachment: string | null = null;
+  flags: readonly MessageFlag[] = NO_FLAGS;
+
+  set(type: MessageType, content: string, attachment: string | null, flags: readonly MessageFlag[]): this {
+    this.type = type;
+    this.content = content;
+    this.attachment = attachment;
+    this.flags = flags;
+    return this;
+  }
+}
+
 export function interpretMessageText(text: string): TextMeaning {
+  return interpretMessageLines(text, text.indexOf('\n'), new MessageMeaning());
+}
+
+/**
+ * interpretMessageText into `meaning`, for a caller that already knows where the first line
+ * ends: `newline` is the offset of the text's first "\n", or -1 when it has one line.
+ */
+export function interpretMessageLines(text: string, newline: number, meaning: MessageMeaning): TextMeaning {
   let body = text;
   let flags = NO_FLAGS;
   const editedAt = editedMarkerStart(text);
   if (editedAt >= 0) {
     body = text.slice(0, editedAt);
     flags = EDITED;
+    // The marker and the blank lines before it are gone: so may the only line break.
+    if (newline >= editedAt) newline = -1;
   }
-  const newline = body.indexOf('\n');
   const head = trimEdges(newline < 0 ? body : body.slice(0, newline));
 
   const marker = markerKind(head) ?? documentOmittedMarker(head);
-  if (marker === 'deleted')
-    return { type: 'deleted', content: trimEdges(body), attachment: null, flags: withFlag(flags, 'deleted') };
-  if (marker !== undefined) return { type: marker, content: trimEdges(body), attachment: null, flags };
+  if (marker === 'deleted') return meaning.set('deleted', trimEdges(body), null, withFlag(flags, 'deleted'));
+  if (marker !== undefined) return meaning.set(marker, trimEdges(body), null, flags);
   // Android writes view-once media as "null"; iOS as "view once … omitted".
   if (
     head === 'null' ||
     (head.length <= 40 && (head.charCodeAt(0) | 0x20) === 0x76 /* v */ && VIEW_ONCE.test(head))
   ) {
-    return {
-      type: 'omitted-media',
-      content: trimEdges(body),
-      attachment: null,
-      flags: withFlag(flags, 'viewOnce'),
-    };
+    return meaning.set('omitted-media', trimEdges(body), null, withFlag(flags, 'viewOnce'));
   }
 
   const ios = head.charCodeAt(head.length - 1) === 0x3e /* > */ ? iosAttachment(head) : null;
@@ -63,14 +85,14 @@ export function interpretMessageText(text: string): TextMeaning {
     // What is left once the marker is gone: a document's description and the caption lines.
     const description = ios === null ? '' : ios[0];
     const caption = newline < 0 ? description : `${description}\n${body.slice(newline + 1)}`;
-    return { type: attachmentTypeOf(attachment), content: trimEdges(caption), attachment, flags };
+    return meaning.set(attachmentTypeOf(attachment), trimEdges(caption), attachment, flags);
   }
 
   if (head.includes('://') && LOCATION.test(head))
-    return { type: 'location', content: trimEdges(body), attachment: null, flags };
+    return meaning.set('location', trimEdges(body), null, flags);
   if (text.charCodeAt(0) === 0x200e && CALL.test(head))
-    return { type: 'call', content: trimEdges(body), attachment: null, flags };
-  return { type: 'text', content: trimEdges(body), attachment: null, flags };
+    return meaning.set('call', trimEdges(body), null, flags);
+  return meaning.set('text', trimEdges(body), null, flags);
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   type HeaderFormat,
 } from './header-formats';
 import { cleanName, trimEdges, withoutMarks } from './invisible-marks';
-import { interpretMessageText, NO_FLAGS, withFlag } from './message-body';
+import { interpretMessageLines, MessageMeaning, NO_FLAGS, withFlag } from './message-body';
 import { hasQuote, quotingSystemEvent, recogniseSystemEvent, type SystemEvent } from './system-events';
 
 const SECONDS_PER_DAY = 86400;
@@ -85,6 +85,8 @@ class ChatAssembler {
   private readonly lookalikeLines: number[] = [];
   /** Lines marked as WhatsApp's own text whose wording no language table knows. */
   private readonly unknownMarkedLines: number[] = [];
+  /** What the message being finished says, filled anew for each message. */
+  private readonly meaning = new MessageMeaning();
 
   constructor(
     private readonly text: string,
@@ -226,8 +228,10 @@ class ChatAssembler {
     multiLine: boolean,
   ): void {
     const raw = this.rawFrom(textStart, multiLine);
-    const meaning = interpretMessageText(raw);
-    const labelled = meaning.type === 'text' ? this.labelledSystemLine(sender, raw, index) : null;
+    // The first line break of the raw text is where the first line ended (CR or CRLF became "\n").
+    const newline = multiLine ? this.firstLineEnd - textStart : -1;
+    const meaning = interpretMessageLines(raw, newline, this.meaning);
+    const labelled = meaning.type === 'text' ? this.labelledSystemLine(sender, raw, newline, index) : null;
     if (labelled === null) {
       if (!author.participant) {
         author.participant = true;
@@ -283,11 +287,11 @@ class ChatAssembler {
   private labelledSystemLine(
     sender: string,
     raw: string,
+    newline: number,
     index: number,
   ): { event: SystemEvent; unknown: boolean } | 'placeholder' | null {
     const marked = raw.charCodeAt(0) === 0x200e;
     if (!marked && index !== 1) return null;
-    const newline = raw.indexOf('\n');
     const event = recogniseSystemEvent(trimEdges(newline < 0 ? raw : raw.slice(0, newline)));
     if (!marked) {
       if (event !== 'encryption') return null;
@@ -343,7 +347,7 @@ class ChatAssembler {
     if (authors.length <= AUTHORS_COMPARED_IN_PLACE) {
       for (let i = 0; i < authors.length; i++) {
         const known = authors[i];
-        if (known.written.length === length && text.startsWith(known.written, start)) return known;
+        if (known.written.length === length && isWrittenAt(text, start, known.written)) return known;
       }
     }
     const written = text.slice(start, colon);
@@ -563,6 +567,17 @@ class ParsedMessage implements ChatMessage {
     this.flags = flags;
     this.event = event;
   }
+}
+
+/**
+ * Whether `written` stands in `text` at `start`: compared character by character, as names are
+ * short and a call to startsWith costs more than the comparison itself.
+ */
+function isWrittenAt(text: string, start: number, written: string): boolean {
+  for (let i = 0; i < written.length; i++) {
+    if (text.charCodeAt(start + i) !== written.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 /** Up to this many distinct authors, a line's author is compared in place rather than looked up. */

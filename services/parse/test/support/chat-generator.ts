@@ -2,6 +2,8 @@
 // messages a correct parser must read back. Used by the round-trip tests and the benchmark.
 
 import type { ChatMessage, MessageFlag, MessageType } from '../../src/domain/chat-model';
+import { LANGUAGES } from '../../src/domain/languages';
+import { en } from '../../src/domain/languages/en';
 
 export type GeneratedFormat =
   | 'android-dmy'
@@ -72,6 +74,12 @@ export interface GenerateOptions {
   lineBreak?: '\n' | '\r\n' | '\r';
   /** Whether the last line ends with a line break (exports do). */
   finalLineBreak?: boolean;
+  /**
+   * Whose wording WhatsApp's own lines use: English, or every language table's in turn (system
+   * lines, media and deletion markers, attached files, calls, locations; Android layouts only,
+   * as the tables hold Android's wording).
+   */
+  wording?: 'english' | 'every-language';
 }
 
 /** Small deterministic PRNG (mulberry32): the same seed writes the same chat. */
@@ -301,6 +309,11 @@ export function writeHeader(format: GeneratedFormat, clock: Clock): { header: st
   return { header: writer.header(clock), seconds: writer.seconds };
 }
 
+/** Where a format's author or system text begins: after " - ", "] " or ": ". */
+export function layoutOf(format: GeneratedFormat): FormatWriter['layout'] {
+  return WRITERS[format].layout;
+}
+
 /** Written names and how a parser must report them (marks removed, no-break characters plain). */
 const PEOPLE: ReadonlyArray<readonly [written: string, reported: string]> = [
   ['Alice', 'Alice'],
@@ -345,6 +358,10 @@ export function generateChat(options: GenerateOptions): GeneratedChat {
   const { format, messageCount, seed } = options;
   const lineBreak = options.lineBreak ?? '\n';
   const writer = WRITERS[format];
+  const everyLanguage = options.wording === 'every-language';
+  if (everyLanguage && writer.layout !== 'android') {
+    throw new Error(`every language's wording is written in Android layouts only, not ${format}`);
+  }
   const random = randomSource(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 
@@ -366,7 +383,7 @@ export function generateChat(options: GenerateOptions): GeneratedChat {
     const body =
       i === 0 && writer.layout === 'ios'
         ? encryptionNotice()
-        : nextBody(writer, random, pick, messages.length + 1);
+        : nextBody(writer, random, pick, messages.length + 1, everyLanguage);
     const person = pick(PEOPLE);
     const header = writer.header(clock);
     const line = lines.length + 1;
@@ -441,9 +458,18 @@ function nextBody(
   random: () => number,
   pick: <T>(items: readonly T[]) => T,
   index: number,
+  everyLanguage: boolean,
 ): Body {
   const ios = writer.layout === 'ios';
   const roll = random();
+  // The wording of WhatsApp's own lines: English (the first of each list, drawing no random
+  // number, so English chats stay as they were), or a language table picked for each message.
+  const table = everyLanguage ? pick(LANGUAGES) : en;
+  const wording = (texts: readonly string[]): string => (everyLanguage ? pick(texts) : texts[0]);
+  const wordingMarker = (texts: readonly string[], type: MessageType, flags: MessageFlag[] = []): Body => {
+    const text = wording(texts);
+    return { lines: [text], type, attachment: null, content: text, flags, system: false };
+  };
   const text = (lines: string[]): Body => ({
     lines,
     type: 'text',
@@ -464,8 +490,9 @@ function nextBody(
   }
   if (roll < 0.72) {
     const words = `${pick(WORDS)} edited`;
+    const marker = wording(table.edited.length > 0 ? table.edited : en.edited);
     return {
-      ...text([`${words} ${ios ? LRM : ''}<This message was edited>`]),
+      ...text([`${words} ${ios ? LRM : ''}${marker}`]),
       content: words,
       flags: ['edited'],
     };
@@ -485,7 +512,7 @@ function nextBody(
           ['Report Q3 - final.pdf', 'document'],
         ];
     const [name, type] = pick(kinds);
-    const marker = ios ? `${LRM}<attached: ${name}>` : `${name} (file attached)`;
+    const marker = ios ? `${LRM}<attached: ${name}>` : wording(table.fileAttached).replace('{}', name);
     const caption = random() < 0.4 ? [pick(WORDS)] : [];
     return {
       lines: [marker, ...caption],
@@ -496,6 +523,7 @@ function nextBody(
       system: false,
     };
   }
+  if (roll < 0.87 && everyLanguage) return wordingMarker(table.mediaOmitted, 'omitted-media');
   if (roll < 0.87) {
     const placeholder = ios
       ? pick(['image omitted', 'audio omitted', 'sticker omitted', 'GIF omitted'])
@@ -509,6 +537,7 @@ function nextBody(
       system: false,
     };
   }
+  if (roll < 0.9 && everyLanguage) return wordingMarker(table.deleted, 'deleted', ['deleted']);
   if (roll < 0.9) {
     const marker = ios ? 'This message was deleted.' : 'This message was deleted';
     return {
@@ -518,6 +547,26 @@ function nextBody(
       content: marker,
       flags: ['deleted'],
       system: false,
+    };
+  }
+  if (everyLanguage) {
+    if (roll < 0.92) return wordingMarker(table.missedCall, 'call');
+    if (roll < 0.93) return wordingMarker(table.liveLocation, 'location');
+    if (roll < 0.94) {
+      return wordingMarker(
+        table.location.map((template) => template.replace('{}', 'https://maps.google.com/?q=52.52,13.40')),
+        'location',
+      );
+    }
+    // Android 2.20 writes WhatsApp's mark before its system texts.
+    const event = fillTemplate(pick(pick(Object.values(table.events)))).trim();
+    return {
+      lines: [`${LRM}${event}`],
+      type: 'system',
+      attachment: null,
+      content: event,
+      flags: [],
+      system: true,
     };
   }
   const event = pick([
@@ -536,4 +585,19 @@ function nextBody(
     flags: [],
     system: true,
   };
+}
+
+/** Fills a table text's "{}": a name before it, a name or subject inside, nothing at its end unless a space leads there. */
+function fillTemplate(template: string): string {
+  const literals = template.split('{}');
+  let text = literals[0];
+  for (let i = 1; i < literals.length; i++) {
+    const before = literals[i - 1];
+    const after = literals[i];
+    if (i === 1 && before === '') text += after.startsWith(' ') ? 'Omar' : 'Omar ';
+    else if (i === literals.length - 1 && after === '') text += before.endsWith(' ') ? 'Lina' : '';
+    else text += 'Lina';
+    text += after;
+  }
+  return text;
 }
