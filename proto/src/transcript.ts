@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarSchema } from './calendar';
 
 /** What a parsed message is; the transcript shows each kind its own way. */
 export const MESSAGE_TYPES = [
@@ -71,6 +72,8 @@ export const TranscriptChatSchema = z.object({
   /** Header layout and date order the parser recognised, and the text encoding. */
   format: z.string().nullable(),
   dateOrder: z.string().nullable(),
+  /** The calendar the export writes its dates in; timestamps are Gregorian unless it is Persian or Islamic. */
+  calendar: CalendarSchema,
   encoding: z.string().nullable(),
   totalMessages: z.number().int().nonnegative(),
 });

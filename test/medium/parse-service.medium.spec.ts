@@ -12,7 +12,7 @@ import { createLogger } from '@chatexhibit/kit/logging/logger';
 import { LocalObjectStorage } from '@chatexhibit/kit/storage/local-object-storage';
 import { ChatEntity, MessageEntity } from '@chatexhibit/parse/chat/chat.entities';
 import { ChatRepository } from '@chatexhibit/parse/chat/chat.repository';
-import { CreateChats1763700100000 } from '@chatexhibit/parse/database/migrations/1763700100000-create-chats';
+import { PARSE_TABLES } from '@chatexhibit/parse/database/parse-tables';
 import { GetChatDataUseCase } from '@chatexhibit/parse/use-cases/get-chat-data/get-chat-data.use-case';
 import { GetTranscriptPageUseCase } from '@chatexhibit/parse/use-cases/get-transcript-page/get-transcript-page.use-case';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
@@ -42,15 +42,7 @@ describe('parse service', () => {
   const handedOn: unknown[] = [];
 
   beforeAll(async () => {
-    database = await openServiceDatabase(
-      testServers().databaseUrl,
-      {
-        schema,
-        entities: [ChatEntity, MessageEntity],
-        migrations: [CreateChats1763700100000],
-      },
-      logger,
-    );
+    database = await openServiceDatabase(testServers().databaseUrl, { schema, ...PARSE_TABLES }, logger);
     storageRoot = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-parse-'));
     storage = new LocalObjectStorage(storageRoot);
     queue = await PgBossWorkQueue.open(
@@ -177,6 +169,26 @@ describe('parse service', () => {
       expect(chat.warnings.some((w) => w.includes(`"${name}", which the ZIP does not contain`))).toBe(true);
     }
   }, 120_000);
+
+  it("keeps the calendar of the export's dates for the transcript's cover", async () => {
+    const exportId = randomUUID();
+    await storeExport(exportId, {
+      '_chat.txt': Buffer.from(
+        '[18/3/2565 BE, 14:56:01] Omar: hi\n[18/3/2565 BE, 14:57:02] Lina: hello\n[1/4/2565 BE, 08:00:00] Omar: April\n',
+      ),
+    });
+    await parseExport.execute(job(exportId));
+    const { messages, ...chatFacts } = TRANSCRIPT_PAGE_REQUEST.response.parse(
+      await getTranscriptPage.execute({ chatExportId: exportId, page: { offset: 0, limit: 10 } }),
+    );
+    expect(chatFacts.calendar).toBe('thai-buddhist');
+    expect(chatFacts.warnings.some((warning) => warning.includes('Thai Buddhist'))).toBe(true);
+    expect(messages.map((m) => m.timestamp)).toEqual([
+      '2022-03-18T14:56:01',
+      '2022-03-18T14:57:02',
+      '2022-04-01T08:00:00',
+    ]);
+  });
 
   it('gives up at once on a ZIP without a chat text, and answers NOT_FOUND for an unknown export', async () => {
     const exportId = randomUUID();

@@ -12,7 +12,7 @@ import { openServiceDatabase } from '@chatexhibit/kit/database/service-database'
 import { createLogger } from '@chatexhibit/kit/logging/logger';
 import { ChatEntity, MessageEntity } from '../src/chat/chat.entities';
 import { ChatRepository, type NewChat, toMessageRow } from '../src/chat/chat.repository';
-import { CreateChats1763700100000 } from '../src/database/migrations/1763700100000-create-chats';
+import { PARSE_TABLES } from '../src/database/parse-tables';
 import { parseChat } from '../src/domain/parse-chat';
 import { generateChat } from '../test/support/chat-generator';
 
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   url.pathname = `/${databaseName}`;
   const database = await openServiceDatabase(
     url.toString(),
-    { schema: 'parse', entities: [ChatEntity, MessageEntity], migrations: [CreateChats1763700100000] },
+    { schema: 'parse', ...PARSE_TABLES },
     createLogger({ part: 'bench', level: 'silent' }),
   );
   try {
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
       chatFile: 'bench.txt',
       format: chat.format,
       dateOrder: chat.dateOrder,
+      calendar: chat.calendar,
       encoding: chat.encoding,
       messageCount: messages.length,
       participants: chat.participants,

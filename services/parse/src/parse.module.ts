@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
 import { exportExpiryJobHandler } from '@chatexhibit/kit/retention/export-expiry';
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
-import { ChatEntity, MessageEntity } from './chat/chat.entities';
 import { ChatRepository } from './chat/chat.repository';
-import { CreateChats1763700100000 } from './database/migrations/1763700100000-create-chats';
+import { PARSE_TABLES } from './database/parse-tables';
 import { GetChatDataRequestHandler } from './use-cases/get-chat-data/get-chat-data.request-handler';
 import { GetChatDataUseCase } from './use-cases/get-chat-data/get-chat-data.use-case';
 import { GetTranscriptPageRequestHandler } from './use-cases/get-transcript-page/get-transcript-page.request-handler';
@@ -11,10 +10,7 @@ import { GetTranscriptPageUseCase } from './use-cases/get-transcript-page/get-tr
 import { ParseExportJobHandler } from './use-cases/parse-export/parse-export.job-handler';
 import { ParseExportUseCase } from './use-cases/parse-export/parse-export.use-case';
 
-const part = ServicePartModule.forPart('parse', {
-  entities: [ChatEntity, MessageEntity],
-  migrations: [CreateChats1763700100000],
-});
+const part = ServicePartModule.forPart('parse', PARSE_TABLES);
 
 /** The parse service: parses an export's chat text and answers chat-data and transcript queries. */
 @Module({

@@ -1,7 +1,8 @@
 // Which calendar a header shape's years belong to, at the edges of each documented range
 // (docs/parser.md, Header variants and calendars), and the Buddhist conversion.
 
-import { type Calendar, calendarOfDates, toGregorianYears } from '../src/domain/calendars';
+import type { Calendar } from '@chatexhibit/proto/calendar';
+import { calendarOfDates, toGregorianYears } from '../src/domain/calendars';
 
 const PLAIN = { japaneseEra: false, eraName: null, yearDigits: 4 };
 

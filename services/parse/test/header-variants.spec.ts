@@ -4,7 +4,7 @@
 // by hand from the calendar arithmetic (Buddhist year = Gregorian + 543; Reiwa 1 = 2019,
 // Heisei 1 = 1989, Showa 1 = 1926), not taken from the parser.
 
-import type { Calendar } from '../src/domain/calendars';
+import type { Calendar } from '@chatexhibit/proto/calendar';
 import type { MessageFlag, MessageType, ParsedChat } from '../src/domain/chat-model';
 import { parseChat } from '../src/domain/parse-chat';
 import type { SystemEvent } from '../src/domain/system-events';

@@ -81,6 +81,7 @@ async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<v
       warnings: [],
       format: 'ios',
       dateOrder: 'dmy',
+      calendar: 'gregorian',
       encoding: 'utf-8',
     },
     async *messages() {

@@ -1,3 +1,4 @@
+import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import { ExportFactsSchema } from '@chatexhibit/proto/processing-options';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { summarizeChat } from '@chatexhibit/pdf/domain/transcript/chat-summary';
@@ -43,6 +44,7 @@ async function cover(
       warnings: [],
       format: null,
       dateOrder: null,
+      calendar: 'gregorian',
       encoding: null,
     },
     summary,
@@ -102,6 +104,33 @@ describe('the cover', () => {
     );
     const tokyo = await cover([start, message(2, '2024-04-02T09:00:00')], {}, 'Asia/Tokyo');
     expect(tokyo.section('Time zone').paragraphs!.join(' ')).toContain('No daylight-saving or other change');
+  });
+
+  it('names a calendar other than the Gregorian one, and whether the dates were converted', async () => {
+    const messages = [start, message(2, '2024-03-05T09:00:00')];
+    const chat = (calendar: Calendar) => ({
+      chatFile: '_chat.txt',
+      participants: ['Sam'],
+      warnings: [],
+      format: null,
+      dateOrder: null,
+      calendar,
+      encoding: null,
+    });
+    const timeZone = async (calendar: Calendar) =>
+      (await cover(messages, { chat: chat(calendar) })).section('Time zone').paragraphs!;
+    expect(await timeZone('gregorian')).toHaveLength(2);
+    expect((await timeZone('thai-buddhist'))[2]).toBe(
+      'The export writes its dates in the Thai Buddhist (Buddhist era = Gregorian year + 543) calendar; this transcript shows them converted to the Gregorian calendar.',
+    );
+    expect((await timeZone('japanese-era'))[2]).toMatch(
+      /^The export writes its dates in the Japanese era .* converted to the Gregorian calendar\.$/,
+    );
+    for (const calendar of ['persian', 'islamic'] as const) {
+      expect((await timeZone(calendar))[2]).toContain(
+        `in the ${CALENDAR_NAMES[calendar]} calendar. This transcript shows them as written, not converted`,
+      );
+    }
   });
 
   it('keeps each participant exactly as exported, with a phone number shown as one', async () => {

@@ -133,6 +133,7 @@ async function writeFixture(root: string, facts: Partial<ExportFacts> = {}): Pro
         'Message 13 names the attachment "IMG-20240301-WA0099.jpg", which the ZIP does not contain.',
       ],
       format: 'ios',
+      calendar: 'gregorian',
       dateOrder: 'dmy',
       encoding: 'utf-8',
     },

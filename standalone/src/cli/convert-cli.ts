@@ -265,6 +265,7 @@ async function writeDocuments(
           warnings: [...chat.warnings, ...links.warnings],
           format: chat.format,
           dateOrder: chat.dateOrder,
+          calendar: chat.calendar,
           encoding: chat.encoding,
         },
         async *messages() {

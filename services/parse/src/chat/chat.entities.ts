@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { Calendar } from '@chatexhibit/proto/calendar';
 import type { ProcessingOptions } from '@chatexhibit/proto/processing-options';
 
 @Entity({ name: 'chats' })
@@ -10,6 +11,7 @@ export class ChatEntity {
   @Column({ name: 'chat_file', type: 'text' }) chatFile!: string;
   @Column({ type: 'text', nullable: true }) format!: string | null;
   @Column({ name: 'date_order', type: 'text', nullable: true }) dateOrder!: string | null;
+  @Column({ type: 'text' }) calendar!: Calendar;
   @Column({ type: 'text', nullable: true }) encoding!: string | null;
   @Column({ name: 'message_count', type: 'integer' }) messageCount!: number;
   @Column({ type: 'jsonb' }) participants!: string[];

@@ -4,15 +4,7 @@
 // tables that differ between phones (Umm al-Qura, civil, astronomical), so they are recognised
 // and reported but never converted: a wrong date shown as right is worse than none.
 
-export type Calendar = 'gregorian' | 'thai-buddhist' | 'japanese-era' | 'persian' | 'islamic';
-
-export const CALENDAR_NAMES: Readonly<Record<Calendar, string>> = {
-  gregorian: 'Gregorian',
-  'thai-buddhist': 'Thai Buddhist (Buddhist era = Gregorian year + 543)',
-  'japanese-era': 'Japanese era (Reiwa, Heisei, Showa…)',
-  persian: 'Persian (Solar Hijri)',
-  islamic: 'Islamic (Hijri)',
-};
+import type { Calendar } from '@chatexhibit/proto/calendar';
 
 /** Japanese eras by the letter phones write before the era year ("R4"), with the Gregorian year of the era's year 1. */
 export const JAPANESE_ERAS: ReadonlyArray<readonly [letter: string, firstYear: number]> = [

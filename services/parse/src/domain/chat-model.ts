@@ -1,7 +1,7 @@
 // What the parser produces. Plain data, JSON-serialisable.
 
 import type { MESSAGE_FLAGS, MESSAGE_TYPES } from '@chatexhibit/proto/transcript';
-import type { Calendar } from './calendars';
+import type { Calendar } from '@chatexhibit/proto/calendar';
 import type { DateOrder } from './date-order';
 import type { TextEncodingName } from './decode';
 import type { HeaderFormat, HeaderLayout } from './header-formats';

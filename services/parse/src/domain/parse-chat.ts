@@ -4,7 +4,8 @@
 // the pass, from every date of the file.
 
 import type { ChatMessage, MessageFlag, MessageType, ParsedChat } from './chat-model';
-import { type Calendar, CALENDAR_NAMES, calendarOfDates, isConverted, toGregorianYears } from './calendars';
+import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
+import { calendarOfDates, isConverted, toGregorianYears } from './calendars';
 import { type DateOrder, inferDateOrder, isGregorianLookingYear, isPossibleDate } from './date-order';
 import { decodeChatText, type TextEncodingName } from './decode';
 import {

@@ -26,6 +26,7 @@ export class GetTranscriptPageUseCase {
       warnings: chat.warnings,
       format: chat.format,
       dateOrder: chat.dateOrder,
+      calendar: chat.calendar,
       encoding: chat.encoding,
       totalMessages: chat.messageCount,
       messages: messages.map((m) =>

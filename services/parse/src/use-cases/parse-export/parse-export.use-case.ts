@@ -66,6 +66,7 @@ export class ParseExportUseCase {
           chatFile: picked.name,
           format: chat.format,
           dateOrder: chat.dateOrder,
+          calendar: chat.calendar,
           encoding: chat.encoding,
           messageCount: chat.messages.length,
           participants: chat.participants,

@@ -1,4 +1,5 @@
 import { tzOffset } from '@date-fns/tz';
+import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import { WHATSAPP_EXPORT_CAPS } from '@chatexhibit/proto/constants';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import type { TranscriptChat } from '@chatexhibit/proto/transcript';
@@ -91,7 +92,10 @@ export function coverContent(input: CoverInput): CoverContent {
           ],
         ],
       },
-      { heading: 'Time zone', paragraphs: timeZoneStatement(zone, summary) },
+      {
+        heading: 'Time zone',
+        paragraphs: [...timeZoneStatement(zone, summary), ...calendarStatement(chat.calendar)],
+      },
       {
         heading: 'Processing options',
         bullets: [
@@ -146,6 +150,24 @@ function timeZoneStatement(zone: string, summary: ChatSummary): string[] {
       ? `No daylight-saving or other change of the UTC offset falls inside this chat's date range in ${zone}.`
       : `In ${zone} the UTC offset changed inside this chat's date range, so times near these changes may be ambiguous: ${changes.map((c) => `on ${c.date} from ${c.from} to ${c.to}`).join('; ')}.`,
   ];
+}
+
+/** Names a calendar other than the Gregorian one the export's dates are written in, and what the transcript shows. */
+function calendarStatement(calendar: Calendar): string[] {
+  switch (calendar) {
+    case 'gregorian':
+      return [];
+    case 'thai-buddhist':
+    case 'japanese-era':
+      return [
+        `The export writes its dates in the ${CALENDAR_NAMES[calendar]} calendar; this transcript shows them converted to the Gregorian calendar.`,
+      ];
+    case 'persian':
+    case 'islamic':
+      return [
+        `The export writes its dates in the ${CALENDAR_NAMES[calendar]} calendar. This transcript shows them as written, not converted to the Gregorian calendar, because phones differ in that calendar's month lengths: check them against the phone.`,
+      ];
+  }
 }
 
 function completenessFindings({ facts, chat, summary, mediaFiles }: CoverInput): string[] {
