@@ -8,7 +8,7 @@
 #   docker run -p 3000:3000 chatexhibit/chatexhibit                       (standalone)
 #   docker run -e CHATEXHIBIT_PART=media -e DATABASE_URL=… chatexhibit/chatexhibit
 #
-# One image rather than one per part: the parts share every layer but a few megabytes, so one
+# One image rather than one per part: images per part would differ by a few megabytes, so one
 # build, one push and one pull serve them all. docs/deployment.md explains how to run it;
 # docker-compose.yml and deploy/k8s use it.
 
@@ -16,7 +16,7 @@ ARG NODE_MAJOR=20
 
 # ---------------------------------------------------------------------------------------------
 # build: install with the committed lockfile, compile everything, then drop dev dependencies.
-# The full (non-slim) image is used here only; nothing from it but /app reaches a runtime image.
+# The full (non-slim) image is used here only; nothing from it but /app reaches the runtime image.
 # ---------------------------------------------------------------------------------------------
 FROM node:${NODE_MAJOR}-bookworm AS build
 
@@ -55,7 +55,7 @@ RUN npm run build
 
 # Keep only production dependencies. The web app's packages are all devDependencies of frontend:
 # only its bundle (frontend/dist) ships. The workspace links in node_modules/@chatexhibit are
-# relative symlinks, so they stay valid once /app is copied into a runtime image.
+# relative symlinks, so they stay valid once /app is copied into the runtime image.
 RUN npm prune --omit=dev --no-audit --no-fund \
  && rm -rf node_modules/.cache
 
