@@ -4,10 +4,11 @@
 # missing, pulls the base images and the compose file's third-party images or makes stand-ins
 # (scripts/containers/base-images.sh, compose-images.sh), builds the ChatExhibit image, then runs
 # test/containers with jest: the image as standalone and as one service against the local
-# PostgreSQL and NATS (which scripts/test.sh starts), and the whole compose stack. The last line
-# is "N passed, N failed".
+# PostgreSQL and NATS (started when they are not running), and the whole compose stack. The
+# last line is "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
+source scripts/test-servers.sh
 source scripts/containers/podman-setup.sh
 source scripts/containers/base-images.sh
 source scripts/containers/compose-images.sh
@@ -24,6 +25,7 @@ abort() {
 
 IMAGE=localhost/chatexhibit/chatexhibit:local
 
+ensure_test_servers || abort "PostgreSQL and NATS are needed on loopback"
 install_container_tools || abort "could not install Podman (apt-get install podman runc debootstrap docker-compose)"
 configure_podman || abort "could not configure Podman"
 started=$(date +%s)

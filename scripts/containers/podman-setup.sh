@@ -4,7 +4,7 @@
 # dnsname plugin (containers of a compose network find each other by service name) from Debian
 # when missing, and configures Podman to run there. Sourced by scripts/test-containers.sh.
 
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+# as_root comes from scripts/test-servers.sh, sourced first.
 
 install_container_tools() {
   local missing=()

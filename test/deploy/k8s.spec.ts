@@ -251,6 +251,12 @@ describe.each(RENDER_NAMES)('the %s render', (render) => {
       ).toBe(true);
     });
 
+    it('serves the host of PUBLIC_URL, where mailed links, Stripe returns and /verify point', () => {
+      const publicUrl = new URL((all(render, 'ConfigMap')[0]!.data as Record<string, string>).PUBLIC_URL!);
+      const hosts = (ingress().spec.rules as Doc[]).map((rule) => rule.host as string);
+      expect(hosts).toContain(publicUrl.host);
+    });
+
     it('streams server-sent events and request bodies unbuffered, and accepts 100 MB uploads', () => {
       const annotations = ingress().metadata.annotations as Record<string, string>;
       expect(annotations['nginx.ingress.kubernetes.io/proxy-buffering']).toBe('off');

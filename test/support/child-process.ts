@@ -91,12 +91,14 @@ export interface FinishedProcess {
 
 /**
  * Runs a command in the repository to its end as a user's shell would: with only PATH, HOME and
- * `env`, so nothing of the test run (npm_config_* of `npm test`, say) changes what it does.
+ * `env`, so nothing of the test run (npm_config_* of `npm test`, say) changes what it does. One
+ * still running after `timeoutMs` is killed, and its end says so on stderr.
  */
 export function runToEnd(
   command: string,
   args: string[],
   env: Record<string, string> = {},
+  timeoutMs = 10 * 60_000,
 ): Promise<FinishedProcess> {
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
@@ -107,8 +109,18 @@ export function runToEnd(
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => {
+    stderr += `\n${command} was killed after ${timeoutMs} ms`;
+    child.kill('SIGKILL');
+  }, timeoutMs);
   return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }

@@ -1,0 +1,24 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { REPO_ROOT, runToEnd } from '../support/child-process';
+
+/**
+ * docker-compose.yml as Debian's docker-compose 1.29 runs it: from a copy in `workDir` without the
+ * Compose Specification's top-level `name:` (1.29 rejects it; --project-name says the same), with
+ * the repository as the project directory, and `env` as its whole environment.
+ */
+export async function composeRunner(project: string, workDir: string, env: () => Record<string, string>) {
+  const file = path.join(workDir, 'compose.yml');
+  const source = await readFile(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8');
+  await writeFile(file, source.replace(/^name: .*\n/m, ''));
+  return async (args: string[], timeoutMs = 5 * 60_000): Promise<string> => {
+    const result = await runToEnd(
+      'docker-compose',
+      ['--project-name', project, '--project-directory', REPO_ROOT, '--file', file, ...args],
+      env(),
+      timeoutMs,
+    );
+    if (result.code !== 0) throw new Error(`docker-compose ${args.join(' ')} failed:\n${result.stderr}`);
+    return result.stdout;
+  };
+}
