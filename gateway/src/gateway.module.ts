@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { isPagePath } from '@chatexhibit/proto/site';
 import { MetricsController } from '@chatexhibit/kit/metrics/metrics.controller';
 import { probeController } from '@chatexhibit/kit/service/probes';
 import { ContactController } from './contact/contact.controller';
@@ -35,8 +37,27 @@ export const WEB_ROOT = path.resolve(__dirname, '..', '..', 'frontend', 'dist');
 /** Uploads per client address per hour: generous for a person, a wall for a script. */
 export const UPLOADS_PER_HOUR = 30;
 
+const SPA_INDEX = path.join(WEB_ROOT, 'index.html');
+
+/**
+ * The SPA's index.html answers every path outside the API, so that the browser's router shows
+ * the page; at a path where the web app has no page it shows the 404 page, sent with status 404.
+ */
+function markUnknownPages(response: ServerResponse, filePath: string): void {
+  const request = (response as ServerResponse & { req: IncomingMessage }).req;
+  if (filePath === SPA_INDEX && !isPagePath(new URL(request.url ?? '/', 'http://gateway').pathname)) {
+    response.statusCode = 404;
+  }
+}
+
 const spa: DynamicModule[] = existsSync(WEB_ROOT)
-  ? [ServeStaticModule.forRoot({ rootPath: WEB_ROOT, exclude: ['/api/{*path}', '/metrics'] })]
+  ? [
+      ServeStaticModule.forRoot({
+        rootPath: WEB_ROOT,
+        exclude: ['/api/{*path}', '/metrics'],
+        serveStaticOptions: { setHeaders: markUnknownPages },
+      }),
+    ]
   : [];
 
 /**

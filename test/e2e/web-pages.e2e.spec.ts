@@ -143,6 +143,29 @@ describe('web app static pages', () => {
     }
   });
 
+  it('sends every page with 200 and the 404 page with 404, the API keeping its JSON 404', async () => {
+    const status = async (route: string) => (await fetch(`${standalone.baseUrl}${route}`)).status;
+    for (const { route } of everyPage.filter((page) => page.route !== '/no-such-page')) {
+      expect({ route, status: await status(route) }).toEqual({ route, status: 200 });
+    }
+    // As for the browser's router, case and a trailing slash make no difference.
+    expect(await status('/FAQ/')).toBe(200);
+    for (const route of ['/no-such-page', '/blog/no-such-post', '/assets/no-such-file.js']) {
+      const response = await fetch(`${standalone.baseUrl}${route}`);
+      expect({ route, status: response.status, type: response.headers.get('content-type') }).toEqual({
+        route,
+        status: 404,
+        type: 'text/html; charset=utf-8',
+      });
+      expect(await response.text()).toContain('<div id="root">');
+    }
+    const api = await fetch(`${standalone.baseUrl}/api/no-such-route`);
+    expect({ status: api.status, type: api.headers.get('content-type') }).toEqual({
+      status: 404,
+      type: 'application/json; charset=utf-8',
+    });
+  });
+
   it('shows the 404 page for an unknown path', async () => {
     const page = await open('/no-such-page');
     try {

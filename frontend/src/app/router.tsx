@@ -1,11 +1,12 @@
-import { VERIFY_PATH } from '@chatexhibit/proto/evidence-package';
+import { blogPostPath, PAGE_PATHS } from '@chatexhibit/proto/site';
 import { createBrowserRouter } from 'react-router-dom';
 import { RootLayout } from '../components/layout/root-layout';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 
 /**
- * SPEC §2 routes and /verify; anything else is the 404 page. The home page is in the first
+ * SPEC §2 routes and /verify (PAGE_PATHS, which the gateway also knows); anything else is the
+ * 404 page. The home page is in the first
  * download; every other page is loaded when it is first visited.
  */
 export const router = createBrowserRouter([
@@ -14,24 +15,27 @@ export const router = createBrowserRouter([
     // Shown while a page opened directly is loaded for the first time.
     hydrateFallbackElement: <div className="min-h-screen" aria-busy="true" />,
     children: [
-      { path: '/', element: <HomeRoute /> },
-      { path: '/faq', lazy: async () => ({ Component: (await import('./routes/faq')).FaqRoute }) },
+      { path: PAGE_PATHS.home, element: <HomeRoute /> },
+      { path: PAGE_PATHS.faq, lazy: async () => ({ Component: (await import('./routes/faq')).FaqRoute }) },
       {
-        path: '/pricing',
+        path: PAGE_PATHS.pricing,
         lazy: async () => ({ Component: (await import('./routes/pricing')).PricingRoute }),
       },
-      { path: '/blog', lazy: async () => ({ Component: (await import('./routes/blog')).BlogRoute }) },
+      { path: PAGE_PATHS.blog, lazy: async () => ({ Component: (await import('./routes/blog')).BlogRoute }) },
       {
-        path: '/blog/how-to-use-whatsapp-evidence',
+        path: blogPostPath('how-to-use-whatsapp-evidence'),
         lazy: async () => ({
           Component: (await import('./routes/blog-post-whatsapp-evidence')).BlogPostWhatsAppEvidenceRoute,
         }),
       },
       {
-        path: '/contact',
+        path: PAGE_PATHS.contact,
         lazy: async () => ({ Component: (await import('./routes/contact')).ContactRoute }),
       },
-      { path: VERIFY_PATH, lazy: async () => ({ Component: (await import('./routes/verify')).VerifyRoute }) },
+      {
+        path: PAGE_PATHS.verify,
+        lazy: async () => ({ Component: (await import('./routes/verify')).VerifyRoute }),
+      },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -1,6 +1,6 @@
 import { PageContainer, PageIntro } from '../../components/layout/page-container';
 import { PostCard } from '../../features/blog/components/post-card';
-import { BLOG_POSTS } from '../../features/blog/posts';
+import { BLOG_POSTS } from '@chatexhibit/proto/blog';
 import { usePageMeta } from '../../hooks/use-page-meta';
 
 export function BlogRoute() {
