@@ -188,7 +188,7 @@ describe('the converter', () => {
     }
   }, 120_000);
 
-  it('comes back from a cancelled checkout with Payment Cancelled and the flags cleared', async () => {
+  it('comes back from a cancelled checkout with Payment Cancelled, the flags cleared and the Payment Required card again', async () => {
     const page = await open();
     try {
       await page.setInputFiles('input[type=file]', overLimitZip);
@@ -204,6 +204,14 @@ describe('the converter', () => {
       await page.waitForURL((url) => url.pathname === '/' && url.search === '');
       for (const key of Object.values(LOCAL_STORAGE_KEYS))
         expect(await page.evaluate(`localStorage.getItem(${JSON.stringify(key)})`)).toBeNull();
+      // The same export can be paid for without a new upload.
+      await page.getByText('Payment Required', { exact: true }).waitFor();
+      expect(await page.getByTestId('message-count').textContent()).toBe('61 / 50 free');
+      await page.getByLabel('Email for your download link').fill('decided@example.org');
+      await page.getByRole('button', { name: 'Continue to Payment ($4.99)' }).click();
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      await page.getByRole('button', { name: 'Pay $4.99 (test mode)' }).click();
+      await toast(page, 'Download Ready').waitFor({ timeout: 30_000 });
     } finally {
       await page.close();
     }

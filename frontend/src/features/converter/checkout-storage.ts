@@ -1,4 +1,5 @@
 import { LOCAL_STORAGE_KEYS } from '@chatexhibit/proto/constants';
+import type { PaymentNeed } from './hooks/use-processing';
 
 /** SPEC §3 local storage: that checkout started, for which bundle, with which email. */
 export interface CheckoutMemo {
@@ -6,10 +7,17 @@ export interface CheckoutMemo {
   email: string;
 }
 
-export function rememberCheckout({ bundleId, email }: CheckoutMemo): void {
+/**
+ * What the Payment Required card showed, kept for this tab (beside SPEC's keys) so that a
+ * cancelled checkout brings the card back instead of asking for the export again.
+ */
+const PAYMENT_NEED_KEY = 'chatexhibit.paymentNeed';
+
+export function rememberCheckout({ bundleId, email }: CheckoutMemo, payment: PaymentNeed): void {
   localStorage.setItem(LOCAL_STORAGE_KEYS.checkoutStarted, 'true');
   localStorage.setItem(LOCAL_STORAGE_KEYS.bundleId, bundleId);
   localStorage.setItem(LOCAL_STORAGE_KEYS.email, email);
+  sessionStorage.setItem(PAYMENT_NEED_KEY, JSON.stringify(payment));
 }
 
 /** The checkout in progress, when the flag is set and a bundle is stored. */
@@ -20,6 +28,20 @@ export function startedCheckout(): CheckoutMemo | null {
   return { bundleId, email: localStorage.getItem(LOCAL_STORAGE_KEYS.email) ?? '' };
 }
 
+/** The payment need of the checkout this tab started, when it is still the stored one. */
+export function paymentNeedOfStartedCheckout(): PaymentNeed | null {
+  const started = startedCheckout();
+  const stored = sessionStorage.getItem(PAYMENT_NEED_KEY);
+  if (!started || !stored) return null;
+  try {
+    const need = JSON.parse(stored) as PaymentNeed;
+    return need.bundleId === started.bundleId ? need : null;
+  } catch {
+    return null;
+  }
+}
+
 export function forgetCheckout(): void {
   for (const key of Object.values(LOCAL_STORAGE_KEYS)) localStorage.removeItem(key);
+  sessionStorage.removeItem(PAYMENT_NEED_KEY);
 }

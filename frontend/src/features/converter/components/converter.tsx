@@ -15,8 +15,8 @@ import { UploadCard } from './upload-card';
  * panel on the right.
  */
 export function Converter() {
-  const { state, choose, remove, process, markProcessed } = useProcessing();
-  const download = useDownloadPolling(markProcessed);
+  const { state, choose, remove, process, markProcessed, restorePayment } = useProcessing();
+  const download = useDownloadPolling(markProcessed, restorePayment);
   const showStatus = state.step !== null;
   const section = useRef<HTMLElement>(null);
   // Back from checkout the page opens at the hero; the polling notice and the result are below it.

@@ -62,7 +62,7 @@ export function PaymentCard({ payment }: { payment: PaymentNeed }) {
           toast({ ...CONVERTER_TEXTS.paymentError, variant: 'destructive' });
           return;
         }
-        rememberCheckout({ bundleId: request.bundleId, email: request.userEmail });
+        rememberCheckout({ bundleId: request.bundleId, email: request.userEmail }, payment);
         window.location.assign(checkoutUrl);
       },
       onError: () => toast({ ...CONVERTER_TEXTS.paymentError, variant: 'destructive' }),

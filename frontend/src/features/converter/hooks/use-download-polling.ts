@@ -7,20 +7,21 @@ import { toast } from '../../../hooks/use-toast';
 import { chatDataQueryOptions } from '../api/chat-data';
 import { paymentStatusQueryOptions } from '../api/payment-status';
 import { useRepairPayment } from '../api/repair-payment';
-import { forgetCheckout, startedCheckout } from '../checkout-storage';
+import { forgetCheckout, paymentNeedOfStartedCheckout, startedCheckout } from '../checkout-storage';
 import { CONVERTER_TEXTS } from '../converter-texts';
-import type { ProcessedExport } from './use-processing';
+import type { PaymentNeed, ProcessedExport } from './use-processing';
 
 /** How the page was reached, as far as checkout is concerned (SPEC §4 Return from checkout). */
 type Arrival =
   | { kind: 'success'; bundleId: string }
-  | { kind: 'cancelled'; bundleId?: undefined }
+  | { kind: 'cancelled'; bundleId?: undefined; payment: PaymentNeed | null }
   | { kind: 'resume'; bundleId: string };
 
 function arrivalOf(searchParams: URLSearchParams): Arrival | null {
   const returned = searchParams.get('bundleId');
   if (searchParams.get('success') === 'true' && returned) return { kind: 'success', bundleId: returned };
-  if (searchParams.get('cancelled') === 'true') return { kind: 'cancelled' };
+  if (searchParams.get('cancelled') === 'true')
+    return { kind: 'cancelled', payment: paymentNeedOfStartedCheckout() };
   const resumed = startedCheckout();
   return resumed ? { kind: 'resume', bundleId: resumed.bundleId } : null;
 }
@@ -39,9 +40,13 @@ const MISS_MESSAGE: Record<Miss, string> = {
  * After checkout (SPEC §4 Return from checkout, Polling): reads the return parameters (or a
  * checkout left in local storage), polls the payment status up to 5 times at 3, 5, 10, 15 and
  * 20 s, and on a paid bundle with its PDF loads the chat data and hands the export to
- * `onReady`; after the last attempt it offers repair.
+ * `onReady`; after the last attempt it offers repair. Back from a cancelled checkout, it hands
+ * the payment need this tab kept to `onCancelled`, so the buyer can pay without a new upload.
  */
-export function useDownloadPolling(onReady: (processed: ProcessedExport) => void) {
+export function useDownloadPolling(
+  onReady: (processed: ProcessedExport) => void,
+  onCancelled: (payment: PaymentNeed) => void,
+) {
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -111,13 +116,14 @@ export function useDownloadPolling(onReady: (processed: ProcessedExport) => void
     } else if (arrival.kind === 'cancelled') {
       forgetCheckout();
       toast({ title: CONVERTER_TEXTS.paymentCancelled });
+      if (arrival.payment) onCancelled(arrival.payment);
     }
     // The return parameters leave the address bar.
     if (arrival.kind !== 'resume') void navigate('/', { replace: true, preventScrollReset: true });
     const polled = arrival.bundleId;
     // The first attempt after its delay (3 s); not cleared on unmount: `unmounted` stops the loop.
     if (polled) setTimeout(() => void poll(polled), PAYMENT_POLLING.delaysMs[0]);
-  }, [arrival, navigate, poll]);
+  }, [arrival, navigate, poll, onCancelled]);
 
   const repair = useRepairPayment({
     onSuccess: async (result) => {

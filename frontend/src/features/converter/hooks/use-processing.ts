@@ -58,7 +58,8 @@ type Action =
   | { type: 'started'; clientId: string }
   | { type: 'event'; event: ProgressEvent }
   | { type: 'failed'; error: string | null }
-  | { type: 'processed'; processed: ProcessedExport };
+  | { type: 'processed'; processed: ProcessedExport }
+  | { type: 'payment-restored'; payment: PaymentNeed };
 
 function reducer(state: ProcessingState, action: Action): ProcessingState {
   switch (action.type) {
@@ -109,6 +110,8 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
     }
     case 'failed':
       return { ...state, processing: false, error: action.error };
+    case 'payment-restored':
+      return { ...INITIAL, payment: action.payment };
     case 'processed':
       return {
         ...state,
@@ -215,5 +218,11 @@ export function useProcessing() {
     [],
   );
 
-  return { state, choose, remove, process, markProcessed };
+  /** Back from a cancelled checkout: the Payment Required card of that export again. */
+  const restorePayment = useCallback(
+    (payment: PaymentNeed) => dispatch({ type: 'payment-restored', payment }),
+    [],
+  );
+
+  return { state, choose, remove, process, markProcessed, restorePayment };
 }
