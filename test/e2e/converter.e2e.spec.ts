@@ -126,6 +126,32 @@ describe('the converter', () => {
     }
   }, 60_000);
 
+  it("opens an option's hint on hover, and on a tap on a touch screen, where a tap elsewhere closes it", async () => {
+    const hint = (page: Page) =>
+      page.getByRole('tooltip').filter({ hasText: 'Show the time of every message (HH:mm).' });
+    const desktop = await open();
+    try {
+      await desktop.getByRole('button', { name: 'About: Include timestamps' }).hover();
+      await hint(desktop).waitFor();
+    } finally {
+      await desktop.close();
+    }
+    const phone = await chromium.browser.newPage({
+      viewport: { width: 375, height: 800 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    try {
+      await phone.goto(`${origin()}/`);
+      await phone.getByRole('button', { name: 'About: Include timestamps' }).tap();
+      await hint(phone).waitFor();
+      await phone.getByText('Processing options', { exact: true }).tap();
+      await hint(phone).waitFor({ state: 'detached' });
+    } finally {
+      await phone.close();
+    }
+  }, 60_000);
+
   it('fits a phone: a WhatsApp-named file, the steps and the Payment Required card stay within 375 px', async () => {
     const page = await open(375);
     const fits = async () =>

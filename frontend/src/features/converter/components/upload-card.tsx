@@ -6,7 +6,7 @@ import {
   type UploadOptions,
 } from '@chatexhibit/proto/processing-options';
 import { FileArchive, Info, Loader2, X } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { DropZone } from '../../../components/ui/drop-zone';
@@ -144,14 +144,7 @@ export function UploadCard({
               <Label htmlFor={`${id}-${key}`} className="font-normal">
                 {label}
               </Label>
-              <Tooltip>
-                <TooltipTrigger asChild>
-                  <button type="button" className="text-muted-foreground" aria-label={`About: ${label}`}>
-                    <Info className="size-4" aria-hidden="true" />
-                  </button>
-                </TooltipTrigger>
-                <TooltipContent>{hint}</TooltipContent>
-              </Tooltip>
+              <OptionHint label={label} hint={hint} />
             </div>
           ))}
         </fieldset>
@@ -206,5 +199,39 @@ export function UploadCard({
         </Button>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * An option's hint: a tooltip on hover and focus, as everywhere, which a tap (or click) also
+ * opens and closes, since touch screens have no hover. Tapping elsewhere or Escape closes it.
+ */
+function OptionHint({ label, hint }: { label: string; hint: string }) {
+  const [open, setOpen] = useState(false);
+  // A tap focuses the button between pointerup and click, which opens the tooltip already: the
+  // click must toggle what was shown before the press, not after.
+  const openBeforePress = useRef(false);
+  return (
+    <Tooltip open={open} onOpenChange={setOpen}>
+      <TooltipTrigger asChild>
+        <button
+          type="button"
+          className="text-muted-foreground"
+          aria-label={`About: ${label}`}
+          onPointerDown={() => {
+            openBeforePress.current = open;
+          }}
+          onClick={(event) => {
+            // Radix closes a tooltip on a click of its trigger; here the click toggles it (a
+            // keyboard's click, detail 0, has no press before it).
+            event.preventDefault();
+            setOpen(event.detail === 0 ? !open : !openBeforePress.current);
+          }}
+        >
+          <Info className="size-4" aria-hidden="true" />
+        </button>
+      </TooltipTrigger>
+      <TooltipContent>{hint}</TooltipContent>
+    </Tooltip>
   );
 }
