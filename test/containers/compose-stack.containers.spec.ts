@@ -8,7 +8,7 @@ import { cleanUpAll } from '../support/clean-up';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 import { fetchPdf, readProgress, uploadExport } from '../support/pipeline-client';
-import { writeWhatsAppExport } from '../support/whatsapp-export';
+import { type WhatsAppExportSpec, writeWhatsAppExport } from '../support/whatsapp-export';
 import { composeRunner } from './compose';
 import { healthcheckPasses, logsOf, podman } from './podman';
 
@@ -53,6 +53,14 @@ describe('the compose stack', () => {
         }),
     );
     return `${lines.join('\n')}\n${reports.join('\n')}`;
+  };
+
+  /** Writes an export, uploads it through the gateway and answers its last progress event. */
+  const sendExport = async (name: string, spec: WhatsAppExportSpec) => {
+    const exported = await writeWhatsAppExport(await mkdtemp(path.join(workDir, `${name}-`)), spec);
+    const upload = await uploadExport(baseUrl, exported.zipPath);
+    expect(upload.status).toBe(201);
+    return (await readProgress(baseUrl, upload.body.clientId!, { timeoutMs: 120_000 })).events.at(-1)!;
   };
 
   beforeAll(async () => {
@@ -136,31 +144,13 @@ describe('the compose stack', () => {
   });
 
   it('takes a free export to a downloadable PDF and an over-limit one to requiresPayment', async () => {
-    const free = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'free-')), {
-      textMessages: 10,
-      voiceNotes: 1,
-      photos: 1,
-    });
-    const freeUpload = await uploadExport(baseUrl, free.zipPath);
-    expect(freeUpload.status).toBe(201);
-    const freeEnd = (
-      await readProgress(baseUrl, freeUpload.body.clientId!, { timeoutMs: 120_000 })
-    ).events.at(-1)!;
-    expect(freeEnd).toMatchObject({ done: true });
-    await fetchPdf(baseUrl + freeEnd.pdfUrl!);
+    const free = await sendExport('free', { textMessages: 10, voiceNotes: 1, photos: 1 });
+    expect(free).toMatchObject({ done: true });
+    await fetchPdf(baseUrl + free.pdfUrl!);
 
-    const overLimit = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'over-limit-')), {
-      textMessages: 60,
-      voiceNotes: 1,
-      photos: 0,
-    });
-    const paidUpload = await uploadExport(baseUrl, overLimit.zipPath);
-    expect(paidUpload.status).toBe(201);
-    const paidEnd = (
-      await readProgress(baseUrl, paidUpload.body.clientId!, { timeoutMs: 120_000 })
-    ).events.at(-1)!;
-    expect(paidEnd).toMatchObject({ requiresPayment: true, step: 4 });
-    expect(paidEnd.pdfUrl).toBeUndefined();
+    const overLimit = await sendExport('over-limit', { textMessages: 60, voiceNotes: 1, photos: 0 });
+    expect(overLimit).toMatchObject({ requiresPayment: true, step: 4 });
+    expect(overLimit.pdfUrl).toBeUndefined();
   }, 240_000);
 
   it('mails a contact message through notification to the mail server', async () => {
@@ -198,20 +188,8 @@ describe('the compose stack', () => {
       1000,
     );
     // Exports with voice notes while three media workers share the queue.
-    const exports = await Promise.all(
-      [1, 2, 3].map(async (n) =>
-        writeWhatsAppExport(await mkdtemp(path.join(workDir, `scaled-${n}-`)), {
-          textMessages: 5,
-          voiceNotes: 2,
-          photos: 1,
-        }),
-      ),
-    );
     const ends = await Promise.all(
-      exports.map(async (exported) => {
-        const { body } = await uploadExport(baseUrl, exported.zipPath);
-        return (await readProgress(baseUrl, body.clientId!, { timeoutMs: 120_000 })).events.at(-1);
-      }),
+      [1, 2, 3].map((n) => sendExport(`scaled-${n}`, { textMessages: 5, voiceNotes: 2, photos: 1 })),
     );
     for (const end of ends) expect(end).toMatchObject({ done: true });
 
