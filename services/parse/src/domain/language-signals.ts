@@ -19,6 +19,23 @@ const QUOTE_CODES = new Set([...QUOTE_CHARACTERS].map((character) => character.c
 const APOSTROPHE_CLASS = "['’]";
 const SPACE_RUN = '[ \\u00A0\\u202F]+';
 
+/**
+ * A set of numbers from 0 to 0xFFFF (character codes, folded keys) as 65,536 bits: asked for
+ * every message, where a Set's hashing costs more than the one bit test.
+ */
+class SixteenBitSet {
+  private readonly bits = new Int32Array(2048);
+
+  add(value: number): void {
+    this.bits[value >>> 5] |= 1 << (value & 31);
+  }
+
+  /** NaN (the code of a character past the end) reads as 0. */
+  has(value: number): boolean {
+    return (this.bits[(value & 0xffff) >>> 5] & (1 << (value & 31))) !== 0;
+  }
+}
+
 /** Zero-width marks and no-break spaces, as the tables leave them out. */
 const MARKS_GLOBAL = /[\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 const NO_BREAK_SPACES_GLOBAL = /[\u00A0\u202F]/g;
@@ -105,10 +122,10 @@ function keywordOf(template: string): string {
  */
 const TEXTS_BY_BIGRAM = new Map<number, CompiledText[]>();
 /**
- * The bigrams of TEXTS_BY_BIGRAM, hashed into a bit set: most positions of a line are ruled out
+ * The bigrams of TEXTS_BY_BIGRAM, folded into a bit set: most positions of a line are ruled out
  * by one bit test instead of a Map lookup (a collision only costs that lookup).
  */
-const KEYWORD_BIGRAM_BITS = new Int32Array(2048);
+const KEYWORD_BIGRAMS = new SixteenBitSet();
 for (const [rank, event] of EVENT_ORDER.entries()) {
   const templates =
     event === 'encryption'
@@ -123,8 +140,7 @@ for (const [rank, event] of EVENT_ORDER.entries()) {
     const compiled = { event, rank, keyword, pattern };
     if (list === undefined) TEXTS_BY_BIGRAM.set(key, [compiled]);
     else list.push(compiled);
-    const bit = bigramBit(key);
-    KEYWORD_BIGRAM_BITS[bit >>> 5] |= 1 << (bit & 31);
+    KEYWORD_BIGRAMS.add(foldTo16Bits(key));
   }
 }
 
@@ -132,8 +148,8 @@ function bigram(text: string, at: number): number {
   return (text.charCodeAt(at) << 16) | text.charCodeAt(at + 1);
 }
 
-/** A bigram's place in KEYWORD_BIGRAM_BITS (65,536 bits). */
-function bigramBit(key: number): number {
+/** A 32-bit key folded into 16 bits, for a SixteenBitSet of keys. */
+function foldTo16Bits(key: number): number {
   return (key ^ (key >>> 13)) & 0xffff;
 }
 
@@ -144,8 +160,7 @@ function matchSystemText(text: string, lastRank: number): SystemEvent | null {
   let best: CompiledText | null = null;
   for (let i = 0; i + 1 < lower.length; i++) {
     const key = bigram(lower, i);
-    const bit = bigramBit(key);
-    if ((KEYWORD_BIGRAM_BITS[bit >>> 5] & (1 << (bit & 31))) === 0) continue;
+    if (!KEYWORD_BIGRAMS.has(foldTo16Bits(key))) continue;
     const candidates = TEXTS_BY_BIGRAM.get(key);
     if (candidates === undefined) continue;
     for (let c = 0; c < candidates.length; c++) {
@@ -213,8 +228,9 @@ addMarkers(
   'poll',
 );
 
-/** First and last character of every marker: most texts are ruled out by two character reads. */
-const MARKER_ENDS = new Set([...MARKERS.keys()].map((marker) => markerEnds(marker)));
+/** First and last character of every marker (folded): most texts are ruled out by two character reads. */
+const MARKER_ENDS = new SixteenBitSet();
+for (const marker of MARKERS.keys()) MARKER_ENDS.add(foldTo16Bits(markerEnds(marker)));
 
 /** First and last character code folded into one small integer (a cheap key, collisions allowed). */
 function markerEnds(text: string): number {
@@ -222,15 +238,14 @@ function markerEnds(text: string): number {
 }
 
 /** Last characters of the omitted-media markers: a line ending otherwise holds none at its end. */
-export const OMITTED_MEDIA_LAST_CODES = new Set(
-  [...MARKERS]
-    .filter(([, kind]) => kind === 'omitted-media')
-    .map(([marker]) => marker.charCodeAt(marker.length - 1)),
-);
+export const OMITTED_MEDIA_LAST_CODES = new SixteenBitSet();
+for (const [marker, kind] of MARKERS) {
+  if (kind === 'omitted-media') OMITTED_MEDIA_LAST_CODES.add(marker.charCodeAt(marker.length - 1));
+}
 
 /** What a whole (trimmed) first line stands for, when it is one of WhatsApp's markers. */
 export function markerKind(head: string): MarkerKind | undefined {
-  return head.length > 0 && MARKER_ENDS.has(markerEnds(head)) ? MARKERS.get(head) : undefined;
+  return head.length > 0 && MARKER_ENDS.has(foldTo16Bits(markerEnds(head))) ? MARKERS.get(head) : undefined;
 }
 
 /** Appended to an edited message's text, in every language that has one. */
