@@ -116,16 +116,18 @@ function keywordOf(template: string): string {
 }
 
 /**
- * Every system text of every language, indexed by the first two characters of its keyword (each
- * list in EVENT_ORDER): a line is looked up once per character, and only texts whose keyword
- * stands there are tried.
+ * Every system text of every language, indexed by the first three characters of its keyword (the
+ * first two of a two-character keyword; each list in EVENT_ORDER): a line is looked up once per
+ * character, and only texts whose keyword may stand there are tried.
  */
-const TEXTS_BY_BIGRAM = new Map<number, CompiledText[]>();
+const TEXTS_BY_TRIGRAM = new Map<number, CompiledText[]>();
+const SHORT_TEXTS_BY_BIGRAM = new Map<number, CompiledText[]>();
 /**
- * The bigrams of TEXTS_BY_BIGRAM, folded into a bit set: most positions of a line are ruled out
- * by one bit test instead of a Map lookup (a collision only costs that lookup).
+ * The keys of those indexes, folded into bit sets: most positions of a line are ruled out by two
+ * bit tests instead of Map lookups (a collision only costs the lookup).
  */
-const KEYWORD_BIGRAMS = new SixteenBitSet();
+const KEYWORD_TRIGRAMS = new SixteenBitSet();
+const SHORT_KEYWORD_BIGRAMS = new SixteenBitSet();
 for (const [rank, event] of EVENT_ORDER.entries()) {
   const templates =
     event === 'encryption'
@@ -135,17 +137,24 @@ for (const [rank, event] of EVENT_ORDER.entries()) {
     const keyword = keywordOf(template);
     if (keyword.length < 2) continue;
     const pattern = new RegExp(`^(?:${templatePattern(stripFinalDot(template), '.*')})\\.?$`, 'is');
-    const key = bigram(keyword, 0);
-    const list = TEXTS_BY_BIGRAM.get(key);
+    const short = keyword.length === 2;
+    const key = short ? bigram(keyword, 0) : trigram(keyword, 0);
+    const index = short ? SHORT_TEXTS_BY_BIGRAM : TEXTS_BY_TRIGRAM;
+    const list = index.get(key);
     const compiled = { event, rank, keyword, pattern };
-    if (list === undefined) TEXTS_BY_BIGRAM.set(key, [compiled]);
+    if (list === undefined) index.set(key, [compiled]);
     else list.push(compiled);
-    KEYWORD_BIGRAMS.add(foldTo16Bits(key));
+    (short ? SHORT_KEYWORD_BIGRAMS : KEYWORD_TRIGRAMS).add(foldTo16Bits(key));
   }
 }
 
 function bigram(text: string, at: number): number {
   return (text.charCodeAt(at) << 16) | text.charCodeAt(at + 1);
+}
+
+/** The three characters at `at` as one 32-bit key (past the end, the first two). */
+function trigram(text: string, at: number): number {
+  return bigram(text, at) ^ Math.imul(text.charCodeAt(at + 2), 0x9e3779b1);
 }
 
 /** A 32-bit key folded into 16 bits, for a SixteenBitSet of keys. */
@@ -159,21 +168,35 @@ function matchSystemText(text: string, lastRank: number): SystemEvent | null {
   const lower = line.toLowerCase();
   let best: CompiledText | null = null;
   for (let i = 0; i + 1 < lower.length; i++) {
-    const key = bigram(lower, i);
-    if (!KEYWORD_BIGRAMS.has(foldTo16Bits(key))) continue;
-    const candidates = TEXTS_BY_BIGRAM.get(key);
-    if (candidates === undefined) continue;
-    for (let c = 0; c < candidates.length; c++) {
-      const candidate = candidates[c];
-      // In rank order: none further on can beat the best or stay within `lastRank`.
-      if (candidate.rank > lastRank || (best !== null && candidate.rank >= best.rank)) break;
-      const { keyword } = candidate;
-      // Many keywords share their first two characters: the third rules most of them out.
-      if (keyword.length > 2 && keyword.charCodeAt(2) !== lower.charCodeAt(i + 2)) continue;
-      if (lower.startsWith(keyword, i) && candidate.pattern.test(line)) best = candidate;
+    const three = trigram(lower, i);
+    if (KEYWORD_TRIGRAMS.has(foldTo16Bits(three))) {
+      best = bestText(TEXTS_BY_TRIGRAM.get(three), line, lower, i, lastRank, best);
+    }
+    const two = bigram(lower, i);
+    if (SHORT_KEYWORD_BIGRAMS.has(foldTo16Bits(two))) {
+      best = bestText(SHORT_TEXTS_BY_BIGRAM.get(two), line, lower, i, lastRank, best);
     }
   }
   return best === null ? null : best.event;
+}
+
+/** `best`, or the first of `candidates` that beats it, has its keyword at `at` and matches the whole line. */
+function bestText(
+  candidates: readonly CompiledText[] | undefined,
+  line: string,
+  lower: string,
+  at: number,
+  lastRank: number,
+  best: CompiledText | null,
+): CompiledText | null {
+  if (candidates === undefined) return best;
+  for (let c = 0; c < candidates.length; c++) {
+    const candidate = candidates[c];
+    // In rank order: none further on can beat the best or stay within `lastRank`.
+    if (candidate.rank > lastRank || (best !== null && candidate.rank >= best.rank)) break;
+    if (lower.startsWith(candidate.keyword, at) && candidate.pattern.test(line)) return candidate;
+  }
+  return best;
 }
 
 /** The event a one-line system text describes, or null when no language table knows the text. */
