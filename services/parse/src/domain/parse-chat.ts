@@ -469,17 +469,18 @@ class ChatAssembler {
   }
 
   /**
-   * The author written from `start` to `colon`, cleaned once per written form. In chats of a few
-   * people the author is recognised in place, without cutting the name out of the text.
+   * The author written from `start` to `colon`, cleaned once per written form. The first few
+   * written forms are recognised in place, without cutting the name out of the text.
    */
   private authorAt(start: number, colon: number): KnownAuthor {
     const { authors, text } = this;
     const length = colon - start;
-    if (authors.length <= AUTHORS_COMPARED_IN_PLACE) {
-      for (let i = 0; i < authors.length; i++) {
-        const known = authors[i];
-        if (known.written.length === length && isWrittenAt(text, start, known.written)) return known;
-      }
+    // The first written forms are mostly the chat's own people (a system text holding ": " adds
+    // one as well); later ones are looked up.
+    const compared = Math.min(authors.length, AUTHORS_COMPARED_IN_PLACE);
+    for (let i = 0; i < compared; i++) {
+      const known = authors[i];
+      if (known.written.length === length && isWrittenAt(text, start, known.written)) return known;
     }
     const written = text.slice(start, colon);
     let known = this.authorsByWritten.get(written);
@@ -511,7 +512,7 @@ function isWrittenAt(text: string, start: number, written: string): boolean {
   return true;
 }
 
-/** Up to this many distinct authors, a line's author is compared in place rather than looked up. */
+/** The first this many distinct written authors are compared in place rather than looked up. */
 const AUTHORS_COMPARED_IN_PLACE = 16;
 
 interface KnownAuthor {
