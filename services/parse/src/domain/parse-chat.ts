@@ -444,21 +444,21 @@ class ChatAssembler {
     let allFlags = flags;
     if (this.invalidDate) allFlags = withFlag(allFlags, 'invalidDate');
     if (this.outOfOrder) allFlags = withFlag(allFlags, 'outOfOrder');
-    // Complete at once and never written again, all of one shape: V8 sees that every message
-    // survives and allocates them straight in the old generation, which no scavenge copies.
-    this.messages.push({
-      index,
-      line: this.headerLine,
-      lineEnd: this.lastLine,
-      timestamp: this.timestamp,
-      sender,
-      raw,
-      content: withoutMarks(content),
-      type,
-      attachment,
-      flags: allFlags,
-      event,
-    });
+    this.messages.push(
+      new ParsedMessage(
+        index,
+        this.headerLine,
+        this.lastLine,
+        this.timestamp,
+        sender,
+        raw,
+        withoutMarks(content),
+        type,
+        attachment,
+        allFlags,
+        event,
+      ),
+    );
   }
 
   /** The text of the message being built from `start` to its last line, line breaks as "\n". */
@@ -499,6 +499,28 @@ class ChatAssembler {
     }
     return known;
   }
+}
+
+/**
+ * A ChatMessage made complete at once and never written to again; its own data fields serialise
+ * like a plain object's. A constructor rather than an object literal: V8 may allocate a literal
+ * whose objects all survive straight in the old generation, and a 40k-message parse measured
+ * about a fifth slower that way (its strings still young, every store paying the write barrier).
+ */
+class ParsedMessage implements ChatMessage {
+  constructor(
+    readonly index: number,
+    readonly line: number,
+    readonly lineEnd: number,
+    readonly timestamp: string,
+    readonly sender: string | null,
+    readonly raw: string,
+    readonly content: string,
+    readonly type: MessageType,
+    readonly attachment: string | null,
+    readonly flags: readonly MessageFlag[],
+    readonly event: SystemEvent | null,
+  ) {}
 }
 
 /**
