@@ -270,14 +270,21 @@ class ChatAssembler {
     const invalid: number[] = [];
     let previousMoment = -1;
     let previousTimestamp = '';
+    // "YYYY-MM-DDTHH:mm:" of the minute before, shared while messages stay in it.
+    let previousMinute = -1;
+    let minutePrefix = '';
     for (let i = 0; i < spans.count; i++) {
       const index = i + 1;
       const shape = spans.shape[i];
       const run = spans.dateRun[i];
       const second = spans.secondOfDay[i];
       const moment = dates.days[shape][run] * SECONDS_PER_DAY + second;
-      const timestamp =
-        moment === previousMoment ? previousTimestamp : dates.prefixes[shape][run] + clockTime(second);
+      const minute = Math.floor(moment / 60);
+      if (minute !== previousMinute) {
+        minutePrefix = dates.prefixes[shape][run] + HOURS_AND_MINUTES[Math.floor(second / 60)];
+        previousMinute = minute;
+      }
+      const timestamp = moment === previousMoment ? previousTimestamp : minutePrefix + SECONDS[second % 60];
       const impossible = dates.impossible[shape][run] === 1;
       if (impossible) invalid.push(index);
       if (moment < previousMoment) outOfOrder.push(index);
@@ -666,19 +673,12 @@ function settleDates(
   return dates;
 }
 
-/** "HH:mm:ss" of every second of the day that has occurred, shared by all chats (at most 86,400). */
-const clockTimes: (string | undefined)[] = new Array<string | undefined>(SECONDS_PER_DAY);
-
-function clockTime(secondOfDay: number): string {
-  let clock = clockTimes[secondOfDay];
-  if (clock === undefined) {
-    const hours = Math.floor(secondOfDay / 3600);
-    const minutes = Math.floor(secondOfDay / 60) % 60;
-    clock = `${pad(hours, 2)}:${pad(minutes, 2)}:${pad(secondOfDay % 60, 2)}`;
-    clockTimes[secondOfDay] = clock;
-  }
-  return clock;
-}
+/** "HH:mm:" of every minute of the day and "ss" of every second: small tables, read for every message. */
+const HOURS_AND_MINUTES = Array.from(
+  { length: 24 * 60 },
+  (_, minute) => `${pad(Math.floor(minute / 60), 2)}:${pad(minute % 60, 2)}:`,
+);
+const SECONDS = Array.from({ length: 60 }, (_, second) => pad(second, 2));
 
 /** Names the calendar the dates are written in and what the timestamps show. */
 function calendarWarning(calendar: Calendar, writtenYear: number, afterFormatChange: boolean): string {
