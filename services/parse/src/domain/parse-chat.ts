@@ -265,7 +265,7 @@ class ChatAssembler {
   /** The second pass: each message built once, with its timestamp; jumps back in time flagged. */
   private buildMessages(dates: SettledDates, warnings: string[]): void {
     const { spans } = this;
-    // Timestamps are built from shared date prefixes and clock strings: a chat has few of each.
+    // Timestamps are built from shared strings: each date's prefix, each minute's, each second's.
     const outOfOrder: number[] = [];
     const invalid: number[] = [];
     let previousMoment = -1;
