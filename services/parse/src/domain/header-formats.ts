@@ -280,6 +280,12 @@ export class HeaderMatcher {
   impossibleHour = false;
 
   private readonly pattern: RegExp;
+  /** Headers of this shape are read by `scanAt` first: the date first, no era, no marker before the time. */
+  private scannable: boolean;
+  /** The words between date and time: literal runs, and " " for a run of spaces. */
+  private readonly dateTimeRuns: readonly string[];
+  /** The AM/PM half of the last header read, when it has a marker. */
+  private half: MeridiemHalf | undefined = undefined;
   private readonly digitRuns: number[] = [0, 0, 0, 0, 0, 0];
   private readonly digitRunStarts: number[] = [0, 0, 0, 0, 0, 0];
   private readonly digitRunEnds: number[] = [0, 0, 0, 0, 0, 0];
@@ -292,7 +298,8 @@ export class HeaderMatcher {
     const year = format.japaneseEra ? `[${ERA_LETTERS}]${DIGIT}{1,2}` : `${DIGIT}{${format.yearDigits}}`;
     const dateSeparator = `${MARKS}${escapeRegex(format.dateSeparator)}${format.spaceAfterDateSeparator ? SPACE : ''}${MARKS}`;
     const timeSeparator = escapeRegex(format.timeSeparator);
-    const dateTimeRuns = (format.dateTimeSeparator.match(/ +|[^ ]+/g) ?? []).map((run) =>
+    this.dateTimeRuns = format.dateTimeSeparator.match(/ +|[^ ]+/g) ?? [];
+    const dateTimeRuns = this.dateTimeRuns.map((run) =>
       run.startsWith(' ') ? `${SPACE}+` : escapeRegex(run),
     );
     let date = format.yearFirst
@@ -313,58 +320,33 @@ export class HeaderMatcher {
     source +=
       format.layout === 'ios' ? `\\]${SPACE}` : format.layout === 'colon' ? `:${SPACE}` : `${SPACE}-${SPACE}`;
     this.pattern = new RegExp(source, format.meridiem === null && !format.japaneseEra ? 'y' : 'iy');
+    this.scannable =
+      !format.timeFirst && !format.japaneseEra && format.eraName === null && format.meridiem !== 'before';
     this.timeRun = format.timeFirst ? 0 : 3;
     this.dateRun = format.timeFirst ? (format.seconds ? 3 : 2) : 0;
   }
 
   /** True when a header of this shape, with a possible date and time, starts at `pos`. */
   matchAt(text: string, pos: number): boolean {
-    const { pattern, format } = this;
-    pattern.lastIndex = pos;
-    // Only a marker before the time needs the capture group; test() allocates nothing.
-    let half: MeridiemHalf | undefined;
-    if (format.meridiem === 'before') {
-      const m = pattern.exec(text);
-      if (m === null) return false;
-      half = meridiemHalf(m[1]);
-    } else if (!pattern.test(text)) {
-      return false;
+    const { format } = this;
+    let end = this.scannable ? this.scanAt(text, pos) : -1;
+    if (end < 0) {
+      end = this.matchPatternAt(text, pos);
+      if (end < 0) return false;
+      // A header the scan cannot read (another marker, other digits): the file's headers are
+      // written so, and scanning them first would only double the work.
+      this.scannable = false;
     }
-    const end = pattern.lastIndex;
-    // The header's digit runs are exactly the date parts and the time parts, in written order:
-    // no separator, marker, era or word in a header contains a digit.
-    const { digitRuns: runs, digitRunStarts: starts, digitRunEnds: ends } = this;
-    let count = 0;
-    let value = -1;
-    for (let i = pos; i < end; i++) {
-      const code = text.charCodeAt(i);
-      const digit = code >= 0x30 && code <= 0x39 ? code - 0x30 : code < 0x660 ? -1 : otherScriptDigit(code);
-      if (digit >= 0) {
-        if (value < 0) {
-          starts[count] = i;
-          value = digit;
-        } else value = value * 10 + digit;
-      } else if (value >= 0) {
-        ends[count] = i;
-        runs[count++] = value;
-        value = -1;
-      }
-    }
+    const { digitRuns: runs, half } = this;
     const { yearFirst, seconds } = format;
     const { dateRun, timeRun } = this;
-    if (format.meridiem === 'after') {
-      let markerStart = ends[timeRun + (seconds ? 2 : 1)];
-      while (isSpaceOrMark(text.charCodeAt(markerStart))) markerStart++;
-      AM_MARKER_AT.lastIndex = markerStart;
-      half = AM_MARKER_AT.test(text) ? 'am' : 'pm';
-    }
     const dayOrMonth1 = yearFirst ? runs[dateRun + 1] : runs[dateRun];
     const dayOrMonth2 = yearFirst ? runs[dateRun + 2] : runs[dateRun + 1];
     if (dayOrMonth1 < 1 || dayOrMonth1 > 31 || dayOrMonth2 < 1 || dayOrMonth2 > 31) return false;
     const yearRun = yearFirst ? dateRun : dateRun + 2;
     let year = fullYear(runs[yearRun], format.yearDigits);
     if (format.japaneseEra) {
-      const firstYear = ERA_FIRST_YEAR.get(text.charCodeAt(starts[yearRun] - 1) & ~0x20) ?? 0;
+      const firstYear = ERA_FIRST_YEAR.get(text.charCodeAt(this.digitRunStarts[yearRun] - 1) & ~0x20) ?? 0;
       if (runs[yearRun] < 1) return false;
       year = firstYear + runs[yearRun] - 1;
     }
@@ -388,6 +370,159 @@ export class HeaderMatcher {
     this.end = end;
     return true;
   }
+
+  /**
+   * The header at `pos` by the shape's pattern: fills the digit runs and the AM/PM half, returns
+   * where the header ends, or -1 when there is none.
+   */
+  private matchPatternAt(text: string, pos: number): number {
+    const { pattern, format } = this;
+    pattern.lastIndex = pos;
+    // Only a marker before the time needs the capture group; test() allocates nothing.
+    this.half = undefined;
+    if (format.meridiem === 'before') {
+      const m = pattern.exec(text);
+      if (m === null) return -1;
+      this.half = meridiemHalf(m[1]);
+    } else if (!pattern.test(text)) {
+      return -1;
+    }
+    const end = pattern.lastIndex;
+    // The header's digit runs are exactly the date parts and the time parts, in written order:
+    // no separator, marker, era or word in a header contains a digit.
+    const { digitRuns: runs, digitRunStarts: starts, digitRunEnds: ends } = this;
+    let count = 0;
+    let value = -1;
+    for (let i = pos; i < end; i++) {
+      const code = text.charCodeAt(i);
+      const digit = code >= 0x30 && code <= 0x39 ? code - 0x30 : code < 0x660 ? -1 : otherScriptDigit(code);
+      if (digit >= 0) {
+        if (value < 0) {
+          starts[count] = i;
+          value = digit;
+        } else value = value * 10 + digit;
+      } else if (value >= 0) {
+        ends[count] = i;
+        runs[count++] = value;
+        value = -1;
+      }
+    }
+    if (format.meridiem === 'after') {
+      let markerStart = ends[this.timeRun + (format.seconds ? 2 : 1)];
+      while (isSpaceOrMark(text.charCodeAt(markerStart))) markerStart++;
+      AM_MARKER_AT.lastIndex = markerStart;
+      this.half = AM_MARKER_AT.test(text) ? 'am' : 'pm';
+    }
+    return end;
+  }
+
+  /**
+   * The header at `pos` read in one scan of its characters, without the pattern, for shapes
+   * `scannable` covers written in ASCII digits with "AM"/"PM" (most exports): fills the digit runs
+   * and the half, and returns where the header ends, or -1 when this scan cannot read it (then
+   * the pattern decides). Each step consumes what the pattern's own first choice would (every
+   * run of marks, spaces or up to two digits whole; no step can start on what ends the one
+   * before), so where this scan finds a header the pattern finds the same one.
+   */
+  private scanAt(text: string, pos: number): number {
+    const { format } = this;
+    let i = skipMarks(text, pos);
+    if (format.layout === 'ios') {
+      if (text.charCodeAt(i) !== 0x5b /* [ */) return -1;
+      i = skipMarks(text, i + 1);
+    }
+    const separator = format.dateSeparator.charCodeAt(0);
+    for (let part = 0; part < 3; part++) {
+      if (part > 0) {
+        if (text.charCodeAt(i) !== separator) return -1;
+        i++;
+        if (format.spaceAfterDateSeparator) {
+          if (!isSpaceLike(text.charCodeAt(i))) return -1;
+          i++;
+        }
+        i = skipMarks(text, i);
+      }
+      const isYear = part === (format.yearFirst ? 0 : 2);
+      i = this.asciiDigitsAt(text, i, part, isYear ? format.yearDigits : 1, isYear ? format.yearDigits : 2);
+      if (i < 0) return -1;
+      i = skipMarks(text, i);
+    }
+    if (format.trailingDateDot) {
+      if (text.charCodeAt(i) !== 0x2e /* . */) return -1;
+      i = skipMarks(text, i + 1);
+    }
+    for (const run of this.dateTimeRuns) {
+      if (run === ' ') {
+        if (!isSpaceLike(text.charCodeAt(i))) return -1;
+        while (isSpaceLike(text.charCodeAt(i))) i++;
+      } else {
+        if (!text.startsWith(run, i)) return -1;
+        i += run.length;
+      }
+      i = skipMarks(text, i);
+    }
+    const timeSeparator = format.timeSeparator.charCodeAt(0);
+    const timeParts = format.seconds ? 3 : 2;
+    for (let part = 0; part < timeParts; part++) {
+      if (part > 0) {
+        if (text.charCodeAt(i) !== timeSeparator) return -1;
+        i++;
+      }
+      i = this.asciiDigitsAt(text, i, 3 + part, part === 0 ? 1 : 2, 2);
+      if (i < 0) return -1;
+    }
+    i = skipMarks(text, i);
+    this.half = undefined;
+    if (format.meridiem === 'after') {
+      if (isSpaceLike(text.charCodeAt(i))) {
+        while (isSpaceLike(text.charCodeAt(i))) i++;
+        i = skipMarks(text, i);
+      }
+      // "AM" or "PM" in either case, which no other marker of the table can be read from; any
+      // other marker is left to the pattern.
+      const first = text.charCodeAt(i) | 0x20;
+      if ((text.charCodeAt(i + 1) | 0x20) !== 0x6d /* m */ || (first !== 0x61 && first !== 0x70)) return -1;
+      this.half = first === 0x61 /* a */ ? 'am' : 'pm';
+      i = skipMarks(text, i + 2);
+    }
+    const layoutStart = text.charCodeAt(i);
+    if (format.layout === 'android') {
+      if (!isSpaceLike(layoutStart) || text.charCodeAt(i + 1) !== 0x2d /* - */) return -1;
+    } else if (layoutStart !== (format.layout === 'ios' ? 0x5d /* ] */ : 0x3a) /* : */) {
+      return -1;
+    }
+    i += format.layout === 'android' ? 2 : 1;
+    if (!isSpaceLike(text.charCodeAt(i))) return -1;
+    return i + 1;
+  }
+
+  /** `min` to `max` ASCII digits at `i`, as digit run `run`; the offset after them, or -1. */
+  private asciiDigitsAt(text: string, i: number, run: number, min: number, max: number): number {
+    let value = 0;
+    let count = 0;
+    while (count < max) {
+      const digit = text.charCodeAt(i + count) - 0x30;
+      if (!(digit >= 0 && digit <= 9)) break;
+      value = value * 10 + digit;
+      count++;
+    }
+    if (count < min) return -1;
+    this.digitRuns[run] = value;
+    return i + count;
+  }
+}
+
+/** The offset after the zero-width marks at `i`. */
+function skipMarks(text: string, i: number): number {
+  let code = text.charCodeAt(i);
+  // Every mark is at or above U+200E: one comparison passes most characters.
+  while (code >= 0x200e && isZeroWidthMark(code)) code = text.charCodeAt(++i);
+  return i;
+}
+
+/** A character of SPACE_LIKE. */
+function isSpaceLike(code: number): boolean {
+  return code === 0x20 || code === 0xa0 || code === 0x202f;
 }
 
 function isSpaceOrMark(code: number): boolean {

@@ -19,6 +19,23 @@ const QUOTE_CODES = new Set([...QUOTE_CHARACTERS].map((character) => character.c
 const APOSTROPHE_CLASS = "['’]";
 const SPACE_RUN = '[ \\u00A0\\u202F]+';
 
+/**
+ * A set of numbers from 0 to 0xFFFF (character codes, folded keys) as 65,536 bits: asked for
+ * every message, where a Set's hashing costs more than the one bit test.
+ */
+class SixteenBitSet {
+  private readonly bits = new Int32Array(2048);
+
+  add(value: number): void {
+    this.bits[value >>> 5] |= 1 << (value & 31);
+  }
+
+  /** NaN (the code of a character past the end) reads as 0. */
+  has(value: number): boolean {
+    return (this.bits[(value & 0xffff) >>> 5] & (1 << (value & 31))) !== 0;
+  }
+}
+
 /** Zero-width marks and no-break spaces, as the tables leave them out. */
 const MARKS_GLOBAL = /[\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 const NO_BREAK_SPACES_GLOBAL = /[\u00A0\u202F]/g;
@@ -99,16 +116,18 @@ function keywordOf(template: string): string {
 }
 
 /**
- * Every system text of every language, indexed by the first two characters of its keyword (each
- * list in EVENT_ORDER): a line is looked up once per character, and only texts whose keyword
- * stands there are tried.
+ * Every system text of every language, indexed by the first three characters of its keyword (the
+ * first two of a two-character keyword; each list in EVENT_ORDER): a line is looked up once per
+ * character, and only texts whose keyword may stand there are tried.
  */
-const TEXTS_BY_BIGRAM = new Map<number, CompiledText[]>();
+const TEXTS_BY_TRIGRAM = new Map<number, CompiledText[]>();
+const SHORT_TEXTS_BY_BIGRAM = new Map<number, CompiledText[]>();
 /**
- * The bigrams of TEXTS_BY_BIGRAM, hashed into a bit set: most positions of a line are ruled out
- * by one bit test instead of a Map lookup (a collision only costs that lookup).
+ * The keys of those indexes, folded into bit sets: most positions of a line are ruled out by two
+ * bit tests instead of Map lookups (a collision only costs the lookup).
  */
-const KEYWORD_BIGRAM_BITS = new Int32Array(2048);
+const KEYWORD_TRIGRAMS = new SixteenBitSet();
+const SHORT_KEYWORD_BIGRAMS = new SixteenBitSet();
 for (const [rank, event] of EVENT_ORDER.entries()) {
   const templates =
     event === 'encryption'
@@ -118,13 +137,14 @@ for (const [rank, event] of EVENT_ORDER.entries()) {
     const keyword = keywordOf(template);
     if (keyword.length < 2) continue;
     const pattern = new RegExp(`^(?:${templatePattern(stripFinalDot(template), '.*')})\\.?$`, 'is');
-    const key = bigram(keyword, 0);
-    const list = TEXTS_BY_BIGRAM.get(key);
+    const short = keyword.length === 2;
+    const key = short ? bigram(keyword, 0) : trigram(keyword, 0);
+    const index = short ? SHORT_TEXTS_BY_BIGRAM : TEXTS_BY_TRIGRAM;
+    const list = index.get(key);
     const compiled = { event, rank, keyword, pattern };
-    if (list === undefined) TEXTS_BY_BIGRAM.set(key, [compiled]);
+    if (list === undefined) index.set(key, [compiled]);
     else list.push(compiled);
-    const bit = bigramBit(key);
-    KEYWORD_BIGRAM_BITS[bit >>> 5] |= 1 << (bit & 31);
+    (short ? SHORT_KEYWORD_BIGRAMS : KEYWORD_TRIGRAMS).add(foldTo16Bits(key));
   }
 }
 
@@ -132,8 +152,13 @@ function bigram(text: string, at: number): number {
   return (text.charCodeAt(at) << 16) | text.charCodeAt(at + 1);
 }
 
-/** A bigram's place in KEYWORD_BIGRAM_BITS (65,536 bits). */
-function bigramBit(key: number): number {
+/** The three characters at `at` as one 32-bit key (past the end, the first two). */
+function trigram(text: string, at: number): number {
+  return bigram(text, at) ^ Math.imul(text.charCodeAt(at + 2), 0x9e3779b1);
+}
+
+/** A 32-bit key folded into 16 bits, for a SixteenBitSet of keys. */
+function foldTo16Bits(key: number): number {
   return (key ^ (key >>> 13)) & 0xffff;
 }
 
@@ -143,22 +168,35 @@ function matchSystemText(text: string, lastRank: number): SystemEvent | null {
   const lower = line.toLowerCase();
   let best: CompiledText | null = null;
   for (let i = 0; i + 1 < lower.length; i++) {
-    const key = bigram(lower, i);
-    const bit = bigramBit(key);
-    if ((KEYWORD_BIGRAM_BITS[bit >>> 5] & (1 << (bit & 31))) === 0) continue;
-    const candidates = TEXTS_BY_BIGRAM.get(key);
-    if (candidates === undefined) continue;
-    for (let c = 0; c < candidates.length; c++) {
-      const candidate = candidates[c];
-      // In rank order: none further on can beat the best or stay within `lastRank`.
-      if (candidate.rank > lastRank || (best !== null && candidate.rank >= best.rank)) break;
-      const { keyword } = candidate;
-      // Many keywords share their first two characters: the third rules most of them out.
-      if (keyword.length > 2 && keyword.charCodeAt(2) !== lower.charCodeAt(i + 2)) continue;
-      if (lower.startsWith(keyword, i) && candidate.pattern.test(line)) best = candidate;
+    const three = trigram(lower, i);
+    if (KEYWORD_TRIGRAMS.has(foldTo16Bits(three))) {
+      best = bestText(TEXTS_BY_TRIGRAM.get(three), line, lower, i, lastRank, best);
+    }
+    const two = bigram(lower, i);
+    if (SHORT_KEYWORD_BIGRAMS.has(foldTo16Bits(two))) {
+      best = bestText(SHORT_TEXTS_BY_BIGRAM.get(two), line, lower, i, lastRank, best);
     }
   }
   return best === null ? null : best.event;
+}
+
+/** `best`, or the first of `candidates` that beats it, has its keyword at `at` and matches the whole line. */
+function bestText(
+  candidates: readonly CompiledText[] | undefined,
+  line: string,
+  lower: string,
+  at: number,
+  lastRank: number,
+  best: CompiledText | null,
+): CompiledText | null {
+  if (candidates === undefined) return best;
+  for (let c = 0; c < candidates.length; c++) {
+    const candidate = candidates[c];
+    // In rank order: none further on can beat the best or stay within `lastRank`.
+    if (candidate.rank > lastRank || (best !== null && candidate.rank >= best.rank)) break;
+    if (lower.startsWith(candidate.keyword, at) && candidate.pattern.test(line)) return candidate;
+  }
+  return best;
 }
 
 /** The event a one-line system text describes, or null when no language table knows the text. */
@@ -213,8 +251,9 @@ addMarkers(
   'poll',
 );
 
-/** First and last character of every marker: most texts are ruled out by two character reads. */
-const MARKER_ENDS = new Set([...MARKERS.keys()].map((marker) => markerEnds(marker)));
+/** First and last character of every marker (folded): most texts are ruled out by two character reads. */
+const MARKER_ENDS = new SixteenBitSet();
+for (const marker of MARKERS.keys()) MARKER_ENDS.add(foldTo16Bits(markerEnds(marker)));
 
 /** First and last character code folded into one small integer (a cheap key, collisions allowed). */
 function markerEnds(text: string): number {
@@ -222,15 +261,14 @@ function markerEnds(text: string): number {
 }
 
 /** Last characters of the omitted-media markers: a line ending otherwise holds none at its end. */
-export const OMITTED_MEDIA_LAST_CODES = new Set(
-  [...MARKERS]
-    .filter(([, kind]) => kind === 'omitted-media')
-    .map(([marker]) => marker.charCodeAt(marker.length - 1)),
-);
+export const OMITTED_MEDIA_LAST_CODES = new SixteenBitSet();
+for (const [marker, kind] of MARKERS) {
+  if (kind === 'omitted-media') OMITTED_MEDIA_LAST_CODES.add(marker.charCodeAt(marker.length - 1));
+}
 
 /** What a whole (trimmed) first line stands for, when it is one of WhatsApp's markers. */
 export function markerKind(head: string): MarkerKind | undefined {
-  return head.length > 0 && MARKER_ENDS.has(markerEnds(head)) ? MARKERS.get(head) : undefined;
+  return head.length > 0 && MARKER_ENDS.has(foldTo16Bits(markerEnds(head))) ? MARKERS.get(head) : undefined;
 }
 
 /** Appended to an edited message's text, in every language that has one. */

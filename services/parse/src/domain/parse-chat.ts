@@ -1,7 +1,9 @@
-// A WhatsApp chat export's text to messages. One pass over the lines: a line that matches the
-// file's header format starts a message, any other line continues the open one (or, before the
-// first header, belongs to the reported preamble). Date order and timestamps are settled after
-// the pass, from every date of the file.
+// A WhatsApp chat export's text to messages, in two passes. The first reads the lines: a line that
+// matches the file's header format starts a message, any other line continues the open one (or,
+// before the first header, belongs to the reported preamble); each message is kept as numbers
+// only, where it lies in the text and what its header's date and time say (typed arrays, nothing
+// per message on the heap). From every date of the file the date order is settled. The second pass
+// then builds each message once, complete with its timestamp and flags.
 
 import type { ChatMessage, MessageFlag, MessageType, ParsedChat } from './chat-model';
 import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
@@ -50,44 +52,47 @@ class ChatAssembler {
   private current: HeaderMatcher | null;
   private readonly format: HeaderFormat | null;
   private readonly hasCarriageReturns: boolean;
-  private readonly messages: ChatMessage[] = [];
   private readonly preamble: string[] = [];
   private lineCount = 0;
 
-  // The open message: the one later non-header lines continue.
-  private open = false;
-  private headerLine = 0;
-  private bodyStart = 0;
-  private firstLineEnd = 0;
-  private lastLineEnd = 0;
-  private lastLine = 0;
-  /**
-   * First ": " at or after the open message's body (or -1 when there is none left): kept across
-   * messages, because searching each line anew would rescan long colon-free stretches.
-   */
-  private nextColon = 0;
-
-  // Dates and times, per message, until the date order is known; dates per header shape, as each
-  // shape has its own date order.
+  // First pass: each message as numbers, and the dates per header shape (as each shape has its
+  // own date order).
+  private readonly spans = new MessageSpans();
   private readonly dateRuns: number[][];
-  private readonly formatOfMessage = new IntList();
-  private readonly runOfMessage = new IntList();
-  private readonly secondOfMessage = new IntList();
   /** Where the header shape changes: [line, shape index] pairs. */
   private readonly formatChanges: number[] = [];
   private readonly impossibleHourLines: number[] = [];
+  private readonly lookalikeLines: number[] = [];
 
+  // Second pass.
+  private readonly messages: ChatMessage[] = [];
   /** Every distinct written author, in order of appearance, and the same by written form. */
   private readonly authors: KnownAuthor[] = [];
   private readonly authorsByWritten = new Map<string, KnownAuthor>();
   private readonly participants = new Set<string>();
   /** The name that system lines carry in the author position (the group's, or the contact's). */
   private systemLabel: string | null = null;
-  private readonly lookalikeLines: number[] = [];
   /** Lines marked as WhatsApp's own text whose wording no language table knows. */
   private readonly unknownMarkedLines: number[] = [];
-  /** What the message being finished says, filled anew for each message. */
+  /** What the message being built says, filled anew for each message. */
   private readonly meaning = new MessageMeaning();
+  /**
+   * First ": " at or after the body of the message being built (or -1 when there is none left):
+   * kept across messages, because searching each message anew would rescan long colon-free stretches.
+   */
+  private nextColon = 0;
+
+  // The message being built: its lines, where its text lies, and its settled date.
+  private headerLine = 0;
+  private lastLine = 0;
+  private bodyStart = 0;
+  private firstLineEnd = 0;
+  private lastLineEnd = 0;
+  private timestamp = '';
+  /** Its date does not exist, or is written in a calendar that is not converted. */
+  private invalidDate = false;
+  /** Earlier than the message before. */
+  private outOfOrder = false;
 
   constructor(
     private readonly text: string,
@@ -100,7 +105,10 @@ class ChatAssembler {
     this.hasCarriageReturns = text.includes('\r');
   }
 
-  /** Splits on "\r\n", "\n" or "\r"; a final line break ends the last line rather than starting an empty one. */
+  /**
+   * The first pass. Splits on "\r\n", "\n" or "\r"; a final line break ends the last line rather
+   * than starting an empty one.
+   */
   readLines(): void {
     const { text } = this;
     const length = text.length;
@@ -123,22 +131,19 @@ class ChatAssembler {
       this.readLine(pos, end);
       pos = next;
     }
-    if (this.open) this.finishMessage();
   }
 
   private readLine(start: number, end: number): void {
     const matcher = this.headerMatcherAt(start);
     if (matcher !== null) {
-      if (this.open) this.finishMessage();
       this.startMessage(matcher, end);
       return;
     }
     if (mayStartHeader(this.text.charCodeAt(start)) && headerFormatAt(this.text, start) !== null) {
       this.lookalikeLines.push(this.lineCount);
     }
-    if (this.open) {
-      this.lastLineEnd = end;
-      this.lastLine = this.lineCount;
+    if (this.spans.count > 0) {
+      this.spans.extendLast(this.lineCount, end);
     } else {
       this.preamble.push(this.text.slice(start, end));
     }
@@ -162,13 +167,6 @@ class ChatAssembler {
   }
 
   private startMessage(matcher: HeaderMatcher, lineEnd: number): void {
-    this.open = true;
-    this.headerLine = this.lineCount;
-    this.lastLine = this.lineCount;
-    this.bodyStart = matcher.end;
-    this.firstLineEnd = lineEnd;
-    this.lastLineEnd = lineEnd;
-
     // Runs hold the two day/month parts in written order, then the full year.
     const formatIndex = this.matchers.indexOf(matcher);
     const dateRuns = this.dateRuns[formatIndex];
@@ -178,202 +176,21 @@ class ChatAssembler {
     if (last < 0 || dateRuns[last] !== partA || dateRuns[last + 1] !== partB || dateRuns[last + 2] !== year) {
       dateRuns.push(partA, partB, year);
     }
-    this.formatOfMessage.push(formatIndex);
-    this.runOfMessage.push(dateRuns.length / 3 - 1);
-    this.secondOfMessage.push(matcher.secondOfDay);
-  }
-
-  private finishMessage(): void {
-    const { text, bodyStart, firstLineEnd } = this;
-    const index = this.messages.length + 1;
-    const multiLine = this.lastLineEnd !== firstLineEnd;
-
-    // The author ends at the first ": " - unless that ": " sits inside a quoted group name of a
-    // system event, or there is none (system events have no author).
-    let author: KnownAuthor | null = null;
-    let event: SystemEvent | null = null;
-    if (this.nextColon !== -1 && this.nextColon < bodyStart) this.nextColon = text.indexOf(': ', bodyStart);
-    const colon = this.nextColon;
-    if (colon !== -1 && colon < firstLineEnd) {
-      author = this.authorAt(bodyStart, colon);
-      if (author.quoted) event = quotingSystemEvent(text.slice(bodyStart, firstLineEnd), colon - bodyStart);
-      // Android starts its system texts with WhatsApp's mark; a ": " inside one makes no author.
-      if (event === null && author.marked) event = recogniseSystemEvent(text.slice(bodyStart, firstLineEnd));
-    }
-
-    if (event === null && author !== null && author.name !== null) {
-      this.finishAuthoredMessage(index, author, author.name, colon + 2, multiLine);
-      return;
-    }
-    // "Carol:" with nothing after it: a message from Carol with an empty body.
-    if (author === null && this.lineEndsWithColon()) {
-      const emptyAuthor = this.authorAt(bodyStart, firstLineEnd - 1);
-      if (emptyAuthor.name !== null && !emptyAuthor.quoted) {
-        this.finishAuthoredMessage(index, emptyAuthor, emptyAuthor.name, firstLineEnd, multiLine);
-        return;
-      }
-    }
-    const raw = this.rawFrom(bodyStart, multiLine);
-    const content = trimEdges(raw);
-    const newline = content.indexOf('\n');
-    event ??= recogniseSystemEvent(newline < 0 ? content : content.slice(0, newline)) ?? 'other';
-    this.pushMessage(index, null, raw, content, 'system', null, NO_FLAGS, event);
-  }
-
-  /** The open message, written by `author`, whose text starts at `textStart`. */
-  private finishAuthoredMessage(
-    index: number,
-    author: KnownAuthor,
-    sender: string,
-    textStart: number,
-    multiLine: boolean,
-  ): void {
-    const raw = this.rawFrom(textStart, multiLine);
-    // The first line break of the raw text is where the first line ended (CR or CRLF became "\n").
-    const newline = multiLine ? this.firstLineEnd - textStart : -1;
-    const meaning = interpretMessageLines(raw, newline, this.meaning);
-    const labelled = meaning.type === 'text' ? this.labelledSystemLine(sender, raw, newline, index) : null;
-    if (labelled === null) {
-      if (!author.participant) {
-        author.participant = true;
-        this.participants.add(sender);
-      }
-      this.pushMessage(
-        index,
-        sender,
-        raw,
-        meaning.content,
-        meaning.type,
-        meaning.attachment,
-        meaning.flags,
-        null,
-      );
-    } else if (labelled === 'placeholder') {
-      // WhatsApp's own text in this person's stead (media, a deletion, a call) in a language
-      // without a table: theirs, but never as their words.
-      this.unknownMarkedLines.push(this.headerLine);
-      this.pushMessage(index, sender, raw, meaning.content, 'omitted-media', null, meaning.flags, null);
-    } else {
-      // A system line under a name: "Group Name: ‎Alice added Bob". Raw keeps the name; content is the event.
-      if (labelled.unknown) this.unknownMarkedLines.push(this.headerLine);
-      this.pushMessage(
-        index,
-        null,
-        this.rawFrom(this.bodyStart, multiLine),
-        trimEdges(raw),
-        'system',
-        null,
-        NO_FLAGS,
-        labelled.event,
-      );
-    }
-  }
-
-  /** The open message's first line ends with ":" (trailing spaces aside), after at least one character. */
-  private lineEndsWithColon(): boolean {
-    const { text, bodyStart, firstLineEnd } = this;
-    return firstLineEnd - bodyStart >= 2 && text.charCodeAt(firstLineEnd - 1) === 0x3a; /* : */
-  }
-
-  /**
-   * WhatsApp writes system lines with a name where an author goes (iOS: the group's, or in a
-   * one-to-one chat the contact's; Android: a group's) and WhatsApp's mark U+200E before the text,
-   * which it also puts before the texts it writes in a person's stead (media, deletions, calls).
-   * Such a marked line is a system line when its text is a known system text, when it comes from
-   * the name that already carried one, or when it opens the export (the encryption notice, whose
-   * author is then that name); any other marked line is a placeholder in that person's stead. The
-   * first line is the encryption notice even where the mark is missing. Attachments and known
-   * placeholders are recognised before this is asked.
-   */
-  private labelledSystemLine(
-    sender: string,
-    raw: string,
-    newline: number,
-    index: number,
-  ): { event: SystemEvent; unknown: boolean } | 'placeholder' | null {
-    const marked = raw.charCodeAt(0) === 0x200e;
-    if (!marked && index !== 1) return null;
-    const event = recogniseSystemEvent(trimEdges(newline < 0 ? raw : raw.slice(0, newline)));
-    if (!marked) {
-      if (event !== 'encryption') return null;
-    } else if (event === null) {
-      if (sender !== this.systemLabel && index !== 1) return 'placeholder';
-      this.systemLabel = sender;
-      return { event: 'other', unknown: true };
-    }
-    this.systemLabel = sender;
-    return { event, unknown: false };
-  }
-
-  private pushMessage(
-    index: number,
-    sender: string | null,
-    raw: string,
-    content: string,
-    type: MessageType,
-    attachment: string | null,
-    flags: readonly MessageFlag[],
-    event: SystemEvent | null,
-  ): void {
-    this.messages.push(
-      new ParsedMessage(
-        index,
-        this.headerLine,
-        this.lastLine,
-        sender,
-        raw,
-        withoutMarks(content),
-        type,
-        attachment,
-        flags,
-        event,
-      ),
+    this.spans.push(
+      this.lineCount,
+      matcher.end,
+      lineEnd,
+      formatIndex,
+      dateRuns.length / 3 - 1,
+      matcher.secondOfDay,
     );
-  }
-
-  /** The open message's text from `start` to its last line, line breaks as "\n". */
-  private rawFrom(start: number, multiLine: boolean): string {
-    if (!multiLine) return this.text.slice(start, this.firstLineEnd);
-    const raw = this.text.slice(start, this.lastLineEnd);
-    return this.hasCarriageReturns ? raw.replace(/\r\n?/g, '\n') : raw;
-  }
-
-  /**
-   * The author written from `start` to `colon`, cleaned once per written form. In chats of a few
-   * people the author is recognised in place, without cutting the name out of the text.
-   */
-  private authorAt(start: number, colon: number): KnownAuthor {
-    const { authors, text } = this;
-    const length = colon - start;
-    if (authors.length <= AUTHORS_COMPARED_IN_PLACE) {
-      for (let i = 0; i < authors.length; i++) {
-        const known = authors[i];
-        if (known.written.length === length && isWrittenAt(text, start, known.written)) return known;
-      }
-    }
-    const written = text.slice(start, colon);
-    let known = this.authorsByWritten.get(written);
-    if (known === undefined) {
-      const name = cleanName(written);
-      // ": text" or marks alone: nothing names an author.
-      known = {
-        written,
-        name: name === '' ? null : name,
-        quoted: hasQuote(written),
-        marked: written.charCodeAt(0) === 0x200e,
-        participant: false,
-      };
-      this.authorsByWritten.set(written, known);
-      authors.push(known);
-    }
-    return known;
   }
 
   result(encoding: TextEncodingName | null, warnings: string[]): ParsedChat {
     const { format, messages, preamble } = this;
     let dateOrder: DateOrder | null = null;
     let calendar: Calendar = 'gregorian';
-    if (format !== null && messages.length > 0) {
+    if (format !== null && this.spans.count > 0) {
       const calendars = this.formats.map((shape, i) => {
         const writtenYear = this.dateRuns[i][2] ?? 0;
         const shapeCalendar = calendarOfDates(shape, writtenYear);
@@ -395,7 +212,7 @@ class ChatAssembler {
       });
       dateOrder = orders[0];
       this.reportFormatChanges(orders, warnings);
-      this.settleTimestamps(orders, calendars, warnings);
+      this.buildMessages(settleDates(this.dateRuns, orders, calendars), warnings);
     } else {
       warnings.push('No line is a WhatsApp message header; the whole text is reported as preamble.');
     }
@@ -445,72 +262,47 @@ class ChatAssembler {
     }
   }
 
-  /** Fills in timestamps now that the date orders are known, and flags jumps back in time. */
-  private settleTimestamps(
-    orders: readonly DateOrder[],
-    calendars: readonly Calendar[],
-    warnings: string[],
-  ): void {
-    const { messages } = this;
-    // Per header shape and date: its "YYYY-MM-DDT" prefix and a number that orders dates.
-    const runPrefixes: string[][] = [];
-    const runDays: number[][] = [];
-    const invalidRuns: Set<number>[] = [];
-    let invalidOrder: DateOrder = orders[0];
-    let unusualYear: number | null = null;
-    for (let f = 0; f < this.dateRuns.length; f++) {
-      const dateRuns = this.dateRuns[f];
-      const order = orders[f];
-      runPrefixes.push([]);
-      runDays.push([]);
-      invalidRuns.push(new Set<number>());
-      for (let i = 0; i < dateRuns.length; i += 3) {
-        const year = dateRuns[i + 2];
-        // Only day/month/year writes the day before the month.
-        const day = order === 'DMY' ? dateRuns[i] : dateRuns[i + 1];
-        const month = order === 'DMY' ? dateRuns[i + 1] : dateRuns[i];
-        if (!isPossibleDate(year, month, day)) {
-          invalidRuns[f].add(i / 3);
-          invalidOrder = order;
-        }
-        if (unusualYear === null && calendars[f] === 'gregorian' && !isGregorianLookingYear(year))
-          unusualYear = year;
-        runPrefixes[f].push(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T`);
-        runDays[f].push(year * 10000 + month * 100 + day);
-      }
-    }
-    // Timestamps are built from shared date prefixes and clock strings: a chat has few of each.
+  /** The second pass: each message built once, with its timestamp; jumps back in time flagged. */
+  private buildMessages(dates: SettledDates, warnings: string[]): void {
+    const { spans } = this;
+    // Timestamps are built from shared strings: each date's prefix, each minute's, each second's.
     const outOfOrder: number[] = [];
     const invalid: number[] = [];
     let previousMoment = -1;
     let previousTimestamp = '';
-    for (let i = 0; i < messages.length; i++) {
-      const f = this.formatOfMessage.at(i);
-      const run = this.runOfMessage.at(i);
-      const second = this.secondOfMessage.at(i);
-      const moment = runDays[f][run] * SECONDS_PER_DAY + second;
-      const message = messages[i];
-      if (moment === previousMoment) {
-        message.timestamp = previousTimestamp;
-      } else {
-        message.timestamp = runPrefixes[f][run] + clockTime(second);
+    // "YYYY-MM-DDTHH:mm:" of the minute before, shared while messages stay in it.
+    let previousMinute = -1;
+    let minutePrefix = '';
+    for (let i = 0; i < spans.count; i++) {
+      const index = i + 1;
+      const shape = spans.shape[i];
+      const run = spans.dateRun[i];
+      const second = spans.secondOfDay[i];
+      const moment = dates.days[shape][run] * SECONDS_PER_DAY + second;
+      const minute = Math.floor(moment / 60);
+      if (minute !== previousMinute) {
+        minutePrefix = dates.prefixes[shape][run] + HOURS_AND_MINUTES[Math.floor(second / 60)];
+        previousMinute = minute;
       }
-      if (invalidRuns[f].size > 0 && invalidRuns[f].has(run)) {
-        message.flags = withFlag(message.flags, 'invalidDate');
-        invalid.push(message.index);
-      } else if (!isConverted(calendars[f])) {
-        message.flags = withFlag(message.flags, 'invalidDate');
-      }
-      if (moment < previousMoment) {
-        message.flags = withFlag(message.flags, 'outOfOrder');
-        outOfOrder.push(message.index);
-      }
+      const timestamp = moment === previousMoment ? previousTimestamp : minutePrefix + SECONDS[second % 60];
+      const impossible = dates.impossible[shape][run] === 1;
+      if (impossible) invalid.push(index);
+      if (moment < previousMoment) outOfOrder.push(index);
+      this.headerLine = spans.line[i];
+      this.lastLine = spans.lineEnd[i];
+      this.bodyStart = spans.bodyStart[i];
+      this.firstLineEnd = spans.firstLineEnd[i];
+      this.lastLineEnd = spans.end[i];
+      this.timestamp = timestamp;
+      this.invalidDate = impossible || !dates.converted[shape];
+      this.outOfOrder = moment < previousMoment;
+      this.buildMessage(index);
       previousMoment = moment;
-      previousTimestamp = message.timestamp;
+      previousTimestamp = timestamp;
     }
     if (invalid.length > 0) {
       warnings.push(
-        `${countOf(invalid.length, 'message carries', 'messages carry')} a date that does not exist in the ${invalidOrder} order; the timestamp shows the date as written: ${listNumbers(invalid)}.`,
+        `${countOf(invalid.length, 'message carries', 'messages carry')} a date that does not exist in the ${dates.impossibleOrder} order; the timestamp shows the date as written: ${listNumbers(invalid)}.`,
       );
     }
     if (outOfOrder.length > 0) {
@@ -518,37 +310,136 @@ class ChatAssembler {
         `${countOf(outOfOrder.length, 'message is', 'messages are')} earlier than the message before (export order is kept): ${listNumbers(outOfOrder)}.`,
       );
     }
-    if (unusualYear !== null) {
+    if (dates.unusualYear !== null) {
       warnings.push(
-        `Years such as ${unusualYear} belong to no calendar this parser knows (a non-Gregorian calendar on the phone?); dates are kept as written.`,
+        `Years such as ${dates.unusualYear} belong to no calendar this parser knows (a non-Gregorian calendar on the phone?); dates are kept as written.`,
       );
     }
   }
-}
 
-/**
- * A ChatMessage with only own, enumerable data fields (it serialises like a plain object). Built
- * by a constructor rather than an object literal because V8 moves literals whose objects all
- * survive straight to the old generation, and then every fresh string stored into them pays the
- * write barrier: about a third of the parse time on large exports.
- */
-class ParsedMessage implements ChatMessage {
-  index: number;
-  line: number;
-  lineEnd: number;
-  timestamp = ''; // set once the whole file has settled the date order
-  sender: string | null;
-  raw: string;
-  content: string;
-  type: MessageType;
-  attachment: string | null;
-  flags: readonly MessageFlag[];
-  event: SystemEvent | null;
+  private buildMessage(index: number): void {
+    const { text, bodyStart, firstLineEnd } = this;
+    const multiLine = this.lastLineEnd !== firstLineEnd;
 
-  constructor(
+    // The author ends at the first ": " - unless that ": " sits inside a quoted group name of a
+    // system event, or there is none (system events have no author).
+    let author: KnownAuthor | null = null;
+    let event: SystemEvent | null = null;
+    if (this.nextColon !== -1 && this.nextColon < bodyStart) this.nextColon = text.indexOf(': ', bodyStart);
+    const colon = this.nextColon;
+    if (colon !== -1 && colon < firstLineEnd) {
+      author = this.authorAt(bodyStart, colon);
+      if (author.quoted) event = quotingSystemEvent(text.slice(bodyStart, firstLineEnd), colon - bodyStart);
+      // Android starts its system texts with WhatsApp's mark; a ": " inside one makes no author.
+      if (event === null && author.marked) event = recogniseSystemEvent(text.slice(bodyStart, firstLineEnd));
+    }
+
+    if (event === null && author !== null && author.name !== null) {
+      this.buildAuthoredMessage(index, author, author.name, colon + 2, multiLine);
+      return;
+    }
+    // "Carol:" with nothing after it: a message from Carol with an empty body.
+    if (author === null && this.lineEndsWithColon()) {
+      const emptyAuthor = this.authorAt(bodyStart, firstLineEnd - 1);
+      if (emptyAuthor.name !== null && !emptyAuthor.quoted) {
+        this.buildAuthoredMessage(index, emptyAuthor, emptyAuthor.name, firstLineEnd, multiLine);
+        return;
+      }
+    }
+    const raw = this.rawFrom(bodyStart, multiLine);
+    const content = trimEdges(raw);
+    const newline = content.indexOf('\n');
+    event ??= recogniseSystemEvent(newline < 0 ? content : content.slice(0, newline)) ?? 'other';
+    this.pushMessage(index, null, raw, content, 'system', null, NO_FLAGS, event);
+  }
+
+  /** The message being built, written by `author`, whose text starts at `textStart`. */
+  private buildAuthoredMessage(
     index: number,
-    line: number,
-    lineEnd: number,
+    author: KnownAuthor,
+    sender: string,
+    textStart: number,
+    multiLine: boolean,
+  ): void {
+    const raw = this.rawFrom(textStart, multiLine);
+    // The first line break of the raw text is where the first line ended (CR or CRLF became "\n").
+    const newline = multiLine ? this.firstLineEnd - textStart : -1;
+    const meaning = interpretMessageLines(raw, newline, this.meaning);
+    const labelled = meaning.type === 'text' ? this.labelledSystemLine(sender, raw, newline, index) : null;
+    if (labelled === null) {
+      if (!author.participant) {
+        author.participant = true;
+        this.participants.add(sender);
+      }
+      this.pushMessage(
+        index,
+        sender,
+        raw,
+        meaning.content,
+        meaning.type,
+        meaning.attachment,
+        meaning.flags,
+        null,
+      );
+    } else if (labelled === 'placeholder') {
+      // WhatsApp's own text in this person's stead (media, a deletion, a call) in a language
+      // without a table: theirs, but never as their words.
+      this.unknownMarkedLines.push(this.headerLine);
+      this.pushMessage(index, sender, raw, meaning.content, 'omitted-media', null, meaning.flags, null);
+    } else {
+      // A system line under a name: "Group Name: ‎Alice added Bob". Raw keeps the name; content is the event.
+      if (labelled.unknown) this.unknownMarkedLines.push(this.headerLine);
+      this.pushMessage(
+        index,
+        null,
+        this.rawFrom(this.bodyStart, multiLine),
+        trimEdges(raw),
+        'system',
+        null,
+        NO_FLAGS,
+        labelled.event,
+      );
+    }
+  }
+
+  /** The first line of the message being built ends with ":" (trailing spaces aside), after at least one character. */
+  private lineEndsWithColon(): boolean {
+    const { text, bodyStart, firstLineEnd } = this;
+    return firstLineEnd - bodyStart >= 2 && text.charCodeAt(firstLineEnd - 1) === 0x3a; /* : */
+  }
+
+  /**
+   * WhatsApp writes system lines with a name where an author goes (iOS: the group's, or in a
+   * one-to-one chat the contact's; Android: a group's) and WhatsApp's mark U+200E before the text,
+   * which it also puts before the texts it writes in a person's stead (media, deletions, calls).
+   * Such a marked line is a system line when its text is a known system text, when it comes from
+   * the name that already carried one, or when it opens the export (the encryption notice, whose
+   * author is then that name); any other marked line is a placeholder in that person's stead. The
+   * first line is the encryption notice even where the mark is missing. Attachments and known
+   * placeholders are recognised before this is asked.
+   */
+  private labelledSystemLine(
+    sender: string,
+    raw: string,
+    newline: number,
+    index: number,
+  ): { event: SystemEvent; unknown: boolean } | 'placeholder' | null {
+    const marked = raw.charCodeAt(0) === 0x200e;
+    if (!marked && index !== 1) return null;
+    const event = recogniseSystemEvent(trimEdges(newline < 0 ? raw : raw.slice(0, newline)));
+    if (!marked) {
+      if (event !== 'encryption') return null;
+    } else if (event === null) {
+      if (sender !== this.systemLabel && index !== 1) return 'placeholder';
+      this.systemLabel = sender;
+      return { event: 'other', unknown: true };
+    }
+    this.systemLabel = sender;
+    return { event, unknown: false };
+  }
+
+  private pushMessage(
+    index: number,
     sender: string | null,
     raw: string,
     content: string,
@@ -556,18 +447,87 @@ class ParsedMessage implements ChatMessage {
     attachment: string | null,
     flags: readonly MessageFlag[],
     event: SystemEvent | null,
-  ) {
-    this.index = index;
-    this.line = line;
-    this.lineEnd = lineEnd;
-    this.sender = sender;
-    this.raw = raw;
-    this.content = content;
-    this.type = type;
-    this.attachment = attachment;
-    this.flags = flags;
-    this.event = event;
+  ): void {
+    let allFlags = flags;
+    if (this.invalidDate) allFlags = withFlag(allFlags, 'invalidDate');
+    if (this.outOfOrder) allFlags = withFlag(allFlags, 'outOfOrder');
+    this.messages.push(
+      new ParsedMessage(
+        index,
+        this.headerLine,
+        this.lastLine,
+        this.timestamp,
+        sender,
+        raw,
+        withoutMarks(content),
+        type,
+        attachment,
+        allFlags,
+        event,
+      ),
+    );
   }
+
+  /** The text of the message being built from `start` to its last line, line breaks as "\n". */
+  private rawFrom(start: number, multiLine: boolean): string {
+    if (!multiLine) return this.text.slice(start, this.firstLineEnd);
+    const raw = this.text.slice(start, this.lastLineEnd);
+    return this.hasCarriageReturns ? raw.replace(/\r\n?/g, '\n') : raw;
+  }
+
+  /**
+   * The author written from `start` to `colon`, cleaned once per written form. The first few
+   * written forms are recognised in place, without cutting the name out of the text.
+   */
+  private authorAt(start: number, colon: number): KnownAuthor {
+    const { authors, text } = this;
+    const length = colon - start;
+    // The first written forms are mostly the chat's own people (a system text holding ": " adds
+    // one as well); later ones are looked up.
+    const compared = Math.min(authors.length, AUTHORS_COMPARED_IN_PLACE);
+    for (let i = 0; i < compared; i++) {
+      const known = authors[i];
+      if (known.written.length === length && isWrittenAt(text, start, known.written)) return known;
+    }
+    const written = text.slice(start, colon);
+    let known = this.authorsByWritten.get(written);
+    if (known === undefined) {
+      const name = cleanName(written);
+      // ": text" or marks alone: nothing names an author.
+      known = {
+        written,
+        name: name === '' ? null : name,
+        quoted: hasQuote(written),
+        marked: written.charCodeAt(0) === 0x200e,
+        participant: false,
+      };
+      this.authorsByWritten.set(written, known);
+      authors.push(known);
+    }
+    return known;
+  }
+}
+
+/**
+ * A ChatMessage made complete at once and never written to again; its own data fields serialise
+ * like a plain object's. A constructor rather than an object literal: V8 may allocate a literal
+ * whose objects all survive straight in the old generation, and a 40k-message parse measured
+ * about a fifth slower that way (its strings still young, every store paying the write barrier).
+ */
+class ParsedMessage implements ChatMessage {
+  constructor(
+    readonly index: number,
+    readonly line: number,
+    readonly lineEnd: number,
+    readonly timestamp: string,
+    readonly sender: string | null,
+    readonly raw: string,
+    readonly content: string,
+    readonly type: MessageType,
+    readonly attachment: string | null,
+    readonly flags: readonly MessageFlag[],
+    readonly event: SystemEvent | null,
+  ) {}
 }
 
 /**
@@ -581,7 +541,7 @@ function isWrittenAt(text: string, start: number, written: string): boolean {
   return true;
 }
 
-/** Up to this many distinct authors, a line's author is compared in place rather than looked up. */
+/** The first this many distinct written authors are compared in place rather than looked up. */
 const AUTHORS_COMPARED_IN_PLACE = 16;
 
 interface KnownAuthor {
@@ -596,38 +556,129 @@ interface KnownAuthor {
   participant: boolean;
 }
 
-/** A growable list of 32-bit integers: per-message numbers without a boxed array element each. */
-class IntList {
-  private items = new Int32Array(1024);
-  length = 0;
+/**
+ * The first pass's messages as numbers, one typed array per field: first and last line (1-based);
+ * where the text after the header starts, where the first line ends and where the last one ends;
+ * the header's shape (index into the file's formats), its date (index into that shape's date
+ * runs) and its second of the day.
+ */
+class MessageSpans {
+  count = 0;
+  line = new Int32Array(1024);
+  lineEnd = new Int32Array(1024);
+  bodyStart = new Int32Array(1024);
+  firstLineEnd = new Int32Array(1024);
+  end = new Int32Array(1024);
+  shape = new Int32Array(1024);
+  dateRun = new Int32Array(1024);
+  secondOfDay = new Int32Array(1024);
 
-  push(value: number): void {
-    if (this.length === this.items.length) {
-      const grown = new Int32Array(this.items.length * 2);
-      grown.set(this.items);
-      this.items = grown;
+  push(
+    line: number,
+    bodyStart: number,
+    lineEnd: number,
+    shape: number,
+    dateRun: number,
+    second: number,
+  ): void {
+    if (this.count === this.line.length) this.grow();
+    const i = this.count++;
+    this.line[i] = line;
+    this.lineEnd[i] = line;
+    this.bodyStart[i] = bodyStart;
+    this.firstLineEnd[i] = lineEnd;
+    this.end[i] = lineEnd;
+    this.shape[i] = shape;
+    this.dateRun[i] = dateRun;
+    this.secondOfDay[i] = second;
+  }
+
+  /** The last message goes on to line `line`, which ends at `end`. */
+  extendLast(line: number, end: number): void {
+    this.lineEnd[this.count - 1] = line;
+    this.end[this.count - 1] = end;
+  }
+
+  private grow(): void {
+    const grown = (items: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
+      const larger = new Int32Array(items.length * 2);
+      larger.set(items);
+      return larger;
+    };
+    this.line = grown(this.line);
+    this.lineEnd = grown(this.lineEnd);
+    this.bodyStart = grown(this.bodyStart);
+    this.firstLineEnd = grown(this.firstLineEnd);
+    this.end = grown(this.end);
+    this.shape = grown(this.shape);
+    this.dateRun = grown(this.dateRun);
+    this.secondOfDay = grown(this.secondOfDay);
+  }
+}
+
+/** Per header shape and date run, what every message of that date shares. */
+interface SettledDates {
+  /** "YYYY-MM-DDT". */
+  prefixes: string[][];
+  /** A number that orders dates (YYYYMMDD). */
+  days: number[][];
+  /** 1 where the date does not exist in the shape's date order. */
+  impossible: Uint8Array[];
+  /** Per shape: whether its calendar converts to Gregorian dates. */
+  converted: boolean[];
+  /** The date order an impossible date was read in (the last shape that had one). */
+  impossibleOrder: DateOrder;
+  /** A year of a Gregorian-calendar shape that does not look Gregorian, or null. */
+  unusualYear: number | null;
+}
+
+/** Reads each shape's date runs (day/month parts as written, then the year) in the shape's date order. */
+function settleDates(
+  dateRuns: readonly number[][],
+  orders: readonly DateOrder[],
+  calendars: readonly Calendar[],
+): SettledDates {
+  const dates: SettledDates = {
+    prefixes: [],
+    days: [],
+    impossible: [],
+    converted: calendars.map(isConverted),
+    impossibleOrder: orders[0],
+    unusualYear: null,
+  };
+  for (let f = 0; f < dateRuns.length; f++) {
+    const runs = dateRuns[f];
+    const order = orders[f];
+    const prefixes: string[] = [];
+    const days: number[] = [];
+    const impossible = new Uint8Array(runs.length / 3);
+    for (let i = 0; i < runs.length; i += 3) {
+      const year = runs[i + 2];
+      // Only day/month/year writes the day before the month.
+      const day = order === 'DMY' ? runs[i] : runs[i + 1];
+      const month = order === 'DMY' ? runs[i + 1] : runs[i];
+      if (!isPossibleDate(year, month, day)) {
+        impossible[i / 3] = 1;
+        dates.impossibleOrder = order;
+      }
+      if (dates.unusualYear === null && calendars[f] === 'gregorian' && !isGregorianLookingYear(year))
+        dates.unusualYear = year;
+      prefixes.push(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T`);
+      days.push(year * 10000 + month * 100 + day);
     }
-    this.items[this.length++] = value;
+    dates.prefixes.push(prefixes);
+    dates.days.push(days);
+    dates.impossible.push(impossible);
   }
-
-  at(index: number): number {
-    return this.items[index];
-  }
+  return dates;
 }
 
-/** "HH:mm:ss" of every second of the day that has occurred, shared by all chats (at most 86,400). */
-const clockTimes: (string | undefined)[] = new Array<string | undefined>(SECONDS_PER_DAY);
-
-function clockTime(secondOfDay: number): string {
-  let clock = clockTimes[secondOfDay];
-  if (clock === undefined) {
-    const hours = Math.floor(secondOfDay / 3600);
-    const minutes = Math.floor(secondOfDay / 60) % 60;
-    clock = `${pad(hours, 2)}:${pad(minutes, 2)}:${pad(secondOfDay % 60, 2)}`;
-    clockTimes[secondOfDay] = clock;
-  }
-  return clock;
-}
+/** "HH:mm:" of every minute of the day and "ss" of every second: small tables, read for every message. */
+const HOURS_AND_MINUTES = Array.from(
+  { length: 24 * 60 },
+  (_, minute) => `${pad(Math.floor(minute / 60), 2)}:${pad(minute % 60, 2)}:`,
+);
+const SECONDS = Array.from({ length: 60 }, (_, second) => pad(second, 2));
 
 /** Names the calendar the dates are written in and what the timestamps show. */
 function calendarWarning(calendar: Calendar, writtenYear: number, afterFormatChange: boolean): string {
