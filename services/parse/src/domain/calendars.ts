@@ -26,7 +26,7 @@ export const ERA_NAMES_AFTER_DATE: ReadonlyArray<readonly [name: string, calenda
  * Calendars told apart by their years alone (four digits, no era written), each range kept to
  * years WhatsApp can have written (it exists since 2009). Gregorian years are 1900-2399.
  */
-export const CALENDARS_BY_YEAR: ReadonlyArray<{
+const CALENDARS_BY_YEAR: ReadonlyArray<{
   calendar: Calendar;
   firstYear: number;
   lastYear: number;

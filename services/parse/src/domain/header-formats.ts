@@ -240,11 +240,6 @@ interface SampledFormat {
 const MIN_SECOND_FORMAT_LINES = 3;
 const MIN_SECOND_FORMAT_SHARE = 0.05;
 
-/** The header shape most lines of the file use, or null when no line starts like a header. */
-export function detectHeaderFormat(text: string): HeaderFormat | null {
-  return detectHeaderFormats(text)[0] ?? null;
-}
-
 function formatKey(f: HeaderFormat): string {
   return `${f.layout}|${f.yearFirst}|${f.yearDigits}|${f.dateSeparator}|${f.spaceAfterDateSeparator}|${f.trailingDateDot}|${f.dateTimeSeparator}|${f.meridiem}|${f.timeSeparator}|${f.seconds}|${f.timeFirst}|${f.japaneseEra}|${f.eraName}`;
 }

@@ -41,7 +41,7 @@ const MARKS_GLOBAL = /[\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 const NO_BREAK_SPACES_GLOBAL = /[\u00A0\u202F]/g;
 
 /** A text as the tables write it: invisible marks removed, no-break spaces as spaces, edges trimmed. */
-export function tableForm(text: string): string {
+function tableForm(text: string): string {
   // Most texts hold neither: a scan is cheaper than two regular-expression replacements.
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
