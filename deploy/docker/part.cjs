@@ -14,11 +14,20 @@
 const http = require('node:http');
 const path = require('node:path');
 
-const web = (main) => ({ main, portVariable: 'PORT', defaultPort: 3000, ready: '/api/health/ready' });
+// How each part starts and where it answers its probes (also what the deployment tests hold the
+// compose file and the Kubernetes manifests to).
+const web = (main) => ({
+  main,
+  portVariable: 'PORT',
+  defaultPort: 3000,
+  live: '/api/health/live',
+  ready: '/api/health/ready',
+});
 const service = (name) => ({
   main: `services/${name}/dist/main.js`,
   portVariable: 'HEALTH_PORT',
   defaultPort: 8080,
+  live: '/health/live',
   ready: '/health/ready',
 });
 
@@ -67,7 +76,11 @@ function health(part) {
   request.on('error', (error) => unhealthy(error.message));
 }
 
-const command = process.argv[2];
-if (command === 'start') start(selectedPart());
-else if (command === 'health') health(selectedPart());
-else fail('usage: node part.cjs start|health');
+if (require.main === module) {
+  const command = process.argv[2];
+  if (command === 'start') start(selectedPart());
+  else if (command === 'health') health(selectedPart());
+  else fail('usage: node part.cjs start|health');
+}
+
+module.exports = { PARTS };

@@ -328,18 +328,18 @@ describe.each(PARTS)('part %s', (part) => {
   );
 
   it.each(RENDER_NAMES)(
-    `listens on ${rt.port}, says so in ${rt.portVar}, and is told which part it is (%s)`,
+    `listens on ${rt.defaultPort}, says so in ${rt.portVariable}, and is told which part it is (%s)`,
     (render) => {
       const c = container(render, part);
-      expect((c.ports as Doc[]).map((p) => p.containerPort)).toEqual([rt.port]);
+      expect((c.ports as Doc[]).map((p) => p.containerPort)).toEqual([rt.defaultPort]);
       const env = (c.env as Doc[]).filter((e) => e.value !== undefined);
-      expect(env.find((e) => e.name === rt.portVar)?.value).toBe(String(rt.port));
+      expect(env.find((e) => e.name === rt.portVariable)?.value).toBe(String(rt.defaultPort));
       expect(env.find((e) => e.name === PART_VAR)?.value).toBe(part);
     },
   );
 
   it.each(RENDER_NAMES)(
-    `probes ${rt.live} (startup, liveness) and ${rt.ready} (readiness) on ${rt.port} (%s)`,
+    `probes ${rt.live} (startup, liveness) and ${rt.ready} (readiness) on ${rt.defaultPort} (%s)`,
     (render) => {
       const c = container(render, part);
       for (const [probe, probePath] of [
@@ -351,7 +351,7 @@ describe.each(PARTS)('part %s', (part) => {
         expect({ probe, path: get?.path, port: get && portNumber(c, get.port as string | number) }).toEqual({
           probe,
           path: probePath,
-          port: rt.port,
+          port: rt.defaultPort,
         });
       }
     },

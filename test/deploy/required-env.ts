@@ -2,6 +2,7 @@
 // It mirrors the configuration table the parts validate at start (docs/deployment.md lists the
 // same table for operators). When a part gains or loses a variable, change it here and the
 // compose, Kubernetes and docs tests follow.
+import { createRequire } from 'node:module';
 
 export const SERVICES = ['ingest', 'parse', 'media', 'pdf', 'payment', 'notification'] as const;
 export const PARTS = ['gateway', ...SERVICES] as const;
@@ -83,30 +84,19 @@ export function foreignSecrets(part: Part): EnvVar[] {
   return ENV.filter((v) => v.secret && !v.parts.includes(part));
 }
 
-/** How each part is started, and where its probes are. */
+/** How each part is started, and where its probes are: the image's own table (deploy/docker/part.cjs). */
 export interface Runtime {
   main: string;
-  port: number;
-  portVar: 'PORT' | 'HEALTH_PORT';
+  portVariable: 'PORT' | 'HEALTH_PORT';
+  defaultPort: number;
   live: string;
   ready: string;
 }
 
+const RUNTIMES = (
+  createRequire(__filename)('../../deploy/docker/part.cjs') as { PARTS: Record<string, Runtime> }
+).PARTS;
+
 export function runtimeOf(part: Part | 'standalone'): Runtime {
-  if (part === 'gateway' || part === 'standalone') {
-    return {
-      main: `${part}/dist/main.js`,
-      port: 3000,
-      portVar: 'PORT',
-      live: '/api/health/live',
-      ready: '/api/health/ready',
-    };
-  }
-  return {
-    main: `services/${part}/dist/main.js`,
-    port: 8080,
-    portVar: 'HEALTH_PORT',
-    live: '/health/live',
-    ready: '/health/ready',
-  };
+  return RUNTIMES[part]!;
 }
