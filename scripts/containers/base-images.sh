@@ -8,7 +8,12 @@
 STAND_IN_LABEL=org.chatexhibit.stand-in=true
 DEBIAN_STAND_IN=localhost/chatexhibit-stand-in/debian:bookworm
 
-pull_or_fail() { timeout 60 podman pull --quiet "$1" >/dev/null 2>&1; }
+# True when the image is here already, or a registry gave it now.
+present_or_pulled() {
+  podman image exists "$1" && return 0
+  timeout 60 podman pull --quiet "$1" >/dev/null 2>&1 || return 1
+  echo "pulled $1"
+}
 
 debian_mirror() {
   awk '/^URIs:/ { print $2; exit }' /etc/apt/sources.list.d/debian.sources 2>/dev/null |
@@ -78,11 +83,7 @@ ensure_base_images() {
   local build_image=docker.io/library/node:${major}-bookworm
   local runtime_image=docker.io/library/node:${major}-bookworm-slim
   for image in "$build_image" "$runtime_image"; do
-    podman image exists "$image" && continue
-    if pull_or_fail "$image"; then
-      echo "pulled $image"
-      continue
-    fi
+    present_or_pulled "$image" && continue
     make_debian_stand_in || return 1
     local trust=no
     [ "$image" = "$build_image" ] && trust=yes

@@ -40,11 +40,7 @@ ensure_compose_images() {
   local reference image
   for reference in $(awk '$1 == "image:" && $2 !~ /chatexhibit/ { print $2 }' docker-compose.yml); do
     image=$(qualified "$reference")
-    podman image exists "$image" && continue
-    if pull_or_fail "$image"; then
-      echo "pulled $image"
-      continue
-    fi
+    present_or_pulled "$image" && continue
     make_debian_stand_in || return 1
     case $image in
       docker.io/library/postgres:*) build_stand_in "$image" postgres.Containerfile ;;

@@ -4,19 +4,11 @@
 # dnsname plugin (containers of a compose network find each other by service name) from Debian
 # when missing, and configures Podman to run there. Sourced by scripts/test-containers.sh.
 
-# as_root comes from scripts/test-servers.sh, sourced first.
+# as_root and install_debian_packages come from scripts/test-servers.sh, sourced first.
 
 install_container_tools() {
-  local missing=()
-  command -v podman >/dev/null || missing+=(podman)
-  command -v runc >/dev/null || missing+=(runc)
-  command -v debootstrap >/dev/null || missing+=(debootstrap)
-  command -v docker-compose >/dev/null || missing+=(docker-compose)
-  [ -x /usr/lib/cni/dnsname ] || missing+=(golang-github-containernetworking-plugin-dnsname)
-  [ ${#missing[@]} -eq 0 ] && return 0
-  echo "installing Debian packages: ${missing[*]}"
-  as_root apt-get update -qq &&
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  install_debian_packages podman runc debootstrap docker-compose \
+    golang-github-containernetworking-plugin-dnsname
 }
 
 # crun cannot raise RLIMIT_NOFILE in this VM and refuses its hybrid cgroups; runc works. Without
