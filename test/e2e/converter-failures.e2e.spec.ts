@@ -8,6 +8,7 @@ import { shownToast } from '../support/toast';
 import { cleanUpAll } from '../support/clean-up';
 import { useStandalone } from '../support/standalone';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
+import { processingStepStates } from '../support/processing-steps';
 
 const BUNDLE_ID = '6f9d3c1e-2b4a-4c8d-9e7f-0a1b2c3d4e5f';
 
@@ -85,14 +86,7 @@ describe('the converter when things go wrong', () => {
       await toast(page, 'Error processing file', 'Connection to server lost');
       expect(await page.getByRole('alert').textContent()).toBe('Connection to server lost');
       // Each event marks the steps before its own done; the broken one is not.
-      const steps = page.getByRole('list', { name: 'Processing steps' }).locator('li');
-      expect(await steps.evaluateAll((items) => items.map((i) => i.getAttribute('data-state')))).toEqual([
-        'done',
-        'done',
-        'waiting',
-        'waiting',
-        'waiting',
-      ]);
+      expect(await processingStepStates(page)).toEqual(['done', 'done', 'waiting', 'waiting', 'waiting']);
     } finally {
       await page.close();
     }
@@ -107,8 +101,7 @@ describe('the converter when things go wrong', () => {
     try {
       await processSmallZip(page);
       await page.getByRole('button', { name: 'Process Chat Export' }).and(page.locator(':enabled')).waitFor();
-      const steps = page.getByRole('list', { name: 'Processing steps' }).locator('li');
-      expect(await steps.last().getAttribute('data-state')).toBe('done');
+      expect((await processingStepStates(page)).at(-1)).toBe('done');
       await page.waitForTimeout(500);
       expect(await page.getByText('Connection to server lost').count()).toBe(0);
       expect(await page.getByRole('alert').count()).toBe(0);

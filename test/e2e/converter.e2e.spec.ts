@@ -10,6 +10,7 @@ import { cleanUpAll } from '../support/clean-up';
 import { createPaymentIntent, uploadOverLimitExport } from '../support/payment-client';
 import { useStandalone } from '../support/standalone';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
+import { processingStepStates } from '../support/processing-steps';
 
 /**
  * The converter on / as a person uses it in Chromium, against `npm start` without Stripe keys:
@@ -71,14 +72,7 @@ describe('the converter', () => {
       await process.click();
       await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 60_000 });
       expect(await page.getByTestId('preview-mode').count()).toBe(0);
-      const steps = page.getByRole('list', { name: 'Processing steps' }).locator('li');
-      expect(await steps.evaluateAll((items) => items.map((i) => i.getAttribute('data-state')))).toEqual([
-        'done',
-        'done',
-        'done',
-        'done',
-        'done',
-      ]);
+      expect(await processingStepStates(page)).toEqual(['done', 'done', 'done', 'done', 'done']);
       // 15 messages with the encryption notice: two pages, the first under its date heading.
       expect(await page.getByTestId('page-indicator').textContent()).toBe('Page 1 of 2');
       await page.getByText('07 JUNE 2023', { exact: false }).first().waitFor();
