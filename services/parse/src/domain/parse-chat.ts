@@ -212,6 +212,11 @@ class ChatAssembler {
       });
       dateOrder = orders[0];
       this.reportFormatChanges(orders, warnings);
+      if (this.impossibleHourLines.length > 0) {
+        warnings.push(
+          `${countOf(this.impossibleHourLines.length, 'header writes', 'headers write')} an hour above 12 with an AM/PM marker (such as "23:59 PM"); the hour was read as written, on a 24-hour clock: ${listLines(this.impossibleHourLines)}.`,
+        );
+      }
       this.buildMessages(settleDates(this.dateRuns, orders, calendars), warnings);
     } else {
       warnings.push('No line is a WhatsApp message header; the whole text is reported as preamble.');
@@ -253,11 +258,6 @@ class ChatAssembler {
       const shape = formatChanges[i + 1];
       warnings.push(
         `The message header format changes at line ${line} (the phone's region or language was probably changed); from there the headers read like "${describeFormat(this.formats[shape])}", dates as ${describeOrder(orders[shape])}.`,
-      );
-    }
-    if (this.impossibleHourLines.length > 0) {
-      warnings.push(
-        `${countOf(this.impossibleHourLines.length, 'header writes', 'headers write')} an hour above 12 with an AM/PM marker (such as "23:59 PM"); the hour was read as written, on a 24-hour clock: ${listLines(this.impossibleHourLines)}.`,
       );
     }
   }
