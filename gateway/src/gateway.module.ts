@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
+import type { Response } from 'express';
 import { isPagePath } from '@chatexhibit/proto/site';
 import { MetricsController } from '@chatexhibit/kit/metrics/metrics.controller';
 import { probeController } from '@chatexhibit/kit/service/probes';
@@ -43,11 +43,8 @@ const SPA_INDEX = path.join(WEB_ROOT, 'index.html');
  * The SPA's index.html answers every path outside the API, so that the browser's router shows
  * the page; at a path where the web app has no page it shows the 404 page, sent with status 404.
  */
-function markUnknownPages(response: ServerResponse, filePath: string): void {
-  const request = (response as ServerResponse & { req: IncomingMessage }).req;
-  if (filePath === SPA_INDEX && !isPagePath(new URL(request.url ?? '/', 'http://gateway').pathname)) {
-    response.statusCode = 404;
-  }
+function markUnknownPages(response: Response, filePath: string): void {
+  if (filePath === SPA_INDEX && !isPagePath(response.req.path)) response.status(404);
 }
 
 const spa: DynamicModule[] = existsSync(WEB_ROOT)
