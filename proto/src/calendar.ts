@@ -1,13 +1,12 @@
-import { z } from 'zod';
-
 /**
  * The calendars a phone can write an export's dates in. The parser converts the exact ones
  * (Thai Buddhist, Japanese era) to Gregorian dates and only reports Persian and Islamic dates,
  * whose month lengths differ between phones; the transcript's cover names the calendar.
+ * Plain data without zod, so that the parser and its CLI load without it (about 50 ms); the
+ * transcript contract makes the schema.
  */
 export const CALENDARS = ['gregorian', 'thai-buddhist', 'japanese-era', 'persian', 'islamic'] as const;
-export const CalendarSchema = z.enum(CALENDARS);
-export type Calendar = z.infer<typeof CalendarSchema>;
+export type Calendar = (typeof CALENDARS)[number];
 
 /** A calendar's name for readers of warnings and of the cover. */
 export const CALENDAR_NAMES: Readonly<Record<Calendar, string>> = {

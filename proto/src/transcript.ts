@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarSchema } from './calendar';
+import { CALENDARS } from './calendar';
 
 /** What a parsed message is; the transcript shows each kind its own way. */
 export const MESSAGE_TYPES = [
@@ -73,7 +73,7 @@ export const TranscriptChatSchema = z.object({
   format: z.string().nullable(),
   dateOrder: z.string().nullable(),
   /** The calendar the export writes its dates in; timestamps are Gregorian unless it is Persian or Islamic. */
-  calendar: CalendarSchema,
+  calendar: z.enum(CALENDARS),
   encoding: z.string().nullable(),
   totalMessages: z.number().int().nonnegative(),
 });

@@ -96,14 +96,27 @@ const EVENT_ORDER: readonly SystemEvent[] = [
   'other',
 ];
 
-interface CompiledText {
-  event: SystemEvent;
-  /** Position of the event in EVENT_ORDER: the lowest matching one wins. */
-  rank: number;
-  /** The text's longest literal piece, lower-cased: a line without it cannot match. */
-  keyword: string;
-  /** The whole line, anchored; a final "." optional. */
-  pattern: RegExp;
+/**
+ * One system text of one language. Its pattern is made when a line first gets that far: a chat
+ * tries few of the some 1,500 texts, and making them all took about 20 ms of every start.
+ */
+class SystemText {
+  private pattern: RegExp | null = null;
+
+  constructor(
+    readonly event: SystemEvent,
+    /** Position of the event in EVENT_ORDER: the lowest matching one wins. */
+    readonly rank: number,
+    /** The text's longest literal piece, lower-cased: a line without it cannot match. */
+    readonly keyword: string,
+    private readonly template: string,
+  ) {}
+
+  /** Whether the whole line is this text, a final "." optional. */
+  isTextOf(line: string): boolean {
+    this.pattern ??= new RegExp(`^(?:${templatePattern(stripFinalDot(this.template), '.*')})\\.?$`, 'is');
+    return this.pattern.test(line);
+  }
 }
 
 /** The longest piece of a table text that every line of that text holds as written. */
@@ -120,8 +133,8 @@ function keywordOf(template: string): string {
  * first two of a two-character keyword; each list in EVENT_ORDER): a line is looked up once per
  * character, and only texts whose keyword may stand there are tried.
  */
-const TEXTS_BY_TRIGRAM = new Map<number, CompiledText[]>();
-const SHORT_TEXTS_BY_BIGRAM = new Map<number, CompiledText[]>();
+const TEXTS_BY_TRIGRAM = new Map<number, SystemText[]>();
+const SHORT_TEXTS_BY_BIGRAM = new Map<number, SystemText[]>();
 /**
  * The keys of those indexes, folded into bit sets: most positions of a line are ruled out by two
  * bit tests instead of Map lookups (a collision only costs the lookup).
@@ -136,14 +149,13 @@ for (const [rank, event] of EVENT_ORDER.entries()) {
   for (const template of new Set(templates)) {
     const keyword = keywordOf(template);
     if (keyword.length < 2) continue;
-    const pattern = new RegExp(`^(?:${templatePattern(stripFinalDot(template), '.*')})\\.?$`, 'is');
     const short = keyword.length === 2;
     const key = short ? bigram(keyword, 0) : trigram(keyword, 0);
     const index = short ? SHORT_TEXTS_BY_BIGRAM : TEXTS_BY_TRIGRAM;
     const list = index.get(key);
-    const compiled = { event, rank, keyword, pattern };
-    if (list === undefined) index.set(key, [compiled]);
-    else list.push(compiled);
+    const text = new SystemText(event, rank, keyword, template);
+    if (list === undefined) index.set(key, [text]);
+    else list.push(text);
     (short ? SHORT_KEYWORD_BIGRAMS : KEYWORD_TRIGRAMS).add(foldTo16Bits(key));
   }
 }
@@ -166,7 +178,7 @@ function foldTo16Bits(key: number): number {
 function matchSystemText(text: string, lastRank: number): SystemEvent | null {
   const line = tableForm(text);
   const lower = line.toLowerCase();
-  let best: CompiledText | null = null;
+  let best: SystemText | null = null;
   for (let i = 0; i + 1 < lower.length; i++) {
     const three = trigram(lower, i);
     if (KEYWORD_TRIGRAMS.has(foldTo16Bits(three))) {
@@ -182,19 +194,19 @@ function matchSystemText(text: string, lastRank: number): SystemEvent | null {
 
 /** `best`, or the first of `candidates` that beats it, has its keyword at `at` and matches the whole line. */
 function bestText(
-  candidates: readonly CompiledText[] | undefined,
+  candidates: readonly SystemText[] | undefined,
   line: string,
   lower: string,
   at: number,
   lastRank: number,
-  best: CompiledText | null,
-): CompiledText | null {
+  best: SystemText | null,
+): SystemText | null {
   if (candidates === undefined) return best;
   for (let c = 0; c < candidates.length; c++) {
     const candidate = candidates[c];
     // In rank order: none further on can beat the best or stay within `lastRank`.
     if (candidate.rank > lastRank || (best !== null && candidate.rank >= best.rank)) break;
-    if (lower.startsWith(candidate.keyword, at) && candidate.pattern.test(line)) return candidate;
+    if (lower.startsWith(candidate.keyword, at) && candidate.isTextOf(line)) return candidate;
   }
   return best;
 }
