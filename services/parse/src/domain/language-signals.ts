@@ -327,17 +327,25 @@ export const LOCATION = new RegExp(
   'i',
 );
 
-/** iOS: "<attached: NAME>" in every language, possibly after a document's description. */
+/**
+ * iOS: "<attached: NAME>" in every language, possibly after a document's description. Every table
+ * writes the name last before ">", so the languages share one group for it: a group per language
+ * made every match array several times larger.
+ */
 const IOS_ATTACHMENT = new RegExp(
-  `^(.*?)(?:${[...new Set(collect((table) => table.attached))].map((template) => templatePattern(template, '(.+)')).join('|')})$`,
+  `^(.*?)(?:${[...new Set(collect((table) => table.attached))].map(attachedOpener).join('|')})(.+)>$`,
 );
+
+/** The pattern of an iOS attachment text up to its name ("<attached: "). */
+function attachedOpener(template: string): string {
+  if (!template.endsWith('{}>')) throw new Error(`An iOS attachment text must end with "{}>": ${template}`);
+  return templatePattern(template.slice(0, -3), '');
+}
 /** iOS in a language without a table: WhatsApp's mark right before "<word: NAME>". */
 const MARKED_IOS_ATTACHMENT = /^(.*?)\u200E<[^<>:\n]{1,40}:\s(.+)>$/;
 
 /** [description before the marker, file name] of an iOS attachment line, or null. */
 export function iosAttachment(head: string): [description: string, name: string] | null {
   const m = IOS_ATTACHMENT.exec(head) ?? MARKED_IOS_ATTACHMENT.exec(head);
-  if (m === null) return null;
-  for (let i = 2; i < m.length; i++) if (m[i] !== undefined) return [m[1], m[i]];
-  return null;
+  return m === null ? null : [m[1], m[2]];
 }
