@@ -2,6 +2,7 @@
 // the way WhatsApp writes them reads back to those messages.
 
 import fc from 'fast-check';
+import { headerFormatAt, looksLikeHeaderAt } from '../src/domain/header-formats';
 import { parseChat } from '../src/domain/parse-chat';
 import { GENERATED_FORMATS, writeHeader } from './support/chat-generator';
 import { lineAccountingProblems } from './support/line-accounting';
@@ -112,6 +113,19 @@ const TEXT = fc.constantFrom(...SHAPES).chain((dominant) => {
 
 /** A number in two digits, as headers write days, months, hours and minutes. */
 const two = (n: number): string => String(n).padStart(2, '0');
+
+describe('look-alike headers', () => {
+  it('a line looks like a header exactly where a header shape is found there', () => {
+    fc.assert(
+      fc.property(TEXT, (text) => {
+        for (const match of text.matchAll(/^/gm)) {
+          expect(looksLikeHeaderAt(text, match.index)).toBe(headerFormatAt(text, match.index) !== null);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
 
 describe('line accounting', () => {
   it('every line of any text belongs to the preamble or to exactly one message, in order', () => {

@@ -126,18 +126,85 @@ const ANY_TIME_FIRST_HEADER = new RegExp(
   'iy',
 );
 
+/** The groups that dateShape and layoutOf read, and those the patterns refer back to. */
+const CHECKED_GROUPS = new Set([
+  'opener',
+  'part1',
+  'part2',
+  'part3',
+  'layoutSeparator',
+  'dateSeparator',
+  'spaceAfter',
+  'timeSeparator',
+]);
+
+/** A pattern with every other named group made a plain group: smaller matches, nothing else changed. */
+function withCheckedGroupsOnly(pattern: RegExp): RegExp {
+  return new RegExp(
+    pattern.source.replace(/\(\?<([A-Za-z0-9]+)>/g, (group: string, name: string) =>
+      CHECKED_GROUPS.has(name) ? group : '(?:',
+    ),
+    pattern.flags,
+  );
+}
+
+const CHECKED_DATE_FIRST_HEADER = withCheckedGroupsOnly(ANY_DATE_FIRST_HEADER);
+const CHECKED_TIME_FIRST_HEADER = withCheckedGroupsOnly(ANY_TIME_FIRST_HEADER);
+
 /** The header shape at `pos` (a line start), or null when the line does not start like a header. */
 export function headerFormatAt(text: string, pos: number): HeaderFormat | null {
-  ANY_DATE_FIRST_HEADER.lastIndex = pos;
-  let timeFirst = false;
-  let m = ANY_DATE_FIRST_HEADER.exec(text);
-  if (m === null) {
-    ANY_TIME_FIRST_HEADER.lastIndex = pos;
-    m = ANY_TIME_FIRST_HEADER.exec(text);
-    if (m === null) return null;
-    timeFirst = true;
-  }
-  const g = m.groups as Record<string, string | undefined>;
+  const match = anyHeaderAt(ANY_DATE_FIRST_HEADER, ANY_TIME_FIRST_HEADER, text, pos);
+  if (match === null) return null;
+  const g = match.groups;
+  const date = dateShape(g);
+  const layout = layoutOf(g);
+  if (date === null || layout === null) return null;
+  return {
+    layout,
+    yearFirst: date.yearFirst,
+    yearDigits: date.yearDigits,
+    dateSeparator: g.dateSeparator as HeaderFormat['dateSeparator'],
+    spaceAfterDateSeparator: g.spaceAfter !== '',
+    trailingDateDot: g.trailingDot !== undefined,
+    dateTimeSeparator: normalizeSpacing(g.dateTime ?? ''),
+    meridiem: g.meridiemBefore !== undefined ? 'before' : g.meridiemAfter !== undefined ? 'after' : null,
+    timeSeparator: g.timeSeparator as HeaderFormat['timeSeparator'],
+    seconds: g.seconds !== undefined,
+    timeFirst: match.timeFirst,
+    japaneseEra: date.japaneseEra,
+    eraName: g.eraName === undefined ? null : normalizeSpacing(g.eraName),
+  };
+}
+
+/**
+ * Whether a header of any shape starts at `pos`: headerFormatAt(text, pos) !== null, with
+ * patterns that keep only the groups its checks read. A line of the chat's text that looks like
+ * another shape's header costs a fraction of building that shape.
+ */
+export function looksLikeHeaderAt(text: string, pos: number): boolean {
+  const match = anyHeaderAt(CHECKED_DATE_FIRST_HEADER, CHECKED_TIME_FIRST_HEADER, text, pos);
+  return match !== null && dateShape(match.groups) !== null && layoutOf(match.groups) !== null;
+}
+
+type HeaderGroups = Record<string, string | undefined>;
+
+/** The groups of the first of the two patterns (date first, then time first) that matches at `pos`. */
+function anyHeaderAt(
+  dateFirst: RegExp,
+  timeFirst: RegExp,
+  text: string,
+  pos: number,
+): { groups: HeaderGroups; timeFirst: boolean } | null {
+  dateFirst.lastIndex = pos;
+  const m = dateFirst.exec(text);
+  if (m !== null) return { groups: m.groups as HeaderGroups, timeFirst: false };
+  timeFirst.lastIndex = pos;
+  const t = timeFirst.exec(text);
+  return t === null ? null : { groups: t.groups as HeaderGroups, timeFirst: true };
+}
+
+/** Where the year is, its digits and era, from the three date parts; null when they make no date. */
+function dateShape(g: HeaderGroups): Pick<HeaderFormat, 'yearFirst' | 'yearDigits' | 'japaneseEra'> | null {
   const [part1, part2, part3] = [g.part1 ?? '', g.part2 ?? '', g.part3 ?? ''];
   const japaneseEra = isEraYear(part1) || isEraYear(part3);
   const yearFirst = part1.length === 4 || isEraYear(part1);
@@ -146,28 +213,18 @@ export function headerFormatAt(text: string, pos: number): HeaderFormat | null {
   const yearDigits = japaneseEra ? (year.length <= 3 ? 2 : 0) : year.length;
   const dayMonthParts = yearFirst ? [part2, part3] : [part1, part2];
   if ((yearDigits !== 2 && yearDigits !== 4) || dayMonthParts.some((p) => p.length > 2)) return null;
+  return { yearFirst, yearDigits, japaneseEra };
+}
+
+/** The layout its separator gives, or null when the "[" of an iOS header is missing or stray. */
+function layoutOf(g: HeaderGroups): HeaderLayout | null {
   const layoutSeparator = g.layoutSeparator ?? '';
   const layout: HeaderLayout = layoutSeparator.startsWith(']')
     ? 'ios'
     : layoutSeparator.startsWith(':')
       ? 'colon'
       : 'android';
-  if ((layout === 'ios') !== (g.opener !== undefined)) return null;
-  return {
-    layout,
-    yearFirst,
-    yearDigits,
-    dateSeparator: g.dateSeparator as HeaderFormat['dateSeparator'],
-    spaceAfterDateSeparator: g.spaceAfter !== '',
-    trailingDateDot: g.trailingDot !== undefined,
-    dateTimeSeparator: normalizeSpacing(g.dateTime ?? ''),
-    meridiem: g.meridiemBefore !== undefined ? 'before' : g.meridiemAfter !== undefined ? 'after' : null,
-    timeSeparator: g.timeSeparator as HeaderFormat['timeSeparator'],
-    seconds: g.seconds !== undefined,
-    timeFirst,
-    japaneseEra,
-    eraName: g.eraName === undefined ? null : normalizeSpacing(g.eraName),
-  };
+  return (layout === 'ios') === (g.opener !== undefined) ? layout : null;
 }
 
 /** A year part starting with a Japanese era letter ("R4"). */
@@ -277,13 +334,16 @@ export class HeaderMatcher {
   private readonly pattern: RegExp;
   /** Headers of this shape are read by `scanAt` first: the date first, no era, no marker before the time. */
   private scannable: boolean;
+  /** What every header of this shape starts with after its marks, when one character tells. */
+  private readonly opening: 'bracket' | 'digit' | 'unknown';
   /** The words between date and time: literal runs, and " " for a run of spaces. */
   private readonly dateTimeRuns: readonly string[];
   /** The AM/PM half of the last header read, when it has a marker. */
   private half: MeridiemHalf | undefined = undefined;
-  private readonly digitRuns: number[] = [0, 0, 0, 0, 0, 0];
-  private readonly digitRunStarts: number[] = [0, 0, 0, 0, 0, 0];
-  private readonly digitRunEnds: number[] = [0, 0, 0, 0, 0, 0];
+  // The last header's digit runs (date and time parts in written order): values, starts, ends.
+  private readonly digitRuns = new Int32Array(6);
+  private readonly digitRunStarts = new Int32Array(6);
+  private readonly digitRunEnds = new Int32Array(6);
   /** Index of the first date and of the first time digit run. */
   private readonly dateRun: number;
   private readonly timeRun: number;
@@ -317,6 +377,12 @@ export class HeaderMatcher {
     this.pattern = new RegExp(source, format.meridiem === null && !format.japaneseEra ? 'y' : 'iy');
     this.scannable =
       !format.timeFirst && !format.japaneseEra && format.eraName === null && format.meridiem !== 'before';
+    this.opening =
+      format.layout === 'ios'
+        ? 'bracket'
+        : (format.timeFirst && format.meridiem === 'before') || (format.japaneseEra && format.yearFirst)
+          ? 'unknown'
+          : 'digit';
     this.timeRun = format.timeFirst ? 0 : 3;
     this.dateRun = format.timeFirst ? (format.seconds ? 3 : 2) : 0;
   }
@@ -326,6 +392,8 @@ export class HeaderMatcher {
     const { format } = this;
     let end = this.scannable ? this.scanAt(text, pos) : -1;
     if (end < 0) {
+      // Most lines the scan turns down are text, told apart by their first character.
+      if (!this.mayStartAt(text, pos)) return false;
       end = this.matchPatternAt(text, pos);
       if (end < 0) return false;
       // A header the scan cannot read (another marker, other digits): the file's headers are
@@ -364,6 +432,19 @@ export class HeaderMatcher {
     this.secondOfDay = hour * 3600 + minute * 60 + second;
     this.end = end;
     return true;
+  }
+
+  /** Whether a header of this shape may start at `pos`, by its first character after marks. */
+  private mayStartAt(text: string, pos: number): boolean {
+    const code = text.charCodeAt(skipMarks(text, pos));
+    switch (this.opening) {
+      case 'bracket':
+        return code === 0x5b; /* [ */
+      case 'digit':
+        return (code >= 0x30 && code <= 0x39) || otherScriptDigit(code) >= 0;
+      case 'unknown':
+        return true;
+    }
   }
 
   /**
@@ -446,7 +527,9 @@ export class HeaderMatcher {
       if (text.charCodeAt(i) !== 0x2e /* . */) return -1;
       i = skipMarks(text, i + 1);
     }
-    for (const run of this.dateTimeRuns) {
+    const { dateTimeRuns } = this;
+    for (let r = 0; r < dateTimeRuns.length; r++) {
+      const run = dateTimeRuns[r];
       if (run === ' ') {
         if (!isSpaceLike(text.charCodeAt(i))) return -1;
         while (isSpaceLike(text.charCodeAt(i))) i++;

@@ -13,7 +13,7 @@ import { decodeChatText, type TextEncodingName } from './decode';
 import {
   detectHeaderFormats,
   HeaderMatcher,
-  headerFormatAt,
+  looksLikeHeaderAt,
   mayStartHeader,
   type HeaderFormat,
 } from './header-formats';
@@ -139,7 +139,7 @@ class ChatAssembler {
       this.startMessage(matcher, end);
       return;
     }
-    if (mayStartHeader(this.text.charCodeAt(start)) && headerFormatAt(this.text, start) !== null) {
+    if (mayStartHeader(this.text.charCodeAt(start)) && looksLikeHeaderAt(this.text, start)) {
       this.lookalikeLines.push(this.lineCount);
     }
     if (this.spans.count > 0) {
