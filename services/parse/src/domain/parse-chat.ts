@@ -269,6 +269,7 @@ class ChatAssembler {
     const invalid: number[] = [];
     let previousMoment = -1;
     let previousTimestamp = '';
+    const timestamps = new TimestampWriter();
     for (let i = 0; i < spans.count; i++) {
       const index = i + 1;
       const shape = spans.shape[i];
@@ -276,7 +277,7 @@ class ChatAssembler {
       const second = spans.secondOfDay[i];
       const date = dates.days[shape][run];
       const moment = date * SECONDS_PER_DAY + second;
-      const timestamp = moment === previousMoment ? previousTimestamp : timestampOf(date, second);
+      const timestamp = moment === previousMoment ? previousTimestamp : timestamps.write(date, second);
       const impossible = dates.impossible[shape][run] === 1;
       if (impossible) invalid.push(index);
       if (moment < previousMoment) outOfOrder.push(index);
@@ -660,39 +661,46 @@ function settleDates(
 }
 
 /**
- * "YYYY-MM-DDTHH:mm:ss" of a date (YYYYMMDD; headers write years of at most four digits) and a
- * second of its day, made as one string of its own: put together from shared pieces, as before,
- * it was two or three linked strings, more kept objects and bytes for every message than the 19
- * characters themselves.
+ * Writes "YYYY-MM-DDTHH:mm:ss" of a date (YYYYMMDD; headers write years of at most four digits)
+ * and a second of its day, each as one string of its own: put together from shared pieces, as
+ * before, it was two or three linked strings, more kept objects and bytes for every message than
+ * the 19 characters themselves. The digits of the date are worked out when the date changes.
  */
-function timestampOf(date: number, second: number): string {
-  const year = Math.floor(date / 10000);
-  const month = Math.floor(date / 100) % 100;
-  const day = date % 100;
-  const hour = Math.floor(second / 3600);
-  const minute = Math.floor(second / 60) % 60;
-  const s = second % 60;
-  return String.fromCharCode(
-    DIGIT_0 + Math.floor(year / 1000),
-    DIGIT_0 + (Math.floor(year / 100) % 10),
-    DIGIT_0 + (Math.floor(year / 10) % 10),
-    DIGIT_0 + (year % 10),
-    0x2d /* - */,
-    DIGIT_0 + Math.floor(month / 10),
-    DIGIT_0 + (month % 10),
-    0x2d,
-    DIGIT_0 + Math.floor(day / 10),
-    DIGIT_0 + (day % 10),
-    0x54 /* T */,
-    DIGIT_0 + Math.floor(hour / 10),
-    DIGIT_0 + (hour % 10),
-    0x3a /* : */,
-    DIGIT_0 + Math.floor(minute / 10),
-    DIGIT_0 + (minute % 10),
-    0x3a,
-    DIGIT_0 + Math.floor(s / 10),
-    DIGIT_0 + (s % 10),
-  );
+class TimestampWriter {
+  private date = -1;
+  private readonly dateDigits = new Int32Array(8);
+
+  write(date: number, second: number): string {
+    const d = this.dateDigits;
+    if (date !== this.date) {
+      this.date = date;
+      for (let i = 7, rest = date; i >= 0; i--, rest = (rest / 10) | 0) d[i] = DIGIT_0 + (rest % 10);
+    }
+    const hour = (second / 3600) | 0;
+    const minute = ((second / 60) | 0) % 60;
+    const s = second % 60;
+    return String.fromCharCode(
+      d[0],
+      d[1],
+      d[2],
+      d[3],
+      0x2d /* - */,
+      d[4],
+      d[5],
+      0x2d,
+      d[6],
+      d[7],
+      0x54 /* T */,
+      DIGIT_0 + ((hour / 10) | 0),
+      DIGIT_0 + (hour % 10),
+      0x3a /* : */,
+      DIGIT_0 + ((minute / 10) | 0),
+      DIGIT_0 + (minute % 10),
+      0x3a,
+      DIGIT_0 + ((s / 10) | 0),
+      DIGIT_0 + (s % 10),
+    );
+  }
 }
 const DIGIT_0 = 0x30;
 
