@@ -88,11 +88,27 @@ export function interpretMessageLines(text: string, newline: number, meaning: Me
     return meaning.set(attachmentTypeOf(attachment), trimEdges(caption), attachment, flags);
   }
 
-  if (head.includes('://') && LOCATION.test(head))
+  if (lastWordHoldsLink(head) && LOCATION.test(head))
     return meaning.set('location', trimEdges(body), null, flags);
   if (text.charCodeAt(0) === 0x200e && CALL.test(head))
     return meaning.set('call', trimEdges(body), null, flags);
   return meaning.set('text', trimEdges(body), null, flags);
+}
+
+/**
+ * Whether the last word of `head` (its final run of characters other than the pattern class
+ * `\s`) holds "://": a location ends with its link, and reading one word back is cheaper than
+ * searching the whole line.
+ */
+function lastWordHoldsLink(head: string): boolean {
+  let start = head.length;
+  while (start > 0 && !isPatternSpace(head.charCodeAt(start - 1))) start--;
+  return head.indexOf('://', start) >= 0;
+}
+
+/** A character of the pattern class `\s`: the trimmable ones but the two direction marks. */
+function isPatternSpace(code: number): boolean {
+  return isTrimmable(code) && code !== 0x200e && code !== 0x200f;
 }
 
 /**
