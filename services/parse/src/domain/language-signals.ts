@@ -1,8 +1,9 @@
 // The language tables (./languages) compiled once into lookups shared by every language, so a
-// line costs the same whatever the number of languages: whole-text markers are one Map lookup,
-// each kind of templated text is one combined pattern. Templated texts (system events) are tried
-// only on lines that are already known to be WhatsApp's own (no author, or WhatsApp's mark),
-// never on every message.
+// line costs about the same whatever the number of languages: whole-text markers are one Map
+// lookup, attachment and location texts one combined pattern per kind, system texts indexed by
+// their longest literal piece (a line is tried only against the texts whose piece it holds).
+// System texts are tried only on lines that are already known to be WhatsApp's own (no author,
+// or WhatsApp's mark), never on every message.
 
 import { isZeroWidthMark } from './invisible-marks';
 import { LANGUAGES } from './languages';
