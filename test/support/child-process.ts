@@ -46,8 +46,17 @@ export function startProcessCommand(
     lines.push(...parts);
     for (const wake of waiters) wake();
   });
+  child.stdout!.on('end', () => {
+    // A last line without a line break.
+    if (pending === '') return;
+    lines.push(pending);
+    pending = '';
+    for (const wake of waiters) wake();
+  });
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close' comes once stdout is read to its end, which 'exit' may precede.
+  const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return {
     child,
     lines,
@@ -55,24 +64,31 @@ export function startProcessCommand(
     exited,
     waitForLine(predicate, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
+        let waiting = true;
+        const fail = (reason: string) => {
+          if (!waiting) return;
+          waiting = false;
+          clearTimeout(timer);
+          waiters.delete(check);
+          reject(new Error(`${reason} from ${script}; stdout:\n${lines.join('\n')}\nstderr:\n${stderr}`));
+        };
         const check = () => {
           const found = lines.find(predicate);
-          if (found === undefined) return false;
+          if (!waiting || found === undefined) return false;
+          waiting = false;
           clearTimeout(timer);
           waiters.delete(check);
           resolve(found);
           return true;
         };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(
-            new Error(
-              `no matching line within ${timeoutMs} ms from ${script}; stdout:\n${lines.join('\n')}\nstderr:\n${stderr}`,
-            ),
-          );
-        }, timeoutMs);
+        const timer = setTimeout(() => fail(`no matching line within ${timeoutMs} ms`), timeoutMs);
         timer.unref();
         if (!check()) waiters.add(check);
+        // A process that has ended prints nothing more: say so at once rather than at the timeout.
+        void closed.then((code) => {
+          check();
+          fail(`no matching line before the process exited (code ${code})`);
+        });
       });
     },
     async stop(signal = 'SIGTERM') {

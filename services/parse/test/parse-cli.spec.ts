@@ -101,7 +101,7 @@ describe('parse CLI', () => {
 
   it.each([
     ['a missing file', () => join(dir, 'missing.txt'), /^parse: cannot read .*missing\.txt: no such file$/],
-    ['a folder', () => dir, /^parse: cannot read .*: EISDIR/],
+    ['a folder', () => dir, /^parse: cannot read .*: it is a folder, not a file$/],
     ['a .zip that is no ZIP', () => file('fake.zip', 'hello'), /^parse: .*fake\.zip is not a ZIP archive\.$/],
     [
       'a damaged ZIP',

@@ -114,16 +114,52 @@ const TEXT = fc.constantFrom(...SHAPES).chain((dominant) => {
 /** A number in two digits, as headers write days, months, hours and minutes. */
 const two = (n: number): string => String(n).padStart(2, '0');
 
+/**
+ * Lines shaped like headers whose parts the pattern accepts but the checks may not: a "[" with
+ * or without the iOS layout, date parts of one to four digits, Japanese era letters anywhere.
+ */
+const NEAR_HEADER = fc
+  .tuple(
+    fc.constantFrom('', '['),
+    fc.array(fc.tuple(fc.constantFrom('', '', 'R', 'H'), fc.integer({ min: 1, max: 4 }), fc.nat(9999)), {
+      minLength: 3,
+      maxLength: 3,
+    }),
+    fc.constantFrom('/', '.', '-'),
+    fc.constantFrom('] ', ' - ', ': '),
+  )
+  .map(([opener, parts, separator, layout]) => {
+    const date = parts
+      .map(([era, digits, value]) => era + String(value).padStart(digits, '0').slice(-digits))
+      .join(separator);
+    return `${opener}${date}, 10:05${layout}text`;
+  });
+
 describe('look-alike headers', () => {
   it('a line looks like a header exactly where a header shape is found there', () => {
     fc.assert(
-      fc.property(TEXT, (text) => {
+      fc.property(fc.oneof(TEXT, NEAR_HEADER), (text) => {
         for (const match of text.matchAll(/^/gm)) {
           expect(looksLikeHeaderAt(text, match.index)).toBe(headerFormatAt(text, match.index) !== null);
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: 3000 },
     );
+  });
+
+  it.each([
+    ['14/03/2023, 20:02 - Ann: hi', true],
+    ['[14/03/2023, 20:02:00] Ann: hi', true],
+    ['2023-03-14 20:02 - Ann: hi', true],
+    ['R4/3/18 10:05 - Ann: hi', true],
+    // The pattern reads these; the checks turn them down.
+    ['[14/03/2023, 20:02 - a stray bracket', false],
+    ['14/03/2023, 20:02] no bracket before', false],
+    ['1/2/345, 10:00 - a three-digit year', false],
+    ['123/4/22, 10:00 - a three-digit day', false],
+    ['4/H3/18 10:05 - an era in the middle', false],
+  ])('%s: %s', (line, expected) => {
+    expect(looksLikeHeaderAt(line, 0)).toBe(expected);
   });
 });
 

@@ -115,6 +115,24 @@ describe('iOS', () => {
     expect(chat.warnings.some((w) => w.includes('line 4'))).toBe(true);
   });
 
+  it('a marked "<word: NAME>" is an attached file in a language no table knows, alone or after a description', () => {
+    const chat = parseChat(
+      [
+        `${header(1)} Petr: ${LRM}<příloha: 00000005-PHOTO-2022-03-18-14-57-00.jpg>`,
+        `${header(2)} Petr: ${LRM}<vedhæftet: 00000007-AUDIO-2022-03-18-14-59-00.opus>`,
+        `${header(3)} Petr: Zpráva.pdf • 3 stránky ${LRM}<příloha: 00000008-Zpráva.pdf>`,
+        // Without WhatsApp's mark, a person may have typed it: their words.
+        `${header(4)} Petr: <poznámka: nic>`,
+      ].join('\n'),
+    );
+    expect(chat.messages.map((m) => [m.type, m.attachment, m.content])).toEqual([
+      ['image', '00000005-PHOTO-2022-03-18-14-57-00.jpg', ''],
+      ['voice', '00000007-AUDIO-2022-03-18-14-59-00.opus', ''],
+      ['document', '00000008-Zpráva.pdf', 'Zpráva.pdf • 3 stránky'],
+      ['text', null, '<poznámka: nic>'],
+    ]);
+  });
+
   it('an unmarked first line carrying the encryption notice is a system event', () => {
     expect(
       senders(

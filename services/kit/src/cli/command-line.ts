@@ -92,6 +92,8 @@ export function describeError(error: unknown): string {
     message?: unknown;
   };
   if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'it is a folder, not a file';
+  if (code === 'EACCES') return 'permission denied';
   return typeof message === 'string' ? message : String(error);
 }
 

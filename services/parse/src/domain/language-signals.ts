@@ -347,11 +347,21 @@ function attachedOpener(template: string): string {
   if (!template.endsWith('{}>')) throw new Error(`An iOS attachment text must end with "{}>": ${template}`);
   return templatePattern(template.slice(0, -3), '');
 }
-/** iOS in a language without a table: WhatsApp's mark right before "<word: NAME>". */
+/**
+ * iOS in a language without a table: WhatsApp's mark right before "<word: NAME>", after a
+ * document's description or (the mark already trimmed off) starting the text.
+ */
 const MARKED_IOS_ATTACHMENT = /^(.*?)\u200E<[^<>:\n]{1,40}:\s(.+)>$/;
+const OPENING_IOS_ATTACHMENT = /^()<[^<>:\n]{1,40}:\s(.+)>$/;
 
-/** [description before the marker, file name] of an iOS attachment line, or null. */
-export function iosAttachment(head: string): [description: string, name: string] | null {
-  const m = IOS_ATTACHMENT.exec(head) ?? MARKED_IOS_ATTACHMENT.exec(head);
+/**
+ * [description before the marker, file name] of an iOS attachment line, or null. `marked`: the
+ * text started with WhatsApp's mark, which `head` (trimmed) no longer shows.
+ */
+export function iosAttachment(head: string, marked: boolean): [description: string, name: string] | null {
+  const m =
+    IOS_ATTACHMENT.exec(head) ??
+    MARKED_IOS_ATTACHMENT.exec(head) ??
+    (marked ? OPENING_IOS_ATTACHMENT.exec(head) : null);
   return m === null ? null : [m[1], m[2]];
 }

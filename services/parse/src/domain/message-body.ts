@@ -78,7 +78,10 @@ export function interpretMessageLines(text: string, newline: number, meaning: Me
     return meaning.set('omitted-media', trimEdges(body), null, withFlag(flags, 'viewOnce'));
   }
 
-  const ios = head.charCodeAt(head.length - 1) === 0x3e /* > */ ? iosAttachment(head) : null;
+  const ios =
+    head.charCodeAt(head.length - 1) === 0x3e /* > */
+      ? iosAttachment(head, text.charCodeAt(0) === 0x200e)
+      : null;
   const androidName = ios === null ? androidAttachmentName(head) : null;
   if (ios !== null || androidName !== null) {
     const attachment = cleanName(ios === null ? (androidName as string) : ios[1]);

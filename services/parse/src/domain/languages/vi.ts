@@ -73,7 +73,11 @@ export const vi: LanguageTable = {
     'Bạn đã xoá tin nhắn này',
     'Tin nhắn đã bị xoá cho mọi người',
     'Bạn đã xoá tin nhắn này cho mọi người',
+    // The same texts with the tone mark on the "o" ("xóa"), as other versions write them.
+    'Tin nhắn này đã bị xóa',
     'Bạn đã xóa tin nhắn này',
+    'Tin nhắn đã bị xóa cho mọi người',
+    'Bạn đã xóa tin nhắn này cho mọi người',
   ],
   edited: [],
   fileAttached: ['{} (tệp đính kèm)'],
