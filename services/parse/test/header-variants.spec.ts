@@ -184,6 +184,10 @@ const MERIDIEM_HEADERS: ReadonlyArray<readonly [language: string, morning: strin
   ['sv', '2022-03-18 9:05 fm - ', '2022-03-18 3:05 em - '],
   ['fi', '18.3.2022 klo 9.05 ap. - ', '18.3.2022 klo 3.05 ip. - '],
   ['cs', '18.03.22 9:05 dop. - ', '18.03.22 3:05 odp. - '],
+  ['sk', '18.03.22 9:05 dop. - ', '18.03.22 3:05 pop. - '],
+  ['zh (早上, 晚上)', '2022/3/18 早上9:05 - ', '2022/3/18 晚上3:05 - '],
+  ['zh (凌晨, 中午)', '2022/3/18 凌晨9:05 - ', '2022/3/18 中午3:05 - '],
+  ['he (typed with plain quotes)', '18.3.2022, 9:05 לפנה"צ - ', '18.3.2022, 3:05 אחה"צ - '],
 ];
 
 describe.each(MERIDIEM_HEADERS)('AM/PM markers: %s', (_language, morning, afternoon) => {
