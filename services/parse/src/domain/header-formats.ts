@@ -441,7 +441,7 @@ export class HeaderMatcher {
       case 'bracket':
         return code === 0x5b; /* [ */
       case 'digit':
-        return (code >= 0x30 && code <= 0x39) || otherScriptDigit(code) >= 0;
+        return digitValue(code) >= 0;
       case 'unknown':
         return true;
     }
@@ -471,7 +471,7 @@ export class HeaderMatcher {
     let value = -1;
     for (let i = pos; i < end; i++) {
       const code = text.charCodeAt(i);
-      const digit = code >= 0x30 && code <= 0x39 ? code - 0x30 : code < 0x660 ? -1 : otherScriptDigit(code);
+      const digit = digitValue(code);
       if (digit >= 0) {
         if (value < 0) {
           starts[count] = i;
@@ -609,13 +609,14 @@ function isSpaceOrMark(code: number): boolean {
 
 /** A digit (of a supported script), "[" or a zero-width mark: the characters a header line can start with. */
 export function mayStartHeader(code: number): boolean {
-  if (code < 0x80) return (code >= 0x30 && code <= 0x39) || code === 0x5b;
-  return otherScriptDigit(code) >= 0 || isZeroWidthMark(code);
+  return code === 0x5b /* [ */ || digitValue(code) >= 0 || isZeroWidthMark(code);
 }
 
-/** Value of a digit of a non-Latin supported script, or -1. */
-function otherScriptDigit(code: number): number {
-  if (code > 0xe59) return -1; // beyond the last supported zero (Thai) + 9: marks, spaces, letters
+/** Value of a digit of a supported script (ASCII or DIGIT_ZEROS'), or -1. */
+function digitValue(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+  // Below the first other zero (Arabic-Indic) or beyond the last (Thai) + 9: no digit.
+  if (code < 0x660 || code > 0xe59) return -1;
   for (const zero of DIGIT_ZEROS) if (code >= zero && code <= zero + 9) return code - zero;
   return -1;
 }
