@@ -155,8 +155,25 @@ export function withFlag(flags: readonly MessageFlag[], flag: MessageFlag): read
 /** Each shared flag list, and the flag lists one flag longer made from it. */
 const LONGER_FLAG_LISTS = new Map<readonly MessageFlag[], Map<MessageFlag, readonly MessageFlag[]>>();
 
+/** WhatsApp's Android media names ("PTT-20230101-WA0001.opus"), told apart by their first letter. */
 const ANDROID_MEDIA_NAME = /^(?:IMG|VID|AUD|PTT|STK|DOC)-\d{8}-WA\d+/i;
+const ANDROID_TYPES_BY_INITIAL: Record<string, AttachmentType> = {
+  i: 'image',
+  v: 'video',
+  a: 'audio',
+  p: 'voice',
+  s: 'sticker',
+  d: 'document',
+};
+/** iOS media names ("00000013-AUDIO-….opus"), told apart by their word's first letter. */
 const IOS_MEDIA_NAME = /^\d+-(?:PHOTO|VIDEO|AUDIO|STICKER|GIF)-/;
+const IOS_TYPES_BY_INITIAL: Record<string, AttachmentType> = {
+  P: 'image',
+  V: 'video',
+  A: 'audio',
+  S: 'sticker',
+  G: 'gif',
+};
 const EXTENSION_TYPES: Record<string, AttachmentType> = {
   vcf: 'contact',
   opus: 'audio',
@@ -193,35 +210,10 @@ export function attachmentTypeOf(fileName: string): AttachmentType {
   const extension = dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
   if (extension === 'vcf') return 'contact';
   // Tested, then told apart by one letter: a match array per attached file cost more than the rest.
-  if (ANDROID_MEDIA_NAME.test(fileName)) {
-    switch (fileName.charCodeAt(0) | 0x20) {
-      case 0x69 /* IMG */:
-        return 'image';
-      case 0x76 /* VID */:
-        return 'video';
-      case 0x61 /* AUD */:
-        return 'audio';
-      case 0x70 /* PTT */:
-        return 'voice';
-      case 0x73 /* STK */:
-        return 'sticker';
-      default: // DOC
-        return 'document';
-    }
-  }
+  if (ANDROID_MEDIA_NAME.test(fileName)) return ANDROID_TYPES_BY_INITIAL[fileName[0].toLowerCase()];
   if (IOS_MEDIA_NAME.test(fileName)) {
-    switch (fileName.charCodeAt(fileName.indexOf('-') + 1)) {
-      case 0x41 /* AUDIO */:
-        return extension === 'opus' ? 'voice' : 'audio';
-      case 0x50 /* PHOTO */:
-        return 'image';
-      case 0x56 /* VIDEO */:
-        return 'video';
-      case 0x53 /* STICKER */:
-        return 'sticker';
-      default: // GIF
-        return 'gif';
-    }
+    const type = IOS_TYPES_BY_INITIAL[fileName[fileName.indexOf('-') + 1]];
+    return type === 'audio' && extension === 'opus' ? 'voice' : type;
   }
   return Object.hasOwn(EXTENSION_TYPES, extension) ? EXTENSION_TYPES[extension] : 'document';
 }
