@@ -105,16 +105,18 @@ const EVENT_ORDER: readonly SystemEvent[] = [
  * 40k-message chat that uses every language's texts.
  */
 class SystemText {
+  /** The text's longest literal piece, lower-cased: a line without it cannot match. */
+  readonly keyword: string;
   private pattern: RegExp | null = null;
 
   constructor(
     readonly event: SystemEvent,
     /** Position of the event in EVENT_ORDER: the lowest matching one wins. */
     readonly rank: number,
-    /** The text's longest literal piece, lower-cased: a line without it cannot match. */
-    readonly keyword: string,
     private readonly template: string,
-  ) {}
+  ) {
+    this.keyword = keywordOf(template);
+  }
 
   /** Whether the whole line (in table form, lower-cased) is this text, a final "." optional. */
   isTextOf(lower: string): boolean {
@@ -154,13 +156,13 @@ for (const [rank, event] of EVENT_ORDER.entries()) {
       ? collect((table) => table.encryption).map((phrase) => `{}${phrase}{}`)
       : collect((table) => table.events[event]);
   for (const template of new Set(templates)) {
-    const keyword = keywordOf(template);
+    const text = new SystemText(event, rank, template);
+    const { keyword } = text;
     if (keyword.length < 2) continue;
     const short = keyword.length === 2;
     const key = short ? bigram(keyword, 0) : trigram(keyword, 0);
     const index = short ? SHORT_TEXTS_BY_BIGRAM : TEXTS_BY_TRIGRAM;
     const list = index.get(key);
-    const text = new SystemText(event, rank, keyword, template);
     if (list === undefined) index.set(key, [text]);
     else list.push(text);
     (short ? SHORT_KEYWORD_BIGRAMS : KEYWORD_TRIGRAMS).add(foldTo16Bits(key));
