@@ -268,6 +268,9 @@ class ChatAssembler {
     const outOfOrder: number[] = [];
     const invalid: number[] = [];
     let previousMoment = -1;
+    // The timestamp of the moment before, shared by messages of the same second. A local, not a
+    // field of the writer: storing each new string into a long-lived object pays the write
+    // barrier (tried: 2 % slower at 200k messages).
     let previousTimestamp = '';
     const timestamps = new TimestampWriter();
     for (let i = 0; i < spans.count; i++) {
