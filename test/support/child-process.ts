@@ -64,21 +64,20 @@ export function startProcessCommand(
     exited,
     waitForLine(predicate, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
-        let waiting = true;
-        const fail = (reason: string) => {
-          if (!waiting) return;
-          waiting = false;
+        // A promise settles once: whichever of the line, the timeout or the end comes first wins.
+        const finish = (settle: () => void) => {
           clearTimeout(timer);
           waiters.delete(check);
-          reject(new Error(`${reason} from ${script}; stdout:\n${lines.join('\n')}\nstderr:\n${stderr}`));
+          settle();
         };
+        const fail = (reason: string) =>
+          finish(() =>
+            reject(new Error(`${reason} from ${script}; stdout:\n${lines.join('\n')}\nstderr:\n${stderr}`)),
+          );
         const check = () => {
           const found = lines.find(predicate);
-          if (!waiting || found === undefined) return false;
-          waiting = false;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(found);
+          if (found === undefined) return false;
+          finish(() => resolve(found));
           return true;
         };
         const timer = setTimeout(() => fail(`no matching line within ${timeoutMs} ms`), timeoutMs);
@@ -86,8 +85,7 @@ export function startProcessCommand(
         if (!check()) waiters.add(check);
         // A process that has ended prints nothing more: say so at once rather than at the timeout.
         void closed.then((code) => {
-          check();
-          fail(`no matching line before the process exited (code ${code})`);
+          if (!check()) fail(`no matching line before the process exited (code ${code})`);
         });
       });
     },

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
  * by any connection the machine opens before the test's server binds it, and once was.
  */
 export async function freePort(): Promise<number> {
-  const lowestEphemeral = lowestEphemeralPort();
+  lowestEphemeral ??= lowestEphemeralPort();
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = FIRST_PORT + Math.floor(Math.random() * (lowestEphemeral - FIRST_PORT));
     if (await isFree(port)) return port;
@@ -17,6 +17,8 @@ export async function freePort(): Promise<number> {
 
 /** Below this, ports are well known or registered to common servers. */
 const FIRST_PORT = 20000;
+/** Read from the kernel once, on the first call. */
+let lowestEphemeral: number | undefined;
 
 /** The first port of the kernel's range for outgoing connections (Linux's default when unknown). */
 function lowestEphemeralPort(): number {
