@@ -6,8 +6,8 @@ import { NotFoundRoute } from './routes/not-found';
 
 /**
  * SPEC §2 routes and /verify (PAGE_PATHS, which the gateway also knows); anything else is the
- * 404 page. The home page is in the first
- * download; every other page is loaded when it is first visited.
+ * 404 page. The home page is in the first download; every other page is loaded when it is first
+ * visited.
  */
 export const router = createBrowserRouter([
   {

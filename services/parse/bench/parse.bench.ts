@@ -8,9 +8,10 @@
 // run it, not the TypeScript sources through tsx's transform (whose imports go through getters:
 // about 15 % slower); theirs is the package's published build. Every (parser, chat) pair runs in
 // its own fresh Node process started with the same flags (--expose-gc), reading the same chat
-// text from a file as a string, so neither parser inherits the other's heap, JIT state or garbage. Both get a string (the package accepts nothing
-// else); both are asked for what the transcript needs (ours always reads attachments, the package
-// with parseAttachments: true). In each process:
+// text from a file as a string, so neither parser inherits the other's heap, JIT state or
+// garbage. Both get a string (the package accepts nothing else); both are asked for what the
+// transcript needs (ours always reads attachments, the package with parseAttachments: true). In
+// each process:
 // - memory, measured first on a cold, freshly collected heap: the peak resident set size the
 //   process reached while parsing, minus its size just before (process.resourceUsage().maxRSS),
 //   and the heap the result keeps after a full collection;
