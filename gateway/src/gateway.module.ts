@@ -26,6 +26,7 @@ import { TestCheckoutController } from './payments/test-checkout.controller';
 import { SupportController } from './support/support.controller';
 import { GatewayMetrics } from './metrics/gateway-metrics';
 import { ProcessStatusController } from './progress/process-status.controller';
+import { DeleteExportController } from './results/delete-export.controller';
 import { ExportResultsController } from './results/export-results.controller';
 import { ExportResultsService } from './results/export-results.service';
 import { StartProcessingController } from './uploads/start-processing.controller';
@@ -82,6 +83,7 @@ export class GatewayModule implements NestModule {
         StartProcessingController,
         ProcessStatusController,
         ExportResultsController,
+        DeleteExportController,
         ContactController,
         PaymentsController,
         StripeWebhookController,

@@ -17,6 +17,11 @@ export const DOWNLOAD_LINK_VALIDITY_DAYS = 90;
 export const RETENTION_DAYS = 90;
 /** Exports never purchased (free and unpaid alike) are deleted this long after upload. */
 export const UNPURCHASED_RETENTION_DAYS = 7;
+/**
+ * Contact-form messages (and the record and outbox copy of their mail to support) are deleted
+ * this long after they arrive: long enough for support to answer and follow up, no longer.
+ */
+export const CONTACT_MESSAGE_RETENTION_DAYS = 90;
 export const EXTRA_STORAGE_MONTH_PRICE_CENTS = 100;
 
 /** Refunds: email within seven days when the PDF or ZIP fails or is incomplete. */

@@ -38,6 +38,8 @@ export const PAYMENT_MESSAGES = {
   webhookSignature: 'The webhook signature could not be verified.',
   testCheckoutClosed: 'This test checkout has ended.',
   expired: 'This export has expired and its files were deleted. Please upload it again.',
+  /** The last progress of an export deleted (by its uploader, or when it expired): nothing comes after. */
+  deleted: 'This export was deleted.',
   checkoutUnavailable: 'Checkout could not be started. Please try again.',
 } as const;
 

@@ -30,7 +30,7 @@ export const exportKeys = (exportId: string) => ({
  * deletes when the export expires. The gateway's upload counts as ingest's.
  */
 export const objectsWrittenBy = (
-  service: 'ingest' | 'parse' | 'media' | 'pdf',
+  service: 'ingest' | 'parse' | 'media' | 'pdf' | 'notification',
   exportId: string,
 ): string[] => {
   const keys = exportKeys(exportId);
@@ -38,6 +38,7 @@ export const objectsWrittenBy = (
     case 'ingest':
       return [keys.upload, keys.entry(''), keys.entryManifest];
     case 'parse':
+    case 'notification':
       return [];
     case 'media':
       return [`exports/${exportId}/derived/`, keys.mediaManifest];

@@ -171,6 +171,17 @@ export const SUPPORT_REFUND_REQUEST = requestContract(
   z.object({ bundleId: z.uuid(), refundId: z.string(), refundedAt: z.iso.datetime() }),
 );
 
+/**
+ * The uploader deletes an export now (payment): every service is told to delete its files and
+ * rows of it, as when it expires, and from this answer on every route of it answers 410.
+ * NOT_FOUND for an export that was never received; GONE for one deleted (or expired) already.
+ */
+export const DELETE_EXPORT_REQUEST = requestContract(
+  'payment.delete-export',
+  ExportRef,
+  z.object({ deleted: z.literal(true) }),
+);
+
 /** Which of an export's documents are in storage (pdf). */
 export const DOCUMENTS_PRESENT_REQUEST = requestContract(
   'pdf.documents-present',
@@ -238,8 +249,11 @@ export const RETAIN_EXPORT_JOB = jobContract(
   (p) => `${p.exportId}:retain`,
 );
 
-/** The services that keep files or rows of an export, each deleting its own when it expires. */
-export const SERVICES_HOLDING_EXPORTS = ['ingest', 'parse', 'media', 'pdf'] as const;
+/**
+ * The services that keep files or rows of an export, each deleting its own when it expires
+ * (notification: the records and outbox copies of the buyer's mails).
+ */
+export const SERVICES_HOLDING_EXPORTS = ['ingest', 'parse', 'media', 'pdf', 'notification'] as const;
 
 /** An export past its retention date (payment's sweeper): the service deletes its files and rows of it. */
 export const EXPIRE_EXPORT_JOBS = Object.fromEntries(
@@ -279,6 +293,17 @@ export const MAIL_JOB = jobContract(
   (p) => `mail:${p.mailId}`,
 );
 
+/**
+ * Payment's retention sweep, each time it runs: the notification service deletes the contact
+ * messages received before `before` (CONTACT_MESSAGE_RETENTION_DAYS ago), with their mails'
+ * records and outbox copies.
+ */
+export const FORGET_CONTACT_MESSAGES_JOB = jobContract(
+  'jobs.notification.forget-contacts',
+  z.object({ before: z.iso.datetime() }),
+  (p) => `forget-contacts:${p.before}`,
+);
+
 /** A contact-form message to store and forward to support (notification). */
 export const CONTACT_JOB = jobContract(
   'jobs.notification.contact',
@@ -297,6 +322,7 @@ export const JOBS = [
   STRIPE_EVENT_JOB,
   MAIL_JOB,
   CONTACT_JOB,
+  FORGET_CONTACT_MESSAGES_JOB,
 ] as const;
 
 // ── Events ─────────────────────────────────────────────────────────────────────────────

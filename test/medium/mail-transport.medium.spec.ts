@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -62,14 +63,20 @@ describe('mail transports', () => {
         createLogger({ part: 'test', level: 'silent' }),
       );
       await transport.check();
-      await transport.send(message);
-      const files = await readdir(directory);
+      const mailId = randomUUID();
+      await transport.send(message, mailId);
+      await transport.send(message, randomUUID());
+      const files = (await readdir(directory)).filter((name) => name.includes(mailId));
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/\.eml$/);
       const eml = await readFile(path.join(directory, files[0]!), 'utf8');
       expect(eml).toContain('To: client@example.com');
       expect(eml).toContain('From: ChatExhibit <no-reply@example.com>');
       expect(eml).toContain('Link: https://example.com/d/1');
+      // Forgetting the mail deletes its copy, and only its copy.
+      await transport.forget([mailId]);
+      expect((await readdir(directory)).some((name) => name.includes(mailId))).toBe(false);
+      expect(await readdir(directory)).toHaveLength(1);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

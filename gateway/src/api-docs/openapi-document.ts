@@ -168,6 +168,21 @@ export function buildOpenApiDocument(): OpenApiDocument {
   });
 
   registry.registerPath({
+    method: 'delete',
+    path: '/api/whatsapp/export/{chatExportId}',
+    tags: ['results'],
+    summary: 'Delete an export now',
+    description:
+      'With the id the upload answered, paid or not, finished or still being processed. Every service deletes its files and rows of the export (upload, chat, media, documents, progress, the buyer’s mails and their outbox copies, queued work); from the answer on, every route and link of it answers 410. A purchase is kept for accounting without the buyer’s address.',
+    request: { params: z.object({ chatExportId: ExportIdSchema }) },
+    responses: {
+      204: { description: 'Deleted.' },
+      404: error('No export with this id.'),
+      410: error('The export was deleted already, or passed its retention date.'),
+    },
+  });
+
+  registry.registerPath({
     method: 'get',
     path: '/api/whatsapp/evidence-zip/{id}',
     tags: ['results'],

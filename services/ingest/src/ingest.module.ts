@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { exportExpiryJobHandler } from '@chatexhibit/kit/retention/export-expiry';
+import { exportExpiryProviders } from '@chatexhibit/kit/retention/export-expiry';
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
 import { CreateExports1763800000000 } from './database/migrations/1763800000000-create-exports';
 import { ExportEntity } from './exports/export.entity';
@@ -16,7 +16,7 @@ const part = ServicePartModule.forPart('ingest', {
 @Module({
   imports: [part],
   providers: [
-    exportExpiryJobHandler('ingest', ExportRepository),
+    ...exportExpiryProviders('ingest', ExportRepository),
     ExportRepository,
     IngestExportUseCase,
     IngestExportJobHandler,

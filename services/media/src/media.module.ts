@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { exportExpiryJobHandler } from '@chatexhibit/kit/retention/export-expiry';
+import { exportExpiryProviders } from '@chatexhibit/kit/retention/export-expiry';
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
 import { MediaAssetEntity } from './assets/media-asset.entity';
 import { MediaAssetRepository } from './assets/media-asset.repository';
@@ -19,7 +19,7 @@ const part = ServicePartModule.forPart('media', {
 @Module({
   imports: [part],
   providers: [
-    exportExpiryJobHandler('media', MediaAssetRepository),
+    ...exportExpiryProviders('media', MediaAssetRepository),
     { provide: FFMPEG_PATH, useFactory: () => resolveFfmpegPath(process.env) },
     MediaAssetRepository,
     ConvertMediaUseCase,

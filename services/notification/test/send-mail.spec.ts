@@ -2,6 +2,7 @@ import { afterFailure, OUTSIDE_SERVER_MAX_DELIVER } from '@chatexhibit/kit/bus/w
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { SignedLinks } from '@chatexhibit/kit/links/signed-links';
 import { SmtpMailTransport } from '@chatexhibit/kit/mail/mail-transport';
+import type { ExportEraser } from '@chatexhibit/kit/retention/export-expiry';
 import type { ContactMessageEntity } from '../src/contact-messages/contact-message.entity';
 import type { ContactMessageRepository } from '../src/contact-messages/contact-message.repository';
 import { contactMail } from '../src/mail-templates/contact-mail';
@@ -30,7 +31,7 @@ const contactRepositoryOf = (row: ContactMessageEntity) =>
 const sentMailsIn = (sent: Map<string, Date>) =>
   ({
     isSent: (mailId: string) => Promise.resolve(sent.has(mailId)),
-    markSent: (mailId: string, _kind: string, sentAt: Date) => {
+    markSent: ({ mailId, sentAt }: { mailId: string; sentAt: Date }) => {
       sent.set(mailId, sentAt);
       return Promise.resolve();
     },
@@ -43,6 +44,8 @@ const settings = {
 };
 
 const silent = { info: () => undefined } as unknown as Logger;
+/** No export of these mails was deleted. */
+const noneErased = { undoIfErased: () => Promise.resolve(false) } as unknown as ExportEraser;
 const job = { kind: 'contact', mailId: stored.mailId, contactId: stored.id } as const;
 
 describe('the contact mail', () => {
@@ -70,6 +73,7 @@ describe('sending a contact mail', () => {
       contactRepositoryOf({ ...stored }),
       sentMailsIn(sent),
       transport,
+      noneErased,
       settings,
       silent,
     );
@@ -132,6 +136,7 @@ describe('the download-links mail', () => {
       contactRepositoryOf({ ...stored }),
       sentMailsIn(sent),
       transport,
+      noneErased,
       settings,
       silent,
     );

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { exportExpiryJobHandler } from '@chatexhibit/kit/retention/export-expiry';
+import { exportExpiryProviders } from '@chatexhibit/kit/retention/export-expiry';
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
 import { ChatRepository } from './chat/chat.repository';
 import { PARSE_TABLES } from './database/parse-tables';
@@ -16,7 +16,7 @@ const part = ServicePartModule.forPart('parse', PARSE_TABLES);
 @Module({
   imports: [part],
   providers: [
-    exportExpiryJobHandler('parse', ChatRepository),
+    ...exportExpiryProviders('parse', ChatRepository),
     ChatRepository,
     ParseExportUseCase,
     ParseExportJobHandler,

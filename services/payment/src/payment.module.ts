@@ -11,11 +11,14 @@ import { BundleRepository } from './bundles/bundle.repository';
 import { LocalStripeObjectRepository } from './bundles/local-stripe-object.repository';
 import { CreateBundles1763800300000 } from './database/migrations/1763800300000-create-bundles';
 import { AddCheckout1764100000000 } from './database/migrations/1764100000000-add-checkout';
+import { AddSessionRefunds1764200000000 } from './database/migrations/1764200000000-add-session-refunds';
 import { PAYMENT_SETTINGS, type PaymentSettings } from './payment.settings';
 import { PaymentRequestHandlers } from './payment.request-handlers';
 import { StripeAccount } from './stripe/stripe-account';
 import { CheckExportAccessUseCase } from './use-cases/check-export-access/check-export-access.use-case';
 import { CreateCheckoutUseCase } from './use-cases/create-checkout/create-checkout.use-case';
+import { DeleteExportUseCase } from './use-cases/delete-export/delete-export.use-case';
+import { ExpireExportUseCase } from './use-cases/expire-export/expire-export.use-case';
 import { DecideEntitlementJobHandler } from './use-cases/decide-entitlement/decide-entitlement.job-handler';
 import { DecideEntitlementUseCase } from './use-cases/decide-entitlement/decide-entitlement.use-case';
 import { GetPaymentStatusUseCase } from './use-cases/get-payment-status/get-payment-status.use-case';
@@ -32,7 +35,7 @@ import { SweepRetentionUseCase } from './use-cases/sweep-retention/sweep-retenti
 
 const part = ServicePartModule.forPart('payment', {
   entities: [DecisionEntity, BundleEntity, CheckoutSessionEntity, RetentionEntity, LocalStripeObjectEntity],
-  migrations: [CreateBundles1763800300000, AddCheckout1764100000000],
+  migrations: [CreateBundles1763800300000, AddCheckout1764100000000, AddSessionRefunds1764200000000],
 });
 
 /**
@@ -67,6 +70,8 @@ export class PaymentModule {
         TestCheckoutUseCase,
         RetainExportUseCase,
         RetainExportJobHandler,
+        ExpireExportUseCase,
+        DeleteExportUseCase,
         SweepRetentionUseCase,
         RetentionSweeper,
         SupportBundlesUseCase,

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import {
+  DELETE_EXPORT_REQUEST,
   EXPORT_ACCESS_REQUEST,
   PAYMENT_CHECKOUT_REQUEST,
   PAYMENT_REPAIR_REQUEST,
@@ -15,6 +16,7 @@ import {
 import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
 import { CheckExportAccessUseCase } from './use-cases/check-export-access/check-export-access.use-case';
 import { CreateCheckoutUseCase } from './use-cases/create-checkout/create-checkout.use-case';
+import { DeleteExportUseCase } from './use-cases/delete-export/delete-export.use-case';
 import { GetPaymentStatusUseCase } from './use-cases/get-payment-status/get-payment-status.use-case';
 import { ReceiveStripeWebhookUseCase } from './use-cases/receive-stripe-webhook/receive-stripe-webhook.use-case';
 import { RepairPaymentUseCase } from './use-cases/repair-payment/repair-payment.use-case';
@@ -33,6 +35,7 @@ export class PaymentRequestHandlers implements OnModuleInit {
     private readonly repairPayment: RepairPaymentUseCase,
     private readonly testCheckout: TestCheckoutUseCase,
     private readonly support: SupportBundlesUseCase,
+    private readonly deleteExport: DeleteExportUseCase,
   ) {}
 
   onModuleInit(): void {
@@ -48,5 +51,6 @@ export class PaymentRequestHandlers implements OnModuleInit {
     bus.handle(SUPPORT_EXTEND_REQUEST, (request) => this.support.extend(request));
     bus.handle(SUPPORT_RESEND_REQUEST, (request) => this.support.resend(request));
     bus.handle(SUPPORT_REFUND_REQUEST, (request) => this.support.refund(request));
+    bus.handle(DELETE_EXPORT_REQUEST, (request) => this.deleteExport.execute(request));
   }
 }

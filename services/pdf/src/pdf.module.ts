@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { exportExpiryJobHandler } from '@chatexhibit/kit/retention/export-expiry';
+import { exportExpiryProviders } from '@chatexhibit/kit/retention/export-expiry';
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
 import { CreateDocuments1763800200000 } from './database/migrations/1763800200000-create-documents';
 import { AddDocumentHashes1764000100000 } from './database/migrations/1764000100000-add-document-hashes';
@@ -20,7 +20,7 @@ const part = ServicePartModule.forPart('pdf', {
 @Module({
   imports: [part],
   providers: [
-    exportExpiryJobHandler('pdf', DocumentRepository),
+    ...exportExpiryProviders('pdf', DocumentRepository),
     DocumentRepository,
     GenerateDocumentsUseCase,
     GenerateDocumentsJobHandler,

@@ -223,6 +223,27 @@ export class JetStreamWorkQueue extends WorkQueue {
     await this.jetstream.publish(`${this.prefix}.dead-letter.${contract.subject}`, data, { headers });
   }
 
+  /**
+   * The jobs stream keeps an item only until it is acknowledged (work-queue retention), so only
+   * the dead-letter stream is searched, message by message (it holds what was given up, few).
+   */
+  async forgetPayloads(field: 'exportId' | 'contactId', value: string): Promise<void> {
+    const { state } = await this.manager.streams.info(this.deadLetterStream);
+    for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq++) {
+      let payload: Record<string, unknown> | null;
+      try {
+        payload = JSON.parse(
+          (await this.manager.streams.getMessage(this.deadLetterStream, { seq })).string(),
+        );
+      } catch (error) {
+        // A sequence already deleted (or a payload that is not JSON): nothing of the export.
+        if (/no message found/i.test(errorMessage(error)) || error instanceof SyntaxError) continue;
+        throw error;
+      }
+      if (payload?.[field] === value) await this.manager.streams.deleteMessage(this.deadLetterStream, seq);
+    }
+  }
+
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;

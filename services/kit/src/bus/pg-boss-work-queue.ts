@@ -87,6 +87,9 @@ export class PgBossWorkQueue extends WorkQueue {
         max: 5,
         schedule: false,
         archiveCompletedAfterSeconds: DEDUPE_WINDOW_SECONDS,
+        // Archived jobs serve nothing here (the dedupe window ends when a job is archived) and
+        // their payloads name people: deleted at the next maintenance instead of after 7 days.
+        deleteAfterSeconds: 1,
         maintenanceIntervalSeconds: 60,
         connectionTimeoutMillis: 10_000,
         statement_timeout: 60_000,
@@ -247,6 +250,21 @@ export class PgBossWorkQueue extends WorkQueue {
       `SELECT subject, payload, reason, deliveries, correlation_id AS "correlationId"
        FROM ${this.schema}.dead_letters ORDER BY id`,
     );
+  }
+
+  async forgetPayloads(
+    field: 'exportId' | 'contactId',
+    value: string,
+    keep: readonly JobContract[] = [],
+  ): Promise<void> {
+    const kept = keep.map((c) => c.subject);
+    await this.sql(
+      `DELETE FROM ${this.schema}.job
+       WHERE data -> 'payload' ->> $1 = $2 AND state <> 'active' AND NOT (name = ANY($3::text[]))`,
+      [field, value, kept],
+    );
+    await this.sql(`DELETE FROM ${this.schema}.archive WHERE data -> 'payload' ->> $1 = $2`, [field, value]);
+    await this.sql(`DELETE FROM ${this.schema}.dead_letters WHERE payload ->> $1 = $2`, [field, value]);
   }
 
   async close(): Promise<void> {

@@ -119,6 +119,17 @@ export abstract class WorkQueue {
   abstract check(): Promise<void>;
   /** Items waiting or in hand for each subject this queue consumes (the queue-depth metric). */
   abstract depths(): Promise<QueueDepth[]>;
+  /**
+   * Deletes what the queue still keeps of items whose payload's `field` is `value` (an export's
+   * or a contact message's facts: file names, names, message text): dead letters, and items
+   * ended or waiting. Items in hand are left to their handler, and so are `keep`'s subjects
+   * (the expiry jobs being sent for the very export).
+   */
+  abstract forgetPayloads(
+    field: 'exportId' | 'contactId',
+    value: string,
+    keep?: readonly JobContract[],
+  ): Promise<void>;
 }
 
 /**

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { access, constants, mkdir, rename, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '../logging/logger';
@@ -14,7 +13,10 @@ export interface MailMessage {
 
 /** Sends email: SMTP in production, .eml files in an outbox folder in standalone mode. */
 export abstract class MailTransport {
-  abstract send(message: MailMessage): Promise<{ messageId: string }>;
+  /** Sends `message`; `mailId` (the job's) is what finds what is kept of it again (`forget`). */
+  abstract send(message: MailMessage, mailId: string): Promise<{ messageId: string }>;
+  /** Deletes what this transport kept of the mails (the outbox's copies); a mail sent by SMTP is out of reach. */
+  abstract forget(mailIds: readonly string[]): Promise<void>;
   abstract check(): Promise<void>;
   abstract close(): Promise<void>;
 }
@@ -35,6 +37,8 @@ export class SmtpMailTransport extends MailTransport {
     const info = await this.transporter.sendMail({ from: this.from, ...message });
     return { messageId: info.messageId };
   }
+
+  async forget(): Promise<void> {}
 
   async check(): Promise<void> {
     await this.transporter.verify();
@@ -64,17 +68,23 @@ export class OutboxMailTransport extends MailTransport {
     super();
   }
 
-  async send(message: MailMessage): Promise<{ messageId: string }> {
+  async send(message: MailMessage, mailId: string): Promise<{ messageId: string }> {
     const info = await this.transporter.sendMail({ from: this.from, ...message });
     await mkdir(this.directory, { recursive: true });
-    const file = path.join(
-      this.directory,
-      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
-    );
+    // Named by the time (an operator reads them in order) and the mail id (forget finds it).
+    const file = path.join(this.directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mailId}.eml`);
     await writeFile(`${file}.partial`, info.message as Buffer);
     await rename(`${file}.partial`, file);
     this.logger.info({ file, messageId: info.messageId }, 'email written to the outbox');
     return { messageId: info.messageId };
+  }
+
+  async forget(mailIds: readonly string[]): Promise<void> {
+    if (mailIds.length === 0) return;
+    const names = await readdir(this.directory).catch(() => [] as string[]);
+    for (const name of names)
+      if (mailIds.some((id) => name.endsWith(`-${id}.eml`) || name.endsWith(`-${id}.eml.partial`)))
+        await rm(path.join(this.directory, name), { force: true });
   }
 
   async check(): Promise<void> {

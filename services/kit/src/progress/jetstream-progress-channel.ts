@@ -12,7 +12,7 @@ import {
 import { type ExportProgress, supersedes } from '@chatexhibit/proto/progress';
 import { PROGRESS_EVENT } from '@chatexhibit/proto/subjects';
 import { errorMessage } from '../health/checks';
-import { ProgressChannel, type ProgressListener, readProgress } from './progress-channel';
+import { DELETED_PROGRESS, ProgressChannel, type ProgressListener, readProgress } from './progress-channel';
 
 /** How long an export's last progress is kept: as long as its download link lives. */
 const PROGRESS_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
@@ -112,6 +112,11 @@ export class JetStreamProgressChannel extends ProgressChannel {
       }
     }
     throw new Error(`progress of ${exportId} kept changing under ${PUBLISH_ATTEMPTS} publish attempts`);
+  }
+
+  /** One message per subject: publishing the deleted event discards the one it replaces. */
+  async erase(exportId: string): Promise<void> {
+    await this.jetstream.publish(this.subject(exportId), codec.encode(DELETED_PROGRESS));
   }
 
   async latest(exportId: string): Promise<ExportProgress | null> {

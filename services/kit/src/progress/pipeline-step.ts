@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { JobContract } from '@chatexhibit/proto/contract';
 import { type ProcessingStepKey, stepIndex } from '@chatexhibit/proto/steps';
 import type { ConsumerOptions, JobHandler, WorkQueue } from '../bus/work-queue';
+import type { ErasedExports } from '../retention/export-expiry';
 import type { ProgressChannel } from './progress-channel';
 
 type ExportJob = JobContract<z.ZodType<{ exportId: string }>>;
@@ -14,17 +15,25 @@ export const INTERNAL_FAILURE_MESSAGE =
  * Consumes one pipeline step. When the queue gives the step up for good (a PermanentJobError,
  * whose message is for the uploader; its deliveries used up, also by workers that died), the
  * export's progress ends with an error event, so the browser hears of it instead of waiting
- * forever; the item is dead-lettered as usual.
+ * forever; the item is dead-lettered as usual. A step of an export deleted (by its uploader,
+ * or expired) stops before it starts, and one that was running when it was deleted has what it
+ * wrote deleted after it (see `ExportEraser`), so no step brings a deleted export back.
  */
 export function consumePipelineStep<C extends ExportJob>(
   workQueue: WorkQueue,
   progress: ProgressChannel,
+  eraser: ErasedExports,
   contract: C,
   step: ProcessingStepKey,
   handler: JobHandler<C>,
   options: Partial<ConsumerOptions> = {},
 ): void {
-  workQueue.consume(contract, handler, {
+  const unlessErased: JobHandler<C> = async (job, context) => {
+    if (await eraser.undoIfErased(job.exportId)) return;
+    await handler(job, context);
+    await eraser.undoIfErased(job.exportId);
+  };
+  workQueue.consume(contract, unlessErased, {
     ...options,
     onGiveUp: async ({ payload, reason, refused }) => {
       const exportId = (payload as { exportId?: unknown } | null)?.exportId;

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Pool } from 'pg';
 import { type ExportProgress, supersedes } from '@chatexhibit/proto/progress';
-import { ProgressChannel, type ProgressListener, readProgress } from './progress-channel';
+import { DELETED_PROGRESS, ProgressChannel, type ProgressListener, readProgress } from './progress-channel';
 
 /**
  * Standalone mode's progress: the latest event per export in PostgreSQL (so it survives a
@@ -73,6 +73,15 @@ export class PostgresProgressChannel extends ProgressChannel {
       client.release();
     }
     if (published) this.live.emit(exportId, event);
+  }
+
+  async erase(exportId: string): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO ${this.table} (export_id, event) VALUES ($1, $2)
+       ON CONFLICT (export_id) DO UPDATE SET event = excluded.event, updated_at = now()`,
+      [exportId, JSON.stringify(DELETED_PROGRESS)],
+    );
+    this.live.emit(exportId, DELETED_PROGRESS);
   }
 
   async latest(exportId: string): Promise<ExportProgress | null> {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleInit, type Type } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit, type Provider, type Type } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { objectsWrittenBy } from '@chatexhibit/proto/storage-layout';
 import { EXPIRE_EXPORT_JOBS, type SERVICES_HOLDING_EXPORTS } from '@chatexhibit/proto/subjects';
@@ -7,38 +7,111 @@ import type { Logger } from '../logging/logger';
 import { LOGGER } from '../platform/platform.module';
 import { ObjectStorage } from '../storage/object-storage';
 
-/** A service's repository of export rows: what it deletes of an export that expired. */
+type ServiceHoldingExports = (typeof SERVICES_HOLDING_EXPORTS)[number];
+
+/** A service's repository of export rows: what it deletes of an export that expired or was deleted. */
 export interface ExportRows {
   deleteExport(manager: EntityManager, exportId: string): Promise<void>;
 }
 
+/** Whether an export was deleted; if so, deletes again whatever work under way wrote of it since. */
+export interface ErasedExports {
+  undoIfErased(exportId: string): Promise<boolean>;
+}
+
 /**
- * The job handler of a service holding files or rows of exports: it takes the service's expiry
- * jobs off the queue (payment's retention sweep sends them), deletes the objects it wrote of
- * the export (`objectsWrittenBy`), then its rows (`rows.deleteExport`, one transaction).
- * Deleting what is gone already is no error, so a redelivered job changes nothing.
+ * Deletes one service's files and rows of an export, and leaves a mark of it (a row in the
+ * service's inbox, `<exportId>:erased`, which names nothing), so that work of the export still
+ * under way in the service cannot bring any of it back: a step asks `undoIfErased` before it
+ * runs (and stops) and after (and deletes what it wrote meanwhile).
+ *
+ * Order matters. The mark commits with the rows' deletion under an advisory lock on the export,
+ * the lock `undoIfErased` takes too, so a step's rows committed before are deleted and a step
+ * finishing after sees the mark; the objects are deleted after the mark, so whatever a step
+ * wrote before its check is gone too.
  */
-export function exportExpiryJobHandler(
-  service: (typeof SERVICES_HOLDING_EXPORTS)[number],
+export class ExportEraser implements ErasedExports {
+  constructor(
+    private readonly service: ServiceHoldingExports,
+    private readonly dataSource: DataSource,
+    private readonly rows: ExportRows,
+    private readonly storage: ObjectStorage | null,
+    private readonly workQueue: WorkQueue,
+  ) {}
+
+  private get inbox(): string {
+    return `"${(this.dataSource.options as { schema?: string }).schema}"."inbox"`;
+  }
+
+  async erase(exportId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await lockExport(manager, exportId);
+      await manager.query(`INSERT INTO ${this.inbox} ("key") VALUES ($1) ON CONFLICT DO NOTHING`, [
+        erasedKey(exportId),
+      ]);
+      await this.rows.deleteExport(manager, exportId);
+    });
+    if (this.storage)
+      for (const key of objectsWrittenBy(this.service, exportId)) await this.storage.deleteAll(key);
+    // Its expiry jobs still on their way to the other services stay: they carry only the id.
+    await this.workQueue.forgetPayloads('exportId', exportId, Object.values(EXPIRE_EXPORT_JOBS));
+  }
+
+  /** Whether the export was erased here; if so, erases it again (what a step wrote meanwhile goes too). */
+  async undoIfErased(exportId: string): Promise<boolean> {
+    const erased = await this.dataSource.transaction(async (manager) => {
+      await lockExport(manager, exportId);
+      const found: unknown[] = await manager.query(`SELECT 1 FROM ${this.inbox} WHERE "key" = $1`, [
+        erasedKey(exportId),
+      ]);
+      return found.length > 0;
+    });
+    if (erased) await this.erase(exportId);
+    return erased;
+  }
+}
+
+const erasedKey = (exportId: string): string => `${exportId}:erased`;
+
+const lockExport = (manager: EntityManager, exportId: string): Promise<unknown> =>
+  manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`erase:${exportId}`]);
+
+/**
+ * A service's `ExportEraser` and the job handler of its expiry jobs (payment's retention sweep
+ * and the uploader's delete-now send them): the handler erases the export; erasing what is gone
+ * already is no error, so a redelivered job changes nothing.
+ */
+export function exportExpiryProviders(
+  service: ServiceHoldingExports,
   rows: Type<ExportRows>,
-): Type<OnModuleInit> {
+  options: { storage: boolean } = { storage: true },
+): Provider[] {
   @Injectable()
   class ExpireExportJobHandler implements OnModuleInit {
     constructor(
       private readonly workQueue: WorkQueue,
-      private readonly storage: ObjectStorage,
-      private readonly dataSource: DataSource,
-      @Inject(rows) private readonly repository: ExportRows,
+      private readonly eraser: ExportEraser,
       @Inject(LOGGER) private readonly logger: Logger,
     ) {}
 
     onModuleInit(): void {
       this.workQueue.consume(EXPIRE_EXPORT_JOBS[service], async ({ exportId }) => {
-        for (const key of objectsWrittenBy(service, exportId)) await this.storage.deleteAll(key);
-        await this.dataSource.transaction((manager) => this.repository.deleteExport(manager, exportId));
-        this.logger.info({ exportId }, 'expired export deleted');
+        await this.eraser.erase(exportId);
+        this.logger.info({ exportId }, 'export deleted');
       });
     }
   }
-  return ExpireExportJobHandler;
+  return [
+    {
+      provide: ExportEraser,
+      inject: [DataSource, rows, WorkQueue, ...(options.storage ? [ObjectStorage] : [])],
+      useFactory: (
+        dataSource: DataSource,
+        repository: ExportRows,
+        workQueue: WorkQueue,
+        storage?: ObjectStorage,
+      ) => new ExportEraser(service, dataSource, repository, storage ?? null, workQueue),
+    },
+    ExpireExportJobHandler,
+  ];
 }

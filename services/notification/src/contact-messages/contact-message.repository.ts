@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, LessThan } from 'typeorm';
 import { ContactMessageEntity } from './contact-message.entity';
 
 /** The notification service's contact messages. TypeORM stays in here. */
@@ -14,5 +14,16 @@ export class ContactMessageRepository {
 
   find(id: string): Promise<ContactMessageEntity | null> {
     return this.dataSource.getRepository(ContactMessageEntity).findOneBy({ id });
+  }
+
+  /** Deletes the messages received before `before`, in the caller's transaction; answers them. */
+  async deleteReceivedBefore(manager: EntityManager, before: Date): Promise<ContactMessageEntity[]> {
+    const old = await manager.findBy(ContactMessageEntity, { receivedAt: LessThan(before) });
+    if (old.length > 0)
+      await manager.delete(
+        ContactMessageEntity,
+        old.map((m) => m.id),
+      );
+    return old;
   }
 }

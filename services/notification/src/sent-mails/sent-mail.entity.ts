@@ -6,4 +6,6 @@ export class SentMailEntity {
   @PrimaryColumn({ name: 'mail_id', type: 'uuid' }) mailId!: string;
   @Column({ type: 'text' }) kind!: string;
   @Column({ name: 'sent_at', type: 'timestamptz' }) sentAt!: Date;
+  /** The export a buyer's mail was about: the record is deleted with the export. */
+  @Column({ name: 'export_id', type: 'uuid', nullable: true }) exportId!: string | null;
 }

@@ -58,6 +58,8 @@ export class CheckoutSessionEntity {
   /** Stripe's `payment_status`: unpaid, paid or no_payment_required. */
   @Column({ name: 'payment_status', type: 'text' }) paymentStatus!: string;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  /** Stripe's refund of this session's payment, when it paid for a bundle bought already. */
+  @Column({ name: 'refund_id', type: 'text', nullable: true }) refundId!: string | null;
 }
 
 /** An object of the local test checkout (LocalStripe), by its id. */

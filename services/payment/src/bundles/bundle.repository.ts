@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In, IsNull, LessThan } from 'typeorm';
-import { BundleEntity, CheckoutSessionEntity, DecisionEntity, RetentionEntity } from './bundle.entities';
+import {
+  BundleEntity,
+  CheckoutSessionEntity,
+  DecisionEntity,
+  LocalStripeObjectEntity,
+  RetentionEntity,
+} from './bundle.entities';
 
 /** What the paying session leaves on its bundle. */
 export interface Purchase {
@@ -45,28 +51,67 @@ export class BundleRepository {
   }
 
   /**
-   * Marks exports expired (their services were told to delete them) and forgets their buyers'
-   * addresses; the purchase itself (amount, date, Stripe's ids) stays, as accounting needs it.
+   * Marks exports expired (their services were told to delete them) and forgets everything of
+   * them that names a person: the buyer's and checkout's addresses (here and in the local test
+   * checkout's sessions) and the job the export was decided on (its file name, case number,
+   * examiner). The purchase itself (amount, date, Stripe's ids) stays, as accounting needs it;
+   * so do the decision's counts and the retention dates, which name no one. An export still
+   * being decided waits for the decision to commit (the retention row's lock), so its decision
+   * is forgotten too.
    */
   async markExpired(exportIds: readonly string[], now: Date): Promise<void> {
     if (exportIds.length === 0) return;
+    const ids = [...exportIds];
     await this.dataSource.transaction(async (manager) => {
-      await manager.update(
-        RetentionEntity,
-        { exportId: In([...exportIds]), expiredAt: IsNull() },
-        { expiredAt: now },
-      );
-      await manager.update(BundleEntity, { exportId: In([...exportIds]) }, { email: null });
-      await manager.update(
-        CheckoutSessionEntity,
-        {
-          bundleId: In(
-            (await manager.findBy(BundleEntity, { exportId: In([...exportIds]) })).map((b) => b.id),
-          ),
-        },
-        { email: null },
-      );
+      await manager
+        .getRepository(RetentionEntity)
+        .createQueryBuilder('retention')
+        .setLock('pessimistic_write')
+        .where({ exportId: In(ids) })
+        .getMany();
+      await manager
+        .createQueryBuilder()
+        .update(RetentionEntity)
+        .set({ expiredAt: now })
+        .where({ exportId: In(ids) })
+        .andWhere('expired_at IS NULL')
+        .execute();
+      await manager.update(DecisionEntity, { exportId: In(ids) }, { decidedJob: null });
+      const bundleIds = (await manager.findBy(BundleEntity, { exportId: In(ids) })).map((b) => b.id);
+      await manager.update(BundleEntity, { exportId: In(ids) }, { email: null });
+      if (bundleIds.length === 0) return;
+      const sessions = await manager.findBy(CheckoutSessionEntity, { bundleId: In(bundleIds) });
+      await manager.update(CheckoutSessionEntity, { bundleId: In(bundleIds) }, { email: null });
+      // The local test checkout's copy of each session: the address the buyer typed and Stripe's.
+      if (sessions.length > 0)
+        await manager
+          .createQueryBuilder()
+          .update(LocalStripeObjectEntity)
+          .set({ body: () => `body || '{"customer_email": null, "customer_details": null}'::jsonb` })
+          .where({ id: In(sessions.map((session) => session.id)) })
+          .execute();
     });
+  }
+
+  /** Whether the export expired (or was deleted), read under the lock `markExpired` takes. */
+  async isExpired(manager: EntityManager, exportId: string): Promise<boolean> {
+    const retention = await manager
+      .getRepository(RetentionEntity)
+      .createQueryBuilder('retention')
+      .setLock('pessimistic_write')
+      .where({ exportId })
+      .getOne();
+    return retention?.expiredAt != null;
+  }
+
+  /** A session, locked until the caller's transaction ends. */
+  lockCheckoutSession(manager: EntityManager, id: string): Promise<CheckoutSessionEntity | null> {
+    return manager.findOne(CheckoutSessionEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Records the refund of a session that paid for a bundle bought already. */
+  async setSessionRefund(manager: EntityManager, id: string, refundId: string): Promise<void> {
+    await manager.update(CheckoutSessionEntity, { id }, { refundId });
   }
 
   /** Moves an export's retention date (support's extension). */
@@ -118,12 +163,12 @@ export class BundleRepository {
   }
 
   /** Records a session made for a bundle; the same session recorded twice (a retried request) is kept once. */
-  async insertCheckoutSession(session: Omit<CheckoutSessionEntity, 'createdAt'>): Promise<void> {
+  async insertCheckoutSession(session: Omit<CheckoutSessionEntity, 'createdAt' | 'refundId'>): Promise<void> {
     await this.dataSource
       .createQueryBuilder()
       .insert()
       .into(CheckoutSessionEntity)
-      .values({ ...session, createdAt: new Date() })
+      .values({ ...session, createdAt: new Date(), refundId: null })
       .orIgnore()
       .execute();
   }

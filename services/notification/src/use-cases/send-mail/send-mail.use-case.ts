@@ -6,6 +6,7 @@ import { SignedLinks } from '@chatexhibit/kit/links/signed-links';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { MailTransport, type MailMessage } from '@chatexhibit/kit/mail/mail-transport';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import { ExportEraser } from '@chatexhibit/kit/retention/export-expiry';
 import { ContactMessageRepository } from '../../contact-messages/contact-message.repository';
 import { contactMail } from '../../mail-templates/contact-mail';
 import { downloadLinksMail } from '../../mail-templates/download-links-mail';
@@ -26,6 +27,7 @@ export class SendMailUseCase {
     private readonly contactMessages: ContactMessageRepository,
     private readonly sentMails: SentMailRepository,
     private readonly mail: MailTransport,
+    private readonly eraser: ExportEraser,
     @Inject(NOTIFICATION_SETTINGS) private readonly settings: NotificationSettings,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -37,8 +39,13 @@ export class SendMailUseCase {
       this.logger.info({ mailId: job.mailId }, 'mail already sent');
       return;
     }
-    const { messageId } = await this.mail.send(await this.compose(job));
-    await this.sentMails.markSent(job.mailId, job.kind, new Date());
+    const exportId = job.kind === 'download-links' ? job.exportId : null;
+    // An export deleted before its mail went out gets none; one deleted while it went out
+    // loses its record and outbox copy again right after.
+    if (exportId && (await this.eraser.undoIfErased(exportId))) return;
+    const { messageId } = await this.mail.send(await this.compose(job), job.mailId);
+    await this.sentMails.markSent({ mailId: job.mailId, kind: job.kind, sentAt: new Date(), exportId });
+    if (exportId) await this.eraser.undoIfErased(exportId);
     this.logger.info({ mailId: job.mailId, kind: job.kind, messageId }, 'mail sent');
   }
 

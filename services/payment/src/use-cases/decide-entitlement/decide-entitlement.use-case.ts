@@ -31,12 +31,17 @@ export class DecideEntitlementUseCase {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async execute(job: JobPayload<typeof PAYMENT_DECISION_JOB>): Promise<ExportProgress> {
+  /** Answers the final progress, or null for an export deleted meanwhile. */
+  async execute(job: JobPayload<typeof PAYMENT_DECISION_JOB>): Promise<ExportProgress | null> {
     const { exportId, messageCount, mediaSizeBytes } = job;
     const free = isWithinFreeTier(messageCount, mediaSizeBytes);
+    let deleted = false;
     await runOnce(this.dataSource, `${exportId}:payment-decision`, async (manager) => {
       // Dated at upload already (RETAIN_EXPORT_JOB), unless that job has not been taken yet.
       await this.bundles.retain(manager, retentionOf(exportId, job.facts.receivedAt));
+      // Deleted by its uploader while it was processed: nothing of it is recorded.
+      deleted = await this.bundles.isExpired(manager, exportId);
+      if (deleted) return;
       await this.bundles.insertDecision(manager, {
         exportId,
         free,
@@ -47,7 +52,8 @@ export class DecideEntitlementUseCase {
       });
     });
     // Read back: a redelivery must announce the bundle the first delivery created.
-    const decision = (await this.bundles.findDecision(exportId))!;
+    const decision = deleted ? null : await this.bundles.findDecision(exportId);
+    if (!decision) return null;
     const final: ExportProgress = decision.free
       ? { step: stepIndex('generate-pdf'), progress: 100, done: true, messageCount, mediaSizeBytes }
       : {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { addDays } from 'date-fns';
+import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RETENTION_DAYS } from '@chatexhibit/proto/constants';
 import { MAIL_JOB } from '@chatexhibit/proto/subjects';
@@ -8,6 +9,7 @@ import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { runOnce } from '@chatexhibit/kit/database/inbox';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import type { CheckoutSessionEntity } from '../../bundles/bundle.entities';
 import { BundleRepository } from '../../bundles/bundle.repository';
 import { settlementOf } from '../../domain/checkout-settlement';
 import { StripeAccount } from '../../stripe/stripe-account';
@@ -44,6 +46,16 @@ export class SyncCheckoutSessionUseCase {
         paymentStatus: session.payment_status,
       });
       if (settlement !== 'paid') return;
+      const bundle = await this.bundles.findBundle(recorded.bundleId);
+      if (!bundle?.paidAt && bundle && (await this.bundles.isExpired(manager, bundle.exportId))) {
+        await this.refund(
+          manager,
+          recorded,
+          session,
+          'a session was paid after its export was deleted: refunded',
+        );
+        return;
+      }
       const paidAt = new Date();
       const marked = await this.bundles.markPaid(manager, recorded.bundleId, {
         paidAt,
@@ -58,9 +70,11 @@ export class SyncCheckoutSessionUseCase {
       if (marked) this.logger.info({ bundleId: recorded.bundleId, sessionId }, 'bundle paid');
       // The paying session seen again (a late event, a repair after a refund) is no second payment.
       else if ((await this.bundles.findBundle(recorded.bundleId))?.paidSessionId !== sessionId)
-        this.logger.warn(
-          { bundleId: recorded.bundleId, sessionId },
-          'a second session paid for a bundle already bought: refund it (npm run support -- refund)',
+        await this.refund(
+          manager,
+          recorded,
+          session,
+          'a second session paid for a bundle already bought: refunded',
         );
     };
     if (eventId === undefined) await this.dataSource.transaction(apply);
@@ -71,6 +85,34 @@ export class SyncCheckoutSessionUseCase {
         'a session was paid with an amount other than the bundle price: the bundle stays locked',
       );
     await this.queuePurchaseMail(recorded.bundleId);
+  }
+
+  /**
+   * Refunds a session's payment that buys nothing (a second one for a bundle bought already, or
+   * one for an export deleted meanwhile) through Stripe. Once: the refund is recorded on the
+   * session in the transaction of the event that found it, and Stripe's idempotency key (the
+   * session's) answers a retried request with the same refund.
+   */
+  private async refund(
+    manager: EntityManager,
+    recorded: CheckoutSessionEntity,
+    session: Stripe.Checkout.Session,
+    why: string,
+  ): Promise<void> {
+    const { bundleId, id: sessionId } = recorded;
+    // Locked: two events of the session at once refund it once.
+    if ((await this.bundles.lockCheckoutSession(manager, sessionId))?.refundId) return;
+    const paymentIntent = idOf(session.payment_intent);
+    if (!paymentIntent) {
+      this.logger.error({ bundleId, sessionId }, `${why}, but it has no payment intent to refund`);
+      return;
+    }
+    const refund = await this.account.stripe.refunds.create(
+      { payment_intent: paymentIntent },
+      { idempotencyKey: `unwanted-payment-${sessionId}` },
+    );
+    await this.bundles.setSessionRefund(manager, sessionId, refund.id);
+    this.logger.warn({ bundleId, sessionId, refundId: refund.id }, why);
   }
 
   /** Queues the buyer's download-link mail when the bundle is bought. */

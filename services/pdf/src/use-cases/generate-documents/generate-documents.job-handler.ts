@@ -3,6 +3,7 @@ import { PDF_JOB } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { consumePipelineStep } from '@chatexhibit/kit/progress/pipeline-step';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
+import { ExportEraser } from '@chatexhibit/kit/retention/export-expiry';
 import { GenerateDocumentsUseCase } from './generate-documents.use-case';
 
 /** Takes generate-PDF work items off the queue. */
@@ -11,11 +12,12 @@ export class GenerateDocumentsJobHandler implements OnModuleInit {
   constructor(
     private readonly workQueue: WorkQueue,
     private readonly progress: ProgressChannel,
+    private readonly eraser: ExportEraser,
     private readonly generateDocuments: GenerateDocumentsUseCase,
   ) {}
 
   onModuleInit(): void {
-    consumePipelineStep(this.workQueue, this.progress, PDF_JOB, 'generate-pdf', async (job) => {
+    consumePipelineStep(this.workQueue, this.progress, this.eraser, PDF_JOB, 'generate-pdf', async (job) => {
       await this.generateDocuments.execute(job);
     });
   }

@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { FORGET_CONTACT_MESSAGES_JOB } from '@chatexhibit/proto/subjects';
+import { type JobPayload, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { MailTransport } from '@chatexhibit/kit/mail/mail-transport';
+import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import { ContactMessageRepository } from '../../contact-messages/contact-message.repository';
+import { SentMailRepository } from '../../sent-mails/sent-mail.repository';
+
+/**
+ * Contact messages past their period (CONTACT_MESSAGE_RETENTION_DAYS): the messages, the records
+ * of their mails to support, the outbox's copies, and what the queue still holds of them.
+ */
+@Injectable()
+export class ForgetContactMessagesUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly contactMessages: ContactMessageRepository,
+    private readonly sentMails: SentMailRepository,
+    private readonly mail: MailTransport,
+    private readonly workQueue: WorkQueue,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async execute({ before }: JobPayload<typeof FORGET_CONTACT_MESSAGES_JOB>): Promise<void> {
+    const forgotten = await this.dataSource.transaction(async (manager) => {
+      const old = await this.contactMessages.deleteReceivedBefore(manager, new Date(before));
+      await this.sentMails.deleteMails(
+        manager,
+        old.map((m) => m.mailId),
+      );
+      return old;
+    });
+    await this.mail.forget(forgotten.map((m) => m.mailId));
+    for (const { id } of forgotten) await this.workQueue.forgetPayloads('contactId', id);
+    if (forgotten.length > 0) this.logger.info({ deleted: forgotten.length }, 'old contact messages deleted');
+  }
+}

@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
+import type { DELETE_EXPORT_REQUEST } from '@chatexhibit/proto/subjects';
+import { BusError } from '@chatexhibit/kit/bus/bus-error';
+import type { RequestOf, ResponseOf } from '@chatexhibit/kit/bus/request-bus';
+import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import { BundleRepository } from '../../bundles/bundle.repository';
+import { ExpireExportUseCase } from '../expire-export/expire-export.use-case';
+
+/**
+ * DELETE /api/whatsapp/export/{id}: the uploader deletes an export now, paid or not, done or
+ * still being processed. It expires at once, exactly as retention expires it: from the answer
+ * on every route and link of it answers 410, and every service deletes its files and rows.
+ */
+@Injectable()
+export class DeleteExportUseCase {
+  constructor(
+    private readonly bundles: BundleRepository,
+    private readonly expireExport: ExpireExportUseCase,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async execute({
+    exportId,
+  }: RequestOf<typeof DELETE_EXPORT_REQUEST>): Promise<ResponseOf<typeof DELETE_EXPORT_REQUEST>> {
+    const retention = await this.bundles.findRetention(exportId);
+    if (!retention) throw new BusError('NOT_FOUND', 'No export found.');
+    if (retention.expiredAt) throw new BusError('GONE', PAYMENT_MESSAGES.expired);
+    await this.expireExport.execute([exportId], new Date());
+    this.logger.info({ exportId }, 'export deleted by its uploader');
+    return { deleted: true };
+  }
+}
