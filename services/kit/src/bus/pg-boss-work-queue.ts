@@ -215,8 +215,11 @@ export class PgBossWorkQueue extends WorkQueue {
       deliveryCount: job.retryCount + 1,
       correlationId,
       decode: () => job.data?.payload,
+      // A finished job keeps its id for the dedupe window, not its payload (an export's facts
+      // name people): nothing reads a finished job's data.
       ack: async () => {
         await this.boss.complete(name, id);
+        await this.sql(`UPDATE ${this.schema}.job SET data = NULL WHERE name = $1 AND id = $2`, [name, id]);
       },
       // pg-boss's own backoff differs from the contract's (and is jittered), so the retry is
       // the same transition as its fail() with the consumer's delay.
@@ -230,11 +233,14 @@ export class PgBossWorkQueue extends WorkQueue {
       // One statement: the job ends failed (keeping its id for the dedupe window) and its dead
       // letter is stored, or neither.
       deadLetter: async (reason, deliveries) => {
+        // The payload moves to the dead letter (kept for an operator until its export or
+        // contact message is deleted); the failed job keeps only its id.
         await this.sql(
           `WITH given_up AS (
-             UPDATE ${this.schema}.job SET state = 'failed', completed_on = now(), output = jsonb_build_object('reason', $3::text)
-             WHERE name = $1 AND id = $2 AND state = 'active'
-             RETURNING name, data
+             UPDATE ${this.schema}.job AS j SET state = 'failed', completed_on = now(), output = jsonb_build_object('reason', $3::text), data = NULL
+             FROM (SELECT name, id, data FROM ${this.schema}.job WHERE name = $1 AND id = $2 AND state = 'active' FOR UPDATE) AS old
+             WHERE j.name = old.name AND j.id = old.id
+             RETURNING old.name, old.data
            )
            INSERT INTO ${this.schema}.dead_letters (subject, payload, reason, deliveries, correlation_id)
            SELECT name, data -> 'payload', $3, $4, $5 FROM given_up`,
