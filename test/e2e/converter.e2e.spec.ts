@@ -100,6 +100,46 @@ describe('the converter', () => {
     }
   }, 120_000);
 
+  it('deletes a result at once after a confirmation that says what goes, then its links answer 410', async () => {
+    const page = await open();
+    try {
+      await page.setInputFiles('input[type=file]', freeZip);
+      await page.getByRole('button', { name: 'Process Chat Export' }).click();
+      await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 60_000 });
+      const [pdfTab] = await Promise.all([
+        page.context().waitForEvent('page'),
+        page.getByRole('button', { name: 'View PDF' }).click(),
+      ]);
+      const pdfUrl = pdfTab.url();
+      await pdfTab.close();
+      const exportId = /\/api\/files\/([0-9a-f-]{36})\//.exec(pdfUrl)![1]!;
+
+      const remove = page.getByRole('button', { name: 'Delete this export' });
+      const dialog = page.getByRole('alertdialog', { name: 'Delete this export now?' });
+      // Cancel changes nothing.
+      await remove.click();
+      await dialog.waitFor();
+      await dialog
+        .getByText('every download link to them stops working, including the links in emails')
+        .waitFor();
+      expect(await graveAccessibilityProblems(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect((await page.request.get(pdfUrl)).status()).toBe(200);
+
+      await remove.click();
+      await dialog.getByRole('button', { name: 'Delete export' }).click();
+      await toast(page, 'Export deleted').waitFor();
+      // The result is gone from the page, and from the server.
+      await page.getByTestId('preview-mode').waitFor();
+      expect(await page.getByRole('button', { name: 'View PDF' }).count()).toBe(0);
+      expect((await page.request.get(pdfUrl)).status()).toBe(410);
+      expect((await page.request.get(`${origin()}/api/whatsapp/chat/${exportId}`)).status()).toBe(410);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
   it('refuses a file that is not a ZIP, and one over 100 MB, with the SPEC toasts', async () => {
     const page = await open();
     const text = path.join(workDir, 'notes.txt');
@@ -199,6 +239,7 @@ describe('the converter', () => {
         await page.locator('#convert').evaluate((section) => section.getBoundingClientRect().top),
       ).toBeLessThan(200);
       expect(await page.getByTestId('page-indicator').textContent()).toBe('Page 1 of 7');
+      expect(await page.getByRole('button', { name: 'Delete this export' }).isVisible()).toBe(true);
       expect(
         await page.evaluate(`localStorage.getItem(${JSON.stringify(LOCAL_STORAGE_KEYS.checkoutStarted)})`),
       ).toBeNull();

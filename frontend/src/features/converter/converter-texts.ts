@@ -24,4 +24,20 @@ export const CONVERTER_TEXTS = {
   repairUnsuccessful: 'Repair did not succeed. Please try again or contact support.',
   repairFailed: 'Repair request failed. Please try again or contact support.',
   retryRepair: 'Retry Repair',
+  deleteExport: {
+    button: 'Delete this export',
+    title: 'Delete this export now?',
+    description:
+      'Your uploaded ZIP, the chat, its voice notes and images, the transcript PDFs and the evidence package are deleted from our servers now, and every download link to them stops working, including the links in emails. This cannot be undone. Files you have already downloaded stay yours. A purchase is kept for our accounts, without your email address.',
+    confirm: 'Delete export',
+    cancel: 'Cancel',
+    deleted: {
+      title: 'Export deleted',
+      description: 'Its files and download links are gone from our servers.',
+    },
+    failed: {
+      title: 'Export not deleted',
+      description: 'The export could not be deleted. Please try again.',
+    },
+  },
 } as const;

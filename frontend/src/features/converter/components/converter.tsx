@@ -52,7 +52,7 @@ export function Converter() {
           <DownloadStatus {...download} onRepair={download.repair} />
           {state.error && <ErrorNotice message={state.error} />}
         </div>
-        <PreviewPanel processed={state.processed} />
+        <PreviewPanel processed={state.processed} onDeleted={remove} />
       </section>
     </TooltipProvider>
   );

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { useChatData } from '../api/chat-data';
 import type { ProcessedExport } from '../hooks/use-processing';
 import { SAMPLE_TRANSCRIPT } from '../sample-transcript';
+import { DeleteExportButton } from './delete-export-button';
 import { VoicePlayer } from './voice-player';
 
 /** Pages of the preview: 10 messages each, at least one (SPEC §2, §9). */
@@ -30,9 +31,15 @@ function groupByDay(messages: readonly Message[]): { day: string; messages: Mess
  * SPEC §2 preview panel: a sample marked 'Preview Mode' until an export is processed, then its
  * chat; zoom 50-200 % in steps of 10 from 100 %; 'Page X of Y' at 10 messages a page; the
  * transcript header; messages under date headings with times, sender colours and voice players;
- * 'View PDF' (a new tab) and 'Download Evidence Package' once processed.
+ * 'View PDF' (a new tab), 'Download Evidence Package' and 'Delete this export' once processed.
  */
-export function PreviewPanel({ processed }: { processed: ProcessedExport | null }) {
+export function PreviewPanel({
+  processed,
+  onDeleted,
+}: {
+  processed: ProcessedExport | null;
+  onDeleted(): void;
+}) {
   // A free export's final event carries its chat; a bought one's is loaded.
   const loaded = useChatData(processed && !processed.chatData ? processed.exportId : null);
   const chat: ChatData = processed?.chatData ?? loaded.data ?? SAMPLE_TRANSCRIPT;
@@ -107,6 +114,7 @@ export function PreviewPanel({ processed }: { processed: ProcessedExport | null 
               <Download aria-hidden="true" />
               Download Evidence Package
             </Button>
+            <DeleteExportButton exportId={processed.exportId} onDeleted={onDeleted} />
           </div>
         )}
         {/* Focusable, so the page can be scrolled with the keyboard when zoomed in. */}

@@ -1,0 +1,21 @@
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { buildRequestInit, throwIfResNotOk } from '../../../lib/api-client';
+
+/**
+ * DELETE /api/whatsapp/export/{chatExportId} → 204: the export and everything made of it are
+ * deleted now. 410 means it was deleted already (or expired): gone either way.
+ */
+export async function deleteExport(chatExportId: string): Promise<void> {
+  const res = await fetch(
+    `/api/whatsapp/export/${encodeURIComponent(chatExportId)}`,
+    buildRequestInit({ method: 'DELETE' }),
+  );
+  if (res.status === 410) return;
+  await throwIfResNotOk(res);
+}
+
+type Options = Omit<UseMutationOptions<void, Error, string>, 'mutationFn'>;
+
+export function useDeleteExport(options: Options = {}) {
+  return useMutation({ ...options, mutationFn: deleteExport });
+}
