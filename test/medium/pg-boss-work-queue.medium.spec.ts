@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import { Client } from 'pg';
 import { PgBossWorkQueue } from '@chatexhibit/kit/bus/pg-boss-work-queue';
-import { exhaustedReason } from '@chatexhibit/kit/bus/work-queue';
+import { exhaustedReason, PermanentJobError } from '@chatexhibit/kit/bus/work-queue';
 import { createLogger, withCorrelationId } from '@chatexhibit/kit/logging/logger';
 import { cleanUpAll } from '../support/clean-up';
 import { eventually } from '../support/eventually';
@@ -77,6 +77,42 @@ describe('PgBossWorkQueue on the local PostgreSQL', () => {
   describeWorkQueueContract(driver);
 
   describeOnFixture('beyond the contract', driver, () => {
+    it('keeps no payload of a job once it has ended, done or dead-lettered (it may name people)', async () => {
+      const queue = await open();
+      queue.consume(JOB, (payload) =>
+        payload.n === 1 ? Promise.resolve() : Promise.reject(new PermanentJobError('refused')),
+      );
+      await queue.start();
+      await queue.enqueue(JOB, { id: 'done', n: 1 });
+      await queue.enqueue(JOB, { id: 'refused', n: 2 });
+      const admin = new Client({ connectionString: testServers().databaseUrl });
+      await admin.connect();
+      try {
+        const jobs = async () =>
+          (
+            await admin.query<{ state: string; data: unknown }>(
+              `SELECT state, data FROM ${schema}.job WHERE name = $1 ORDER BY state`,
+              [JOB.subject],
+            )
+          ).rows;
+        await eventually(
+          async () => (await jobs()).every((job) => job.state === 'completed' || job.state === 'failed'),
+          10_000,
+          'both jobs ended',
+        );
+        expect(await jobs()).toEqual([
+          { state: 'completed', data: null },
+          { state: 'failed', data: null },
+        ]);
+        // The refused one's payload is its dead letter's, for an operator.
+        expect((await queue.deadLetters()).map((letter) => letter.payload)).toEqual([
+          { id: 'refused', n: 2 },
+        ]);
+      } finally {
+        await admin.end();
+      }
+    });
+
     it('drops an enqueue of the same key just after the job completed', async () => {
       const queue = await open();
       const seen: number[] = [];

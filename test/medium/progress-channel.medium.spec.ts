@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import type { ExportProgress } from '@chatexhibit/proto/progress';
 import { JetStreamProgressChannel } from '@chatexhibit/kit/progress/jetstream-progress-channel';
 import { PostgresProgressChannel } from '@chatexhibit/kit/progress/postgres-progress-channel';
-import type { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
+import { DELETED_PROGRESS, type ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { eventually } from '../support/eventually';
 import { testServers, uniqueName } from '../support/servers';
 
@@ -81,6 +81,22 @@ describe.each([
     await channel.publish(id, done);
     await channel.publish(id, step(100, { error: 'late failure of a redelivery' }));
     expect(await channel.latest(id)).toEqual(done);
+  });
+
+  it('erases an export: its final event, done or not, becomes the deleted one, which nothing later replaces', async () => {
+    const [finished, running] = [randomUUID(), randomUUID()];
+    await channel.publish(finished, step(100, { done: true, messageCount: 5 }));
+    await channel.publish(running, step(40));
+    const heard: unknown[] = [];
+    const unsubscribe = await channel.subscribe(running, (event) => heard.push(event));
+    for (const id of [finished, running]) await channel.erase(id);
+    // A step still running when its export was deleted publishes again.
+    await channel.publish(running, step(80));
+    await channel.publish(running, step(100, { done: true }));
+    for (const id of [finished, running]) expect(await channel.latest(id)).toEqual(DELETED_PROGRESS);
+    await eventually(() => heard.length > 0, 5000, 'the listener hears it');
+    unsubscribe();
+    expect(heard).toEqual([DELETED_PROGRESS]);
   });
 
   it('keeps the furthest state when many steps publish at once, also the very first ones', async () => {

@@ -223,6 +223,22 @@ export function describeWorkQueueContract(driver: WorkQueueFixture): void {
       ]);
     });
 
+    it("forgets an export's dead letters, and only its own", async () => {
+      const EXPORT_JOB = jobContract(
+        'jobs.test-export',
+        z.object({ exportId: z.string() }),
+        (p) => p.exportId,
+      );
+      const queue = await driver.open();
+      queue.consume(EXPORT_JOB, () => Promise.reject(new PermanentJobError('refused')));
+      await queue.start();
+      await queue.enqueue(EXPORT_JOB, { exportId: 'gone' });
+      await queue.enqueue(EXPORT_JOB, { exportId: 'kept' });
+      await eventually(async () => (await driver.deadLetters()).length === 2, 10_000, 'two dead letters');
+      await queue.forgetPayloads('exportId', 'gone');
+      expect((await driver.deadLetters()).map((letter) => letter.payload)).toEqual([{ exportId: 'kept' }]);
+    });
+
     it('aborts a handler past its deadline and retries, then dead-letters, the item', async () => {
       const queue = await driver.open();
       const signals: AbortSignal[] = [];
