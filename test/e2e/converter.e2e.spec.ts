@@ -123,6 +123,7 @@ describe('the converter', () => {
         .getByText('every download link to them stops working, including the links in emails')
         .waitFor();
       expect(await graveAccessibilityProblems(page)).toEqual([]);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'converter-delete-dialog.png') });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
       expect((await page.request.get(pdfUrl)).status()).toBe(200);
