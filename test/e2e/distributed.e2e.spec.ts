@@ -1,7 +1,10 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { connect } from 'nats';
 import { SERVICE_NAMES, type SystemHealth } from '@chatexhibit/proto/health';
+import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
+import { S3ObjectStorage } from '@chatexhibit/kit/storage/s3-object-storage';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 import { type RunningProcess, startProcess } from '../support/child-process';
@@ -25,6 +28,7 @@ import {
   uploadOverLimitExport,
 } from '../support/payment-client';
 import { deliverWebhook, type StripeStub, startStripeStub, STUB_CHECKOUT_PAGE } from '../support/stripe-stub';
+import { yazlZip } from '../../services/ingest/test/support/hostile-zips';
 
 const getHealth = async (port: number): Promise<{ status: number; body: SystemHealth }> => {
   const response = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -178,6 +182,65 @@ describe('distributed mode', () => {
       0,
     );
     expect(sampleValue(ingest, 'chatexhibit_uploads_total', { outcome: 'accepted' })).toBeUndefined();
+  }, 120_000);
+
+  it('deletes an export across processes: its objects, progress and dead letter (which names its file) go', async () => {
+    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    const { s3, natsUrl } = testServers();
+    const storage = new S3ObjectStorage({ ...s3, bucket });
+    const objectsOf = async (exportId: string) => {
+      const keys: string[] = [];
+      for await (const key of storage.list(`exports/${exportId}/`)) keys.push(key);
+      return keys;
+    };
+    const nats = await connect({ servers: natsUrl });
+    const jsm = await nats.jetstreamManager();
+    /** Dead letters of this run whose payload contains `needle`. */
+    const deadLettersNaming = async (needle: string): Promise<number> => {
+      const { state } = await jsm.streams.info(`${prefix}_dead_letters`);
+      let found = 0;
+      for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq++) {
+        const message = await jsm.streams.getMessage(`${prefix}_dead_letters`, { seq }).catch(() => null);
+        if (message?.string().includes(needle)) found++;
+      }
+      return found;
+    };
+    try {
+      const refusedName = 'WhatsApp Chat - Distributed Zephyrine.zip';
+      const noChat = path.join(workDir, 'distributed-no-chat.zip');
+      await writeFile(noChat, await yazlZip([{ path: 'photo.jpg', data: 'not a chat' }]));
+      const refused = (await uploadExport(baseUrl, noChat, {}, refusedName)).body.clientId!;
+      expect((await readProgress(baseUrl, refused)).events.at(-1)!.error).toBeDefined();
+      const free = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'deleted-')), {
+        textMessages: 4,
+        voiceNotes: 1,
+        photos: 0,
+      });
+      const done = (await uploadExport(baseUrl, free.zipPath)).body.clientId!;
+      expect((await readProgress(baseUrl, done)).events.at(-1)!.done).toBe(true);
+      expect(await deadLettersNaming(refusedName)).toBe(1);
+      expect((await objectsOf(done)).length).toBeGreaterThan(0);
+
+      for (const exportId of [refused, done]) {
+        expect((await fetch(`${baseUrl}/api/whatsapp/export/${exportId}`, { method: 'DELETE' })).status).toBe(
+          204,
+        );
+        expect((await readProgress(baseUrl, exportId)).events.map((e) => e.error)).toEqual([
+          PAYMENT_MESSAGES.deleted,
+        ]);
+      }
+      expect((await fetch(`${baseUrl}/api/whatsapp/chat/${done}`)).status).toBe(410);
+      await eventually(
+        async () =>
+          (await objectsOf(done)).length === 0 &&
+          (await objectsOf(refused)).length === 0 &&
+          (await deadLettersNaming(refusedName)) === 0,
+        30_000,
+        'the deleted exports are gone from S3 and the dead letters',
+      );
+    } finally {
+      await nats.close();
+    }
   }, 120_000);
 
   it('mails a contact message through the notification process to the SMTP server', async () => {
