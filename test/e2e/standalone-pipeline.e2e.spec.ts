@@ -193,8 +193,12 @@ describe('standalone pipeline', () => {
     ['a path starting with ../', 'a file path that points outside the archive (../evil.txt)'],
     ['a symbolic link', 'a link to another location'],
     ['two directory records for the same data', 'several files share the same data'],
+    [
+      '1,000 entries of 1 MiB of zeros in 1.1 MB',
+      'would unpack to more than 34.2 MB, far more than a chat export of its size (1.1 MB) holds',
+    ],
   ] as const)(
-    'ends an upload of %s with a sentence for the uploader, storing nothing of it',
+    'ends an upload of %s with a sentence for the uploader, and deletes it',
     async (kind, message) => {
       const upload = await uploadExport(
         standalone.baseUrl,
@@ -204,10 +208,10 @@ describe('standalone pipeline', () => {
       const final = finalEvent((await readProgress(standalone.baseUrl, upload.body.clientId!)).events);
       expect(final).toMatchObject({ step: 0, progress: 100 });
       expect(final.error).toContain(message);
-      // The upload itself is kept as received; not one entry of the refused archive is.
-      expect(
-        await readdir(path.join(standalone.dataDir, 'objects', 'exports', upload.body.clientId!)),
-      ).toEqual(['upload.zip']);
+      // Neither the upload nor any entry of it is kept once the uploader has been told.
+      const exportFolder = path.join(standalone.dataDir, 'objects', 'exports', upload.body.clientId!);
+      const files = await readdir(exportFolder, { recursive: true, withFileTypes: true }).catch(() => []);
+      expect(files.filter((entry) => !entry.isDirectory()).map((entry) => entry.name)).toEqual([]);
     },
     60_000,
   );
