@@ -155,8 +155,9 @@ async function readEntries(zipFile: ZipFile, limits: UnzipLimits): Promise<Check
       if (declaredTotal > limits.maxTotalUncompressedBytes) {
         throw unsafeArchive.tooLarge(limits.maxTotalUncompressedBytes);
       }
-      if (declaredTotal > expansionLimit)
+      if (declaredTotal > expansionLimit) {
         throw unsafeArchive.expandsTooMuch(zipFile.fileSize, expansionLimit);
+      }
       if (
         entry.uncompressedSize > RATIO_CHECKED_ABOVE_BYTES &&
         entry.uncompressedSize > entry.compressedSize * limits.maxCompressionRatio
