@@ -1,4 +1,4 @@
-// Audio in every format a chat export holds, generated at test time with the bundled ffmpeg.
+// Audio in every format a chat export holds, generated at test time with the ffmpeg media would run.
 
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -25,7 +25,7 @@ export const AUDIO_EXTENSIONS = Object.keys(ENCODINGS);
 /** Writes a 440 Hz tone as `tone.<extension>` into `dir` and returns its path. */
 export async function writeTone(dir: string, extension: string, extraArgs: string[] = []): Promise<string> {
   const outputPath = path.join(dir, `tone.${extension}`);
-  await execFileAsync(resolveFfmpegPath({}), [
+  await execFileAsync(resolveFfmpegPath(process.env).path, [
     '-nostdin',
     '-hide_banner',
     '-loglevel',
