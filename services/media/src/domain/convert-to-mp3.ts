@@ -24,8 +24,9 @@ export interface Mp3Conversion {
 /** Far above what a voice note needs (ffmpeg converts them at hundreds of times real time). */
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 /**
- * ffmpeg's address space: Debian's links some hundred libraries and maps them all; decoding a
- * voice note then needs a few MB more. A file that makes it allocate without end fails here.
+ * ffmpeg's address space: Debian's 5.1 maps about 300 MB (its libraries; it cannot start under
+ * 256 MB) and converts a voice note in 60 MB resident. A file that makes it allocate without end
+ * fails here.
  */
 export const FFMPEG_MEMORY_BYTES = 1024 ** 3;
 /** ffmpeg's stderr kept for the error detail; a damaged file can make it write without end. */

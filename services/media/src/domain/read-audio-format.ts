@@ -49,8 +49,10 @@ export function readAudioFormat(
     const worker = new Worker(workerFile, {
       workerData: { filePath },
       resourceLimits: AUDIO_FORMAT_WORKER_LIMITS,
-      // Nothing of this process's environment (credentials) is the parser's business.
+      // Nothing of this process's environment (credentials) is the parser's business, nor its
+      // command-line flags (a preload such as `npm run convert`'s --require would run again).
       env: {},
+      execArgv: [],
     });
     let settled = false;
     const settle = (outcome: () => void): void => {
