@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { addMonths, max } from 'date-fns';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { PAYMENT_MESSAGES, type SupportBundle } from '@chatexhibit/proto/payment';
 import {
   MAIL_JOB,
@@ -23,7 +24,7 @@ const iso = (date: Date | null | undefined): string | null => date?.toISOString(
 
 /**
  * Support's four operations (DESIGN: never by editing the database): look bundles up, keep an
- * export longer, mail its links again, refund it. Each is logged with the bundle id.
+ * export longer, mail its links again, refund it. Each is logged with the export reference.
  */
 @Injectable()
 export class SupportBundlesUseCase {
@@ -51,7 +52,10 @@ export class SupportBundlesUseCase {
     // Counted from the later of today and the current date: a lapsed extension starts afresh.
     const deleteAfter = addMonths(max([retention.deleteAfter, new Date()]), months);
     await this.bundles.setDeleteAfter(bundle.exportId, deleteAfter);
-    this.logger.info({ bundleId, months, deleteAfter }, 'support extended an export');
+    this.logger.info(
+      { exportReference: exportReference(bundle.exportId), months, deleteAfter },
+      'support extended an export',
+    );
     return { bundleId, deleteAfter: deleteAfter.toISOString() };
   }
 
@@ -75,7 +79,10 @@ export class SupportBundlesUseCase {
       originalFilename: decision?.decidedJob?.facts.originalFilename ?? 'your chat export',
       deleteAfter: retention.deleteAfter.toISOString(),
     });
-    this.logger.info({ bundleId, mailId }, 'support queued the download links again');
+    this.logger.info(
+      { exportReference: exportReference(bundle.exportId), mailId },
+      'support queued the download links again',
+    );
     return { bundleId, to: bundle.email, mailId };
   }
 
@@ -93,7 +100,10 @@ export class SupportBundlesUseCase {
     );
     const refundedAt = new Date();
     await this.bundles.markRefunded(bundleId, refundedAt);
-    this.logger.info({ bundleId, refundId: refund.id }, 'support refunded a bundle; its export is locked');
+    this.logger.info(
+      { exportReference: exportReference(bundle.exportId), refundId: refund.id },
+      'support refunded a bundle; its export is locked',
+    );
     return { bundleId, refundId: refund.id, refundedAt: refundedAt.toISOString() };
   }
 
