@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { addMonths, max } from 'date-fns';
-import { exportReference } from '@chatexhibit/proto/export-reference';
+import { EXPORT_REFERENCE_PATTERN, exportReference } from '@chatexhibit/proto/export-reference';
 import { PAYMENT_MESSAGES, type SupportBundle } from '@chatexhibit/proto/payment';
 import {
   MAIL_JOB,
@@ -40,8 +40,20 @@ export class SupportBundlesUseCase {
   }: RequestOf<typeof SUPPORT_STATUS_REQUEST>): Promise<ResponseOf<typeof SUPPORT_STATUS_REQUEST>> {
     const found = UUID.test(query)
       ? [await this.bundles.findBundle(query.toLowerCase())].filter((b): b is BundleEntity => b !== null)
-      : await this.bundles.bundlesOfEmail(query);
+      : EXPORT_REFERENCE_PATTERN.test(query.toUpperCase())
+        ? await this.bundlesOfReference(query.toUpperCase())
+        : await this.bundles.bundlesOfEmail(query);
     return { bundles: await Promise.all(found.map((bundle) => this.describe(bundle))) };
+  }
+
+  /**
+   * The bundle of the export a buyer names by the reference on their documents and mail. A
+   * reference is one-way, so it is worked out for each bundle kept (support asks rarely).
+   */
+  private async bundlesOfReference(reference: string): Promise<BundleEntity[]> {
+    return (await this.bundles.allBundles()).filter(
+      (bundle) => exportReference(bundle.exportId) === reference,
+    );
   }
 
   async extend({
