@@ -64,7 +64,7 @@ export class IngestExportUseCase {
         if (!(error instanceof UnsafeArchiveError)) throw error;
         // Before the step gives up, so that the refusal the uploader sees means it is gone.
         for (const key of objectsWrittenBy('ingest', exportId)) await this.storage.deleteAll(key);
-        this.logger.warn({ exportId, reason: error.reason }, 'upload refused and deleted');
+        this.logger.warn({ reason: error.reason }, 'upload refused and deleted');
         throw new PermanentJobError(error.message);
       }
       const stored = await runWithConcurrency(entries, STORE_CONCURRENCY, (entry) =>
@@ -93,7 +93,7 @@ export class IngestExportUseCase {
         receivedAt: new Date(facts.receivedAt),
       }),
     );
-    this.logger.info({ exportId, entries: manifest.entries.length, entriesSizeBytes }, 'export unpacked');
+    this.logger.info({ entries: manifest.entries.length, entriesSizeBytes }, 'export unpacked');
     await this.workQueue.enqueue(PARSE_JOB, { exportId, facts, entriesSizeBytes });
     return manifest;
   }
