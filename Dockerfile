@@ -55,25 +55,30 @@ RUN npm run build
 
 # Keep only production dependencies. The web app's packages are all devDependencies of frontend:
 # only its bundle (frontend/dist) ships. The workspace links in node_modules/@chatexhibit are
-# relative symlinks, so they stay valid once /app is copied into the runtime image.
+# relative symlinks, so they stay valid once /app is copied into the runtime image. The static
+# ffmpeg from npm (@ffmpeg-installer, an optional dependency: a 2018 build that gets no security
+# fixes) goes too: the image decodes uploads with Debian's ffmpeg only.
 RUN npm prune --omit=dev --no-audit --no-fund \
- && rm -rf node_modules/.cache
+ && rm -rf node_modules/.cache node_modules/@ffmpeg-installer
 
 # ---------------------------------------------------------------------------------------------
 # runtime: slim Debian, a non-root user, and tini as PID 1 (forwards SIGTERM so parts shut down
-# cleanly, and reaps ffmpeg children). Nothing else from the system: media runs the static ffmpeg
-# and pdf the Noto fonts that npm installs with them.
+# cleanly, and reaps ffmpeg children). From the system also Debian's ffmpeg, which gets security
+# updates with the image's rebuilds, for media (FFMPEG_PATH names it, so media never falls back to
+# another); media runs it through prlimit (util-linux, part of every Debian) for its memory and
+# CPU limits. pdf embeds the Noto fonts that npm installs with it.
 # ---------------------------------------------------------------------------------------------
 FROM node:${NODE_MAJOR}-bookworm-slim
 RUN apt-get update \
- && apt-get install --yes --no-install-recommends tini \
+ && apt-get install --yes --no-install-recommends tini ffmpeg \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 chatexhibit \
  && useradd --system --uid 10001 --gid 10001 --home-dir /app --no-create-home \
       --shell /usr/sbin/nologin chatexhibit
 ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps \
-    CHATEXHIBIT_PART=standalone
+    CHATEXHIBIT_PART=standalone \
+    FFMPEG_PATH=/usr/bin/ffmpeg
 WORKDIR /app
 COPY deploy/docker/part.cjs /usr/local/lib/chatexhibit/part.cjs
 # root-owned, so read-only to the app user; standalone keeps its state in /app/data (mount a

@@ -9,6 +9,17 @@ export const FREE_TIER_LIMITS = { maxMessages: 50, maxMediaBytes: 20 * MiB } as 
 export const MAX_UPLOAD_BYTES = 100 * MiB;
 export const UPLOAD_FILE_EXTENSION = '.zip';
 
+/**
+ * What an upload may unpack to: its own size × `uploadFactor` + `allowanceBytes`, by the sizes its
+ * directory declares (and, as each entry may not exceed its declared size, by the bytes inflated).
+ * A real export's media (JPEG, Opus, MP4, WebP) is compressed already and unpacks to about its
+ * packed size; the factor 2 leaves room for the odd attachment that deflates somewhat (a PDF, a
+ * WAV). Only the chat text compresses well (about 4:1), and WhatsApp's longest, 40,000 messages,
+ * is about 4 MB: the allowance holds that eight times over. A ZIP bomb of 1,000 × 1 MiB of zeros
+ * packs into 1.1 MB, so it may unpack to 34 MB instead of the 1 GB it claims.
+ */
+export const MAX_UNPACKED_SIZE = { uploadFactor: 2, allowanceBytes: 32 * MiB } as const;
+
 /** Price per bundle, one time, in US cents. */
 export const BUNDLE_PRICE = { amountCents: 499, currency: 'usd', label: '$4.99' } as const;
 

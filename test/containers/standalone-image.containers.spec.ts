@@ -60,6 +60,14 @@ describe('the image as standalone (its default)', () => {
     expect(new Set(users.map((user) => user.trim()))).toEqual(new Set(['chatexhibit']));
   });
 
+  it("decodes voice notes with Debian's ffmpeg under prlimit, with no npm static ffmpeg in the image", async () => {
+    expect(await podman('exec', container, 'sh', '-c', 'echo "$FFMPEG_PATH"; command -v prlimit')).toBe(
+      '/usr/bin/ffmpeg\n/usr/bin/prlimit',
+    );
+    expect(await podman('exec', container, '/usr/bin/ffmpeg', '-version')).toMatch(/^ffmpeg version \S*deb/);
+    expect(await podman('exec', container, 'ls', '/app/node_modules')).not.toMatch(/@ffmpeg-installer/);
+  });
+
   it('takes a small export to done, with a PDF and an evidence package that verifies', async () => {
     const exported = await writeWhatsAppExport(workDir, { textMessages: 10, voiceNotes: 1, photos: 1 });
     const { status, body } = await uploadExport(baseUrl, exported.zipPath);

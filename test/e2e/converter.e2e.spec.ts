@@ -104,7 +104,11 @@ describe('the converter', () => {
     const page = await open();
     try {
       await page.setInputFiles('input[type=file]', freeZip);
-      await page.getByRole('button', { name: 'Process Chat Export' }).click();
+      const [followed] = await Promise.all([
+        page.waitForRequest((request) => request.url().includes('/api/whatsapp/process-status')),
+        page.getByRole('button', { name: 'Process Chat Export' }).click(),
+      ]);
+      const exportId = new URL(followed.url()).searchParams.get('clientId')!;
       await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 60_000 });
       const [pdfTab] = await Promise.all([
         page.context().waitForEvent('page'),
@@ -112,7 +116,6 @@ describe('the converter', () => {
       ]);
       const pdfUrl = pdfTab.url();
       await pdfTab.close();
-      const exportId = /\/api\/files\/([0-9a-f-]{36})\//.exec(pdfUrl)![1]!;
 
       const remove = page.getByRole('button', { name: 'Delete this export' });
       const dialog = page.getByRole('alertdialog', { name: 'Delete this export now?' });

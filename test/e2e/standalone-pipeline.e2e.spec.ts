@@ -136,7 +136,8 @@ describe('standalone pipeline', () => {
     const upload = await uploadExport(standalone.baseUrl, exported.zipPath);
     const done = finalEvent((await readProgress(standalone.baseUrl, upload.body.clientId!)).events);
     const pdfUrl = done.pdfUrl!;
-    const other = pdfUrl.replace(/[0-9a-f]{8}-/, '00000000-');
+    // Another export's token in the same place: the signature no longer covers the path.
+    const other = pdfUrl.replace(/(?<=^\/api\/files\/)./, (c) => (c === 'A' ? 'B' : 'A'));
     const forged = pdfUrl.replace(
       /signature=([0-9a-f])/,
       (_m, c: string) => `signature=${c === '0' ? '1' : '0'}`,
@@ -193,8 +194,12 @@ describe('standalone pipeline', () => {
     ['a path starting with ../', 'a file path that points outside the archive (../evil.txt)'],
     ['a symbolic link', 'a link to another location'],
     ['two directory records for the same data', 'several files share the same data'],
+    [
+      '1,000 entries of 1 MiB of zeros in 1.1 MB',
+      'would unpack to more than 34.2 MB, far more than a chat export of its size (1.1 MB) holds',
+    ],
   ] as const)(
-    'ends an upload of %s with a sentence for the uploader, storing nothing of it',
+    'ends an upload of %s with a sentence for the uploader, and deletes it',
     async (kind, message) => {
       const upload = await uploadExport(
         standalone.baseUrl,
@@ -204,10 +209,10 @@ describe('standalone pipeline', () => {
       const final = finalEvent((await readProgress(standalone.baseUrl, upload.body.clientId!)).events);
       expect(final).toMatchObject({ step: 0, progress: 100 });
       expect(final.error).toContain(message);
-      // The upload itself is kept as received; not one entry of the refused archive is.
-      expect(
-        await readdir(path.join(standalone.dataDir, 'objects', 'exports', upload.body.clientId!)),
-      ).toEqual(['upload.zip']);
+      // Neither the upload nor any entry of it is kept once the uploader has been told.
+      const exportFolder = path.join(standalone.dataDir, 'objects', 'exports', upload.body.clientId!);
+      const files = await readdir(exportFolder, { recursive: true, withFileTypes: true }).catch(() => []);
+      expect(files.filter((entry) => !entry.isDirectory()).map((entry) => entry.name)).toEqual([]);
     },
     60_000,
   );
@@ -317,7 +322,7 @@ describe('standalone pipeline', () => {
     expect(errors('POST /api/whatsapp/process', 415)).toBe(1);
     expect(errors('POST /api/whatsapp/process', 413)).toBe(1);
     expect(errors('GET /api/whatsapp/chat/:chatExportId', 404)).toBe(2);
-    expect(errors('GET /api/files/:exportId/transcript.pdf', 403)).toBeGreaterThanOrEqual(1);
+    expect(errors('GET /api/files/:token/transcript.pdf', 403)).toBeGreaterThanOrEqual(1);
     expect(value('process_cpu_user_seconds_total')).toBeGreaterThan(0);
   });
 

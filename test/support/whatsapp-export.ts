@@ -4,9 +4,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
 import { ZipFile } from 'yazl';
+import { resolveFfmpegPath } from '@chatexhibit/media/domain/ffmpeg-path';
 
 const run = promisify(execFile);
 
@@ -74,7 +74,7 @@ function noise(length: number, seed: number): Buffer {
 export async function writeWhatsAppExport(dir: string, spec: WhatsAppExportSpec): Promise<WhatsAppExport> {
   const voicePath = path.join(dir, 'voice-sample.opus');
   if (spec.voiceNotes > 0) {
-    await run(ffmpeg.path, [
+    await run(resolveFfmpegPath(process.env).path, [
       '-nostdin',
       '-hide_banner',
       '-loglevel',

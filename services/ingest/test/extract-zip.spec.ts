@@ -143,6 +143,35 @@ describe('extractZip extracts', () => {
     );
   });
 
+  it("WhatsApp's longest chat text (40,000 messages, 4 MB) alone and beside media, deflated", async () => {
+    const two = (n: number) => String(n).padStart(2, '0');
+    const chat = Array.from({ length: 40_000 }, (_, i) => {
+      const stamp = `[07/06/2023, ${two(8 + (Math.floor(i / 3600) % 12))}:${two(Math.floor(i / 60) % 60)}:${two(i % 60)}]`;
+      const sender = i % 2 ? 'Omar Haddad' : 'Hannah Schmidt';
+      return `${stamp} ${sender}: message ${i} about the deposit and the keys to the flat, see you at ${i % 24}:00\n`;
+    }).join('');
+    expect(chat.length).toBeGreaterThan(4_000_000);
+    const textOnly: ZipFileSpec[] = [{ path: '_chat.txt', data: chat }];
+    // Media is compressed already: random bytes stand for it, deflated as WhatsApp does.
+    const withMedia: ZipFileSpec[] = [
+      ...textOnly,
+      ...Array.from({ length: 20 }, (_, i) => ({
+        path: `0000${i}-PHOTO-2023-06-07-15-13-20.jpg`,
+        data: randomBytes(200_000),
+      })),
+    ];
+
+    // The text alone deflates to under half its size: the factor alone would refuse it.
+    expect((await yazlZip(textOnly)).length * 2).toBeLessThan(Buffer.byteLength(chat));
+
+    for (const files of [textOnly, withMedia]) {
+      const zip = await yazlZip(files);
+      expect(await extractZip(await zipOnDisk(zip), collectingWriter().writeEntry)).toEqual(
+        expectedEntries(files),
+      );
+    }
+  });
+
   it('small files compressed far beyond the ratio, since only large ones are checked', async () => {
     const files: ZipFileSpec[] = [{ path: 'zeros.txt', data: Buffer.alloc(1024 ** 2) }];
 
@@ -165,7 +194,8 @@ describe('extractZip extracts', () => {
     const baseline = process.memoryUsage().rss;
     let peak = baseline;
     let received = 0;
-    // A run of one byte deflates about 1,000 to 1; the default ratio would (rightly) refuse it.
+    // A run of one byte deflates about 1,000 to 1; the default ratio and expansion limits would
+    // (rightly) refuse it.
     const extracted = await extractZip(
       zipPath,
       async (_path, content) => {
@@ -174,7 +204,7 @@ describe('extractZip extracts', () => {
           peak = Math.max(peak, process.memoryUsage().rss);
         }
       },
-      { maxCompressionRatio: 2000 },
+      { maxCompressionRatio: 2000, maxExpansionFactor: 2000 },
     );
 
     expect(received).toBe(size);

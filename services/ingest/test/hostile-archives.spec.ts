@@ -76,6 +76,13 @@ const cases: Case[] = [
     { maxTotalUncompressedBytes: 1000 },
   ],
   [
+    '1,000 entries of 1 MiB of zeros in 1.1 MB',
+    'expands_too_much',
+    harmful(
+      'This ZIP archive would unpack to more than 34.2 MB, far more than a chat export of its size (1.1 MB) holds',
+    ),
+  ],
+  [
     'a 2 MB entry compressed over 200 times',
     'compression_ratio',
     harmful('The file "zeros.bin" in this ZIP archive would unpack to more than 200 times its packed size'),

@@ -1,2 +1,2 @@
-/** Injection token: the ffmpeg binary media runs (FFMPEG_PATH, or the one shipped in npm). */
-export const FFMPEG_PATH = 'FFMPEG_PATH';
+/** Injection token: the MediaTools (ffmpeg, prlimit) media runs on uploaded files, found at start. */
+export const MEDIA_TOOLS = 'MEDIA_TOOLS';

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import {
   BATES_PREFIX_PATTERN,
   type ExportFacts,
@@ -34,7 +35,7 @@ import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import { type ExtractedEntry, extractZip } from '@chatexhibit/ingest/domain/extract-zip';
 import { UnsafeArchiveError } from '@chatexhibit/ingest/domain/unsafe-archive-error';
 import { convertToMp3 } from '@chatexhibit/media/domain/convert-to-mp3';
-import { resolveFfmpegPath } from '@chatexhibit/media/domain/ffmpeg-path';
+import { type MediaTools, resolveMediaTools } from '@chatexhibit/media/domain/media-tools';
 import { makeThumbnail } from '@chatexhibit/media/domain/make-thumbnail';
 import { MediaConversionError } from '@chatexhibit/media/domain/media-conversion-error';
 import { unconvertedMediaItem } from '@chatexhibit/media/domain/media-item';
@@ -257,7 +258,7 @@ async function writeDocuments(
     const transcriptMessages = chat.messages.map((m) => toTranscriptMessage(m, attachmentPath(m.index)));
     await renderExportDocuments(
       {
-        exportId,
+        exportReference: exportReference(exportId),
         facts,
         chat: {
           chatFile: chatTextPath,
@@ -382,7 +383,12 @@ async function convertMedia(
     return kind === 'voice' || (kind === 'image' && options.includeImages) ? [{ entry, kind }] : [];
   });
   // Resolved only when there is something to convert: a chat without media needs no ffmpeg.
-  const ffmpegPath = work.some(({ kind }) => kind === 'voice') ? resolveFfmpegPath(process.env) : '';
+  let tools: MediaTools | undefined;
+  if (work.some(({ kind }) => kind === 'voice')) {
+    const resolved = resolveMediaTools(process.env);
+    for (const warning of resolved.warnings) output.stderr(`convert: ${warning}`);
+    tools = resolved.tools;
+  }
   let finished = 0;
   const settled = await runWithConcurrency(
     work,
@@ -395,7 +401,11 @@ async function convertMedia(
       await mkdir(path.dirname(target), { recursive: true });
       let durationSeconds: number | null = null;
       if (kind === 'voice') {
-        ({ durationSeconds } = await convertToMp3({ ffmpegPath, inputPath: entry.key, outputPath: target }));
+        ({ durationSeconds } = await convertToMp3({
+          tools: tools!,
+          inputPath: entry.key,
+          outputPath: target,
+        }));
       } else {
         await writeFile(target, (await makeThumbnail({ input: entry.key })).jpeg);
       }

@@ -7,6 +7,7 @@ import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { MAX_UNPACKED_SIZE } from '@chatexhibit/proto/constants';
 import { collisionKey, decodeEntryName, toEntryPath } from './entry-path';
 import { EntryMeter } from './entry-meter';
 import { UnsafeArchiveError, unsafeArchive } from './unsafe-archive-error';
@@ -16,6 +17,9 @@ export interface UnzipLimits {
   maxTotalUncompressedBytes: number;
   /** Uncompressed over compressed size, per entry; only for entries above RATIO_CHECKED_ABOVE_BYTES. */
   maxCompressionRatio: number;
+  /** The whole archive may unpack to its own size times this, plus expansionAllowanceBytes. */
+  maxExpansionFactor: number;
+  expansionAllowanceBytes: number;
 }
 
 /** A WhatsApp export has one chat text and at most a few thousand media files. */
@@ -23,6 +27,8 @@ export const DEFAULT_UNZIP_LIMITS: UnzipLimits = {
   maxEntries: 10_000,
   maxTotalUncompressedBytes: 1024 ** 3,
   maxCompressionRatio: 200,
+  maxExpansionFactor: MAX_UNPACKED_SIZE.uploadFactor,
+  expansionAllowanceBytes: MAX_UNPACKED_SIZE.allowanceBytes,
 };
 
 /** Small text files legitimately compress far beyond any sane ratio; only big ones can hurt. */
@@ -56,6 +62,8 @@ export async function extractZip(
     maxTotalUncompressedBytes:
       limits.maxTotalUncompressedBytes ?? DEFAULT_UNZIP_LIMITS.maxTotalUncompressedBytes,
     maxCompressionRatio: limits.maxCompressionRatio ?? DEFAULT_UNZIP_LIMITS.maxCompressionRatio,
+    maxExpansionFactor: limits.maxExpansionFactor ?? DEFAULT_UNZIP_LIMITS.maxExpansionFactor,
+    expansionAllowanceBytes: limits.expansionAllowanceBytes ?? DEFAULT_UNZIP_LIMITS.expansionAllowanceBytes,
   };
   await assertZipSignature(zipPath);
   const zipFile = await fromArchive(() =>
@@ -126,6 +134,9 @@ async function readEntries(zipFile: ZipFile, limits: UnzipLimits): Promise<Check
   if (zipFile.entryCount > limits.maxEntries) throw unsafeArchive.tooManyEntries(limits.maxEntries);
   const checked: CheckedEntry[] = [];
   const names = new NameRegistry();
+  // Declared sizes are a promise EntryMeter holds each entry to while it inflates, so the bytes
+  // written never exceed this either (by more than one chunk).
+  const expansionLimit = zipFile.fileSize * limits.maxExpansionFactor + limits.expansionAllowanceBytes;
   let declaredTotal = 0;
   await fromArchive(async () => {
     for await (const entry of zipFile.eachEntry()) {
@@ -143,6 +154,9 @@ async function readEntries(zipFile: ZipFile, limits: UnzipLimits): Promise<Check
       declaredTotal += entry.uncompressedSize;
       if (declaredTotal > limits.maxTotalUncompressedBytes) {
         throw unsafeArchive.tooLarge(limits.maxTotalUncompressedBytes);
+      }
+      if (declaredTotal > expansionLimit) {
+        throw unsafeArchive.expandsTooMuch(zipFile.fileSize, expansionLimit);
       }
       if (
         entry.uncompressedSize > RATIO_CHECKED_ABOVE_BYTES &&

@@ -8,6 +8,7 @@ export type UnsafeArchiveReason =
   | 'checksum_mismatch'
   | 'size_mismatch'
   | 'too_large'
+  | 'expands_too_much'
   | 'too_many_entries'
   | 'compression_ratio'
   | 'overlapping_entries'
@@ -53,6 +54,11 @@ export const unsafeArchive = {
     new UnsafeArchiveError(
       'too_large',
       `This ZIP archive would unpack to more than ${formatBytes(maxBytes)}. It cannot be processed.`,
+    ),
+  expandsTooMuch: (archiveBytes: number, maxBytes: number) =>
+    new UnsafeArchiveError(
+      'expands_too_much',
+      `This ZIP archive would unpack to more than ${formatBytes(maxBytes)}, far more than a chat export of its size (${formatBytes(archiveBytes)}) holds, which is a sign of a harmful archive. It cannot be processed.`,
     ),
   tooManyEntries: (maxEntries: number) =>
     new UnsafeArchiveError(

@@ -46,6 +46,27 @@ const twoStoredFiles = () =>
     { path: 'photo.jpg', data: Buffer.alloc(4096, 7), compress: false },
   ]);
 
+/**
+ * The attack of issue 18: 1,000 entries of 1 MiB of zeros, 1.1 MB packed. Each entry stays at the
+ * size where the per-entry ratio is not checked; only the total gives it away. Deflated once and
+ * laid out 1,000 times, so that building it takes milliseconds.
+ */
+function thousandMebibytesOfZeros(): Buffer {
+  const zeros = encodeEntry({ name: 'x', data: Buffer.alloc(MiB), method: 8 });
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (let i = 0; i < 1000; i++) {
+    const entry = { ...zeros, name: Buffer.from(`IMG-20230607-WA${String(i).padStart(4, '0')}.jpg`) };
+    const local = localRecord(entry);
+    centrals.push(centralRecord(entry, offset));
+    locals.push(local);
+    offset += local.length;
+  }
+  const directory = Buffer.concat(centrals);
+  return Buffer.concat([...locals, directory, endRecord(1000, directory.length, offset)]);
+}
+
 /** Two directory records that point at the same local record. */
 function sameLocalRecordTwice(): Buffer {
   const photo = encodeEntry({ name: 'photo.jpg', data: Buffer.alloc(4096, 7) });
@@ -116,6 +137,7 @@ export const HOSTILE_ZIPS = {
     rawZip([{ name: 'zeros.bin', data: Buffer.alloc(2 * MiB), method: 8 }]),
   'an entry declared at 2 MB with no data': () =>
     rawZip([{ name: 'zeros.bin', data: '', method: 8, declaredSize: 2 * MiB }]),
+  '1,000 entries of 1 MiB of zeros in 1.1 MB': thousandMebibytesOfZeros,
   '10,001 entries': () => rawZip(Array.from({ length: 10_001 }, (_, i) => ({ name: `f${i}.txt` }))),
   'two directory records for the same data': sameLocalRecordTwice,
   "an entry whose local record is inside another's data": localRecordInsideAnothersData,

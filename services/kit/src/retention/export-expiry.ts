@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit, type Provider, type Type } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { objectsWrittenBy } from '@chatexhibit/proto/storage-layout';
 import { EXPIRE_EXPORT_JOBS, type SERVICES_HOLDING_EXPORTS } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '../bus/work-queue';
@@ -97,7 +98,7 @@ export function exportExpiryProviders(
     onModuleInit(): void {
       this.workQueue.consume(EXPIRE_EXPORT_JOBS[service], async ({ exportId }) => {
         await this.eraser.erase(exportId);
-        this.logger.info({ exportId }, 'export deleted');
+        this.logger.info({ exportReference: exportReference(exportId) }, 'export deleted');
       });
     }
   }

@@ -1,12 +1,14 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parseFile } from 'music-metadata';
 import { MediaConversionError } from './media-conversion-error';
+import type { MediaTools } from './media-tools';
+import { DAMAGED_AUDIO, readAudioFormat } from './read-audio-format';
+import { type ChildLimits, spawnConfined } from './spawn-confined';
 
 export interface ConvertToMp3Options {
-  ffmpegPath: string;
+  tools: MediaTools;
   inputPath: string;
   outputPath: string;
   /** Aborting kills ffmpeg; the promise then rejects with the signal's reason. */
@@ -21,6 +23,12 @@ export interface Mp3Conversion {
 
 /** Far above what a voice note needs (ffmpeg converts them at hundreds of times real time). */
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+/**
+ * ffmpeg's address space: Debian's 5.1 maps about 300 MB (its libraries; it cannot start under
+ * 256 MB) and converts a voice note in 60 MB resident. A file that makes it allocate without end
+ * fails here.
+ */
+export const FFMPEG_MEMORY_BYTES = 1024 ** 3;
 /** ffmpeg's stderr kept for the error detail; a damaged file can make it write without end. */
 const STDERR_TAIL_CHARS = 8192;
 /**
@@ -28,7 +36,7 @@ const STDERR_TAIL_CHARS = 8192;
  * formats (HLS, concat) would make it open other files or URLs named inside an uploaded file.
  */
 const AUDIO_DEMUXERS = 'ogg,mov,aac,amr,mp3,wav';
-const DAMAGED = 'The audio file is damaged or not in a known format.';
+const TOO_LONG = 'The audio file took too long to convert.';
 
 /**
  * Converts one audio attachment to a mono MP3 for playback in the transcript. The MP3 appears at
@@ -42,16 +50,13 @@ export async function convertToMp3(options: ConvertToMp3Options): Promise<Mp3Con
   }
   options.signal?.throwIfAborted();
   const partialPath = `${outputPath}.${randomUUID()}.part`;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   try {
-    await runFfmpeg(
-      options.ffmpegPath,
-      ffmpegArguments(inputPath, partialPath),
-      options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      options.signal,
-    );
-    const durationSeconds = (await durationOf(partialPath)) ?? (await durationOf(inputPath));
+    await runFfmpeg(options.tools, ffmpegArguments(inputPath, partialPath), timeoutMs, options.signal);
+    const durationSeconds =
+      (await durationOf(partialPath, options.signal)) ?? (await durationOf(inputPath, options.signal));
     if (durationSeconds === undefined || !(durationSeconds > 0)) {
-      throw new MediaConversionError(DAMAGED, 'the converted audio has no measurable duration');
+      throw new MediaConversionError(DAMAGED_AUDIO, 'the converted audio has no measurable duration');
     }
     await rename(partialPath, outputPath);
     return { durationSeconds };
@@ -101,14 +106,21 @@ function ffmpegArguments(inputPath: string, outputPath: string): string[] {
   ];
 }
 
-function runFfmpeg(
-  ffmpegPath: string,
+async function runFfmpeg(
+  { ffmpegPath, prlimitPath }: MediaTools,
   args: string[],
   timeoutMs: number,
   signal: AbortSignal | undefined,
 ): Promise<void> {
+  // Checked here because prlimit, not spawn, would otherwise be the one to find it missing, and
+  // its failure would read as a damaged file rather than a setup problem.
+  await access(ffmpegPath, constants.X_OK).catch((error: Error) => {
+    throw new Error(`Could not run ffmpeg at ${ffmpegPath}: ${error.message}`, { cause: error });
+  });
+  // The CPU limit also stops an ffmpeg whose parent died and with it the timer below.
+  const limits: ChildLimits = { memoryBytes: FFMPEG_MEMORY_BYTES, cpuSeconds: Math.ceil(timeoutMs / 1000) };
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawnConfined(ffmpegPath, args, prlimitPath, limits);
     let stderrTail = '';
     let stopReason: unknown;
     let stopped = false;
@@ -120,13 +132,7 @@ function runFfmpeg(
     };
     const onAbort = (): void => stop(signal?.reason);
     const timer = setTimeout(
-      () =>
-        stop(
-          new MediaConversionError(
-            'The audio file took too long to convert.',
-            `ffmpeg was stopped after ${timeoutMs} ms`,
-          ),
-        ),
+      () => stop(new MediaConversionError(TOO_LONG, `ffmpeg was stopped after ${timeoutMs} ms`)),
       timeoutMs,
     );
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -149,7 +155,7 @@ function runFfmpeg(
       cleanUp();
       if (stopped) reject(stopReason);
       else if (code === 0) resolve();
-      else reject(exitFailure(code, exitSignal, stderrTail));
+      else reject(exitFailure(code, exitSignal, stderrTail, limits));
     });
   });
 }
@@ -158,15 +164,19 @@ function exitFailure(
   code: number | null,
   exitSignal: NodeJS.Signals | null,
   stderrTail: string,
+  limits: ChildLimits,
 ): MediaConversionError {
-  // Killed from outside (e.g. out of memory): that says nothing about the file.
+  if (exitSignal === 'SIGXCPU') {
+    return new MediaConversionError(TOO_LONG, `ffmpeg used up its ${limits.cpuSeconds} s of CPU time`);
+  }
+  // Killed from outside for another reason: that says nothing about the file.
   if (code === null) {
     return new MediaConversionError(
       'The audio file could not be converted.',
       `ffmpeg was killed by ${exitSignal}`,
     );
   }
-  return new MediaConversionError(DAMAGED, lastLine(stderrTail) ?? `ffmpeg exited with code ${code}`);
+  return new MediaConversionError(DAMAGED_AUDIO, lastLine(stderrTail) ?? `ffmpeg exited with code ${code}`);
 }
 
 function lastLine(text: string): string | undefined {
@@ -174,13 +184,10 @@ function lastLine(text: string): string | undefined {
   return lines.at(-1)?.trim();
 }
 
-/** Seconds of audio in a file, or undefined where music-metadata cannot tell (e.g. AMR). */
-async function durationOf(filePath: string): Promise<number | undefined> {
-  try {
-    const { format } = await parseFile(filePath, { duration: true });
-    return format.duration;
-  } catch {
-    // Not knowing is an answer here: the caller falls back or reports the file as damaged.
-    return undefined;
-  }
+/**
+ * Seconds of audio in a file, or undefined where music-metadata cannot tell (e.g. AMR): not
+ * knowing is an answer here, the caller falls back or reports the file as damaged.
+ */
+async function durationOf(filePath: string, signal: AbortSignal | undefined): Promise<number | undefined> {
+  return (await readAudioFormat(filePath, { signal }))?.durationSeconds;
 }

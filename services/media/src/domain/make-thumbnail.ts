@@ -21,6 +21,11 @@ export interface Thumbnail {
 const MAX_INPUT_PIXELS = 50_000_000;
 const RENDERABLE_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 const JPEG_QUALITY = 80;
+/**
+ * libvips stops a render that takes longer: a 50-megapixel photo takes about a second, so only an
+ * image built to be slow gets near it.
+ */
+const RENDER_TIMEOUT_SECONDS = 30;
 const DAMAGED = 'The image is damaged or not in a known format.';
 
 /** An upright JPEG no larger than the bounds, for embedding in the transcript. */
@@ -49,6 +54,7 @@ export async function makeThumbnail({
       // JPEG has no transparency; stickers would otherwise get a black background.
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: JPEG_QUALITY })
+      .timeout({ seconds: RENDER_TIMEOUT_SECONDS })
       .toBuffer({ resolveWithObject: true });
     return { jpeg: data, width: info.width, height: info.height };
   } catch (error) {

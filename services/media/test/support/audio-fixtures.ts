@@ -1,11 +1,14 @@
-// Audio in every format a chat export holds, generated at test time with the bundled ffmpeg.
+// Audio in every format a chat export holds, generated at test time with npm's static ffmpeg: it
+// has an AMR-NB encoder, which Debian's ffmpeg (what media runs where installed) lacks; Debian's
+// decodes AMR natively. Fixtures are our own bytes, so the old build is harmless here.
 
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { resolveFfmpegPath } from '../../src/domain/ffmpeg-path';
 
 const execFileAsync = promisify(execFile);
+
+const NPM_FFMPEG: string = require('@ffmpeg-installer/ffmpeg').path;
 
 export const TONE_SECONDS = 1.5;
 
@@ -25,7 +28,7 @@ export const AUDIO_EXTENSIONS = Object.keys(ENCODINGS);
 /** Writes a 440 Hz tone as `tone.<extension>` into `dir` and returns its path. */
 export async function writeTone(dir: string, extension: string, extraArgs: string[] = []): Promise<string> {
   const outputPath = path.join(dir, `tone.${extension}`);
-  await execFileAsync(resolveFfmpegPath({}), [
+  await execFileAsync(NPM_FFMPEG, [
     '-nostdin',
     '-hide_banner',
     '-loglevel',

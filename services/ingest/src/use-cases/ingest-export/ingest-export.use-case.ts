@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
-import { type EntryManifest, exportKeys } from '@chatexhibit/proto/storage-layout';
+import { type EntryManifest, exportKeys, objectsWrittenBy } from '@chatexhibit/proto/storage-layout';
 import { INGEST_JOB, PARSE_JOB } from '@chatexhibit/proto/subjects';
 import { type JobPayload, PermanentJobError, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { runOnce } from '@chatexhibit/kit/database/inbox';
@@ -25,7 +25,8 @@ const STORE_CONCURRENCY = 4;
 /**
  * Step 0: unpack the stored upload safely, store every entry bit-for-bit with its size and
  * SHA-256, record the export, and hand on to parse. A hostile or broken archive ends the
- * export with the reason in words the uploader understands before any entry is stored.
+ * export with the reason in words the uploader understands before any entry is stored, and the
+ * upload is deleted at once: nobody can ever get anything out of it, so nothing keeps it.
  */
 @Injectable()
 export class IngestExportUseCase {
@@ -61,7 +62,9 @@ export class IngestExportUseCase {
         });
       } catch (error) {
         if (!(error instanceof UnsafeArchiveError)) throw error;
-        this.logger.warn({ exportId, reason: error.reason }, 'upload refused');
+        // Before the step gives up, so that the refusal the uploader sees means it is gone.
+        for (const key of objectsWrittenBy('ingest', exportId)) await this.storage.deleteAll(key);
+        this.logger.warn({ reason: error.reason }, 'upload refused and deleted');
         throw new PermanentJobError(error.message);
       }
       const stored = await runWithConcurrency(entries, STORE_CONCURRENCY, (entry) =>
@@ -90,7 +93,7 @@ export class IngestExportUseCase {
         receivedAt: new Date(facts.receivedAt),
       }),
     );
-    this.logger.info({ exportId, entries: manifest.entries.length, entriesSizeBytes }, 'export unpacked');
+    this.logger.info({ entries: manifest.entries.length, entriesSizeBytes }, 'export unpacked');
     await this.workQueue.enqueue(PARSE_JOB, { exportId, facts, entriesSizeBytes });
     return manifest;
   }

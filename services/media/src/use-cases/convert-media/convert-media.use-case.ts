@@ -29,7 +29,8 @@ import { MediaConversionError } from '../../domain/media-conversion-error';
 import { unconvertedMediaItem } from '../../domain/media-item';
 import { mediaKindOf } from '../../domain/media-kind';
 import { runWithConcurrency } from '@chatexhibit/kit/concurrency/run-with-concurrency';
-import { FFMPEG_PATH } from '../../media.tokens';
+import type { MediaTools } from '../../domain/media-tools';
+import { MEDIA_TOOLS } from '../../media.tokens';
 
 /**
  * Step 2: every voice note of the export becomes an MP3 with its duration, and every image a
@@ -44,7 +45,7 @@ export class ConvertMediaUseCase {
     private readonly assets: MediaAssetRepository,
     private readonly workQueue: WorkQueue,
     private readonly progress: ProgressChannel,
-    @Inject(FFMPEG_PATH) private readonly ffmpegPath: string,
+    @Inject(MEDIA_TOOLS) private readonly tools: MediaTools,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -94,7 +95,7 @@ export class ConvertMediaUseCase {
       this.assets.insert(manager, exportId, items),
     );
     const problems = items.filter((i) => i.problem !== null).length;
-    this.logger.info({ exportId, items: items.length, problems }, 'media converted');
+    this.logger.info({ items: items.length, problems }, 'media converted');
     await this.workQueue.enqueue(PDF_JOB, {
       exportId,
       facts,
@@ -116,7 +117,7 @@ export class ConvertMediaUseCase {
       if (kind === 'voice') {
         const mp3Path = `${workPath}.mp3`;
         const { durationSeconds } = await convertToMp3({
-          ffmpegPath: this.ffmpegPath,
+          tools: this.tools,
           inputPath: workPath,
           outputPath: mp3Path,
           signal,
@@ -148,7 +149,7 @@ export class ConvertMediaUseCase {
       };
     } catch (error) {
       if (!(error instanceof MediaConversionError)) throw error;
-      this.logger.warn({ path: entry.path, kind, detail: error.detail }, 'media item could not be converted');
+      this.logger.warn({ kind, detail: error.detail }, 'media item could not be converted');
       return unconvertedMediaItem(entry.path, kind, error.message);
     }
   }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import type { DELETE_EXPORT_REQUEST } from '@chatexhibit/proto/subjects';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
@@ -28,7 +29,7 @@ export class DeleteExportUseCase {
     if (!retention) throw new BusError('NOT_FOUND', 'No export found.');
     if (retention.expiredAt) throw new BusError('GONE', PAYMENT_MESSAGES.expired);
     await this.expireExport.execute([exportId], new Date());
-    this.logger.info({ exportId }, 'export deleted by its uploader');
+    this.logger.info({ exportReference: exportReference(exportId) }, 'export deleted by its uploader');
     return { deleted: true };
   }
 }

@@ -67,7 +67,7 @@ export class SyncCheckoutSessionUseCase {
         mailId: randomUUID(),
         deleteAfter: addDays(paidAt, RETENTION_DAYS),
       });
-      if (marked) this.logger.info({ bundleId: recorded.bundleId, sessionId }, 'bundle paid');
+      if (marked) this.logger.info({ sessionId }, 'bundle paid');
       // The paying session seen again (a late event, a repair after a refund) is no second payment.
       else if ((await this.bundles.findBundle(recorded.bundleId))?.paidSessionId !== sessionId)
         await this.refund(
@@ -99,12 +99,12 @@ export class SyncCheckoutSessionUseCase {
     session: Stripe.Checkout.Session,
     why: string,
   ): Promise<void> {
-    const { bundleId, id: sessionId } = recorded;
+    const { id: sessionId } = recorded;
     // Locked: two events of the session at once refund it once.
     if ((await this.bundles.lockCheckoutSession(manager, sessionId))?.refundId) return;
     const paymentIntent = idOf(session.payment_intent);
     if (!paymentIntent) {
-      this.logger.error({ bundleId, sessionId }, `${why}, but it has no payment intent to refund`);
+      this.logger.error({ sessionId }, `${why}, but it has no payment intent to refund`);
       return;
     }
     const refund = await this.account.stripe.refunds.create(
@@ -112,7 +112,7 @@ export class SyncCheckoutSessionUseCase {
       { idempotencyKey: `unwanted-payment-${sessionId}` },
     );
     await this.bundles.setSessionRefund(manager, sessionId, refund.id);
-    this.logger.warn({ bundleId, sessionId, refundId: refund.id }, why);
+    this.logger.warn({ sessionId, refundId: refund.id }, why);
   }
 
   /** Queues the buyer's download-link mail when the bundle is bought. */
