@@ -84,7 +84,7 @@ describe('the converter', () => {
         page.context().waitForEvent('page'),
         page.getByRole('button', { name: 'View PDF' }).click(),
       ]);
-      expect(pdfTab.url()).toMatch(/\/api\/files\/[0-9a-f-]{36}\/transcript\.pdf\?expires=\d+&signature=/);
+      expect(pdfTab.url()).toMatch(/\/api\/files\/[A-Za-z0-9_-]+\/transcript\.pdf\?expires=\d+&signature=/);
       const pdf = await page.request.get(pdfTab.url());
       expect(pdf.headers()['content-type']).toBe('application/pdf');
       await pdfTab.close();
