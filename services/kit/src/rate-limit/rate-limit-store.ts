@@ -25,6 +25,8 @@ export const RATE_LIMIT_MAX_PERIOD_MS = 24 * 60 * 60 * 1000;
 
 /** Compare-and-set attempts before a hit counts as refused: only a flood on one key gets this far. */
 const SAVE_ATTEMPTS = 20;
+/** The longest pause after a lost compare-and-set, times the attempt. */
+const CONFLICT_PAUSE_MS = 5;
 
 /**
  * The count after one more hit at `now`: a fixed window of `ttlMs` from its first hit; the hit
@@ -76,6 +78,8 @@ export abstract class RateLimitStore implements ThrottlerStorage {
       const now = Date.now();
       const next = countHit(count, now, ttlMs, limit, blockDurationMs);
       if (next === count || (await this.save(key, next, revision))) return record(next, now);
+      // Another replica counted first: read again after a random pause, so the racers spread out.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * CONFLICT_PAUSE_MS * attempt));
     }
     // Other replicas kept counting this key meanwhile: a flood, answered as one.
     return { totalHits: limit + 1, timeToExpire: 1, isBlocked: true, timeToBlockExpire: 1 };
