@@ -61,8 +61,8 @@ const hstsOverTls = (request: Request, response: Response, next: NextFunction): 
   request.secure ? hsts(request, response, next) : next();
 
 /**
- * The API's answers carry chat data, links and payment state: no cache keeps them. A route that
- * serves something static (the API docs) says otherwise itself.
+ * The API's answers carry chat data, links and payment state: no cache keeps them. Set before
+ * any route runs, so that errors carry it too; the few static answers (the API docs) are small.
  */
 const noStore = (_request: Request, response: Response, next: NextFunction): void => {
   response.setHeader('Cache-Control', 'no-store');
