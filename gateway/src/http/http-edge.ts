@@ -30,7 +30,7 @@ const DIRECTIVES: Directives = {
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'"],
-  'img-src': ["'self'", 'data:'],
+  'img-src': ["'self'"],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   'media-src': ["'self'"],
