@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { configureHttpEdge } from '@chatexhibit/gateway/http/http-edge';
 import { ConfigError } from '@chatexhibit/kit/config/env';
 import { createLogger, NestPinoLogger } from '@chatexhibit/kit/logging/logger';
 import { createStandalonePlatform } from '@chatexhibit/kit/platform/platform';
@@ -42,7 +44,7 @@ async function main(): Promise<void> {
     const linkSigningSecret =
       config.linkSigningSecret ?? (await loadOrCreateSecret(config.dataDir, 'linkSigning'));
     const supportToken = config.supportToken ?? (await loadOrCreateSecret(config.dataDir, 'support'));
-    const app = await NestFactory.create(
+    const app = await NestFactory.create<NestExpressApplication>(
       {
         module: StandaloneProcessModule,
         imports: [
@@ -70,6 +72,7 @@ async function main(): Promise<void> {
         bodyParser: false,
       },
     );
+    configureHttpEdge(app, { trustProxy: config.trustProxy });
     await app.listen(config.port);
     const running = database;
     closeOnSignals(async () => {

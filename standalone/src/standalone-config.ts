@@ -9,6 +9,7 @@ import {
   supportToken,
   withoutTrailingSlash,
 } from '@chatexhibit/kit/config/part-config';
+import { trustProxyEnv } from '@chatexhibit/kit/config/trust-proxy';
 
 export const DEFAULT_SUPPORT_EMAIL = 'support@chatexhibit.local';
 
@@ -53,14 +54,21 @@ const standaloneEnv = z
 export type StandaloneConfig = z.infer<typeof standaloneEnv> & {
   stripe: z.infer<typeof stripeEnv>;
   retentionSweepIntervalMs: number;
+  /** The proxies believed about the client's address and scheme (`TRUST_PROXY`). */
+  trustProxy: z.infer<typeof trustProxyEnv>;
 };
 
 export function loadStandaloneConfig(
   env: Record<string, string | undefined> = process.env,
 ): StandaloneConfig {
-  const { base, stripe, retentionSweepIntervalMs } = parseEnvFragments(
-    { base: standaloneEnv, stripe: stripeEnv, retentionSweepIntervalMs: retentionSweepEnv },
+  const { base, stripe, retentionSweepIntervalMs, trustProxy } = parseEnvFragments(
+    {
+      base: standaloneEnv,
+      stripe: stripeEnv,
+      retentionSweepIntervalMs: retentionSweepEnv,
+      trustProxy: trustProxyEnv,
+    },
     env,
   );
-  return { ...base, stripe, retentionSweepIntervalMs };
+  return { ...base, stripe, retentionSweepIntervalMs, trustProxy };
 }

@@ -9,6 +9,7 @@ import {
   requiredString,
   requiredUrl,
 } from './env';
+import { type TrustProxy, trustProxyEnv } from './trust-proxy';
 
 /** What each part needs from outside; decides which variables it requires in distributed mode. */
 export const PART_DEPENDENCIES: Record<
@@ -70,6 +71,8 @@ export interface PartConfig {
   linkSigningSecret?: string;
   /** Gateway only: the bearer token of support's routes, when set. */
   supportToken?: string;
+  /** Gateway only: the proxies believed about the client's address and scheme (`TRUST_PROXY`). */
+  trustProxy?: TrustProxy;
   /** Where browsers reach the gateway: links in emails, Stripe's return URLs, the package's /verify link. */
   publicUrl?: string;
   /** Payment only: null runs the local test checkout. */
@@ -236,6 +239,7 @@ export function loadPartConfig(
       linkSigningSecret: needs.links ? linksEnv : notUsed,
       publicUrl: needs.publicUrl ? publicUrlEnv : notUsed,
       supportToken: part === 'gateway' ? supportTokenEnv : notUsed,
+      trustProxy: part === 'gateway' ? trustProxyEnv : notUsed,
       stripe: needs.payments ? stripeEnv : notUsed,
       retentionSweepIntervalMs: needs.payments ? retentionSweepEnv : notUsed,
     },
@@ -251,6 +255,7 @@ export function loadPartConfig(
     ...(values.linkSigningSecret !== undefined && { linkSigningSecret: values.linkSigningSecret }),
     ...(values.publicUrl !== undefined && { publicUrl: values.publicUrl }),
     ...(values.supportToken !== undefined && { supportToken: values.supportToken }),
+    ...(values.trustProxy !== undefined && { trustProxy: values.trustProxy }),
     ...(needs.payments && {
       stripe: values.stripe,
       retentionSweepIntervalMs: values.retentionSweepIntervalMs,
