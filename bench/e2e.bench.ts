@@ -12,6 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { isFinalProgress, type ProgressEvent } from '@chatexhibit/proto/progress';
 import { PROCESSING_STEPS } from '@chatexhibit/proto/steps';
 import { readProgress, uploadExport } from '../test/support/pipeline-client';
@@ -65,7 +66,7 @@ interface LogEntry {
   time: string;
   msg: string;
   part?: string;
-  exportId?: string;
+  exportReference?: string;
   correlationId?: string;
 }
 
@@ -214,9 +215,10 @@ async function measureRun(
 /**
  * The log lines the stack wrote for this export, placed on the run's timeline by their own
  * timestamps (each step logs when it has finished). Every job of an export carries the export
- * id as its correlation id.
+ * reference as its correlation id (logs never name the id).
  */
 function stepLogLines(stack: RunningStack, exportId: string, startedAt: number): TimelineEntry[] {
+  const reference = exportReference(exportId);
   const entries: LogEntry[] = [];
   for (const [name, running] of stack.processes) {
     for (const line of running.lines) {
@@ -226,7 +228,7 @@ function stepLogLines(stack: RunningStack, exportId: string, startedAt: number):
     }
   }
   return entries
-    .filter((e) => e.exportId === exportId || e.correlationId === exportId)
+    .filter((e) => e.exportReference === reference || e.correlationId === reference)
     .map((e) => ({ at: (Date.parse(e.time) - startedAt) / 1000, what: `log ${e.part}: ${e.msg}` }));
 }
 

@@ -95,8 +95,8 @@ describe('the OpenAPI document', () => {
     expect(responseSchema('get', '/api/whatsapp/evidence-zip/{id}', 200, 'application/zip')).toBeDefined();
     expect(responseSchema('get', '/api/whatsapp/evidence-zip/{id}', 404)).toEqual(ref('ErrorBody'));
     for (const [path, mediaType] of [
-      ['/api/files/{exportId}/transcript.pdf', 'application/pdf'],
-      ['/api/files/{exportId}/audio/{entryPath}', 'audio/mpeg'],
+      ['/api/files/{token}/transcript.pdf', 'application/pdf'],
+      ['/api/files/{token}/audio/{entryPath}', 'audio/mpeg'],
     ] as const) {
       expect(responseSchema('get', path, 200, mediaType)).toBeDefined();
       expect(responseSchema('get', path, 403)).toEqual(ref('ErrorBody'));

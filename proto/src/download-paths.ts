@@ -1,9 +1,14 @@
 /**
  * Where the gateway serves an export's files behind signed, expiring links. The gateway serves
  * them and the notification service mails links to them, so the paths are a contract.
+ *
+ * A path names its export by a sealed link token (the kit's `SignedLinks.seal`), never by the
+ * export id: the id opens the unsigned chat-data and evidence-zip routes, and a link is passed
+ * on, pasted and logged by proxies.
  */
-export const downloadPaths = (exportId: string) => ({
-  transcript: `/api/files/${exportId}/transcript.pdf`,
-  evidenceZip: `/api/files/${exportId}/evidence.zip`,
-  audio: (entryPath: string) => `/api/files/${exportId}/audio/${encodeURIComponent(entryPath)}`,
+export const downloadPaths = (linkToken: string) => ({
+  transcript: `/api/files/${linkToken}/transcript.pdf`,
+  evidenceZip: `/api/files/${linkToken}/evidence.zip`,
+  audio: (entryPath: string) => `/api/files/${linkToken}/audio/${encodeURIComponent(entryPath)}`,
 });
+export type DownloadPaths = ReturnType<typeof downloadPaths>;

@@ -155,9 +155,11 @@ describe('payments with Stripe', () => {
     );
     const paid = (await paymentStatus(base, bundleId)).body;
     expect(paid).toMatchObject({ isPaid: true, chatExportId: exportId });
+    // The link names the export by a sealed token, not by its id.
     expect(paid.pdfUrl).toMatch(
-      new RegExp(`^/api/files/${exportId}/transcript\\.pdf\\?expires=\\d+&signature=[0-9a-f]{64}$`),
+      /^\/api\/files\/[\w-]{59}\/transcript\.pdf\?expires=\d+&signature=[0-9a-f]{64}$/,
     );
+    expect(paid.pdfUrl).not.toContain(exportId);
 
     // The same event again, a late event for the session, one out of order, one of another type.
     expect((await deliverWebhook(base, completed)).status).toBe(200);
@@ -180,10 +182,9 @@ describe('payments with Stripe', () => {
 
     // The mail's two links work, on the public URL.
     const links = linksInMail(mails[0]!).filter((link) => link.includes('/api/files/'));
-    expect(links.map((link) => new URL(link).pathname).sort()).toEqual([
-      `/api/files/${exportId}/evidence.zip`,
-      `/api/files/${exportId}/transcript.pdf`,
-    ]);
+    expect(
+      links.map((link) => new URL(link).pathname.replace(/^\/api\/files\/[\w-]{59}\//, '')).sort(),
+    ).toEqual(['evidence.zip', 'transcript.pdf']);
     for (const link of links) {
       expect(link.startsWith(`http://localhost:${standalone.port}/`)).toBe(true);
       const response = await fetch(link.replace('localhost', '127.0.0.1'));

@@ -85,9 +85,16 @@ export function buildOpenApiDocument(): OpenApiDocument {
     content: { [mediaType]: { schema: binary } },
   });
   const notFound = error('No such export, or not readable (unpaid, or refunded): the same answer for both.');
-  const exportId = z.object({ exportId: ExportIdSchema });
+  const linkToken = z.object({
+    token: z.string().openapi({
+      description:
+        'The export, sealed by the server (not its id): only the links the server hands out carry it.',
+    }),
+  });
   const expired = error('The export passed its retention date and was deleted.');
-  const badLink = error('The link was altered ("This download link is not valid.") or has expired.');
+  const badLink = error(
+    'The link was altered or names no export ("This download link is not valid."), or has expired.',
+  );
 
   registry.registerPath({
     method: 'post',
@@ -178,19 +185,19 @@ export function buildOpenApiDocument(): OpenApiDocument {
 
   registry.registerPath({
     method: 'get',
-    path: '/api/files/{exportId}/transcript.pdf',
+    path: '/api/files/{token}/transcript.pdf',
     tags: ['signed files'],
     summary: 'The transcript PDF, behind a signed, expiring link',
-    request: { params: exportId, query: SignedLinkQuerySchema },
+    request: { params: linkToken, query: SignedLinkQuerySchema },
     responses: { 200: file('application/pdf', 'The transcript.'), 403: badLink, 404: notFound, 410: expired },
   });
 
   registry.registerPath({
     method: 'get',
-    path: '/api/files/{exportId}/evidence.zip',
+    path: '/api/files/{token}/evidence.zip',
     tags: ['signed files'],
     summary: 'The evidence package, behind a signed, expiring link (as mailed to a buyer)',
-    request: { params: exportId, query: SignedLinkQuerySchema },
+    request: { params: linkToken, query: SignedLinkQuerySchema },
     responses: {
       200: file('application/zip', 'The evidence ZIP.'),
       403: badLink,
@@ -370,11 +377,11 @@ export function buildOpenApiDocument(): OpenApiDocument {
 
   registry.registerPath({
     method: 'get',
-    path: '/api/files/{exportId}/audio/{entryPath}',
+    path: '/api/files/{token}/audio/{entryPath}',
     tags: ['signed files'],
     summary: 'The MP3 copy of a voice note, behind a signed, expiring link',
     request: {
-      params: exportId.extend({
+      params: linkToken.extend({
         entryPath: z.string().openapi({ description: 'The voice note’s path inside the ZIP, URL-encoded.' }),
       }),
       query: SignedLinkQuerySchema,

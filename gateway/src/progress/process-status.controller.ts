@@ -7,6 +7,7 @@ import {
   type ProgressEvent,
   supersedes,
 } from '@chatexhibit/proto/progress';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
@@ -71,7 +72,10 @@ export class ProcessStatusController {
       delivery = delivery
         .then(() => send(event))
         .catch((error: unknown) => {
-          this.logger.error({ err: error, exportId }, 'progress stream failed');
+          this.logger.error(
+            { err: error, exportReference: exportReference(exportId) },
+            'progress stream failed',
+          );
           if (!ended) write({ ...event, error: RESULTS_UNAVAILABLE });
           end();
         });

@@ -2,20 +2,24 @@ import { Controller, ForbiddenException, Get, NotFoundException, Param, Req, Res
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { ChatData } from '@chatexhibit/proto/chat';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
-import { ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
+import { isValidKey, ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { NOT_FOUND_MESSAGE, parseIdOr404 } from '../http/parse-request';
 import { ExportResultsService } from './export-results.service';
 
 /** Export ids in paths; one that does not parse is answered 404. */
 export const ExportIdSchema = z.uuid();
 
-/** How each downloadable document is sent. */
+/** A signed link whose path names no export this server sealed. */
+const INVALID_LINK_MESSAGE = 'This download link is not valid.';
+
+/** How each downloadable document is sent; a file name gives the export's reference, never its id. */
 const DOCUMENTS = {
   transcript: { type: 'application/pdf', name: () => 'transcript.pdf', disposition: 'inline' },
   evidenceZip: {
     type: 'application/zip',
-    name: (id: string) => `evidence-${id}.zip`,
+    name: (id: string) => `evidence-${exportReference(id)}.zip`,
     disposition: 'attachment',
   },
 } as const;
@@ -46,43 +50,46 @@ export class ExportResultsController {
     await this.sendDocument(response, exportId, 'evidenceZip');
   }
 
-  @Get('files/:exportId/transcript.pdf')
+  @Get('files/:token/transcript.pdf')
   transcript(
-    @Param('exportId') id: string,
+    @Param('token') token: string,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    return this.sendSignedDocument(request, response, id, 'transcript');
+    return this.sendSignedDocument(request, response, token, 'transcript');
   }
 
-  @Get('files/:exportId/evidence.zip')
+  @Get('files/:token/evidence.zip')
   evidenceZipFile(
-    @Param('exportId') id: string,
+    @Param('token') token: string,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    return this.sendSignedDocument(request, response, id, 'evidenceZip');
+    return this.sendSignedDocument(request, response, token, 'evidenceZip');
   }
 
-  @Get('files/:exportId/audio/:entryPath')
+  @Get('files/:token/audio/:entryPath')
   async audio(
-    @Param('exportId') id: string,
+    @Param('token') token: string,
     @Param('entryPath') entryPath: string,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const exportId = await this.readableThroughLink(request, id);
+    const exportId = await this.readableThroughLink(request, token);
+    const key = exportKeys(exportId).audio(entryPath);
+    // Only this server signs links, but a path that leaves the export's folder is no file of it.
+    if (!isValidKey(key)) throw new NotFoundException(NOT_FOUND_MESSAGE);
     const name = `${entryPath.slice(entryPath.lastIndexOf('/') + 1)}.mp3`;
-    await this.send(response, exportKeys(exportId).audio(entryPath), 'audio/mpeg', name, 'inline');
+    await this.send(response, key, 'audio/mpeg', name, 'inline');
   }
 
   private async sendSignedDocument(
     request: Request,
     response: Response,
-    id: string,
+    token: string,
     document: keyof typeof DOCUMENTS,
   ): Promise<void> {
-    await this.sendDocument(response, await this.readableThroughLink(request, id), document);
+    await this.sendDocument(response, await this.readableThroughLink(request, token), document);
   }
 
   private sendDocument(
@@ -95,12 +102,14 @@ export class ExportResultsController {
   }
 
   /**
-   * The export a signed link names, once the link holds (403 otherwise) and the export may still
-   * be read: a link outlives a refund, which locks the export again (404), and its retention (410).
+   * The export a signed link's token names, once the link holds and the token unseals (403
+   * otherwise) and the export may still be read: a link outlives a refund, which locks the export
+   * again (404), and its retention (410).
    */
-  private async readableThroughLink(request: Request, id: string): Promise<string> {
-    const exportId = parseIdOr404(ExportIdSchema, id);
+  private async readableThroughLink(request: Request, token: string): Promise<string> {
     this.verifyLink(request);
+    const exportId = this.results.links.unseal(token);
+    if (exportId === null) throw new ForbiddenException(INVALID_LINK_MESSAGE);
     await this.results.assertReadable(exportId);
     return exportId;
   }
@@ -115,7 +124,7 @@ export class ExportResultsController {
       typeof signature === 'string' ? signature : undefined,
     );
     if (verdict === 'expired') throw new ForbiddenException('This download link has expired.');
-    if (verdict === 'tampered') throw new ForbiddenException('This download link is not valid.');
+    if (verdict === 'tampered') throw new ForbiddenException(INVALID_LINK_MESSAGE);
   }
 
   /** Streams a stored file of a readable export; one that is not there is 404. */

@@ -1,6 +1,6 @@
 import { GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
-import { downloadPaths } from '@chatexhibit/proto/download-paths';
+import type { DownloadPaths } from '@chatexhibit/proto/download-paths';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import { exportKeys, type MediaItem, MediaManifestSchema } from '@chatexhibit/proto/storage-layout';
 import { CHAT_DATA_REQUEST, EXPORT_ACCESS_REQUEST, type StoredMessage } from '@chatexhibit/proto/subjects';
@@ -40,7 +40,7 @@ export class ExportResultsService {
   }
 
   pdfUrl(exportId: string): string {
-    return this.links.sign(downloadPaths(exportId).transcript);
+    return this.links.sign(this.links.pathsOf(exportId).transcript);
   }
 
   async chatData(exportId: string): Promise<ChatData> {
@@ -58,17 +58,18 @@ export class ExportResultsService {
       stored.push(...page.messages);
     }
     const voice = await this.voiceNotes(exportId);
+    const paths = this.links.pathsOf(exportId);
     return {
       id: first.id,
       originalFilename: first.originalFilename,
       fileHash: first.fileHash,
       participants: first.participants,
       processingOptions: first.processingOptions,
-      messages: stored.map((message) => this.toMessage(exportId, message, voice)),
+      messages: stored.map((message) => this.toMessage(paths, message, voice)),
     };
   }
 
-  private toMessage(exportId: string, message: StoredMessage, voice: Map<string, MediaItem>): Message {
+  private toMessage(paths: DownloadPaths, message: StoredMessage, voice: Map<string, MediaItem>): Message {
     const { timestamp, sender, content, type, duration } = message;
     const audio = message.attachmentPath === null ? undefined : voice.get(message.attachmentPath);
     if (type !== 'voice' || !audio)
@@ -77,7 +78,7 @@ export class ExportResultsService {
       timestamp,
       sender,
       type,
-      content: this.links.sign(downloadPaths(exportId).audio(audio.path)),
+      content: this.links.sign(paths.audio(audio.path)),
       ...(audio.durationSeconds !== null && { duration: audio.durationSeconds }),
     };
   }

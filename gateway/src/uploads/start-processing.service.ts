@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import type { ExportFacts, UploadOptions } from '@chatexhibit/proto/processing-options';
 import type { StartProcessingResponse } from '@chatexhibit/proto/progress';
 import { stepIndex } from '@chatexhibit/proto/steps';
@@ -52,8 +53,8 @@ export class StartProcessingService {
       },
       receivedAt: new Date().toISOString(),
     };
-    // The export id follows every job and log line of this export as its correlation id.
-    return withCorrelationId(exportId, async () => {
+    // The export's reference (not its id, which opens it) follows every job and log line of it.
+    return withCorrelationId(exportReference(exportId), async () => {
       // Dated for deletion before anything is stored, so nothing of it outlives its retention.
       await this.workQueue.enqueue(RETAIN_EXPORT_JOB, { exportId, receivedAt: facts.receivedAt });
       await this.storage.putFile(exportKeys(exportId).upload, upload.filePath, {

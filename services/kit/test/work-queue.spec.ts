@@ -146,6 +146,19 @@ describe('deliver', () => {
     ]);
   });
 
+  it('logs a refusal without its reason, which may quote the uploader’s file names', async () => {
+    const { logger, lines } = capturingLogger();
+    const reason = 'The file "WhatsApp Chat with Jane Roe.txt" in this ZIP archive is damaged.';
+    const { delivery, settled } = fakeDelivery();
+    const refusing = consumer(async () => {
+      throw new PermanentJobError(reason);
+    });
+    await deliver(delivery, refusing, logger, metrics, running);
+    expect(settled).toEqual([`dead-letter 1: ${reason}`]);
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'job refused' }));
+    expect(JSON.stringify(lines)).not.toContain('Jane Roe');
+  });
+
   it('dead-letters an item past maxDeliver without running the handler', async () => {
     const { logger } = capturingLogger();
     const handler = jest.fn(async () => undefined);

@@ -1,6 +1,7 @@
 import { afterFailure, OUTSIDE_SERVER_MAX_DELIVER } from '@chatexhibit/kit/bus/work-queue';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { SignedLinks } from '@chatexhibit/kit/links/signed-links';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { SmtpMailTransport } from '@chatexhibit/kit/mail/mail-transport';
 import type { ContactMessageEntity } from '../src/contact-messages/contact-message.entity';
 import type { ContactMessageRepository } from '../src/contact-messages/contact-message.repository';
@@ -144,12 +145,16 @@ describe('the download-links mail', () => {
       expect(raw).toMatch(/^Subject: Your ChatExhibit transcript and evidence package\r$/m);
       const unfolded = raw.replace(/=\r\n/g, '').replace(/=3D/g, '=').replace(/&amp;/g, '&');
       const links = [...new Set(unfolded.match(/https:\/\/chatexhibit\.example\/api\/files\/[^\s"<]+/g))];
-      const paths = links.map((link) => new URL(link).pathname).sort();
-      expect(paths).toEqual([
-        `/api/files/${job.exportId}/evidence.zip`,
-        `/api/files/${job.exportId}/transcript.pdf`,
-      ]);
       const verifier = new SignedLinks(settings.linkSigningSecret);
+      const paths = links.map((link) => new URL(link).pathname).sort();
+      // Each path names the export by a sealed token: neither id of the job is in the mail.
+      expect(paths.map((p) => p.replace(/^\/api\/files\/[^/]+\//, '/api/files/<token>/'))).toEqual([
+        '/api/files/<token>/evidence.zip',
+        '/api/files/<token>/transcript.pdf',
+      ]);
+      for (const p of paths) expect(verifier.unseal(p.split('/')[3]!)).toBe(job.exportId);
+      for (const id of [job.exportId, job.bundleId, job.mailId]) expect(unfolded).not.toContain(id);
+      expect(unfolded).toContain(exportReference(job.exportId));
       for (const link of links) {
         const url = new URL(link);
         const expires = url.searchParams.get('expires')!;

@@ -65,7 +65,7 @@ function generateMessages(count: number): TranscriptMessage[] {
 
 async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<void> {
   const source: ExportSource = {
-    exportId: '00000000-0000-4000-8000-000000000000',
+    exportReference: 'CE-0000-0000-0000',
     facts: ExportFactsSchema.parse({
       originalFilename: 'WhatsApp Chat - Bench.zip',
       fileHash: 'a'.repeat(64),
@@ -107,6 +107,7 @@ async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<v
         generatedAt,
         toolVersion: 'bench',
         manifestSha256: 'b'.repeat(64),
+        exportReference: source.exportReference,
       }),
       evidence: [],
       generatedAt,

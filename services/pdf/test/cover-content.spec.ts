@@ -52,6 +52,7 @@ async function cover(
     generatedAt: new Date('2026-11-23T09:00:00.000Z'),
     toolVersion: '1.0.0',
     manifestSha256: 'd'.repeat(64),
+    exportReference: 'CE-FK9E-D9YK-P6G3',
     ...over,
   });
   const section = (heading: string) => content.sections.find((s) => s.heading === heading)!;
@@ -61,6 +62,11 @@ async function cover(
 const start = message(1, '2024-03-01T09:00:00', { type: 'system', sender: null, event: 'encryption' });
 
 describe('the cover', () => {
+  it('names the export by its reference, which opens nothing, to quote to support', async () => {
+    const { section } = await cover([message(0, '2026-11-01T10:00:00')]);
+    expect(section('Examination').rows).toContainEqual(['Export reference', 'CE-FK9E-D9YK-P6G3']);
+  });
+
   it('says when nothing suggests an incomplete export', async () => {
     const { section } = await cover([start, message(2, '2024-03-01T09:05:00')]);
     expect(section('Completeness').bullets).toEqual([

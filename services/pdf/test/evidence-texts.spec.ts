@@ -12,6 +12,7 @@ import type { EvidenceFacts, EvidenceFile } from '@chatexhibit/pdf/domain/eviden
 import {
   CHAT_FILE,
   EXPORT_ID,
+  EXPORT_REFERENCE,
   type EvidenceFixture,
   FILING_PDF,
   sha256,
@@ -51,6 +52,20 @@ describe('the package texts', () => {
     await rm(root, { recursive: true, force: true });
   });
 
+  it('name the export by its reference, never by its id, which opens it', () => {
+    const texts = [
+      buildManifest(facts, files),
+      buildDeclaration(facts, files, HASHES),
+      buildReadme(facts),
+    ].map((bytes) => bytes.toString('utf8'));
+    for (const text of texts) {
+      expect(text).toContain(EXPORT_REFERENCE);
+      expect(text).not.toContain(EXPORT_ID);
+    }
+    expect(flat(texts[1]!)).toContain(`(export reference ${EXPORT_REFERENCE})`);
+    expect(texts[2]).toContain(`Export reference: ${EXPORT_REFERENCE}\n`);
+  });
+
   describe('manifest.json', () => {
     it('lists every evidence file with its hash, size, role and type, and the documents without hashes', () => {
       const bytes = buildManifest(facts, files);
@@ -75,7 +90,7 @@ describe('the package texts', () => {
         hashAlgorithm: 'SHA-256',
       });
       expect(manifest.export).toEqual({
-        id: EXPORT_ID,
+        reference: EXPORT_REFERENCE,
         originalFilename: 'WhatsApp Chat with Zoë Müller.zip',
         sha256: fixture.facts.fileHash,
         sizeBytes: fixture.upload.length,

@@ -109,7 +109,7 @@ async function writeFixture(root: string, facts: Partial<ExportFacts> = {}): Pro
     },
   ];
   const source: ExportSource = {
-    exportId: '3f1c2a4e-9b7d-4e2f-8a6b-1c2d3e4f5a6b',
+    exportReference: 'CE-FK9E-D9YK-P6G3',
     facts: ExportFactsSchema.parse({
       originalFilename: 'WhatsApp Chat - Sam.zip',
       fileHash: sha256(await readFile(upload)),

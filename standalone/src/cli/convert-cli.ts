@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import {
   BATES_PREFIX_PATTERN,
   type ExportFacts,
@@ -257,7 +258,7 @@ async function writeDocuments(
     const transcriptMessages = chat.messages.map((m) => toTranscriptMessage(m, attachmentPath(m.index)));
     await renderExportDocuments(
       {
-        exportId,
+        exportReference: exportReference(exportId),
         facts,
         chat: {
           chatFile: chatTextPath,

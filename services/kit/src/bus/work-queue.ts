@@ -230,7 +230,9 @@ async function settle(
   // Kept in the dead letters either way; a refusal is the sender's file, not our failure.
   const giveUp = async (reason: string, deliveries: number, refused = false): Promise<JobOutcome> => {
     await delivery.deadLetter(reason, deliveries);
-    if (refused) logger.info({ ...facts, reason }, 'job refused');
+    // A refusal's reason is a sentence for the uploader that may quote their file names (Android
+    // names the chat file after the other person): the dead letter keeps it, the log does not.
+    if (refused) logger.info(facts, 'job refused');
     else logger.error({ ...facts, reason, deliveries }, 'job dead-lettered');
     if (options.onGiveUp) {
       // The item is settled; a listener that fails is logged, not retried.

@@ -1,12 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import type { LoggerService } from '@nestjs/common';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger } from 'pino';
 
 const correlation = new AsyncLocalStorage<string>();
 
-/** Runs `work` with `correlationId` (usually the export id) attached to every log line it writes. */
+/**
+ * Runs `work` with `correlationId` attached to every log line it writes: an export's work runs
+ * under its export reference (never its id, which opens it).
+ */
 export const withCorrelationId = <T>(correlationId: string, work: () => T): T =>
   correlation.run(correlationId, work);
 export const currentCorrelationId = (): string | undefined => correlation.getStore();
@@ -35,12 +39,45 @@ const SECRET_PATHS = [
   'req.headers["stripe-signature"]',
 ];
 
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
+const UUIDS = new RegExp(UUID.source, 'gi');
+const EMAILS = new RegExp(EMAIL.source, 'g');
+
+/** A UUID's stand-in: a digest that still tells lines of one id apart from another's, and opens nothing. */
+const idTag = (id: string): string =>
+  `[id ${createHash('sha256').update(id.toLowerCase()).digest('hex').slice(0, 8)}]`;
+
+const scrubText = (text: string): string => text.replace(UUIDS, idTag).replace(EMAILS, '[email]');
+
+/**
+ * The last line of defence under the rule that logs carry no id that opens anything and no email
+ * address: every UUID in a log line (export, bundle and client ids are UUIDs) becomes a short
+ * digest and every email address `[email]`, wherever it is (a field, a message, an error's
+ * stack). Lines with neither pass untouched; others are re-encoded value by value, so the line
+ * stays valid JSON. The real rule is not to log them: callers name an export by its reference.
+ */
+export function scrubLogLine(line: string): string {
+  if (!UUID.test(line) && !EMAIL.test(line)) return line;
+  try {
+    const values = JSON.parse(line) as unknown;
+    return `${JSON.stringify(values, (_key, value: unknown) => (typeof value === 'string' ? scrubText(value) : value))}\n`;
+  } catch {
+    return scrubText(line);
+  }
+}
+
 /**
  * The process logger: JSON lines, the part name and the current correlation id on each line.
- * Message content never goes into logs; callers log ids and counts.
+ * Message content never goes into logs; callers log references and counts. Lines go to stdout
+ * unless `destination` says otherwise.
  */
-export function createLogger(options: { part: string; level: string }): Logger {
-  return pino({
+export function createLogger(options: {
+  part: string;
+  level: string;
+  destination?: DestinationStream;
+}): Logger {
+  const settings: pino.LoggerOptions = {
     level: options.level,
     base: { part: options.part },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -49,7 +86,9 @@ export function createLogger(options: { part: string; level: string }): Logger {
       const correlationId = currentCorrelationId();
       return correlationId === undefined ? {} : { correlationId };
     },
-  });
+    hooks: { streamWrite: scrubLogLine },
+  };
+  return options.destination === undefined ? pino(settings) : pino(settings, options.destination);
 }
 
 /** Shows a URL with its password replaced, for logs that name an endpoint. */

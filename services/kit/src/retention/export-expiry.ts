@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit, type Type } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { objectsWrittenBy } from '@chatexhibit/proto/storage-layout';
 import { EXPIRE_EXPORT_JOBS, type SERVICES_HOLDING_EXPORTS } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '../bus/work-queue';
@@ -36,7 +37,7 @@ export function exportExpiryJobHandler(
       this.workQueue.consume(EXPIRE_EXPORT_JOBS[service], async ({ exportId }) => {
         for (const key of objectsWrittenBy(service, exportId)) await this.storage.deleteAll(key);
         await this.dataSource.transaction((manager) => this.repository.deleteExport(manager, exportId));
-        this.logger.info({ exportId }, 'expired export deleted');
+        this.logger.info({ exportReference: exportReference(exportId) }, 'expired export deleted');
       });
     }
   }

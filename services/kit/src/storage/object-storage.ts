@@ -45,13 +45,16 @@ export abstract class ObjectStorage {
 }
 
 /** Keys are relative, '/'-separated and free of '.', '..' and empty segments. */
-export function assertValidKey(key: string): void {
-  const segments = key.split('/');
-  const valid =
+export function isValidKey(key: string): boolean {
+  return (
     key.length > 0 &&
     key.length <= 1024 &&
     !key.includes('\\') &&
     !key.includes('\0') &&
-    segments.every((s) => s !== '' && s !== '.' && s !== '..');
-  if (!valid) throw new Error(`invalid object key: ${JSON.stringify(key)}`);
+    key.split('/').every((s) => s !== '' && s !== '.' && s !== '..')
+  );
+}
+
+export function assertValidKey(key: string): void {
+  if (!isValidKey(key)) throw new Error(`invalid object key: ${JSON.stringify(key)}`);
 }

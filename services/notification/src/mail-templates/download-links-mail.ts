@@ -6,7 +6,8 @@ export const DOWNLOAD_LINKS_SUBJECT = 'Your ChatExhibit transcript and evidence 
 
 export interface DownloadLinksMailData {
   to: string;
-  bundleId: string;
+  /** The export's non-secret reference, which the documents print too; never an id that opens anything. */
+  exportReference: string;
   originalFilename: string;
   /** Absolute, signed links. */
   transcriptUrl: string;
@@ -50,7 +51,7 @@ export function downloadLinksMail(data: DownloadLinksMailData): MailMessage {
       },
       {
         fields: [
-          ['Bundle', data.bundleId],
+          ['Export reference', data.exportReference],
           ['Support', data.supportEmail],
         ],
       },

@@ -95,6 +95,10 @@ export class BundleRepository {
     return this.dataSource.getRepository(BundleEntity).findOneBy({ id: bundleId });
   }
 
+  allBundles(): Promise<BundleEntity[]> {
+    return this.dataSource.getRepository(BundleEntity).find();
+  }
+
   /** Bundles bought with `email`, or whose checkout was started with it (case does not matter). */
   async bundlesOfEmail(email: string): Promise<BundleEntity[]> {
     return this.dataSource

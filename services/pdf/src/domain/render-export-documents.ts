@@ -75,7 +75,7 @@ export async function renderExportDocuments(
   });
   const mediaFiles = evidence.filter((f) => f.role === 'original-media' || f.role === 'original-other');
   const evidenceFacts: EvidenceFacts = {
-    exportId: source.exportId,
+    exportReference: source.exportReference,
     toolVersion: TOOL_VERSION,
     generatedAt,
     facts,
@@ -118,6 +118,7 @@ export async function renderExportDocuments(
         generatedAt,
         toolVersion: TOOL_VERSION,
         manifestSha256,
+        exportReference: source.exportReference,
       }),
       evidence,
       generatedAt,

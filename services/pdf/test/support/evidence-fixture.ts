@@ -10,6 +10,7 @@ import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import archiver from 'archiver';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import { type ExportEntry, exportKeys } from '@chatexhibit/proto/storage-layout';
 import { listEvidenceFiles } from '@chatexhibit/pdf/domain/evidence/list-evidence-files';
@@ -25,6 +26,7 @@ export const run = promisify(execFile);
 export const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
 
 export const EXPORT_ID = '0b6f7c1e-5d1a-4c39-9a51-3f2f0c7d9e11';
+export const EXPORT_REFERENCE = exportReference(EXPORT_ID);
 export const GENERATED_AT = new Date('2025-03-04T05:06:07.000Z');
 export const CHAT_FILE = 'WhatsApp Chat with Zoë Müller.txt';
 
@@ -182,7 +184,7 @@ export async function writeEvidenceFixture(
     source,
   });
   const evidenceFacts: EvidenceFacts = {
-    exportId: EXPORT_ID,
+    exportReference: EXPORT_REFERENCE,
     toolVersion: '1.4.2',
     generatedAt: GENERATED_AT,
     facts,

@@ -61,7 +61,7 @@ export class IngestExportUseCase {
         });
       } catch (error) {
         if (!(error instanceof UnsafeArchiveError)) throw error;
-        this.logger.warn({ exportId, reason: error.reason }, 'upload refused');
+        this.logger.warn({ reason: error.reason }, 'upload refused');
         throw new PermanentJobError(error.message);
       }
       const stored = await runWithConcurrency(entries, STORE_CONCURRENCY, (entry) =>
@@ -90,7 +90,7 @@ export class IngestExportUseCase {
         receivedAt: new Date(facts.receivedAt),
       }),
     );
-    this.logger.info({ exportId, entries: manifest.entries.length, entriesSizeBytes }, 'export unpacked');
+    this.logger.info({ entries: manifest.entries.length, entriesSizeBytes }, 'export unpacked');
     await this.workQueue.enqueue(PARSE_JOB, { exportId, facts, entriesSizeBytes });
     return manifest;
   }

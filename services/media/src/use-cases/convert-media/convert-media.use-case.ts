@@ -94,7 +94,7 @@ export class ConvertMediaUseCase {
       this.assets.insert(manager, exportId, items),
     );
     const problems = items.filter((i) => i.problem !== null).length;
-    this.logger.info({ exportId, items: items.length, problems }, 'media converted');
+    this.logger.info({ items: items.length, problems }, 'media converted');
     await this.workQueue.enqueue(PDF_JOB, {
       exportId,
       facts,
@@ -148,7 +148,7 @@ export class ConvertMediaUseCase {
       };
     } catch (error) {
       if (!(error instanceof MediaConversionError)) throw error;
-      this.logger.warn({ path: entry.path, kind, detail: error.detail }, 'media item could not be converted');
+      this.logger.warn({ kind, detail: error.detail }, 'media item could not be converted');
       return unconvertedMediaItem(entry.path, kind, error.message);
     }
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { downloadPaths } from '@chatexhibit/proto/download-paths';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import type { MAIL_JOB } from '@chatexhibit/proto/subjects';
 import type { JobPayload } from '@chatexhibit/kit/bus/work-queue';
 import { SignedLinks } from '@chatexhibit/kit/links/signed-links';
@@ -52,11 +52,11 @@ export class SendMailUseCase {
       }
       case 'download-links': {
         const now = Date.now();
-        const paths = downloadPaths(job.exportId);
+        const paths = this.links.pathsOf(job.exportId);
         const absolute = (path: string) => this.settings.publicUrl + this.links.sign(path, now);
         return downloadLinksMail({
           to: job.to,
-          bundleId: job.bundleId,
+          exportReference: exportReference(job.exportId),
           originalFilename: job.originalFilename,
           transcriptUrl: absolute(paths.transcript),
           evidenceZipUrl: absolute(paths.evidenceZip),

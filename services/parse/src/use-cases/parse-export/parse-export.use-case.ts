@@ -77,10 +77,8 @@ export class ParseExportUseCase {
       ),
     );
     const databaseMs = Math.round(performance.now() - started);
-    this.logger.info(
-      { messages: chat.messages.length, databaseMs, chatFile: picked.name },
-      'chat parsed and stored',
-    );
+    // Not the chat file's name: Android's names the other person ("WhatsApp Chat with …").
+    this.logger.info({ messages: chat.messages.length, databaseMs }, 'chat parsed and stored');
     // The free tier counts what people wrote: WhatsApp's own notices are not messages of theirs.
     const authoredMessages = chat.messages.filter((m) => m.type !== 'system').length;
     // The media is everything in the ZIP but the chat text itself.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { BUNDLE_PRICE } from '@chatexhibit/proto/constants';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import type { PAYMENT_CHECKOUT_REQUEST } from '@chatexhibit/proto/subjects';
@@ -87,10 +88,16 @@ export class CreateCheckoutUseCase {
         status: session.status ?? 'open',
         paymentStatus: session.payment_status,
       });
-      this.logger.info({ bundleId, sessionId: session.id }, 'checkout session created');
+      this.logger.info(
+        { exportReference: exportReference(bundle.exportId), sessionId: session.id },
+        'checkout session created',
+      );
       return { checkoutUrl: session.url };
     } catch (error) {
-      this.logger.error({ err: error, bundleId }, 'checkout session could not be created');
+      this.logger.error(
+        { err: error, exportReference: exportReference(bundle.exportId) },
+        'checkout session could not be created',
+      );
       throw new BusError('UNAVAILABLE', PAYMENT_MESSAGES.checkoutUnavailable);
     }
   }

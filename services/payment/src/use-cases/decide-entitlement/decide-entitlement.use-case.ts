@@ -59,7 +59,7 @@ export class DecideEntitlementUseCase {
           mediaSizeBytes,
         };
     await this.progress.publish(exportId, final);
-    this.logger.info({ exportId, free: decision.free, messageCount, mediaSizeBytes }, 'entitlement decided');
+    this.logger.info({ free: decision.free, messageCount, mediaSizeBytes }, 'entitlement decided');
     return final;
   }
 }

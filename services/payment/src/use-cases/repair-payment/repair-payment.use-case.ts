@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { DOCUMENTS_PRESENT_REQUEST, PDF_JOB, type PAYMENT_REPAIR_REQUEST } from '@chatexhibit/proto/subjects';
 import { RequestBus, type RequestOf, type ResponseOf } from '@chatexhibit/kit/bus/request-bus';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
@@ -46,12 +47,15 @@ export class RepairPaymentUseCase {
     if (!documentsReady) {
       const decision = await this.bundles.findDecision(exportId);
       if (!decision?.decidedJob) {
-        this.logger.error({ bundleId, exportId }, 'documents missing and no job to make them again from');
+        this.logger.error(
+          { exportReference: exportReference(exportId) },
+          'documents missing and no job to make them again from',
+        );
       } else {
         const regeneration = regenerationId(exportId, Date.now());
         await this.workQueue.enqueue(PDF_JOB, { ...decision.decidedJob, regeneration });
         this.logger.warn(
-          { bundleId, exportId, present, regeneration },
+          { exportReference: exportReference(exportId), present, regeneration },
           'documents missing: making them again',
         );
       }

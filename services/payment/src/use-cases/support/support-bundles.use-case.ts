@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { addMonths, max } from 'date-fns';
+import { EXPORT_REFERENCE_PATTERN, exportReference } from '@chatexhibit/proto/export-reference';
 import { PAYMENT_MESSAGES, type SupportBundle } from '@chatexhibit/proto/payment';
 import {
   MAIL_JOB,
@@ -23,7 +24,7 @@ const iso = (date: Date | null | undefined): string | null => date?.toISOString(
 
 /**
  * Support's four operations (DESIGN: never by editing the database): look bundles up, keep an
- * export longer, mail its links again, refund it. Each is logged with the bundle id.
+ * export longer, mail its links again, refund it. Each is logged with the export reference.
  */
 @Injectable()
 export class SupportBundlesUseCase {
@@ -39,8 +40,20 @@ export class SupportBundlesUseCase {
   }: RequestOf<typeof SUPPORT_STATUS_REQUEST>): Promise<ResponseOf<typeof SUPPORT_STATUS_REQUEST>> {
     const found = UUID.test(query)
       ? [await this.bundles.findBundle(query.toLowerCase())].filter((b): b is BundleEntity => b !== null)
-      : await this.bundles.bundlesOfEmail(query);
+      : EXPORT_REFERENCE_PATTERN.test(query.toUpperCase())
+        ? await this.bundlesOfReference(query.toUpperCase())
+        : await this.bundles.bundlesOfEmail(query);
     return { bundles: await Promise.all(found.map((bundle) => this.describe(bundle))) };
+  }
+
+  /**
+   * The bundle of the export a buyer names by the reference on their documents and mail. A
+   * reference is one-way, so it is worked out for each bundle kept (support asks rarely).
+   */
+  private async bundlesOfReference(reference: string): Promise<BundleEntity[]> {
+    return (await this.bundles.allBundles()).filter(
+      (bundle) => exportReference(bundle.exportId) === reference,
+    );
   }
 
   async extend({
@@ -51,7 +64,10 @@ export class SupportBundlesUseCase {
     // Counted from the later of today and the current date: a lapsed extension starts afresh.
     const deleteAfter = addMonths(max([retention.deleteAfter, new Date()]), months);
     await this.bundles.setDeleteAfter(bundle.exportId, deleteAfter);
-    this.logger.info({ bundleId, months, deleteAfter }, 'support extended an export');
+    this.logger.info(
+      { exportReference: exportReference(bundle.exportId), months, deleteAfter },
+      'support extended an export',
+    );
     return { bundleId, deleteAfter: deleteAfter.toISOString() };
   }
 
@@ -75,7 +91,10 @@ export class SupportBundlesUseCase {
       originalFilename: decision?.decidedJob?.facts.originalFilename ?? 'your chat export',
       deleteAfter: retention.deleteAfter.toISOString(),
     });
-    this.logger.info({ bundleId, mailId }, 'support queued the download links again');
+    this.logger.info(
+      { exportReference: exportReference(bundle.exportId), mailId },
+      'support queued the download links again',
+    );
     return { bundleId, to: bundle.email, mailId };
   }
 
@@ -93,7 +112,10 @@ export class SupportBundlesUseCase {
     );
     const refundedAt = new Date();
     await this.bundles.markRefunded(bundleId, refundedAt);
-    this.logger.info({ bundleId, refundId: refund.id }, 'support refunded a bundle; its export is locked');
+    this.logger.info(
+      { exportReference: exportReference(bundle.exportId), refundId: refund.id },
+      'support refunded a bundle; its export is locked',
+    );
     return { bundleId, refundId: refund.id, refundedAt: refundedAt.toISOString() };
   }
 

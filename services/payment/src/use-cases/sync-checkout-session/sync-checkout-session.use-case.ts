@@ -55,11 +55,11 @@ export class SyncCheckoutSessionUseCase {
         mailId: randomUUID(),
         deleteAfter: addDays(paidAt, RETENTION_DAYS),
       });
-      if (marked) this.logger.info({ bundleId: recorded.bundleId, sessionId }, 'bundle paid');
+      if (marked) this.logger.info({ sessionId }, 'bundle paid');
       // The paying session seen again (a late event, a repair after a refund) is no second payment.
       else if ((await this.bundles.findBundle(recorded.bundleId))?.paidSessionId !== sessionId)
         this.logger.warn(
-          { bundleId: recorded.bundleId, sessionId },
+          { sessionId },
           'a second session paid for a bundle already bought: refund it (npm run support -- refund)',
         );
     };

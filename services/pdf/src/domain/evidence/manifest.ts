@@ -43,7 +43,7 @@ export function buildManifest(facts: EvidenceFacts, files: readonly EvidenceFile
     generatedAt: utcIso(facts.generatedAt),
     hashAlgorithm: 'SHA-256',
     export: {
-      id: facts.exportId,
+      reference: facts.exportReference,
       originalFilename: exportFacts.originalFilename,
       sha256: exportFacts.fileHash,
       sizeBytes: exportFacts.uploadSizeBytes,

@@ -49,10 +49,10 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
   const lines: string[] = [
     'EVIDENCE PACKAGE: WHATSAPP CHAT EXPORT',
     '',
-    ...wrapPath(showInvisible(exportFacts.originalFilename), 'Uploaded file:  ', '                '),
-    `Received:       ${formatUtc(new Date(exportFacts.receivedAt))}`,
-    `Package made:   ${formatUtc(facts.generatedAt)} by ChatExhibit ${facts.toolVersion}`,
-    ...wrapPath(facts.exportId, 'Export ID:      ', '                '),
+    ...wrapPath(showInvisible(exportFacts.originalFilename), 'Uploaded file:    ', '                  '),
+    `Received:         ${formatUtc(new Date(exportFacts.receivedAt))}`,
+    `Package made:     ${formatUtc(facts.generatedAt)} by ChatExhibit ${facts.toolVersion}`,
+    `Export reference: ${facts.exportReference}`,
     '',
     ...paragraph(
       'This package holds a WhatsApp chat export exactly as it was uploaded to ChatExhibit, the ' +

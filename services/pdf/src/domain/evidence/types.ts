@@ -19,7 +19,8 @@ export interface EvidenceCounts {
 
 /** Everything the package's texts (manifest, declaration, README) need to say. */
 export interface EvidenceFacts {
-  exportId: string;
+  /** The export's non-secret reference, never its id: these texts are filed publicly. */
+  exportReference: string;
   toolVersion: string;
   generatedAt: Date;
   facts: ExportFacts;

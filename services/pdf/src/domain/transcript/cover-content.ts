@@ -26,6 +26,8 @@ export interface CoverInput {
   generatedAt: Date;
   toolVersion: string;
   manifestSha256: string;
+  /** The export's non-secret reference (never its id), to quote to support. */
+  exportReference: string;
 }
 
 export interface CoverContent {
@@ -63,6 +65,7 @@ export function coverContent(input: CoverInput): CoverContent {
               `${NOT_STATED} (a text export does not say whose phone it came from)`,
           ],
           ['Tool', `ChatExhibit ${input.toolVersion}`],
+          ['Export reference', input.exportReference],
           ['Upload received', `${formatMomentInZone(new Date(facts.receivedAt), zone)}, ${zone}`],
           ['Transcript generated', `${formatMomentInZone(generatedAt, zone)}, ${zone}`],
           ['Source file', `${facts.originalFilename} (${bytes(facts.uploadSizeBytes)})`],

@@ -8,7 +8,8 @@ import type { FileSource } from '../evidence/types';
  * storage and the parse service; `npm run convert` from a local folder and the parser in process.
  */
 export interface ExportSource {
-  exportId: string;
+  /** The export's non-secret name (proto's exportReference): documents never see the id, which opens it. */
+  exportReference: string;
   facts: ExportFacts;
   chat: Omit<TranscriptChat, 'totalMessages'>;
   /** The messages in export order, a page at a time; each call starts a new pass from the first. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { VERIFY_PATH } from '@chatexhibit/proto/evidence-package';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
 import { EntryManifestSchema, exportKeys, MediaManifestSchema } from '@chatexhibit/proto/storage-layout';
 import { PAYMENT_DECISION_JOB, PDF_JOB, TRANSCRIPT_PAGE_REQUEST } from '@chatexhibit/proto/subjects';
@@ -74,7 +75,7 @@ export class GenerateDocumentsUseCase {
     try {
       const written = await renderExportDocuments(
         {
-          exportId,
+          exportReference: exportReference(exportId),
           facts,
           chat,
           messages,
@@ -124,7 +125,6 @@ export class GenerateDocumentsUseCase {
       );
       this.logger.info(
         {
-          exportId,
           messages: totalMessages,
           transcriptBytes: written.transcript.sizeBytes,
           evidenceZipBytes: written.evidenceZip.sizeBytes,
