@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, DatabaseError } from 'pg';
@@ -14,6 +14,8 @@ export interface RunningDatabase {
 const DATABASE = 'chatexhibit';
 /** The superuser's password of data folders made before each got its own; replaced at their next start. */
 const LEGACY_PASSWORD = 'chatexhibit-local';
+/** Prefix of the folder initdb reads its password file from, as root. */
+const PASSWORD_FILE_FOLDER = 'initdb-';
 /** PostgreSQL's "invalid_password". */
 const INVALID_PASSWORD = '28P01';
 
@@ -106,7 +108,11 @@ export async function startEmbeddedPostgres(
  */
 async function withPasswordFileFolder<T>(dataDir: string, run: () => Promise<T>): Promise<T> {
   if (!runsAsPostgresUser()) return run();
-  const folder = await mkdtemp(path.join(dataDir, 'initdb-'));
+  // A first start killed during initdb left its folder, with the password file, behind.
+  for (const name of await readdir(dataDir))
+    if (name.startsWith(PASSWORD_FILE_FOLDER))
+      await rm(path.join(dataDir, name), { recursive: true, force: true });
+  const folder = await mkdtemp(path.join(dataDir, PASSWORD_FILE_FOLDER));
   const tmpdir = process.env.TMPDIR;
   const umask = process.umask(0o022);
   try {
