@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,7 +85,7 @@ describe('distributed mode', () => {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'ChatExhibit <no-reply@example.com>',
       SUPPORT_EMAIL: 'support@example.com',
-      LINK_SIGNING_SECRET: 'a-test-signing-secret-of-at-least-32-characters',
+      LINK_SIGNING_SECRET: randomBytes(32).toString('hex'),
       PUBLIC_URL: `http://127.0.0.1:${(gatewayPort = await freePort())}`,
       ...stripe.env,
     };
