@@ -5,7 +5,7 @@
 # (gateway, ingest, parse, media, pdf, payment, notification).
 #
 #   docker build -t chatexhibit/chatexhibit .
-#   docker run -p 3000:3000 chatexhibit/chatexhibit                       (standalone)
+#   docker run -p 127.0.0.1:3000:3000 -e TEST_CHECKOUT=true chatexhibit/chatexhibit   (standalone)
 #   docker run -e CHATEXHIBIT_PART=media -e DATABASE_URL=… chatexhibit/chatexhibit
 #
 # One image rather than one per part: images per part would differ by a few megabytes, so one
@@ -75,10 +75,13 @@ RUN apt-get update \
  && groupadd --system --gid 10001 chatexhibit \
  && useradd --system --uid 10001 --gid 10001 --home-dir /app --no-create-home \
       --shell /usr/sbin/nologin chatexhibit
+# HOST: standalone listens on loopback unless told otherwise; in a container it must answer
+# on the container's own interface (publish the port on the host's loopback: -p 127.0.0.1:3000:3000).
 ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps \
     CHATEXHIBIT_PART=standalone \
-    FFMPEG_PATH=/usr/bin/ffmpeg
+    FFMPEG_PATH=/usr/bin/ffmpeg \
+    HOST=0.0.0.0
 WORKDIR /app
 COPY deploy/docker/part.cjs /usr/local/lib/chatexhibit/part.cjs
 # root-owned, so read-only to the app user; standalone keeps its state in /app/data (mount a

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,7 +96,9 @@ export async function startDistributedStack(
     SMTP_URL: smtp.url,
     MAIL_FROM: 'ChatExhibit <no-reply@example.com>',
     SUPPORT_EMAIL: 'support@example.com',
-    LINK_SIGNING_SECRET: 'a-benchmark-signing-secret-of-at-least-32-characters',
+    LINK_SIGNING_SECRET: randomBytes(32).toString('hex'),
+    // No Stripe keys: payment takes the local test checkout, which a distributed part runs only when asked.
+    TEST_CHECKOUT: 'true',
   };
   const processes = new Map<string, RunningProcess>();
   const launch = (name: string, script: string, env: Record<string, string>) => {

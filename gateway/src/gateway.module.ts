@@ -1,21 +1,31 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import {
+  type DynamicModule,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+  RequestMethod,
+} from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { isPagePath } from '@chatexhibit/proto/site';
 import { MetricsController } from '@chatexhibit/kit/metrics/metrics.controller';
+import { RateLimitStore } from '@chatexhibit/kit/rate-limit/rate-limit-store';
 import { probeController } from '@chatexhibit/kit/service/probes';
 import { ContactController } from './contact/contact.controller';
 import { CONTACT_MESSAGES_PER_HOUR } from './contact/contact-throttler.guard';
 import { SubmitContactMessageService } from './contact/submit-contact-message.service';
 import { ApiDocsController } from './api-docs/api-docs.controller';
+import { API_DOCS_STYLE } from './api-docs/api-docs-page';
+import { API_DOCS_PATH } from './api-docs/openapi-document';
 import { GATEWAY_SETTINGS, type GatewaySettings } from './gateway.settings';
 import { GatewayHealthService } from './health/gateway-health.service';
 import { SystemHealthController } from './health/system-health.controller';
 import { ErrorFilter } from './http/error-filter';
+import { contentSecurityPolicy, hashSource } from './http/http-edge';
 import { JsonBodyMiddleware } from './http/json-body.middleware';
 import { RawBodyMiddleware } from './http/raw-body.middleware';
 import { PAYMENT_CALLS_PER_HOUR } from './payments/payment-throttler.guard';
@@ -23,6 +33,7 @@ import { PaymentsController } from './payments/payments.controller';
 import { PaymentsService } from './payments/payments.service';
 import { StripeWebhookController } from './payments/stripe-webhook.controller';
 import { TestCheckoutController } from './payments/test-checkout.controller';
+import { TEST_CHECKOUT_STYLE } from './payments/test-checkout-page';
 import { SupportController } from './support/support.controller';
 import { GatewayMetrics } from './metrics/gateway-metrics';
 import { ProcessStatusController } from './progress/process-status.controller';
@@ -31,6 +42,7 @@ import { ExportResultsController } from './results/export-results.controller';
 import { ExportResultsService } from './results/export-results.service';
 import { StartProcessingController } from './uploads/start-processing.controller';
 import { StartProcessingService } from './uploads/start-processing.service';
+import { UploadsInFlight } from './uploads/uploads-in-flight';
 
 /** The SPA build (frontend/dist), served for every path outside /api and /metrics. */
 export const WEB_ROOT = path.resolve(__dirname, '..', '..', 'frontend', 'dist');
@@ -69,12 +81,17 @@ export class GatewayModule implements NestModule {
       module: GatewayModule,
       imports: [
         ...spa,
-        ThrottlerModule.forRoot({
-          throttlers: [
-            { name: 'uploads', ttl: 60 * 60 * 1000, limit: UPLOADS_PER_HOUR },
-            { name: 'contact', ttl: 60 * 60 * 1000, limit: CONTACT_MESSAGES_PER_HOUR },
-            { name: 'payments', ttl: 60 * 60 * 1000, limit: PAYMENT_CALLS_PER_HOUR },
-          ],
+        ThrottlerModule.forRootAsync({
+          inject: [RateLimitStore],
+          // Counted in the store every replica shares, per client address as TRUST_PROXY makes it.
+          useFactory: (storage: RateLimitStore) => ({
+            storage,
+            throttlers: [
+              { name: 'uploads', ttl: 60 * 60 * 1000, limit: UPLOADS_PER_HOUR },
+              { name: 'contact', ttl: 60 * 60 * 1000, limit: CONTACT_MESSAGES_PER_HOUR },
+              { name: 'payments', ttl: 60 * 60 * 1000, limit: PAYMENT_CALLS_PER_HOUR },
+            ],
+          }),
         }),
       ],
       controllers: [
@@ -98,6 +115,7 @@ export class GatewayModule implements NestModule {
         GatewayHealthService,
         GatewayMetrics,
         StartProcessingService,
+        UploadsInFlight,
         ExportResultsService,
         SubmitContactMessageService,
         PaymentsService,
@@ -110,5 +128,18 @@ export class GatewayModule implements NestModule {
       .apply(JsonBodyMiddleware)
       .forRoutes('api/contact', 'api/create-payment-intent', 'api/support/bundles/:bundleId/extend');
     consumer.apply(RawBodyMiddleware).forRoutes('api/webhooks/stripe');
+    // The pages the gateway renders itself carry one inline style each, allowed by its hash.
+    consumer
+      .apply(contentSecurityPolicy({ 'style-src': [hashSource(API_DOCS_STYLE)] }))
+      .forRoutes({ path: API_DOCS_PATH.slice(1), method: RequestMethod.GET });
+    consumer
+      .apply(
+        contentSecurityPolicy({
+          'style-src': [hashSource(TEST_CHECKOUT_STYLE)],
+          // Pay and Cancel answer 303 to PUBLIC_URL, which may be another origin than this one.
+          'form-action': ["'self'", 'http:', 'https:'],
+        }),
+      )
+      .forRoutes(TestCheckoutController);
   }
 }

@@ -3,18 +3,23 @@ import { Module } from '@nestjs/common';
 import { PlatformModule } from '@chatexhibit/kit/platform/platform.module';
 import { runDistributedPart } from '@chatexhibit/kit/platform/run-part';
 import { GatewayModule } from './gateway.module';
+import { configureHttpEdge } from './http/http-edge';
 
 @Module({})
 class GatewayProcessModule {}
 
-void runDistributedPart('gateway', (platform, config) => ({
-  module: GatewayProcessModule,
-  imports: [
-    PlatformModule.forRoot(platform),
-    // loadPartConfig requires LINK_SIGNING_SECRET of the gateway.
-    GatewayModule.forRoot({
-      linkSigningSecret: config.linkSigningSecret!,
-      supportToken: config.supportToken ?? null,
-    }),
-  ],
-}));
+void runDistributedPart(
+  'gateway',
+  (platform, config) => ({
+    module: GatewayProcessModule,
+    imports: [
+      PlatformModule.forRoot(platform),
+      // loadPartConfig requires LINK_SIGNING_SECRET of the gateway.
+      GatewayModule.forRoot({
+        linkSigningSecret: config.linkSigningSecret!,
+        supportToken: config.supportToken ?? null,
+      }),
+    ],
+  }),
+  (app, config) => configureHttpEdge(app, { trustProxy: config.trustProxy ?? false }),
+);

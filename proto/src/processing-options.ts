@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneLine } from './one-line';
 
 /** SPEC §3: what the transcript includes. Missing fields take the SPEC defaults. */
 export const ProcessingOptionsSchema = z.object({
@@ -32,7 +33,7 @@ const examinationField = (name: string) =>
     .trim()
     .min(1, `${name} must not be empty`)
     .max(100, `${name} must be at most 100 characters`)
-    .refine((value) => !/\p{Cc}/u.test(value), `${name} must be one line of text`);
+    .refine(isOneLine, `${name} must be one line of text`);
 
 /**
  * What the uploader states for the examination block (LEGAL: forensic reports carry them): case

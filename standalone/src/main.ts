@@ -1,12 +1,16 @@
 import 'reflect-metadata';
+import { isIPv6 } from 'node:net';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { configureHttpEdge } from '@chatexhibit/gateway/http/http-edge';
 import { ConfigError } from '@chatexhibit/kit/config/env';
 import { createLogger, NestPinoLogger } from '@chatexhibit/kit/logging/logger';
 import { createStandalonePlatform } from '@chatexhibit/kit/platform/platform';
 import { closeOnSignals } from '@chatexhibit/kit/platform/graceful-shutdown';
 import { PlatformModule } from '@chatexhibit/kit/platform/platform.module';
-import { type RunningDatabase, startEmbeddedPostgres } from './embedded-postgres';
+import { runsAsPostgresUser, type RunningDatabase, startEmbeddedPostgres } from './embedded-postgres';
+import { makeDataFolderPrivate } from './private-data-folder';
 import { loadStandaloneConfig, type StandaloneConfig } from './standalone-config';
 import { StandaloneModule } from './standalone.module';
 import { loadOrCreateSecret } from './data-folder-secret';
@@ -28,6 +32,9 @@ async function main(): Promise<void> {
   const logger = createLogger({ part: 'standalone', level: config.logLevel });
   let database: RunningDatabase | undefined;
   try {
+    await makeDataFolderPrivate(config.dataDir, {
+      reachableByPostgresUser: config.databaseUrl === undefined && runsAsPostgresUser(),
+    });
     await useFreshWorkFolder(config.dataDir);
     database = config.databaseUrl
       ? { url: config.databaseUrl, stop: async () => {} }
@@ -42,7 +49,7 @@ async function main(): Promise<void> {
     const linkSigningSecret =
       config.linkSigningSecret ?? (await loadOrCreateSecret(config.dataDir, 'linkSigning'));
     const supportToken = config.supportToken ?? (await loadOrCreateSecret(config.dataDir, 'support'));
-    const app = await NestFactory.create(
+    const app = await NestFactory.create<NestExpressApplication>(
       {
         module: StandaloneProcessModule,
         imports: [
@@ -70,27 +77,49 @@ async function main(): Promise<void> {
         bodyParser: false,
       },
     );
-    await app.listen(config.port);
+    configureHttpEdge(app, { trustProxy: config.trustProxy });
+    await app.listen(config.port, config.host);
     const running = database;
     closeOnSignals(async () => {
       await app.close();
       await running.stop();
     }, logger);
     logger.info(
-      { port: config.port, dataDir: config.dataDir, payments: config.stripe ? 'stripe' : 'test checkout' },
+      {
+        host: config.host,
+        port: config.port,
+        dataDir: config.dataDir,
+        payments: config.stripe ? 'stripe' : 'test checkout',
+      },
       'ChatExhibit started',
     );
     const payments = config.stripe
       ? 'payments through Stripe'
       : 'no Stripe keys: payments use the local test checkout';
     process.stdout.write(
-      `\nChatExhibit is running at http://localhost:${config.port}\n(data in ${config.dataDir}; ${payments}; Ctrl-C stops it)\n\n`,
+      `\nChatExhibit is running at ${urlOf(config.host, config.port)}\n(${reach(config.host)}; data in ${config.dataDir}; ${payments}; Ctrl-C stops it)\n\n`,
     );
   } catch (error) {
     logger.fatal({ err: error }, 'ChatExhibit could not start');
     await database?.stop().catch(() => undefined);
     process.exit(1);
   }
+}
+
+const ALL_ADDRESSES = ['0.0.0.0', '::'];
+const LOOPBACK = ['127.0.0.1', '::1', 'localhost'];
+
+/** The URL to open in a browser on this machine. */
+function urlOf(host: string, port: number): string {
+  if (LOOPBACK.includes(host) || ALL_ADDRESSES.includes(host)) return `http://localhost:${port}`;
+  return `http://${isIPv6(host) ? `[${host}]` : host}:${port}`;
+}
+
+/** Who else can reach it. */
+function reach(host: string): string {
+  if (LOOPBACK.includes(host)) return 'this machine only; HOST=0.0.0.0 opens it to the network';
+  if (ALL_ADDRESSES.includes(host)) return 'open on every address of this machine';
+  return `listening on ${host}`;
 }
 
 void main();

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { logLevel, optionalString, optionalUrl, parseEnvFragments, port } from '@chatexhibit/kit/config/env';
@@ -9,6 +10,7 @@ import {
   supportToken,
   withoutTrailingSlash,
 } from '@chatexhibit/kit/config/part-config';
+import { trustProxyEnv } from '@chatexhibit/kit/config/trust-proxy';
 
 export const DEFAULT_SUPPORT_EMAIL = 'support@chatexhibit.local';
 
@@ -16,6 +18,11 @@ export const DEFAULT_SUPPORT_EMAIL = 'support@chatexhibit.local';
 const standaloneEnv = z
   .object({
     PORT: port(3000),
+    HOST: optionalString('127.0.0.1').pipe(
+      z
+        .string()
+        .refine((v) => isIP(v) !== 0 || /^[A-Za-z0-9.-]+$/.test(v), 'must be an IP address or a host name'),
+    ),
     DATA_DIR: optionalString('data'),
     LOG_LEVEL: logLevel(),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
@@ -32,6 +39,8 @@ const standaloneEnv = z
   })
   .transform((env) => ({
     port: env.PORT,
+    /** The address it listens on: loopback unless HOST opens it to others (the image sets 0.0.0.0). */
+    host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,
     /** An external PostgreSQL instead of the embedded one. */
@@ -51,16 +60,23 @@ const standaloneEnv = z
   }));
 
 export type StandaloneConfig = z.infer<typeof standaloneEnv> & {
-  stripe: z.infer<typeof stripeEnv>;
+  stripe: z.infer<ReturnType<typeof stripeEnv>>;
   retentionSweepIntervalMs: number;
+  /** The proxies believed about the client's address and scheme (`TRUST_PROXY`). */
+  trustProxy: z.infer<typeof trustProxyEnv>;
 };
 
 export function loadStandaloneConfig(
   env: Record<string, string | undefined> = process.env,
 ): StandaloneConfig {
-  const { base, stripe, retentionSweepIntervalMs } = parseEnvFragments(
-    { base: standaloneEnv, stripe: stripeEnv, retentionSweepIntervalMs: retentionSweepEnv },
+  const { base, stripe, retentionSweepIntervalMs, trustProxy } = parseEnvFragments(
+    {
+      base: standaloneEnv,
+      stripe: stripeEnv('standalone'),
+      retentionSweepIntervalMs: retentionSweepEnv,
+      trustProxy: trustProxyEnv,
+    },
     env,
   );
-  return { ...base, stripe, retentionSweepIntervalMs };
+  return { ...base, stripe, retentionSweepIntervalMs, trustProxy };
 }

@@ -1,5 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_FOLDER_MODE } from '@chatexhibit/kit/storage/private-files';
 
 /**
  * Standalone's scratch space (upload spools, unpacked ZIPs, media conversions): a folder in the
@@ -9,7 +10,7 @@ import path from 'node:path';
 export async function useFreshWorkFolder(dataDir: string): Promise<string> {
   const folder = path.join(dataDir, 'tmp');
   await rm(folder, { recursive: true, force: true });
-  await mkdir(folder, { recursive: true });
+  await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   process.env.TMPDIR = folder;
   return folder;
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { foreignSecrets, PARTS, requiredEnv } from '../deploy/required-env';
-import { composeRunner } from './compose';
+import { composeRunner, composeSecrets } from './compose';
 
 type Environment = Record<string, string | null>;
 
@@ -13,8 +13,12 @@ describe('the compose file, rendered', () => {
   let environments: Record<string, Environment>;
   beforeAll(async () => {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-compose-config-'));
-    // An operator's shell may export NODE_ENV: it must not reach the file.
-    const compose = await composeRunner('chatexhibit-config', workDir, () => ({ NODE_ENV: 'production' }));
+    // An operator's shell may export NODE_ENV: it must not reach the file. The secrets are what
+    // scripts/compose-env.sh writes into .env; compose stops without them.
+    const compose = await composeRunner('chatexhibit-config', workDir, () => ({
+      NODE_ENV: 'development',
+      ...composeSecrets(),
+    }));
     const config = parseYaml(await compose(['config'])) as {
       services: Record<string, { environment: Environment }>;
     };
@@ -36,9 +40,9 @@ describe('the compose file, rendered', () => {
     expect(foreign.map((variable) => variable.name)).toEqual([]);
   });
 
-  it('runs payment with the test checkout (NODE_ENV development) whatever NODE_ENV the shell has', () => {
-    expect(environments.payment!.NODE_ENV).toBe('development');
-    for (const part of PARTS.filter((name) => name !== 'payment')) {
+  it('runs payment without the test checkout unless asked, whatever NODE_ENV the shell has', () => {
+    expect(environments.payment!.TEST_CHECKOUT).toBe('false');
+    for (const part of PARTS) {
       expect({ part, nodeEnv: environments[part]!.NODE_ENV }).toEqual({ part, nodeEnv: undefined });
     }
   });

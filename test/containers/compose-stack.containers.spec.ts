@@ -9,7 +9,7 @@ import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 import { fetchPdf, readProgress, uploadExport } from '../support/pipeline-client';
 import { type WhatsAppExportSpec, writeWhatsAppExport } from '../support/whatsapp-export';
-import { composeRunner } from './compose';
+import { composeRunner, composeSecrets } from './compose';
 import { healthcheckPasses, logsOf, podman } from './podman';
 
 /** postgres, nats, minio, mailpit and the seven parts run on; create-bucket runs once and exits. */
@@ -85,6 +85,9 @@ describe('the compose stack', () => {
       MINIO_CONSOLE_PORT: String(await freePort()),
       NATS_MONITOR_PORT: String(await freePort()),
       PUBLIC_URL: baseUrl,
+      ...composeSecrets(),
+      // No Stripe keys: the over-limit export reaches "payment required" through the test checkout's payment part.
+      TEST_CHECKOUT: 'true',
     };
     healthchecks = runHealthchecks(label);
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT, runToEnd } from '../support/child-process';
@@ -21,4 +22,14 @@ export async function composeRunner(project: string, workDir: string, env: () =>
     if (result.code !== 0) throw new Error(`docker-compose ${args.join(' ')} failed:\n${result.stderr}`);
     return result.stdout;
   };
+}
+
+/** What scripts/compose-env.sh writes into .env: a random value for each secret compose demands. */
+export function composeSecrets(): Record<string, string> {
+  return Object.fromEntries(
+    ['LINK_SIGNING_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD'].map((name) => [
+      name,
+      randomBytes(32).toString('hex'),
+    ]),
+  );
 }

@@ -23,15 +23,15 @@ describe('the image as standalone (its default)', () => {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-containers-'));
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    // Without Stripe keys the image's NODE_ENV=production refuses the test checkout: this run
-    // chooses it, as docs/deployment.md tells an operator trying the image.
+    // Without Stripe keys the image (NODE_ENV=production) runs the test checkout only when asked:
+    // this run asks, as docs/deployment.md tells an operator trying the image.
     await podman(
       'run',
       '--detach',
       '--name',
       container,
       '--env',
-      'NODE_ENV=development',
+      'TEST_CHECKOUT=true',
       '--publish',
       `127.0.0.1:${port}:3000`,
       CHATEXHIBIT_IMAGE,

@@ -6,12 +6,18 @@ import { spawnSync } from 'node:child_process';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import { parseAllDocuments } from 'yaml';
+import { BLOG_POSTS } from '@chatexhibit/proto/blog';
+import { blogPostPath, PAGE_PATHS } from '@chatexhibit/proto/site';
+import { buildOpenApiDocument } from '../../gateway/src/api-docs/openapi-document';
+import { ConfigError } from '../../services/kit/src/config/env';
+import { loadPartConfig } from '../../services/kit/src/config/part-config';
 import {
   AUTOSCALED,
   ENV,
@@ -40,6 +46,7 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'apps/v1 Deployment': Deployment,
   'autoscaling/v2 HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'networking.k8s.io/v1 Ingress': Ingress,
+  'networking.k8s.io/v1 NetworkPolicy': NetworkPolicy,
   'policy/v1 PodDisruptionBudget': PodDisruptionBudget,
   'v1 ConfigMap': ConfigMap,
   'v1 Namespace': Namespace,
@@ -160,6 +167,7 @@ describe.each(RENDER_NAMES)('the %s render', (render) => {
     expect(names('HorizontalPodAutoscaler').sort()).toEqual([...AUTOSCALED].sort());
     expect(names('PodDisruptionBudget')).toEqual(['gateway']);
     expect(names('Ingress')).toEqual(['chatexhibit']);
+    expect(names('NetworkPolicy').sort()).toEqual(['chatexhibit-gateway', 'chatexhibit-services']);
     expect(names('ConfigMap')).toHaveLength(1);
     // the Secret is the operator's (secret.example.yaml): a render never carries one
     expect(names('Secret')).toEqual([]);
@@ -238,7 +246,7 @@ describe.each(RENDER_NAMES)('the %s render', (render) => {
 
     it.each([
       ['/api/webhooks/stripe', ['Exact', 'Prefix']],
-      ['/', ['Prefix']],
+      ['/', ['Exact']],
     ])('routes %s to a port of the gateway Service', (routePath, pathTypes) => {
       const routes = (ingress().spec.rules as Doc[]).flatMap((r) => r.http.paths as Doc[]);
       const route = routes.find((p) => p.path === routePath);
@@ -249,6 +257,39 @@ describe.each(RENDER_NAMES)('the %s render', (render) => {
       expect(
         svcPorts.some((p) => (port.name !== undefined ? p.name === port.name : p.port === port.number)),
       ).toBe(true);
+    });
+
+    /** The rule an Ingress controller picks for `requestPath`: Exact, or Prefix by whole path segments. */
+    const routeOf = (requestPath: string): Doc | undefined =>
+      all(render, 'Ingress')
+        .flatMap((i) => (i.spec.rules as Doc[]).flatMap((r) => r.http.paths as Doc[]))
+        .filter((p) =>
+          p.pathType === 'Exact'
+            ? p.path === requestPath
+            : p.path === '/' ||
+              requestPath === p.path ||
+              requestPath.startsWith(`${(p.path as string).replace(/\/$/, '')}/`),
+        )
+        .sort((a, b) => (b.path as string).length - (a.path as string).length)[0];
+
+    const apiPaths = Object.keys(buildOpenApiDocument().paths ?? {}).map((p) => p.replace(/\{[^}]+\}/g, 'x'));
+    const internal = apiPaths.filter((p) => p === '/metrics' || p.startsWith('/api/health'));
+
+    it('routes no path of /metrics or the health endpoints, in any letter case or with a trailing slash', () => {
+      expect(internal.sort()).toEqual(['/api/health', '/api/health/live', '/api/health/ready', '/metrics']);
+      const variants = internal.flatMap((p) => [p, `${p}/`, p.toUpperCase(), p.replace('/api', '/API')]);
+      expect(variants.filter((p) => routeOf(p) !== undefined)).toEqual([]);
+    });
+
+    it('routes every other route of the API, every page of the web app and its bundle to the gateway', () => {
+      const pages = [...Object.values(PAGE_PATHS), ...BLOG_POSTS.map((post) => blogPostPath(post.slug))];
+      const publicPaths = [...apiPaths.filter((p) => !internal.includes(p)), ...pages, '/assets/index-x.js'];
+      expect(publicPaths.filter((p) => routeOf(p)?.backend.service.name !== 'gateway')).toEqual([]);
+    });
+
+    it('tells the gateway that the Ingress controller is the one proxy in front of it (TRUST_PROXY=1)', () => {
+      const env = container(render, 'gateway').env as Doc[];
+      expect(env.find((e) => e.name === 'TRUST_PROXY')?.value).toBe('1');
     });
 
     it('serves the host of PUBLIC_URL, where mailed links, Stripe returns and /verify point', () => {
@@ -269,6 +310,43 @@ describe.each(RENDER_NAMES)('the %s render', (render) => {
         Number(m![1]) * 1024 ** ({ k: 1, m: 2, g: 3 } as const)[m![2]!.toLowerCase() as 'k' | 'm' | 'g'];
       expect(bytes).toBeGreaterThanOrEqual(100 * 1024 ** 2);
     });
+  });
+
+  describe('NetworkPolicy', () => {
+    const policies = () => all(render, 'NetworkPolicy');
+    const podLabels = (part: Part) =>
+      find(render, 'Deployment', part).spec.template.metadata.labels as Record<string, string>;
+
+    it.each(PARTS)(
+      'selects the pods of %s (one policy), admitting connections only from inside the cluster',
+      (part) => {
+        const selecting = policies().filter((p) => selects(p.spec.podSelector.matchLabels, podLabels(part)));
+        expect(selecting).toHaveLength(1);
+        const policy = selecting[0]!;
+        expect(policy.spec.policyTypes).toEqual(['Ingress']);
+        const peers = (policy.spec.ingress as Doc[]).flatMap((rule) => rule.from as Doc[]);
+        // pods of its own namespace, or whole namespaces named by label: never an address block
+        expect(peers.filter((peer) => peer.ipBlock !== undefined || Object.keys(peer).length !== 1)).toEqual(
+          [],
+        );
+        const namespaces = peers.flatMap((peer) =>
+          peer.namespaceSelector
+            ? [peer.namespaceSelector.matchLabels['kubernetes.io/metadata.name'] as string]
+            : [],
+        );
+        expect(namespaces.sort()).toEqual(
+          part === 'gateway' ? ['ingress-nginx', 'monitoring'] : ['monitoring'],
+        );
+        // its only port: where the probes and /metrics answer (the gateway's is also its API's)
+        const ports = (policy.spec.ingress as Doc[]).flatMap((rule) =>
+          (rule.ports as Doc[]).map((p) => p.port as string),
+        );
+        const c = find(render, 'Deployment', part).spec.template.spec.containers[0] as Doc;
+        const probePort = c.readinessProbe.httpGet.port as string;
+        expect(ports).toEqual([probePort]);
+        expect(portNumber(c, probePort)).toBe(runtimeOf(part).defaultPort);
+      },
+    );
   });
 
   describe('ConfigMap', () => {
@@ -452,5 +530,26 @@ describe('secret.example.yaml', () => {
     new Secret(secretExample as never).validate();
     expect(secretExample.metadata.name).toBe(SECRET_NAME);
     for (const v of ENV.filter((e) => e.secret)) expect(secretKeys).toContain(v.name);
+  });
+
+  it('holds only values the gateway refuses, so that an unchanged copy never runs', () => {
+    const problems = (() => {
+      try {
+        loadPartConfig('gateway', {
+          NATS_URL: 'nats://nats:4222',
+          S3_ENDPOINT: 'http://minio:9000',
+          S3_BUCKET: 'chatexhibit',
+          ...(secretExample.stringData as Record<string, string>),
+        });
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    })();
+    expect(problems.map((problem) => problem.split(' ')[0]).sort()).toEqual([
+      'LINK_SIGNING_SECRET',
+      'SUPPORT_TOKEN',
+    ]);
   });
 });

@@ -50,6 +50,8 @@ export const ENV: readonly EnvVar[] = [
     scheme: /^[^@\s]+@[^@\s]+$/,
   },
   { name: 'PORT', parts: ['gateway'], required: false, secret: false },
+  // The proxies in front of the gateway whose X-Forwarded-For it believes: the Ingress in Kubernetes.
+  { name: 'TRUST_PROXY', parts: ['gateway'], required: false, secret: false },
   { name: 'LINK_SIGNING_SECRET', parts: ['gateway', 'notification'], required: true, secret: true },
   {
     name: 'PUBLIC_URL',
@@ -62,11 +64,12 @@ export const ENV: readonly EnvVar[] = [
   { name: 'RETENTION_SWEEP_INTERVAL_SECONDS', parts: ['payment'], required: false, secret: false },
   { name: 'HEALTH_PORT', parts: SERVICES, required: false, secret: false },
   { name: 'LOG_LEVEL', parts: PARTS, required: false, secret: false },
-  // Without them payment runs the local test checkout: optional Secret references in
-  // Kubernetes, commented out in compose.
+  // Without them payment refuses to start unless TEST_CHECKOUT=true asks for the local test
+  // checkout: optional Secret references in Kubernetes, empty by default in compose.
   { name: 'STRIPE_SECRET_KEY', parts: ['payment'], required: false, secret: true },
   { name: 'STRIPE_WEBHOOK_SECRET', parts: ['payment'], required: false, secret: true },
   { name: 'STRIPE_PRICE_ID', parts: ['payment'], required: false, secret: false },
+  { name: 'TEST_CHECKOUT', parts: ['payment'], required: false, secret: false },
 ];
 
 export const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'];

@@ -1,5 +1,5 @@
 // Readers shared by the deployment tests: repository files, YAML documents, the Dockerfile and
-// compose-style ${VAR:-default} interpolation. No Docker engine or cluster is needed.
+// compose-style ${VAR:-default} / ${VAR:?message} interpolation. No Docker engine or cluster is needed.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
@@ -50,16 +50,28 @@ export function listFiles(dir: string, predicate: (name: string) => boolean): st
   return out.sort();
 }
 
+/** A variable that `${NAME:?message}` demands and `env` leaves unset or empty: compose stops on it. */
+export class MissingComposeVariable extends Error {
+  constructor(readonly variable: string) {
+    super(`${variable} must be set`);
+  }
+}
+
 /**
- * Compose-style interpolation with an empty environment: ${VAR:-default} / ${VAR-default}
- * become the default, ${VAR} and $VAR become '', and $$ is a literal $.
+ * Compose-style interpolation of `value` with `env`: ${VAR:-default} (default when unset or
+ * empty), ${VAR-default} (when unset), ${VAR:?message} and ${VAR?message} (an error when unset),
+ * ${VAR} and $VAR, and $$ for a literal $.
  */
-export function interpolateDefaults(value: string): string {
+export function interpolateCompose(value: string, env: Record<string, string> = {}): string {
   return value.replace(
-    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
-    (match, _braced: string | undefined, fallback: string | undefined) => {
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (match, braced?: string, colon?: string, operator?: string, operand?: string, bare?: string) => {
       if (match === '$$') return '$';
-      return fallback ?? '';
+      const name = (braced ?? bare)!;
+      const set = colon ? (env[name] ?? '') !== '' : env[name] !== undefined;
+      if (set) return env[name]!;
+      if (operator === '?') throw new MissingComposeVariable(name);
+      return operator === '-' ? operand! : '';
     },
   );
 }

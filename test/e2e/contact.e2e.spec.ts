@@ -111,6 +111,23 @@ describe('contact messages (standalone)', () => {
     ['message (too long)', { message: 'x'.repeat(5001) }, 'Message must be at most 5,000 characters.'],
     ['name before email', { name: 'J', email: 'nope' }, 'Name must be at least 2 characters.'],
     ['missing email', { email: undefined }, 'Please enter a valid email address.'],
+    // A line break would write a line of its own into the support mail's header block.
+    ['name (a line break)', { name: 'Jane\r\nReceived: yesterday' }, 'Name must be one line of text.'],
+    [
+      'subject (a line break)',
+      { subject: 'Question\nFrom: someone else' },
+      'Subject must be one line of text.',
+    ],
+    [
+      'subject (a line separator)',
+      { subject: 'Question\u2028From: someone' },
+      'Subject must be one line of text.',
+    ],
+    [
+      'email (a line break)',
+      { email: 'jane@example.com\nBcc: x@example.org' },
+      'Please enter a valid email address.',
+    ],
   ];
 
   // Each case from its own address, so that none runs into the rate limit.

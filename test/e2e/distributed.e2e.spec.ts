@@ -1,4 +1,9 @@
+<<<<<<< HEAD
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+=======
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+>>>>>>> main
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
@@ -88,7 +93,7 @@ describe('distributed mode', () => {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'ChatExhibit <no-reply@example.com>',
       SUPPORT_EMAIL: 'support@example.com',
-      LINK_SIGNING_SECRET: 'a-test-signing-secret-of-at-least-32-characters',
+      LINK_SIGNING_SECRET: randomBytes(32).toString('hex'),
       PUBLIC_URL: `http://127.0.0.1:${(gatewayPort = await freePort())}`,
       ...stripe.env,
     };

@@ -120,7 +120,7 @@ describe('the local test checkout', () => {
     });
     expect(started.code).toBe(1);
     expect(started.stderr).toContain(
-      'STRIPE_SECRET_KEY is missing: NODE_ENV=production has no test checkout',
+      "STRIPE_SECRET_KEY is missing: set Stripe's keys, or TEST_CHECKOUT=true for the local test checkout",
     );
   });
 });

@@ -10,7 +10,7 @@ import unzipper from 'unzipper';
 import { graveAccessibilityProblems } from '../support/accessibility';
 import { stepIndex } from '@chatexhibit/proto/steps';
 import { ARTIFACTS } from '../support/artifacts';
-import { useChromium } from '../support/browser';
+import { untilTrue, useChromium } from '../support/browser';
 import { cleanUpAll } from '../support/clean-up';
 import { downloadAndVerifyEvidence } from '../support/evidence-package';
 import { readProgress, uploadExport } from '../support/pipeline-client';
@@ -108,7 +108,7 @@ describe('the verify page', () => {
       await page.waitForURL((url) => url.pathname === '/verify');
       // The page's code is loaded on this first visit; its title is set once it shows.
       await page.getByRole('heading', { level: 1, name: 'Verify an Evidence Package' }).waitFor();
-      await page.waitForFunction(`document.title === 'Verify an Evidence Package — ChatExhibit'`);
+      await untilTrue(page, `document.title === 'Verify an Evidence Package — ChatExhibit'`);
       expect(await page.getByTestId('privacy-note').textContent()).toContain('Nothing is uploaded.');
     } finally {
       await page.close();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { graveAccessibilityProblems } from '../support/accessibility';
-import { useChromium } from '../support/browser';
+import { untilTrue, useChromium } from '../support/browser';
 import { ARTIFACTS } from '../support/artifacts';
 import { REPO_ROOT } from '../support/child-process';
 import { useStandalone } from '../support/standalone';
@@ -75,7 +75,7 @@ describe('web app static pages', () => {
     try {
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
       // The page sets both once it shows (a lazily loaded page a moment after its heading).
-      await page.waitForFunction(`document.title === ${JSON.stringify(title)}`);
+      await untilTrue(page, `document.title === ${JSON.stringify(title)}`);
       descriptions.set(route, (await page.locator('meta[name="description"]').getAttribute('content')) ?? '');
     } finally {
       await page.close();
@@ -115,13 +115,13 @@ describe('web app static pages', () => {
     try {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
       await page.getByRole('heading', { level: 1, name: 'Simple, Transparent Pricing' }).waitFor();
-      await page.waitForFunction(`document.title === 'Pricing — ChatExhibit'`);
+      await untilTrue(page, `document.title === 'Pricing — ChatExhibit'`);
       await page
         .getByRole('banner')
         .getByRole('link', { name: /ChatExhibit/ })
         .click();
       await page.getByRole('heading', { level: 1, name: 'ChatExhibit' }).waitFor();
-      await page.waitForFunction(`document.title === 'ChatExhibit — Court-Ready Evidence'`);
+      await untilTrue(page, `document.title === 'ChatExhibit — Court-Ready Evidence'`);
     } finally {
       await page.close();
     }
@@ -296,7 +296,8 @@ describe('web app static pages', () => {
       // Start Export opens the converter itself, not the top of the home page.
       await starts.first().click();
       await page.getByRole('button', { name: 'Process Chat Export' }).waitFor();
-      await page.waitForFunction(
+      await untilTrue(
+        page,
         `(() => { const top = document.getElementById('convert').getBoundingClientRect().top; return top >= 0 && top < 200; })()`,
       );
     } finally {

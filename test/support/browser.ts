@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { eventually } from './eventually';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'];
 
@@ -26,12 +27,36 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Debian's Chromium for the calling test file: launched before its tests, closed after them. */
+/**
+ * Debian's Chromium for the calling test file: launched before its tests, closed after them.
+ * Every page its `newPage` opens is watched, and a test in which Chromium reported a
+ * Content-Security-Policy violation fails: the app must work under the policy it is served with.
+ */
 export function useChromium(): { browser: Browser } {
   const fixture = {} as { browser: Browser };
+  const violations: string[] = [];
   beforeAll(async () => {
-    fixture.browser = await launchChromium();
+    const browser = await launchChromium();
+    const newPage = browser.newPage.bind(browser);
+    browser.newPage = async (options) => {
+      const page = await newPage(options);
+      page.on('console', (message) => {
+        if (message.text().includes('Content Security Policy'))
+          violations.push(`${page.url()}: ${message.text()}`);
+      });
+      return page;
+    };
+    fixture.browser = browser;
   }, 60_000);
+  afterEach(() => expect(violations.splice(0)).toEqual([]));
   afterAll(() => fixture.browser?.close());
   return fixture;
 }
+
+/**
+ * Waits until `expression` holds in the page, asked afresh each time. Playwright's
+ * waitForFunction evaluates a string again inside the page on every poll, which the app's
+ * policy (no 'unsafe-eval') refuses.
+ */
+export const untilTrue = (page: Page, expression: string, timeoutMs = 30_000): Promise<void> =>
+  eventually(async () => (await page.evaluate(expression)) === true, timeoutMs, expression, 50);

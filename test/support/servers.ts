@@ -28,13 +28,21 @@ function required(name: string): string {
 export const uniqueName = (stem: string): string =>
   `${stem}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 
-/** Deletes the JetStream streams a deployment with NATS prefix `prefix` creates (none may be left). */
+/**
+ * Deletes the JetStream streams a deployment with NATS prefix `prefix` creates (none may be
+ * left), the gateway's rate-limit KV bucket among them.
+ */
 export async function deletePrefixStreams(prefix: string): Promise<void> {
   const nc = await connect({ servers: testServers().natsUrl });
   try {
     const jsm = await nc.jetstreamManager();
-    for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`, `${prefix}_progress`])
-      await jsm.streams.delete(stream).catch(() => undefined);
+    const streams = [
+      `${prefix}_jobs`,
+      `${prefix}_dead_letters`,
+      `${prefix}_progress`,
+      `KV_${prefix}_rate_limits`,
+    ];
+    for (const stream of streams) await jsm.streams.delete(stream).catch(() => undefined);
   } finally {
     await nc.close();
   }

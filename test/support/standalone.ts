@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type RunningProcess, startProcess } from './child-process';
 import { cleanUpAll } from './clean-up';
+import { DATA_FOLDER_SECRETS } from '../../standalone/src/data-folder-secret';
 import { embeddedDatabaseUrl } from '../../standalone/src/embedded-postgres';
 import { freePort } from './free-port';
 
@@ -46,7 +47,7 @@ export interface StandaloneApp {
   dataDir: string;
   port: number;
   baseUrl: string;
-  /** The embedded PostgreSQL's, for tests that must look into (or age) what the app stored. */
+  /** The embedded PostgreSQL's (known once it started), for tests that must look into (or age) what the app stored. */
   databaseUrl: string;
   app: RunningProcess;
   /** Starts the app again on the same data folder and ports (after a test stopped or killed it). */
@@ -67,7 +68,6 @@ export function useStandalone(env: Record<string, string> = {}): StandaloneApp {
     fixture.port = await freePort();
     fixture.baseUrl = `http://127.0.0.1:${fixture.port}`;
     const databasePort = await freePort();
-    fixture.databaseUrl = embeddedDatabaseUrl(databasePort);
     environment = {
       DATA_DIR: fixture.dataDir,
       PORT: String(fixture.port),
@@ -79,6 +79,9 @@ export function useStandalone(env: Record<string, string> = {}): StandaloneApp {
       fixture.app = await startStandalone(environment);
     };
     await fixture.restart();
+    // The superuser's password is made at the first start, in the data folder.
+    const password = await readFile(path.join(fixture.dataDir, DATA_FOLDER_SECRETS.postgres), 'utf8');
+    fixture.databaseUrl = embeddedDatabaseUrl(databasePort, password.trim());
   }, 90_000);
   afterAll(
     () =>

@@ -8,6 +8,15 @@ type Content = Record<string, { schema?: unknown }>;
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
+/** The page's only style, inline; the route's Content-Security-Policy allows exactly this text. */
+export const API_DOCS_STYLE = `
+body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.4; }
+section { border-top: 1px solid #ccc; padding: 0.5rem 0; }
+pre { background: #f4f4f4; padding: 0.5rem; overflow-x: auto; font-size: 0.85rem; }
+table { border-collapse: collapse; width: 100%; } td, th { border: 1px solid #ddd; padding: 0.25rem; text-align: left; vertical-align: top; }
+dd { margin-left: 1.5rem; }
+`;
+
 /** A schema as indented JSON, each reference to a named schema a link to it further down. */
 const schemaBlock = (schema: unknown): string =>
   `<pre>${escapeHtml(JSON.stringify(schema, null, 2)).replace(
@@ -70,13 +79,7 @@ export function renderApiDocsPage(document: OpenApiDocument): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} ${escapeHtml(version)}</title>
-<style>
-body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.4; }
-section { border-top: 1px solid #ccc; padding: 0.5rem 0; }
-pre { background: #f4f4f4; padding: 0.5rem; overflow-x: auto; font-size: 0.85rem; }
-table { border-collapse: collapse; width: 100%; } td, th { border: 1px solid #ddd; padding: 0.25rem; text-align: left; vertical-align: top; }
-dd { margin-left: 1.5rem; }
-</style>
+<style>${API_DOCS_STYLE}</style>
 </head>
 <body>
 <h1>${escapeHtml(title)} <small>${escapeHtml(version)}</small></h1>

@@ -7,6 +7,7 @@ import { errorMessage, runHealthChecks } from '@chatexhibit/kit/health/checks';
 import type { Platform } from '@chatexhibit/kit/platform/platform';
 import { PLATFORM } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
+import { RateLimitStore } from '@chatexhibit/kit/rate-limit/rate-limit-store';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 
 const SERVICE_REPLY_TIMEOUT_MS = 3000;
@@ -19,14 +20,20 @@ export class GatewayHealthService {
     private readonly requestBus: RequestBus,
     private readonly workQueue: WorkQueue,
     private readonly progress: ProgressChannel,
+    private readonly rateLimits: RateLimitStore,
     @Optional() private readonly storage?: ObjectStorage,
   ) {}
 
-  /** The gateway's readiness: the bus and the storage it streams uploads to. */
+  /** The gateway's readiness: the bus (with the rate-limit counts) and the storage it streams uploads to. */
   report(): Promise<PartHealth> {
     return runHealthChecks({
       bus: async () => {
-        await Promise.all([this.requestBus.check(), this.workQueue.check(), this.progress.check()]);
+        await Promise.all([
+          this.requestBus.check(),
+          this.workQueue.check(),
+          this.progress.check(),
+          this.rateLimits.check(),
+        ]);
       },
       storage: () =>
         this.storage ? this.storage.check() : Promise.reject(new Error('no storage adapter configured')),

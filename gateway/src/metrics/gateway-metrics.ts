@@ -11,6 +11,8 @@ export const UPLOAD_OUTCOMES = [
   'refused_size',
   'refused_options',
   'refused_form',
+  'refused_stalled',
+  'refused_busy',
   'rate_limited',
 ] as const;
 export type UploadOutcome = (typeof UPLOAD_OUTCOMES)[number];

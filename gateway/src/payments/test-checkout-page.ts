@@ -10,7 +10,8 @@ export const TEST_CHECKOUT_TEXT = {
   back: 'Back to ChatExhibit',
 } as const;
 
-const STYLE = `
+/** The page's only style, inline; the route's Content-Security-Policy allows exactly this text. */
+export const TEST_CHECKOUT_STYLE = `
   body { font-family: system-ui, sans-serif; background: #f1f5f9; color: #0f172a; margin: 0;
          padding: 4rem 1rem; }
   main { max-width: 28rem; margin: 0 auto; background: #fff; border-radius: 0.75rem; padding: 2rem;
@@ -62,7 +63,7 @@ export function testCheckoutEndedPage(): string {
 function page(body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${TEST_CHECKOUT_TEXT.title}</title><style>${STYLE}</style></head>
+<title>${TEST_CHECKOUT_TEXT.title}</title><style>${TEST_CHECKOUT_STYLE}</style></head>
 <body><main>
 <p class="banner">${TEST_CHECKOUT_TEXT.banner}</p>
 <h1>${TEST_CHECKOUT_TEXT.title}</h1>

@@ -1,31 +1,69 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   type CanActivate,
   type ExecutionContext,
+  HttpException,
+  HttpStatus,
   Inject,
   Injectable,
   NotFoundException,
   UnauthorizedException,
 } from '@nestjs/common';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { RateLimitStore } from '@chatexhibit/kit/rate-limit/rate-limit-store';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
+import { clientAddress } from '../http/client-address';
+
+/** Wrong support tokens per client address per hour; past them the address is refused for an hour. */
+export const SUPPORT_TOKEN_FAILURES_PER_HOUR = 10;
+const HOUR_MS = 60 * 60 * 1000;
+
+export const WRONG_SUPPORT_TOKEN = 'The support token is missing or wrong.';
+export const TOO_MANY_WRONG_SUPPORT_TOKENS =
+  'Too many wrong support tokens from this address. Please wait an hour and try again.';
+
+/** The token of an `Authorization: Bearer <token>` header; anything else presents none. */
+const bearerToken = (header: string | undefined): string | null =>
+  /^Bearer +(\S+)$/i.exec(header ?? '')?.[1] ?? null;
 
 /**
  * Support's routes answer only `Authorization: Bearer <SUPPORT_TOKEN>`; without a configured
- * token they do not exist (404).
+ * token they do not exist (404). Wrong tokens are counted per client address in the rate-limit
+ * store every replica shares: past the limit the address is refused, the right token included,
+ * so that guessing stops there.
  */
 @Injectable()
 export class SupportTokenGuard implements CanActivate {
-  constructor(@Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings) {}
+  constructor(
+    @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
+    private readonly rateLimits: RateLimitStore,
+  ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const token = this.settings.supportToken;
     if (!token) throw new NotFoundException('Support is not enabled here: set SUPPORT_TOKEN.');
-    const header = context.switchToHttp().getRequest<Request>().headers.authorization ?? '';
-    const presented = Buffer.from(header.replace(/^Bearer /, ''));
+    const http = context.switchToHttp();
+    const request = http.getRequest<Request>();
+    const failures = createHash('sha256')
+      .update(`support-token-failures:${clientAddress(request)}`)
+      .digest('hex');
+    const blocked = await this.rateLimits.blockedFor(failures);
+    if (blocked > 0) this.refuse(http.getResponse<Response>(), blocked);
+    const presented = Buffer.from(bearerToken(request.headers.authorization) ?? '');
     const expected = Buffer.from(token);
-    if (presented.length !== expected.length || !timingSafeEqual(presented, expected))
-      throw new UnauthorizedException('The support token is missing or wrong.');
-    return true;
+    if (presented.length === expected.length && timingSafeEqual(presented, expected)) return true;
+    const counted = await this.rateLimits.increment(
+      failures,
+      HOUR_MS,
+      SUPPORT_TOKEN_FAILURES_PER_HOUR,
+      HOUR_MS,
+    );
+    if (counted.isBlocked) this.refuse(http.getResponse<Response>(), counted.timeToBlockExpire);
+    throw new UnauthorizedException(WRONG_SUPPORT_TOKEN);
+  }
+
+  private refuse(response: Response, retryAfterSeconds: number): never {
+    response.setHeader('Retry-After', String(retryAfterSeconds));
+    throw new HttpException({ message: TOO_MANY_WRONG_SUPPORT_TOKENS }, HttpStatus.TOO_MANY_REQUESTS);
   }
 }

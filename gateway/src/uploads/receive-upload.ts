@@ -22,7 +22,7 @@ export interface ReceivedUpload {
 /** Why an upload was refused, with the HTTP status it answers and a sentence for the uploader. */
 export class UploadRefusedError extends Error {
   constructor(
-    readonly status: 400 | 413 | 415,
+    readonly status: 400 | 408 | 413 | 415,
     message: string,
   ) {
     super(message);
@@ -34,6 +34,14 @@ export const NOT_A_ZIP_NAME = 'Please upload a WhatsApp export ZIP file.';
 export const TOO_LARGE = 'Please upload a file smaller than 100MB.';
 /** Room for the multipart framing and the options field around a file of the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+/**
+ * How long an upload's body may go without a byte before it is cut: a phone that loses its
+ * network for a moment resumes well within it; a client that holds the connection open does not.
+ */
+export const UPLOAD_IDLE_TIMEOUT_MS = 60_000;
+
+export const stalledUpload = (idleTimeoutMs: number): string =>
+  `The upload stalled: nothing arrived for ${idleTimeoutMs / 1000} seconds. Please check your connection and try again.`;
 
 /** The name as the uploader's system had it: no folders, no control characters, bounded. */
 const cleanFileName = (name: string): string =>
@@ -43,10 +51,13 @@ const cleanFileName = (name: string): string =>
 /**
  * Reads a multipart upload (`file`, `options`) with busboy, streaming the file to disk while
  * its SHA-256 is computed: never held whole in memory. SPEC limits are enforced here: a .zip
- * name (any case) and at most 100 MB. A request that is refused, fails or is cut off midway
- * leaves nothing behind.
+ * name (any case) and at most 100 MB. A request that is refused, fails, is cut off midway or
+ * stalls for `idleTimeoutMs` leaves nothing behind.
  */
-export async function receiveUpload(request: IncomingMessage): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  request: IncomingMessage,
+  idleTimeoutMs = UPLOAD_IDLE_TIMEOUT_MS,
+): Promise<ReceivedUpload> {
   if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? ''))
     throw new UploadRefusedError(415, NOT_A_ZIP_NAME);
   const declared = Number(request.headers['content-length']);
@@ -56,14 +67,18 @@ export async function receiveUpload(request: IncomingMessage): Promise<ReceivedU
   const folder = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-upload-'));
   const discard = () => rm(folder, { recursive: true, force: true });
   try {
-    return { ...(await readParts(request, path.join(folder, 'upload.zip'))), discard };
+    return { ...(await readParts(request, path.join(folder, 'upload.zip'), idleTimeoutMs)), discard };
   } catch (error) {
     await discard();
     throw error;
   }
 }
 
-function readParts(request: IncomingMessage, filePath: string): Promise<Omit<ReceivedUpload, 'discard'>> {
+function readParts(
+  request: IncomingMessage,
+  filePath: string,
+  idleTimeoutMs: number,
+): Promise<Omit<ReceivedUpload, 'discard'>> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -116,16 +131,24 @@ function readParts(request: IncomingMessage, filePath: string): Promise<Omit<Rec
         );
       stored.then((file) => resolve({ filePath, options, ...file }), reject);
     });
-    // A browser that goes away midway (also while the spool folder was being made): the
-    // parser never closes, so end here.
-    const cutOff = () => {
+    // A browser that goes away midway (also while the spool folder was being made), or a body
+    // that stops arriving: the parser never closes, so end here.
+    const cutOff = (error: UploadRefusedError) => {
+      clearTimeout(idle);
       if (request.complete) return;
       request.unpipe(parser);
       parser.destroy();
-      reject(new UploadRefusedError(400, 'The upload was cut off before it finished.'));
+      reject(error);
     };
-    if (request.destroyed) return cutOff();
-    request.on('close', cutOff);
+    const idle = setTimeout(
+      () => cutOff(new UploadRefusedError(408, stalledUpload(idleTimeoutMs))),
+      idleTimeoutMs,
+    );
+    const goneAway = () => cutOff(new UploadRefusedError(400, 'The upload was cut off before it finished.'));
+    if (request.destroyed) return goneAway();
+    request.on('close', goneAway);
     request.pipe(parser);
+    request.on('data', () => idle.refresh());
+    request.on('end', () => clearTimeout(idle));
   });
 }

@@ -1,16 +1,27 @@
-import { BadRequestException, Controller, HttpException, Post, Req, UseGuards } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  HttpException,
+  HttpStatus,
+  Post,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request } from 'express';
 import { type UploadOptions, UploadOptionsSchema } from '@chatexhibit/proto/processing-options';
 import type { StartProcessingResponse } from '@chatexhibit/proto/progress';
+import { clientAddress } from '../http/client-address';
 import { parseRequest } from '../http/parse-request';
 import { GatewayMetrics, type UploadOutcome } from '../metrics/gateway-metrics';
 import { receiveUpload, UploadRefusedError } from './receive-upload';
 import { StartProcessingService } from './start-processing.service';
 import { UploadThrottlerGuard } from './upload-throttler.guard';
+import { UploadsInFlight } from './uploads-in-flight';
 
 const REFUSAL_OUTCOME: Record<UploadRefusedError['status'], Exclude<UploadOutcome, 'accepted'>> = {
   400: 'refused_form',
+  408: 'refused_stalled',
   413: 'refused_size',
   415: 'refused_type',
 };
@@ -21,19 +32,36 @@ export class StartProcessingController {
   constructor(
     private readonly startProcessing: StartProcessingService,
     private readonly metrics: GatewayMetrics,
+    private readonly inFlight: UploadsInFlight,
   ) {}
 
   @Post('process')
   @UseGuards(UploadThrottlerGuard)
   @SkipThrottle({ contact: true, payments: true })
   async process(@Req() request: Request): Promise<StartProcessingResponse> {
+    let release;
+    try {
+      release = this.inFlight.admit(clientAddress(request));
+    } catch (error) {
+      const busy = error instanceof HttpException && error.getStatus() === HttpStatus.SERVICE_UNAVAILABLE;
+      this.metrics.uploadRefused(busy ? 'refused_busy' : 'rate_limited');
+      throw this.endingConnection(request, error);
+    }
+    try {
+      return await this.receiveAndStart(request);
+    } finally {
+      release();
+    }
+  }
+
+  private async receiveAndStart(request: Request): Promise<StartProcessingResponse> {
     let upload;
     try {
       upload = await receiveUpload(request);
     } catch (error) {
       if (!(error instanceof UploadRefusedError)) throw error;
       this.metrics.uploadRefused(REFUSAL_OUTCOME[error.status]);
-      throw new HttpException({ message: error.message }, error.status);
+      throw this.endingConnection(request, new HttpException({ message: error.message }, error.status));
     }
     try {
       const started = await this.startProcessing.start(upload, this.uploadOptions(upload.options));
@@ -42,6 +70,15 @@ export class StartProcessingController {
     } finally {
       await upload.discard();
     }
+  }
+
+  /**
+   * A refusal before the whole body arrived closes the connection once answered, so the client
+   * stops sending (and a stalled one is let go) instead of the server reading the rest.
+   */
+  private endingConnection(request: Request, error: unknown): unknown {
+    if (!request.complete) request.res?.setHeader('Connection', 'close');
+    return error;
   }
 
   private uploadOptions(field: string | undefined): UploadOptions {

@@ -11,7 +11,9 @@ const complete = {
   SMTP_URL: 'smtp://mail:1025',
   MAIL_FROM: 'ChatExhibit <no-reply@example.com>',
   SUPPORT_EMAIL: 'support@example.com',
-  LINK_SIGNING_SECRET: '0123456789abcdef0123456789abcdef',
+  // `openssl rand -hex 32`
+  LINK_SIGNING_SECRET: '3f9c1a7e5b20d84c6e1f0a9b7d3c25e84a6f1b0c9d2e7a35f8b4c1d6e0a9f273',
+  TEST_CHECKOUT: 'true',
 };
 
 const problemsOf = (run: () => unknown): readonly string[] => {
@@ -72,31 +74,65 @@ describe('loadPartConfig', () => {
     ).toEqual(['SUPPORT_EMAIL must be an email address']);
   });
 
-  it('runs payment on the local test checkout without Stripe keys, except in production', () => {
+  it('runs payment on the local test checkout only when TEST_CHECKOUT asks for it', () => {
     const payment = loadPartConfig('payment', complete);
     expect(payment).toMatchObject({
       stripe: null,
       publicUrl: 'http://localhost:3000',
       retentionSweepIntervalMs: 3_600_000,
     });
-    expect(problemsOf(() => loadPartConfig('payment', { ...complete, NODE_ENV: 'production' }))).toEqual([
-      'STRIPE_SECRET_KEY is missing: NODE_ENV=production has no test checkout',
+    const { TEST_CHECKOUT: _asked, ...notAsked } = complete;
+    for (const env of [
+      notAsked,
+      { ...complete, TEST_CHECKOUT: 'false' },
+      { ...notAsked, NODE_ENV: 'development' },
+    ])
+      expect(problemsOf(() => loadPartConfig('payment', env))).toEqual([
+        "STRIPE_SECRET_KEY is missing: set Stripe's keys, or TEST_CHECKOUT=true for the local test checkout (payments that are not real)",
+      ]);
+    expect(problemsOf(() => loadPartConfig('payment', { ...complete, TEST_CHECKOUT: 'yes' }))).toEqual([
+      'TEST_CHECKOUT must be true or false',
     ]);
-    expect(
-      problemsOf(() => loadPartConfig('payment', { ...complete, STRIPE_SECRET_KEY: 'sk_live_abc' })),
-    ).toEqual(['STRIPE_WEBHOOK_SECRET is missing: it is required with STRIPE_SECRET_KEY']);
     expect(
       problemsOf(() =>
         loadPartConfig('payment', {
           ...complete,
+          STRIPE_SECRET_KEY: 'sk_live_abc',
+          STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        }),
+      ),
+    ).toEqual([
+      'TEST_CHECKOUT must not be true with STRIPE_SECRET_KEY: checkout is either Stripe or the test checkout',
+    ]);
+    expect(
+      problemsOf(() => loadPartConfig('payment', { ...notAsked, STRIPE_SECRET_KEY: 'sk_live_abc' })),
+    ).toEqual(['STRIPE_WEBHOOK_SECRET is missing: it is required with STRIPE_SECRET_KEY']);
+    expect(
+      problemsOf(() =>
+        loadPartConfig('payment', {
+          ...notAsked,
           STRIPE_SECRET_KEY: 'pk_live_abc',
           STRIPE_WEBHOOK_SECRET: 'w',
         }),
       ),
-    ).toEqual(['STRIPE_SECRET_KEY must start with sk_ or rk_']);
+    ).toEqual([
+      'STRIPE_SECRET_KEY must start with sk_ or rk_',
+      "STRIPE_WEBHOOK_SECRET must start with whsec_ (the webhook endpoint's signing secret in Stripe's dashboard)",
+    ]);
+    expect(
+      problemsOf(() =>
+        loadPartConfig('payment', {
+          ...notAsked,
+          STRIPE_SECRET_KEY: 'sk_live_abc',
+          STRIPE_WEBHOOK_SECRET: 'whsec_REPLACE_ME',
+        }),
+      ),
+    ).toEqual([
+      'STRIPE_WEBHOOK_SECRET is a placeholder (it contains "replace"): copy the endpoint\'s signing secret from Stripe',
+    ]);
     expect(
       loadPartConfig('payment', {
-        ...complete,
+        ...notAsked,
         NODE_ENV: 'production',
         STRIPE_SECRET_KEY: 'sk_live_abc',
         STRIPE_WEBHOOK_SECRET: 'whsec_abc',

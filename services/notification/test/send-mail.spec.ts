@@ -63,6 +63,19 @@ describe('the contact mail', () => {
     expect(mail.html).toContain('Ann &lt;Admin&gt; &lt;ann@example.net&gt;');
     expect(mail.html).not.toContain('<script>');
   });
+
+  it('writes each sender field on its one line, even one stored with a line break', () => {
+    const mail = contactMail(
+      { ...stored, name: 'Ann\r\nReceived: 1999-01-01', subject: 'Help\u2028Subject: refund' },
+      'support@example.com',
+    );
+    expect(mail.subject).toBe('[ChatExhibit contact] Help Subject: refund');
+    expect(mail.text.split('\n').slice(0, 3)).toEqual([
+      'From: Ann Received: 1999-01-01 <ann@example.net>',
+      'Received: 2026-01-02T03:04:05.000Z',
+      'Subject: Help Subject: refund',
+    ]);
+  });
 });
 
 describe('sending a contact mail', () => {

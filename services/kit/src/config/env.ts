@@ -8,7 +8,7 @@ export class ConfigError extends Error {
   }
 }
 
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+export const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const missingOr = (otherwise: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? 'is missing' : otherwise;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PartName } from '@chatexhibit/proto/health';
 import {
+  emptyToUndefined,
   logLevel,
   optionalString,
   optionalUrl,
@@ -9,6 +10,8 @@ import {
   requiredString,
   requiredUrl,
 } from './env';
+import { type TrustProxy, trustProxyEnv } from './trust-proxy';
+import { placeholderIn, secretWeakness } from './secret-strength';
 
 /** What each part needs from outside; decides which variables it requires in distributed mode. */
 export const PART_DEPENDENCIES: Record<
@@ -70,6 +73,8 @@ export interface PartConfig {
   linkSigningSecret?: string;
   /** Gateway only: the bearer token of support's routes, when set. */
   supportToken?: string;
+  /** Gateway only: the proxies believed about the client's address and scheme (`TRUST_PROXY`). */
+  trustProxy?: TrustProxy;
   /** Where browsers reach the gateway: links in emails, Stripe's return URLs, the package's /verify link. */
   publicUrl?: string;
   /** Payment only: null runs the local test checkout. */
@@ -78,9 +83,20 @@ export interface PartConfig {
   retentionSweepIntervalMs?: number;
 }
 
-/** The HMAC key of download links: long enough that it cannot be guessed. */
-export const linkSigningSecret = () =>
-  requiredString().pipe(z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)'));
+/** A secret the operator sets: long, random, and no placeholder, so no example value ever opens anything. */
+const strongSecret = () =>
+  requiredString().pipe(
+    z
+      .string()
+      .min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)')
+      .superRefine((value, context) => {
+        const weakness = secretWeakness(value);
+        if (weakness) context.addIssue({ code: 'custom', message: weakness });
+      }),
+  );
+
+/** The HMAC key of download links. */
+export const linkSigningSecret = strongSecret;
 
 /** Where browsers reach the product: an http(s) origin, no trailing slash kept. */
 export const publicUrl = (fallback: string) =>
@@ -91,50 +107,83 @@ export const publicUrl = (fallback: string) =>
 export const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 
 /**
- * Stripe's variables: none (the local test checkout, refused when NODE_ENV is production), or a
- * secret key with its webhook signing secret.
+ * Stripe's variables: a secret key with its webhook signing secret, or none and the local test
+ * checkout, which takes payments that are not real and so runs only when asked for:
+ * TEST_CHECKOUT=true. `npm start` asks by default (its quick start buys through it), except under
+ * NODE_ENV=production; a part of the distributed mode never does by default.
  */
-export const stripeEnv = z
-  .object({
-    NODE_ENV: optionalString('development'),
-    STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
-    STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
-    STRIPE_PRICE_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
-    STRIPE_API_URL: optionalUrl(['http', 'https']),
-  })
-  .superRefine((env, context) => {
-    if (env.STRIPE_SECRET_KEY === undefined) {
-      if (env.NODE_ENV === 'production')
+export const stripeEnv = (mode: 'standalone' | 'distributed') =>
+  z
+    .object({
+      NODE_ENV: optionalString('development'),
+      TEST_CHECKOUT: z.preprocess(
+        emptyToUndefined,
+        z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+      ),
+      STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+      STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+      STRIPE_PRICE_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+      STRIPE_API_URL: optionalUrl(['http', 'https']),
+    })
+    .superRefine((env, context) => {
+      if (env.STRIPE_SECRET_KEY === undefined) {
+        const testCheckout =
+          env.TEST_CHECKOUT === undefined
+            ? mode === 'standalone' && env.NODE_ENV !== 'production'
+            : env.TEST_CHECKOUT === 'true';
+        if (!testCheckout)
+          context.addIssue({
+            code: 'custom',
+            path: ['STRIPE_SECRET_KEY'],
+            message:
+              "is missing: set Stripe's keys, or TEST_CHECKOUT=true for the local test checkout (payments that are not real)",
+          });
+        return;
+      }
+      if (env.TEST_CHECKOUT === 'true')
+        context.addIssue({
+          code: 'custom',
+          path: ['TEST_CHECKOUT'],
+          message: 'must not be true with STRIPE_SECRET_KEY: checkout is either Stripe or the test checkout',
+        });
+      if (!/^(sk|rk)_(test|live)_/.test(env.STRIPE_SECRET_KEY))
         context.addIssue({
           code: 'custom',
           path: ['STRIPE_SECRET_KEY'],
-          message: 'is missing: NODE_ENV=production has no test checkout',
+          message: 'must start with sk_ or rk_',
         });
-      return;
-    }
-    if (!/^(sk|rk)_(test|live)_/.test(env.STRIPE_SECRET_KEY))
-      context.addIssue({
-        code: 'custom',
-        path: ['STRIPE_SECRET_KEY'],
-        message: 'must start with sk_ or rk_',
-      });
-    if (env.STRIPE_WEBHOOK_SECRET === undefined)
-      context.addIssue({
-        code: 'custom',
-        path: ['STRIPE_WEBHOOK_SECRET'],
-        message: 'is missing: it is required with STRIPE_SECRET_KEY',
-      });
-  })
-  .transform((env): StripeConfig | null =>
-    env.STRIPE_SECRET_KEY === undefined
-      ? null
-      : {
-          secretKey: env.STRIPE_SECRET_KEY,
-          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
-          ...(env.STRIPE_PRICE_ID !== undefined && { priceId: env.STRIPE_PRICE_ID }),
-          ...(env.STRIPE_API_URL !== undefined && { apiUrl: env.STRIPE_API_URL }),
-        },
-  );
+      if (env.STRIPE_WEBHOOK_SECRET === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['STRIPE_WEBHOOK_SECRET'],
+          message: 'is missing: it is required with STRIPE_SECRET_KEY',
+        });
+      else if (!env.STRIPE_WEBHOOK_SECRET.startsWith('whsec_'))
+        context.addIssue({
+          code: 'custom',
+          path: ['STRIPE_WEBHOOK_SECRET'],
+          message: "must start with whsec_ (the webhook endpoint's signing secret in Stripe's dashboard)",
+        });
+      else {
+        const placeholder = placeholderIn(env.STRIPE_WEBHOOK_SECRET.slice('whsec_'.length));
+        if (placeholder)
+          context.addIssue({
+            code: 'custom',
+            path: ['STRIPE_WEBHOOK_SECRET'],
+            message: `is a placeholder (it contains "${placeholder}"): copy the endpoint's signing secret from Stripe`,
+          });
+      }
+    })
+    .transform((env): StripeConfig | null =>
+      env.STRIPE_SECRET_KEY === undefined
+        ? null
+        : {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+            ...(env.STRIPE_PRICE_ID !== undefined && { priceId: env.STRIPE_PRICE_ID }),
+            ...(env.STRIPE_API_URL !== undefined && { apiUrl: env.STRIPE_API_URL }),
+          },
+    );
 
 /** How often the payment service sweeps exports past their retention date (seconds; an hour by default). */
 export const retentionSweepEnv = z
@@ -151,9 +200,8 @@ export const retentionSweepEnv = z
   })
   .transform((env) => env.RETENTION_SWEEP_INTERVAL_SECONDS * 1000);
 
-/** Support's bearer token: long enough that it cannot be guessed. */
-export const supportToken = () =>
-  requiredString().pipe(z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)'));
+/** Support's bearer token. */
+export const supportToken = strongSecret;
 
 /** The support mailbox contact-form messages go to. */
 export const supportEmail = () => requiredString().pipe(z.email('must be an email address'));
@@ -236,7 +284,8 @@ export function loadPartConfig(
       linkSigningSecret: needs.links ? linksEnv : notUsed,
       publicUrl: needs.publicUrl ? publicUrlEnv : notUsed,
       supportToken: part === 'gateway' ? supportTokenEnv : notUsed,
-      stripe: needs.payments ? stripeEnv : notUsed,
+      trustProxy: part === 'gateway' ? trustProxyEnv : notUsed,
+      stripe: needs.payments ? stripeEnv('distributed') : notUsed,
       retentionSweepIntervalMs: needs.payments ? retentionSweepEnv : notUsed,
     },
     env,
@@ -251,6 +300,7 @@ export function loadPartConfig(
     ...(values.linkSigningSecret !== undefined && { linkSigningSecret: values.linkSigningSecret }),
     ...(values.publicUrl !== undefined && { publicUrl: values.publicUrl }),
     ...(values.supportToken !== undefined && { supportToken: values.supportToken }),
+    ...(values.trustProxy !== undefined && { trustProxy: values.trustProxy }),
     ...(needs.payments && {
       stripe: values.stripe,
       retentionSweepIntervalMs: values.retentionSweepIntervalMs,

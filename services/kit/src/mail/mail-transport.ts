@@ -2,6 +2,7 @@ import { access, constants, mkdir, readdir, rename, rm, writeFile } from 'node:f
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '../logging/logger';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../storage/private-files';
 
 export interface MailMessage {
   to: string;
@@ -51,7 +52,8 @@ export class SmtpMailTransport extends MailTransport {
 
 /**
  * Writes each message as a complete RFC 5322 .eml file (nodemailer builds it exactly as it
- * would for SMTP), so an operator can open it in any mail program.
+ * would for SMTP), so an operator can open it in any mail program. Mails carry download links:
+ * files are 0600 and the folder 0700.
  */
 export class OutboxMailTransport extends MailTransport {
   private readonly transporter = nodemailer.createTransport({
@@ -70,10 +72,10 @@ export class OutboxMailTransport extends MailTransport {
 
   async send(message: MailMessage, mailId: string): Promise<{ messageId: string }> {
     const info = await this.transporter.sendMail({ from: this.from, ...message });
-    await mkdir(this.directory, { recursive: true });
+    await mkdir(this.directory, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     // Named by the time (an operator reads them in order) and the mail id (forget finds it).
     const file = path.join(this.directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mailId}.eml`);
-    await writeFile(`${file}.partial`, info.message as Buffer);
+    await writeFile(`${file}.partial`, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
     await rename(`${file}.partial`, file);
     this.logger.info({ file, messageId: info.messageId }, 'email written to the outbox');
     return { messageId: info.messageId };
@@ -88,7 +90,7 @@ export class OutboxMailTransport extends MailTransport {
   }
 
   async check(): Promise<void> {
-    await mkdir(this.directory, { recursive: true });
+    await mkdir(this.directory, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     await access(this.directory, constants.W_OK);
   }
 

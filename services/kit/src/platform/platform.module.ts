@@ -13,6 +13,7 @@ import { RequestBus } from '../bus/request-bus';
 import { WorkQueue } from '../bus/work-queue';
 import { MailTransport } from '../mail/mail-transport';
 import { ProgressChannel } from '../progress/progress-channel';
+import { RateLimitStore } from '../rate-limit/rate-limit-store';
 import { ObjectStorage } from '../storage/object-storage';
 import type { Platform } from './platform';
 
@@ -41,6 +42,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, BeforeApplicationShut
 
   async onApplicationShutdown(): Promise<void> {
     await this.platform.progress.close();
+    await this.platform.rateLimits?.close();
     await this.platform.mail?.close();
   }
 }
@@ -58,6 +60,7 @@ export class PlatformModule {
       { provide: ProgressChannel, useValue: platform.progress },
       PlatformLifecycle,
     ];
+    if (platform.rateLimits) providers.push({ provide: RateLimitStore, useValue: platform.rateLimits });
     if (platform.storage) providers.push({ provide: ObjectStorage, useValue: platform.storage });
     if (platform.mail) providers.push({ provide: MailTransport, useValue: platform.mail });
     if (platform.databaseUrl) providers.push({ provide: DATABASE_URL, useValue: platform.databaseUrl });

@@ -12,6 +12,9 @@ import { createMetricsRegistry, JobMetrics } from '../metrics/metrics';
 import { JetStreamProgressChannel } from '../progress/jetstream-progress-channel';
 import { PostgresProgressChannel } from '../progress/postgres-progress-channel';
 import type { ProgressChannel } from '../progress/progress-channel';
+import { JetStreamRateLimitStore } from '../rate-limit/jetstream-rate-limit-store';
+import { PostgresRateLimitStore } from '../rate-limit/postgres-rate-limit-store';
+import type { RateLimitStore } from '../rate-limit/rate-limit-store';
 import { MailTransport, OutboxMailTransport, SmtpMailTransport } from '../mail/mail-transport';
 import { LocalObjectStorage } from '../storage/local-object-storage';
 import type { ObjectStorage } from '../storage/object-storage';
@@ -21,7 +24,8 @@ export type RunMode = 'standalone' | 'distributed';
 
 /**
  * The adapters one process runs on, chosen by run mode before Nest starts: parts are written
- * against the abstract RequestBus, WorkQueue, ProgressChannel, ObjectStorage and MailTransport only.
+ * against the abstract RequestBus, WorkQueue, ProgressChannel, RateLimitStore, ObjectStorage and
+ * MailTransport only.
  */
 export interface Platform {
   mode: RunMode;
@@ -29,6 +33,8 @@ export interface Platform {
   requestBus: RequestBus;
   workQueue: WorkQueue;
   progress: ProgressChannel;
+  /** The gateway's rate-limit counts, shared by its replicas; null in a part that serves no API. */
+  rateLimits: RateLimitStore | null;
   storage: ObjectStorage | null;
   mail: MailTransport | null;
   databaseUrl: string | null;
@@ -64,6 +70,10 @@ export async function createDistributedPlatform(config: PartConfig, logger: Logg
       prefix: config.nats.prefix,
       name,
     }),
+    rateLimits:
+      config.part === 'gateway'
+        ? await JetStreamRateLimitStore.connect({ url: config.nats.url, prefix: config.nats.prefix, name })
+        : null,
     storage,
     mail: config.mail ? new SmtpMailTransport(config.mail.smtpUrl, config.mail.from) : null,
     databaseUrl: config.databaseUrl ?? null,
@@ -95,6 +105,7 @@ export async function createStandalonePlatform(options: {
     requestBus: new InProcessRequestBus(options.logger),
     workQueue,
     progress: await PostgresProgressChannel.open(options.databaseUrl),
+    rateLimits: await PostgresRateLimitStore.open(options.databaseUrl),
     storage: new LocalObjectStorage(path.join(options.dataDir, 'objects')),
     mail: options.smtpUrl
       ? new SmtpMailTransport(options.smtpUrl, options.mailFrom)

@@ -5,8 +5,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertValidKey, ObjectNotFoundError, ObjectStorage } from './object-storage';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files';
 
-/** Standalone mode's storage: a folder. Writes land whole or not at all (temp file + rename). */
+/**
+ * Standalone mode's storage: a folder. Writes land whole or not at all (temp file + rename); files
+ * are 0600 and folders 0700, whatever the process's umask.
+ */
 export class LocalObjectStorage extends ObjectStorage {
   constructor(private readonly root: string) {
     super();
@@ -19,10 +23,13 @@ export class LocalObjectStorage extends ObjectStorage {
 
   async put(key: string, body: Buffer | Readable): Promise<void> {
     const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
+    await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const temporary = `${target}.${randomUUID()}.partial`;
     try {
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temporary));
+      await pipeline(
+        Buffer.isBuffer(body) ? Readable.from([body]) : body,
+        createWriteStream(temporary, { mode: PRIVATE_FILE_MODE }),
+      );
       await rename(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });
@@ -70,7 +77,7 @@ export class LocalObjectStorage extends ObjectStorage {
   }
 
   async check(): Promise<void> {
-    await mkdir(this.root, { recursive: true });
+    await mkdir(this.root, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     await access(this.root, constants.W_OK);
   }
 }

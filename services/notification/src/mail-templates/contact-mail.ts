@@ -12,19 +12,25 @@ export interface ContactMailData {
   receivedAt: Date;
 }
 
+/**
+ * A sender's field as one line. The gateway refuses line breaks in these fields; a message stored
+ * before it did must not fake a header line or a line of the header block either.
+ */
+const oneLine = (text: string): string => text.replace(/[\s\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ');
+
 /** The mail that forwards a contact message to support, Reply-To the sender so that answering reaches them. */
 export function contactMail(data: ContactMailData, supportEmail: string): MailMessage {
+  const subject = oneLine(data.subject);
   return {
     to: supportEmail,
     replyTo: data.email,
-    // A header is one line: the sender's line breaks would otherwise end up in it.
-    subject: CONTACT_SUBJECT_PREFIX + data.subject.replace(/\s+/g, ' '),
+    subject: CONTACT_SUBJECT_PREFIX + subject,
     ...renderMailBody([
       {
         fields: [
-          ['From', `${data.name} <${data.email}>`],
+          ['From', `${oneLine(data.name)} <${oneLine(data.email)}>`],
           ['Received', data.receivedAt.toISOString()],
-          ['Subject', data.subject],
+          ['Subject', subject],
         ],
       },
       { paragraph: data.message },

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import type { TrustProxy } from '@chatexhibit/kit/config/trust-proxy';
+
+/**
+ * Time for a request's headers to arrive; the body has its own, longer bounds (below, and
+ * `UPLOAD_IDLE_TIMEOUT_MS`).
+ */
+export const HEADERS_TIMEOUT_MS = 20_000;
+
+/**
+ * Time for a whole request to arrive: a 100 MB upload over a slow phone connection (about
+ * 0.5 Mbit/s) still fits; one that stalls is cut much sooner by the upload's idle timeout.
+ */
+export const REQUEST_TIMEOUT_MS = 30 * 60 * 1000;
+
+type Directives = Record<string, string[]>;
+
+/**
+ * The web app's and API's Content-Security-Policy: scripts and styles only from this origin
+ * (the SPA build has no inline script or style), nothing embeds the pages, forms post here.
+ */
+const DIRECTIVES: Directives = {
+  'default-src': ["'self'"],
+  'base-uri': ["'none'"],
+  'object-src': ["'none'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'"],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'media-src': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** The policy with some directives replaced, for a page the gateway renders itself. */
+export const contentSecurityPolicy = (replaced: Directives = {}): RequestHandler =>
+  helmet.contentSecurityPolicy({ useDefaults: false, directives: { ...DIRECTIVES, ...replaced } });
+
+/** A CSP source that allows exactly this inline text (a `<style>` element's content). */
+export const hashSource = (text: string): string =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+const headers = helmet({
+  contentSecurityPolicy: false,
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  // Sent only over TLS, below: over plain HTTP (standalone on a laptop) it would mean nothing.
+  strictTransportSecurity: false,
+});
+
+const hsts = helmet.strictTransportSecurity({ maxAge: 365 * 24 * 60 * 60, includeSubDomains: false });
+
+/** `req.secure` believes `X-Forwarded-Proto` only from the proxies `TRUST_PROXY` names. */
+const hstsOverTls = (request: Request, response: Response, next: NextFunction): void =>
+  request.secure ? hsts(request, response, next) : next();
+
+/**
+ * The API's answers carry chat data, links and payment state: no cache keeps them. Set before
+ * any route runs, so that errors carry it too; the few static answers (the API docs) are small.
+ */
+const noStore = (_request: Request, response: Response, next: NextFunction): void => {
+  response.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+/**
+ * What every gateway process (distributed or standalone) does to its HTTP server before it
+ * listens: which proxies to believe about the client, security headers on every answer, no
+ * caching under /api, and bounds on how long a request may take to arrive.
+ */
+export function configureHttpEdge(app: NestExpressApplication, settings: { trustProxy: TrustProxy }): void {
+  app.set('trust proxy', settings.trustProxy);
+  app.use(headers, contentSecurityPolicy(), hstsOverTls);
+  app.use('/api', noStore);
+  const server = app.getHttpServer() as Server;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+}

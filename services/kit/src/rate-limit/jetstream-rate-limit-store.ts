@@ -1,0 +1,84 @@
+import { connect, JSONCodec, type KV, type NatsConnection, StorageType } from 'nats';
+import { errorMessage } from '../health/checks';
+import {
+  RATE_LIMIT_MAX_PERIOD_MS,
+  type RateLimitCount,
+  RateLimitStore,
+  type StoredCount,
+} from './rate-limit-store';
+
+const codec = JSONCodec<RateLimitCount>();
+
+/** JetStream's answer to a write whose expected revision is no longer the key's last. */
+const WRONG_LAST_SEQUENCE = 10071;
+
+/**
+ * Distributed mode's rate-limit counts: a JetStream KV bucket (`<prefix>_rate_limits`) that every
+ * gateway replica shares. A write names the revision it read (expected last subject sequence);
+ * the bucket's TTL drops counts nobody has touched for the longest period a limit may have.
+ */
+export class JetStreamRateLimitStore extends RateLimitStore {
+  private constructor(
+    private readonly connection: NatsConnection,
+    private readonly kv: KV,
+  ) {
+    super();
+  }
+
+  static async connect(options: {
+    url: string;
+    prefix: string;
+    name: string;
+  }): Promise<JetStreamRateLimitStore> {
+    const connection = await connect({
+      servers: options.url,
+      name: `${options.name}-rate-limits`,
+      maxReconnectAttempts: -1,
+      waitOnFirstConnect: true,
+    });
+    try {
+      const kv = await connection.jetstream().views.kv(JetStreamRateLimitStore.bucket(options.prefix), {
+        history: 1,
+        ttl: RATE_LIMIT_MAX_PERIOD_MS,
+        storage: StorageType.File,
+      });
+      return new JetStreamRateLimitStore(connection, kv);
+    } catch (error) {
+      await connection.close();
+      throw error;
+    }
+  }
+
+  /** The bucket of an installation with NATS prefix `prefix` (its stream is `KV_<bucket>`). */
+  static bucket(prefix: string): string {
+    return `${prefix}_rate_limits`;
+  }
+
+  protected async load(key: string): Promise<StoredCount> {
+    const entry = await this.kv.get(key);
+    if (!entry || entry.operation !== 'PUT') return { count: null, revision: entry?.revision ?? 0 };
+    return { count: codec.decode(entry.value), revision: entry.revision };
+  }
+
+  protected async save(key: string, count: RateLimitCount, revision: number): Promise<boolean> {
+    try {
+      await this.kv.put(key, codec.encode(count), { previousSeq: revision });
+      return true;
+    } catch (error) {
+      if ((error as { api_error?: { err_code?: number } }).api_error?.err_code === WRONG_LAST_SEQUENCE)
+        return false;
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (!this.connection.isClosed()) await this.connection.drain();
+  }
+
+  async check(): Promise<void> {
+    if (this.connection.isClosed()) throw new Error('NATS connection closed');
+    await this.kv.status().catch((error: unknown) => {
+      throw new Error(`rate-limit bucket: ${errorMessage(error)}`);
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import { ConfigError } from '@chatexhibit/kit/config/env';
+import { loadStandaloneConfig } from '../src/standalone-config';
+
+const problemsOf = (env: Record<string, string>): readonly string[] => {
+  try {
+    loadStandaloneConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+};
+
+describe('standalone configuration', () => {
+  it('refuses placeholder and guessable secrets, all problems at once', () => {
+    expect(
+      problemsOf({
+        SUPPORT_TOKEN: 'REPLACE_ME_WITH_64_HEX_CHARACTERS_FROM_OPENSSL_RAND_HEX_32',
+        LINK_SIGNING_SECRET: 'abcabcabcabcabcabcabcabcabcabcabcabc',
+      }),
+    ).toEqual([
+      'LINK_SIGNING_SECRET is too easy to guess (about 3 bits of randomness, at least 128 needed): set a random value, e.g. `openssl rand -hex 32`',
+      'SUPPORT_TOKEN is a placeholder (it contains "replace"): set a random value, e.g. `openssl rand -hex 32`',
+    ]);
+  });
+
+  it('listens on loopback unless HOST says otherwise', () => {
+    expect(loadStandaloneConfig({}).host).toBe('127.0.0.1');
+    expect(loadStandaloneConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(problemsOf({ HOST: 'not a host' })).toEqual(['HOST must be an IP address or a host name']);
+  });
+
+  it('runs the test checkout by default for npm start, never by default under NODE_ENV=production', () => {
+    expect(loadStandaloneConfig({}).stripe).toBeNull();
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      "STRIPE_SECRET_KEY is missing: set Stripe's keys, or TEST_CHECKOUT=true for the local test checkout (payments that are not real)",
+    ]);
+    expect(loadStandaloneConfig({ NODE_ENV: 'production', TEST_CHECKOUT: 'true' }).stripe).toBeNull();
+    expect(problemsOf({ TEST_CHECKOUT: 'false' })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,299 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  UPLOADS_BUSY,
+  UPLOADS_BUSY_FOR_ADDRESS,
+  UPLOADS_IN_FLIGHT,
+  UPLOADS_IN_FLIGHT_PER_ADDRESS,
+} from '@chatexhibit/gateway/uploads/uploads-in-flight';
+import {
+  SUPPORT_TOKEN_FAILURES_PER_HOUR,
+  TOO_MANY_WRONG_SUPPORT_TOKENS,
+  WRONG_SUPPORT_TOKEN,
+} from '@chatexhibit/gateway/support/support-token.guard';
+import { runToEnd } from '../support/child-process';
+import { eventually } from '../support/eventually';
+import { readProgress, uploadExport } from '../support/pipeline-client';
+import { useStandalone } from '../support/standalone';
+import { writeWhatsAppExport } from '../support/whatsapp-export';
+
+/** An answer: status, the headers in lower case, the body as text. */
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * One HTTP request from the loopback address `from` (127.x.y.z), as a proxy in front of the app
+ * would send it when `headers` carries X-Forwarded-For.
+ */
+function send(
+  port: number,
+  method: string,
+  urlPath: string,
+  options: { from?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const body = options.body ?? '';
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: urlPath,
+        localAddress: options.from ?? '127.0.0.1',
+        headers: { 'content-length': Buffer.byteLength(body), ...options.headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const json = (answer: Answer): unknown => JSON.parse(answer.body);
+
+/** A contact message the form refuses (400), which counts against the limit all the same. */
+const REFUSED_CONTACT = JSON.stringify({ name: 'J', email: 'j@example.com', subject: 'Hello', message: 'x' });
+const postContact = (port: number, headers: Record<string, string> = {}, from?: string) =>
+  send(port, 'POST', '/api/contact', {
+    from,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: REFUSED_CONTACT,
+  });
+const CONTACT_LIMITED = {
+  code: 'RATE_LIMITED',
+  message: 'Too many messages from this address. Please wait an hour and try again.',
+};
+
+/** The headers of the HTTP edge, as a row per route to compare at once. */
+const edgeHeaders = (route: string, answer: Answer) => ({
+  route,
+  status: answer.status,
+  csp: answer.headers['content-security-policy'],
+  nosniff: answer.headers['x-content-type-options'],
+  frame: answer.headers['x-frame-options'],
+  referrer: answer.headers['referrer-policy'],
+  poweredBy: answer.headers['x-powered-by'],
+  hsts: answer.headers['strict-transport-security'],
+  cache: answer.headers['cache-control'],
+});
+
+/** Scripts only from the app's origin, no inline script or style, embedded nowhere. */
+const STRICT_POLICY = expect.stringMatching(
+  /^(?!.*unsafe-)(?=.*default-src 'self';)(?=.*script-src 'self';)(?=.*script-src-attr 'none';)(?=.*object-src 'none';)(?=.*base-uri 'none';)(?=.*frame-ancestors 'none'(;|$))/,
+);
+
+const BOUNDARY = 'chatexhibit-edge-test';
+
+describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () => {
+  const supportToken = randomBytes(32).toString('hex');
+  const standalone = useStandalone({ TRUST_PROXY: 'loopback', SUPPORT_TOKEN: supportToken });
+  let workDir: string;
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-edge-'));
+  });
+  afterAll(() => workDir && rm(workDir, { recursive: true, force: true }));
+
+  it('sends the security headers on every kind of answer, and no-store on every API answer', async () => {
+    const { port, baseUrl } = standalone;
+    const chat = await writeWhatsAppExport(workDir, { textMessages: 6, voiceNotes: 0, photos: 0 });
+    const upload = await uploadExport(baseUrl, chat.zipPath);
+    expect(upload.status).toBe(201);
+    const exportId = upload.body.clientId!;
+    const { events } = await readProgress(baseUrl, exportId);
+    const done = events.at(-1)!;
+    expect(done).toMatchObject({ done: true });
+
+    const home = await send(port, 'GET', '/');
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(home.body)![1]!;
+    const answers: [string, Answer][] = [
+      ['web page', home],
+      ['web page not found', await send(port, 'GET', '/no-such-page')],
+      ['web app script', await send(port, 'GET', script)],
+      ['API JSON', await send(port, 'GET', '/api/health')],
+      ['API route not found', await send(port, 'GET', '/api/no-such-route')],
+      [
+        'API body too large',
+        await send(port, 'POST', '/api/contact', {
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ message: 'x'.repeat(200_000) }),
+        }),
+      ],
+      ['progress events', await send(port, 'GET', `/api/whatsapp/process-status?clientId=${exportId}`)],
+      ['chat data', await send(port, 'GET', `/api/whatsapp/chat/${exportId}`)],
+      ['evidence package', await send(port, 'GET', `/api/whatsapp/evidence-zip/${exportId}`)],
+      ['signed file', await send(port, 'GET', done.pdfUrl!)],
+      ['payment state', await send(port, 'GET', `/api/payment/${randomUUID()}`)],
+      ['payment repair', await send(port, 'POST', `/api/payment/${randomUUID()}/repair`)],
+      ['test checkout', await send(port, 'GET', '/api/test-checkout/cs_test_none')],
+      ['API docs', await send(port, 'GET', '/api/docs')],
+    ];
+    expect(answers.map(([route, answer]) => edgeHeaders(route, answer))).toEqual(
+      answers.map(([route, answer]) => ({
+        route,
+        status: answer.status,
+        csp: STRICT_POLICY,
+        nosniff: 'nosniff',
+        frame: 'DENY',
+        referrer: 'no-referrer',
+        poweredBy: undefined,
+        // Plain HTTP: a browser would ignore it, and it must not outlive a test over http.
+        hsts: undefined,
+        cache: route.startsWith('web') ? expect.any(String) : expect.stringContaining('no-store'),
+      })),
+    );
+    expect(Object.fromEntries(answers.map(([route, answer]) => [route, answer.status]))).toMatchObject({
+      'web page': 200,
+      'web page not found': 404,
+      'web app script': 200,
+      'API route not found': 404,
+      'API body too large': 413,
+      'progress events': 200,
+      'chat data': 200,
+      'evidence package': 200,
+      'signed file': 200,
+      'payment state': 404,
+      'payment repair': 404,
+      'API docs': 200,
+    });
+    expect(answers.find(([route]) => route === 'progress events')![1].headers['content-type']).toContain(
+      'text/event-stream',
+    );
+  }, 90_000);
+
+  it('sends HSTS when the trusted proxy says the browser came over TLS', async () => {
+    const answer = await send(standalone.port, 'GET', '/api/health', {
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+
+  it('counts each forwarded client address on its own, and the proxy’s word only', async () => {
+    const { port } = standalone;
+    for (let i = 0; i < 5; i++)
+      expect((await postContact(port, { 'x-forwarded-for': '203.0.113.1' })).status).toBe(400);
+    expect(json(await postContact(port, { 'x-forwarded-for': '203.0.113.1' }))).toEqual(CONTACT_LIMITED);
+    // What the client wrote in front of the address the proxy added is not believed.
+    expect(json(await postContact(port, { 'x-forwarded-for': '198.18.0.1, 203.0.113.1' }))).toEqual(
+      CONTACT_LIMITED,
+    );
+    expect((await postContact(port, { 'x-forwarded-for': '203.0.113.2' })).status).toBe(400);
+  });
+
+  it('takes support’s token only as a Bearer token, and stops an address that keeps guessing', async () => {
+    const { port } = standalone;
+    const status = (authorization: string, forwardedFor: string) =>
+      send(port, 'GET', '/api/support/bundles?query=nobody%40example.org', {
+        headers: { authorization, 'x-forwarded-for': forwardedFor },
+      });
+    expect(json(await status(supportToken, '203.0.113.20'))).toEqual({
+      code: 'INVALID_REQUEST',
+      message: WRONG_SUPPORT_TOKEN,
+    });
+    expect(await status(`Bearer ${supportToken}`, '203.0.113.20')).toMatchObject({
+      status: 200,
+      body: JSON.stringify({ bundles: [] }),
+    });
+    // The bare token above was the first wrong one.
+    for (let i = 1; i < SUPPORT_TOKEN_FAILURES_PER_HOUR; i++)
+      expect((await status(`Bearer ${randomBytes(32).toString('hex')}`, '203.0.113.20')).status).toBe(401);
+    const limited = await status(`Bearer ${randomBytes(32).toString('hex')}`, '203.0.113.20');
+    expect(limited.status).toBe(429);
+    expect(json(limited)).toEqual({ code: 'RATE_LIMITED', message: TOO_MANY_WRONG_SUPPORT_TOKENS });
+    // Refused even with the right token, so that guessing learns nothing more; other addresses go on.
+    expect((await status(`Bearer ${supportToken}`, '203.0.113.20')).status).toBe(429);
+    expect((await status(`Bearer ${supportToken}`, '203.0.113.21')).status).toBe(200);
+  });
+
+  it('caps the uploads in flight per address (429) and in all (503), and takes uploads again once they end', async () => {
+    const { port } = standalone;
+    const stalled: Socket[] = [];
+    /** An upload from `forwardedFor` whose body begins and then stops, the connection held open. */
+    const stall = async (forwardedFor: string) => {
+      const socket = connect(port, '127.0.0.1');
+      stalled.push(socket);
+      socket.on('error', () => undefined);
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        `POST /api/whatsapp/process HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: ${forwardedFor}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: 10485760\r\n\r\n` +
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="chat.zip"\r\n\r\n` +
+          'PK',
+      );
+    };
+    /** An upload that is no multipart form: 415 once admitted, at once. */
+    const probe = (forwardedFor: string) =>
+      send(port, 'POST', '/api/whatsapp/process', {
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+        body: '{}',
+      });
+    let probes = 0;
+    /** From an address no other upload came from, so the hourly upload limit stays out of it. */
+    const probeFromNewAddress = () => probe(`192.0.2.${++probes}`);
+    let last: Answer | undefined;
+    try {
+      for (let i = 0; i < UPLOADS_IN_FLIGHT_PER_ADDRESS; i++) await stall('198.51.100.1');
+      await eventually(async () => (last = await probe('198.51.100.1')).status === 429, 10_000, '429', 200);
+      expect(json(last!)).toEqual({ code: 'RATE_LIMITED', message: UPLOADS_BUSY_FOR_ADDRESS });
+
+      for (let i = UPLOADS_IN_FLIGHT_PER_ADDRESS; i < UPLOADS_IN_FLIGHT; i++)
+        await stall(`198.51.100.${i + 10}`);
+      await eventually(async () => (last = await probeFromNewAddress()).status === 503, 10_000, '503', 200);
+      expect(json(last!)).toEqual({ code: 'UNAVAILABLE', message: UPLOADS_BUSY });
+    } finally {
+      for (const socket of stalled) socket.destroy();
+    }
+    await eventually(async () => (await probeFromNewAddress()).status === 415, 10_000, 'admitted again', 200);
+    // The stalled uploads' spool folders went with them.
+    await eventually(
+      async () => (await readdir(path.join(standalone.dataDir, 'tmp'))).length === 0,
+      10_000,
+      'an empty work folder',
+    );
+  }, 60_000);
+});
+
+describe('the HTTP edge reached directly (no TRUST_PROXY)', () => {
+  const standalone = useStandalone();
+
+  it('gives a forged X-Forwarded-For no bucket of its own, and no HSTS for a forged scheme', async () => {
+    const { port } = standalone;
+    const forged = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i}`, 'x-forwarded-proto': 'https' });
+    const answers = [];
+    for (let i = 1; i <= 6; i++) answers.push(await postContact(port, forged(i), '127.0.3.1'));
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 400, 429]);
+    expect(json(answers[5]!)).toEqual(CONTACT_LIMITED);
+    expect(answers.map((answer) => answer.headers['strict-transport-security'])).toEqual(
+      Array(6).fill(undefined),
+    );
+    // The peer's own address still counts on its own.
+    expect((await postContact(port, forged(7), '127.0.3.2')).status).toBe(400);
+  });
+
+  it('refuses to start on a TRUST_PROXY that would believe every peer', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-edge-data-'));
+    try {
+      const started = await runToEnd(process.execPath, ['standalone/dist/main.js'], {
+        DATA_DIR: dataDir,
+        TRUST_PROXY: 'true',
+      });
+      expect(started.code).toBe(1);
+      expect(started.stderr).toContain(
+        'TRUST_PROXY must be "false", a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges (not "true")',
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
