@@ -1,9 +1,5 @@
-<<<<<<< HEAD
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-=======
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
->>>>>>> main
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
