@@ -1,68 +1,66 @@
-import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
-import type { ComponentProps } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { cn } from '../../lib/utils';
-import { buttonVariants } from './button';
 
-/** shadcn/ui's alert dialog: a modal question that must be answered (focus stays inside; Escape cancels). */
-export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
+interface AlertDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description: string;
+  /** The answers (buttons), cancel first. */
+  children: ReactNode;
+  className?: string;
+}
 
-export function AlertDialogContent({
+/**
+ * A question that must be answered before going on, in shadcn's alert-dialog look, on the
+ * browser's own modal `<dialog>`: focus stays inside, the page behind is inert, Escape cancels.
+ * Radix's alert dialog injects an inline style sheet to lock scrolling, which the app's
+ * Content-Security-Policy (no inline styles) refuses.
+ */
+export function AlertDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
   className,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+}: AlertDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
   return (
-    <AlertDialogPrimitive.Portal>
-      <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <AlertDialogPrimitive.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-background p-6 shadow-lg',
-          className,
-        )}
-        {...props}
-      />
-    </AlertDialogPrimitive.Portal>
-  );
-}
-
-export function AlertDialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('grid gap-2 text-left', className)} {...props} />;
-}
-
-export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
-  );
-}
-
-export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
-}
-
-export function AlertDialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return (
-    <AlertDialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
-  );
-}
-
-export function AlertDialogAction({
-  className,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Action>) {
-  return <AlertDialogPrimitive.Action className={cn(buttonVariants(), className)} {...props} />;
-}
-
-export function AlertDialogCancel({
-  className,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
-  return (
-    <AlertDialogPrimitive.Cancel
-      className={cn(buttonVariants({ variant: 'outline' }), className)}
-      {...props}
-    />
+    <dialog
+      ref={dialog}
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      onCancel={(event) => {
+        // Escape: the owner decides (it may be busy answering).
+        event.preventDefault();
+        onOpenChange(false);
+      }}
+      className={cn(
+        'fixed inset-0 m-auto h-fit w-[calc(100%-2rem)] max-w-lg rounded-lg border border-border bg-background p-6 text-foreground shadow-lg backdrop:bg-black/50',
+        className,
+      )}
+    >
+      <div className="grid gap-4">
+        <div className="grid gap-2 text-left">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <p id={descriptionId} className="text-sm text-muted-foreground">
+            {description}
+          </p>
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>
+      </div>
+    </dialog>
   );
 }

@@ -1,15 +1,6 @@
 import { Loader2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog';
+import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
 import { useDeleteExport } from '../api/delete-export';
@@ -31,32 +22,32 @@ export function DeleteExportButton({ exportId, onDeleted }: { exportId: string; 
     },
     onError: () => toast({ ...TEXTS.failed, variant: 'destructive' }),
   });
+  // While the server answers, the question stays open.
+  const close = () => !deletion.isPending && setOpen(false);
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !deletion.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
-        <Button variant="ghost" className="text-destructive">
-          <Trash2 aria-hidden="true" />
-          {TEXTS.button}
+    <>
+      <Button variant="ghost" className="text-destructive" onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden="true" />
+        {TEXTS.button}
+      </Button>
+      <AlertDialog
+        open={open}
+        onOpenChange={(next) => (next ? setOpen(true) : close())}
+        title={TEXTS.title}
+        description={TEXTS.description}
+      >
+        <Button variant="outline" disabled={deletion.isPending} onClick={close}>
+          {TEXTS.cancel}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{TEXTS.title}</AlertDialogTitle>
-          <AlertDialogDescription>{TEXTS.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deletion.isPending}>{TEXTS.cancel}</AlertDialogCancel>
-          {/* Not an AlertDialogAction: the dialog stays open until the server has answered. */}
-          <Button
-            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-            disabled={deletion.isPending}
-            onClick={() => deletion.mutate(exportId)}
-          >
-            {deletion.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {TEXTS.confirm}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        <Button
+          className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+          disabled={deletion.isPending}
+          onClick={() => deletion.mutate(exportId)}
+        >
+          {deletion.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {TEXTS.confirm}
+        </Button>
+      </AlertDialog>
+    </>
   );
 }
