@@ -7,7 +7,7 @@ import {
   type NestModule,
   RequestMethod,
 } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { Response } from 'express';
@@ -26,6 +26,7 @@ import { GatewayHealthService } from './health/gateway-health.service';
 import { SystemHealthController } from './health/system-health.controller';
 import { ErrorFilter } from './http/error-filter';
 import { contentSecurityPolicy, hashSource } from './http/http-edge';
+import { InternalEndpointsGuard } from './http/internal-endpoints.guard';
 import { JsonBodyMiddleware } from './http/json-body.middleware';
 import { RawBodyMiddleware } from './http/raw-body.middleware';
 import { PAYMENT_CALLS_PER_HOUR } from './payments/payment-throttler.guard';
@@ -77,6 +78,7 @@ const spa: DynamicModule[] = existsSync(WEB_ROOT)
 @Module({})
 export class GatewayModule implements NestModule {
   static forRoot(settings: GatewaySettings): DynamicModule {
+    const probes = probeController('api/health', GatewayHealthService);
     return {
       module: GatewayModule,
       imports: [
@@ -96,7 +98,7 @@ export class GatewayModule implements NestModule {
       ],
       controllers: [
         SystemHealthController,
-        probeController('api/health', GatewayHealthService),
+        probes,
         StartProcessingController,
         ProcessStatusController,
         ExportResultsController,
@@ -112,6 +114,10 @@ export class GatewayModule implements NestModule {
       providers: [
         { provide: GATEWAY_SETTINGS, useValue: settings },
         { provide: APP_FILTER, useClass: ErrorFilter },
+        {
+          provide: APP_GUARD,
+          useValue: new InternalEndpointsGuard([SystemHealthController, probes, MetricsController]),
+        },
         GatewayHealthService,
         GatewayMetrics,
         StartProcessingService,

@@ -15,6 +15,7 @@ import {
   TOO_MANY_WRONG_SUPPORT_TOKENS,
   WRONG_SUPPORT_TOKEN,
 } from '@chatexhibit/gateway/support/support-token.guard';
+import { NOT_FOUND_MESSAGE } from '@chatexhibit/gateway/http/parse-request';
 import { runToEnd } from '../support/child-process';
 import { eventually } from '../support/eventually';
 import { readProgress, uploadExport } from '../support/pipeline-client';
@@ -95,6 +96,9 @@ const STRICT_POLICY = expect.stringMatching(
 );
 
 const BOUNDARY = 'chatexhibit-edge-test';
+
+/** What the gateway serves for Prometheus and the probes, not for browsers. */
+const INTERNAL_PATHS = ['/metrics', '/api/health', '/api/health/live', '/api/health/ready'];
 
 describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () => {
   const supportToken = randomBytes(32).toString('hex');
@@ -177,6 +181,23 @@ describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () =
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+
+  it('answers /metrics and the health endpoints directly, and a 404 to a request the proxy forwarded, in every spelling', async () => {
+    const { port } = standalone;
+    const spellings = INTERNAL_PATHS.flatMap((p) => [p, `${p}/`, p.toUpperCase(), p.replace('/api', '/API')]);
+    const direct = await Promise.all(spellings.map((p) => send(port, 'GET', p)));
+    expect(direct.map((answer, i) => [spellings[i], answer.status])).toEqual(spellings.map((p) => [p, 200]));
+    const forwarded = await Promise.all(
+      spellings.map((p) => send(port, 'GET', p, { headers: { 'x-forwarded-for': '203.0.113.30' } })),
+    );
+    expect(forwarded.map((answer, i) => [spellings[i], answer.status, json(answer)])).toEqual(
+      spellings.map((p) => [p, 404, { code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE }]),
+    );
+    // The rest of the API and the web app still answer a forwarded request.
+    const forwardedFor = { headers: { 'x-forwarded-for': '203.0.113.30' } };
+    expect((await send(port, 'GET', '/api/docs', forwardedFor)).status).toBe(200);
+    expect((await send(port, 'GET', '/', forwardedFor)).status).toBe(200);
   });
 
   it('counts each forwarded client address on its own, and the proxy’s word only', async () => {
@@ -279,6 +300,17 @@ describe('the HTTP edge reached directly (no TRUST_PROXY)', () => {
     );
     // The peer's own address still counts on its own.
     expect((await postContact(port, forged(7), '127.0.3.2')).status).toBe(400);
+  });
+
+  it('answers /metrics and the health endpoints even with a forged X-Forwarded-For: no proxy is believed', async () => {
+    const answers = await Promise.all(
+      INTERNAL_PATHS.map((p) =>
+        send(standalone.port, 'GET', p, { headers: { 'x-forwarded-for': '203.0.113.31' } }),
+      ),
+    );
+    expect(answers.map((answer, i) => [INTERNAL_PATHS[i], answer.status])).toEqual(
+      INTERNAL_PATHS.map((p) => [p, 200]),
+    );
   });
 
   it('refuses to start on a TRUST_PROXY that would believe every peer', async () => {
