@@ -7,7 +7,7 @@ const gateway = {
   S3_ACCESS_KEY: 'key',
   S3_SECRET_KEY: 'secret',
   S3_BUCKET: 'chatexhibit',
-  LINK_SIGNING_SECRET: '0123456789abcdef0123456789abcdef',
+  LINK_SIGNING_SECRET: '3f9c1a7e5b20d84c6e1f0a9b7d3c25e84a6f1b0c9d2e7a35f8b4c1d6e0a9f273',
 };
 
 const trustProxyOf = (value?: string) =>
