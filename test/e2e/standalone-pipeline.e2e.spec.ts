@@ -297,9 +297,9 @@ describe('standalone pipeline', () => {
   it('counts the uploads, jobs and errors above at /metrics, one registry for every part', async () => {
     const scrape = await scrapeMetrics(standalone.baseUrl);
     const value = (name: string, labels: Record<string, string> = {}) => sampleValue(scrape, name, labels);
-    // Ten uploads were accepted (free, links, paid, six hostile ZIPs, one without a chat), one
+    // Eleven uploads were accepted (free, links, paid, seven hostile ZIPs, one without a chat), one
     // of each refusal made, and the one cut off midway was refused as a broken form.
-    expect(value('chatexhibit_uploads_total', { outcome: 'accepted' })).toBe(10);
+    expect(value('chatexhibit_uploads_total', { outcome: 'accepted' })).toBe(11);
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_form' })).toBe(1);
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_type' })).toBe(1);
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_size' })).toBe(1);

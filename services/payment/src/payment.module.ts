@@ -12,6 +12,7 @@ import { LocalStripeObjectRepository } from './bundles/local-stripe-object.repos
 import { CreateBundles1763800300000 } from './database/migrations/1763800300000-create-bundles';
 import { AddCheckout1764100000000 } from './database/migrations/1764100000000-add-checkout';
 import { AddSessionRefunds1764200000000 } from './database/migrations/1764200000000-add-session-refunds';
+import { AddExportReferences1764300000000 } from './database/migrations/1764300000000-add-export-references';
 import { PAYMENT_SETTINGS, type PaymentSettings } from './payment.settings';
 import { PaymentRequestHandlers } from './payment.request-handlers';
 import { StripeAccount } from './stripe/stripe-account';
@@ -35,7 +36,12 @@ import { SweepRetentionUseCase } from './use-cases/sweep-retention/sweep-retenti
 
 const part = ServicePartModule.forPart('payment', {
   entities: [DecisionEntity, BundleEntity, CheckoutSessionEntity, RetentionEntity, LocalStripeObjectEntity],
-  migrations: [CreateBundles1763800300000, AddCheckout1764100000000, AddSessionRefunds1764200000000],
+  migrations: [
+    CreateBundles1763800300000,
+    AddCheckout1764100000000,
+    AddSessionRefunds1764200000000,
+    AddExportReferences1764300000000,
+  ],
 });
 
 /**

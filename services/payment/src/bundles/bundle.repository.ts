@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In, IsNull, LessThan } from 'typeorm';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import {
   BundleEntity,
   CheckoutSessionEntity,
@@ -27,12 +28,15 @@ export class BundleRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Dates an export's deletion, unless it is dated already (the first date stands). */
-  async retain(manager: EntityManager, retention: Omit<RetentionEntity, 'expiredAt'>): Promise<void> {
+  async retain(
+    manager: EntityManager,
+    retention: Omit<RetentionEntity, 'expiredAt' | 'exportReference'>,
+  ): Promise<void> {
     await manager
       .createQueryBuilder()
       .insert()
       .into(RetentionEntity)
-      .values({ ...retention, expiredAt: null })
+      .values({ ...retention, exportReference: exportReference(retention.exportId), expiredAt: null })
       .orIgnore()
       .execute();
   }
@@ -140,8 +144,13 @@ export class BundleRepository {
     return this.dataSource.getRepository(BundleEntity).findOneBy({ id: bundleId });
   }
 
-  allBundles(): Promise<BundleEntity[]> {
-    return this.dataSource.getRepository(BundleEntity).find();
+  /** The bundles of the export whose documents print `reference`. */
+  async bundlesOfReference(reference: string): Promise<BundleEntity[]> {
+    const retention = await this.dataSource
+      .getRepository(RetentionEntity)
+      .findOneBy({ exportReference: reference });
+    if (!retention) return [];
+    return this.dataSource.getRepository(BundleEntity).findBy({ exportId: retention.exportId });
   }
 
   /** Bundles bought with `email`, or whose checkout was started with it (case does not matter). */

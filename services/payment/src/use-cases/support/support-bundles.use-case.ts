@@ -41,20 +41,11 @@ export class SupportBundlesUseCase {
     const found = UUID.test(query)
       ? [await this.bundles.findBundle(query.toLowerCase())].filter((b): b is BundleEntity => b !== null)
       : EXPORT_REFERENCE_PATTERN.test(query.toUpperCase())
-        ? await this.bundlesOfReference(query.toUpperCase())
+        ? await this.bundles.bundlesOfReference(query.toUpperCase())
         : await this.bundles.bundlesOfEmail(query);
     return { bundles: await Promise.all(found.map((bundle) => this.describe(bundle))) };
   }
 
-  /**
-   * The bundle of the export a buyer names by the reference on their documents and mail. A
-   * reference is one-way, so it is worked out for each bundle kept (support asks rarely).
-   */
-  private async bundlesOfReference(reference: string): Promise<BundleEntity[]> {
-    return (await this.bundles.allBundles()).filter(
-      (bundle) => exportReference(bundle.exportId) === reference,
-    );
-  }
 
   async extend({
     bundleId,
