@@ -20,12 +20,12 @@ export class AddExportReferences1764300000000 implements MigrationInterface {
         export_id,
       ]);
     await queryRunner.query(`ALTER TABLE ${table} ALTER COLUMN "export_reference" SET NOT NULL`);
-    await queryRunner.query(
-      `CREATE INDEX "retention_export_reference" ON ${table} ("export_reference")`,
-    );
+    await queryRunner.query(`CREATE INDEX "retention_export_reference" ON ${table} ("export_reference")`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "${schemaOf(queryRunner)}"."retention" DROP COLUMN "export_reference"`);
+    await queryRunner.query(
+      `ALTER TABLE "${schemaOf(queryRunner)}"."retention" DROP COLUMN "export_reference"`,
+    );
   }
 }
