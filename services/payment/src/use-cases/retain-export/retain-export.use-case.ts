@@ -8,7 +8,10 @@ import type { RetentionEntity } from '../../bundles/bundle.entities';
 import { BundleRepository } from '../../bundles/bundle.repository';
 
 /** An export's retention until it is bought: deleted 7 days after upload. */
-export const retentionOf = (exportId: string, receivedAt: string): Omit<RetentionEntity, 'expiredAt' | 'exportReference'> => ({
+export const retentionOf = (
+  exportId: string,
+  receivedAt: string,
+): Omit<RetentionEntity, 'expiredAt' | 'exportReference'> => ({
   exportId,
   receivedAt: new Date(receivedAt),
   deleteAfter: addDays(new Date(receivedAt), UNPURCHASED_RETENTION_DAYS),

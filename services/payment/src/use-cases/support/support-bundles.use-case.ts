@@ -46,7 +46,6 @@ export class SupportBundlesUseCase {
     return { bundles: await Promise.all(found.map((bundle) => this.describe(bundle))) };
   }
 
-
   async extend({
     bundleId,
     months,
