@@ -17,7 +17,10 @@ const PLACEHOLDER_WORDS = [
   'placeholder',
   'chatexhibit',
 ];
-/** Short placeholder words, refused only as a word of their own (a random value may contain the letters). */
+/**
+ * Short placeholder words, refused only as a word of their own in one letter case, set off by the
+ * separators people write between words (a random value may hold the letters: base64's `+Xxx/`).
+ */
 const PLACEHOLDER_TOKENS = ['todo', 'xxx', 'tbd', 'fixme', 'dummy', 'test', 'sample', 'insecure'];
 
 const HEX = /^(?:[0-9a-f]+|[0-9A-F]+)$/;
@@ -27,7 +30,10 @@ export function placeholderIn(value: string): string | null {
   const lower = value.toLowerCase();
   const word = PLACEHOLDER_WORDS.find((w) => lower.includes(w));
   if (word) return word;
-  const tokens = lower.split(/[^a-z0-9]+/);
+  const tokens = value
+    .split(/[\s_.-]+/)
+    .filter((token) => token === token.toLowerCase() || token === token.toUpperCase())
+    .map((token) => token.toLowerCase());
   return PLACEHOLDER_TOKENS.find((t) => tokens.includes(t)) ?? null;
 }
 
