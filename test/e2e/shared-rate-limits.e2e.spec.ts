@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { type RunningProcess, startProcess } from '../support/child-process';
 import { cleanUpAll } from '../support/clean-up';
@@ -52,7 +53,7 @@ describe('gateway replicas', () => {
           S3_ACCESS_KEY: s3.accessKey,
           S3_SECRET_KEY: s3.secretKey,
           S3_BUCKET: prefix.toLowerCase().replace(/_/g, '-'),
-          LINK_SIGNING_SECRET: 'a-test-signing-secret-of-at-least-32-characters',
+          LINK_SIGNING_SECRET: randomBytes(32).toString('hex'),
         }),
       );
     for (const port of ports)

@@ -311,7 +311,7 @@ describe('standalone pipeline', () => {
       value('chatexhibit_job_duration_seconds_count', { part, subject, outcome });
     expect(handled('ingest', 'jobs.ingest', 'ok')).toBe(4);
     // Refused uploads are the uploader's files, not dead letters an operator is alerted to.
-    expect(handled('ingest', 'jobs.ingest', 'refused')).toBe(6);
+    expect(handled('ingest', 'jobs.ingest', 'refused')).toBe(7);
     expect(handled('parse', 'jobs.parse', 'refused')).toBe(1);
     expect(value('chatexhibit_dead_letters_total', { part: 'ingest', subject: 'jobs.ingest' }) ?? 0).toBe(0);
     expect(handled('payment', 'jobs.payment.decide', 'ok')).toBe(3);
