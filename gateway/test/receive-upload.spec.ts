@@ -3,7 +3,14 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { receiveUpload, stalledUpload, UploadRefusedError } from '../src/uploads/receive-upload';
+import {
+  receiveUpload,
+  stalledUpload,
+  tooSlowUpload,
+  UPLOAD_PACE,
+  type UploadPace,
+  UploadRefusedError,
+} from '../src/uploads/receive-upload';
 
 const BOUNDARY = 'chatexhibit-test-boundary';
 const IDLE_TIMEOUT_MS = 1000;
@@ -27,15 +34,18 @@ describe('receiveUpload', () => {
   let port: number;
   let received: Promise<unknown>;
   let socket: Socket | undefined;
+  /** The pace a test's upload is held to; the minimum rate's window is the real one unless a test says. */
+  let pace: UploadPace;
   const tmpdir = process.env.TMPDIR;
 
   beforeEach(async () => {
+    pace = { ...UPLOAD_PACE, idleTimeoutMs: IDLE_TIMEOUT_MS };
     spool = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-spool-test-'));
     process.env.TMPDIR = spool;
     let take!: (request: IncomingMessage) => void;
     const request = new Promise<IncomingMessage>((resolve) => (take = resolve));
     received = request.then(async (incoming) => {
-      const upload = await receiveUpload(incoming, IDLE_TIMEOUT_MS);
+      const upload = await receiveUpload(incoming, pace);
       await upload.discard();
       return upload.sizeBytes;
     });
@@ -80,6 +90,45 @@ describe('receiveUpload', () => {
     const chunks = 15;
     client.write(requestHead(port, fileHead.length + chunks * chunk.length + fileTail.length) + fileHead);
     // A tenth of the idle timeout between chunks, 1.5 times the idle timeout in all.
+    for (let i = 0; i < chunks; i++) {
+      client.write(chunk);
+      await sleep(IDLE_TIMEOUT_MS / 10);
+    }
+    client.write(fileTail);
+    await expect(received).resolves.toBe(chunks * chunk.length);
+    expect(await readdir(spool)).toEqual([]);
+  });
+
+  it('cuts a body that keeps arriving slower than the minimum rate, with a sentence, and leaves nothing behind', async () => {
+    // A window shorter than the idle timeout: the trickle never stalls, it is only too slow.
+    pace = {
+      idleTimeoutMs: IDLE_TIMEOUT_MS,
+      rateWindowMs: IDLE_TIMEOUT_MS / 2,
+      minBytesPerWindow: 64 * 1024,
+    };
+    const client = await open();
+    client.write(requestHead(port, 10 * 1024 * 1024) + fileHead);
+    let refused = false;
+    received.catch(() => (refused = true));
+    // A kilobyte every tenth of the idle timeout until the upload is cut (ten windows at most).
+    for (let i = 0; !refused && i < 50; i++) {
+      client.write(Buffer.alloc(1024, 3));
+      await sleep(IDLE_TIMEOUT_MS / 10);
+    }
+    await expect(received).rejects.toEqual(new UploadRefusedError(408, tooSlowUpload(pace)));
+    expect(tooSlowUpload(UPLOAD_PACE)).toBe(
+      'The upload was too slow: less than 64 KB arrived in 60 seconds. Please check your connection and try again.',
+    );
+    expect(await readdir(spool)).toEqual([]);
+  });
+
+  it('lets a body that brings the minimum in every window take several windows', async () => {
+    pace = { idleTimeoutMs: IDLE_TIMEOUT_MS, rateWindowMs: IDLE_TIMEOUT_MS / 2, minBytesPerWindow: 1024 };
+    const client = await open();
+    const chunk = Buffer.alloc(16 * 1024, 4);
+    const chunks = 15;
+    client.write(requestHead(port, fileHead.length + chunks * chunk.length + fileTail.length) + fileHead);
+    // 16 KiB every tenth of the idle timeout, 1.5 times the idle timeout (three windows) in all.
     for (let i = 0; i < chunks; i++) {
       client.write(chunk);
       await sleep(IDLE_TIMEOUT_MS / 10);

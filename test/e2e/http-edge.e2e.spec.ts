@@ -16,6 +16,7 @@ import {
   WRONG_SUPPORT_TOKEN,
 } from '@chatexhibit/gateway/support/support-token.guard';
 import { NOT_FOUND_MESSAGE } from '@chatexhibit/gateway/http/parse-request';
+import { BODY_TIMEOUT_MS, BODY_TOO_SLOW } from '@chatexhibit/gateway/http/read-body';
 import { runToEnd } from '../support/child-process';
 import { eventually } from '../support/eventually';
 import { readProgress, uploadExport } from '../support/pipeline-client';
@@ -63,6 +64,27 @@ function send(
 }
 
 const json = (answer: Answer): unknown => JSON.parse(answer.body);
+
+/**
+ * Sends `head` and `body` on a connection of its own and then nothing more, the connection held
+ * open; resolves with everything the server wrote once the server closed it.
+ */
+async function sendAndHold(port: number, head: string, body: string): Promise<string> {
+  const socket = connect(port, '127.0.0.1');
+  try {
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (text += chunk));
+    const closed = new Promise((resolve) => socket.once('end', resolve));
+    socket.write(head + body);
+    await closed;
+    return text;
+  } finally {
+    socket.destroy();
+  }
+}
 
 /** A contact message the form refuses (400), which counts against the limit all the same. */
 const REFUSED_CONTACT = JSON.stringify({ name: 'J', email: 'j@example.com', subject: 'Hello', message: 'x' });
@@ -183,6 +205,21 @@ describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () =
     expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
   });
 
+  it('answers an unmatched API path with the usual sentence, never echoing its path or query', async () => {
+    const { port, app } = standalone;
+    const signature = randomBytes(32).toString('hex');
+    const signedLink = `/api/files/${randomBytes(16).toString('hex')}/?expires=9999999999&signature=${signature}`;
+    const answers = await Promise.all([
+      send(port, 'GET', signedLink),
+      send(port, 'POST', signedLink),
+      send(port, 'GET', `/api/no-such-route?signature=${signature}`),
+    ]);
+    expect(answers.map((answer) => [answer.status, json(answer)])).toEqual(
+      answers.map(() => [404, { code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE }]),
+    );
+    expect([...app.lines, app.stderr()].join('\n')).not.toContain(signature);
+  });
+
   it('answers /metrics and the health endpoints directly, and a 404 to a request the proxy forwarded, in every spelling', async () => {
     const { port } = standalone;
     const spellings = INTERNAL_PATHS.flatMap((p) => [p, `${p}/`, p.toUpperCase(), p.replace('/api', '/API')]);
@@ -226,16 +263,46 @@ describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () =
       status: 200,
       body: JSON.stringify({ bundles: [] }),
     });
-    // The bare token above was the first wrong one.
+    // The bare token above was the first wrong one; these are the 2nd to the 10th.
     for (let i = 1; i < SUPPORT_TOKEN_FAILURES_PER_HOUR; i++)
       expect((await status(`Bearer ${randomBytes(32).toString('hex')}`, '203.0.113.20')).status).toBe(401);
-    const limited = await status(`Bearer ${randomBytes(32).toString('hex')}`, '203.0.113.20');
+    // After the 10th, the right token is refused too, so that guessing learns nothing more.
+    const limited = await status(`Bearer ${supportToken}`, '203.0.113.20');
     expect(limited.status).toBe(429);
     expect(json(limited)).toEqual({ code: 'RATE_LIMITED', message: TOO_MANY_WRONG_SUPPORT_TOKENS });
-    // Refused even with the right token, so that guessing learns nothing more; other addresses go on.
-    expect((await status(`Bearer ${supportToken}`, '203.0.113.20')).status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3500);
+    expect((await status(`Bearer ${randomBytes(32).toString('hex')}`, '203.0.113.20')).status).toBe(429);
+    // Other addresses go on.
     expect((await status(`Bearer ${supportToken}`, '203.0.113.21')).status).toBe(200);
   });
+
+  it(
+    'cuts a JSON or webhook body that does not arrive in time with 408, and closes the connection',
+    async () => {
+      const { port } = standalone;
+      /** A body that declares 1,000 bytes and brings one. */
+      const held = (urlPath: string, contentType: string, forwardedFor: string) =>
+        sendAndHold(
+          port,
+          `POST ${urlPath} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: ${forwardedFor}\r\n` +
+            `Content-Type: ${contentType}\r\nContent-Length: 1000\r\n\r\n`,
+          '{',
+        );
+      const answers = await Promise.all([
+        held('/api/contact', 'application/json', '203.0.113.40'),
+        held('/api/webhooks/stripe', 'application/json', '203.0.113.41'),
+      ]);
+      for (const answer of answers) {
+        expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+        expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+        expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+          code: 'INVALID_REQUEST',
+          message: BODY_TOO_SLOW,
+        });
+      }
+    },
+    BODY_TIMEOUT_MS + 20_000,
+  );
 
   it('caps the uploads in flight per address (429) and in all (503), and takes uploads again once they end', async () => {
     const { port } = standalone;

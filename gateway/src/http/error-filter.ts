@@ -12,6 +12,7 @@ import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { GatewayMetrics } from '../metrics/gateway-metrics';
+import { NOT_FOUND_MESSAGE } from './parse-request';
 
 const STATUS_OF: Record<ErrorCode, number> = {
   INVALID_REQUEST: HttpStatus.BAD_REQUEST,
@@ -33,7 +34,8 @@ const CODE_OF = (status: number): ErrorCode => {
 /**
  * Every error leaves the API as JSON `{ code, message }` (SPEC §7: the browser shows `message`):
  * bus error codes map to HTTP statuses here, at the edge; nothing internal reaches the client.
- * Each one is counted by route and status.
+ * Each one is counted by route pattern and status. Neither the answer nor the log repeats the
+ * request's path or query, which may carry a signed link.
  */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
@@ -58,7 +60,10 @@ export class ErrorFilter implements ExceptionFilter {
         !Array.isArray(payload.message)
           ? String(payload.message)
           : error.message;
-      body = { code: CODE_OF(status), message };
+      body = {
+        code: CODE_OF(status),
+        message: unmatched(request, status, message) ? NOT_FOUND_MESSAGE : message,
+      };
     } else if (error instanceof BusError && error.code !== 'INTERNAL') {
       status = STATUS_OF[error.code];
       body = error.toJSON();
@@ -75,6 +80,14 @@ export class ErrorFilter implements ExceptionFilter {
     response.status(status).json(body);
   }
 }
+
+/**
+ * Nest's own 404 for a request no route matched says "Cannot GET <path and query>", which would
+ * echo a signed link's signature into a page or a log; it gets the API's usual sentence instead.
+ * (`request.route` cannot tell: the web app's catch-all GET route has set it by then.)
+ */
+const unmatched = (request: Request, status: number, message: string): boolean =>
+  status === Number(HttpStatus.NOT_FOUND) && message.startsWith(`Cannot ${request.method} `);
 
 /** The route pattern a request matched, so that ids in paths do not each make a new series. */
 const routeOf = (request: Request): string =>

@@ -6,14 +6,14 @@ import helmet from 'helmet';
 import type { TrustProxy } from '@chatexhibit/kit/config/trust-proxy';
 
 /**
- * Time for a request's headers to arrive; the body has its own, longer bounds (below, and
- * `UPLOAD_IDLE_TIMEOUT_MS`).
+ * Time for a request's headers to arrive; the body has its own bounds (below, an upload's
+ * `UPLOAD_PACE`, and `BODY_TIMEOUT_MS` for every other body).
  */
 export const HEADERS_TIMEOUT_MS = 20_000;
 
 /**
  * Time for a whole request to arrive: a 100 MB upload over a slow phone connection (about
- * 0.5 Mbit/s) still fits; one that stalls is cut much sooner by the upload's idle timeout.
+ * 0.5 Mbit/s) still fits; one that stalls or trickles is cut much sooner by the upload's pace.
  */
 export const REQUEST_TIMEOUT_MS = 30 * 60 * 1000;
 

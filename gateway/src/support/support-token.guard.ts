@@ -14,7 +14,7 @@ import { RateLimitStore } from '@chatexhibit/kit/rate-limit/rate-limit-store';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
 import { clientAddress } from '../http/client-address';
 
-/** Wrong support tokens per client address per hour; past them the address is refused for an hour. */
+/** Wrong support tokens per client address per hour; after the last of them the address is refused for an hour. */
 export const SUPPORT_TOKEN_FAILURES_PER_HOUR = 10;
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -29,8 +29,8 @@ const bearerToken = (header: string | undefined): string | null =>
 /**
  * Support's routes answer only `Authorization: Bearer <SUPPORT_TOKEN>`; without a configured
  * token they do not exist (404). Wrong tokens are counted per client address in the rate-limit
- * store every replica shares: past the limit the address is refused, the right token included,
- * so that guessing stops there.
+ * store every replica shares: after the limit's last wrong token every request from the address
+ * is refused for an hour, the right token included, so that guessing stops there.
  */
 @Injectable()
 export class SupportTokenGuard implements CanActivate {
@@ -52,13 +52,8 @@ export class SupportTokenGuard implements CanActivate {
     const presented = Buffer.from(bearerToken(request.headers.authorization) ?? '');
     const expected = Buffer.from(token);
     if (presented.length === expected.length && timingSafeEqual(presented, expected)) return true;
-    const counted = await this.rateLimits.increment(
-      failures,
-      HOUR_MS,
-      SUPPORT_TOKEN_FAILURES_PER_HOUR,
-      HOUR_MS,
-    );
-    if (counted.isBlocked) this.refuse(http.getResponse<Response>(), counted.timeToBlockExpire);
+    // The store blocks on the hit past its limit: so the last allowed wrong token blocks.
+    await this.rateLimits.increment(failures, HOUR_MS, SUPPORT_TOKEN_FAILURES_PER_HOUR - 1, HOUR_MS);
     throw new UnauthorizedException(WRONG_SUPPORT_TOKEN);
   }
 

@@ -40,8 +40,34 @@ const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
  */
 export const UPLOAD_IDLE_TIMEOUT_MS = 60_000;
 
+/**
+ * The least an upload's body must bring in every window of `UPLOAD_RATE_WINDOW_MS` (unless it
+ * ended), else it is cut like a stall: a client that sends a byte now and then would otherwise
+ * hold an upload slot for the whole 30-minute request timeout. A 100 MB upload must finish
+ * within that timeout anyway (about 55 KB/s on average); 64 KiB a minute (about 9 kbit/s) cuts
+ * only trickles, never a slow phone that is really sending.
+ */
+export const UPLOAD_MIN_BYTES_PER_WINDOW = 64 * 1024;
+export const UPLOAD_RATE_WINDOW_MS = 60_000;
+
+/** How long an upload's body may take: its idle timeout and its minimum rate. */
+export interface UploadPace {
+  idleTimeoutMs: number;
+  rateWindowMs: number;
+  minBytesPerWindow: number;
+}
+
+export const UPLOAD_PACE: UploadPace = {
+  idleTimeoutMs: UPLOAD_IDLE_TIMEOUT_MS,
+  rateWindowMs: UPLOAD_RATE_WINDOW_MS,
+  minBytesPerWindow: UPLOAD_MIN_BYTES_PER_WINDOW,
+};
+
 export const stalledUpload = (idleTimeoutMs: number): string =>
   `The upload stalled: nothing arrived for ${idleTimeoutMs / 1000} seconds. Please check your connection and try again.`;
+
+export const tooSlowUpload = ({ rateWindowMs, minBytesPerWindow }: UploadPace): string =>
+  `The upload was too slow: less than ${minBytesPerWindow / 1024} KB arrived in ${rateWindowMs / 1000} seconds. Please check your connection and try again.`;
 
 /** The name as the uploader's system had it: no folders, no control characters, bounded. */
 const cleanFileName = (name: string): string =>
@@ -51,12 +77,12 @@ const cleanFileName = (name: string): string =>
 /**
  * Reads a multipart upload (`file`, `options`) with busboy, streaming the file to disk while
  * its SHA-256 is computed: never held whole in memory. SPEC limits are enforced here: a .zip
- * name (any case) and at most 100 MB. A request that is refused, fails, is cut off midway or
- * stalls for `idleTimeoutMs` leaves nothing behind.
+ * name (any case) and at most 100 MB. A request that is refused, fails, is cut off midway,
+ * stalls or arrives slower than `pace` allows leaves nothing behind.
  */
 export async function receiveUpload(
   request: IncomingMessage,
-  idleTimeoutMs = UPLOAD_IDLE_TIMEOUT_MS,
+  pace: UploadPace = UPLOAD_PACE,
 ): Promise<ReceivedUpload> {
   if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? ''))
     throw new UploadRefusedError(415, NOT_A_ZIP_NAME);
@@ -67,7 +93,7 @@ export async function receiveUpload(
   const folder = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-upload-'));
   const discard = () => rm(folder, { recursive: true, force: true });
   try {
-    return { ...(await readParts(request, path.join(folder, 'upload.zip'), idleTimeoutMs)), discard };
+    return { ...(await readParts(request, path.join(folder, 'upload.zip'), pace)), discard };
   } catch (error) {
     await discard();
     throw error;
@@ -77,7 +103,7 @@ export async function receiveUpload(
 function readParts(
   request: IncomingMessage,
   filePath: string,
-  idleTimeoutMs: number,
+  pace: UploadPace,
 ): Promise<Omit<ReceivedUpload, 'discard'>> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -132,23 +158,35 @@ function readParts(
       stored.then((file) => resolve({ filePath, options, ...file }), reject);
     });
     // A browser that goes away midway (also while the spool folder was being made), or a body
-    // that stops arriving: the parser never closes, so end here.
-    const cutOff = (error: UploadRefusedError) => {
+    // that stops arriving or trickles: the parser never closes, so end here.
+    const stopTimers = () => {
       clearTimeout(idle);
+      clearInterval(rate);
+    };
+    const cutOff = (error: UploadRefusedError) => {
+      stopTimers();
       if (request.complete) return;
       request.unpipe(parser);
       parser.destroy();
       reject(error);
     };
     const idle = setTimeout(
-      () => cutOff(new UploadRefusedError(408, stalledUpload(idleTimeoutMs))),
-      idleTimeoutMs,
+      () => cutOff(new UploadRefusedError(408, stalledUpload(pace.idleTimeoutMs))),
+      pace.idleTimeoutMs,
     );
+    let bytesInWindow = 0;
+    const rate = setInterval(() => {
+      if (bytesInWindow < pace.minBytesPerWindow) cutOff(new UploadRefusedError(408, tooSlowUpload(pace)));
+      bytesInWindow = 0;
+    }, pace.rateWindowMs);
     const goneAway = () => cutOff(new UploadRefusedError(400, 'The upload was cut off before it finished.'));
     if (request.destroyed) return goneAway();
     request.on('close', goneAway);
     request.pipe(parser);
-    request.on('data', () => idle.refresh());
-    request.on('end', () => clearTimeout(idle));
+    request.on('data', (chunk: Buffer) => {
+      bytesInWindow += chunk.length;
+      idle.refresh();
+    });
+    request.on('end', stopTimers);
   });
 }
