@@ -119,8 +119,14 @@ describe('data deletion', () => {
     });
   };
 
-  const objectsOf = (exportId: string) =>
-    filesUnder(path.join(standalone.dataDir, 'objects', 'exports', exportId));
+  /** Every file and folder of the object storage whose path names the export (its id). */
+  const objectsOf = async (exportId: string): Promise<string[]> => {
+    const objects = path.join(standalone.dataDir, 'objects');
+    const entries = await readdir(objects, { withFileTypes: true, recursive: true }).catch(() => []);
+    return entries
+      .map((e) => path.relative(objects, path.join(e.parentPath, e.name)))
+      .filter((relative) => relative.includes(exportId));
+  };
   /** The export's jobs still to run (queued, waiting for a retry, or in hand). */
   const pendingJobsOf = async (exportId: string): Promise<number> => {
     const { rows } = await database.query<{ n: number }>(
@@ -254,6 +260,58 @@ describe('data deletion', () => {
       [inFlight.exportId],
     );
     expect(rows).toEqual([{ n: 0 }]);
+  }, 180_000);
+
+  it('expires the open checkout sessions of a deleted export: paying one is refused, and nothing is charged', async () => {
+    const bought = await processed('OPENSESSION', { textMessages: 60, voiceNotes: 0, photos: 0 });
+    const bundleId = bought.final.bundleId!;
+    const pageOf = (url: string) => url.replace('localhost', '127.0.0.1');
+    const sessionOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+    // Two buyers open checkout for the bundle; the first pays, then the export is deleted.
+    const first = await createPaymentIntent(base(), bundleId, bought.facts.buyer);
+    const second = await createPaymentIntent(base(), bundleId, `second-${bought.facts.buyer}`);
+    expect(first.body.checkoutUrl).not.toBe(second.body.checkoutUrl);
+    expect((await press(`${pageOf(first.body.checkoutUrl!)}/pay`)).status).toBe(303);
+    await eventually(async () => (await paymentStatus(base(), bundleId)).body.isPaid, 15_000, 'paid');
+    // A third buyer only: an export nobody bought has its session expired too.
+    const unbought = await processed('OPENUNPAID', { textMessages: 60, voiceNotes: 0, photos: 0 });
+    const third = await createPaymentIntent(base(), unbought.final.bundleId!, unbought.facts.buyer);
+    expect(third.status).toBe(200);
+
+    for (const { exportId } of [bought, unbought]) expect((await deleteExport(exportId)).status).toBe(204);
+
+    for (const url of [second.body.checkoutUrl!, third.body.checkoutUrl!]) {
+      const paid = await press(`${pageOf(url)}/pay`);
+      expect(paid.status).toBe(409);
+      expect(await paid.text()).toContain(PAYMENT_MESSAGES.testCheckoutClosed);
+      // Stripe's word on the session: expired, never paid, no payment to refund.
+      const { rows } = await database.query<{ status: string; payment_intent: string | null }>(
+        `SELECT body ->> 'status' AS status, body ->> 'payment_intent' AS payment_intent
+         FROM payment.local_stripe_objects WHERE id = $1`,
+        [sessionOf(url)],
+      );
+      expect(rows).toEqual([{ status: 'expired', payment_intent: null }]);
+    }
+    // The only payment is the first buyer's, and nothing was refunded.
+    const { rows } = await database.query<{ payments: number; refunds: number }>(
+      `WITH intent AS (SELECT id FROM payment.local_stripe_objects
+                       WHERE body ->> 'object' = 'payment_intent' AND body -> 'metadata' ->> 'exportId' = ANY($1))
+       SELECT (SELECT count(*)::int FROM intent) AS payments,
+              (SELECT count(*)::int FROM payment.local_stripe_objects
+               WHERE body ->> 'object' = 'refund' AND body ->> 'payment_intent' IN (SELECT id FROM intent)) AS refunds`,
+      [[bought.exportId, unbought.exportId]],
+    );
+    expect(rows).toEqual([{ payments: 1, refunds: 0 }]);
+    const { rows: sessions } = await database.query<{ id: string; status: string }>(
+      `SELECT s.id, s.status FROM payment.checkout_sessions s JOIN payment.bundles b ON b.id = s.bundle_id
+       WHERE b.export_id = ANY($1) ORDER BY s.created_at`,
+      [[bought.exportId, unbought.exportId]],
+    );
+    expect(sessions).toEqual([
+      { id: sessionOf(first.body.checkoutUrl!), status: 'complete' },
+      { id: sessionOf(second.body.checkoutUrl!), status: 'expired' },
+      { id: sessionOf(third.body.checkoutUrl!), status: 'expired' },
+    ]);
   }, 180_000);
 
   let secondBuy: Awaited<ReturnType<typeof processed>>;

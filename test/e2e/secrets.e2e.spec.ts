@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -53,6 +54,11 @@ const decodedMail = (raw: string): string =>
   ).toString('utf8');
 
 /** The path segments of a link, each decoded. */
+/** Host and port of a base URL, for node:http. */
+const urlParts = (base: string) => {
+  const { hostname, port } = new URL(base);
+  return { host: hostname, port: Number(port) };
+};
 const segmentsOf = (link: string): string[] =>
   new URL(link, 'http://x').pathname.split('/').filter(Boolean).map(decodeURIComponent);
 
@@ -85,7 +91,10 @@ describe('secrets stay secret', () => {
 
   it('hands out no id in a document, a mail, a link path or a log line', async () => {
     const base = standalone.baseUrl;
-    /** Every id the API handed out that opens an export (through an unsigned route). */
+    /**
+     * Every id the API handed out that opens an export (through an unsigned route), or its
+     * checkout: the test checkout page of an open session shows the buyer's address and pays.
+     */
     const openers = new Set<string>();
     /** The sealed tokens of the links: they open nothing without a signature, but belong in no document. */
     const tokens = new Set<string>();
@@ -110,6 +119,7 @@ describe('secrets stay secret', () => {
     const intent = await createPaymentIntent(base, bundleId, BUYER);
     expect(intent.status).toBe(200);
     const page = intent.body.checkoutUrl!.replace('localhost', '127.0.0.1');
+    openers.add(segmentsOf(page).at(-1)!);
     expect((await fetch(`${page}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
     await eventually(async () => (await paymentStatus(base, bundleId)).body.isPaid, 15_000, 'paid');
     links.push((await paymentStatus(base, bundleId)).body.pdfUrl!);
@@ -204,23 +214,46 @@ describe('secrets stay secret', () => {
       expect(log).not.toContain(named);
   }, 300_000);
 
-  it('answers a validly signed link whose voice-note path leaves the export 404, not 500', async () => {
+  it('answers a validly signed link whose voice-note path leaves the export 404, not 500 nor another export’s file', async () => {
+    const other = await upload(5);
     const { clientId } = await upload(5);
     const links = new SignedLinks(
       (await readFile(path.join(standalone.dataDir, 'link-signing.key'), 'utf8')).trim(),
     );
+    // The other export's voice note, which exists: `audio/<entry path>` in its chat data.
+    const otherVoice = other.final.chatData!.messages.find((m) => m.type === 'voice')!.content;
+    const otherEntry = segmentsOf(otherVoice).slice(4).join('/');
+    expect((await fetch(standalone.baseUrl + otherVoice)).status).toBe(200);
     const paths = links.pathsOf(clientId);
-    for (const entryPath of [
-      '../../upload.zip',
-      '../../../other/x',
-      '/etc/passwd',
+    // Sent as is (no URL parsing that would resolve `..` before the request leaves), so each
+    // reaches the audio route; the path is signed as sent.
+    const rawGet = (pathname: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.get(
+          { ...urlParts(standalone.baseUrl), path: links.sign(pathname) },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+            response.on('end', () => resolve({ status: response.statusCode!, body }));
+          },
+        );
+        request.on('error', reject);
+      });
+    const audioPath = (rawEntryPath: string) => paths.audio('x').replace(/x$/, rawEntryPath);
+    for (const rawEntryPath of [
+      // Into the other export's folder, to a file that exists there.
+      encodeURIComponent(`../../../${other.clientId}/derived/audio/${otherEntry}`),
+      encodeURIComponent('../../upload.zip'),
+      encodeURIComponent('../../../other/x'),
+      encodeURIComponent('/etc/passwd'),
       '..',
-      'a//b',
-      'a\\..\\b',
+      '%2E%2E',
+      encodeURIComponent('a//b'),
+      encodeURIComponent('a\\..\\b'),
     ]) {
-      const response = await fetch(standalone.baseUrl + links.sign(paths.audio(entryPath)));
-      expect({ entryPath, status: response.status }).toEqual({ entryPath, status: 404 });
-      expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+      const response = await rawGet(audioPath(rawEntryPath));
+      expect({ rawEntryPath, status: response.status }).toEqual({ rawEntryPath, status: 404 });
+      expect(JSON.parse(response.body)).toMatchObject({ code: 'NOT_FOUND' });
     }
     // A token sealed with another key, under a valid signature: not a link of this server.
     const foreign = new SignedLinks('f'.repeat(64)).pathsOf(clientId).transcript;

@@ -29,6 +29,22 @@ describe('LocalObjectStorage', () => {
     expect(keys).toEqual(['exports/a/media/voice note.opus', 'exports/a/upload.zip']);
   });
 
+  it('removes the folders a deletion leaves empty, up to the root and no further', async () => {
+    await storage.put('exports/a/entries/chat.txt', Buffer.from('chat'));
+    await storage.put('exports/a/derived/audio/1.mp3', Buffer.from('mp3'));
+    await storage.put('exports/b/upload.zip', Buffer.from('other'));
+    await storage.delete('exports/a/derived/audio/1.mp3');
+    // `derived/audio` and `derived` were left empty; `a` still holds `entries`.
+    expect(await readdir(path.join(root, 'exports', 'a'))).toEqual(['entries']);
+    await storage.delete('exports/a/entries/chat.txt');
+    expect(await readdir(path.join(root, 'exports'))).toEqual(['b']);
+    await storage.delete('exports/b/upload.zip');
+    expect(await readdir(root)).toEqual([]);
+    // The root stays, though empty, and storage in it works on.
+    await storage.put('exports/c/upload.zip', Buffer.from('next'));
+    expect(await storage.size('exports/c/upload.zip')).toBe(4);
+  });
+
   it('reports missing objects', async () => {
     expect(await storage.size('nothing/here')).toBeNull();
     await expect(storage.get('nothing/here')).rejects.toBeInstanceOf(ObjectNotFoundError);

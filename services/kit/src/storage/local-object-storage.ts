@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,8 +12,12 @@ import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files';
  * are 0600 and folders 0700, whatever the process's umask.
  */
 export class LocalObjectStorage extends ObjectStorage {
-  constructor(private readonly root: string) {
+  private readonly root: string;
+
+  constructor(root: string) {
     super();
+    // Absolute and normalised: `delete` climbs the folders of a key up to exactly this one.
+    this.root = path.resolve(root);
   }
 
   private pathOf(key: string): string {
@@ -53,8 +57,23 @@ export class LocalObjectStorage extends ObjectStorage {
     }
   }
 
+  /**
+   * Removes the object, then each folder it leaves empty up to the root (not the root): a
+   * folder is named by what it holds (an export's id), so none stays behind once its files are gone.
+   */
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const file = this.pathOf(key);
+    await rm(file, { force: true });
+    for (let folder = path.dirname(file); folder !== this.root; folder = path.dirname(folder)) {
+      try {
+        await rmdir(folder);
+      } catch (error) {
+        // Not empty (or gone already, or written into meanwhile): the folders above stay too.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOENT') return;
+        throw error;
+      }
+    }
   }
 
   async *list(prefix: string): AsyncIterable<string> {

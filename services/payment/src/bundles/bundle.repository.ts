@@ -197,6 +197,27 @@ export class BundleRepository {
       .find({ where: { bundleId }, order: { createdAt: 'ASC' } });
   }
 
+  /** The sessions of these exports' bundles that were open when last heard of, with their export. */
+  async openCheckoutSessionsOf(exportIds: readonly string[]): Promise<{ id: string; exportId: string }[]> {
+    if (exportIds.length === 0) return [];
+    return this.dataSource
+      .getRepository(CheckoutSessionEntity)
+      .createQueryBuilder('session')
+      .innerJoin(BundleEntity, 'bundle', 'bundle.id = session.bundle_id')
+      .select('session.id', 'id')
+      .addSelect('bundle.export_id', 'exportId')
+      .where('bundle.export_id IN (:...exportIds)', { exportIds: [...exportIds] })
+      .andWhere("session.status = 'open'")
+      .getRawMany<{ id: string; exportId: string }>();
+  }
+
+  /** Records a session expired through the API (the local Stripe sends no event of it). */
+  async markCheckoutSessionExpired(id: string): Promise<void> {
+    await this.dataSource
+      .getRepository(CheckoutSessionEntity)
+      .update({ id, status: 'open' }, { status: 'expired' });
+  }
+
   /** Takes over Stripe's latest word on a session, in the caller's transaction. */
   async updateCheckoutSession(
     manager: EntityManager,

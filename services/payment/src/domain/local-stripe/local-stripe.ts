@@ -111,7 +111,7 @@ export class LocalStripe {
     const session = await this.session(sessionId);
     const intent = await this.paymentIntent(session.payment_intent as string);
     if (session.status !== 'complete' || intent.status !== 'processing')
-      throw new Error(`session ${sessionId} has no payment waiting to settle`);
+      throw new Error('the session has no payment waiting to settle');
     intent.status = outcome === 'succeeded' ? 'succeeded' : 'requires_payment_method';
     await this.store.write(intent.id, intent);
     if (outcome === 'succeeded') {
@@ -124,7 +124,7 @@ export class LocalStripe {
   /** The session's time runs out (or it is expired through the API): checkout.session.expired. */
   async expire(sessionId: string): Promise<SignedWebhook> {
     const session = await this.session(sessionId);
-    if (session.status !== 'open') throw new Error(`session ${sessionId} is ${session.status}, not open`);
+    if (session.status !== 'open') throw new Error(`the session is ${session.status}, not open`);
     session.status = 'expired';
     await this.store.write(session.id, session);
     return this.event('checkout.session.expired', session);
@@ -152,7 +152,7 @@ export class LocalStripe {
     intentStatus: 'succeeded' | 'processing',
   ): Promise<SignedWebhook> {
     const session = await this.session(sessionId);
-    if (session.status !== 'open') throw new Error(`session ${sessionId} is ${session.status}, not open`);
+    if (session.status !== 'open') throw new Error(`the session is ${session.status}, not open`);
     const intent = {
       id: newId('pi'),
       object: 'payment_intent',

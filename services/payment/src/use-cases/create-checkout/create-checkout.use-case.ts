@@ -79,7 +79,7 @@ export class CreateCheckoutUseCase {
         },
         { idempotencyKey: checkoutIdempotencyKey(bundleId, sessions.length, userEmail) },
       );
-      if (!session.url) throw new Error(`Stripe answered session ${session.id} without a URL`);
+      if (!session.url) throw new Error('Stripe answered a session without a URL');
       await this.bundles.insertCheckoutSession({
         id: session.id,
         bundleId,
@@ -89,7 +89,8 @@ export class CreateCheckoutUseCase {
         paymentStatus: session.payment_status,
       });
       this.logger.info(
-        { exportReference: exportReference(bundle.exportId), sessionId: session.id },
+        // Not the session id: it opens the session's checkout page.
+        { exportReference: exportReference(bundle.exportId) },
         'checkout session created',
       );
       return { checkoutUrl: session.url };

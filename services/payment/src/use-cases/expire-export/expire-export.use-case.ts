@@ -1,9 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import Stripe from 'stripe';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { EXPIRE_EXPORT_JOBS } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import type { ErasedExports } from '@chatexhibit/kit/retention/export-expiry';
 import { BundleRepository } from '../../bundles/bundle.repository';
+import { StripeAccount } from '../../stripe/stripe-account';
 
 /**
  * Deletes exports, for the retention sweep (past their date) and the uploader (now) alike: each
@@ -11,7 +16,10 @@ import { BundleRepository } from '../../bundles/bundle.repository';
  * service), its progress is replaced by the final `deleted` event, the queue forgets its
  * payloads, and then the export is marked expired here and what names a person is forgotten
  * (`markExpired`). A run that stops midway leaves the export unmarked, so the next sweep does
- * it again (every step is idempotent, the queue drops duplicate jobs).
+ * it again (every step is idempotent, the queue drops duplicate jobs). Last, its open checkout
+ * sessions are expired at Stripe, so none can be paid for an export that is gone; a session
+ * paid all the same (Stripe unreachable, a payment already under way) is refunded when its
+ * event comes (SyncCheckoutSessionUseCase).
  */
 @Injectable()
 export class ExpireExportUseCase implements ErasedExports {
@@ -19,6 +27,8 @@ export class ExpireExportUseCase implements ErasedExports {
     private readonly bundles: BundleRepository,
     private readonly workQueue: WorkQueue,
     private readonly progress: ProgressChannel,
+    private readonly account: StripeAccount,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async execute(exportIds: readonly string[], now: Date): Promise<void> {
@@ -29,6 +39,25 @@ export class ExpireExportUseCase implements ErasedExports {
       await this.workQueue.forgetPayloads('exportId', exportId, expiryJobs);
     }
     await this.bundles.markExpired(exportIds, now);
+    // After the mark: no new session can be made for these exports from here on.
+    await this.expireOpenCheckoutSessions(exportIds);
+  }
+
+  private async expireOpenCheckoutSessions(exportIds: readonly string[]): Promise<void> {
+    for (const { id, exportId } of await this.bundles.openCheckoutSessionsOf(exportIds)) {
+      try {
+        await this.account.stripe.checkout.sessions.expire(id);
+        await this.bundles.markCheckoutSessionExpired(id);
+      } catch (error) {
+        // Refused when it ended meanwhile (paid, or its time ran out): Stripe's event of it brings its status.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) continue;
+        // Its type only: Stripe's message may name the session, and a session id opens its checkout page.
+        this.logger.error(
+          { errorType: (error as Error).name, exportReference: exportReference(exportId) },
+          'a checkout session of a deleted export could not be expired; a payment of it is refunded',
+        );
+      }
+    }
   }
 
   /** The decision step of a deleted export: what it recorded is forgotten again. */

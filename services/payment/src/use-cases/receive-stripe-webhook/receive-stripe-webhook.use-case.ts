@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import { STRIPE_EVENT_JOB, type STRIPE_WEBHOOK_REQUEST } from '@chatexhibit/proto/subjects';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
@@ -56,7 +57,16 @@ export class ReceiveStripeWebhookUseCase {
       return { received: true };
     }
     await this.workQueue.enqueue(STRIPE_EVENT_JOB, { eventId: event.id, type: event.type, sessionId });
-    this.logger.info({ eventId: event.id, type: event.type, sessionId }, 'webhook event queued');
+    // The export's reference, not the session id: a session id opens its checkout page.
+    const { exportId } = (event.data.object as { metadata?: { exportId?: unknown } }).metadata ?? {};
+    this.logger.info(
+      {
+        eventId: event.id,
+        type: event.type,
+        exportReference: typeof exportId === 'string' ? exportReference(exportId) : undefined,
+      },
+      'webhook event queued',
+    );
     return { received: true };
   }
 }

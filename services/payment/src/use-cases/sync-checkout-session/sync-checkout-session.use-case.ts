@@ -4,6 +4,7 @@ import { addDays } from 'date-fns';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RETENTION_DAYS } from '@chatexhibit/proto/constants';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { MAIL_JOB } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { runOnce } from '@chatexhibit/kit/database/inbox';
@@ -35,9 +36,12 @@ export class SyncCheckoutSessionUseCase {
   async execute(sessionId: string, eventId?: string): Promise<void> {
     const recorded = await this.bundles.findCheckoutSession(sessionId);
     if (!recorded) {
-      this.logger.warn({ sessionId, eventId }, 'a Stripe event names a session this service did not make');
+      this.logger.warn({ eventId }, 'a Stripe event names a session this service did not make');
       return;
     }
+    // Logs name the export by its reference, never the session: a session id opens its checkout page.
+    const exportId = (await this.bundles.findBundle(recorded.bundleId))?.exportId;
+    const logged = { exportReference: exportId === undefined ? undefined : exportReference(exportId) };
     const session = await this.account.stripe.checkout.sessions.retrieve(sessionId);
     const settlement = settlementOf(session);
     const apply = async (manager: EntityManager): Promise<void> => {
@@ -52,6 +56,7 @@ export class SyncCheckoutSessionUseCase {
           manager,
           recorded,
           session,
+          logged,
           'a session was paid after its export was deleted: refunded',
         );
         return;
@@ -67,13 +72,14 @@ export class SyncCheckoutSessionUseCase {
         mailId: randomUUID(),
         deleteAfter: addDays(paidAt, RETENTION_DAYS),
       });
-      if (marked) this.logger.info({ sessionId }, 'bundle paid');
+      if (marked) this.logger.info(logged, 'bundle paid');
       // The paying session seen again (a late event, a repair after a refund) is no second payment.
       else if ((await this.bundles.findBundle(recorded.bundleId))?.paidSessionId !== sessionId)
         await this.refund(
           manager,
           recorded,
           session,
+          logged,
           'a second session paid for a bundle already bought: refunded',
         );
     };
@@ -81,7 +87,7 @@ export class SyncCheckoutSessionUseCase {
     else await runOnce(this.dataSource, `stripe-event:${eventId}`, apply);
     if (settlement === 'wrong-amount')
       this.logger.error(
-        { sessionId, amount: session.amount_total, currency: session.currency },
+        { ...logged, amount: session.amount_total, currency: session.currency },
         'a session was paid with an amount other than the bundle price: the bundle stays locked',
       );
     await this.queuePurchaseMail(recorded.bundleId);
@@ -97,6 +103,7 @@ export class SyncCheckoutSessionUseCase {
     manager: EntityManager,
     recorded: CheckoutSessionEntity,
     session: Stripe.Checkout.Session,
+    logged: { exportReference: string | undefined },
     why: string,
   ): Promise<void> {
     const { id: sessionId } = recorded;
@@ -104,7 +111,7 @@ export class SyncCheckoutSessionUseCase {
     if ((await this.bundles.lockCheckoutSession(manager, sessionId))?.refundId) return;
     const paymentIntent = idOf(session.payment_intent);
     if (!paymentIntent) {
-      this.logger.error({ sessionId }, `${why}, but it has no payment intent to refund`);
+      this.logger.error(logged, `${why}, but it has no payment intent to refund`);
       return;
     }
     const refund = await this.account.stripe.refunds.create(
@@ -112,7 +119,7 @@ export class SyncCheckoutSessionUseCase {
       { idempotencyKey: `unwanted-payment-${sessionId}` },
     );
     await this.bundles.setSessionRefund(manager, sessionId, refund.id);
-    this.logger.warn({ sessionId, refundId: refund.id }, why);
+    this.logger.warn({ ...logged, refundId: refund.id }, why);
   }
 
   /** Queues the buyer's download-link mail when the bundle is bought. */
