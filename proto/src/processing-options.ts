@@ -23,6 +23,16 @@ export const isIanaTimeZone = (zone: string): boolean => {
   }
 };
 
+/**
+ * Where an export's time zone came from, as the documents state it: `declared` (the uploader
+ * stated it, or an API caller sent it without saying where it came from), `browser` (the web app
+ * preset it from the uploading computer and the uploader left it), `default` (nobody stated one;
+ * the server's, the machine's or the caller's default zone was used). A default is never a declaration.
+ */
+export const TIME_ZONE_SOURCES = ['declared', 'browser', 'default'] as const;
+export const TimeZoneSourceSchema = z.enum(TIME_ZONE_SOURCES);
+export type TimeZoneSource = z.infer<typeof TimeZoneSourceSchema>;
+
 /** A Bates prefix: letters and digits first, then also space, '.', '_' or '-', at most 20 characters. */
 export const BATES_PREFIX_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,19}$/;
 
@@ -56,15 +66,18 @@ export const NO_EXAMINATION: Examination = {
 };
 
 /**
- * The `options` field of an upload: the SPEC processing options plus the time zone the uploader
- * declares (default: the browser's; stated on the transcript), an optional Bates prefix and the
- * examination block's fields.
+ * The `options` field of an upload: the SPEC processing options plus the time zone (stated on the
+ * transcript) and where it came from, an optional Bates prefix and the examination block's fields.
+ * Without `timeZone` the server's zone is used and the source is `default`, whatever
+ * `timeZoneSource` says; a `timeZone` without a source is the caller's statement (`declared`).
+ * A caller that sends its own default zone says so with `default`.
  */
 export const UploadOptionsSchema = ProcessingOptionsSchema.extend({
   timeZone: z
     .string()
     .refine(isIanaTimeZone, 'timeZone must be an IANA time-zone name such as "Europe/London"')
     .optional(),
+  timeZoneSource: TimeZoneSourceSchema.optional(),
   batesPrefix: z
     .string()
     .trim()
@@ -88,6 +101,8 @@ export const ExportFactsSchema = z.object({
   uploadSizeBytes: z.number().int().nonnegative(),
   options: ProcessingOptionsSchema,
   timeZone: z.string().refine(isIanaTimeZone),
+  /** Absent in jobs queued before it existed: those are read as a default, never as declared. */
+  timeZoneSource: TimeZoneSourceSchema.default('default'),
   batesPrefix: z.string().nullable(),
   /** Absent in jobs queued before the examination block existed. */
   examination: ExaminationSchema.default(NO_EXAMINATION),

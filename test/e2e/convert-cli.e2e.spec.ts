@@ -120,6 +120,43 @@ describe('convert CLI', () => {
     for (const photo of whatsAppExport.photos) {
       expect(existsSync(path.join(unzipped, 'original', photo))).toBe(true);
     }
+    // --tz is the user's statement.
+    const manifest = JSON.parse(await readFile(path.join(unzipped, 'manifest.json'), 'utf8')) as {
+      export: Record<string, unknown>;
+    };
+    expect(manifest.export).toMatchObject({ timeZone: 'Europe/Berlin', timeZoneSource: 'declared' });
+  }, 90_000);
+
+  it("without --tz uses this machine's zone and calls it a default, never a statement", async () => {
+    const zipPath = path.join(workDir, 'no-tz.zip');
+    await writeFile(
+      zipPath,
+      zipArchive([{ path: '_chat.txt', data: '[07/09/2023, 08:01:12] Hannah: hi\n' }]),
+    );
+    const out = path.join(workDir, 'out-no-tz');
+    const tmp = await freshFolder('tmp-no-tz');
+    const { code } = await runToEnd(
+      process.execPath,
+      ['standalone/dist/cli/convert-cli.js', zipPath, '--out', out],
+      { TMPDIR: tmp, TZ: 'Asia/Tokyo' },
+    );
+    expect(code).toBe(0);
+    const unzipped = path.join(workDir, 'unzipped-no-tz');
+    await run('unzip', ['-q', path.join(out, 'evidence.zip'), '-d', unzipped]);
+    const manifest = JSON.parse(await readFile(path.join(unzipped, 'manifest.json'), 'utf8')) as {
+      export: Record<string, unknown>;
+    };
+    expect(manifest.export).toMatchObject({ timeZone: 'Asia/Tokyo', timeZoneSource: 'default' });
+    const transcript = (await run('pdftotext', [path.join(out, 'transcript.pdf'), '-'])).stdout;
+    const texts = [
+      transcript,
+      await readFile(path.join(unzipped, 'README.txt'), 'utf8'),
+      await readFile(path.join(unzipped, 'declaration-template.txt'), 'utf8'),
+    ].map((text) => text.replace(/\s+/g, ' '));
+    for (const text of texts) {
+      expect(text).toContain('No time zone was stated; ChatExhibit assumed Asia/Tokyo.');
+      expect(text).not.toMatch(/declared the time zone|uploader stated/);
+    }
   }, 90_000);
 
   /** `node standalone/dist/cli/convert-cli.js …` with its own TMPDIR, which must be left empty. */

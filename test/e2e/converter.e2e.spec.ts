@@ -144,6 +144,41 @@ describe('the converter', () => {
     }
   }, 120_000);
 
+  it("sends the browser's zone as 'browser' unless the uploader picks one, then as 'declared'", async () => {
+    /** The `options` JSON of the upload the page sends, answered with a refusal so nothing is processed. */
+    const sentOptions = async (pickZone?: string): Promise<Record<string, unknown>> => {
+      const page = await chromium.browser.newPage({ timezoneId: 'Asia/Tokyo' });
+      try {
+        await page.goto(`${origin()}/`);
+        const sent = new Promise<string>((resolve) => {
+          void page.route('**/api/whatsapp/process', async (route) => {
+            resolve(route.request().postDataBuffer()!.toString('latin1'));
+            await route.fulfill({
+              status: 400,
+              contentType: 'application/json',
+              body: JSON.stringify({ code: 'INVALID_REQUEST', message: 'refused by the test' }),
+            });
+          });
+        });
+        const zone = page.getByLabel('Time zone of the phone');
+        expect(await zone.inputValue()).toBe('Asia/Tokyo');
+        if (pickZone !== undefined) await zone.selectOption(pickZone);
+        await page.setInputFiles('input[type=file]', freeZip);
+        await page.getByRole('button', { name: 'Process Chat Export' }).click();
+        const body = await sent;
+        const json = /name="options"\r\n(?:[^\r\n]+\r\n)*\r\n([^\r\n]*)\r\n/.exec(body)![1]!;
+        return JSON.parse(json) as Record<string, unknown>;
+      } finally {
+        await page.close();
+      }
+    };
+    expect(await sentOptions()).toMatchObject({ timeZone: 'Asia/Tokyo', timeZoneSource: 'browser' });
+    expect(await sentOptions('Europe/Lisbon')).toMatchObject({
+      timeZone: 'Europe/Lisbon',
+      timeZoneSource: 'declared',
+    });
+  }, 60_000);
+
   it('refuses a file that is not a ZIP, and one over 100 MB, with the SPEC toasts', async () => {
     const page = await open();
     const text = path.join(workDir, 'notes.txt');

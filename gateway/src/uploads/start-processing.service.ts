@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { exportReference } from '@chatexhibit/proto/export-reference';
-import type { ExportFacts, UploadOptions } from '@chatexhibit/proto/processing-options';
+import type { ExportFacts, TimeZoneSource, UploadOptions } from '@chatexhibit/proto/processing-options';
 import type { StartProcessingResponse } from '@chatexhibit/proto/progress';
 import { stepIndex } from '@chatexhibit/proto/steps';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
@@ -14,6 +14,18 @@ import type { ReceivedUpload } from './receive-upload';
 
 /** The zone of this server, for uploads that declare none. */
 const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The zone's source as the documents state it: no zone sent is the server's default, whatever the
+ * client says; a zone sent without a source is the caller's statement; otherwise the source sent.
+ */
+export function timeZoneFacts(
+  timeZone: string | undefined,
+  source: TimeZoneSource | undefined,
+): Pick<ExportFacts, 'timeZone' | 'timeZoneSource'> {
+  if (timeZone === undefined) return { timeZone: SERVER_TIME_ZONE, timeZoneSource: 'default' };
+  return { timeZone, timeZoneSource: source ?? 'declared' };
+}
 
 /**
  * Starts processing a received upload: stores it exactly as received, records that the export
@@ -31,6 +43,7 @@ export class StartProcessingService {
     const exportId = randomUUID();
     const {
       timeZone,
+      timeZoneSource,
       batesPrefix,
       caseNumber,
       exhibitNumber,
@@ -43,7 +56,7 @@ export class StartProcessingService {
       fileHash: upload.sha256,
       uploadSizeBytes: upload.sizeBytes,
       options: processingOptions,
-      timeZone: timeZone ?? SERVER_TIME_ZONE,
+      ...timeZoneFacts(timeZone, timeZoneSource),
       batesPrefix: batesPrefix ?? null,
       examination: {
         caseNumber: caseNumber ?? null,

@@ -106,7 +106,7 @@ describe('the cover', () => {
       'Europe/Berlin',
     );
     expect(june.section('Time zone').paragraphs![0]).toContain(
-      'Europe/Berlin, which was UTC+02:00 at the first message',
+      'In Europe/Berlin the UTC offset was UTC+02:00 at the first message',
     );
     const tokyo = await cover([start, message(2, '2024-04-02T09:00:00')], {}, 'Asia/Tokyo');
     expect(tokyo.section('Time zone').paragraphs!.join(' ')).toContain('No daylight-saving or other change');

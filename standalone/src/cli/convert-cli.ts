@@ -17,6 +17,7 @@ import { exportReference } from '@chatexhibit/proto/export-reference';
 import {
   BATES_PREFIX_PATTERN,
   type ExportFacts,
+  type TimeZoneSource,
   isIanaTimeZone,
   type ProcessingOptions,
   UploadOptionsSchema,
@@ -102,6 +103,7 @@ interface ConvertRequest {
   zipPath: string;
   outDir: string;
   timeZone: string;
+  timeZoneSource: TimeZoneSource;
   batesPrefix: string | null;
   options: ProcessingOptions;
   examination: ExportFacts['examination'];
@@ -127,7 +129,8 @@ function readRequest(args: readonly string[]): ConvertRequest {
   const { values, positionals } = readCommandLine(args, CONVERT_OPTIONS, 1);
   const flags = values as Record<string, string | boolean | undefined>;
   if (values.out === undefined || values.out === '') throw new CliInputError('--out <dir> is required.');
-  // The phone's zone is unknown; like the web upload, the declared zone defaults to this machine's.
+  // The phone's zone is unknown: --tz is the user's statement; without it this machine's zone is
+  // a default, and the documents say so.
   const timeZone = values.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (!isIanaTimeZone(timeZone)) {
     throw new CliInputError(
@@ -171,6 +174,7 @@ function readRequest(args: readonly string[]): ConvertRequest {
     preparedBy,
     exportingAccount,
     timeZone: _zone,
+    timeZoneSource: _source,
     batesPrefix: _bates,
     ...options
   } = parsed.data;
@@ -178,6 +182,7 @@ function readRequest(args: readonly string[]): ConvertRequest {
     zipPath: positionals[0]!,
     outDir: values.out,
     timeZone,
+    timeZoneSource: values.tz === undefined ? 'default' : 'declared',
     batesPrefix: values.bates ?? null,
     options,
     examination: {
@@ -251,6 +256,7 @@ async function writeDocuments(
       uploadSizeBytes: upload.sizeBytes,
       options: request.options,
       timeZone: request.timeZone,
+      timeZoneSource: request.timeZoneSource,
       batesPrefix: request.batesPrefix,
       examination: request.examination,
       receivedAt: receivedAt.toISOString(),

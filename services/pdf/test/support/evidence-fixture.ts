@@ -165,6 +165,7 @@ export async function writeEvidenceFixture(
       includeAttachments: false,
     },
     timeZone: 'Europe/Berlin',
+    timeZoneSource: 'declared',
     batesPrefix: 'SMITH',
     examination: {
       caseNumber: '2:25-cv-01234',

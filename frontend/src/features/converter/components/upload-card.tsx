@@ -53,7 +53,8 @@ interface UploadCardProps {
 
 /**
  * SPEC §2 upload card: drag and drop or browse (.zip only, the first dropped file only), a remove
- * button, the processing options, the declared time zone and an optional Bates prefix, and
+ * button, the processing options, the phone's time zone (preset to the browser's, and sent as
+ * 'browser' unless the uploader picks one, then 'declared') and an optional Bates prefix, and
  * 'Process Chat Export', disabled without a file or while processing.
  */
 export function UploadCard({
@@ -67,6 +68,8 @@ export function UploadCard({
   const id = useId();
   const [options, setOptions] = useState<ProcessingOptions>(DEFAULT_PROCESSING_OPTIONS);
   const [timeZone, setTimeZone] = useState(browserTimeZone);
+  // The preset zone is the browser's; only a zone the uploader picks is their statement.
+  const [timeZoneSource, setTimeZoneSource] = useState<'browser' | 'declared'>('browser');
   const [batesPrefix, setBatesPrefix] = useState('');
   const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
   const batesInvalid = batesPrefix.trim() !== '' && !BATES_PREFIX_PATTERN.test(batesPrefix.trim());
@@ -156,7 +159,10 @@ export function UploadCard({
               id={`${id}-zone`}
               className="h-10 w-full min-w-0 rounded-md border border-border bg-background px-3 text-sm shadow-sm"
               value={timeZone}
-              onChange={(event) => setTimeZone(event.target.value)}
+              onChange={(event) => {
+                setTimeZone(event.target.value);
+                setTimeZoneSource('declared');
+              }}
             >
               {(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((zone) => (
                 <option key={zone} value={zone}>
@@ -190,6 +196,7 @@ export function UploadCard({
             onProcess({
               ...options,
               timeZone,
+              timeZoneSource,
               ...(batesPrefix.trim() !== '' && { batesPrefix: batesPrefix.trim() }),
             })
           }

@@ -6,6 +6,7 @@
 
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { NO_EXAMINATION } from '@chatexhibit/proto/processing-options';
+import { timeZoneSourceStatement } from '../time-zone-source';
 import { utcIso } from './manifest';
 import { uploadPackagePath } from './package-paths';
 import {
@@ -64,6 +65,7 @@ export function buildDeclaration(
     if (!/^[0-9a-f]{64}$/.test(value)) throw new Error(`the ${name} hash is not a lower-case hex SHA-256`);
   }
   const exportFacts = facts.facts;
+  const timeZoneSource = exportFacts.timeZoneSource;
   const { counts } = facts;
   const examination = exportFacts.examination ?? NO_EXAMINATION;
   const received = formatUtc(new Date(utcIso(exportFacts.receivedAt)));
@@ -216,9 +218,13 @@ export function buildDeclaration(
     `${VALUE}${'System events:'.padEnd(28)}${formatInteger(counts.systemEvents)}`,
     `${VALUE}${'Media files in the upload:'.padEnd(28)}${formatInteger(counts.media)}`,
     '',
+    // Only a zone the uploader stated is theirs; for a browser's zone or a default the declarant
+    // states the phone's zone in the blank, or strikes the sentence.
     ...more(
-      `The person who uploaded the export declared the time zone to be ${exportFacts.timeZone}; ` +
-        'that is their statement, not something the export records.',
+      `${timeZoneSourceStatement(exportFacts.timeZone, timeZoneSource)} ` +
+        (timeZoneSource === 'declared'
+          ? 'That is their statement, not something the export records.'
+          : `The phone's time zone was ${blank("the phone's time zone, or strike this sentence")}.`),
     ),
     ...para('The participants, exactly as the export names them, are:'),
     ...(facts.participants.length === 0
@@ -419,7 +425,7 @@ export function buildDeclaration(
     ),
     ...para(
       'The times are as recorded by the exporting device, in local time without a time zone. ' +
-        `The time zone ${exportFacts.timeZone} is the uploader's statement.`,
+        timeZoneSourceStatement(exportFacts.timeZone, timeZoneSource),
     ),
     ...para(
       'The participant names are as the exporting device showed them (its contact names, or ' +

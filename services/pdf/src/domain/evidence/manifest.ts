@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import { MANIFEST_FORMAT } from '@chatexhibit/proto/evidence-package';
 import { NO_EXAMINATION } from '@chatexhibit/proto/processing-options';
+import { timeZoneSourceStatement } from '../time-zone-source';
 import type { EvidenceFacts, EvidenceFile } from './types';
 import { PACKAGE_DOCUMENTS } from './types';
 
 export const TOOL_NAME = 'ChatExhibit';
 
 export const TIMESTAMPS_NOTE =
-  "Times are as recorded by the exporting device, in local time without a zone; the declared zone is the uploader's statement.";
+  'Times are as recorded by the exporting device, in local time without a zone; timeZoneSource says ' +
+  "where timeZone came from: 'declared' (the uploader stated it), 'browser' (taken from the web " +
+  "browser used to upload) or 'default' (nobody stated one).";
 
 export const EXAMINATION_NOTE = 'As stated by the uploader; null where nothing was stated.';
 
@@ -48,7 +51,9 @@ export function buildManifest(facts: EvidenceFacts, files: readonly EvidenceFile
       sha256: exportFacts.fileHash,
       sizeBytes: exportFacts.uploadSizeBytes,
       receivedAt: utcIso(exportFacts.receivedAt),
-      declaredTimeZone: exportFacts.timeZone,
+      timeZone: exportFacts.timeZone,
+      timeZoneSource: exportFacts.timeZoneSource,
+      timeZoneStatement: timeZoneSourceStatement(exportFacts.timeZone, exportFacts.timeZoneSource),
       timestampsNote: TIMESTAMPS_NOTE,
       chatFile: facts.chatFile,
       messageCount: counts.messages,

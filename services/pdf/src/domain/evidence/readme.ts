@@ -1,4 +1,5 @@
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
+import { timeZoneSourceStatement } from '../time-zone-source';
 import { exhibitReference } from './exhibit-reference';
 import { uploadPackagePath } from './package-paths';
 import { formatUtc, keepTogether, LINE_WIDTH, showInvisible, toText, wrap, wrapPath } from './plain-text';
@@ -153,6 +154,7 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
         'are local times without a zone). Those questions need other evidence, such as the ' +
         'testimony of the people involved.',
     ),
+    ...paragraph(`Time zone: ${timeZoneSourceStatement(exportFacts.timeZone, exportFacts.timeZoneSource)}`),
     'The SHA-256 hash value of the uploaded file is:',
     '',
     `    ${exportFacts.fileHash}`,

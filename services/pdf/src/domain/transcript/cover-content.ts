@@ -1,11 +1,12 @@
 import { tzOffset } from '@date-fns/tz';
 import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import { WHATSAPP_EXPORT_CAPS } from '@chatexhibit/proto/constants';
-import type { ExportFacts } from '@chatexhibit/proto/processing-options';
+import type { ExportFacts, TimeZoneSource } from '@chatexhibit/proto/processing-options';
 import type { TranscriptChat } from '@chatexhibit/proto/transcript';
 import type { ChatSummary } from './chat-summary';
 import { messageNumber } from './message-number';
 import { formatMomentInZone, formatRecordedMoment, formatUtcOffset, zoneChangesBetween } from './time-zone';
+import { timeZoneSourceStatement } from '../time-zone-source';
 
 /** Label and value rows of one cover section. */
 export type CoverRows = ReadonlyArray<readonly [label: string, value: string]>;
@@ -97,7 +98,10 @@ export function coverContent(input: CoverInput): CoverContent {
       },
       {
         heading: 'Time zone',
-        paragraphs: [...timeZoneStatement(zone, summary), ...calendarStatement(chat.calendar)],
+        paragraphs: [
+          ...timeZoneStatement(zone, facts.timeZoneSource, summary),
+          ...calendarStatement(chat.calendar),
+        ],
       },
       {
         heading: 'Processing options',
@@ -138,17 +142,16 @@ function describeChatFile(chat: CoverInput['chat']): string {
   return details.length === 0 ? chat.chatFile : `${chat.chatFile} (${details.join(', ')})`;
 }
 
-function timeZoneStatement(zone: string, summary: ChatSummary): string[] {
-  const declared =
-    'Times are shown exactly as the exporting device recorded them, in its local time; the export does not say which time zone that was.';
+function timeZoneStatement(zone: string, source: TimeZoneSource, summary: ChatSummary): string[] {
+  const recorded = `Times are shown exactly as the exporting device recorded them, in its local time; the export does not say which time zone that was. ${timeZoneSourceStatement(zone, source)}`;
   if (summary.firstAt === null || summary.lastAt === null) {
-    return [`${declared} The uploader declared the time zone ${zone}. No time has been converted.`];
+    return [`${recorded} No time has been converted.`];
   }
   // The offset of the chat's own dates matters, not today's: read at the first message.
   const offset = formatUtcOffset(tzOffset(zone, new Date(`${summary.firstAt}Z`)));
   const changes = zoneChangesBetween(zone, summary.firstAt, summary.lastAt);
   return [
-    `${declared} The uploader declared the time zone ${zone}, which was ${offset} at the first message (${formatRecordedMoment(summary.firstAt, false)}). No time has been converted.`,
+    `${recorded} In ${zone} the UTC offset was ${offset} at the first message (${formatRecordedMoment(summary.firstAt, false)}). No time has been converted.`,
     changes.length === 0
       ? `No daylight-saving or other change of the UTC offset falls inside this chat's date range in ${zone}.`
       : `In ${zone} the UTC offset changed inside this chat's date range, so times near these changes may be ambiguous: ${changes.map((c) => `on ${c.date} from ${c.from} to ${c.to}`).join('; ')}.`,

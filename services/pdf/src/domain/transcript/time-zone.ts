@@ -9,7 +9,7 @@ export function formatUtcOffset(minutes: number): string {
   return `UTC${sign}${hours}:${String(absolute % 60).padStart(2, '0')}`;
 }
 
-/** A moment in the declared zone, SPEC's "dd MMM yyyy, HH:mm", with its UTC offset: "23 Nov 2026, 14:05 (UTC+01:00)". */
+/** A moment in the export's zone, SPEC's "dd MMM yyyy, HH:mm", with its UTC offset: "23 Nov 2026, 14:05 (UTC+01:00)". */
 export function formatMomentInZone(moment: Date, timeZone: string): string {
   const local = new TZDate(moment, timeZone);
   return `${format(local, 'dd MMM yyyy, HH:mm')} (${formatUtcOffset(tzOffset(timeZone, moment))})`;
@@ -43,14 +43,14 @@ function parseRecorded(timestamp: string): Date {
 }
 
 export interface ZoneChange {
-  /** Local date of the change in the declared zone, as a heading date. */
+  /** Local date of the change in the export's zone, as a heading date. */
   date: string;
   from: string;
   to: string;
 }
 
 /**
- * The declared zone's offset changes (daylight saving, or a change of the zone's rules) between
+ * The export's zone's offset changes (daylight saving, or a change of the zone's rules) between
  * two recorded timestamps. The timestamps carry no zone, so the range is widened by a day on each
  * side: a change on the first or last day is never missed.
  */

@@ -1,0 +1,142 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildDeclaration } from '@chatexhibit/pdf/domain/evidence/declaration';
+import { buildManifest } from '@chatexhibit/pdf/domain/evidence/manifest';
+import { buildReadme } from '@chatexhibit/pdf/domain/evidence/readme';
+import type { EvidenceFacts, EvidenceFile } from '@chatexhibit/pdf/domain/evidence/types';
+import { timeZoneSourceStatement } from '@chatexhibit/pdf/domain/time-zone-source';
+import { summarizeChat } from '@chatexhibit/pdf/domain/transcript/chat-summary';
+import { coverContent } from '@chatexhibit/pdf/domain/transcript/cover-content';
+import { ExportFactsSchema, type TimeZoneSource } from '@chatexhibit/proto/processing-options';
+import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
+import { type EvidenceFixture, writeEvidenceFixture } from './support/evidence-fixture';
+import { transcriptMessage } from './support/transcript-message';
+
+const HASHES = { manifest: 'a'.repeat(64), transcript: 'b'.repeat(64), filingTranscript: 'c'.repeat(64) };
+const ZONE = 'Europe/Berlin';
+const SOURCES: TimeZoneSource[] = ['declared', 'browser', 'default'];
+
+/** `text` with every run of whitespace made one space, for phrases that may be wrapped. */
+const flat = (text: string): string => text.replace(/\s+/g, ' ');
+
+async function* pages(messages: TranscriptMessage[]): AsyncIterable<readonly TranscriptMessage[]> {
+  yield messages;
+}
+
+async function coverTimeZone(source: TimeZoneSource | undefined): Promise<string> {
+  const facts = ExportFactsSchema.parse({
+    originalFilename: 'chat.zip',
+    fileHash: 'c'.repeat(64),
+    uploadSizeBytes: 10,
+    options: {},
+    timeZone: ZONE,
+    ...(source !== undefined && { timeZoneSource: source }),
+    batesPrefix: null,
+    receivedAt: '2026-11-23T08:00:00.000Z',
+  });
+  const summary = await summarizeChat(
+    pages([transcriptMessage(1, { timestamp: '2024-06-01T09:00:00', sender: 'Sam', content: 'hi' })]),
+  );
+  const content = coverContent({
+    facts,
+    chat: {
+      chatFile: '_chat.txt',
+      participants: ['Sam'],
+      warnings: [],
+      format: null,
+      dateOrder: null,
+      calendar: 'gregorian',
+      encoding: null,
+    },
+    summary,
+    mediaFiles: { total: 0, voiceNotes: 0, images: 0 },
+    generatedAt: new Date('2026-11-23T09:00:00.000Z'),
+    toolVersion: '1.0.0',
+    manifestSha256: 'd'.repeat(64),
+    exportReference: 'CE-FK9E-D9YK-P6G3',
+  });
+  return content.sections.find((s) => s.heading === 'Time zone')!.paragraphs!.join(' ');
+}
+
+describe("where the export's time zone came from", () => {
+  let root: string;
+  let fixture: EvidenceFixture;
+  let files: EvidenceFile[];
+  const withSource = (source: TimeZoneSource): EvidenceFacts => ({
+    ...fixture.evidenceFacts,
+    facts: { ...fixture.evidenceFacts.facts, timeZone: ZONE, timeZoneSource: source },
+  });
+  const documents = async (source: TimeZoneSource) => {
+    const facts = withSource(source);
+    return {
+      cover: await coverTimeZone(source),
+      declaration: flat(buildDeclaration(facts, files, HASHES).toString('utf8')),
+      readme: flat(buildReadme(facts).toString('utf8')),
+      manifest: JSON.parse(buildManifest(facts, files).toString('utf8')) as {
+        export: Record<string, unknown>;
+      },
+    };
+  };
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-time-zone-source-'));
+    fixture = await writeEvidenceFixture(root);
+    ({ files } = fixture);
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('is said in the same words by the cover, the declaration, README.txt and manifest.json', async () => {
+    for (const source of SOURCES) {
+      const statement = timeZoneSourceStatement(ZONE, source);
+      const texts = await documents(source);
+      expect(texts.cover).toContain(statement);
+      expect(texts.declaration).toContain(statement);
+      expect(texts.readme).toContain(statement);
+      expect(texts.manifest.export).toMatchObject({
+        timeZone: ZONE,
+        timeZoneSource: source,
+        timeZoneStatement: statement,
+      });
+      expect(texts.manifest.export).not.toHaveProperty('declaredTimeZone');
+    }
+  });
+
+  // The manifest's timeZoneSource names the value 'declared'; its statement never does.
+  it('calls only a zone the uploader stated their statement', async () => {
+    expect(timeZoneSourceStatement(ZONE, 'declared')).toBe(
+      "The uploader stated that the phone's time zone was Europe/Berlin.",
+    );
+    expect(timeZoneSourceStatement(ZONE, 'browser')).toContain("taken from the uploader's web browser");
+    expect(timeZoneSourceStatement(ZONE, 'default')).toContain(
+      'No time zone was stated; ChatExhibit assumed',
+    );
+    for (const source of ['browser', 'default'] as const) {
+      const texts = await documents(source);
+      for (const text of [
+        texts.cover,
+        texts.declaration,
+        texts.readme,
+        String(texts.manifest.export.timeZoneStatement),
+      ]) {
+        expect(text).not.toMatch(/declared|stated that|uploader's statement/i);
+      }
+    }
+  });
+
+  it("leaves the declarant a blank for the phone's zone unless the uploader stated it", async () => {
+    const blank =
+      "The phone's time zone was ______________________ [the phone's time zone, or strike this sentence].";
+    expect((await documents('declared')).declaration).not.toContain(blank);
+    expect((await documents('browser')).declaration).toContain(blank);
+    expect((await documents('default')).declaration).toContain(blank);
+  });
+
+  it('reads facts without a source (older jobs) as a default, never as declared', async () => {
+    expect(ExportFactsSchema.parse({ ...fixture.facts, timeZoneSource: undefined }).timeZoneSource).toBe(
+      'default',
+    );
+    expect(await coverTimeZone(undefined)).toContain(timeZoneSourceStatement(ZONE, 'default'));
+  });
+});
