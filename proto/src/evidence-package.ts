@@ -28,6 +28,21 @@ const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 export const EvidenceManifestSchema = z.looseObject({
   format: z.literal(MANIFEST_FORMAT),
   export: z.looseObject({ originalFilename: z.string(), sha256: Sha256Hex }),
-  files: z.array(z.looseObject({ path: z.string().min(1), sha256: Sha256Hex, sizeBytes: z.number() })),
+  files: z.array(
+    z.looseObject({
+      path: z.string().min(1),
+      sha256: Sha256Hex,
+      sizeBytes: z.number(),
+      // For lab tools; absent from packages made before they were listed.
+      md5: z
+        .string()
+        .regex(/^[0-9a-f]{32}$/)
+        .optional(),
+      sha1: z
+        .string()
+        .regex(/^[0-9a-f]{40}$/)
+        .optional(),
+    }),
+  ),
 });
 export type EvidenceManifest = z.infer<typeof EvidenceManifestSchema>;

@@ -80,7 +80,8 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
     ),
     ...row(
       PACKAGE_PATHS.manifest,
-      'A list, for computers, of every evidence file with its size, type and SHA-256 hash value.',
+      'A list, for computers, of every evidence file with its size, type and SHA-256 hash value ' +
+        '(and its MD5 and SHA-1, see below).',
     ),
     ...row(
       PACKAGE_PATHS.checksums,
@@ -139,6 +140,12 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
         'completely different value. Computing the value of a file today and comparing it with ' +
         'the value recorded when the package was made shows whether the file is still exactly ' +
         'the same.',
+    ),
+    ...paragraph(
+      `SHA-256 is the hash value that checks the package. For each evidence file ` +
+        `${PACKAGE_PATHS.manifest} also gives its MD5 and SHA-1 hash values, computed from the ` +
+        'same bytes, only so that forensic lab tools which match files on MD5 or SHA-1 can find ' +
+        'them. They are older, weaker fingerprints: rely on SHA-256 to check the files.',
     ),
     ...paragraph(
       'What it proves: that each file of the package is identical, bit for bit, to the file that ' +

@@ -63,8 +63,11 @@ export interface EvidenceFile {
   path: string;
   role: EvidenceRole;
   sizeBytes: number;
-  /** Lower-case hex SHA-256 the file must have when it is packed. */
+  /** Lower-case hex SHA-256 the file must have when it is packed: the integrity hash. */
   sha256: string;
+  /** Lower-case hex MD5 and SHA-1 of the same bytes, for lab tools that match on them. */
+  md5: string;
+  sha1: string;
   /** Path inside the upload; null for the upload itself. */
   sourcePath: string | null;
   /** Package path of the original a derived file was made from; null for originals. */
