@@ -11,6 +11,7 @@ export const PACKAGE_PATHS = {
   declaration: 'declaration-template.txt',
   transcript: 'transcript.pdf',
   filingTranscript: 'transcript-filing.pdf',
+  messagesCsv: 'messages.csv',
 } as const;
 
 export const MANIFEST_FORMAT = 'chatexhibit-evidence-manifest/1';

@@ -73,6 +73,18 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
         'from the PDF.',
     ),
     ...row(
+      PACKAGE_PATHS.messagesCsv,
+      'The messages of the transcript as a table, one row per message in the same order, for a ' +
+        'spreadsheet (Excel opens it) or a lab tool: number, date and time as recorded, the time ' +
+        'with its UTC offset and in UTC (worked out from the time zone in manifest.json, and left ' +
+        'empty for a time that zone skipped or had twice), sender and text as the transcript ' +
+        'shows them, flags, the lines of the ' +
+        'chat text it came from, and the exhibit reference of its attachment. A cell that begins ' +
+        "with = + - or @ (or a tab) has a ' put in front of it, so that a spreadsheet shows it " +
+        'as text instead of running it as a formula: that mark is not part of the message. The ' +
+        'chat text in original/ is the evidence.',
+    ),
+    ...row(
       PACKAGE_PATHS.declaration,
       'A declaration for a qualified person to complete, sign and file, certifying these files ' +
         'under Federal Rule of Evidence 902(14). It lists every hash value. Fill in a copy kept ' +

@@ -86,11 +86,14 @@ export interface PackageDocument {
   path: string;
   /** Local file path. */
   file: string;
+  /** Deflate it in the ZIP (a text); PDFs are stored as they are. */
+  deflate?: boolean;
 }
 
 export const DOCUMENT_ROLES = [
   'transcript',
   'filing-transcript',
+  'messages-csv',
   'declaration',
   'readme',
   'checksums',
@@ -103,6 +106,7 @@ export const PACKAGE_DOCUMENTS: readonly { path: string; role: DocumentRole }[] 
   { path: PACKAGE_PATHS.declaration, role: 'declaration' },
   { path: PACKAGE_PATHS.transcript, role: 'transcript' },
   { path: PACKAGE_PATHS.filingTranscript, role: 'filing-transcript' },
+  { path: PACKAGE_PATHS.messagesCsv, role: 'messages-csv' },
   { path: PACKAGE_PATHS.checksums, role: 'checksums' },
 ];
 

@@ -180,7 +180,7 @@ export async function writeEvidenceZip(
         (error) =>
           new Error(`cannot pack ${document.path} from ${document.file}: ${error.message}`, { cause: error }),
       );
-      await append(meter, document.path, true);
+      await append(meter, document.path, document.deflate !== true);
       sums.push({ path: document.path, sha256: meter.sha256 });
     }
     for (const file of files) {
