@@ -11,6 +11,7 @@ export const PACKAGE_PATHS = {
   declaration: 'declaration-template.txt',
   transcript: 'transcript.pdf',
   filingTranscript: 'transcript-filing.pdf',
+  messagesCsv: 'messages.csv',
 } as const;
 
 export const MANIFEST_FORMAT = 'chatexhibit-evidence-manifest/1';
@@ -28,6 +29,21 @@ const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 export const EvidenceManifestSchema = z.looseObject({
   format: z.literal(MANIFEST_FORMAT),
   export: z.looseObject({ originalFilename: z.string(), sha256: Sha256Hex }),
-  files: z.array(z.looseObject({ path: z.string().min(1), sha256: Sha256Hex, sizeBytes: z.number() })),
+  files: z.array(
+    z.looseObject({
+      path: z.string().min(1),
+      sha256: Sha256Hex,
+      sizeBytes: z.number(),
+      // For lab tools; absent from packages made before they were listed.
+      md5: z
+        .string()
+        .regex(/^[0-9a-f]{32}$/)
+        .optional(),
+      sha1: z
+        .string()
+        .regex(/^[0-9a-f]{40}$/)
+        .optional(),
+    }),
+  ),
 });
 export type EvidenceManifest = z.infer<typeof EvidenceManifestSchema>;

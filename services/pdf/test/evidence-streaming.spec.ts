@@ -45,6 +45,8 @@ describe('writeEvidenceZip with a large evidence file', () => {
     await mkdir(path.dirname(file), { recursive: true });
     const handle = await open(file, 'w');
     const hash = createHash('sha256');
+    const md5 = createHash('md5');
+    const sha1 = createHash('sha1');
     try {
       let block = createHash('sha512').update('seed').digest();
       for (let written = 0; written < LARGE_BYTES; written += MB) {
@@ -54,6 +56,8 @@ describe('writeEvidenceZip with a large evidence file', () => {
           block.copy(chunk, offset);
         }
         hash.update(chunk);
+        md5.update(chunk);
+        sha1.update(chunk);
         await handle.write(chunk);
       }
     } finally {
@@ -64,6 +68,8 @@ describe('writeEvidenceZip with a large evidence file', () => {
       role: 'original-media',
       sizeBytes: LARGE_BYTES,
       sha256: hash.digest('hex'),
+      md5: md5.digest('hex'),
+      sha1: sha1.digest('hex'),
       sourcePath: 'VID-20230607-WA0099.mp4',
       derivedFrom: null,
       mediaType: 'video/mp4',

@@ -78,6 +78,7 @@ describe('the package texts', () => {
         'tool',
         'generatedAt',
         'hashAlgorithm',
+        'labHashesNote',
         'export',
         'files',
         'documents',
@@ -122,6 +123,8 @@ describe('the package texts', () => {
           role: file.role,
           sizeBytes: file.sizeBytes,
           sha256: file.sha256,
+          md5: file.md5,
+          sha1: file.sha1,
           sourcePath: file.sourcePath,
           derivedFrom: file.derivedFrom,
           mediaType: file.mediaType,
@@ -133,6 +136,8 @@ describe('the package texts', () => {
         'role',
         'sizeBytes',
         'sha256',
+        'md5',
+        'sha1',
         'sourcePath',
         'derivedFrom',
         'mediaType',
@@ -142,6 +147,7 @@ describe('the package texts', () => {
         { path: 'declaration-template.txt', role: 'declaration' },
         { path: 'transcript.pdf', role: 'transcript' },
         { path: 'transcript-filing.pdf', role: 'filing-transcript' },
+        { path: 'messages.csv', role: 'messages-csv' },
         { path: 'SHA256SUMS', role: 'checksums' },
       ]);
       expect(manifest.documentsNote).toContain('SHA256SUMS');
@@ -290,6 +296,14 @@ describe('the package texts', () => {
   });
 
   describe('README.txt', () => {
+    it("lists messages.csv, says what its ' mark is, and that MD5 and SHA-1 are for lab tools", () => {
+      const text = buildReadme(facts).toString('utf8').replace(/\s+/g, ' ');
+      expect(text).toContain('messages.csv The messages of the transcript as a table');
+      expect(text).toContain("has a ' put in front of it");
+      expect(text).toContain('that mark is not part of the message');
+      expect(text).toContain('MD5 and SHA-1 hash values');
+      expect(text).toContain('rely on SHA-256 to check the files');
+    });
     it('explains the package and how to verify it, wrapped at 80 columns', () => {
       const text = buildReadme(facts).toString('utf8');
       expect(layoutProblems(text)).toEqual([]);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -107,6 +108,20 @@ describe('writeEvidenceZip', () => {
     );
     expect((await readFile(path.join(unzipped, 'README.txt'))).equals(input.readme)).toBe(true);
 
+    // Every evidence file of the manifest carries the MD5 and SHA-1 of its packed bytes.
+    const manifest = JSON.parse(input.manifest.toString('utf8')) as {
+      files: { path: string; sha256: string; md5: string; sha1: string }[];
+    };
+    expect(manifest.files.length).toBe(fixture.files.length);
+    for (const file of manifest.files) {
+      const bytes = await readFile(path.join(unzipped, file.path));
+      expect(file).toMatchObject({
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        md5: createHash('md5').update(bytes).digest('hex'),
+        sha1: createHash('sha1').update(bytes).digest('hex'),
+      });
+    }
+
     // SHA256SUMS: two spaces, LF, sorted by bytes, no CR.
     const sums = await readFile(path.join(unzipped, 'SHA256SUMS'), 'utf8');
     expect(sums).not.toContain('\r');
@@ -165,6 +180,21 @@ describe('writeEvidenceZip', () => {
     await expect(result).rejects.toThrow('original/Fotó 1.jpg');
     await expect(result).rejects.toThrow(`expected ${photo.sha256}`);
     expect(out.destroyed).toBe(true);
+  });
+
+  it('rejects when the MD5 or SHA-1 the manifest lists is not that of the stored bytes', async () => {
+    for (const field of ['md5', 'sha1'] as const) {
+      const files = fixture.files.map((file) =>
+        file.sourcePath === 'Fotó 1.jpg'
+          ? { ...file, [field]: file[field].replace(/^./, (c) => (c === '0' ? '1' : '0')) }
+          : file,
+      );
+      const out = new Collector();
+      const result = writeEvidenceZip({ ...packageInput(fixture), files }, out);
+      await expect(result).rejects.toThrow(EvidenceIntegrityError);
+      await expect(result).rejects.toThrow('MD5/SHA-1');
+      expect(out.destroyed).toBe(true);
+    }
   });
 
   it.each([

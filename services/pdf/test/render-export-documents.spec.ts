@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { inflateSync } from 'node:zlib';
+import { parse } from 'csv-parse/sync';
 import { type ExportFacts, ExportFactsSchema } from '@chatexhibit/proto/processing-options';
 import type { ExportEntry, MediaItem } from '@chatexhibit/proto/storage-layout';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
@@ -326,6 +327,42 @@ describe('renderExportDocuments', () => {
       expect(stdout).toContain(`${entry}: OK`);
       expect(sha256(await readFile(path.join(unzipped, entry)))).toBe(sha256(data));
     }
+    expect(stdout).toContain('messages.csv: OK');
+    // manifest.json: MD5 and SHA-1 beside SHA-256 for every evidence file, as node computes them.
+    const manifest = JSON.parse(await readFile(path.join(unzipped, 'manifest.json'), 'utf8')) as {
+      files: { path: string; sha256: string; md5: string; sha1: string }[];
+      documents: { path: string }[];
+    };
+    for (const file of manifest.files) {
+      const bytes = await readFile(path.join(unzipped, file.path));
+      expect([file.sha256, file.md5, file.sha1]).toEqual(
+        ['sha256', 'md5', 'sha1'].map((algorithm) => createHash(algorithm).update(bytes).digest('hex')),
+      );
+    }
+    expect(manifest.documents.map((document) => document.path)).toContain('messages.csv');
+    // messages.csv: one row per message of the transcript, in its order, with its exhibit references.
+    const rows = parse(await readFile(path.join(unzipped, 'messages.csv')), { bom: true }) as string[][];
+    expect(rows.slice(1).map((row) => [row[0], row[5], row[6], row[9]])).toEqual(
+      fixture.messages.map((message) => [
+        String(message.index).padStart(4, '0'),
+        /^[+=@-]/.test(message.sender ?? '') ? `'${message.sender}` : (message.sender ?? ''),
+        message.content,
+        message.attachmentPath === 'IMG-20240301-WA0002.jpg'
+          ? 'A-0002'
+          : message.attachmentPath !== null
+            ? 'A-0001'
+            : message.attachment === null
+              ? ''
+              : 'MISSING',
+      ]),
+    );
+    // The export has no seconds, so neither has the table; London is at +00:00 in March.
+    expect(rows[1]!.slice(1, 5)).toEqual([
+      '2024-03-01',
+      '09:01',
+      '2024-03-01T09:01:00+00:00',
+      '2024-03-01T09:01:00Z',
+    ]);
     // The transcript prints the manifest's SHA-256, as the declaration does.
     const manifestHash = sha256(await readFile(path.join(unzipped, 'manifest.json')));
     expect(await text('transcript.pdf')).toContain(manifestHash);

@@ -3,6 +3,8 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import { buildDeclaration } from './evidence/declaration';
+import { exhibitReferences } from './evidence/exhibit-reference';
+import { writeMessagesCsv } from './evidence/messages-csv';
 import { listEvidenceFiles } from './evidence/list-evidence-files';
 import { buildManifest, sha256Hex } from './evidence/manifest';
 import { buildReadme } from './evidence/readme';
@@ -101,6 +103,7 @@ export async function renderExportDocuments(
     transcript: path.join(outDir, PACKAGE_PATHS.transcript),
     filingTranscript: path.join(outDir, PACKAGE_PATHS.filingTranscript),
     evidenceZip: path.join(outDir, EVIDENCE_ZIP_FILE),
+    messagesCsv: path.join(outDir, PACKAGE_PATHS.messagesCsv),
   };
   await writeTranscripts(
     {
@@ -130,6 +133,22 @@ export async function renderExportDocuments(
     new TextLayout(FontSet.shared()),
     { transcript: createWriteStream(files.transcript), filing: createWriteStream(files.filingTranscript) },
   );
+  // The same pages of messages again, streamed: the table the transcript draws, for labs and Excel.
+  const evidencePaths = new Set(
+    evidence.flatMap((file) => (file.role === 'derived-audio' ? [] : [file.sourcePath])),
+  );
+  await writeMessagesCsv(
+    {
+      pages: source.messages(),
+      totalMessages: summary.counts.messages,
+      withSeconds: summary.timesHaveSeconds,
+      timeZone: facts.timeZone,
+      exhibits: new Map(
+        [...exhibitReferences(summary.references)].filter(([entryPath]) => evidencePaths.has(entryPath)),
+      ),
+    },
+    createWriteStream(files.messagesCsv),
+  );
   const transcript = { file: files.transcript, ...(await hashFile(files.transcript)) };
   const filingTranscript = { file: files.filingTranscript, ...(await hashFile(files.filingTranscript)) };
 
@@ -139,6 +158,7 @@ export async function renderExportDocuments(
       documents: [
         { path: PACKAGE_PATHS.transcript, file: transcript.file },
         { path: PACKAGE_PATHS.filingTranscript, file: filingTranscript.file },
+        { path: PACKAGE_PATHS.messagesCsv, file: files.messagesCsv, deflate: true },
       ],
       manifest,
       declaration: buildDeclaration(evidenceFacts, evidence, {

@@ -1,7 +1,8 @@
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
 import { runWithConcurrency } from '@chatexhibit/kit/concurrency/run-with-concurrency';
-import { detectMediaType, readHead } from './media-type';
+import { detectMediaType, HEAD_BYTES } from './media-type';
+import { readAndDigest } from './lab-hashes';
 import {
   assertNoCollisions,
   assertSafePath,
@@ -107,7 +108,7 @@ export async function listEvidenceFiles(input: {
     .sort((a, b) => byteOrder(a.path, b.path));
   const audios = [...derivedAudio].sort((a, b) => byteOrder(a.sourcePath, b.sourcePath));
 
-  type Draft = Omit<EvidenceFile, 'mediaType' | 'role'> & { role: EvidenceRole | null };
+  type Draft = Omit<EvidenceFile, 'mediaType' | 'role' | 'md5' | 'sha1'> & { role: EvidenceRole | null };
   const drafts: Draft[] = [
     {
       path: uploadPackagePath(facts.originalFilename),
@@ -149,10 +150,16 @@ export async function listEvidenceFiles(input: {
   ];
   assertNoCollisions(drafts.map((draft) => draft.path));
 
+  // One pass over each file's bytes: its type from the first bytes, its MD5 and SHA-1 for labs.
+  // Packing checks all three hashes again, so these are the bytes the package holds.
   const detected = await runWithConcurrency(drafts, DETECT_CONCURRENCY, async (draft) => {
-    if (draft.role === 'chat-text') return 'text/plain';
     try {
-      return detectMediaType(await readHead(await source.open(draft.key)));
+      const read = await readAndDigest(await source.open(draft.key), HEAD_BYTES);
+      return {
+        mediaType: draft.role === 'chat-text' ? 'text/plain' : detectMediaType(read.head),
+        md5: read.md5,
+        sha1: read.sha1,
+      };
     } catch (error) {
       throw new Error(
         `cannot read the evidence file ${JSON.stringify(draft.path)} (storage key ${draft.key}): ${(error as Error).message}`,
@@ -163,7 +170,7 @@ export async function listEvidenceFiles(input: {
   return drafts.map((draft, index): EvidenceFile => {
     const result = detected[index];
     if (result.status === 'rejected') throw result.reason;
-    const mediaType = result.value;
+    const { mediaType, md5, sha1 } = result.value;
     const role: EvidenceRole =
       draft.role ??
       (isMediaType(mediaType) ||
@@ -171,6 +178,6 @@ export async function listEvidenceFiles(input: {
       audioSources.has(draft.sourcePath ?? '')
         ? 'original-media'
         : 'original-other');
-    return { ...draft, role, mediaType };
+    return { ...draft, role, mediaType, md5, sha1 };
   });
 }

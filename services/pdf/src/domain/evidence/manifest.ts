@@ -21,6 +21,10 @@ export const DOCUMENTS_NOTE =
   'the package, this manifest and these documents included: verify them with ' +
   '`sha256sum -c SHA256SUMS` as README.txt explains.';
 
+export const LAB_HASHES_NOTE =
+  'SHA-256 is the integrity hash (SHA256SUMS). MD5 and SHA-1 of the same bytes are given beside it ' +
+  'for lab tools that match files on them.';
+
 /** Lower-case hex SHA-256 of `bytes` (e.g. of the manifest, for the PDFs and the declaration). */
 export const sha256Hex = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -45,6 +49,7 @@ export function buildManifest(facts: EvidenceFacts, files: readonly EvidenceFile
     tool: { name: TOOL_NAME, version: facts.toolVersion },
     generatedAt: utcIso(facts.generatedAt),
     hashAlgorithm: 'SHA-256',
+    labHashesNote: LAB_HASHES_NOTE,
     export: {
       reference: facts.exportReference,
       originalFilename: exportFacts.originalFilename,
@@ -90,6 +95,8 @@ export function buildManifest(facts: EvidenceFacts, files: readonly EvidenceFile
       role: file.role,
       sizeBytes: file.sizeBytes,
       sha256: file.sha256,
+      md5: file.md5,
+      sha1: file.sha1,
       sourcePath: file.sourcePath,
       derivedFrom: file.derivedFrom,
       mediaType: file.mediaType,

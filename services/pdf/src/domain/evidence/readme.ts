@@ -74,6 +74,18 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
         'from the PDF.',
     ),
     ...row(
+      PACKAGE_PATHS.messagesCsv,
+      'The messages of the transcript as a table, one row per message in the same order, for a ' +
+        'spreadsheet (Excel opens it) or a lab tool: number, date and time as recorded, the time ' +
+        'with its UTC offset and in UTC (worked out from the time zone in manifest.json, and left ' +
+        'empty for a time that zone skipped or had twice), sender and text as the transcript ' +
+        'shows them, flags, the lines of the ' +
+        'chat text it came from, and the exhibit reference of its attachment. A cell that begins ' +
+        "with = + - or @ (or a tab) has a ' put in front of it, so that a spreadsheet shows it " +
+        'as text instead of running it as a formula: that mark is not part of the message. The ' +
+        'chat text in original/ is the evidence.',
+    ),
+    ...row(
       PACKAGE_PATHS.declaration,
       'A declaration for a qualified person to complete, sign and file, certifying these files ' +
         'under Federal Rule of Evidence 902(14). It lists every hash value. Fill in a copy kept ' +
@@ -81,7 +93,8 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
     ),
     ...row(
       PACKAGE_PATHS.manifest,
-      'A list, for computers, of every evidence file with its size, type and SHA-256 hash value.',
+      'A list, for computers, of every evidence file with its size, type and SHA-256 hash value ' +
+        '(and its MD5 and SHA-1, see below).',
     ),
     ...row(
       PACKAGE_PATHS.checksums,
@@ -140,6 +153,12 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
         'completely different value. Computing the value of a file today and comparing it with ' +
         'the value recorded when the package was made shows whether the file is still exactly ' +
         'the same.',
+    ),
+    ...paragraph(
+      `SHA-256 is the hash value that checks the package. For each evidence file ` +
+        `${PACKAGE_PATHS.manifest} also gives its MD5 and SHA-1 hash values, computed from the ` +
+        'same bytes, only so that forensic lab tools which match files on MD5 or SHA-1 can find ' +
+        'them. They are older, weaker fingerprints: rely on SHA-256 to check the files.',
     ),
     ...paragraph(
       'What it proves: that each file of the package is identical, bit for bit, to the file that ' +

@@ -63,8 +63,11 @@ export interface EvidenceFile {
   path: string;
   role: EvidenceRole;
   sizeBytes: number;
-  /** Lower-case hex SHA-256 the file must have when it is packed. */
+  /** Lower-case hex SHA-256 the file must have when it is packed: the integrity hash. */
   sha256: string;
+  /** Lower-case hex MD5 and SHA-1 of the same bytes, for lab tools that match on them. */
+  md5: string;
+  sha1: string;
   /** Path inside the upload; null for the upload itself. */
   sourcePath: string | null;
   /** Package path of the original a derived file was made from; null for originals. */
@@ -83,11 +86,14 @@ export interface PackageDocument {
   path: string;
   /** Local file path. */
   file: string;
+  /** Deflate it in the ZIP (a text); PDFs are stored as they are. */
+  deflate?: boolean;
 }
 
 export const DOCUMENT_ROLES = [
   'transcript',
   'filing-transcript',
+  'messages-csv',
   'declaration',
   'readme',
   'checksums',
@@ -100,6 +106,7 @@ export const PACKAGE_DOCUMENTS: readonly { path: string; role: DocumentRole }[] 
   { path: PACKAGE_PATHS.declaration, role: 'declaration' },
   { path: PACKAGE_PATHS.transcript, role: 'transcript' },
   { path: PACKAGE_PATHS.filingTranscript, role: 'filing-transcript' },
+  { path: PACKAGE_PATHS.messagesCsv, role: 'messages-csv' },
   { path: PACKAGE_PATHS.checksums, role: 'checksums' },
 ];
 

@@ -22,9 +22,14 @@ export class EvidenceIntegrityError extends Error {
   }
 }
 
-/** Passes a stored evidence file through, failing before its end unless size and SHA-256 match. */
+/**
+ * Passes a stored evidence file through, failing before its end unless its size, SHA-256 and the
+ * MD5 and SHA-1 the manifest lists all match.
+ */
 class VerifyingStream extends Transform {
   private readonly hash = createHash('sha256');
+  private readonly md5 = createHash('md5');
+  private readonly sha1 = createHash('sha1');
   private size = 0;
 
   constructor(private readonly file: EvidenceFile) {
@@ -38,6 +43,8 @@ class VerifyingStream extends Transform {
       return;
     }
     this.hash.update(chunk);
+    this.md5.update(chunk);
+    this.sha1.update(chunk);
     callback(null, chunk);
   }
 
@@ -49,6 +56,12 @@ class VerifyingStream extends Transform {
     const actual = this.hash.digest('hex');
     if (actual !== this.file.sha256) {
       callback(this.problem(`SHA-256 of the stored bytes is ${actual}, expected ${this.file.sha256}`));
+      return;
+    }
+    const md5 = this.md5.digest('hex');
+    const sha1 = this.sha1.digest('hex');
+    if (md5 !== this.file.md5 || sha1 !== this.file.sha1) {
+      callback(this.problem(`MD5/SHA-1 of the stored bytes differ from the manifest's (${md5}, ${sha1})`));
       return;
     }
     callback();
@@ -167,7 +180,7 @@ export async function writeEvidenceZip(
         (error) =>
           new Error(`cannot pack ${document.path} from ${document.file}: ${error.message}`, { cause: error }),
       );
-      await append(meter, document.path, true);
+      await append(meter, document.path, document.deflate !== true);
       sums.push({ path: document.path, sha256: meter.sha256 });
     }
     for (const file of files) {

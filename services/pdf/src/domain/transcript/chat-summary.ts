@@ -42,6 +42,8 @@ export interface ChatSummary {
   references: Map<string, number[]>;
   /** Attachments a message names that the export does not contain. */
   missingAttachments: Array<{ index: number; name: string }>;
+  /** Whether any message's time has seconds other than :00 (an export without seconds has none). */
+  timesHaveSeconds: boolean;
 }
 
 /** A gap of this many days or more is stated on the cover. */
@@ -73,6 +75,7 @@ export async function summarizeChat(
   let firstAt: string | null = null;
   let lastAt: string | null = null;
   let beginsWithChatStart = false;
+  let timesHaveSeconds = false;
   let previous: TranscriptMessage | null = null;
 
   for await (const page of pages) {
@@ -89,6 +92,7 @@ export async function summarizeChat(
         else references.set(message.attachmentPath, [message.index]);
       } else if (message.attachment !== null)
         missingAttachments.push({ index: message.index, name: message.attachment });
+      if (!message.timestamp.endsWith(':00')) timesHaveSeconds = true;
       if (message.type === 'system') counts.systemEvents += 1;
       else if (message.sender !== null) countParticipant(participants, message);
 
@@ -114,6 +118,7 @@ export async function summarizeChat(
     gaps,
     references,
     missingAttachments,
+    timesHaveSeconds,
   };
 }
 

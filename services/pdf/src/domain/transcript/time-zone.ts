@@ -63,3 +63,30 @@ export function zoneChangesBetween(timeZone: string, firstAt: string, lastAt: st
     to: formatUtcOffset(change.offset),
   }));
 }
+
+/** "+02:00", "-03:00", "+00:00": an offset in minutes as ISO 8601 writes it. */
+export function isoOffset(minutes: number): string {
+  const absolute = Math.abs(minutes);
+  const hours = String(Math.floor(absolute / 60)).padStart(2, '0');
+  return `${minutes < 0 ? '-' : '+'}${hours}:${String(absolute % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The one instant a recorded local time ('YYYY-MM-DDTHH:mm:ss') stands for in `timeZone`, with the
+ * zone's offset then; null when there is none (an impossible date, a time the zone skipped when
+ * its clocks went forward) or two (a time it lived twice when they went back).
+ */
+export function recordedInstant(timestamp: string, timeZone: string): { at: Date; offset: number } | null {
+  const wall = Date.parse(`${timestamp}Z`);
+  if (Number.isNaN(wall) || new Date(wall).toISOString().slice(0, 19) !== timestamp) return null;
+  const candidates = new Set(
+    [-1, 0, 1].map((days) => tzOffset(timeZone, new Date(wall + days * 86_400_000))),
+  );
+  const found: { at: Date; offset: number }[] = [];
+  for (const offset of candidates) {
+    if (!Number.isFinite(offset)) continue;
+    const at = new Date(wall - offset * 60_000);
+    if (tzOffset(timeZone, at) === offset) found.push({ at, offset });
+  }
+  return found.length === 1 ? found[0]! : null;
+}

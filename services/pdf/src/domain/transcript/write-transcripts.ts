@@ -4,7 +4,8 @@ import { buffer } from 'node:stream/consumers';
 import { SENDER_COLOURS } from '@chatexhibit/proto/constants';
 import type { MediaItem } from '@chatexhibit/proto/storage-layout';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
-import { exhibitReference } from '../evidence/exhibit-reference';
+import { exhibitReferences } from '../evidence/exhibit-reference';
+import { FLAG_LABELS, sourceLines } from './message-labels';
 import type { EvidenceFile } from '../evidence/types';
 import type { TextStyle } from '../text/font-set';
 import { lineHeight, type TextLayout } from '../text/text-layout';
@@ -53,14 +54,6 @@ const LABEL_WIDTH = 150;
 /** A thumbnail is drawn no taller than this. */
 const THUMBNAIL_MAX_HEIGHT = 160;
 const ROW_GAP = 5;
-
-const FLAG_LABELS: Record<TranscriptMessage['flags'][number], string> = {
-  edited: 'EDITED',
-  deleted: 'DELETED',
-  viewOnce: 'VIEW ONCE',
-  outOfOrder: 'OUT OF ORDER',
-  invalidDate: 'DATE AS WRITTEN (INVALID)',
-};
 
 const ATTACHMENT_KINDS: Partial<Record<TranscriptMessage['type'], string>> = {
   voice: 'Voice note',
@@ -135,9 +128,7 @@ class TranscriptWriter {
       else this.filesBySource.set(file.sourcePath, file);
     }
     this.mediaByPath = new Map(input.source.media.map((item) => [item.path, item]));
-    this.exhibits = new Map(
-      [...input.summary.references.keys()].map((path, i) => [path, exhibitReference(i + 1)]),
-    );
+    this.exhibits = exhibitReferences(input.summary.references);
     this.total = input.summary.counts.messages;
     pages.onNewPage = () => this.continuation();
   }
@@ -354,8 +345,7 @@ class TranscriptWriter {
     const system = message.type === 'system';
     const header = system ? 'System event' : message.sender!;
     const headerStyle = system ? STYLE.meta : STYLE.sender;
-    const provenance =
-      message.line === message.lineEnd ? `L${message.line}` : `L${message.line}-${message.lineEnd}`;
+    const provenance = sourceLines(message);
     const provenanceWidth = pages.layout.measure(provenance, STYLE.meta) + 8;
     const flags = message.flags.map((flag) => FLAG_LABELS[flag]).join(' · ');
     const flagsWidth = flags === '' ? 0 : pages.layout.measure(flags, STYLE.flag) + 8;
