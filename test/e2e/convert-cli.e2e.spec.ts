@@ -62,9 +62,13 @@ describe('convert CLI', () => {
       'audio',
       'chat.json',
       'evidence.zip',
+      'messages.csv',
       'transcript-filing.pdf',
       'transcript.pdf',
     ]);
+    // messages.csv beside the package: UTF-8 with a BOM, so spreadsheets read it as such.
+    const csv = await readFile(path.join(out, 'messages.csv'));
+    expect(csv.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const transcript = (await run('pdftotext', [path.join(out, 'transcript.pdf'), '-'])).stdout;
     expect(transcript).toContain('Europe/Berlin');
     expect(transcript).toContain('24-cv-1');
