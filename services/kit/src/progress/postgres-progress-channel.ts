@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
+import { openTablePool } from '../database/table-pool';
 import { type ExportProgress, supersedes } from '@chatexhibit/proto/progress';
 import { DELETED_PROGRESS, ProgressChannel, type ProgressListener, readProgress } from './progress-channel';
 
@@ -19,28 +20,16 @@ export class PostgresProgressChannel extends ProgressChannel {
   }
 
   static async open(databaseUrl: string, schema = 'progress'): Promise<PostgresProgressChannel> {
-    const table = `"${schema}"."export_progress"`;
-    const pool = new Pool({
-      connectionString: databaseUrl,
-      max: 4,
-      application_name: 'chatexhibit-progress',
-      statement_timeout: 30_000,
+    const { pool, table } = await openTablePool({
+      databaseUrl,
+      schema,
+      name: 'export_progress',
+      columns: `export_id uuid PRIMARY KEY,
+        event jsonb NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()`,
+      applicationName: 'chatexhibit-progress',
+      statementTimeoutMs: 30_000,
     });
-    // An idle connection that the server ends (PostgreSQL stopping first on Ctrl-C) must not
-    // crash the process; the next query reports the problem where it matters.
-    pool.on('error', () => undefined);
-    try {
-      await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-      await pool.query(
-        `CREATE TABLE IF NOT EXISTS ${table} (
-           export_id uuid PRIMARY KEY,
-           event jsonb NOT NULL,
-           updated_at timestamptz NOT NULL DEFAULT now())`,
-      );
-    } catch (error) {
-      await pool.end();
-      throw error;
-    }
     return new PostgresProgressChannel(pool, table);
   }
 

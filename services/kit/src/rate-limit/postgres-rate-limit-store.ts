@@ -1,4 +1,5 @@
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
+import { openTablePool } from '../database/table-pool';
 import { type RateLimitCount, RateLimitStore, type StoredCount } from './rate-limit-store';
 
 /** How often counts whose window and block have both ended are deleted. */
@@ -22,30 +23,18 @@ export class PostgresRateLimitStore extends RateLimitStore {
   }
 
   static async open(databaseUrl: string, schema = 'rate_limit'): Promise<PostgresRateLimitStore> {
-    const table = `"${schema}"."counts"`;
-    const pool = new Pool({
-      connectionString: databaseUrl,
-      max: 4,
-      application_name: 'chatexhibit-rate-limits',
-      statement_timeout: 10_000,
+    const { pool, table } = await openTablePool({
+      databaseUrl,
+      schema,
+      name: 'counts',
+      columns: `key text PRIMARY KEY,
+        hits integer NOT NULL,
+        window_ends_at bigint NOT NULL,
+        blocked_until bigint NOT NULL,
+        revision bigint NOT NULL`,
+      applicationName: 'chatexhibit-rate-limits',
+      statementTimeoutMs: 10_000,
     });
-    // An idle connection that the server ends (PostgreSQL stopping first on Ctrl-C) must not
-    // crash the process; the next query reports the problem where it matters.
-    pool.on('error', () => undefined);
-    try {
-      await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-      await pool.query(
-        `CREATE TABLE IF NOT EXISTS ${table} (
-           key text PRIMARY KEY,
-           hits integer NOT NULL,
-           window_ends_at bigint NOT NULL,
-           blocked_until bigint NOT NULL,
-           revision bigint NOT NULL)`,
-      );
-    } catch (error) {
-      await pool.end();
-      throw error;
-    }
     return new PostgresRateLimitStore(pool, table);
   }
 
