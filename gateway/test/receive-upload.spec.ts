@@ -84,12 +84,11 @@ describe('receiveUpload', () => {
     expect(await readdir(spool)).toEqual([]);
   });
 
-  it('lets a slow body that keeps arriving take longer than the idle timeout', async () => {
+  /** Sends a whole upload as 15 `chunk`s a tenth of the idle timeout apart; it is taken whole. */
+  async function expectReceivedWhenSentSlowly(chunk: Buffer): Promise<void> {
     const client = await open();
-    const chunk = Buffer.alloc(1024, 2);
     const chunks = 15;
     client.write(requestHead(port, fileHead.length + chunks * chunk.length + fileTail.length) + fileHead);
-    // A tenth of the idle timeout between chunks, 1.5 times the idle timeout in all.
     for (let i = 0; i < chunks; i++) {
       client.write(chunk);
       await sleep(IDLE_TIMEOUT_MS / 10);
@@ -97,6 +96,11 @@ describe('receiveUpload', () => {
     client.write(fileTail);
     await expect(received).resolves.toBe(chunks * chunk.length);
     expect(await readdir(spool)).toEqual([]);
+  }
+
+  it('lets a slow body that keeps arriving take longer than the idle timeout', async () => {
+    // 1 KiB every tenth of the idle timeout, 1.5 times the idle timeout in all.
+    await expectReceivedWhenSentSlowly(Buffer.alloc(1024, 2));
   });
 
   it('cuts a body that keeps arriving slower than the minimum rate, with a sentence, and leaves nothing behind', async () => {
@@ -124,17 +128,7 @@ describe('receiveUpload', () => {
 
   it('lets a body that brings the minimum in every window take several windows', async () => {
     pace = { idleTimeoutMs: IDLE_TIMEOUT_MS, rateWindowMs: IDLE_TIMEOUT_MS / 2, minBytesPerWindow: 1024 };
-    const client = await open();
-    const chunk = Buffer.alloc(16 * 1024, 4);
-    const chunks = 15;
-    client.write(requestHead(port, fileHead.length + chunks * chunk.length + fileTail.length) + fileHead);
     // 16 KiB every tenth of the idle timeout, 1.5 times the idle timeout (three windows) in all.
-    for (let i = 0; i < chunks; i++) {
-      client.write(chunk);
-      await sleep(IDLE_TIMEOUT_MS / 10);
-    }
-    client.write(fileTail);
-    await expect(received).resolves.toBe(chunks * chunk.length);
-    expect(await readdir(spool)).toEqual([]);
+    await expectReceivedWhenSentSlowly(Buffer.alloc(16 * 1024, 4));
   });
 });
