@@ -1,8 +1,7 @@
 import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
-import { ExportFactsSchema } from '@chatexhibit/proto/processing-options';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
-import { summarizeChat } from '@chatexhibit/pdf/domain/transcript/chat-summary';
-import { coverContent, type CoverInput } from '@chatexhibit/pdf/domain/transcript/cover-content';
+import type { CoverInput } from '@chatexhibit/pdf/domain/transcript/cover-content';
+import { coverOf } from './support/cover-fixture';
 import { transcriptMessage } from './support/transcript-message';
 import { formatMomentInZone, formatUtcOffset } from '@chatexhibit/pdf/domain/transcript/time-zone';
 
@@ -18,46 +17,8 @@ const message = (
     ...over,
   });
 
-async function* pages(messages: TranscriptMessage[]): AsyncIterable<readonly TranscriptMessage[]> {
-  yield messages;
-}
-
-async function cover(
-  messages: TranscriptMessage[],
-  over: Partial<CoverInput> = {},
-  timeZone = 'Europe/London',
-) {
-  const summary = await summarizeChat(pages(messages));
-  const content = coverContent({
-    facts: ExportFactsSchema.parse({
-      originalFilename: 'chat.zip',
-      fileHash: 'c'.repeat(64),
-      uploadSizeBytes: 10,
-      options: {},
-      timeZone,
-      batesPrefix: null,
-      receivedAt: '2026-11-23T08:00:00.000Z',
-    }),
-    chat: {
-      chatFile: '_chat.txt',
-      participants: ['Sam'],
-      warnings: [],
-      format: null,
-      dateOrder: null,
-      calendar: 'gregorian',
-      encoding: null,
-    },
-    summary,
-    mediaFiles: { total: 0, voiceNotes: 0, images: 0 },
-    generatedAt: new Date('2026-11-23T09:00:00.000Z'),
-    toolVersion: '1.0.0',
-    manifestSha256: 'd'.repeat(64),
-    exportReference: 'CE-FK9E-D9YK-P6G3',
-    ...over,
-  });
-  const section = (heading: string) => content.sections.find((s) => s.heading === heading)!;
-  return { summary, content, section };
-}
+const cover = (messages: TranscriptMessage[], over: Partial<CoverInput> = {}, timeZone = 'Europe/London') =>
+  coverOf(messages, over, { timeZone });
 
 const start = message(1, '2024-03-01T09:00:00', { type: 'system', sender: null, event: 'encryption' });
 

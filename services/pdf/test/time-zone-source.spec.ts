@@ -6,10 +6,8 @@ import { buildManifest } from '@chatexhibit/pdf/domain/evidence/manifest';
 import { buildReadme } from '@chatexhibit/pdf/domain/evidence/readme';
 import type { EvidenceFacts, EvidenceFile } from '@chatexhibit/pdf/domain/evidence/types';
 import { timeZoneSourceStatement } from '@chatexhibit/pdf/domain/time-zone-source';
-import { summarizeChat } from '@chatexhibit/pdf/domain/transcript/chat-summary';
-import { coverContent } from '@chatexhibit/pdf/domain/transcript/cover-content';
 import { ExportFactsSchema, type TimeZoneSource } from '@chatexhibit/proto/processing-options';
-import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
+import { coverOf } from './support/cover-fixture';
 import { type EvidenceFixture, writeEvidenceFixture } from './support/evidence-fixture';
 import { transcriptMessage } from './support/transcript-message';
 
@@ -20,43 +18,13 @@ const SOURCES: TimeZoneSource[] = ['declared', 'browser', 'default'];
 /** `text` with every run of whitespace made one space, for phrases that may be wrapped. */
 const flat = (text: string): string => text.replace(/\s+/g, ' ');
 
-async function* pages(messages: TranscriptMessage[]): AsyncIterable<readonly TranscriptMessage[]> {
-  yield messages;
-}
-
 async function coverTimeZone(source: TimeZoneSource | undefined): Promise<string> {
-  const facts = ExportFactsSchema.parse({
-    originalFilename: 'chat.zip',
-    fileHash: 'c'.repeat(64),
-    uploadSizeBytes: 10,
-    options: {},
-    timeZone: ZONE,
-    ...(source !== undefined && { timeZoneSource: source }),
-    batesPrefix: null,
-    receivedAt: '2026-11-23T08:00:00.000Z',
-  });
-  const summary = await summarizeChat(
-    pages([transcriptMessage(1, { timestamp: '2024-06-01T09:00:00', sender: 'Sam', content: 'hi' })]),
+  const { section } = await coverOf(
+    [transcriptMessage(1, { timestamp: '2024-06-01T09:00:00', sender: 'Sam', content: 'hi' })],
+    {},
+    { timeZone: ZONE, ...(source !== undefined && { timeZoneSource: source }) },
   );
-  const content = coverContent({
-    facts,
-    chat: {
-      chatFile: '_chat.txt',
-      participants: ['Sam'],
-      warnings: [],
-      format: null,
-      dateOrder: null,
-      calendar: 'gregorian',
-      encoding: null,
-    },
-    summary,
-    mediaFiles: { total: 0, voiceNotes: 0, images: 0 },
-    generatedAt: new Date('2026-11-23T09:00:00.000Z'),
-    toolVersion: '1.0.0',
-    manifestSha256: 'd'.repeat(64),
-    exportReference: 'CE-FK9E-D9YK-P6G3',
-  });
-  return content.sections.find((s) => s.heading === 'Time zone')!.paragraphs!.join(' ');
+  return section('Time zone').paragraphs!.join(' ');
 }
 
 describe("where the export's time zone came from", () => {
