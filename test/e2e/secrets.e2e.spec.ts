@@ -9,7 +9,7 @@ import type { ProgressEvent } from '@chatexhibit/proto/progress';
 import { SignedLinks } from '@chatexhibit/kit/links/signed-links';
 import { eventually } from '../support/eventually';
 import { downloadAndVerifyEvidence } from '../support/evidence-package';
-import { createPaymentIntent, linksInMail, paymentStatus } from '../support/payment-client';
+import { createPaymentIntent, linksInMail, outboxMailTo, paymentStatus } from '../support/payment-client';
 import { readProgress, uploadExport } from '../support/pipeline-client';
 import { useStandalone } from '../support/standalone';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
@@ -127,19 +127,7 @@ describe('secrets stay secret', () => {
       messages: { type: string; content: string }[];
     };
     links.push(...voice(chat.messages));
-    const outbox = path.join(standalone.dataDir, 'outbox');
-    let mail = '';
-    await eventually(
-      async () => {
-        for (const name of await readdir(outbox).catch(() => [])) {
-          const raw = await readFile(path.join(outbox, name), 'utf8');
-          if (raw.includes(`To: ${BUYER}`)) mail = raw;
-        }
-        return mail !== '';
-      },
-      15_000,
-      'the buyer’s mail',
-    );
+    const mail = await outboxMailTo(standalone.dataDir, BUYER);
     const mailed = linksInMail(mail).filter((link) => link.includes('/api/files/'));
     expect(mailed).toHaveLength(2);
     links.push(...mailed);

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
@@ -8,6 +8,7 @@ import { eventually } from '../support/eventually';
 import {
   createPaymentIntent,
   linksInMail,
+  outboxMailTo,
   paymentStatus,
   uploadOverLimitExport,
 } from '../support/payment-client';
@@ -82,19 +83,7 @@ describe('the local test checkout', () => {
       message: PAYMENT_MESSAGES.alreadyPaid,
     });
 
-    const outbox = path.join(standalone.dataDir, 'outbox');
-    let mail = '';
-    await eventually(
-      async () => {
-        for (const name of await readdir(outbox).catch(() => [])) {
-          const raw = await readFile(path.join(outbox, name), 'utf8');
-          if (/^To: person@example\.org\r?$/m.test(raw)) mail = raw;
-        }
-        return mail !== '';
-      },
-      15_000,
-      'the mail is in the outbox',
-    );
+    const mail = await outboxMailTo(standalone.dataDir, 'person@example.org');
     const links = linksInMail(mail).filter((link) => link.includes('/api/files/'));
     expect(links).toHaveLength(2);
     const types = [];

@@ -1,6 +1,7 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PaymentStatusResponse, RepairResponse } from '@chatexhibit/proto/payment';
+import { eventually } from './eventually';
 import { readProgress, uploadExport } from './pipeline-client';
 import { writeWhatsAppExport } from './whatsapp-export';
 
@@ -56,3 +57,20 @@ export function linksInMail(raw: string): string[] {
 /** The mails of `raw` sent to `to`. */
 export const mailsTo = (messages: readonly string[], to: string): string[] =>
   messages.filter((raw) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'm').test(raw));
+
+/** Waits for the standalone outbox (`<dataDir>/outbox`) to hold a mail to `to`, and gives it raw. */
+export async function outboxMailTo(dataDir: string, to: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  let mail = '';
+  await eventually(
+    async () => {
+      const names = await readdir(outbox).catch(() => []);
+      const raws = await Promise.all(names.map((name) => readFile(path.join(outbox, name), 'utf8')));
+      mail = mailsTo(raws, to)[0] ?? '';
+      return mail !== '';
+    },
+    15_000,
+    `a mail to ${to} in the outbox`,
+  );
+  return mail;
+}
