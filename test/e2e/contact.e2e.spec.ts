@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { eventually } from '../support/eventually';
+import { decodedMail } from '../support/payment-client';
 import { useStandalone } from '../support/standalone';
 
 /** An answer as the browser reads it: status, content type and the body, parsed when JSON. */
@@ -51,12 +52,6 @@ function postFrom(
   });
 }
 
-/** The .eml as a mail program would read it: quoted-printable soft breaks and escapes undone. */
-const decodeQuotedPrintable = (eml: string): string =>
-  eml
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
 const valid = {
   name: 'Jane Doe',
   email: 'jane@example.com',
@@ -89,7 +84,7 @@ describe('contact messages (standalone)', () => {
       'a mail in the outbox',
     );
     expect(files).toHaveLength(1);
-    const eml = decodeQuotedPrintable(await readFile(path.join(outbox, files[0]!), 'utf8'));
+    const eml = decodedMail(await readFile(path.join(outbox, files[0]!), 'utf8'));
     expect(eml).toMatch(/^To: help@example\.org\r$/m);
     expect(eml).toMatch(/^Reply-To: jane@example\.com\r$/m);
     expect(eml).toMatch(/^Subject: \[ChatExhibit contact\] Question about exports\r$/m);

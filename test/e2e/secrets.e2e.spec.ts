@@ -9,7 +9,13 @@ import type { ProgressEvent } from '@chatexhibit/proto/progress';
 import { SignedLinks } from '@chatexhibit/kit/links/signed-links';
 import { eventually } from '../support/eventually';
 import { downloadAndVerifyEvidence } from '../support/evidence-package';
-import { createPaymentIntent, linksInMail, outboxMailTo, paymentStatus } from '../support/payment-client';
+import {
+  createPaymentIntent,
+  decodedMail,
+  linksInMail,
+  outboxMailTo,
+  paymentStatus,
+} from '../support/payment-client';
 import { readProgress, uploadExport } from '../support/pipeline-client';
 import { useStandalone } from '../support/standalone';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
@@ -43,15 +49,6 @@ async function readablePdf(file: string): Promise<string> {
   ]);
   return outputs.map((o) => o.stdout).join('\n');
 }
-
-/** A mail as its reader sees it: quoted-printable undone, soft line breaks joined. */
-const decodedMail = (raw: string): string =>
-  Buffer.from(
-    raw
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
 
 /** The path segments of a link, each decoded. */
 /** Host and port of a base URL, for node:http. */

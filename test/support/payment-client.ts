@@ -46,11 +46,18 @@ export const repairPayment = (baseUrl: string, bundleId: string) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
+/** A raw mail as its reader sees it: quoted-printable soft breaks joined, escapes undone (UTF-8). */
+export const decodedMail = (raw: string): string =>
+  Buffer.from(
+    raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
 /** The absolute http(s) links of a raw mail's plain-text part (quoted-printable undone). */
 export function linksInMail(raw: string): string[] {
-  const text = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const text = decodedMail(raw);
   return [...new Set(text.match(/https?:\/\/[^\s"<>]+/g) ?? [])].filter((link) => !link.includes('&amp;'));
 }
 
