@@ -5,7 +5,13 @@ import { Client } from 'pg';
 import type { ChatData } from '@chatexhibit/proto/chat';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import { eventually } from '../support/eventually';
-import { createPaymentIntent, linksInMail, paymentStatus, repairPayment } from '../support/payment-client';
+import {
+  createPaymentIntent,
+  linksInMail,
+  outboxMailTo,
+  paymentStatus,
+  repairPayment,
+} from '../support/payment-client';
 import { readProgress, uploadExport } from '../support/pipeline-client';
 import { useStandalone } from '../support/standalone';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
@@ -136,13 +142,6 @@ describe('data deletion', () => {
     );
     return rows[0]!.n;
   };
-  const outboxMailTo = async (to: string): Promise<string | null> => {
-    for (const file of await filesUnder(path.join(standalone.dataDir, 'outbox'))) {
-      const raw = await readFile(file, 'utf8');
-      if (raw.includes(`To: ${to}`)) return raw;
-    }
-    return null;
-  };
 
   const upload = async (tag: string, spec: { textMessages: number; voiceNotes: number; photos: number }) => {
     const f = facts(tag);
@@ -181,9 +180,8 @@ describe('data deletion', () => {
     expect(paid.final.requiresPayment).toBe(true);
     const bundleId = paid.final.bundleId!;
     await buy(bundleId, paid.facts.buyer);
-    let mail: string | null = null;
-    await eventually(async () => (mail = await outboxMailTo(paid.facts.buyer)) !== null, 15_000, 'the mail');
-    const mailed = linksInMail(mail!)
+    const mail = await outboxMailTo(standalone.dataDir, paid.facts.buyer);
+    const mailed = linksInMail(mail)
       .filter((link) => link.includes('/api/files/'))
       .map((link) => link.replace('localhost', '127.0.0.1'));
     expect(mailed).toHaveLength(2);

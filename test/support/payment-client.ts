@@ -71,8 +71,12 @@ export async function outboxMailTo(dataDir: string, to: string): Promise<string>
   let mail = '';
   await eventually(
     async () => {
-      const names = await readdir(outbox).catch(() => []);
-      const raws = await Promise.all(names.map((name) => readFile(path.join(outbox, name), 'utf8')));
+      // Only whole mails: the outbox writes `<name>.eml.partial` and renames it when done, and a
+      // mail may be deleted (retention) while the folder is read.
+      const names = (await readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml'));
+      const raws = await Promise.all(
+        names.map((name) => readFile(path.join(outbox, name), 'utf8').catch(() => '')),
+      );
       mail = mailsTo(raws, to)[0] ?? '';
       return mail !== '';
     },
