@@ -85,7 +85,7 @@ describe('the package texts', () => {
         'documentsNote',
       ]);
       expect(manifest).toMatchObject({
-        format: 'chatexhibit-evidence-manifest/1',
+        format: 'chatexhibit-evidence-manifest/2',
         tool: { name: 'ChatExhibit', version: '1.4.2' },
         generatedAt: '2025-03-04T05:06:07.000Z',
         hashAlgorithm: 'SHA-256',
@@ -159,6 +159,16 @@ describe('the package texts', () => {
       expect(manifest.files.map(({ path, sha256 }) => ({ path, sha256 }))).toEqual(
         files.map(({ path, sha256 }) => ({ path, sha256 })),
       );
+    });
+
+    it('is still read by a verifier when a package was made under format 1, and not under an unknown one', () => {
+      const json = JSON.parse(buildManifest(facts, files).toString('utf8')) as Record<string, unknown>;
+      expect(
+        EvidenceManifestSchema.safeParse({ ...json, format: 'chatexhibit-evidence-manifest/1' }).success,
+      ).toBe(true);
+      expect(
+        EvidenceManifestSchema.safeParse({ ...json, format: 'chatexhibit-evidence-manifest/9' }).success,
+      ).toBe(false);
     });
 
     it('is the same bytes for the same inputs, whatever order the options arrived in', () => {
