@@ -8,7 +8,8 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
-import { type ExtractedEntry, extractZip } from '../src/domain/extract-zip';
+import type { ZipEntryFacts } from '@chatexhibit/proto/storage-layout';
+import { type ExtractedArchive, extractZip } from '../src/domain/extract-zip';
 import { type ZipFileSpec, yazlZip } from './support/hostile-zips';
 import { rawZip } from './support/raw-zip';
 import { TempDirs } from './support/temp-dirs';
@@ -18,11 +19,29 @@ afterEach(() => temp.removeAll());
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
-/** What extractZip should report for these files: folders left out, sizes and hashes of the input. */
-function expectedEntries(files: readonly ZipFileSpec[]): ExtractedEntry[] {
-  return files
-    .filter((file) => !file.path.endsWith('/'))
-    .map((file) => ({ path: file.path, size: Buffer.byteLength(file.data), sha256: sha256(file.data) }));
+/**
+ * What extractZip should report for these files: the files with the sizes and hashes of the
+ * input, the folders listed apart, each with its place in the ZIP.
+ */
+function expectedEntries(files: readonly ZipFileSpec[]): ExtractedArchive {
+  const at = (order: number) => expect.objectContaining({ order }) as ZipEntryFacts;
+  return {
+    files: files.flatMap((file, order) =>
+      file.path.endsWith('/')
+        ? []
+        : [
+            {
+              path: file.path,
+              size: Buffer.byteLength(file.data),
+              sha256: sha256(file.data),
+              zip: at(order),
+            },
+          ],
+    ),
+    folders: files.flatMap((file, order) =>
+      file.path.endsWith('/') ? [{ path: file.path.slice(0, -1), zip: at(order) }] : [],
+    ),
+  };
 }
 
 async function zipOnDisk(bytes: Buffer): Promise<string> {
@@ -122,7 +141,7 @@ describe('extractZip extracts', () => {
 
     const extracted = await extractZip(await zipOnDisk(zip), collectingWriter().writeEntry);
 
-    expect(extracted.map((entry) => entry.path)).toEqual([
+    expect(extracted.files.map((entry) => entry.path)).toEqual([
       'Chat/Caf\u00e9 \u{1F600}.txt',
       'Chat/S\u00e9bastien.jpg',
       'Chat/\u00fcber.txt',
@@ -208,7 +227,14 @@ describe('extractZip extracts', () => {
     );
 
     expect(received).toBe(size);
-    expect(extracted).toEqual([{ path: 'video.mp4', size, sha256: expectedHash.digest('hex') }]);
+    expect(extracted.files).toEqual([
+      {
+        path: 'video.mp4',
+        size,
+        sha256: expectedHash.digest('hex'),
+        zip: expect.objectContaining({ order: 0 }),
+      },
+    ]);
     expect(peak - baseline).toBeLessThan(size / 4);
   });
 });
