@@ -7,9 +7,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { crc32 } from 'node:zlib';
 import yazl from 'yazl';
 import type { ZipEntryFacts } from '@chatexhibit/proto/storage-layout';
 import { type ExtractedArchive, extractZip } from '../src/domain/extract-zip';
+import { dosDateTime } from '../src/domain/zip-entry-facts';
 import { type ZipFileSpec, yazlZip } from './support/hostile-zips';
 import { rawZip } from './support/raw-zip';
 import { TempDirs } from './support/temp-dirs';
@@ -236,6 +238,69 @@ describe('extractZip extracts', () => {
       },
     ]);
     expect(peak - baseline).toBeLessThan(size / 4);
+  });
+});
+
+describe('extractZip records what the central directory says of each entry', () => {
+  it('times, method, CRC, sizes, order and creator system, folders included', async () => {
+    // yazl writes the DOS fields from the local wall clock and the UTC time in a 0x5455 field.
+    const mtime = new Date('2023-06-08T09:01:02Z');
+    const zip = new yazl.ZipFile();
+    zip.addEmptyDirectory('Chat/', { mtime });
+    zip.addBuffer(Buffer.from(IOS_CHAT), 'Chat/_chat.txt', { mtime });
+    zip.addBuffer(Buffer.from('photo'), 'Chat/photo.jpg', {
+      mtime,
+      compress: false,
+      forceDosTimestamp: true,
+    });
+    zip.end();
+    const zipPath = join(await temp.create(), 'upload.zip');
+    await pipeline(zip.outputStream, createWriteStream(zipPath));
+    const two = (n: number) => String(n).padStart(2, '0');
+    const local = `${mtime.getFullYear()}-${two(mtime.getMonth() + 1)}-${two(mtime.getDate())}T${two(mtime.getHours())}:${two(mtime.getMinutes())}:${two(mtime.getSeconds())}`;
+
+    const { files, folders } = await extractZip(zipPath, collectingWriter().writeEntry);
+
+    const unix = { creatorSystem: 3, creatorVersion: 63 };
+    expect(folders).toEqual([
+      {
+        path: 'Chat',
+        zip: expect.objectContaining({
+          order: 0,
+          modified: local,
+          modifiedUtc: mtime.toISOString(),
+          ...unix,
+        }),
+      },
+    ]);
+    expect(files.map((entry) => entry.zip)).toEqual([
+      {
+        order: 1,
+        modified: local,
+        modifiedUtc: mtime.toISOString(),
+        compressionMethod: 8,
+        crc32: crc32(IOS_CHAT).toString(16).padStart(8, '0'),
+        compressedSize: expect.any(Number),
+        ...unix,
+      },
+      {
+        order: 2,
+        modified: local,
+        modifiedUtc: null,
+        compressionMethod: 0,
+        crc32: crc32('photo').toString(16).padStart(8, '0'),
+        compressedSize: 5,
+        ...unix,
+      },
+    ]);
+  });
+
+  it('reads DOS dates as written, and none where the fields hold no real date', () => {
+    // 2023-06-08 09:01:02: year 43 since 1980, month 6, day 8; 9 h, 1 min, 1 two-second step.
+    expect(dosDateTime((43 << 9) | (6 << 5) | 8, (9 << 11) | (1 << 5) | 1)).toBe('2023-06-08T09:01:02');
+    expect(dosDateTime(0, 0)).toBeNull();
+    expect(dosDateTime((43 << 9) | (2 << 5) | 30, 0)).toBeNull();
+    expect(dosDateTime((43 << 9) | (6 << 5) | 8, 24 << 11)).toBeNull();
   });
 });
 

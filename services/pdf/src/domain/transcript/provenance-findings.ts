@@ -62,7 +62,9 @@ function zipRows(rows: readonly ZipEntryRow[]): Array<readonly [string, string]>
     return result;
   }
   const tally = (values: readonly string[]): string =>
-    [...new Set(values)].map((value) => `${value} ${values.filter((v) => v === value).length}`).join(', ');
+    [...new Set(values)]
+      .map((value) => `${value} (${count(values.filter((v) => v === value).length, 'entry', 'entries')})`)
+      .join(', ');
   const times = described.flatMap((zip) => (zip.modified === null ? [] : [zip.modified])).sort();
   result.push(
     ['Made on (creator system)', tally(described.map((zip) => creatorSystemName(zip.creatorSystem)))],
