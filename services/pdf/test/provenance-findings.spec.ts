@@ -180,7 +180,7 @@ describe('the Provenance section', () => {
       ['Made on (creator system)', 'Unix (2 entries)'],
       ['Compression', 'deflated (2 entries)'],
       [
-        'Entry times (as written in the ZIP)',
+        'Entry times in the ZIP',
         '08 Jun 2023, 09:00 to 08 Jun 2023, 09:01, local time of the machine that made the ZIP (no zone recorded)',
       ],
     ]);

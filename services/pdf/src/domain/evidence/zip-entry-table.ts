@@ -77,7 +77,7 @@ export const manifestZipEntries = (rows: readonly ZipEntryRow[]) =>
     creatorSystemId: zip?.creatorSystem ?? null,
   }));
 
-/** The table as plain-text lines of at most 80 columns, for the package's texts. */
+/** The table as plain-text lines of at most 80 columns, for the package's texts (joined by toText). */
 export function zipEntryTableLines(rows: readonly ZipEntryRow[]): string[] {
   const lines = [
     ...wrap(

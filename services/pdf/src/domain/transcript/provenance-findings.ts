@@ -70,7 +70,7 @@ function zipRows(rows: readonly ZipEntryRow[]): Array<readonly [string, string]>
     ['Made on (creator system)', tally(described.map((zip) => creatorSystemName(zip.creatorSystem)))],
     ['Compression', tally(described.map((zip) => compressionName(zip.compressionMethod)))],
     [
-      'Entry times (as written in the ZIP)',
+      'Entry times in the ZIP',
       times.length === 0
         ? 'none valid'
         : `${formatRecordedMoment(times[0])} to ${formatRecordedMoment(times[times.length - 1])}, local time of the machine that made the ZIP (no zone recorded)`,
