@@ -2,6 +2,7 @@
 // own export, and oddities in the messages, each stated as an observation with message numbers.
 
 import { compressionName, creatorSystemName, type ZipEntryRow } from '../evidence/zip-entry-table';
+import { plural } from '../evidence/plain-text';
 import type { CoverSection } from './cover-content';
 import { MEDIA_DATE_TOLERANCE_DAYS, type MessageAnomalies } from './message-anomalies';
 import { messageNumber } from './message-number';
@@ -34,10 +35,8 @@ const DESKTOP_FILES: ReadonlyArray<{ test: (name: string) => boolean; maker: str
   { test: (name) => name.toLowerCase() === 'desktop.ini', maker: 'Windows Explorer' },
 ];
 
-const baseName = (path: string): string =>
-  path.replace(/\/$/, '').slice(path.replace(/\/$/, '').lastIndexOf('/') + 1);
-const count = (n: number, one: string, many = `${one}s`): string =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+/** The last segment of a file path (files never end in '/'). */
+const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 
 /** "a, b and 3 more files" / "a and b": the first LISTED items, the rest counted. */
 function listed(items: readonly string[], rest: (n: number) => string): string {
@@ -54,7 +53,7 @@ function zipRows(rows: readonly ZipEntryRow[]): Array<readonly [string, string]>
   const result: Array<readonly [string, string]> = [
     [
       'ZIP entries',
-      `${count(rows.length, 'entry', 'entries')} (${count(rows.length - folders, 'file')}, ${count(folders, 'folder')}), each listed with its details in manifest.json`,
+      `${plural(rows.length, 'entry', 'entries')} (${plural(rows.length - folders, 'file')}, ${plural(folders, 'folder')}), each listed with its details in manifest.json`,
     ],
   ];
   if (described.length === 0) {
@@ -63,7 +62,7 @@ function zipRows(rows: readonly ZipEntryRow[]): Array<readonly [string, string]>
   }
   const tally = (values: readonly string[]): string =>
     [...new Set(values)]
-      .map((value) => `${value} (${count(values.filter((v) => v === value).length, 'entry', 'entries')})`)
+      .map((value) => `${value} (${plural(values.filter((v) => v === value).length, 'entry', 'entries')})`)
       .join(', ');
   const times = described.flatMap((zip) => (zip.modified === null ? [] : [zip.modified])).sort();
   result.push(
@@ -90,17 +89,20 @@ function structureFindings({
   const macos = zipEntries.filter((row) => row.path.startsWith(MACOS_FOLDER));
   if (macos.length > 0) {
     findings.push(
-      `The upload contains a __MACOSX/ folder (${count(macos.length, 'entry', 'entries')}), which macOS adds when a user compresses files in Finder: this ZIP was probably made by a person, not by WhatsApp.`,
+      `The upload contains a __MACOSX/ folder (${plural(macos.length, 'entry', 'entries')}), which macOS adds when a user compresses files in Finder: this ZIP was probably made by a person, not by WhatsApp.`,
     );
   }
   const rest = zipEntries.filter((row) => !row.path.startsWith(MACOS_FOLDER));
   const desktop = rest.flatMap((row) => {
     const made = DESKTOP_FILES.find(({ test }) => row.kind === 'file' && test(baseName(row.path)));
-    return made ? [`${row.path} (${made.maker})`] : [];
+    return made ? [{ path: row.path, maker: made.maker }] : [];
   });
   if (desktop.length > 0) {
     findings.push(
-      `The upload contains files that desktop systems create, not WhatsApp: ${listed(desktop, (n) => `${n} more`)}.`,
+      `The upload contains files that desktop systems create, not WhatsApp: ${listed(
+        desktop.map(({ path, maker }) => `${path} (${maker})`),
+        (n) => `${n} more`,
+      )}.`,
     );
   }
   const nested = rest.filter((row) => row.kind === 'folder' || row.path.includes('/'));
@@ -110,7 +112,7 @@ function structureFindings({
       `The upload has folders (${listed(tops, (n) => `${n} more`)}): WhatsApp's own export puts every file at the top level of the ZIP, so these files were probably put into a ZIP by a person or another program.`,
     );
   }
-  const desktopPaths = new Set(desktop.map((item) => item.slice(0, item.lastIndexOf(' ('))));
+  const desktopPaths = new Set(desktop.map(({ path }) => path));
   const extra = rest.filter(
     (row) =>
       row.kind === 'file' &&
@@ -120,7 +122,7 @@ function structureFindings({
   );
   if (extra.length > 0) {
     findings.push(
-      `${count(extra.length, 'file is', 'files are')} neither the chat text nor attached to any message: ${listed(
+      `${plural(extra.length, 'file is', 'files are')} neither the chat text nor attached to any message: ${listed(
         extra.map((row) => row.path),
         (n) => `${n} more`,
       )}. WhatsApp's own export holds the chat text and the files its messages attach; ${extra.length === 1 ? 'this file was' : 'these files were'} probably added to the ZIP by a person or another program.`,
@@ -140,7 +142,7 @@ function structureFindings({
       paths.map((path) => `${path} (${creatorSystemName(system)})`),
     );
     findings.push(
-      `The entries declare different creator systems: ${count(main.paths.length, 'entry', 'entries')} ${creatorSystemName(main.system)}, the others ${listed(otherPaths, (n) => `${n} more`)}. A ZIP program declares one system for every entry it writes, so some entries were probably written by another program, as when files are added to an existing ZIP.`,
+      `The entries declare different creator systems: ${plural(main.paths.length, 'entry', 'entries')} ${creatorSystemName(main.system)}, the others ${listed(otherPaths, (n) => `${n} more`)}. A ZIP program declares one system for every entry it writes, so some entries were probably written by another program, as when files are added to an existing ZIP.`,
     );
   }
   const chatEntry = zipEntries.find((row) => row.path === chatFile);
@@ -149,7 +151,7 @@ function structureFindings({
     const days = (Date.parse(`${lastMessageAt}Z`) - Date.parse(`${chatWritten}Z`)) / DAY_MS;
     if (days > CHAT_TIME_TOLERANCE_DAYS) {
       findings.push(
-        `The chat text's entry is dated ${formatRecordedMoment(chatWritten)} in the ZIP, ${count(Math.floor(days), 'day')} before the chat's last message (${formatRecordedMoment(lastMessageAt)}). Both are local times, perhaps of different zones, but a chat text is normally written after its last message: the machine that set this time may have had a wrong clock, or the time was set by something other than the export.`,
+        `The chat text's entry is dated ${formatRecordedMoment(chatWritten)} in the ZIP, ${plural(Math.floor(days), 'day')} before the chat's last message (${formatRecordedMoment(lastMessageAt)}). Both are local times, perhaps of different zones, but a chat text is normally written after its last message: the machine that set this time may have had a wrong clock, or the time was set by something other than the export.`,
       );
     }
   }
@@ -181,7 +183,7 @@ function messageFindings({ anomalies, totalMessages }: ProvenanceInput): string[
       `Media files whose name carries a date more than ${MEDIA_DATE_TOLERANCE_DAYS} days from their message's date: ${listed(
         mediaDateMismatches.map(
           (m) =>
-            `message ${number(m.index)} (${m.name}: named ${m.nameDate}, message dated ${m.messageDate}, ${count(m.days, 'day')} apart)`,
+            `message ${number(m.index)} (${m.name}: named ${m.nameDate}, message dated ${m.messageDate}, ${plural(m.days, 'day')} apart)`,
         ),
         (n) => `${n} more such ${n === 1 ? 'message' : 'messages'}`,
       )}. WhatsApp puts a date in these names, normally the day of the message; a file named otherwise may have come from elsewhere or been renamed.`,
