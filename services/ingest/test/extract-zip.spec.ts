@@ -8,10 +8,11 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
+import type { Entry } from 'yauzl';
 import yazl from 'yazl';
 import type { ZipEntryFacts } from '@chatexhibit/proto/storage-layout';
 import { type ExtractedArchive, extractZip } from '../src/domain/extract-zip';
-import { dosDateTime } from '../src/domain/zip-entry-facts';
+import { dosDateTime, zipEntryFacts } from '../src/domain/zip-entry-facts';
 import { type ZipFileSpec, yazlZip } from './support/hostile-zips';
 import { rawZip } from './support/raw-zip';
 import { TempDirs } from './support/temp-dirs';
@@ -293,6 +294,36 @@ describe('extractZip records what the central directory says of each entry', () 
         ...unix,
       },
     ]);
+  });
+
+  it('reads the UTC time of an NTFS extra field, as Windows tools write it', () => {
+    // 4 reserved bytes, then tag 1 (24 bytes): modified, accessed, created as FILETIMEs.
+    const modified = new Date('2023-06-08T07:01:02.500Z');
+    const filetime = BigInt(modified.getTime()) * 10_000n + 116_444_736_000_000_000n;
+    const ntfs = Buffer.alloc(32);
+    ntfs.writeUInt16LE(1, 4);
+    ntfs.writeUInt16LE(24, 6);
+    ntfs.writeBigUInt64LE(filetime, 8);
+    const entry = {
+      lastModFileDate: (43 << 9) | (6 << 5) | 8,
+      lastModFileTime: (9 << 11) | (1 << 5) | 1,
+      extraFields: [{ id: 0x000a, data: ntfs }],
+      compressionMethod: 8,
+      crc32: 0xdeadbeef,
+      compressedSize: 7,
+      versionMadeBy: (10 << 8) | 63,
+    } as unknown as Entry;
+
+    expect(zipEntryFacts(entry, 4)).toEqual({
+      order: 4,
+      modified: '2023-06-08T09:01:02',
+      modifiedUtc: '2023-06-08T07:01:02.500Z',
+      compressionMethod: 8,
+      crc32: 'deadbeef',
+      compressedSize: 7,
+      creatorSystem: 10,
+      creatorVersion: 63,
+    });
   });
 
   it('reads DOS dates as written, and none where the fields hold no real date', () => {
