@@ -93,7 +93,7 @@ describe('provenance of an upload, through `npm run convert`', () => {
       for (const expected of [
         'The upload contains a __MACOSX/ folder (2 entries), which macOS adds when a user compresses files in Finder: this ZIP was probably made by a person, not by WhatsApp.',
         `The upload has folders (${FOLDER}/): WhatsApp's own export puts every file at the top level of the ZIP`,
-        `1 file is neither the chat text nor attached to any message: ${FOLDER}/notes.txt.`,
+        `2 files of the upload are named by no message: ${FOLDER}/notes.txt and __MACOSX/${FOLDER}/._notes.txt.`,
         'message 0006 by Ann Lee (after message 0005)',
         'message 0004 (IMG-20220607-WA0003.jpg: named 2022-06-07, message dated 2023-06-07, 365 days apart)',
         'Messages identical to the message before them (same time, sender and text): message 0008.',

@@ -167,6 +167,7 @@ const section = (over: Partial<ProvenanceInput>) =>
     attachedPaths: new Set(['IMG-20230607-WA0003.jpg']),
     anomalies: NO_ANOMALIES,
     totalMessages: 120,
+    filesNamedByNoMessage: 0,
     lastMessageAt: '2023-06-07T15:16:00',
     ...over,
   });
@@ -194,6 +195,7 @@ describe('the Provenance section', () => {
     const { bullets } = section({
       chatFile: 'Chat/_chat.txt',
       attachedPaths: new Set(['Chat/IMG-20230607-WA0003.jpg']),
+      filesNamedByNoMessage: 3,
       zipEntries: [
         folder('Chat/', 0),
         file('Chat/_chat.txt', 1),
@@ -208,7 +210,7 @@ describe('the Provenance section', () => {
       'The upload contains a __MACOSX/ folder (2 entries), which macOS adds when a user compresses files in Finder: this ZIP was probably made by a person, not by WhatsApp.',
       'The upload contains files that desktop systems create, not WhatsApp: Chat/.DS_Store (macOS Finder).',
       "The upload has folders (Chat/): WhatsApp's own export puts every file at the top level of the ZIP, so these files were probably put into a ZIP by a person or another program.",
-      "1 file is neither the chat text nor attached to any message: Chat/notes.txt. WhatsApp's own export holds the chat text and the files its messages attach; this file was probably added to the ZIP by a person or another program.",
+      "3 files of the upload are named by no message: Chat/notes.txt, Chat/.DS_Store and __MACOSX/Chat/._notes.txt. WhatsApp's own export holds the chat text and the files its messages attach, so these files may have been added to the ZIP after the export, or belong to messages the export left out.",
       expect.stringMatching(/^No message was found/),
     ]);
   });

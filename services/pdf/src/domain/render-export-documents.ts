@@ -132,6 +132,7 @@ export async function renderExportDocuments(
           attachedPaths: new Set(summary.references.keys()),
           anomalies,
           totalMessages: counts.entries,
+          filesNamedByNoMessage: counts.uploadFiles.namedByNoMessage,
           lastMessageAt: summary.lastAt,
         }),
       }),

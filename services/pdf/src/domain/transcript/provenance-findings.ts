@@ -15,7 +15,9 @@ export interface ProvenanceInput {
   /** Entry paths that messages attach. */
   attachedPaths: ReadonlySet<string>;
   anomalies: MessageAnomalies;
+  /** From export-counts: the numbered entries, and the upload's files that no message names. */
   totalMessages: number;
+  filesNamedByNoMessage: number;
   /** The latest message's recorded time; null without messages. */
   lastMessageAt: string | null;
 }
@@ -83,6 +85,7 @@ function structureFindings({
   zipEntries,
   chatFile,
   attachedPaths,
+  filesNamedByNoMessage,
   lastMessageAt,
 }: ProvenanceInput): string[] {
   const findings: string[] = [];
@@ -112,20 +115,17 @@ function structureFindings({
       `The upload has folders (${listed(tops, (n) => `${n} more`)}): WhatsApp's own export puts every file at the top level of the ZIP, so these files were probably put into a ZIP by a person or another program.`,
     );
   }
-  const desktopPaths = new Set(desktop.map(({ path }) => path));
-  const extra = rest.filter(
-    (row) =>
-      row.kind === 'file' &&
-      row.path !== chatFile &&
-      !attachedPaths.has(row.path) &&
-      !desktopPaths.has(row.path),
+  // The same files export-counts counts as named by no message: the number comes from there.
+  const unnamed = zipEntries.filter(
+    (row) => row.kind === 'file' && row.path !== chatFile && !attachedPaths.has(row.path),
   );
-  if (extra.length > 0) {
+  if (filesNamedByNoMessage > 0) {
+    const these = filesNamedByNoMessage === 1 ? 'this file' : 'these files';
     findings.push(
-      `${plural(extra.length, 'file is', 'files are')} neither the chat text nor attached to any message: ${listed(
-        extra.map((row) => row.path),
+      `${plural(filesNamedByNoMessage, 'file')} of the upload ${filesNamedByNoMessage === 1 ? 'is' : 'are'} named by no message: ${listed(
+        unnamed.map((row) => row.path),
         (n) => `${n} more`,
-      )}. WhatsApp's own export holds the chat text and the files its messages attach; ${extra.length === 1 ? 'this file was' : 'these files were'} probably added to the ZIP by a person or another program.`,
+      )}. WhatsApp's own export holds the chat text and the files its messages attach, so ${these} may have been added to the ZIP after the export, or belong to messages the export left out.`,
     );
   }
   const described = rest.flatMap((row) => (row.zip === null ? [] : [{ path: row.path, zip: row.zip }]));
