@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  ExaminationSchema,
+  isIanaTimeZone,
+  ProcessingOptionsSchema,
+  TimeZoneSourceSchema,
+} from './processing-options';
 
 /**
  * The evidence package as others read it: the pdf service writes it, the web app's /verify page
@@ -47,3 +53,28 @@ export const EvidenceManifestSchema = z.looseObject({
   ),
 });
 export type EvidenceManifest = z.infer<typeof EvidenceManifestSchema>;
+
+/**
+ * What reproducing a package (`npm run convert -- --reproduce`) reads from its manifest.json:
+ * every setting its documents depend on besides the upload itself.
+ */
+export const ReproducibleManifestSchema = z.looseObject({
+  format: z.literal(MANIFEST_FORMAT),
+  tool: z.looseObject({ version: z.string(), components: z.record(z.string(), z.string()) }),
+  generatedAt: z.iso.datetime(),
+  verifyUrl: z.string().nullable(),
+  export: z.looseObject({
+    reference: z.string().min(1),
+    originalFilename: z.string().min(1),
+    sha256: Sha256Hex,
+    sizeBytes: z.number().int().nonnegative(),
+    receivedAt: z.iso.datetime(),
+    timeZone: z.string().refine(isIanaTimeZone),
+    timeZoneSource: TimeZoneSourceSchema,
+    processingOptions: ProcessingOptionsSchema,
+    batesPrefix: z.string().nullable(),
+    examination: ExaminationSchema,
+  }),
+  files: z.array(z.looseObject({ path: z.string().min(1), role: z.string() })),
+  documents: z.array(z.looseObject({ path: z.string().min(1) })),
+});

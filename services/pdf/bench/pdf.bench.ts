@@ -89,6 +89,7 @@ async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<v
     },
     entries: [],
     media: [],
+    mediaComponents: {},
     uploadKey: 'upload',
     files: { open: () => Promise.reject(new Error('no files in the benchmark')) },
     verifyUrl: null,

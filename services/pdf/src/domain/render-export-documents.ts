@@ -16,7 +16,7 @@ import { summarizeChat } from './transcript/chat-summary';
 import { coverContent } from './transcript/cover-content';
 import type { ExportSource } from './transcript/transcript-source';
 import { writeTranscripts } from './transcript/write-transcripts';
-import { TOOL_VERSION } from './tool-version';
+import { RUNTIME_COMPONENTS, TOOL_VERSION } from './tool-version';
 
 /** The evidence package, as written into the output folder beside the two PDFs (named as inside it). */
 const EVIDENCE_ZIP_FILE = 'evidence.zip';
@@ -79,6 +79,7 @@ export async function renderExportDocuments(
   const evidenceFacts: EvidenceFacts = {
     exportReference: source.exportReference,
     toolVersion: TOOL_VERSION,
+    components: { ...source.mediaComponents, ...RUNTIME_COMPONENTS },
     generatedAt,
     facts,
     chatFile: chat.chatFile,

@@ -4,6 +4,7 @@ import { NO_EXAMINATION } from '@chatexhibit/proto/processing-options';
 import { timeZoneSourceStatement } from '../time-zone-source';
 import type { EvidenceFacts, EvidenceFile } from './types';
 import { PACKAGE_DOCUMENTS } from './types';
+import { reproductionInstructions } from './reproduction';
 
 export const TOOL_NAME = 'ChatExhibit';
 
@@ -46,8 +47,14 @@ export function buildManifest(facts: EvidenceFacts, files: readonly EvidenceFile
   const examination = exportFacts.examination ?? NO_EXAMINATION;
   const manifest = {
     format: MANIFEST_FORMAT,
-    tool: { name: TOOL_NAME, version: facts.toolVersion },
+    tool: {
+      name: TOOL_NAME,
+      version: facts.toolVersion,
+      components: Object.fromEntries(Object.entries(facts.components).sort(([a], [b]) => (a < b ? -1 : 1))),
+    },
     generatedAt: utcIso(facts.generatedAt),
+    verifyUrl: facts.verifyUrl,
+    reproductionNote: reproductionInstructions(facts.toolVersion).join(' '),
     hashAlgorithm: 'SHA-256',
     labHashesNote: LAB_HASHES_NOTE,
     export: {
