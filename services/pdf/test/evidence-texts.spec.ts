@@ -77,6 +77,8 @@ describe('the package texts', () => {
         'format',
         'tool',
         'generatedAt',
+        'verifyUrl',
+        'reproductionNote',
         'hashAlgorithm',
         'labHashesNote',
         'export',
@@ -86,10 +88,14 @@ describe('the package texts', () => {
       ]);
       expect(manifest).toMatchObject({
         format: 'chatexhibit-evidence-manifest/1',
-        tool: { name: 'ChatExhibit', version: '1.4.2' },
+        tool: { name: 'ChatExhibit', version: '1.4.2', components: { node: '22.0.0', tz: '2025a' } },
         generatedAt: '2025-03-04T05:06:07.000Z',
+        verifyUrl: facts.verifyUrl,
         hashAlgorithm: 'SHA-256',
       });
+      // What a third party needs to make the documents again, and with which version.
+      expect(manifest.reproductionNote).toContain('npm run convert -- --reproduce evidence.zip');
+      expect(manifest.reproductionNote).toContain('ChatExhibit 1.4.2');
       expect(manifest.export).toEqual({
         reference: EXPORT_REFERENCE,
         originalFilename: 'WhatsApp Chat with Zoë Müller.zip',
