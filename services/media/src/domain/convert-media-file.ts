@@ -61,10 +61,22 @@ export async function convertMediaFile({
 
 const run = promisify(execFile);
 
-/** "ffmpeg version 5.1.6-0+deb12u1 Copyright …" → "5.1.6-0+deb12u1". */
-async function ffmpegVersion(ffmpegPath: string): Promise<string> {
-  const { stdout } = await run(ffmpegPath, ['-version'], { env: {}, timeout: 10_000 });
-  return /^ffmpeg version (\S+)/.exec(stdout)?.[1] ?? stdout.split('\n')[0]!.trim();
+const ffmpegVersions = new Map<string, Promise<string>>();
+
+/**
+ * "ffmpeg version 5.1.6-0+deb12u1 Copyright …" → "5.1.6-0+deb12u1", asked once per ffmpeg; 'unknown'
+ * when ffmpeg does not say (the conversions themselves report a broken ffmpeg).
+ */
+function ffmpegVersion(ffmpegPath: string): Promise<string> {
+  let version = ffmpegVersions.get(ffmpegPath);
+  if (version === undefined) {
+    version = run(ffmpegPath, ['-version'], { env: {}, timeout: 10_000 }).then(
+      ({ stdout }) => /^ffmpeg version (\S+)/.exec(stdout)?.[1] ?? 'unknown',
+      () => 'unknown',
+    );
+    ffmpegVersions.set(ffmpegPath, version);
+  }
+  return version;
 }
 
 /**
