@@ -20,7 +20,18 @@ export const PACKAGE_PATHS = {
   messagesCsv: 'messages.csv',
 } as const;
 
-export const MANIFEST_FORMAT = 'chatexhibit-evidence-manifest/1';
+/**
+ * The manifest's format, raised whenever its keys change: 2 moved the time zone's source and the
+ * counts (people's messages apart from system events, attachments by kind) into `export`; 3 added
+ * what reproducing the package reads (`tool.components`, `verifyUrl`, `reproductionNote`).
+ */
+export const MANIFEST_FORMAT = 'chatexhibit-evidence-manifest/3';
+/** Every format a verifier still reads: what it relies on (paths and hashes) is the same in each. */
+export const READABLE_MANIFEST_FORMATS = [
+  'chatexhibit-evidence-manifest/1',
+  'chatexhibit-evidence-manifest/2',
+  MANIFEST_FORMAT,
+] as const;
 
 /** Where the web app checks a package in the browser; the package's README.txt points there. */
 export const VERIFY_PATH = '/verify';
@@ -33,7 +44,7 @@ const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
  * passes over.
  */
 export const EvidenceManifestSchema = z.looseObject({
-  format: z.literal(MANIFEST_FORMAT),
+  format: z.enum(READABLE_MANIFEST_FORMATS),
   export: z.looseObject({ originalFilename: z.string(), sha256: Sha256Hex }),
   files: z.array(
     z.looseObject({

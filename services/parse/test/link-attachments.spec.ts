@@ -46,21 +46,21 @@ describe('linkAttachments', () => {
     expect(links.keys.get(1)).toBe(`exports/x/entries/${composed.normalize('NFD')}`);
   });
 
-  it('reports ambiguous and missing attachments, counting the missing past twenty', () => {
+  it('reports ambiguous and missing attachments in one note each, however many messages they concern', () => {
     const ambiguous = linkAttachments(
       [message(1, 'a.jpg')],
       [entry('x/a.jpg'), entry('y/a.jpg')],
       '_chat.txt',
     );
     expect(ambiguous.warnings).toEqual([
-      'Message 1 names "a.jpg", which the ZIP holds 2 times; linked to "x/a.jpg".',
+      '1 message names a file the ZIP holds more than once, linked to the copy beside the chat text or else the first: messages 1 (message 1 names "a.jpg", held 2 times, linked to "x/a.jpg").',
     ]);
 
     const many = Array.from({ length: 25 }, (_, i) => message(i + 1, `PTT-${i}.opus`));
     const { keys, warnings } = linkAttachments(many, [], '_chat.txt');
     expect(keys.size).toBe(0);
-    expect(warnings).toHaveLength(21);
-    expect(warnings[0]).toBe('Message 1 names the attachment "PTT-0.opus", which the ZIP does not contain.');
-    expect(warnings[20]).toBe('5 more attachments named in the chat are not in the ZIP (messages 21 to 25).');
+    expect(warnings).toEqual([
+      '25 attachments named in the chat are not in the ZIP, each marked MISSING at its message: messages 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 15 more.',
+    ]);
   });
 });

@@ -24,6 +24,7 @@ import { summarizeChat } from '../src/domain/transcript/chat-summary';
 import { coverContent } from '../src/domain/transcript/cover-content';
 import type { ExportSource } from '../src/domain/transcript/transcript-source';
 import { writeTranscripts } from '../src/domain/transcript/write-transcripts';
+import { exportCounts } from '../src/domain/export-counts';
 import { transcriptMessage } from '../test/support/transcript-message';
 
 const SIZES = [1_000, 10_000, 40_000];
@@ -104,7 +105,7 @@ async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<v
         facts: source.facts,
         chat: source.chat,
         summary,
-        mediaFiles: { total: 0, voiceNotes: 0, images: 0 },
+        counts: exportCounts(summary, []),
         generatedAt,
         toolVersion: 'bench',
         manifestSha256: 'b'.repeat(64),

@@ -1,7 +1,7 @@
 import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import type { CoverInput } from '@chatexhibit/pdf/domain/transcript/cover-content';
-import { coverOf } from './support/cover-fixture';
+import { coverOf, uploadedMedia } from './support/cover-fixture';
 import { transcriptMessage } from './support/transcript-message';
 import { formatMomentInZone, formatUtcOffset } from '@chatexhibit/pdf/domain/transcript/time-zone';
 
@@ -17,8 +17,12 @@ const message = (
     ...over,
   });
 
-const cover = (messages: TranscriptMessage[], over: Partial<CoverInput> = {}, timeZone = 'Europe/London') =>
-  coverOf(messages, over, { timeZone });
+const cover = (
+  messages: TranscriptMessage[],
+  over: Partial<CoverInput> = {},
+  timeZone = 'Europe/London',
+  mediaFiles = 0,
+) => coverOf(messages, over, { timeZone }, uploadedMedia(mediaFiles));
 
 const start = message(1, '2024-03-01T09:00:00', { type: 'system', sender: null, event: 'encryption' });
 
@@ -32,6 +36,7 @@ describe('the cover', () => {
     const { section } = await cover([start, message(2, '2024-03-01T09:05:00')]);
     expect(section('Completeness').bullets).toEqual([
       expect.stringMatching(/^No sign of an incomplete export/),
+      expect.stringMatching(/^Deletions an export cannot show: .*"Delete for me"/),
     ]);
   });
 
@@ -40,9 +45,7 @@ describe('the cover', () => {
     for (let i = 2; i <= 9_100; i += 1) messages.push(message(i, '2024-01-01T10:00:00'));
     messages.push(message(9_101, '2024-03-15T10:00:00'));
     messages.push(message(9_102, '2024-03-14T10:00:00', { flags: ['outOfOrder'] }));
-    const { section, summary } = await cover(messages, {
-      mediaFiles: { total: 3, voiceNotes: 1, images: 2 },
-    });
+    const { section, summary } = await cover(messages, {}, 'Europe/London', 3);
     expect(summary.gaps).toEqual([{ afterIndex: 9_100, beforeIndex: 9_101, days: 74 }]);
     const findings = section('Completeness').bullets!.join('\n');
     expect(findings).toContain("close to WhatsApp's export limit of about 10,000 messages with media");

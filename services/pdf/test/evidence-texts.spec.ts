@@ -87,7 +87,7 @@ describe('the package texts', () => {
         'documentsNote',
       ]);
       expect(manifest).toMatchObject({
-        format: 'chatexhibit-evidence-manifest/1',
+        format: 'chatexhibit-evidence-manifest/3',
         tool: { name: 'ChatExhibit', version: '1.4.2', components: { node: '22.0.0', tz: '2025a' } },
         generatedAt: '2025-03-04T05:06:07.000Z',
         verifyUrl: facts.verifyUrl,
@@ -107,11 +107,10 @@ describe('the package texts', () => {
         timeZoneStatement: "The uploader stated that the phone's time zone was Europe/Berlin.",
         timestampsNote: TIMESTAMPS_NOTE,
         chatFile: CHAT_FILE,
-        messageCount: 3,
         participants: ['Zoë Müller', 'Bob'],
         firstMessageAt: '2023-06-07T15:14:00',
         lastMessageAt: '2023-06-07T15:16:00',
-        counts: { messages: 3, media: 5, voiceNotes: 1, deleted: 0, systemEvents: 0, edited: 0 },
+        counts: fixture.evidenceFacts.counts,
         processingOptions: fixture.facts.options,
         batesPrefix: 'SMITH',
         examination: {
@@ -168,6 +167,16 @@ describe('the package texts', () => {
       );
     });
 
+    it('is still read by a verifier when a package was made under format 1 or 2, and not under an unknown one', () => {
+      const json = JSON.parse(buildManifest(facts, files).toString('utf8')) as Record<string, unknown>;
+      for (const format of ['chatexhibit-evidence-manifest/1', 'chatexhibit-evidence-manifest/2']) {
+        expect(EvidenceManifestSchema.safeParse({ ...json, format }).success).toBe(true);
+      }
+      expect(
+        EvidenceManifestSchema.safeParse({ ...json, format: 'chatexhibit-evidence-manifest/9' }).success,
+      ).toBe(false);
+    });
+
     it('is the same bytes for the same inputs, whatever order the options arrived in', () => {
       const reordered = {
         ...facts,
@@ -199,7 +208,7 @@ describe('the package texts', () => {
       expect(text).toContain(`${fixture.upload.length.toLocaleString('en-US')} bytes`);
       expect(text).toContain(`"${CHAT_FILE}"`);
       expect(flat(text)).toContain(
-        'found 3 messages, the first dated 2023-06-07 15:14:00 and the last 2023-06-07 15:16:00',
+        'found 3 numbered entries: 3 messages from people and 0 system events, the first dated 2023-06-07 15:14:00 and the last 2023-06-07 15:16:00',
       );
       expect(text).toMatch(/^ +"Zoë Müller"$/m);
       expect(text).toMatch(/^ +"Bob"$/m);
@@ -340,7 +349,7 @@ describe('the package texts', () => {
     });
 
     it('does not promise playable voice notes when the chat has none', () => {
-      const text = buildReadme({ ...facts, counts: { ...facts.counts, voiceNotes: 0 } }).toString('utf8');
+      const text = buildReadme({ ...facts, counts: { ...facts.counts, mp3Copies: 0 } }).toString('utf8');
       expect(flat(text)).not.toContain('To listen to the voice notes');
       expect(flat(text)).toContain('this chat has no voice notes');
     });

@@ -11,6 +11,7 @@ import { type ExportFacts, ExportFactsSchema } from '@chatexhibit/proto/processi
 import type { ExportEntry, MediaItem } from '@chatexhibit/proto/storage-layout';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
+import { countRows, type ExportCounts } from '@chatexhibit/pdf/domain/export-counts';
 import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
 import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
 import { transcriptMessage } from './support/transcript-message';
@@ -131,7 +132,7 @@ async function writeFixture(root: string, facts: Partial<ExportFacts> = {}): Pro
       chatFile: '_chat.txt',
       participants: ['Sam Carter', '+1 555 010 7788'],
       warnings: [
-        'Message 13 names the attachment "IMG-20240301-WA0099.jpg", which the ZIP does not contain.',
+        '1 attachment named in the chat is not in the ZIP, each marked MISSING at its message: messages 13.',
       ],
       format: 'ios',
       calendar: 'gregorian',
@@ -368,6 +369,37 @@ describe('renderExportDocuments', () => {
     const manifestHash = sha256(await readFile(path.join(unzipped, 'manifest.json')));
     expect(await text('transcript.pdf')).toContain(manifestHash);
     expect(await readFile(path.join(unzipped, 'declaration-template.txt'), 'utf8')).toContain(manifestHash);
+  });
+
+  it('states the same counts on the cover, in the declaration and in manifest.json, from one place', async () => {
+    const unzipped = path.join(root, 'counted');
+    await run('unzip', ['-q', path.join(out, 'evidence.zip'), '-d', unzipped]);
+    const manifest = JSON.parse(await readFile(path.join(unzipped, 'manifest.json'), 'utf8')) as {
+      export: { counts: ExportCounts };
+    };
+    // The fixture: 15 entries, one a system event; a voice note and a photo present, a photo
+    // missing; three upload files besides the chat text, one named by no message.
+    expect(manifest.export.counts).toMatchObject({
+      entries: 15,
+      messagesFromPeople: 14,
+      systemEvents: 1,
+      deleted: 1,
+      edited: 1,
+      attachments: { named: 3, present: 2, missing: 1 },
+      uploadFiles: { total: 3, media: 2, other: 1, namedByNoMessage: 1 },
+      mp3Copies: 1,
+    });
+    const rows = countRows(manifest.export.counts);
+    const flat = (value: string) => value.replace(/\s+/g, ' ');
+    const cover = flat(await text('transcript.pdf'));
+    const declaration = flat(await readFile(path.join(unzipped, 'declaration-template.txt'), 'utf8'));
+    for (const [label, value] of rows) {
+      expect(cover).toContain(flat(value));
+      expect(declaration).toContain(`${label}: ${flat(value)}`);
+    }
+    expect(cover).toContain(
+      '1 of the 3 attachments that messages name is not in the upload (photos and images 1)',
+    );
   });
 
   it('gives the same bytes for the same input and clock', async () => {

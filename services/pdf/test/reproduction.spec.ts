@@ -52,6 +52,11 @@ describe('reproducing a package from its manifest', () => {
     );
     const { facts, files } = await buildEvidenceFixture();
     const old = JSON.parse(buildManifest(facts, files).toString('utf8')) as Record<string, unknown>;
+    expect(() =>
+      reproductionSettings(
+        Buffer.from(JSON.stringify({ ...old, format: 'chatexhibit-evidence-manifest/2' })),
+      ),
+    ).toThrow(/of format chatexhibit-evidence-manifest\/2, made before packages recorded every setting/);
     delete old.verifyUrl;
     expect(() => reproductionSettings(Buffer.from(JSON.stringify(old)))).toThrow(
       /does not record every setting its documents were made with \(verifyUrl\)/,

@@ -1,5 +1,6 @@
 import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
 import type { ChatMessage } from './chat-model';
+import { countOf, listNumbers } from './note-lists';
 
 export interface AttachmentLinks {
   /** Message index → storage key of the ZIP entry its attachment names. */
@@ -7,9 +8,6 @@ export interface AttachmentLinks {
   /** The attachments the ZIP lacks or holds more than once (FORMATS.md: reported, never dropped). */
   warnings: string[];
 }
-
-/** Missing attachments named one by one; past this, one line counts the rest (each stays unlinked in its message). */
-const MISSING_NAMED = 20;
 
 const folderOf = (path: string): string => path.slice(0, path.lastIndexOf('/') + 1);
 // ZIPs made on macOS store names decomposed (NFD) while the chat text has them composed (NFC).
@@ -34,8 +32,8 @@ export function linkAttachments(
   }
   const chatFolder = folderOf(chatTextPath);
   const keys = new Map<number, string>();
-  const warnings: string[] = [];
   const missing: ChatMessage[] = [];
+  const ambiguous: Array<{ message: ChatMessage; copies: number; chosen: string }> = [];
   for (const message of messages) {
     if (message.attachment === null) continue;
     const found = byBaseName.get(baseName(message.attachment)) ?? [];
@@ -45,21 +43,24 @@ export function linkAttachments(
     }
     const beside = found.filter((entry) => folderOf(entry.path) === chatFolder);
     const chosen = beside[0] ?? found[0]!;
-    if (beside.length !== 1 && found.length > 1) {
-      warnings.push(
-        `Message ${message.index} names "${message.attachment}", which the ZIP holds ${found.length} times; linked to "${chosen.path}".`,
-      );
-    }
+    if (beside.length !== 1 && found.length > 1)
+      ambiguous.push({ message, copies: found.length, chosen: chosen.path });
     keys.set(message.index, chosen.key);
   }
-  for (const message of missing.slice(0, MISSING_NAMED)) {
+  // One note per finding, however many messages it concerns; each message is marked on its own row.
+  const warnings: string[] = [];
+  if (ambiguous.length > 0) {
+    const first = ambiguous[0]!;
     warnings.push(
-      `Message ${message.index} names the attachment "${message.attachment}", which the ZIP does not contain.`,
+      `${countOf(ambiguous.length, 'message names a file', 'messages name files')} the ZIP holds more than once, ` +
+        `linked to the copy beside the chat text or else the first: messages ${listNumbers(ambiguous.map((a) => a.message.index))} ` +
+        `(message ${first.message.index} names "${first.message.attachment}", held ${first.copies} times, linked to "${first.chosen}").`,
     );
   }
-  if (missing.length > MISSING_NAMED) {
+  if (missing.length > 0) {
     warnings.push(
-      `${missing.length - MISSING_NAMED} more attachments named in the chat are not in the ZIP (messages ${missing[MISSING_NAMED]!.index} to ${missing.at(-1)!.index}).`,
+      `${countOf(missing.length, 'attachment named in the chat is', 'attachments named in the chat are')} not in the ZIP, ` +
+        `each marked MISSING at its message: messages ${listNumbers(missing.map((m) => m.index))}.`,
     );
   }
   return { keys, warnings };

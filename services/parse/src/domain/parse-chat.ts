@@ -18,12 +18,11 @@ import {
   type HeaderFormat,
 } from './header-formats';
 import { cleanName, trimEdges, withoutMarks } from './invisible-marks';
+import { countOf, listLines, listNumbers } from './note-lists';
 import { interpretMessageLines, MessageMeaning, NO_FLAGS, withFlag } from './message-body';
 import { hasQuote, quotingSystemEvent, recogniseSystemEvent, type SystemEvent } from './system-events';
 
 const SECONDS_PER_DAY = 86400;
-/** Line numbers listed in one warning before "and N more". */
-const LISTED_LINES = 10;
 
 /**
  * Parses a chat export's text (or its bytes: UTF-8 or UTF-16, byte-order mark or not). Never
@@ -738,17 +737,4 @@ function describeFormat(format: HeaderFormat): string {
     : format.layout === 'colon'
       ? `${header}: `
       : `${header} - `;
-}
-
-function countOf(count: number, singular: string, plural: string): string {
-  return `${count} ${count === 1 ? singular : plural}`;
-}
-
-function listLines(lines: readonly number[]): string {
-  return `line${lines.length === 1 ? '' : 's'} ${listNumbers(lines)}`;
-}
-
-function listNumbers(numbers: readonly number[]): string {
-  const listed = numbers.slice(0, LISTED_LINES).join(', ');
-  return numbers.length > LISTED_LINES ? `${listed} and ${numbers.length - LISTED_LINES} more` : listed;
 }

@@ -16,6 +16,7 @@ import { summarizeChat } from './transcript/chat-summary';
 import { coverContent } from './transcript/cover-content';
 import type { ExportSource } from './transcript/transcript-source';
 import { writeTranscripts } from './transcript/write-transcripts';
+import { exportCounts } from './export-counts';
 import { RUNTIME_COMPONENTS, TOOL_VERSION } from './tool-version';
 
 /** The evidence package, as written into the output folder beside the two PDFs (named as inside it). */
@@ -75,7 +76,7 @@ export async function renderExportDocuments(
     derivedAudio,
     source: source.files,
   });
-  const mediaFiles = evidence.filter((f) => f.role === 'original-media' || f.role === 'original-other');
+  const counts = exportCounts(summary, evidence);
   const evidenceFacts: EvidenceFacts = {
     exportReference: source.exportReference,
     toolVersion: TOOL_VERSION,
@@ -86,14 +87,7 @@ export async function renderExportDocuments(
     participants: chat.participants,
     firstMessageAt: summary.firstAt,
     lastMessageAt: summary.lastAt,
-    counts: {
-      messages: summary.counts.messages,
-      media: mediaFiles.length,
-      voiceNotes: summary.counts.voiceNotes,
-      deleted: summary.counts.deleted,
-      systemEvents: summary.counts.systemEvents,
-      edited: summary.counts.edited,
-    },
+    counts,
     warnings: chat.warnings,
     verifyUrl: source.verifyUrl,
   };
@@ -114,11 +108,7 @@ export async function renderExportDocuments(
         facts,
         chat,
         summary,
-        mediaFiles: {
-          total: mediaFiles.length,
-          voiceNotes: source.media.filter((item) => item.kind === 'voice').length,
-          images: mediaFiles.filter((f) => f.mediaType?.startsWith('image/')).length,
-        },
+        counts,
         generatedAt,
         toolVersion: TOOL_VERSION,
         manifestSha256,
@@ -141,7 +131,7 @@ export async function renderExportDocuments(
   await writeMessagesCsv(
     {
       pages: source.messages(),
-      totalMessages: summary.counts.messages,
+      totalMessages: counts.entries,
       withSeconds: summary.timesHaveSeconds,
       timeZone: facts.timeZone,
       exhibits: new Map(

@@ -7,6 +7,7 @@
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { NO_EXAMINATION } from '@chatexhibit/proto/processing-options';
 import { timeZoneSourceStatement } from '../time-zone-source';
+import { countRows, entriesSentence } from '../export-counts';
 import { utcIso } from './manifest';
 import { uploadPackagePath } from './package-paths';
 import {
@@ -202,21 +203,19 @@ export function buildDeclaration(
     ...para('The chat text inside the upload is the file:'),
     ...quoted(facts.chatFile),
     ...more(
-      `ChatExhibit's reading of the chat text found ${formatInteger(counts.messages)} messages` +
+      `ChatExhibit's reading of the chat text found ${entriesSentence(counts)}` +
         (facts.firstMessageAt !== null && facts.lastMessageAt !== null
           ? `, the first dated ${formatRecorded(facts.firstMessageAt)} and the last ` +
             `${formatRecorded(facts.lastMessageAt)}, as recorded by the exporting device in local ` +
             'time without a time zone'
           : '') +
-        '. It also counted:',
+        '. It counted:',
     ),
     '',
     // The same labels and counts as the transcript's cover.
-    `${VALUE}${'Voice notes:'.padEnd(28)}${formatInteger(counts.voiceNotes)}`,
-    `${VALUE}${'Deleted messages:'.padEnd(28)}${formatInteger(counts.deleted)}`,
-    `${VALUE}${'Edited messages:'.padEnd(28)}${formatInteger(counts.edited)}`,
-    `${VALUE}${'System events:'.padEnd(28)}${formatInteger(counts.systemEvents)}`,
-    `${VALUE}${'Media files in the upload:'.padEnd(28)}${formatInteger(counts.media)}`,
+    ...countRows(counts).flatMap(([label, value]) =>
+      wrap(value, { firstIndent: `${VALUE}${`${label}:`.padEnd(44)}`, indent: `${VALUE}${' '.repeat(44)}` }),
+    ),
     '',
     // Only a zone the uploader stated is theirs; for a browser's zone or a default the declarant
     // states the phone's zone in the blank, or strikes the sentence.

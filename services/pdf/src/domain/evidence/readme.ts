@@ -46,7 +46,7 @@ const checkInBrowser = (verifyUrl: string): string[] => [
 export function buildReadme(facts: EvidenceFacts): Buffer {
   const exportFacts = facts.facts;
   const uploadPath = uploadPackagePath(exportFacts.originalFilename);
-  const hasVoiceNotes = facts.counts.voiceNotes > 0 && exportFacts.options.includeVoiceMessages;
+  const hasVoiceNotes = facts.counts.mp3Copies > 0 && exportFacts.options.includeVoiceMessages;
   const lines: string[] = [
     'EVIDENCE PACKAGE: WHATSAPP CHAT EXPORT',
     '',

@@ -1,20 +1,11 @@
 import type { Readable } from 'node:stream';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
+import type { ExportCounts } from '../export-counts';
 
 /** Opens a stored file by its storage key (object storage in the service, a local folder in the CLI). */
 export interface FileSource {
   open(key: string): Promise<Readable>;
-}
-
-/** Counts of what the parser found in the chat text. */
-export interface EvidenceCounts {
-  messages: number;
-  media: number;
-  voiceNotes: number;
-  deleted: number;
-  systemEvents: number;
-  edited: number;
 }
 
 /** Everything the package's texts (manifest, declaration, README) need to say. */
@@ -33,7 +24,7 @@ export interface EvidenceFacts {
   /** 'YYYY-MM-DDTHH:mm:ss', local wall-clock time as recorded; null when there are no messages. */
   firstMessageAt: string | null;
   lastMessageAt: string | null;
-  counts: EvidenceCounts;
+  counts: ExportCounts;
   /** The parser's warnings. */
   warnings: readonly string[];
   /** The web page that checks the package in a browser; null when no site made it. */

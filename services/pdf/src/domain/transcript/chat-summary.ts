@@ -18,16 +18,30 @@ export interface SilentGap {
   days: number;
 }
 
+/** What kind of file an attachment is, by the message that names it: the rows counts are kept in. */
+export const ATTACHMENT_KINDS = ['voice', 'image', 'video', 'audio', 'sticker', 'document'] as const;
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+
+/** Attachments of one kind that messages name, and how many of them the upload holds. */
+export interface AttachmentTally {
+  named: number;
+  present: number;
+}
+
+/** Tallies of the messages themselves; documents read them through export-counts, never here. */
+export interface MessageTallies {
+  /** Every numbered entry of the transcript: people's messages and system events. */
+  entries: number;
+  systemEvents: number;
+  deleted: number;
+  edited: number;
+  /** Lines where the export says a file was left out ("<Media omitted>"). */
+  mediaOmitted: number;
+  attachments: Record<AttachmentKind, AttachmentTally>;
+}
+
 export interface ChatSummary {
-  counts: {
-    messages: number;
-    /** Messages that carry or name a file (voice notes, photos, documents, omitted media…). */
-    mediaMessages: number;
-    voiceNotes: number;
-    deleted: number;
-    edited: number;
-    systemEvents: number;
-  };
+  counts: MessageTallies;
   participants: ParticipantRow[];
   /** Earliest and latest timestamps as recorded (local, no zone); null for a chat without messages. */
   firstAt: string | null;
@@ -51,6 +65,22 @@ export const SILENT_GAP_DAYS = 30;
 
 const PHONE_NUMBER = /^\+?[\d\s\-().\u00a0\u2011]{7,}$/;
 const CHAT_START_EVENTS = new Set(['encryption', 'group-created']);
+
+/** The kind an attachment is counted under; a contact card or any other named file counts as a document. */
+const attachmentKind = (type: TranscriptMessage['type']): AttachmentKind => {
+  switch (type) {
+    case 'voice':
+    case 'image':
+    case 'video':
+    case 'audio':
+    case 'sticker':
+      return type;
+    case 'gif':
+      return 'video';
+    default:
+      return 'document';
+  }
+};
 const DAY_MS = 86_400_000;
 
 /** Milliseconds of a recorded local time, read as if UTC: enough to compare and subtract two of them. */
@@ -60,13 +90,15 @@ const localMs = (timestamp: string): number => Date.parse(`${timestamp}Z`);
 export async function summarizeChat(
   pages: AsyncIterable<readonly TranscriptMessage[]>,
 ): Promise<ChatSummary> {
-  const counts = {
-    messages: 0,
-    mediaMessages: 0,
-    voiceNotes: 0,
+  const counts: MessageTallies = {
+    entries: 0,
+    systemEvents: 0,
     deleted: 0,
     edited: 0,
-    systemEvents: 0,
+    mediaOmitted: 0,
+    attachments: Object.fromEntries(
+      ATTACHMENT_KINDS.map((kind) => [kind, { named: 0, present: 0 }]),
+    ) as Record<AttachmentKind, AttachmentTally>,
   };
   const participants = new Map<string, ParticipantRow>();
   const references = new Map<string, number[]>();
@@ -80,12 +112,16 @@ export async function summarizeChat(
 
   for await (const page of pages) {
     for (const message of page) {
-      counts.messages += 1;
-      if (counts.messages === 1) beginsWithChatStart = CHAT_START_EVENTS.has(message.event ?? '');
-      if (message.attachment !== null || message.type === 'omitted-media') counts.mediaMessages += 1;
-      if (message.type === 'voice') counts.voiceNotes += 1;
+      counts.entries += 1;
+      if (counts.entries === 1) beginsWithChatStart = CHAT_START_EVENTS.has(message.event ?? '');
+      if (message.type === 'omitted-media') counts.mediaOmitted += 1;
       if (message.type === 'deleted' || message.flags.includes('deleted')) counts.deleted += 1;
       if (message.flags.includes('edited')) counts.edited += 1;
+      if (message.attachment !== null) {
+        const tally = counts.attachments[attachmentKind(message.type)];
+        tally.named += 1;
+        if (message.attachmentPath !== null) tally.present += 1;
+      }
       if (message.attachmentPath !== null) {
         const referencing = references.get(message.attachmentPath);
         if (referencing) referencing.push(message.index);

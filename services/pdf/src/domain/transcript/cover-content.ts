@@ -7,6 +7,8 @@ import type { ChatSummary } from './chat-summary';
 import { messageNumber } from './message-number';
 import { formatMomentInZone, formatRecordedMoment, formatUtcOffset, zoneChangesBetween } from './time-zone';
 import { timeZoneSourceStatement } from '../time-zone-source';
+import { ATTACHMENT_KIND_LABELS, countOf, countRows, type ExportCounts } from '../export-counts';
+import { ATTACHMENT_KINDS } from './chat-summary';
 
 /** Label and value rows of one cover section. */
 export type CoverRows = ReadonlyArray<readonly [label: string, value: string]>;
@@ -22,8 +24,7 @@ export interface CoverInput {
   facts: ExportFacts;
   chat: Omit<TranscriptChat, 'totalMessages'>;
   summary: ChatSummary;
-  /** Files of the upload besides the chat text, by what the media step made of them. */
-  mediaFiles: { total: number; voiceNotes: number; images: number };
+  counts: ExportCounts;
   generatedAt: Date;
   toolVersion: string;
   manifestSha256: string;
@@ -37,8 +38,7 @@ export interface CoverContent {
 }
 
 const NOT_STATED = 'not stated';
-/** Parser warnings and silent gaps named one by one; past these, a line counts the rest. */
-const LISTED_WARNINGS = 20;
+/** Silent gaps named one by one; past these, a line counts the rest. */
 const LISTED_GAPS = 10;
 /** A chat this close to a cap (as a share of it) may have been cut short by WhatsApp. */
 const NEAR_CAP_SHARE = 0.9;
@@ -50,7 +50,6 @@ const onOff = (on: boolean, yes: string, no: string): string => (on ? yes : no);
 export function coverContent(input: CoverInput): CoverContent {
   const { facts, chat, summary, generatedAt } = input;
   const zone = facts.timeZone;
-  const total = summary.counts.messages;
   return {
     generatedOn: `${formatMomentInZone(generatedAt, zone)}, ${zone}`,
     sections: [
@@ -78,16 +77,7 @@ export function coverContent(input: CoverInput): CoverContent {
       {
         heading: 'Contents',
         rows: [
-          ['Messages', total.toLocaleString('en-US')],
-          ['Messages with media', summary.counts.mediaMessages.toLocaleString('en-US')],
-          ['Voice notes', summary.counts.voiceNotes.toLocaleString('en-US')],
-          ['Deleted messages', summary.counts.deleted.toLocaleString('en-US')],
-          ['Edited messages', summary.counts.edited.toLocaleString('en-US')],
-          ['System events', summary.counts.systemEvents.toLocaleString('en-US')],
-          [
-            'Media files in the upload',
-            `${input.mediaFiles.total.toLocaleString('en-US')} (voice notes ${input.mediaFiles.voiceNotes}, images ${input.mediaFiles.images}, other ${input.mediaFiles.total - input.mediaFiles.voiceNotes - input.mediaFiles.images})`,
-          ],
+          ...countRows(input.counts),
           [
             'Date range (as recorded)',
             summary.firstAt === null || summary.lastAt === null
@@ -127,7 +117,7 @@ export function coverContent(input: CoverInput): CoverContent {
       {
         heading: 'Limitations',
         paragraphs: [
-          'A WhatsApp text export does not contain reactions, the context of quoted replies, read receipts, the earlier text of edited messages, or the time zone of the device. Media the exporter left out appears as an omitted-media line. Deleted messages appear only as a notice that they were deleted.',
+          'A WhatsApp text export does not contain reactions, the context of quoted replies, read receipts, the earlier text of edited messages, or the time zone of the device. Media the exporter left out appears as a "Media omitted" line. A message deleted for everyone appears only as a notice that it was deleted; what the Completeness section says of other deletions applies to every export.',
           'Each message shows the lines of the chat text it came from (L12 or L12-14), so it can be found in the original file. Messages appear in the order of the export, numbered from 1.',
         ],
       },
@@ -176,13 +166,18 @@ function calendarStatement(calendar: Calendar): string[] {
   }
 }
 
-function completenessFindings({ facts, chat, summary, mediaFiles }: CoverInput): string[] {
+/**
+ * What may be missing from the export, every finding counted in full: what the cover cannot list
+ * one by one it counts in the same sentence, and it never sends the reader elsewhere.
+ */
+function completenessFindings({ facts, chat, summary, counts }: CoverInput): string[] {
   const findings: string[] = [];
-  const total = summary.counts.messages;
-  const cap = mediaFiles.total > 0 ? WHATSAPP_EXPORT_CAPS.withMedia : WHATSAPP_EXPORT_CAPS.withoutMedia;
+  const total = counts.entries;
+  const withMedia = counts.uploadFiles.total > 0;
+  const cap = withMedia ? WHATSAPP_EXPORT_CAPS.withMedia : WHATSAPP_EXPORT_CAPS.withoutMedia;
   if (total >= cap * NEAR_CAP_SHARE) {
     findings.push(
-      `This chat has ${total.toLocaleString('en-US')} messages, close to WhatsApp's export limit of about ${cap.toLocaleString('en-US')} messages ${mediaFiles.total > 0 ? 'with' : 'without'} media. The export may be truncated: WhatsApp leaves out messages beyond that limit without saying so.`,
+      `This chat has ${total.toLocaleString('en-US')} numbered entries, close to WhatsApp's export limit of about ${cap.toLocaleString('en-US')} messages ${withMedia ? 'with' : 'without'} media. The export may be truncated: WhatsApp leaves out messages beyond that limit without saying so.`,
     );
   }
   if (total > 0 && !summary.beginsWithChatStart) {
@@ -198,16 +193,35 @@ function completenessFindings({ facts, chat, summary, mediaFiles }: CoverInput):
   if (summary.gaps.length > LISTED_GAPS) {
     findings.push(`${summary.gaps.length - LISTED_GAPS} more silent gaps of 30 days or more.`);
   }
-  // Out-of-order messages are among the parser's notes, by number.
-  for (const warning of chat.warnings.slice(0, LISTED_WARNINGS)) findings.push(warning);
-  if (chat.warnings.length > LISTED_WARNINGS) {
-    findings.push(`${chat.warnings.length - LISTED_WARNINGS} more notes of the parser are in manifest.json.`);
+  if (counts.attachments.missing > 0) {
+    const kinds = ATTACHMENT_KINDS.filter((kind) => counts.attachmentsByKind[kind].missing > 0).map(
+      (kind) =>
+        `${ATTACHMENT_KIND_LABELS[kind].toLowerCase()} ${counts.attachmentsByKind[kind].missing.toLocaleString('en-US')}`,
+    );
+    findings.push(
+      `${counts.attachments.missing.toLocaleString('en-US')} of the ${countOf(counts.attachments.named, 'attachment', 'attachments')} that messages name ${counts.attachments.missing === 1 ? 'is' : 'are'} not in the upload (${kinds.join(', ')}); each is marked MISSING at its message. A file is missing when the chat was exported without media, when it was no longer on the phone, or when it was sent to be viewed once.`,
+    );
+  }
+  if (counts.mediaOmitted > 0) {
+    findings.push(
+      `${countOf(counts.mediaOmitted, 'message says', 'messages say')} only that a file was left out ("Media omitted"): WhatsApp writes this when a chat is exported without media, and it does not name the file.`,
+    );
+  }
+  if (chat.warnings.length > 0) {
+    findings.push(
+      `The reading of the chat text made ${countOf(chat.warnings.length, 'note', 'notes')}, each given in full below (a note lists the first message or line numbers it concerns and counts the rest):`,
+      ...chat.warnings,
+    );
   }
   if (findings.length === 0) {
     findings.push(
-      `No sign of an incomplete export was found: the chat begins with WhatsApp's own first event, is far from the export limits, and has no silent gap of 30 days or more.`,
+      `No sign of an incomplete export was found: the chat begins with WhatsApp's own first event, is far from the export limits, names no attachment the upload lacks, and has no silent gap of 30 days or more.`,
     );
   }
+  // True of every export, so always said: what no export can show.
+  findings.push(
+    'Deletions an export cannot show: a message deleted for everyone leaves a notice (counted above), but a message deleted only on one phone ("Delete for me"), messages removed by clearing the chat and messages that disappeared under a disappearing-messages timer leave no trace in an export.',
+  );
   if (facts.options.includeTimestamps === false) {
     findings.push(
       "Times of day are left out of this transcript at the uploader's request; they remain in the original chat text in the evidence package.",

@@ -129,7 +129,7 @@ class TranscriptWriter {
     }
     this.mediaByPath = new Map(input.source.media.map((item) => [item.path, item]));
     this.exhibits = exhibitReferences(input.summary.references);
-    this.total = input.summary.counts.messages;
+    this.total = input.summary.counts.entries;
     pages.onNewPage = () => this.continuation();
   }
 
