@@ -249,5 +249,5 @@ describe('convert CLI', () => {
       stderr:
         'convert: --bates must be 1-20 letters, digits, spaces, ".", "_" or "-", starting with a letter or digit.\n',
     });
-  });
+  }, 90_000);
 });

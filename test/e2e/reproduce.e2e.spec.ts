@@ -110,7 +110,7 @@ describe('npm run convert -- --reproduce', () => {
       'convert: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 UTC, got "2023-11-14".',
     );
     expect(await readdir(workDir)).not.toContain('bad-epoch');
-  });
+  }, 60_000);
 
   it('makes every document of a CLI package again, byte for byte, and says so file by file', async () => {
     const packageZip = path.join(await makePackage('made-now'), 'evidence.zip');
@@ -182,7 +182,7 @@ describe('npm run convert -- --reproduce', () => {
     expect(ffmpeg.stdout).toMatch(
       /^differs {2}manifest\.json \(the package was made with ffmpeg 0\.0-other, this run used [^)]+\)$/m,
     );
-  }, 120_000);
+  }, 180_000);
 
   it('refuses a ZIP that is not an evidence package, and a missing one, in one sentence', async () => {
     const notPackage = await reproduce(whatsAppExport.zipPath, path.join(workDir, 'out-not-package'));
@@ -194,7 +194,7 @@ describe('npm run convert -- --reproduce', () => {
     const missing = await reproduce(path.join(workDir, 'nothing.zip'), path.join(workDir, 'out-missing'));
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^convert: cannot read .*nothing\.zip: no such file\n$/);
-  });
+  }, 60_000);
 });
 
 /** The real case: a package the web service made, reproduced with the CLI from the public code. */
