@@ -20,6 +20,19 @@ export const UPLOAD_FILE_EXTENSION = '.zip';
  */
 export const MAX_UNPACKED_SIZE = { uploadFactor: 2, allowanceBytes: 32 * MiB } as const;
 
+/**
+ * The other limits safe unzip holds an upload to: the number of entries (read from the archive's
+ * end record), the declared unpacked total, and the compression ratio of any entry over
+ * `ratioCheckedAboveBytes` (small texts compress far beyond it legitimately). The processing
+ * record states them, so they live here once.
+ */
+export const UNZIP_LIMITS = {
+  maxEntries: 10_000,
+  maxTotalUncompressedBytes: 1024 * MiB,
+  maxCompressionRatio: 200,
+  ratioCheckedAboveBytes: MiB,
+} as const;
+
 /** Price per bundle, one time, in US cents. */
 export const BUNDLE_PRICE = { amountCents: 499, currency: 'usd', label: '$4.99' } as const;
 

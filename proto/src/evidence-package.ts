@@ -18,6 +18,8 @@ export const PACKAGE_PATHS = {
   transcript: 'transcript.pdf',
   filingTranscript: 'transcript-filing.pdf',
   messagesCsv: 'messages.csv',
+  processingRecord: 'processing-record.txt',
+  processingRecordPdf: 'processing-record.pdf',
 } as const;
 
 /**

@@ -63,6 +63,8 @@ describe('convert CLI', () => {
       'chat.json',
       'evidence.zip',
       'messages.csv',
+      'processing-record.pdf',
+      'processing-record.txt',
       'transcript-filing.pdf',
       'transcript.pdf',
     ]);

@@ -91,6 +91,7 @@ describe('writeEvidenceZip with a large evidence file', () => {
         manifest: sha256(manifest),
         transcript: sha256('t'),
         filingTranscript: sha256('f'),
+        processingRecord: sha256('r'),
       }),
       readme: buildReadme(fixture.evidenceFacts),
       generatedAt: GENERATED_AT,

@@ -24,6 +24,7 @@ const HASHES = {
   manifest: 'a'.repeat(64),
   transcript: sha256(TRANSCRIPT_PDF),
   filingTranscript: sha256(FILING_PDF),
+  processingRecord: 'b'.repeat(64),
 };
 
 /** Lines wider than 80 columns, CRs, and a missing final LF. */
@@ -150,6 +151,8 @@ describe('the package texts', () => {
       expect(manifest.documents).toEqual([
         { path: 'README.txt', role: 'readme' },
         { path: 'declaration-template.txt', role: 'declaration' },
+        { path: 'processing-record.txt', role: 'processing-record' },
+        { path: 'processing-record.pdf', role: 'processing-record-pdf' },
         { path: 'transcript.pdf', role: 'transcript' },
         { path: 'transcript-filing.pdf', role: 'filing-transcript' },
         { path: 'messages.csv', role: 'messages-csv' },
@@ -332,7 +335,7 @@ describe('the package texts', () => {
       expect(flatText).toContain('To file with the court: transcript-filing.pdf');
       expect(flatText).toContain('To listen to the voice notes: transcript.pdf');
       expect(flatText).toContain('A-0001');
-      expect(flatText).toContain('What it proves');
+      expect(flatText).toContain('What the check proves');
       expect(flatText).toContain('What it does not prove');
       expect(flatText).toContain('original/');
       expect(flatText).toContain('derived/audio/');
@@ -340,8 +343,34 @@ describe('the package texts', () => {
       expect(flatText).toContain('Drop the package ZIP file, as it is, onto the page.');
     });
 
+    it('says the check proves only that the package agrees with itself, anchored by the filed declaration', () => {
+      const text = flat(buildReadme(facts).toString('utf8'));
+      expect(text).not.toContain('identical to the file ChatExhibit received');
+      expect(text).toContain(
+        'What the check proves: that every file of the package is, bit for bit, the file listed for it in SHA256SUMS. That shows the package agrees with itself, and nothing more',
+      );
+      expect(text).toContain(
+        'Compare the hash value of manifest.json (its line in SHA256SUMS, or the value the check in a web browser shows) with the one in the signed and filed declaration.',
+      );
+      expect(text).toContain('(or in a timestamp from an outside service)');
+      expect(text).toContain('What it does not prove: when the package was made');
+      expect(text).toContain('https://chatexhibit.example.com/verify');
+    });
+
+    it('lists the processing record as written by ChatExhibit, and in PDF', () => {
+      const text = flat(buildReadme(facts).toString('utf8'));
+      expect(text).toContain(
+        'processing-record.txt What ChatExhibit did with this export, written by ChatExhibit (not by a person)',
+      );
+      expect(text).toContain('processing-record.pdf The same record as a PDF/A file, for filing.');
+      expect(text).toContain('the declaration that of manifest.json and of processing-record.txt');
+    });
+
     it('leaves the browser check out when no site made the package', () => {
       const text = buildReadme({ ...facts, verifyUrl: null }).toString('utf8');
+      expect(flat(text)).toContain(
+        'Compare the hash value of manifest.json (its line in SHA256SUMS) with the one in the signed and filed declaration.',
+      );
       expect(layoutProblems(text)).toEqual([]);
       expect(text).not.toContain('/verify');
       expect(text).not.toContain('In a web browser');

@@ -47,6 +47,7 @@ function packageInput(fixture: EvidenceFixture, source: FileSource = fixture.sou
       manifest: sha256(manifest),
       transcript: sha256(TRANSCRIPT_PDF),
       filingTranscript: sha256(FILING_PDF),
+      processingRecord: sha256('processing record'),
     }),
     readme: buildReadme(fixture.evidenceFacts),
     generatedAt: GENERATED_AT,

@@ -10,7 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { type ExportFacts, ExportFactsSchema } from '@chatexhibit/proto/processing-options';
 import type { ExportEntry, MediaItem } from '@chatexhibit/proto/storage-layout';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
-import { renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
+import { type ExportDocuments, renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
 import { countRows, type ExportCounts } from '@chatexhibit/pdf/domain/export-counts';
 import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
 import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
@@ -177,13 +177,14 @@ describe('renderExportDocuments', () => {
   let root: string;
   let fixture: Fixture;
   let out: string;
+  let documents: ExportDocuments;
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-documents-'));
     fixture = await writeFixture(root);
     out = path.join(root, 'out');
     await mkdir(out);
-    await renderExportDocuments(fixture.source, out, GENERATED_AT);
+    documents = await renderExportDocuments(fixture.source, out, GENERATED_AT);
   }, 60_000);
   afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -260,12 +261,13 @@ describe('renderExportDocuments', () => {
     },
   );
 
-  it('renders every page of both PDFs (kept in .test-artifacts to look at)', async () => {
+  it('renders every page of the PDFs (kept in .test-artifacts to look at)', async () => {
     const artifacts = path.join(__dirname, '..', '..', '..', '.test-artifacts');
     await mkdir(artifacts, { recursive: true });
     for (const [file, stem] of [
       ['transcript.pdf', 'documents-transcript'],
       ['transcript-filing.pdf', 'documents-filing'],
+      ['processing-record.pdf', 'documents-processing-record'],
     ] as const) {
       for (const old of (await readdir(artifacts)).filter((name) => name.startsWith(`${stem}-`))) {
         await rm(path.join(artifacts, old));
@@ -371,6 +373,29 @@ describe('renderExportDocuments', () => {
     expect(await readFile(path.join(unzipped, 'declaration-template.txt'), 'utf8')).toContain(manifestHash);
   });
 
+  it('writes a processing record naming the real hashes of the documents before it, named by the declaration', async () => {
+    const unzipped = path.join(root, 'record');
+    await run('unzip', ['-q', path.join(out, 'evidence.zip'), '-d', unzipped]);
+    const record = await readFile(path.join(unzipped, 'processing-record.txt'), 'utf8');
+    expect(record).toBe(await readFile(path.join(out, 'processing-record.txt'), 'utf8'));
+    for (const file of ['manifest.json', 'transcript.pdf', 'transcript-filing.pdf', 'messages.csv']) {
+      expect(record).toContain(`${file}:\n    ${sha256(await readFile(path.join(unzipped, file)))}\n`);
+    }
+    const recordSha256 = sha256(record);
+    expect(documents.processingRecordSha256).toBe(recordSha256);
+    expect(await readFile(path.join(unzipped, 'declaration-template.txt'), 'utf8')).toContain(
+      `processing-record.txt:\n        ${recordSha256}\n`,
+    );
+    const sums = await readFile(path.join(unzipped, 'SHA256SUMS'), 'utf8');
+    expect(sums).toContain(`${recordSha256}  processing-record.txt\n`);
+    expect(sums).toContain('  processing-record.pdf\n');
+    // The PDF says what the text says: the reference and the counts, word for word.
+    const pdf = (await text('processing-record.pdf')).replace(/\s+/g, ' ');
+    expect(pdf).toContain('PROCESSING RECORD');
+    expect(pdf).toContain('Numbered entries: 15');
+    expect(pdf).toContain(fixture.source.exportReference);
+  });
+
   it('states the same counts on the cover, in the declaration and in manifest.json, from one place', async () => {
     const unzipped = path.join(root, 'counted');
     await run('unzip', ['-q', path.join(out, 'evidence.zip'), '-d', unzipped]);
@@ -411,7 +436,13 @@ describe('renderExportDocuments', () => {
     });
     // One report a page of messages (the fixture has two), rising to the drawing's share.
     expect(reported).toEqual([expect.closeTo(0.9 * (8 / 15), 5), 0.9]);
-    for (const file of ['transcript.pdf', 'transcript-filing.pdf', 'evidence.zip']) {
+    for (const file of [
+      'transcript.pdf',
+      'transcript-filing.pdf',
+      'processing-record.txt',
+      'processing-record.pdf',
+      'evidence.zip',
+    ]) {
       expect(sha256(await readFile(path.join(again, file)))).toBe(
         sha256(await readFile(path.join(out, file))),
       );

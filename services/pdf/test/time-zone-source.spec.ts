@@ -11,7 +11,12 @@ import { coverOf } from './support/cover-fixture';
 import { type EvidenceFixture, writeEvidenceFixture } from './support/evidence-fixture';
 import { transcriptMessage } from './support/transcript-message';
 
-const HASHES = { manifest: 'a'.repeat(64), transcript: 'b'.repeat(64), filingTranscript: 'c'.repeat(64) };
+const HASHES = {
+  manifest: 'a'.repeat(64),
+  transcript: 'b'.repeat(64),
+  filingTranscript: 'c'.repeat(64),
+  processingRecord: 'd'.repeat(64),
+};
 const ZONE = 'Europe/Berlin';
 const SOURCES: TimeZoneSource[] = ['declared', 'browser', 'default'];
 

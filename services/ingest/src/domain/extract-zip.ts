@@ -7,7 +7,7 @@ import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { MAX_UNPACKED_SIZE } from '@chatexhibit/proto/constants';
+import { MAX_UNPACKED_SIZE, UNZIP_LIMITS } from '@chatexhibit/proto/constants';
 import { collisionKey, decodeEntryName, toEntryPath } from './entry-path';
 import { EntryMeter } from './entry-meter';
 import { UnsafeArchiveError, unsafeArchive } from './unsafe-archive-error';
@@ -24,15 +24,15 @@ export interface UnzipLimits {
 
 /** A WhatsApp export has one chat text and at most a few thousand media files. */
 export const DEFAULT_UNZIP_LIMITS: UnzipLimits = {
-  maxEntries: 10_000,
-  maxTotalUncompressedBytes: 1024 ** 3,
-  maxCompressionRatio: 200,
+  maxEntries: UNZIP_LIMITS.maxEntries,
+  maxTotalUncompressedBytes: UNZIP_LIMITS.maxTotalUncompressedBytes,
+  maxCompressionRatio: UNZIP_LIMITS.maxCompressionRatio,
   maxExpansionFactor: MAX_UNPACKED_SIZE.uploadFactor,
   expansionAllowanceBytes: MAX_UNPACKED_SIZE.allowanceBytes,
 };
 
 /** Small text files legitimately compress far beyond any sane ratio; only big ones can hurt. */
-export const RATIO_CHECKED_ABOVE_BYTES = 1024 ** 2;
+export const RATIO_CHECKED_ABOVE_BYTES = UNZIP_LIMITS.ratioCheckedAboveBytes;
 
 export interface ExtractedEntry {
   /** '/'-separated, NFC-normalised, as stored in the archive. */

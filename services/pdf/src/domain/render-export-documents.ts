@@ -1,5 +1,6 @@
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { createWriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import { buildDeclaration } from './evidence/declaration';
@@ -7,6 +8,8 @@ import { exhibitReferences } from './evidence/exhibit-reference';
 import { writeMessagesCsv } from './evidence/messages-csv';
 import { listEvidenceFiles } from './evidence/list-evidence-files';
 import { buildManifest, sha256Hex } from './evidence/manifest';
+import { buildProcessingRecord } from './evidence/processing-record';
+import { writeProcessingRecordPdf } from './evidence/processing-record-pdf';
 import { buildReadme } from './evidence/readme';
 import type { DerivedAudio, EvidenceFacts } from './evidence/types';
 import { writeEvidenceZip } from './evidence/write-evidence-zip';
@@ -36,13 +39,16 @@ export interface ExportDocuments {
   filingTranscript: WrittenDocument;
   evidenceZip: WrittenDocument;
   manifestSha256: string;
+  /** SHA-256 of processing-record.txt, which the declaration names. */
+  processingRecordSha256: string;
 }
 
 /**
  * Writes an export's transcript, court-filing copy and evidence package into `outDir`. The
- * manifest comes first (the PDFs print its SHA-256), then both PDFs from one layout, then the
- * declaration (which names the PDFs' hashes) and the ZIP. The same source, options and
- * `generatedAt` give the same bytes.
+ * manifest comes first (the PDFs print its SHA-256), then both PDFs from one layout, messages.csv,
+ * the processing record (which names the hashes of those four), the declaration (which names the
+ * manifest's and the record's) and the ZIP. The same source, options and `generatedAt` give the
+ * same bytes.
  */
 export async function renderExportDocuments(
   source: ExportSource,
@@ -99,6 +105,8 @@ export async function renderExportDocuments(
     filingTranscript: path.join(outDir, PACKAGE_PATHS.filingTranscript),
     evidenceZip: path.join(outDir, EVIDENCE_ZIP_FILE),
     messagesCsv: path.join(outDir, PACKAGE_PATHS.messagesCsv),
+    processingRecord: path.join(outDir, PACKAGE_PATHS.processingRecord),
+    processingRecordPdf: path.join(outDir, PACKAGE_PATHS.processingRecordPdf),
   };
   await writeTranscripts(
     {
@@ -142,6 +150,30 @@ export async function renderExportDocuments(
   );
   const transcript = { file: files.transcript, ...(await hashFile(files.transcript)) };
   const filingTranscript = { file: files.filingTranscript, ...(await hashFile(files.filingTranscript)) };
+  const messagesCsvSha256 = (await hashFile(files.messagesCsv)).sha256;
+
+  const processingRecord = buildProcessingRecord({
+    facts: evidenceFacts,
+    reading: chat,
+    media: source.media,
+    hashes: {
+      manifest: manifestSha256,
+      transcript: transcript.sha256,
+      filingTranscript: filingTranscript.sha256,
+      messagesCsv: messagesCsvSha256,
+    },
+  });
+  const processingRecordSha256 = sha256Hex(processingRecord);
+  await writeFile(files.processingRecord, processingRecord);
+  await writeProcessingRecordPdf(
+    {
+      text: processingRecord,
+      exportReference: source.exportReference,
+      toolVersion: TOOL_VERSION,
+      generatedAt,
+    },
+    createWriteStream(files.processingRecordPdf),
+  );
 
   await writeEvidenceZip(
     {
@@ -150,12 +182,15 @@ export async function renderExportDocuments(
         { path: PACKAGE_PATHS.transcript, file: transcript.file },
         { path: PACKAGE_PATHS.filingTranscript, file: filingTranscript.file },
         { path: PACKAGE_PATHS.messagesCsv, file: files.messagesCsv, deflate: true },
+        { path: PACKAGE_PATHS.processingRecord, file: files.processingRecord, deflate: true },
+        { path: PACKAGE_PATHS.processingRecordPdf, file: files.processingRecordPdf },
       ],
       manifest,
       declaration: buildDeclaration(evidenceFacts, evidence, {
         manifest: manifestSha256,
         transcript: transcript.sha256,
         filingTranscript: filingTranscript.sha256,
+        processingRecord: processingRecordSha256,
       }),
       readme: buildReadme(evidenceFacts),
       generatedAt,
@@ -164,5 +199,5 @@ export async function renderExportDocuments(
     createWriteStream(files.evidenceZip),
   );
   const evidenceZip = { file: files.evidenceZip, ...(await hashFile(files.evidenceZip)) };
-  return { transcript, filingTranscript, evidenceZip, manifestSha256 };
+  return { transcript, filingTranscript, evidenceZip, manifestSha256, processingRecordSha256 };
 }

@@ -32,6 +32,8 @@ export interface DeclarationHashes {
   transcript: string;
   /** SHA-256 of transcript-filing.pdf. */
   filingTranscript: string;
+  /** SHA-256 of processing-record.txt. */
+  processingRecord: string;
 }
 
 const ROLE_TEXT: Record<EvidenceRole, string> = {
@@ -354,6 +356,7 @@ export function buildDeclaration(
   push(`${BODY}${PACKAGE_PATHS.manifest}:`, sha256Line(hashes.manifest));
   push(`${BODY}${PACKAGE_PATHS.transcript}:`, sha256Line(hashes.transcript));
   push(`${BODY}${PACKAGE_PATHS.filingTranscript}:`, sha256Line(hashes.filingTranscript));
+  push(`${BODY}${PACKAGE_PATHS.processingRecord}:`, sha256Line(hashes.processingRecord));
   push(
     ...para(
       `Every evidence file of the package (${plural(files.length, 'file')}): its path in the ` +

@@ -17,8 +17,9 @@ export const EXAMINATION_NOTE = 'As stated by the uploader; null where nothing w
 
 export const DOCUMENTS_NOTE =
   'These documents are made from the evidence files and cannot be listed here with hash values: ' +
-  "the transcripts print this manifest's own SHA-256, and the declaration carries the SHA-256 of " +
-  'this manifest and of both transcripts. SHA256SUMS holds the SHA-256 of every other file of ' +
+  "the transcripts print this manifest's own SHA-256; the processing record carries the SHA-256 of " +
+  'this manifest, both transcripts and messages.csv, and the declaration that of this manifest and ' +
+  'the processing record. SHA256SUMS holds the SHA-256 of every other file of ' +
   'the package, this manifest and these documents included: verify them with ' +
   '`sha256sum -c SHA256SUMS` as README.txt explains.';
 

@@ -31,7 +31,7 @@ const checkInBrowser = (verifyUrl: string): string[] => [
   ),
   ...wrap(
     'Every file must be shown as "Matches". A file shown as "Does not match", "Missing" or "Not ' +
-      'in the list" is not as it was when the package was made.',
+      'in the list" is not the file the package\'s lists name.',
     { firstIndent: '  3. ', indent: '     ' },
   ),
   '',
@@ -57,8 +57,8 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
     '',
     ...paragraph(
       'This package holds a WhatsApp chat export exactly as it was uploaded to ChatExhibit, the ' +
-        'transcripts ChatExhibit made from it, and what is needed to show that none of the files ' +
-        'has changed since the upload.',
+        'transcripts ChatExhibit made from it, its record of how it processed them, and lists of ' +
+        'hash values with which anyone can check that the files are the ones listed.',
     ),
 
     ...heading('WHAT IS IN THE PACKAGE'),
@@ -86,10 +86,19 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
         'chat text in original/ is the evidence.',
     ),
     ...row(
+      PACKAGE_PATHS.processingRecord,
+      'What ChatExhibit did with this export, written by ChatExhibit (not by a person): the ' +
+        'method it follows, step by step, and what it recorded for this export (when the file ' +
+        'was received, its hash value, every check, the counts, the notes of its reading of the ' +
+        'chat, and the hash values of the manifest, both transcripts and messages.csv).',
+    ),
+    ...row(PACKAGE_PATHS.processingRecordPdf, 'The same record as a PDF/A file, for filing.'),
+    ...row(
       PACKAGE_PATHS.declaration,
-      'A declaration for a qualified person to complete, sign and file, certifying these files ' +
-        'under Federal Rule of Evidence 902(14). It lists every hash value. Fill in a copy kept ' +
-        'outside the package folder: the package itself must stay unchanged.',
+      'A declaration for a person to complete, sign and file, certifying these files under the ' +
+        'Federal Rules of Evidence. It names manifest.json and processing-record.txt by their ' +
+        'SHA-256 hash values. Fill in a copy kept outside the package folder: the package itself ' +
+        'must stay unchanged.',
     ),
     ...row(
       PACKAGE_PATHS.manifest,
@@ -116,8 +125,8 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
     ),
     '',
     ...paragraph(
-      'Nothing in original/ was changed: no file was renamed, converted, edited or re-saved. ' +
-        'Everything in derived/ was made by ChatExhibit from the originals. When the two differ, ' +
+      'ChatExhibit changed nothing in original/: no file was renamed, converted, edited or ' +
+        're-saved. Everything in derived/ was made by ChatExhibit from the originals. When the two differ, ' +
         'the original is the evidence.',
     ),
 
@@ -151,8 +160,7 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
       'A SHA-256 hash value is a 64-character fingerprint computed from the contents of a file. ' +
         'The same file always gives the same value; changing even one character of it gives a ' +
         'completely different value. Computing the value of a file today and comparing it with ' +
-        'the value recorded when the package was made shows whether the file is still exactly ' +
-        'the same.',
+        'a value recorded earlier shows whether the file is still exactly what it was then.',
     ),
     ...paragraph(
       `SHA-256 is the hash value that checks the package. For each evidence file ` +
@@ -161,12 +169,25 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
         'them. They are older, weaker fingerprints: rely on SHA-256 to check the files.',
     ),
     ...paragraph(
-      'What it proves: that each file of the package is identical, bit for bit, to the file that ' +
-        `was recorded when ChatExhibit made the package, and that the file in original/upload/ is ` +
-        `identical to the file ChatExhibit received on ${formatUtc(new Date(exportFacts.receivedAt))}.`,
+      `What the check proves: that every file of the package is, bit for bit, the file listed ` +
+        `for it in ${PACKAGE_PATHS.checksums}. That shows the package agrees with itself, and ` +
+        'nothing more: whoever changes a file can also write a new list.',
     ),
     ...paragraph(
-      'What it does not prove: who wrote the messages; that the chat on the phone was complete ' +
+      'What ties the package to the export as it was received is a hash value kept outside it: ' +
+        `the SHA-256 hash value of ${PACKAGE_PATHS.manifest} stated in the signed and filed ` +
+        'declaration (or in a timestamp from an outside service). Compare the hash value of ' +
+        `${PACKAGE_PATHS.manifest} (its line in ${PACKAGE_PATHS.checksums}` +
+        (facts.verifyUrl === null ? '' : ', or the value the check in a web browser shows') +
+        ') with the one in the signed and filed declaration. If they ' +
+        `are the same, ${PACKAGE_PATHS.manifest} is the one the declarant certified, and so is ` +
+        'every file whose hash value it lists, the uploaded file in original/upload/ among them. ' +
+        'A package that has not been filed with a signed declaration is anchored by nothing ' +
+        'outside itself.',
+    ),
+    ...paragraph(
+      'What it does not prove: when the package was made, or that it is the package ChatExhibit ' +
+        'made, unless its hash values match ones kept outside it as above; who wrote the messages; that the chat on the phone was complete ' +
         'and unaltered before it was exported; anything that happened before the upload. A ' +
         'WhatsApp export also leaves things out: reactions, the message a reply quoted, read ' +
         'receipts, earlier versions of edited messages, and the time zone of the phone (its times ' +
@@ -251,9 +272,10 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
         'or the unzipped folder checks exactly like the original.',
     ),
     ...paragraph(
-      `The hash values of the evidence files are also listed in ${PACKAGE_PATHS.manifest} and in ` +
-        `${PACKAGE_PATHS.declaration}; the declaration also lists the hash values of ` +
-        `${PACKAGE_PATHS.manifest} and of both transcripts.`,
+      `The hash values of the evidence files are also listed in ${PACKAGE_PATHS.manifest}; ` +
+        `${PACKAGE_PATHS.processingRecord} lists the hash values of ${PACKAGE_PATHS.manifest}, ` +
+        `both transcripts and ${PACKAGE_PATHS.messagesCsv}, and the declaration that of ` +
+        `${PACKAGE_PATHS.manifest} and of ${PACKAGE_PATHS.processingRecord}.`,
     ),
   ];
   return toText(lines);

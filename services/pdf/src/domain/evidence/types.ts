@@ -87,6 +87,8 @@ export const DOCUMENT_ROLES = [
   'transcript',
   'filing-transcript',
   'messages-csv',
+  'processing-record',
+  'processing-record-pdf',
   'declaration',
   'readme',
   'checksums',
@@ -97,6 +99,8 @@ export type DocumentRole = (typeof DOCUMENT_ROLES)[number];
 export const PACKAGE_DOCUMENTS: readonly { path: string; role: DocumentRole }[] = [
   { path: PACKAGE_PATHS.readme, role: 'readme' },
   { path: PACKAGE_PATHS.declaration, role: 'declaration' },
+  { path: PACKAGE_PATHS.processingRecord, role: 'processing-record' },
+  { path: PACKAGE_PATHS.processingRecordPdf, role: 'processing-record-pdf' },
   { path: PACKAGE_PATHS.transcript, role: 'transcript' },
   { path: PACKAGE_PATHS.filingTranscript, role: 'filing-transcript' },
   { path: PACKAGE_PATHS.messagesCsv, role: 'messages-csv' },

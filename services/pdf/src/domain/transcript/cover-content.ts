@@ -95,15 +95,7 @@ export function coverContent(input: CoverInput): CoverContent {
       },
       {
         heading: 'Processing options',
-        bullets: [
-          `Timestamps: ${onOff(facts.options.includeTimestamps, 'shown', 'not shown (dates are still shown as headings)')}.`,
-          `Senders: ${onOff(facts.options.highlightSenders, 'highlighted in colour', 'not highlighted')}.`,
-          `Voice notes: ${onOff(facts.options.includeVoiceMessages, 'MP3 copies embedded in transcript.pdf, playable from their messages', 'listed, not embedded')}.`,
-          `Images: ${onOff(facts.options.includeImages, 'shown as thumbnails', 'listed, not shown')}.`,
-          `Other attachments: ${onOff(facts.options.includeAttachments, 'embedded in transcript.pdf', 'listed, not embedded')}.`,
-          `Bates numbering: ${facts.batesPrefix === null ? 'none' : `prefix "${facts.batesPrefix}", one number per page`}.`,
-          'Every file is in the evidence package whatever these options say.',
-        ],
+        bullets: processingOptionStatements(facts),
       },
       { heading: 'Completeness', bullets: completenessFindings(input) },
       {
@@ -124,6 +116,17 @@ export function coverContent(input: CoverInput): CoverContent {
     ],
   };
 }
+
+/** The processing options in words, as the cover and the processing record state them. */
+export const processingOptionStatements = (facts: ExportFacts): string[] => [
+  `Timestamps: ${onOff(facts.options.includeTimestamps, 'shown', 'not shown (dates are still shown as headings)')}.`,
+  `Senders: ${onOff(facts.options.highlightSenders, 'highlighted in colour', 'not highlighted')}.`,
+  `Voice notes: ${onOff(facts.options.includeVoiceMessages, 'MP3 copies embedded in transcript.pdf, playable from their messages', 'listed, not embedded')}.`,
+  `Images: ${onOff(facts.options.includeImages, 'shown as thumbnails', 'listed, not shown')}.`,
+  `Other attachments: ${onOff(facts.options.includeAttachments, 'embedded in transcript.pdf', 'listed, not embedded')}.`,
+  `Bates numbering: ${facts.batesPrefix === null ? 'none' : `prefix "${facts.batesPrefix}", one number per page`}.`,
+  'Every file is in the evidence package whatever these options say.',
+];
 
 function describeChatFile(chat: CoverInput['chat']): string {
   const details = [chat.format && `${chat.format} layout`, chat.encoding && `${chat.encoding} text`].filter(

@@ -36,7 +36,7 @@ export class TwinPages {
     fonts: FontSet = FontSet.shared(),
   ) {
     this.transcript = createDocument(info, false);
-    this.filing = createDocument(info, true);
+    this.filing = createDocument({ ...info, title: `${info.title} (court-filing copy)` }, true);
     this.painters = [new TextPainter(this.transcript, fonts), new TextPainter(this.filing, fonts)];
   }
 
@@ -140,7 +140,8 @@ export class TwinPages {
   }
 }
 
-function createDocument(info: DocumentInfo, filing: boolean): PDFKit.PDFDocument {
+/** A US Letter PDF with every page kept open for footers; `pdfA` makes it PDF/A-2b. */
+export function createDocument(info: DocumentInfo, pdfA: boolean): PDFKit.PDFDocument {
   return new PDFDocument({
     size: 'LETTER',
     margins: { top: PAGE.top, bottom: PAGE.bottom, left: PAGE.margin, right: PAGE.margin },
@@ -149,9 +150,9 @@ function createDocument(info: DocumentInfo, filing: boolean): PDFKit.PDFDocument
     pdfVersion: '1.7',
     lang: 'en-US',
     displayTitle: true,
-    ...(filing && { subset: 'PDF/A-2b' as const }),
+    ...(pdfA && { subset: 'PDF/A-2b' as const }),
     info: {
-      Title: filing ? `${info.title} (court-filing copy)` : info.title,
+      Title: info.title,
       Subject: info.subject,
       ...(info.author !== null && { Author: info.author }),
       Creator: info.creator,
