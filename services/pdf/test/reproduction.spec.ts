@@ -1,4 +1,5 @@
 import { buildManifest } from '../src/domain/evidence/manifest';
+import { PACKAGE_DOCUMENTS } from '../src/domain/evidence/types';
 import {
   NotReproducibleError,
   reproductionInstructions,
@@ -33,16 +34,15 @@ describe('reproducing a package from its manifest', () => {
       components: facts.components,
     });
     expect(settings.uploadPath).toBe(files.find((f) => f.role === 'original-upload')!.path);
+    // Every document the package lists, so a new document is compared without a change here.
     expect(settings.comparedPaths).toEqual([
       'manifest.json',
-      'README.txt',
-      'declaration-template.txt',
-      'transcript.pdf',
-      'transcript-filing.pdf',
-      'messages.csv',
-      'SHA256SUMS',
+      ...PACKAGE_DOCUMENTS.map((d) => d.path),
       ...files.filter((f) => f.role === 'derived-audio').map((f) => f.path),
     ]);
+    expect(settings.comparedPaths).toEqual(
+      expect.arrayContaining(['transcript.pdf', 'declaration-template.txt', 'processing-record.pdf']),
+    );
   });
 
   it('refuses what is not a manifest of ours, or one made before reproducing was possible', async () => {
