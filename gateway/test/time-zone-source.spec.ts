@@ -1,13 +1,18 @@
-import { UploadOptionsSchema } from '@chatexhibit/proto/processing-options';
+import { exportFactsOf, UploadOptionsSchema } from '@chatexhibit/proto/processing-options';
 import { parseRequest } from '../src/http/parse-request';
-import { timeZoneFacts } from '../src/uploads/start-processing.service';
 
 const SERVER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The zone facts the upload route queues for `options`, the JSON the client sent. */
 function factsFor(options: unknown) {
-  const { timeZone, timeZoneSource } = parseRequest(UploadOptionsSchema, options, 'options');
-  return timeZoneFacts(timeZone, timeZoneSource);
+  const upload = { originalFilename: 'chat.zip', sha256: '0'.repeat(64), sizeBytes: 1 };
+  const facts = exportFactsOf(
+    upload,
+    parseRequest(UploadOptionsSchema, options, 'options'),
+    SERVER_ZONE,
+    new Date(),
+  );
+  return { timeZone: facts.timeZone, timeZoneSource: facts.timeZoneSource };
 }
 
 describe('the time zone of an upload, and where it came from', () => {

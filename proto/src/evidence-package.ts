@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  ExaminationSchema,
+  isIanaTimeZone,
+  ProcessingOptionsSchema,
+  TimeZoneSourceSchema,
+} from './processing-options';
 
 /**
  * The evidence package as others read it: the pdf service writes it, the web app's /verify page
@@ -18,11 +24,16 @@ export const PACKAGE_PATHS = {
 
 /**
  * The manifest's format, raised whenever its keys change: 2 moved the time zone's source and the
- * counts (people's messages apart from system events, attachments by kind) into `export`.
+ * counts (people's messages apart from system events, attachments by kind) into `export`; 3 added
+ * what reproducing the package reads (`tool.components`, `verifyUrl`, `reproductionNote`).
  */
-export const MANIFEST_FORMAT = 'chatexhibit-evidence-manifest/2';
+export const MANIFEST_FORMAT = 'chatexhibit-evidence-manifest/3';
 /** Every format a verifier still reads: what it relies on (paths and hashes) is the same in each. */
-export const READABLE_MANIFEST_FORMATS = ['chatexhibit-evidence-manifest/1', MANIFEST_FORMAT] as const;
+export const READABLE_MANIFEST_FORMATS = [
+  'chatexhibit-evidence-manifest/1',
+  'chatexhibit-evidence-manifest/2',
+  MANIFEST_FORMAT,
+] as const;
 
 /** Where the web app checks a package in the browser; the package's README.txt points there. */
 export const VERIFY_PATH = '/verify';
@@ -55,3 +66,28 @@ export const EvidenceManifestSchema = z.looseObject({
   ),
 });
 export type EvidenceManifest = z.infer<typeof EvidenceManifestSchema>;
+
+/**
+ * What reproducing a package (`npm run convert -- --reproduce`) reads from its manifest.json:
+ * every setting its documents depend on besides the upload itself.
+ */
+export const ReproducibleManifestSchema = z.looseObject({
+  format: z.literal(MANIFEST_FORMAT),
+  tool: z.looseObject({ version: z.string(), components: z.record(z.string(), z.string()) }),
+  generatedAt: z.iso.datetime(),
+  verifyUrl: z.string().nullable(),
+  export: z.looseObject({
+    reference: z.string().min(1),
+    originalFilename: z.string().min(1),
+    sha256: Sha256Hex,
+    sizeBytes: z.number().int().nonnegative(),
+    receivedAt: z.iso.datetime(),
+    timeZone: z.string().refine(isIanaTimeZone),
+    timeZoneSource: TimeZoneSourceSchema,
+    processingOptions: ProcessingOptionsSchema,
+    batesPrefix: z.string().nullable(),
+    examination: ExaminationSchema,
+  }),
+  files: z.array(z.looseObject({ path: z.string().min(1), role: z.string() })),
+  documents: z.array(z.looseObject({ path: z.string().min(1) })),
+});

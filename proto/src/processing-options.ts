@@ -109,3 +109,50 @@ export const ExportFactsSchema = z.object({
   receivedAt: z.iso.datetime(),
 });
 export type ExportFacts = z.infer<typeof ExportFactsSchema>;
+
+/** What an upload is, as received: its name, SHA-256 and size. */
+export interface ReceivedFile {
+  originalFilename: string;
+  sha256: string;
+  sizeBytes: number;
+}
+
+/**
+ * The facts of an upload as every step receives them, made the same way for the web upload and
+ * `npm run convert`: no zone sent is `defaultTimeZone` with the source `default`, whatever the
+ * caller says; a zone sent without a source is the caller's statement (`declared`).
+ */
+export function exportFactsOf(
+  upload: ReceivedFile,
+  options: UploadOptions,
+  defaultTimeZone: string,
+  receivedAt: Date,
+): ExportFacts {
+  const {
+    timeZone,
+    timeZoneSource,
+    batesPrefix,
+    caseNumber,
+    exhibitNumber,
+    preparedBy,
+    exportingAccount,
+    ...processingOptions
+  } = options;
+  return {
+    originalFilename: upload.originalFilename,
+    fileHash: upload.sha256,
+    uploadSizeBytes: upload.sizeBytes,
+    options: processingOptions,
+    ...(timeZone === undefined
+      ? { timeZone: defaultTimeZone, timeZoneSource: 'default' as const }
+      : { timeZone, timeZoneSource: timeZoneSource ?? 'declared' }),
+    batesPrefix: batesPrefix ?? null,
+    examination: {
+      caseNumber: caseNumber ?? null,
+      exhibitNumber: exhibitNumber ?? null,
+      preparedBy: preparedBy ?? null,
+      exportingAccount: exportingAccount ?? null,
+    },
+    receivedAt: receivedAt.toISOString(),
+  };
+}

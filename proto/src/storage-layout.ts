@@ -149,5 +149,12 @@ export const MediaItemSchema = z.object({
 });
 export type MediaItem = z.infer<typeof MediaItemSchema>;
 
-export const MediaManifestSchema = z.object({ items: z.array(MediaItemSchema) });
+export const MediaManifestSchema = z.object({
+  items: z.array(MediaItemSchema),
+  /**
+   * The versions of the programs that made the derived files (ffmpeg, sharp, libvips), by name:
+   * another version may make other bytes. Absent from media manifests written before it existed.
+   */
+  components: z.record(z.string(), z.string()).default({}),
+});
 export type MediaManifest = z.infer<typeof MediaManifestSchema>;

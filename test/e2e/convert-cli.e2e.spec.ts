@@ -212,7 +212,7 @@ describe('convert CLI', () => {
       code: 1,
       stdout: '',
       stderr: expect.stringMatching(
-        /^usage: npm run convert -- <export\.zip> --out <dir> .*--no-images.*\n$/,
+        /^usage: npm run convert -- <export\.zip> --out <dir> .*--no-images.*\n {7}npm run convert -- --reproduce <evidence\.zip> --out <dir>\n$/,
       ),
     });
     expect(await convert('no-out', whatsAppExport.zipPath)).toEqual({
@@ -251,5 +251,5 @@ describe('convert CLI', () => {
       stderr:
         'convert: --bates must be 1-20 letters, digits, spaces, ".", "_" or "-", starting with a letter or digit.\n',
     });
-  });
+  }, 90_000);
 });

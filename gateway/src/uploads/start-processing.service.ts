@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { exportReference } from '@chatexhibit/proto/export-reference';
-import type { ExportFacts, TimeZoneSource, UploadOptions } from '@chatexhibit/proto/processing-options';
+import { exportFactsOf, type UploadOptions } from '@chatexhibit/proto/processing-options';
 import type { StartProcessingResponse } from '@chatexhibit/proto/progress';
 import { stepIndex } from '@chatexhibit/proto/steps';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
@@ -14,18 +14,6 @@ import type { ReceivedUpload } from './receive-upload';
 
 /** The zone of this server, for uploads that declare none. */
 const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/**
- * The zone's source as the documents state it: no zone sent is the server's default, whatever the
- * client says; a zone sent without a source is the caller's statement; otherwise the source sent.
- */
-export function timeZoneFacts(
-  timeZone: string | undefined,
-  source: TimeZoneSource | undefined,
-): Pick<ExportFacts, 'timeZone' | 'timeZoneSource'> {
-  if (timeZone === undefined) return { timeZone: SERVER_TIME_ZONE, timeZoneSource: 'default' };
-  return { timeZone, timeZoneSource: source ?? 'declared' };
-}
 
 /**
  * Starts processing a received upload: stores it exactly as received, records that the export
@@ -41,31 +29,7 @@ export class StartProcessingService {
 
   async start(upload: ReceivedUpload, options: UploadOptions): Promise<StartProcessingResponse> {
     const exportId = randomUUID();
-    const {
-      timeZone,
-      timeZoneSource,
-      batesPrefix,
-      caseNumber,
-      exhibitNumber,
-      preparedBy,
-      exportingAccount,
-      ...processingOptions
-    } = options;
-    const facts: ExportFacts = {
-      originalFilename: upload.originalFilename,
-      fileHash: upload.sha256,
-      uploadSizeBytes: upload.sizeBytes,
-      options: processingOptions,
-      ...timeZoneFacts(timeZone, timeZoneSource),
-      batesPrefix: batesPrefix ?? null,
-      examination: {
-        caseNumber: caseNumber ?? null,
-        exhibitNumber: exhibitNumber ?? null,
-        preparedBy: preparedBy ?? null,
-        exportingAccount: exportingAccount ?? null,
-      },
-      receivedAt: new Date().toISOString(),
-    };
+    const facts = exportFactsOf(upload, options, SERVER_TIME_ZONE, new Date());
     // The export's reference (not its id, which opens it) follows every job and log line of it.
     return withCorrelationId(exportReference(exportId), async () => {
       // Dated for deletion before anything is stored, so nothing of it outlives its retention.

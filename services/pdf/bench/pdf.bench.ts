@@ -91,6 +91,7 @@ async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<v
     entries: [],
     folders: [],
     media: [],
+    mediaComponents: {},
     uploadKey: 'upload',
     files: { open: () => Promise.reject(new Error('no files in the benchmark')) },
     verifyUrl: null,

@@ -81,6 +81,8 @@ describe('the package texts', () => {
         'format',
         'tool',
         'generatedAt',
+        'verifyUrl',
+        'reproductionNote',
         'hashAlgorithm',
         'labHashesNote',
         'export',
@@ -89,11 +91,15 @@ describe('the package texts', () => {
         'documentsNote',
       ]);
       expect(manifest).toMatchObject({
-        format: 'chatexhibit-evidence-manifest/2',
-        tool: { name: 'ChatExhibit', version: '1.4.2' },
+        format: 'chatexhibit-evidence-manifest/3',
+        tool: { name: 'ChatExhibit', version: '1.4.2', components: { node: '22.0.0', tz: '2025a' } },
         generatedAt: '2025-03-04T05:06:07.000Z',
+        verifyUrl: facts.verifyUrl,
         hashAlgorithm: 'SHA-256',
       });
+      // What a third party needs to make the documents again, and with which version.
+      expect(manifest.reproductionNote).toContain('npm run convert -- --reproduce evidence.zip');
+      expect(manifest.reproductionNote).toContain('ChatExhibit 1.4.2');
       expect(manifest.export).toEqual({
         reference: EXPORT_REFERENCE,
         originalFilename: 'WhatsApp Chat with Zoë Müller.zip',
@@ -187,11 +193,11 @@ describe('the package texts', () => {
       );
     });
 
-    it('is still read by a verifier when a package was made under format 1, and not under an unknown one', () => {
+    it('is still read by a verifier when a package was made under format 1 or 2, and not under an unknown one', () => {
       const json = JSON.parse(buildManifest(facts, files).toString('utf8')) as Record<string, unknown>;
-      expect(
-        EvidenceManifestSchema.safeParse({ ...json, format: 'chatexhibit-evidence-manifest/1' }).success,
-      ).toBe(true);
+      for (const format of ['chatexhibit-evidence-manifest/1', 'chatexhibit-evidence-manifest/2']) {
+        expect(EvidenceManifestSchema.safeParse({ ...json, format }).success).toBe(true);
+      }
       expect(
         EvidenceManifestSchema.safeParse({ ...json, format: 'chatexhibit-evidence-manifest/9' }).success,
       ).toBe(false);

@@ -146,6 +146,7 @@ async function writeFixture(root: string, facts: Partial<ExportFacts> = {}): Pro
     entries,
     folders: [],
     media,
+    mediaComponents: { ffmpeg: '6.1.1' },
     uploadKey: upload,
     files: { open: async (key) => createReadStream(key) },
     verifyUrl: 'https://chatexhibit.example.com/verify',

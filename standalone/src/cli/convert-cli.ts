@@ -3,23 +3,25 @@
 // safe unzip (into a temporary folder, removed afterwards), chat pick and parse, attachment links,
 // voice notes to MP3 and photos to thumbnails, then the pdf core. It writes <dir>/transcript.pdf,
 // <dir>/transcript-filing.pdf, <dir>/evidence.zip, <dir>/chat.json (the SPEC ChatData) and
-// <dir>/audio/<entry>.mp3. It lives in standalone, the one package that may compose the services'
-// domain code.
+// <dir>/audio/<entry>.mp3. `--reproduce <evidence.zip>` makes a package's documents again from its
+// upload and the settings its manifest records, and says which match the package's byte for byte.
+// It lives in standalone, the one package that may compose the services' domain code; the steps
+// are the services' own domain functions, so that the CLI makes what the web service makes.
 
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
+import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { exportReference } from '@chatexhibit/proto/export-reference';
 import {
   BATES_PREFIX_PATTERN,
   type ExportFacts,
-  type TimeZoneSource,
+  exportFactsOf,
   isIanaTimeZone,
-  type ProcessingOptions,
   UploadOptionsSchema,
 } from '@chatexhibit/proto/processing-options';
 import type { ExportEntry, MediaItem, ZipFolderEntry } from '@chatexhibit/proto/storage-layout';
@@ -35,22 +37,19 @@ import { runWithConcurrency } from '@chatexhibit/kit/concurrency/run-with-concur
 import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import { type ExtractedArchive, extractZip } from '@chatexhibit/ingest/domain/extract-zip';
 import { UnsafeArchiveError } from '@chatexhibit/ingest/domain/unsafe-archive-error';
-import { convertToMp3 } from '@chatexhibit/media/domain/convert-to-mp3';
+import { convertMediaFile, mediaComponents, mediaWorkOf } from '@chatexhibit/media/domain/convert-media-file';
 import { type MediaTools, resolveMediaTools } from '@chatexhibit/media/domain/media-tools';
-import { makeThumbnail } from '@chatexhibit/media/domain/make-thumbnail';
 import { MediaConversionError } from '@chatexhibit/media/domain/media-conversion-error';
 import { unconvertedMediaItem } from '@chatexhibit/media/domain/media-item';
-import { mediaKindOf } from '@chatexhibit/media/domain/media-kind';
 import { toApiMessage } from '@chatexhibit/parse/domain/api-message';
-import type { ParsedChat } from '@chatexhibit/parse/domain/chat-model';
-import {
-  isChatTextCandidate,
-  MAX_CHAT_TEXT_BYTES,
-  NO_CHAT_TEXT,
-  pickChatText,
-} from '@chatexhibit/parse/domain/chat-text-candidates';
-import { linkAttachments } from '@chatexhibit/parse/domain/link-attachments';
+import { type ExportChat, NoChatTextError, readExportChat } from '@chatexhibit/parse/domain/read-export-chat';
 import { toTranscriptMessage } from '@chatexhibit/parse/domain/transcript-message';
+import {
+  NotReproducibleError,
+  type ReproductionSettings,
+  reproductionSettings,
+  versionDifferences,
+} from '@chatexhibit/pdf/domain/evidence/reproduction';
 import { renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
 import { type ConversionProgress, conversionProgress } from './conversion-progress';
 
@@ -59,7 +58,8 @@ const CONVERT_COMMAND = {
   usage:
     'usage: npm run convert -- <export.zip> --out <dir> [--tz <IANA zone>] [--bates <prefix>] ' +
     '[--images | --no-images] [--attachments | --no-attachments] [--no-timestamps] [--no-highlight] ' +
-    '[--no-voice] [--case <number>] [--exhibit <number>] [--prepared-by <name>] [--account <name>] [--pretty]',
+    '[--no-voice] [--case <number>] [--exhibit <number>] [--prepared-by <name>] [--account <name>] [--pretty]\n' +
+    '       npm run convert -- --reproduce <evidence.zip> --out <dir>',
 };
 
 /** Each processing option as a pair of flags; SPEC's default when neither is given. */
@@ -69,7 +69,7 @@ const OPTION_FLAGS = {
   includeVoiceMessages: 'voice',
   includeImages: 'images',
   includeAttachments: 'attachments',
-} as const satisfies Record<keyof ProcessingOptions, string>;
+} as const;
 
 /** The examination block's fields and the flags that set them. */
 const EXAMINATION_FLAGS = {
@@ -81,6 +81,7 @@ const EXAMINATION_FLAGS = {
 
 const CONVERT_OPTIONS = {
   out: { type: 'string' },
+  reproduce: { type: 'string' },
   tz: { type: 'string' },
   bates: { type: 'string' },
   case: { type: 'string' },
@@ -100,38 +101,86 @@ const CONVERT_OPTIONS = {
 const TRANSCRIPT_PAGE_SIZE = 1000;
 
 interface ConvertRequest {
+  kind: 'convert';
   zipPath: string;
   outDir: string;
-  timeZone: string;
-  timeZoneSource: TimeZoneSource;
-  batesPrefix: string | null;
-  options: ProcessingOptions;
-  examination: ExportFacts['examination'];
+  facts: ExportFacts;
+  /** The time the documents are dated: SOURCE_DATE_EPOCH when set, otherwise the clock. */
+  now: () => Date;
   pretty: boolean;
 }
 
+interface ReproduceRequest {
+  kind: 'reproduce';
+  packagePath: string;
+  outDir: string;
+}
+
+/** What the documents are made with besides the upload: the settings a manifest records. */
+interface DocumentSettings {
+  facts: ExportFacts;
+  exportReference: string;
+  generatedAt: () => Date;
+  verifyUrl: string | null;
+}
+
 /** Runs the command; resolves to the process exit code. */
-export function runConvertCli(
+export async function runConvertCli(
   args: readonly string[],
   output: CliOutput,
   progress: ConversionProgress = conversionProgress(process.stderr),
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<number> {
-  return runCommand(CONVERT_COMMAND, output, async () => {
+  let exitCode = 0;
+  const code = await runCommand(CONVERT_COMMAND, output, async () => {
     try {
-      await convert(readRequest(args), output, progress);
+      const request = await readRequest(args, env);
+      if (request.kind === 'reproduce') exitCode = await reproduce(request, output, progress);
+      else await convert(request, output, progress);
     } finally {
       progress.stop();
     }
   });
+  return code === 0 ? exitCode : code;
 }
 
-function readRequest(args: readonly string[]): ConvertRequest {
-  const { values, positionals } = readCommandLine(args, CONVERT_OPTIONS, 1);
+/**
+ * SOURCE_DATE_EPOCH (reproducible-builds.org): the time to date the output with, in whole seconds
+ * since 1970-01-01 UTC; null when it is not set.
+ */
+export function sourceDateEpoch(env: Readonly<Record<string, string | undefined>>): Date | null {
+  const value = env.SOURCE_DATE_EPOCH;
+  if (value === undefined || value === '') return null;
+  const date = /^\d{1,15}$/.test(value) ? new Date(Number(value) * 1000) : null;
+  if (date === null || Number.isNaN(date.getTime())) {
+    throw new CliInputError(
+      `SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 UTC, got "${value}".`,
+    );
+  }
+  return date;
+}
+
+async function readRequest(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<ConvertRequest | ReproduceRequest> {
+  const reproducing = args.some((arg) => arg === '--reproduce' || arg.startsWith('--reproduce='));
+  const { values, positionals } = readCommandLine(args, CONVERT_OPTIONS, reproducing ? 0 : 1);
   const flags = values as Record<string, string | boolean | undefined>;
   if (values.out === undefined || values.out === '') throw new CliInputError('--out <dir> is required.');
+  if (values.reproduce !== undefined) {
+    const given = Object.keys(flags).filter((flag) => flag !== 'out' && flag !== 'reproduce');
+    if (given.length > 0) {
+      throw new CliInputError(
+        `--reproduce takes every setting from the package's manifest.json: leave out --${given[0]}.`,
+      );
+    }
+    return { kind: 'reproduce', packagePath: values.reproduce, outDir: values.out };
+  }
   // The phone's zone is unknown: --tz is the user's statement; without it this machine's zone is
   // a default, and the documents say so.
-  const timeZone = values.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const machineZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = values.tz ?? machineZone;
   if (!isIanaTimeZone(timeZone)) {
     throw new CliInputError(
       `--tz must be an IANA time-zone name such as "Europe/London", got "${timeZone}".`,
@@ -152,6 +201,8 @@ function readRequest(args: readonly string[]): ConvertRequest {
   // The web upload's own schema: the same defaults, limits and messages for the same options.
   const parsed = UploadOptionsSchema.safeParse({
     ...chosen,
+    ...(values.tz !== undefined && { timeZone: values.tz, timeZoneSource: 'declared' }),
+    ...(values.bates !== undefined && { batesPrefix: values.bates }),
     ...Object.fromEntries(Object.entries(EXAMINATION_FLAGS).map(([field, flag]) => [field, values[flag]])),
   });
   if (!parsed.success) {
@@ -168,31 +219,34 @@ function readRequest(args: readonly string[]): ConvertRequest {
         .join('; '),
     );
   }
-  const {
-    caseNumber,
-    exhibitNumber,
-    preparedBy,
-    exportingAccount,
-    timeZone: _zone,
-    timeZoneSource: _source,
-    batesPrefix: _bates,
-    ...options
-  } = parsed.data;
+  const epoch = sourceDateEpoch(env);
+  const now = (): Date => epoch ?? new Date();
+  const zipPath = positionals[0]!;
+  const upload = await readUserFile(zipPath, () => hashFile(path.resolve(zipPath)));
   return {
-    zipPath: positionals[0]!,
+    kind: 'convert',
+    zipPath,
     outDir: values.out,
-    timeZone,
-    timeZoneSource: values.tz === undefined ? 'default' : 'declared',
-    batesPrefix: values.bates ?? null,
-    options,
-    examination: {
-      caseNumber: caseNumber ?? null,
-      exhibitNumber: exhibitNumber ?? null,
-      preparedBy: preparedBy ?? null,
-      exportingAccount: exportingAccount ?? null,
-    },
+    facts: exportFactsOf(
+      { originalFilename: path.basename(zipPath), ...upload },
+      parsed.data,
+      machineZone,
+      now(),
+    ),
+    now,
     pretty: values.pretty ?? false,
   };
+}
+
+/**
+ * An id for the chat data, from what identifies this conversion (the upload and when it was
+ * received): the same input and SOURCE_DATE_EPOCH give the same id, hence the same reference.
+ */
+function conversionId(facts: ExportFacts): string {
+  const hex = createHash('sha256').update(`${facts.fileHash}\n${facts.receivedAt}`).digest('hex');
+  // RFC 9562 version 8 (custom), variant 10.
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 async function convert(
@@ -200,127 +254,251 @@ async function convert(
   output: CliOutput,
   progress: ConversionProgress,
 ): Promise<void> {
-  const { zipPath, outDir } = request;
-  progress.update('extract', 0);
-  const zipFile = path.resolve(zipPath);
-  const upload = await readUserFile(zipPath, () => hashFile(zipFile));
-  const receivedAt = new Date();
+  const { facts, outDir } = request;
+  const exportId = conversionId(facts);
+  await intoNewFolder(outDir, () =>
+    withTemporaryFolder(async (workDir) => {
+      const made = await makeDocuments(
+        path.resolve(request.zipPath),
+        { facts, exportReference: exportReference(exportId), generatedAt: request.now, verifyUrl: null },
+        outDir,
+        workDir,
+        output,
+        progress,
+      );
+      await writeChatData(exportId, made, request, outDir);
+      progress.update('done', 1);
+    }),
+  );
+}
+
+/**
+ * Makes `outDir` (it must be new or empty: files of an earlier conversion beside this one's would
+ * mix two exports' evidence) and runs `work`; a failed run leaves nothing behind, not even the
+ * folder it made.
+ */
+async function intoNewFolder<T>(outDir: string, work: () => Promise<T>): Promise<T> {
   const created = await mkdir(outDir, { recursive: true }).catch((error: unknown) => {
     throw new CliInputError(`cannot write to ${outDir}: ${(error as Error).message}`);
   });
-  // Files of an earlier conversion beside this one's would mix two exports' evidence.
   if ((await readdir(outDir)).length > 0) {
     throw new CliInputError(`${outDir} is not empty: choose a new or empty folder for --out.`);
   }
   try {
-    await writeDocuments(request, output, progress, { zipFile, upload, receivedAt });
+    return await work();
   } catch (error) {
-    // A refused export leaves nothing behind: not even the folder this run made for it.
     if (created !== undefined) await rm(created, { recursive: true, force: true });
     throw error;
   }
 }
 
-async function writeDocuments(
-  request: ConvertRequest,
+interface MadeDocuments {
+  exportChat: ExportChat;
+  /** Path inside the upload of each message's attachment, by message index. */
+  attachmentPath: (index: number) => string | null;
+  media: MediaItem[];
+}
+
+/**
+ * The pipeline's steps on one upload, as the services run them: safe unzip, chat pick and parse,
+ * attachment links, media conversion, then the pdf core writes both transcripts, messages.csv and
+ * evidence.zip into `outDir` (voice notes' MP3s into `<outDir>/audio`).
+ */
+async function makeDocuments(
+  zipFile: string,
+  settings: DocumentSettings,
+  outDir: string,
+  workDir: string,
   output: CliOutput,
   progress: ConversionProgress,
-  {
-    zipFile,
-    upload,
-    receivedAt,
-  }: { zipFile: string; upload: { sha256: string; sizeBytes: number }; receivedAt: Date },
-): Promise<void> {
-  const { zipPath, outDir } = request;
-  await withTemporaryFolder(async (workDir) => {
-    const unzipped = path.join(workDir, 'entries');
-    const { entries, folders } = await unzip(zipFile, unzipped);
-    progress.update('parse', 0);
-    const { chat, chatTextPath } = await readChat(entries);
-    const links = linkAttachments(chat.messages, entries, chatTextPath);
-    const pathOfKey = new Map(entries.map((entry) => [entry.key, entry.path]));
-    const attachmentPath = (index: number): string | null => {
-      const key = links.keys.get(index);
-      return key === undefined ? null : pathOfKey.get(key)!;
-    };
-    progress.update('convert-voice', 0);
-    const media = await convertMedia(entries, request, path.join(workDir, 'thumbnails'), output, (fraction) =>
-      progress.update('convert-voice', fraction),
-    );
+): Promise<MadeDocuments> {
+  progress.update('extract', 0);
+  const { entries, folders } = await unzip(zipFile, path.join(workDir, 'entries'));
+  progress.update('parse', 0);
+  let exportChat: ExportChat;
+  try {
+    exportChat = await readExportChat(entries, (entry) => readFile(entry.key));
+  } catch (error) {
+    if (error instanceof NoChatTextError) throw new CliInputError(error.message);
+    throw error;
+  }
+  const { chat, chatFile, attachmentKeys } = exportChat;
+  const pathOfKey = new Map(entries.map((entry) => [entry.key, entry.path]));
+  const attachmentPath = (index: number): string | null => {
+    const key = attachmentKeys.get(index);
+    return key === undefined ? null : pathOfKey.get(key)!;
+  };
+  progress.update('convert-voice', 0);
+  const { media, components } = await convertMedia(
+    entries,
+    settings.facts,
+    outDir,
+    path.join(workDir, 'thumbnails'),
+    output,
+    (fraction) => progress.update('convert-voice', fraction),
+  );
 
-    progress.update('generate-pdf', 0);
-    const exportId = randomUUID();
-    const facts: ExportFacts = {
-      originalFilename: path.basename(zipPath),
-      fileHash: upload.sha256,
-      uploadSizeBytes: upload.sizeBytes,
-      options: request.options,
-      timeZone: request.timeZone,
-      timeZoneSource: request.timeZoneSource,
-      batesPrefix: request.batesPrefix,
-      examination: request.examination,
-      receivedAt: receivedAt.toISOString(),
-    };
-    const transcriptMessages = chat.messages.map((m) => toTranscriptMessage(m, attachmentPath(m.index)));
-    await renderExportDocuments(
-      {
-        exportReference: exportReference(exportId),
-        facts,
-        chat: {
-          chatFile: chatTextPath,
-          participants: chat.participants,
-          warnings: [...chat.warnings, ...links.warnings],
-          format: chat.format,
-          dateOrder: chat.dateOrder,
-          calendar: chat.calendar,
-          encoding: chat.encoding,
-        },
-        async *messages() {
-          for (let start = 0; start < transcriptMessages.length; start += TRANSCRIPT_PAGE_SIZE) {
-            yield transcriptMessages.slice(start, start + TRANSCRIPT_PAGE_SIZE);
-          }
-        },
-        entries,
-        folders,
-        media,
-        uploadKey: zipFile,
-        // Every key is a local file: the upload, an unzipped entry, an MP3 or a thumbnail.
-        files: { open: async (key) => createReadStream(key) },
-        // No site made this package; its README.txt explains the checks with the computer's tools.
-        verifyUrl: null,
+  progress.update('generate-pdf', 0);
+  const transcriptMessages = chat.messages.map((m) => toTranscriptMessage(m, attachmentPath(m.index)));
+  await renderExportDocuments(
+    {
+      exportReference: settings.exportReference,
+      facts: settings.facts,
+      chat: {
+        chatFile,
+        participants: chat.participants,
+        warnings: exportChat.warnings,
+        format: chat.format,
+        dateOrder: chat.dateOrder,
+        calendar: chat.calendar,
+        encoding: chat.encoding,
       },
-      outDir,
-      new Date(),
-      (fraction) => progress.update('generate-pdf', fraction),
-    );
+      async *messages() {
+        for (let start = 0; start < transcriptMessages.length; start += TRANSCRIPT_PAGE_SIZE) {
+          yield transcriptMessages.slice(start, start + TRANSCRIPT_PAGE_SIZE);
+        }
+      },
+      entries,
+      folders,
+      media,
+      mediaComponents: components,
+      uploadKey: zipFile,
+      // Every key is a local file: the upload, an unzipped entry, an MP3 or a thumbnail.
+      files: { open: async (key) => createReadStream(key) },
+      verifyUrl: settings.verifyUrl,
+    },
+    outDir,
+    settings.generatedAt(),
+    (fraction) => progress.update('generate-pdf', fraction),
+  );
+  return { exportChat, attachmentPath, media };
+}
 
-    const voice = new Map(media.filter((item) => item.kind === 'voice').map((item) => [item.path, item]));
-    const chatData: ChatData = {
-      id: exportId,
-      originalFilename: facts.originalFilename,
-      fileHash: facts.fileHash,
-      participants: chat.participants,
-      processingOptions: request.options,
-      messages: chat.messages.map((message): Message => {
-        const entryPath = attachmentPath(message.index);
-        const audio = entryPath === null ? undefined : voice.get(entryPath);
-        return toApiMessage(
-          message,
-          audio?.derivedKey
-            ? {
-                url: path.relative(outDir, audio.derivedKey),
-                durationSeconds: audio.durationSeconds ?? undefined,
-              }
-            : undefined,
-        );
-      }),
-    };
-    await writeFile(
-      path.join(outDir, 'chat.json'),
-      `${JSON.stringify(chatData, null, request.pretty ? 2 : undefined)}\n`,
+/** `<outDir>/chat.json`: the SPEC ChatData, voice notes pointing at their MP3s beside it. */
+async function writeChatData(
+  exportId: string,
+  { exportChat, attachmentPath, media }: MadeDocuments,
+  { facts, pretty }: ConvertRequest,
+  outDir: string,
+): Promise<void> {
+  const voice = new Map(media.filter((item) => item.kind === 'voice').map((item) => [item.path, item]));
+  const chatData: ChatData = {
+    id: exportId,
+    originalFilename: facts.originalFilename,
+    fileHash: facts.fileHash,
+    participants: exportChat.chat.participants,
+    processingOptions: facts.options,
+    messages: exportChat.chat.messages.map((message): Message => {
+      const entryPath = attachmentPath(message.index);
+      const audio = entryPath === null ? undefined : voice.get(entryPath);
+      return toApiMessage(
+        message,
+        audio?.derivedKey
+          ? {
+              url: path.relative(outDir, audio.derivedKey),
+              durationSeconds: audio.durationSeconds ?? undefined,
+            }
+          : undefined,
+      );
+    }),
+  };
+  await writeFile(
+    path.join(outDir, 'chat.json'),
+    `${JSON.stringify(chatData, null, pretty ? 2 : undefined)}\n`,
+  );
+}
+
+/**
+ * `--reproduce`: the documents of the package made again into `outDir` from its upload and the
+ * settings its manifest records, each compared byte for byte with the package's copy. Prints one
+ * line per file; resolves to 0 when every file matches, 1 otherwise.
+ */
+async function reproduce(
+  { packagePath, outDir }: ReproduceRequest,
+  output: CliOutput,
+  progress: ConversionProgress,
+): Promise<number> {
+  await readUserFile(packagePath, () => hashFile(path.resolve(packagePath)));
+  return withTemporaryFolder(async (workDir) => {
+    const packageDir = path.join(workDir, 'package');
+    const { entries: packageEntries } = await unzip(path.resolve(packagePath), packageDir);
+    if (!packageEntries.some((entry) => entry.path === PACKAGE_PATHS.manifest)) {
+      throw new CliInputError(
+        `${packagePath} is not a ChatExhibit evidence package: it holds no ${PACKAGE_PATHS.manifest}.`,
+      );
+    }
+    const recorded = readSettings(packagePath, await readFile(path.join(packageDir, PACKAGE_PATHS.manifest)));
+    const uploadFile = path.join(packageDir, recorded.uploadPath);
+    if (!packageEntries.some((entry) => entry.path === recorded.uploadPath)) {
+      throw new CliInputError(
+        `${packagePath} holds no ${recorded.uploadPath}, the upload its manifest names.`,
+      );
+    }
+    const upload = await hashFile(uploadFile);
+    if (upload.sha256 !== recorded.facts.fileHash) {
+      output.stdout(`differs  ${recorded.uploadPath}`);
+      output.stderr(
+        `convert: ${recorded.uploadPath} is not the upload manifest.json records (its SHA-256 is ` +
+          `${upload.sha256}, the manifest's ${recorded.facts.fileHash}), so nothing made from it can match.`,
+      );
+      return 1;
+    }
+    await intoNewFolder(outDir, () =>
+      makeDocuments(
+        uploadFile,
+        {
+          facts: recorded.facts,
+          exportReference: recorded.exportReference,
+          generatedAt: () => recorded.generatedAt,
+          verifyUrl: recorded.verifyUrl,
+        },
+        outDir,
+        workDir,
+        output,
+        progress,
+      ),
     );
     progress.update('done', 1);
+    const madeDir = path.join(workDir, 'made');
+    const madeZip = path.join(outDir, 'evidence.zip');
+    await unzip(madeZip, madeDir);
+    const made = readSettings(madeZip, await readFile(path.join(madeDir, PACKAGE_PATHS.manifest)));
+    const reasons = versionDifferences(recorded, made);
+    const why = reasons.length === 0 ? '' : ` (${reasons.join('; ')})`;
+    const compared = [
+      ...recorded.comparedPaths.map((p) => ({
+        name: p,
+        recorded: path.join(packageDir, p),
+        made: path.join(madeDir, p),
+      })),
+      { name: path.basename(packagePath), recorded: path.resolve(packagePath), made: madeZip },
+    ];
+    let allMatch = true;
+    for (const file of compared) {
+      const same = await sameBytes(file.recorded, file.made);
+      allMatch &&= same;
+      output.stdout(same ? `match    ${file.name}` : `differs  ${file.name}${why}`);
+    }
+    return allMatch ? 0 : 1;
   });
+}
+
+/** The settings a manifest records, or the user's problem when it records none. */
+function readSettings(zipPath: string, manifest: Buffer): ReproductionSettings {
+  try {
+    return reproductionSettings(manifest);
+  } catch (error) {
+    if (error instanceof NotReproducibleError) {
+      throw new CliInputError(`${zipPath} cannot be reproduced: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+/** Whether two files hold the same bytes; a missing file matches nothing. */
+async function sameBytes(a: string, b: string): Promise<boolean> {
+  const [first, second] = await Promise.all([hashFile(a).catch(() => null), hashFile(b).catch(() => null)]);
+  return first !== null && second !== null && first.sha256 === second.sha256;
 }
 
 /**
@@ -363,20 +541,6 @@ async function unzip(
   return { entries, folders: extracted.folders };
 }
 
-/** The chat text picked as the pipeline's parse step picks it, and parsed. */
-async function readChat(
-  entries: readonly ExportEntry[],
-): Promise<{ chat: ParsedChat; chatTextPath: string }> {
-  const textEntries = entries.filter((e) => isChatTextCandidate(e.path) && e.size <= MAX_CHAT_TEXT_BYTES);
-  if (textEntries.length === 0) throw new CliInputError(NO_CHAT_TEXT.noTextFile);
-  const candidates = await Promise.all(
-    textEntries.map(async (entry) => ({ name: entry.path, bytes: await readFile(entry.key) })),
-  );
-  const picked = pickChatText(candidates);
-  if (picked === null) throw new CliInputError(NO_CHAT_TEXT.noChatHeader);
-  return { chat: picked.chat, chatTextPath: picked.name };
-}
-
 /**
  * Every voice note to `<out>/audio/<entry>.mp3` and, when images are included, every photo to a
  * thumbnail for the transcript, as many at a time as there are processors. A file that cannot be
@@ -384,17 +548,15 @@ async function readChat(
  */
 async function convertMedia(
   entries: readonly ExportEntry[],
-  { outDir, options }: ConvertRequest,
+  facts: ExportFacts,
+  outDir: string,
   thumbnailDir: string,
   output: CliOutput,
   reportFraction: (fraction: number) => void,
-): Promise<MediaItem[]> {
-  const work = entries.flatMap((entry) => {
-    const kind = mediaKindOf(entry.path);
-    return kind === 'voice' || (kind === 'image' && options.includeImages) ? [{ entry, kind }] : [];
-  });
+): Promise<{ media: MediaItem[]; components: Record<string, string> }> {
+  const work = mediaWorkOf(entries, facts.options);
   // Resolved only when there is something to convert: a chat without media needs no ffmpeg.
-  let tools: MediaTools | undefined;
+  let tools: MediaTools | null = null;
   if (work.some(({ kind }) => kind === 'voice')) {
     const resolved = resolveMediaTools(process.env);
     for (const warning of resolved.warnings) output.stderr(`convert: ${warning}`);
@@ -410,36 +572,27 @@ async function convertMedia(
           ? path.resolve(outDir, 'audio', `${entry.path}.mp3`)
           : path.join(thumbnailDir, `${entry.path}.jpg`);
       await mkdir(path.dirname(target), { recursive: true });
-      let durationSeconds: number | null = null;
-      if (kind === 'voice') {
-        ({ durationSeconds } = await convertToMp3({
-          tools: tools!,
-          inputPath: entry.key,
-          outputPath: target,
-        }));
-      } else {
-        await writeFile(target, (await makeThumbnail({ input: entry.key })).jpeg);
-      }
+      const converted = await convertMediaFile({ kind, tools, inputPath: entry.key, outputPath: target });
       reportFraction(++finished / work.length);
-      const { sha256, sizeBytes } = await hashFile(target);
       return {
         path: entry.path,
         kind,
         derivedKey: target,
-        durationSeconds,
-        derivedSizeBytes: sizeBytes,
-        derivedSha256: sha256,
+        durationSeconds: converted.durationSeconds,
+        derivedSizeBytes: converted.sizeBytes,
+        derivedSha256: converted.sha256,
         problem: null,
       };
     },
   );
-  return settled.map((result, i) => {
+  const media = settled.map((result, i) => {
     if (result.status === 'fulfilled') return result.value;
     if (!(result.reason instanceof MediaConversionError)) throw result.reason;
     const { entry, kind } = work[i]!;
     output.stderr(`convert: ${entry.path} could not be converted: ${result.reason.message}`);
     return unconvertedMediaItem(entry.path, kind, result.reason.message);
   });
+  return { media, components: await mediaComponents(work, tools) };
 }
 
 if (require.main === module) runAsProcess(runConvertCli);

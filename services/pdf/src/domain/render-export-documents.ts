@@ -23,7 +23,7 @@ import { provenanceSection } from './transcript/provenance-findings';
 import type { ExportSource } from './transcript/transcript-source';
 import { writeTranscripts } from './transcript/write-transcripts';
 import { exportCounts } from './export-counts';
-import { TOOL_VERSION } from './tool-version';
+import { RUNTIME_COMPONENTS, TOOL_VERSION } from './tool-version';
 
 /** The evidence package, as written into the output folder beside the two PDFs (named as inside it). */
 const EVIDENCE_ZIP_FILE = 'evidence.zip';
@@ -91,6 +91,7 @@ export async function renderExportDocuments(
   const evidenceFacts: EvidenceFacts = {
     exportReference: source.exportReference,
     toolVersion: TOOL_VERSION,
+    components: { ...source.mediaComponents, ...RUNTIME_COMPONENTS },
     generatedAt,
     facts,
     chatFile: chat.chatFile,

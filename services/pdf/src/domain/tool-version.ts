@@ -8,3 +8,12 @@ import path from 'node:path';
 export const TOOL_VERSION: string = (
   JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
 ).version;
+
+/**
+ * What the pdf core runs on that can change the documents' bytes: Node.js (its zlib packs the
+ * ZIP) and the time-zone database times are converted with.
+ */
+export const RUNTIME_COMPONENTS: Readonly<Record<string, string>> = {
+  node: process.versions.node,
+  tz: process.versions.tz ?? 'unknown',
+};

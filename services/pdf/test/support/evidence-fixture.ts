@@ -196,6 +196,7 @@ export async function writeEvidenceFixture(
   const evidenceFacts: EvidenceFacts = {
     exportReference: EXPORT_REFERENCE,
     toolVersion: '1.4.2',
+    components: { node: '22.0.0', tz: '2025a' },
     generatedAt: GENERATED_AT,
     facts,
     chatFile: CHAT_FILE,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,7 +8,6 @@ import { DataSource } from 'typeorm';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
 import {
   EntryManifestSchema,
-  type ExportEntry,
   exportKeys,
   type MediaItem,
   type MediaManifest,
@@ -21,13 +19,15 @@ import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
-import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import { MediaAssetRepository } from '../../assets/media-asset.repository';
-import { convertToMp3 } from '../../domain/convert-to-mp3';
-import { makeThumbnail } from '../../domain/make-thumbnail';
+import {
+  convertMediaFile,
+  mediaComponents,
+  mediaWorkOf,
+  type MediaWork,
+} from '../../domain/convert-media-file';
 import { MediaConversionError } from '../../domain/media-conversion-error';
 import { unconvertedMediaItem } from '../../domain/media-item';
-import { mediaKindOf } from '../../domain/media-kind';
 import { runWithConcurrency } from '@chatexhibit/kit/concurrency/run-with-concurrency';
 import type { MediaTools } from '../../domain/media-tools';
 import { MEDIA_TOOLS } from '../../media.tokens';
@@ -60,26 +60,18 @@ export class ConvertMediaUseCase {
     await report(0);
 
     const { entries } = await this.storage.getJson(keys.entryManifest, EntryManifestSchema);
-    const work = entries.flatMap((entry) => {
-      const kind = mediaKindOf(entry.path);
-      if (kind === 'voice' || (kind === 'image' && facts.options.includeImages)) return [{ entry, kind }];
-      return [];
-    });
+    const work = mediaWorkOf(entries, facts.options);
 
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-media-'));
     let items: MediaItem[];
     try {
       let finished = 0;
-      const settled = await runWithConcurrency(
-        work,
-        os.availableParallelism(),
-        async ({ entry, kind }, index) => {
-          const item = await this.convert(entry, kind, path.join(workDir, String(index)), keys, signal);
-          finished += 1;
-          await report(finished / work.length);
-          return item;
-        },
-      );
+      const settled = await runWithConcurrency(work, os.availableParallelism(), async (item, index) => {
+        const converted = await this.convert(item, path.join(workDir, String(index)), keys, signal);
+        finished += 1;
+        await report(finished / work.length);
+        return converted;
+      });
       items = settled.map((result) => {
         if (result.status === 'fulfilled') return result.value;
         // Anything but a conversion problem (storage down, aborted) is ours: retry the step.
@@ -89,7 +81,7 @@ export class ConvertMediaUseCase {
       await rm(workDir, { recursive: true, force: true });
     }
 
-    const manifest: MediaManifest = { items };
+    const manifest: MediaManifest = { items, components: await mediaComponents(work, this.tools) };
     await this.storage.putJson(keys.mediaManifest, manifest);
     await runOnce(this.dataSource, `${exportId}:media`, (manager) =>
       this.assets.insert(manager, exportId, items),
@@ -106,45 +98,32 @@ export class ConvertMediaUseCase {
   }
 
   private async convert(
-    entry: ExportEntry,
-    kind: 'voice' | 'image',
+    { entry, kind }: MediaWork,
     workPath: string,
     keys: ReturnType<typeof exportKeys>,
     signal?: AbortSignal,
   ): Promise<MediaItem> {
     await pipeline(await this.storage.get(entry.key), createWriteStream(workPath));
     try {
-      if (kind === 'voice') {
-        const mp3Path = `${workPath}.mp3`;
-        const { durationSeconds } = await convertToMp3({
-          tools: this.tools,
-          inputPath: workPath,
-          outputPath: mp3Path,
-          signal,
-        });
-        const derivedKey = keys.audio(entry.path);
-        const { sha256, sizeBytes } = await hashFile(mp3Path);
-        await this.storage.putFile(derivedKey, mp3Path, { contentType: 'audio/mpeg' });
-        return {
-          path: entry.path,
-          kind,
-          derivedKey,
-          durationSeconds,
-          derivedSizeBytes: sizeBytes,
-          derivedSha256: sha256,
-          problem: null,
-        };
-      }
-      const { jpeg } = await makeThumbnail({ input: workPath });
-      const derivedKey = keys.thumbnail(entry.path);
-      await this.storage.put(derivedKey, jpeg, { contentType: 'image/jpeg' });
+      const outputPath = `${workPath}.${kind === 'voice' ? 'mp3' : 'jpg'}`;
+      const converted = await convertMediaFile({
+        kind,
+        tools: this.tools,
+        inputPath: workPath,
+        outputPath,
+        signal,
+      });
+      const derivedKey = kind === 'voice' ? keys.audio(entry.path) : keys.thumbnail(entry.path);
+      await this.storage.putFile(derivedKey, outputPath, {
+        contentType: kind === 'voice' ? 'audio/mpeg' : 'image/jpeg',
+      });
       return {
         path: entry.path,
         kind,
         derivedKey,
-        durationSeconds: null,
-        derivedSizeBytes: jpeg.length,
-        derivedSha256: createHash('sha256').update(jpeg).digest('hex'),
+        durationSeconds: converted.durationSeconds,
+        derivedSizeBytes: converted.sizeBytes,
+        derivedSha256: converted.sha256,
         problem: null,
       };
     } catch (error) {

@@ -12,13 +12,7 @@ import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { ChatRepository, toMessageRow } from '../../chat/chat.repository';
-import {
-  ChatTextPicker,
-  isChatTextCandidate,
-  MAX_CHAT_TEXT_BYTES,
-  NO_CHAT_TEXT,
-} from '../../domain/chat-text-candidates';
-import { linkAttachments } from '../../domain/link-attachments';
+import { NoChatTextError, readExportChat } from '../../domain/read-export-chat';
 
 /**
  * Step 1: read the export's text files from storage, pick the chat, parse it, link its
@@ -40,19 +34,16 @@ export class ParseExportUseCase {
     const keys = exportKeys(exportId);
     await this.progress.publish(exportId, { step: stepIndex('parse'), progress: stepProgress('parse') });
     const manifest = await this.storage.getJson(keys.entryManifest, EntryManifestSchema);
-    const textEntries = manifest.entries.filter(
-      (e) => isChatTextCandidate(e.path) && e.size <= MAX_CHAT_TEXT_BYTES,
-    );
-    if (textEntries.length === 0) throw new PermanentJobError(NO_CHAT_TEXT.noTextFile);
-    // One text file in memory at a time: the picker keeps only the best chat so far.
-    const picker = new ChatTextPicker();
-    for (const entry of textEntries) {
-      picker.consider({ name: entry.path, bytes: await buffer(await this.storage.get(entry.key)) });
+    let exportChat;
+    try {
+      exportChat = await readExportChat(manifest.entries, async (entry) =>
+        buffer(await this.storage.get(entry.key)),
+      );
+    } catch (error) {
+      if (error instanceof NoChatTextError) throw new PermanentJobError(error.message);
+      throw error;
     }
-    const picked = picker.pick();
-    if (!picked) throw new PermanentJobError(NO_CHAT_TEXT.noChatHeader);
-    const { chat } = picked;
-    const links = linkAttachments(chat.messages, manifest.entries, picked.name);
+    const { chat, chatFile, attachmentKeys, warnings } = exportChat;
 
     const started = performance.now();
     await runOnce(this.dataSource, `${exportId}:parse`, (manager) =>
@@ -63,7 +54,7 @@ export class ParseExportUseCase {
           originalFilename: facts.originalFilename,
           fileHash: facts.fileHash,
           processingOptions: facts.options,
-          chatFile: picked.name,
+          chatFile,
           format: chat.format,
           dateOrder: chat.dateOrder,
           calendar: chat.calendar,
@@ -71,9 +62,9 @@ export class ParseExportUseCase {
           messageCount: chat.messages.length,
           participants: chat.participants,
           preamble: chat.preamble,
-          warnings: [...picked.warnings, ...chat.warnings, ...links.warnings],
+          warnings,
         },
-        chat.messages.map((m) => toMessageRow(m, links.keys.get(m.index) ?? null)),
+        chat.messages.map((m) => toMessageRow(m, attachmentKeys.get(m.index) ?? null)),
       ),
     );
     const databaseMs = Math.round(performance.now() - started);
@@ -82,7 +73,7 @@ export class ParseExportUseCase {
     // The free tier counts what people wrote: WhatsApp's own notices are not messages of theirs.
     const authoredMessages = chat.messages.filter((m) => m.type !== 'system').length;
     // The media is everything in the ZIP but the chat text itself.
-    const chatEntrySize = manifest.entries.find((e) => e.path === picked.name)?.size ?? 0;
+    const chatEntrySize = manifest.entries.find((e) => e.path === chatFile)?.size ?? 0;
     // Also after a redelivery found the work done: the hand-on may be what was lost.
     await this.workQueue.enqueue(MEDIA_JOB, {
       exportId,

@@ -5,6 +5,7 @@ import { timeZoneSourceStatement } from '../time-zone-source';
 import type { EvidenceFacts, EvidenceFile } from './types';
 import { PACKAGE_DOCUMENTS } from './types';
 import { manifestZipEntries, ZIP_ENTRIES_NOTE } from './zip-entry-table';
+import { reproductionInstructions } from './reproduction';
 
 export const TOOL_NAME = 'ChatExhibit';
 
@@ -48,8 +49,14 @@ export function buildManifest(facts: EvidenceFacts, files: readonly EvidenceFile
   const examination = exportFacts.examination ?? NO_EXAMINATION;
   const manifest = {
     format: MANIFEST_FORMAT,
-    tool: { name: TOOL_NAME, version: facts.toolVersion },
+    tool: {
+      name: TOOL_NAME,
+      version: facts.toolVersion,
+      components: Object.fromEntries(Object.entries(facts.components).sort(([a], [b]) => (a < b ? -1 : 1))),
+    },
     generatedAt: utcIso(facts.generatedAt),
+    verifyUrl: facts.verifyUrl,
+    reproductionNote: reproductionInstructions(facts.toolVersion).join(' '),
     hashAlgorithm: 'SHA-256',
     labHashesNote: LAB_HASHES_NOTE,
     export: {

@@ -14,6 +14,8 @@ export interface EvidenceFacts {
   /** The export's non-secret reference, never its id: these texts are filed publicly. */
   exportReference: string;
   toolVersion: string;
+  /** Versions of the programs the documents' bytes depend on besides the tool, by name. */
+  components: Readonly<Record<string, string>>;
   generatedAt: Date;
   facts: ExportFacts;
   /** Path of the chat text in the upload. */

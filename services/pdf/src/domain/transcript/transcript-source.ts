@@ -20,6 +20,8 @@ export interface ExportSource {
   folders: readonly ZipFolderEntry[];
   /** What the media step made of each voice note and image. */
   media: readonly MediaItem[];
+  /** The versions of the programs that made the derived files (MediaManifest's components). */
+  mediaComponents: Readonly<Record<string, string>>;
   /** Storage key of the upload exactly as received. */
   uploadKey: string;
   /** Opens stored files (entries, the upload, derived MP3s and thumbnails) by storage key. */

@@ -59,7 +59,7 @@ export class GenerateDocumentsUseCase {
     const first = await page(0);
     const { messages: _firstMessages, totalMessages, ...chat } = first;
     const { entries, folders = [] } = await this.storage.getJson(keys.entryManifest, EntryManifestSchema);
-    const { items: media } = await this.storage.getJson(keys.mediaManifest, MediaManifestSchema);
+    const { items: media, components } = await this.storage.getJson(keys.mediaManifest, MediaManifestSchema);
     // Each pass (the summary, then the transcripts) reads the pages again: none is held in memory.
     async function* messages(): AsyncIterable<readonly TranscriptMessage[]> {
       let current = first;
@@ -82,6 +82,7 @@ export class GenerateDocumentsUseCase {
           entries,
           folders,
           media,
+          mediaComponents: components,
           uploadKey: keys.upload,
           files: { open: (key) => this.storage.get(key) },
           verifyUrl: this.settings.publicUrl + VERIFY_PATH,

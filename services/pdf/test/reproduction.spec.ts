@@ -1,0 +1,84 @@
+import { buildManifest } from '../src/domain/evidence/manifest';
+import { PACKAGE_DOCUMENTS } from '../src/domain/evidence/types';
+import {
+  NotReproducibleError,
+  reproductionInstructions,
+  reproductionSettings,
+  versionDifferences,
+} from '../src/domain/evidence/reproduction';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type EvidenceFixture, writeEvidenceFixture } from './support/evidence-fixture';
+
+describe('reproducing a package from its manifest', () => {
+  let root: string;
+  let fixture: EvidenceFixture;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-reproduction-'));
+    fixture = await writeEvidenceFixture(root);
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+  const buildEvidenceFixture = async () => ({ facts: fixture.evidenceFacts, files: fixture.files });
+
+  it('reads back every setting the documents were made with', async () => {
+    const { facts, files } = await buildEvidenceFixture();
+    const settings = reproductionSettings(buildManifest(facts, files));
+    expect(settings).toMatchObject({
+      exportReference: facts.exportReference,
+      // The manifest writes every instant as UTC with milliseconds; the documents read the instant.
+      facts: { ...facts.facts, receivedAt: new Date(facts.facts.receivedAt).toISOString() },
+      generatedAt: facts.generatedAt,
+      verifyUrl: facts.verifyUrl,
+      toolVersion: facts.toolVersion,
+      components: facts.components,
+    });
+    expect(settings.uploadPath).toBe(files.find((f) => f.role === 'original-upload')!.path);
+    // Every document the package lists, so a new document is compared without a change here.
+    expect(settings.comparedPaths).toEqual([
+      'manifest.json',
+      ...PACKAGE_DOCUMENTS.map((d) => d.path),
+      ...files.filter((f) => f.role === 'derived-audio').map((f) => f.path),
+    ]);
+    expect(settings.comparedPaths).toEqual(
+      expect.arrayContaining(['transcript.pdf', 'declaration-template.txt', 'processing-record.pdf']),
+    );
+  });
+
+  it('refuses what is not a manifest of ours, or one made before reproducing was possible', async () => {
+    expect(() => reproductionSettings(Buffer.from('not json'))).toThrow(NotReproducibleError);
+    expect(() => reproductionSettings(Buffer.from('{"format":"other"}'))).toThrow(
+      /not a ChatExhibit manifest/,
+    );
+    const { facts, files } = await buildEvidenceFixture();
+    const old = JSON.parse(buildManifest(facts, files).toString('utf8')) as Record<string, unknown>;
+    expect(() =>
+      reproductionSettings(
+        Buffer.from(JSON.stringify({ ...old, format: 'chatexhibit-evidence-manifest/2' })),
+      ),
+    ).toThrow(/of format chatexhibit-evidence-manifest\/2, made before packages recorded every setting/);
+    delete old.verifyUrl;
+    expect(() => reproductionSettings(Buffer.from(JSON.stringify(old)))).toThrow(
+      /does not record every setting its documents were made with \(verifyUrl\)/,
+    );
+  });
+
+  it('names each version that differs, and nothing when all are the same', () => {
+    const recorded = { toolVersion: '1.0.0', components: { ffmpeg: '6.1.1', node: '22.1.0' } };
+    expect(versionDifferences(recorded, recorded)).toEqual([]);
+    expect(
+      versionDifferences(recorded, { toolVersion: '1.0.0', components: { ffmpeg: '5.1.6', node: '22.1.0' } }),
+    ).toEqual(['the package was made with ffmpeg 6.1.1, this run used 5.1.6']);
+    expect(versionDifferences(recorded, { toolVersion: '1.1.0', components: { node: '22.1.0' } })).toEqual([
+      'the package was made with ChatExhibit 1.0.0, this run used 1.1.0',
+      'the package was made with ffmpeg 6.1.1, this run used (none)',
+    ]);
+  });
+
+  it('tells a third party the command and the version to run it with', () => {
+    const text = reproductionInstructions('2.3.4').join(' ');
+    expect(text).toContain('npm run convert -- --reproduce evidence.zip --out <empty folder>');
+    expect(text).toContain('ChatExhibit 2.3.4');
+    expect(text).toContain('tool.components');
+  });
+});
