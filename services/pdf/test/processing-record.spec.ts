@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MediaItem } from '@chatexhibit/proto/storage-layout';
 import { countRows, entriesSentence } from '@chatexhibit/pdf/domain/export-counts';
-import { displayWidth } from '@chatexhibit/pdf/domain/evidence/plain-text';
+import { displayWidth, toText } from '@chatexhibit/pdf/domain/evidence/plain-text';
 import {
   buildProcessingRecord,
   METHOD_STEPS,
@@ -14,6 +14,8 @@ import {
 } from '@chatexhibit/pdf/domain/evidence/processing-record';
 import { writeProcessingRecordPdf } from '@chatexhibit/pdf/domain/evidence/processing-record-pdf';
 import { run, sha256, writeEvidenceFixture } from './support/evidence-fixture';
+import { REPRODUCE_COMMAND, reproductionInstructions } from '@chatexhibit/pdf/domain/evidence/reproduction';
+import { zipEntryTableLines } from '@chatexhibit/pdf/domain/evidence/zip-entry-table';
 
 const HASHES = {
   manifest: sha256('manifest'),
@@ -126,6 +128,15 @@ describe('the processing record', () => {
     expect(text).toContain(`Size: ${facts.uploadSizeBytes.toLocaleString('en-US')} bytes`);
     expect(text).toContain("Time zone: The uploader stated that the phone's time zone was Europe/Berlin.");
     expect(text).toContain('Date order: DMY');
+  });
+
+  it("names the programs the bytes depend on, lists the upload's ZIP entries and says how to reproduce", () => {
+    const text = record();
+    expect(flat(text)).toContain('with node: 22.0.0 with tz: 2025a');
+    expect(flat(text)).toContain(flat(toText(zipEntryTableLines(input.facts.zipEntries)).toString('utf8')));
+    expect(text).toContain(`THE UPLOAD'S ZIP ENTRIES`);
+    expect(flat(text)).toContain(flat(reproductionInstructions(input.facts.toolVersion).join(' ')));
+    expect(flat(text)).toContain(REPRODUCE_COMMAND);
   });
 
   it('gives every note of the parser in full, and why a voice note was not converted', () => {

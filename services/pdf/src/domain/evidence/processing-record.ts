@@ -23,7 +23,9 @@ import {
   wrap,
   wrapPath,
 } from './plain-text';
+import { reproductionInstructions } from './reproduction';
 import type { EvidenceFacts } from './types';
+import { zipEntryTableLines } from './zip-entry-table';
 
 /**
  * The method this version of ChatExhibit follows. Raise the number whenever a step of METHOD_STEPS
@@ -213,6 +215,9 @@ export function processingRecordSections(input: ProcessingRecordInput): RecordSe
         ...field('Export reference', facts.exportReference),
         ...field('Method', PROCESSING_METHOD),
         ...field('Software', `ChatExhibit ${facts.toolVersion}`),
+        ...Object.entries(facts.components)
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .flatMap(([name, version]) => field(`  with ${name}`, version)),
         ...field('Received', formatUtc(new Date(exportFacts.receivedAt))),
         ...field('Documents made', formatUtc(facts.generatedAt)),
         ...quotedName('Uploaded file name, as given', exportFacts.originalFilename),
@@ -282,6 +287,7 @@ export function processingRecordSections(input: ProcessingRecordInput): RecordSe
         ...noThumbnail.flatMap(problem),
       ],
     },
+    { heading: "THE UPLOAD'S ZIP ENTRIES", lines: zipEntryTableLines(facts.zipEntries) },
     {
       heading: 'DOCUMENTS THIS RECORD FOLLOWS',
       lines: [
@@ -298,6 +304,10 @@ export function processingRecordSections(input: ProcessingRecordInput): RecordSe
             `${countOf(counts.mp3Copies, 'MP3 copy', 'MP3 copies')}. This record does not repeat that list.`,
         ),
       ],
+    },
+    {
+      heading: 'REPRODUCING THESE DOCUMENTS',
+      lines: reproductionInstructions(facts.toolVersion).flatMap(paragraph),
     },
   ];
 }

@@ -8,7 +8,7 @@ import {
   type ZipFolderEntry,
 } from '@chatexhibit/proto/storage-layout';
 import { originalPackagePath } from './package-paths';
-import { formatInteger, formatRecorded, keepTogether, wrap, wrapPath } from './plain-text';
+import { formatInteger, formatRecorded, keepTogether, showInvisible, wrap, wrapPath } from './plain-text';
 
 /** One entry of the upload's ZIP, file or folder. */
 export interface ZipEntryRow {
@@ -87,7 +87,9 @@ export function zipEntryTableLines(rows: readonly ZipEntryRow[]): string[] {
   ];
   rows.forEach(({ path, kind, sizeBytes, zip }, index) => {
     const number = `${index + 1}.`.padEnd(5);
-    lines.push(...wrapPath(kind === 'folder' ? `${path} (folder)` : path, `  ${number} `, '        '));
+    lines.push(
+      ...wrapPath(showInvisible(kind === 'folder' ? `${path} (folder)` : path), `  ${number} `, '        '),
+    );
     const details =
       zip === null
         ? ['not recorded (stored before ChatExhibit recorded ZIP entry details)']
