@@ -125,6 +125,21 @@ const NUMBERING = 'paragraphs';
 /** Twips (1/1440 inch). */
 const INDENT = 720;
 
+/** US Letter less one-inch margins, in twips. */
+const TEXT_WIDTH = 9360;
+const NUMBER_COLUMN = 600;
+
+/** Fixed widths of the narrow columns; the others share the rest. */
+const FIXED_COLUMNS: Record<string, number> = { 'SHA-256': 2300, Duration: 1000 };
+
+function columnWidths(columns: readonly string[]): number[] {
+  const fixed = columns.reduce((sum, column) => sum + (FIXED_COLUMNS[column] ?? 0), 0);
+  const share = Math.floor(
+    (TEXT_WIDTH - NUMBER_COLUMN - fixed) / columns.filter((column) => !(column in FIXED_COLUMNS)).length,
+  );
+  return [NUMBER_COLUMN, ...columns.map((column) => FIXED_COLUMNS[column] ?? share)];
+}
+
 const runs = (text: readonly Inline[], bold = false): TextRun[] =>
   text.flatMap((part) =>
     typeof part === 'string'
@@ -189,7 +204,7 @@ function docxChildren(blocks: readonly Block[]): (Paragraph | Table)[] {
             children: [...(block.style === 'check' ? [new TextRun('\u2610 ')] : []), ...runs(block.text)],
             bullet: block.style === 'bullet' ? { level: 0 } : undefined,
             indent: block.indent || block.style === 'check' ? { left: INDENT } : undefined,
-            spacing: { after: 120 },
+            spacing: { before: block.indent ? 0 : 120, after: 120 },
           }),
         ];
       case 'value':
@@ -197,7 +212,8 @@ function docxChildren(blocks: readonly Block[]): (Paragraph | Table)[] {
       case 'table':
         return [
           new Table({
-            width: { size: 100, type: WidthType.PERCENTAGE },
+            width: { size: TEXT_WIDTH, type: WidthType.DXA },
+            columnWidths: columnWidths(block.columns),
             rows: [
               new TableRow({
                 children: ['No.', ...block.columns].map((text) => cell(text, true)),
