@@ -236,13 +236,12 @@ export function declarationDocument(
   // Only a zone the uploader stated is theirs; for a browser's zone or a default the declarant
   // states the phone's zone in the blank, or strikes the sentence.
   numbered(
-    `${timeZoneSourceStatement(exportFacts.timeZone, timeZoneSource)} ` +
-      (timeZoneSource === 'declared'
-        ? 'That is my statement, not something the export records: the phone was set to that time zone when the export was made.'
-        : "The phone's time zone when the export was made was "),
-    ...(timeZoneSource === 'declared'
-      ? []
-      : [{ blank: "the phone's time zone, or strike this sentence" }, '.']),
+    `${timeZoneSourceStatement(exportFacts.timeZone, timeZoneSource)} The export itself records no time ` +
+      "zone. The phone's time zone when the export was made was ",
+    timeZoneSource === 'declared'
+      ? `${exportFacts.timeZone} [strike this sentence if you do not know it]`
+      : { blank: "the phone's time zone, or strike this sentence" },
+    '.',
   );
 
   // Browne (3): the tool and method, as ChatExhibit's statement, incorporated by hash.

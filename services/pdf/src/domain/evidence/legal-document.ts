@@ -127,10 +127,10 @@ const INDENT = 720;
 
 /** US Letter less one-inch margins, in twips. */
 const TEXT_WIDTH = 9360;
-const NUMBER_COLUMN = 600;
+const NUMBER_COLUMN = 720;
 
 /** Fixed widths of the narrow columns; the others share the rest. */
-const FIXED_COLUMNS: Record<string, number> = { 'SHA-256': 2300, Duration: 1000 };
+const FIXED_COLUMNS: Record<string, number> = { 'SHA-256': 2300, Duration: 1200 };
 
 function columnWidths(columns: readonly string[]): number[] {
   const fixed = columns.reduce((sum, column) => sum + (FIXED_COLUMNS[column] ?? 0), 0);
