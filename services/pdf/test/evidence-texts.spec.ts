@@ -243,6 +243,9 @@ describe('the package texts', () => {
 
     it('leaves the browser check out when no site made the package', () => {
       const text = buildReadme({ ...facts, verifyUrl: null }).toString('utf8');
+      expect(flat(text)).toContain(
+        'Compare the hash value of manifest.json (its line in SHA256SUMS) with the one in the signed and filed declaration.',
+      );
       expect(layoutProblems(text)).toEqual([]);
       expect(text).not.toContain('/verify');
       expect(text).not.toContain('In a web browser');

@@ -200,6 +200,9 @@ describe('the processing record', () => {
       const raw = first.toString('latin1');
       expect(raw).toMatch(/<pdfaid:part>2<\/pdfaid:part>/);
       expect(raw).toContain(sha256(text));
+      const fonts = (await run('pdffonts', [file])).stdout.trim().split('\n').slice(2);
+      expect(fonts.length).toBeGreaterThan(0);
+      for (const line of fonts) expect(line).toMatch(/\s+yes\s+yes\s+yes\s+\d+\s+\d+$/);
     }, 30_000);
 
     it('lists a character no font can draw', async () => {

@@ -54,7 +54,8 @@ export async function writeProcessingRecordPdf(
     // Leading spaces are the text's indentation: kept as an offset, as wrapping would drop them.
     const body = line.trimStart();
     const indent = (line.length - body.length) * column;
-    for (const wrapped of layout.wrap(body, BODY, CONTENT_WIDTH - indent)) {
+    // Every line of the record reads left to right, also one quoting a right-to-left name.
+    for (const wrapped of layout.wrap(body, BODY, CONTENT_WIDTH - indent, 'ltr')) {
       if (y + height > PAGE.height - PAGE.bottom) {
         doc.addPage();
         y = PAGE.top;
@@ -69,8 +70,8 @@ export async function writeProcessingRecordPdf(
   if (missing.length > 0) {
     draw('');
     draw(
-      'Characters no font of this PDF can draw (left blank above; processing-record.txt holds ' +
-        `them): ${missing.map((cluster) => [...cluster].map(codePoint).join('')).join(' ')}`,
+      'Characters no font of this PDF can draw (each shown above as a replacement mark; ' +
+        `processing-record.txt holds them): ${missing.map((cluster) => [...cluster].map(codePoint).join('')).join(' ')}`,
     );
   }
 

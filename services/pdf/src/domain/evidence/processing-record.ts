@@ -187,8 +187,8 @@ export const METHOD_STEPS: readonly string[] = [
     'ChatExhibit packs the documents and every evidence file into one ZIP file. Each evidence ' +
       'file is read again from storage as it is packed, and its size and its SHA-256, MD5 and ' +
       'SHA-1 hash values are checked against the manifest; a single difference stops the ' +
-      'packing, and no package is made. A package therefore exists only if every file passed ' +
-      `that check. ${PACKAGE_PATHS.checksums}, packed last, lists the SHA-256 hash value of ` +
+      'packing with an error naming the file, and the step fails. A complete package is ' +
+      `therefore made only if every file passed that check. ${PACKAGE_PATHS.checksums}, packed last, lists the SHA-256 hash value of ` +
       'every other file of the package.',
   ),
 ];

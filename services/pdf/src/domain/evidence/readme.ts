@@ -189,8 +189,9 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
       'What ties the package to the export as it was received is a hash value kept outside it: ' +
         `the SHA-256 hash value of ${PACKAGE_PATHS.manifest} stated in the signed and filed ` +
         'declaration (or in a timestamp from an outside service). Compare the hash value of ' +
-        `${PACKAGE_PATHS.manifest} (its line in ${PACKAGE_PATHS.checksums}, or the value the ` +
-        'check in a web browser shows) with the one in the signed and filed declaration. If they ' +
+        `${PACKAGE_PATHS.manifest} (its line in ${PACKAGE_PATHS.checksums}` +
+        (facts.verifyUrl === null ? '' : ', or the value the check in a web browser shows') +
+        ') with the one in the signed and filed declaration. If they ' +
         `are the same, ${PACKAGE_PATHS.manifest} is the one the declarant certified, and so is ` +
         'every file whose hash value it lists, the uploaded file in original/upload/ among them. ' +
         'A package that has not been filed with a signed declaration is anchored by nothing ' +

@@ -182,7 +182,8 @@ export class Paragraph {
     private readonly clusterEnds: readonly number[] | null,
   ) {}
 
-  static analyze(paragraph: string, chain: FaceChain): Paragraph {
+  /** `base` 'auto' takes the direction of the first strong character; 'ltr' keeps a line left-to-right. */
+  static analyze(paragraph: string, chain: FaceChain, base: 'auto' | 'ltr' = 'auto'): Paragraph {
     // The fast path: Latin, Greek, Cyrillic in the family's own face need no grapheme, word or bidi analysis.
     if (chain.primary.isSimple(paragraph)) {
       const spans: Span[] =
@@ -208,7 +209,7 @@ export class Paragraph {
       text: segment,
     }));
     const bidiText = text.replace(ASTRAL, bidiStandIn);
-    const levels = bidi.getEmbeddingLevels(bidiText, 'auto');
+    const levels = bidi.getEmbeddingLevels(bidiText, base);
     // One level per cluster, so no reordering splits one.
     for (const cluster of clusters)
       levels.levels.fill(levels.levels[cluster.start]!, cluster.start, cluster.end);

@@ -109,8 +109,12 @@ export class TextLayout {
     return widest * style.size;
   }
 
-  /** `text` broken into lines no wider than maxWidth (pt). An empty string gives one empty line. */
-  wrap(text: string, style: TextStyle, maxWidth: number): TextLine[] {
+  /**
+   * `text` broken into lines no wider than maxWidth (pt). An empty string gives one empty line.
+   * `base` 'ltr' sets every paragraph left-to-right (a line of a left-to-right document that
+   * quotes a right-to-left name); 'auto' takes each paragraph's from its first strong character.
+   */
+  wrap(text: string, style: TextStyle, maxWidth: number, base: 'auto' | 'ltr' = 'auto'): TextLine[] {
     const chain = this.fonts.chain(style.family, style.weight);
     const limit = maxWidth / style.size;
     return text.split('\n').flatMap((paragraph) => {
@@ -121,7 +125,7 @@ export class TextLayout {
         const shape = chain.primary.shapeSimple(paragraph.slice(0, end));
         if (shape.width <= limit + EPSILON) return [oneRunLine(paragraph, shape, style.size)];
       }
-      return this.wrapParagraph(Paragraph.analyze(paragraph, chain), style.size, limit);
+      return this.wrapParagraph(Paragraph.analyze(paragraph, chain, base), style.size, limit);
     });
   }
 
