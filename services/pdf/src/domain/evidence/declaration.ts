@@ -228,7 +228,7 @@ export function declarationDocument(
     { blank: 'who held it, where, and whether it was opened, copied or re-saved' },
     '. The file was not altered, to my knowledge.',
   );
-  numbered('The export file I uploaded is:');
+  numbered('The export file uploaded to ChatExhibit is:');
   under('File name: ', quotedName(exportFacts.originalFilename));
   under(`Size: ${formatInteger(exportFacts.uploadSizeBytes)} bytes`);
   under(`SHA-256: ${exportFacts.fileHash}`);
