@@ -53,6 +53,55 @@ export const entryPathOf = (exportId: string, key: string): string | null => {
   return key.startsWith(prefix) && key.length > prefix.length ? key.slice(prefix.length) : null;
 };
 
+/** Creator systems of the ZIP format (APPNOTE 4.4.2.2), by the high byte of "version made by". */
+export const ZIP_CREATOR_SYSTEMS: Readonly<Record<number, string>> = {
+  0: 'MS-DOS/FAT',
+  1: 'Amiga',
+  2: 'OpenVMS',
+  3: 'Unix',
+  4: 'VM/CMS',
+  5: 'Atari ST',
+  6: 'OS/2 HPFS',
+  7: 'Macintosh',
+  8: 'Z-System',
+  9: 'CP/M',
+  10: 'Windows NTFS',
+  11: 'MVS',
+  12: 'VSE',
+  13: 'Acorn Risc',
+  14: 'VFAT',
+  15: 'alternate MVS',
+  16: 'BeOS',
+  17: 'Tandem',
+  18: 'OS/400',
+  19: 'OS X (Darwin)',
+};
+
+/**
+ * What the upload's central directory says about one entry, as written: the best evidence of
+ * when and with what the ZIP was made.
+ */
+export const ZipEntryFactsSchema = z.object({
+  /** 0-based position in the central directory. */
+  order: z.number().int().nonnegative(),
+  /**
+   * The DOS modification date and time, 'YYYY-MM-DDTHH:mm:ss': the local time of the machine that
+   * wrote the ZIP, no zone, 2-second steps; null when the fields hold no valid date.
+   */
+  modified: z.string().nullable(),
+  /** UTC modification time from the extended-timestamp (0x5455) or NTFS (0x000a) extra field; null without one. */
+  modifiedUtc: z.string().nullable(),
+  /** 0 stored, 8 deflated (ingest refuses others). */
+  compressionMethod: z.number().int().nonnegative(),
+  /** CRC-32 of the uncompressed bytes as the directory declares it, 8 lower-case hex digits. */
+  crc32: z.string().regex(/^[0-9a-f]{8}$/),
+  compressedSize: z.number().int().nonnegative(),
+  /** High byte of "version made by" (ZIP_CREATOR_SYSTEMS), and its low byte, the ZIP spec version ×10. */
+  creatorSystem: z.number().int().min(0).max(255),
+  creatorVersion: z.number().int().min(0).max(255),
+});
+export type ZipEntryFacts = z.infer<typeof ZipEntryFactsSchema>;
+
 export const ExportEntrySchema = z.object({
   /** Path inside the ZIP, '/'-separated, as safe unzip accepted it. */
   path: z.string().min(1),
@@ -60,10 +109,25 @@ export const ExportEntrySchema = z.object({
   key: z.string().min(1),
   size: z.number().int().nonnegative(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Absent in manifests stored before ingest recorded it. */
+  zip: ZipEntryFactsSchema.optional(),
 });
 export type ExportEntry = z.infer<typeof ExportEntrySchema>;
 
-export const EntryManifestSchema = z.object({ entries: z.array(ExportEntrySchema) });
+/** A folder entry of the ZIP: it holds no bytes, so ingest stores nothing for it, only this. */
+export const ZipFolderEntrySchema = z.object({
+  /** Path inside the ZIP, without the trailing '/'. */
+  path: z.string().min(1),
+  zip: ZipEntryFactsSchema,
+});
+export type ZipFolderEntry = z.infer<typeof ZipFolderEntrySchema>;
+
+export const EntryManifestSchema = z.object({
+  /** The file entries, in ZIP order. */
+  entries: z.array(ExportEntrySchema),
+  /** The folder entries; absent in manifests stored before ingest recorded them. */
+  folders: z.array(ZipFolderEntrySchema).optional(),
+});
 export type EntryManifest = z.infer<typeof EntryManifestSchema>;
 
 /** One voice note or image as media left it: its derived file, or why there is none. */

@@ -7,8 +7,12 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { crc32 } from 'node:zlib';
+import type { Entry } from 'yauzl';
 import yazl from 'yazl';
-import { type ExtractedEntry, extractZip } from '../src/domain/extract-zip';
+import type { ZipEntryFacts } from '@chatexhibit/proto/storage-layout';
+import { type ExtractedArchive, extractZip } from '../src/domain/extract-zip';
+import { dosDateTime, zipEntryFacts } from '../src/domain/zip-entry-facts';
 import { type ZipFileSpec, yazlZip } from './support/hostile-zips';
 import { rawZip } from './support/raw-zip';
 import { TempDirs } from './support/temp-dirs';
@@ -18,11 +22,29 @@ afterEach(() => temp.removeAll());
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
-/** What extractZip should report for these files: folders left out, sizes and hashes of the input. */
-function expectedEntries(files: readonly ZipFileSpec[]): ExtractedEntry[] {
-  return files
-    .filter((file) => !file.path.endsWith('/'))
-    .map((file) => ({ path: file.path, size: Buffer.byteLength(file.data), sha256: sha256(file.data) }));
+/**
+ * What extractZip should report for these files: the files with the sizes and hashes of the
+ * input, the folders listed apart, each with its place in the ZIP.
+ */
+function expectedEntries(files: readonly ZipFileSpec[]): ExtractedArchive {
+  const at = (order: number) => expect.objectContaining({ order }) as ZipEntryFacts;
+  return {
+    files: files.flatMap((file, order) =>
+      file.path.endsWith('/')
+        ? []
+        : [
+            {
+              path: file.path,
+              size: Buffer.byteLength(file.data),
+              sha256: sha256(file.data),
+              zip: at(order),
+            },
+          ],
+    ),
+    folders: files.flatMap((file, order) =>
+      file.path.endsWith('/') ? [{ path: file.path.slice(0, -1), zip: at(order) }] : [],
+    ),
+  };
 }
 
 async function zipOnDisk(bytes: Buffer): Promise<string> {
@@ -122,7 +144,7 @@ describe('extractZip extracts', () => {
 
     const extracted = await extractZip(await zipOnDisk(zip), collectingWriter().writeEntry);
 
-    expect(extracted.map((entry) => entry.path)).toEqual([
+    expect(extracted.files.map((entry) => entry.path)).toEqual([
       'Chat/Caf\u00e9 \u{1F600}.txt',
       'Chat/S\u00e9bastien.jpg',
       'Chat/\u00fcber.txt',
@@ -208,8 +230,108 @@ describe('extractZip extracts', () => {
     );
 
     expect(received).toBe(size);
-    expect(extracted).toEqual([{ path: 'video.mp4', size, sha256: expectedHash.digest('hex') }]);
+    expect(extracted.files).toEqual([
+      {
+        path: 'video.mp4',
+        size,
+        sha256: expectedHash.digest('hex'),
+        zip: expect.objectContaining({ order: 0 }),
+      },
+    ]);
     expect(peak - baseline).toBeLessThan(size / 4);
+  });
+});
+
+describe('extractZip records what the central directory says of each entry', () => {
+  it('times, method, CRC, sizes, order and creator system, folders included', async () => {
+    // yazl writes the DOS fields from the local wall clock and the UTC time in a 0x5455 field.
+    const mtime = new Date('2023-06-08T09:01:02Z');
+    const zip = new yazl.ZipFile();
+    zip.addEmptyDirectory('Chat/', { mtime });
+    zip.addBuffer(Buffer.from(IOS_CHAT), 'Chat/_chat.txt', { mtime });
+    zip.addBuffer(Buffer.from('photo'), 'Chat/photo.jpg', {
+      mtime,
+      compress: false,
+      forceDosTimestamp: true,
+    });
+    zip.end();
+    const zipPath = join(await temp.create(), 'upload.zip');
+    await pipeline(zip.outputStream, createWriteStream(zipPath));
+    const two = (n: number) => String(n).padStart(2, '0');
+    const local = `${mtime.getFullYear()}-${two(mtime.getMonth() + 1)}-${two(mtime.getDate())}T${two(mtime.getHours())}:${two(mtime.getMinutes())}:${two(mtime.getSeconds())}`;
+
+    const { files, folders } = await extractZip(zipPath, collectingWriter().writeEntry);
+
+    const unix = { creatorSystem: 3, creatorVersion: 63 };
+    expect(folders).toEqual([
+      {
+        path: 'Chat',
+        zip: expect.objectContaining({
+          order: 0,
+          modified: local,
+          modifiedUtc: mtime.toISOString(),
+          ...unix,
+        }),
+      },
+    ]);
+    expect(files.map((entry) => entry.zip)).toEqual([
+      {
+        order: 1,
+        modified: local,
+        modifiedUtc: mtime.toISOString(),
+        compressionMethod: 8,
+        crc32: crc32(IOS_CHAT).toString(16).padStart(8, '0'),
+        compressedSize: expect.any(Number),
+        ...unix,
+      },
+      {
+        order: 2,
+        modified: local,
+        modifiedUtc: null,
+        compressionMethod: 0,
+        crc32: crc32('photo').toString(16).padStart(8, '0'),
+        compressedSize: 5,
+        ...unix,
+      },
+    ]);
+  });
+
+  it('reads the UTC time of an NTFS extra field, as Windows tools write it', () => {
+    // 4 reserved bytes, then tag 1 (24 bytes): modified, accessed, created as FILETIMEs.
+    const modified = new Date('2023-06-08T07:01:02.500Z');
+    const filetime = BigInt(modified.getTime()) * 10_000n + 116_444_736_000_000_000n;
+    const ntfs = Buffer.alloc(32);
+    ntfs.writeUInt16LE(1, 4);
+    ntfs.writeUInt16LE(24, 6);
+    ntfs.writeBigUInt64LE(filetime, 8);
+    const entry = {
+      lastModFileDate: (43 << 9) | (6 << 5) | 8,
+      lastModFileTime: (9 << 11) | (1 << 5) | 1,
+      extraFields: [{ id: 0x000a, data: ntfs }],
+      compressionMethod: 8,
+      crc32: 0xdeadbeef,
+      compressedSize: 7,
+      versionMadeBy: (10 << 8) | 63,
+    } as unknown as Entry;
+
+    expect(zipEntryFacts(entry, 4)).toEqual({
+      order: 4,
+      modified: '2023-06-08T09:01:02',
+      modifiedUtc: '2023-06-08T07:01:02.500Z',
+      compressionMethod: 8,
+      crc32: 'deadbeef',
+      compressedSize: 7,
+      creatorSystem: 10,
+      creatorVersion: 63,
+    });
+  });
+
+  it('reads DOS dates as written, and none where the fields hold no real date', () => {
+    // 2023-06-08 09:01:02: year 43 since 1980, month 6, day 8; 9 h, 1 min, 1 two-second step.
+    expect(dosDateTime((43 << 9) | (6 << 5) | 8, (9 << 11) | (1 << 5) | 1)).toBe('2023-06-08T09:01:02');
+    expect(dosDateTime(0, 0)).toBeNull();
+    expect(dosDateTime((43 << 9) | (2 << 5) | 30, 0)).toBeNull();
+    expect(dosDateTime((43 << 9) | (6 << 5) | 8, 24 << 11)).toBeNull();
   });
 });
 

@@ -89,6 +89,7 @@ async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<v
       for (let start = 0; start < messages.length; start += 1000) yield messages.slice(start, start + 1000);
     },
     entries: [],
+    folders: [],
     media: [],
     uploadKey: 'upload',
     files: { open: () => Promise.reject(new Error('no files in the benchmark')) },
@@ -109,6 +110,7 @@ async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<v
         toolVersion: 'bench',
         manifestSha256: 'b'.repeat(64),
         exportReference: source.exportReference,
+        provenance: { heading: 'Provenance', bullets: [] },
       }),
       evidence: [],
       generatedAt,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { buildDeclaration } from '@chatexhibit/pdf/domain/evidence/declaration';
 import { buildManifest } from '@chatexhibit/pdf/domain/evidence/manifest';
+import { originalEntryDates } from '@chatexhibit/pdf/domain/evidence/zip-entry-table';
 import { buildReadme } from '@chatexhibit/pdf/domain/evidence/readme';
 import type { EvidenceFile } from '@chatexhibit/pdf/domain/evidence/types';
 import { writeEvidenceZip } from '@chatexhibit/pdf/domain/evidence/write-evidence-zip';
@@ -95,6 +96,7 @@ describe('writeEvidenceZip with a large evidence file', () => {
       }),
       readme: buildReadme(fixture.evidenceFacts),
       generatedAt: GENERATED_AT,
+      entryDates: originalEntryDates(fixture.entries),
       source: new FolderSource(fixture.storage),
     };
     const before = process.memoryUsage().rss;

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { buildDeclaration } from '@chatexhibit/pdf/domain/evidence/declaration';
@@ -9,8 +10,10 @@ import { buildReadme } from '@chatexhibit/pdf/domain/evidence/readme';
 import { formatSha256Sums } from '@chatexhibit/pdf/domain/evidence/sha256sums';
 import { displayWidth, wrap, wrapPath } from '@chatexhibit/pdf/domain/evidence/plain-text';
 import type { EvidenceFacts, EvidenceFile } from '@chatexhibit/pdf/domain/evidence/types';
+import { ZIP_ENTRIES_NOTE } from '@chatexhibit/pdf/domain/evidence/zip-entry-table';
 import {
   CHAT_FILE,
+  ENTRY_CONTENTS,
   EXPORT_ID,
   EXPORT_REFERENCE,
   type EvidenceFixture,
@@ -116,7 +119,27 @@ describe('the package texts', () => {
           exportingAccount: 'Bob (+1 555 0100)',
         },
         warnings: ['The export names 1 attachment the ZIP does not contain.'],
+        zipEntriesNote: ZIP_ENTRIES_NOTE,
+        zipEntries: expect.any(Array),
       });
+      // The upload's entries as its central directory wrote them: archiver dates each one with
+      // entryTime's wall-clock fields and records no UTC time.
+      expect(manifest.export.zipEntries[0]).toEqual({
+        order: 0,
+        path: CHAT_FILE,
+        kind: 'file',
+        sizeBytes: ENTRY_CONTENTS[CHAT_FILE].length,
+        compressedSizeBytes: expect.any(Number),
+        compression: 'deflated',
+        crc32: crc32(ENTRY_CONTENTS[CHAT_FILE]).toString(16).padStart(8, '0'),
+        modified: '2023-06-07T15:20:00',
+        modifiedUtc: null,
+        creatorSystem: 'Unix',
+        creatorSystemId: 3,
+      });
+      expect(manifest.export.zipEntries.map((entry: { path: string }) => entry.path)).toEqual(
+        Object.keys(ENTRY_CONTENTS),
+      );
       expect(manifest.files).toEqual(
         files.map((file) => ({
           path: file.path,

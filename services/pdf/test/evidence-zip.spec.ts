@@ -4,8 +4,11 @@ import { mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
+import yauzl from 'yauzl';
+import { dosDateTime } from '@chatexhibit/ingest/domain/zip-entry-facts';
 import { buildDeclaration } from '@chatexhibit/pdf/domain/evidence/declaration';
 import { buildManifest } from '@chatexhibit/pdf/domain/evidence/manifest';
+import { originalEntryDates } from '@chatexhibit/pdf/domain/evidence/zip-entry-table';
 import { buildReadme } from '@chatexhibit/pdf/domain/evidence/readme';
 import type { EvidenceFile, FileSource } from '@chatexhibit/pdf/domain/evidence/types';
 import {
@@ -16,6 +19,7 @@ import {
   centralDirectory,
   Collector,
   ENTRY_CONTENTS,
+  entryTime,
   type EvidenceFixture,
   FILING_PDF,
   GENERATED_AT,
@@ -51,6 +55,7 @@ function packageInput(fixture: EvidenceFixture, source: FileSource = fixture.sou
     }),
     readme: buildReadme(fixture.evidenceFacts),
     generatedAt: GENERATED_AT,
+    entryDates: originalEntryDates(fixture.entries),
     source,
   };
 }
@@ -154,6 +159,38 @@ describe('writeEvidenceZip', () => {
     for (const name of ['README.txt', 'SHA256SUMS', 'original/WhatsApp Chat with Zoë Müller.txt']) {
       expect(byName.get(name)!.method).toBe(8);
     }
+  });
+
+  it("keeps each original's entry time from the upload; the package's own files are dated generatedAt", async () => {
+    const zipPath = path.join(root, 'dated.zip');
+    await writeEvidenceZip(packageInput(fixture), createWriteStream(zipPath));
+    const written = new Map<string, string>();
+    const zip = await yauzl.openPromise(zipPath);
+    try {
+      for await (const entry of zip.eachEntry()) {
+        written.set(entry.fileName, dosDateTime(entry.lastModFileDate, entry.lastModFileTime)!);
+      }
+    } finally {
+      zip.close();
+    }
+    // The upload's entries, read back as ingest reads them (entryTime: 15:20:00, 15:21:02, …).
+    const uploadTimes = fixture.entries.map((entry) => [entry.path, entry.zip!.modified]);
+    expect(uploadTimes).toEqual(
+      Object.keys(ENTRY_CONTENTS).map((entryPath, index) => [
+        entryPath,
+        entryTime(index).toISOString().slice(0, 19),
+      ]),
+    );
+    for (const [entryPath, modified] of uploadTimes) {
+      expect([entryPath, written.get(`original/${entryPath}`)]).toEqual([entryPath, modified]);
+    }
+    // DOS times step by 2 seconds.
+    const generated = new Date(Math.floor(GENERATED_AT.getTime() / 2000) * 2000).toISOString().slice(0, 19);
+    for (const own of ['README.txt', 'manifest.json', 'transcript.pdf', 'SHA256SUMS']) {
+      expect([own, written.get(own)]).toEqual([own, generated]);
+    }
+    const upload = fixture.files.find((file) => file.role === 'original-upload')!;
+    expect(written.get(upload.path)).toBe(generated);
   });
 
   it('gives the same bytes for the same inputs', async () => {

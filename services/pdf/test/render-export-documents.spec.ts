@@ -144,6 +144,7 @@ async function writeFixture(root: string, facts: Partial<ExportFacts> = {}): Pro
       yield messages.slice(8);
     },
     entries,
+    folders: [],
     media,
     uploadKey: upload,
     files: { open: async (key) => createReadStream(key) },

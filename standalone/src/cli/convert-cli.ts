@@ -22,7 +22,7 @@ import {
   type ProcessingOptions,
   UploadOptionsSchema,
 } from '@chatexhibit/proto/processing-options';
-import type { ExportEntry, MediaItem } from '@chatexhibit/proto/storage-layout';
+import type { ExportEntry, MediaItem, ZipFolderEntry } from '@chatexhibit/proto/storage-layout';
 import {
   CliInputError,
   type CliOutput,
@@ -33,7 +33,7 @@ import {
 } from '@chatexhibit/kit/cli/command-line';
 import { runWithConcurrency } from '@chatexhibit/kit/concurrency/run-with-concurrency';
 import { hashFile } from '@chatexhibit/kit/streams/hash-file';
-import { type ExtractedEntry, extractZip } from '@chatexhibit/ingest/domain/extract-zip';
+import { type ExtractedArchive, extractZip } from '@chatexhibit/ingest/domain/extract-zip';
 import { UnsafeArchiveError } from '@chatexhibit/ingest/domain/unsafe-archive-error';
 import { convertToMp3 } from '@chatexhibit/media/domain/convert-to-mp3';
 import { type MediaTools, resolveMediaTools } from '@chatexhibit/media/domain/media-tools';
@@ -234,7 +234,7 @@ async function writeDocuments(
   const { zipPath, outDir } = request;
   await withTemporaryFolder(async (workDir) => {
     const unzipped = path.join(workDir, 'entries');
-    const entries = await unzip(zipFile, unzipped);
+    const { entries, folders } = await unzip(zipFile, unzipped);
     progress.update('parse', 0);
     const { chat, chatTextPath } = await readChat(entries);
     const links = linkAttachments(chat.messages, entries, chatTextPath);
@@ -281,6 +281,7 @@ async function writeDocuments(
           }
         },
         entries,
+        folders,
         media,
         uploadKey: zipFile,
         // Every key is a local file: the upload, an unzipped entry, an MP3 or a thumbnail.
@@ -342,8 +343,11 @@ async function withTemporaryFolder<T>(work: (folder: string) => Promise<T>): Pro
 }
 
 /** Safe unzip into `folder`; each entry's key is its absolute path there. */
-async function unzip(zipPath: string, folder: string): Promise<ExportEntry[]> {
-  let extracted: ExtractedEntry[];
+async function unzip(
+  zipPath: string,
+  folder: string,
+): Promise<{ entries: ExportEntry[]; folders: ZipFolderEntry[] }> {
+  let extracted: ExtractedArchive;
   try {
     extracted = await extractZip(zipPath, async (entryPath, content) => {
       const target = path.join(folder, entryPath);
@@ -355,7 +359,8 @@ async function unzip(zipPath: string, folder: string): Promise<ExportEntry[]> {
     if (error instanceof UnsafeArchiveError) throw new CliInputError(error.message);
     throw error;
   }
-  return extracted.map((entry) => ({ ...entry, key: path.join(folder, entry.path) }));
+  const entries = extracted.files.map((entry) => ({ ...entry, key: path.join(folder, entry.path) }));
+  return { entries, folders: extracted.folders };
 }
 
 /** The chat text picked as the pipeline's parse step picks it, and parsed. */

@@ -8,9 +8,11 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { MAX_UNPACKED_SIZE, UNZIP_LIMITS } from '@chatexhibit/proto/constants';
+import type { ZipEntryFacts, ZipFolderEntry } from '@chatexhibit/proto/storage-layout';
 import { collisionKey, decodeEntryName, toEntryPath } from './entry-path';
 import { EntryMeter } from './entry-meter';
 import { UnsafeArchiveError, unsafeArchive } from './unsafe-archive-error';
+import { zipEntryFacts } from './zip-entry-facts';
 
 export interface UnzipLimits {
   maxEntries: number;
@@ -40,6 +42,13 @@ export interface ExtractedEntry {
   size: number;
   /** Hex SHA-256 of the uncompressed content. */
   sha256: string;
+  zip: ZipEntryFacts;
+}
+
+/** Everything the ZIP holds: the file entries (extracted) and the folder entries (only listed). */
+export interface ExtractedArchive {
+  files: ExtractedEntry[];
+  folders: ZipFolderEntry[];
 }
 
 export type WriteEntry = (entryPath: string, content: Readable) => Promise<void>;
@@ -47,7 +56,8 @@ export type WriteEntry = (entryPath: string, content: Readable) => Promise<void>
 /**
  * Opens the ZIP at zipPath, validates every entry, and streams each file entry's bytes to
  * writeEntry (which must consume the stream), hashing and counting them as they pass. Folder
- * entries are skipped. Returns the file entries in ZIP order. Throws UnsafeArchiveError on any
+ * entries are not extracted, only listed. Returns both kinds in ZIP order, each with what the
+ * central directory says about it. Throws UnsafeArchiveError on any
  * problem with the archive, and writeEntry's own error if it fails; either way the caller deletes
  * whatever it wrote.
  */
@@ -55,7 +65,7 @@ export async function extractZip(
   zipPath: string,
   writeEntry: WriteEntry,
   limits: Partial<UnzipLimits> = {},
-): Promise<ExtractedEntry[]> {
+): Promise<ExtractedArchive> {
   // Field by field, so that a limit passed as undefined falls back to its default, not to no limit.
   const effectiveLimits: UnzipLimits = {
     maxEntries: limits.maxEntries ?? DEFAULT_UNZIP_LIMITS.maxEntries,
@@ -75,9 +85,10 @@ export async function extractZip(
     const entries = await readEntries(zipFile, effectiveLimits);
     if (!entries.some((entry) => !entry.isDirectory)) throw unsafeArchive.empty();
     await assertNoOverlappingData(zipFile, entries);
-    const extracted: ExtractedEntry[] = [];
+    const extracted: ExtractedArchive = { files: [], folders: [] };
     for (const entry of entries) {
-      if (!entry.isDirectory) extracted.push(await extractEntry(zipFile, entry, writeEntry));
+      if (entry.isDirectory) extracted.folders.push({ path: entry.path, zip: entry.facts });
+      else extracted.files.push(await extractEntry(zipFile, entry, writeEntry));
     }
     return extracted;
   } finally {
@@ -89,6 +100,7 @@ interface CheckedEntry {
   entry: Entry;
   path: string;
   isDirectory: boolean;
+  facts: ZipEntryFacts;
 }
 
 const LOCAL_FILE_HEADER = Buffer.from('PK\x03\x04', 'latin1');
@@ -164,7 +176,7 @@ async function readEntries(zipFile: ZipFile, limits: UnzipLimits): Promise<Check
       ) {
         throw unsafeArchive.compressionRatio(path, limits.maxCompressionRatio);
       }
-      checked.push({ entry, path, isDirectory });
+      checked.push({ entry, path, isDirectory, facts: zipEntryFacts(entry, checked.length) });
     }
   });
   return checked;
@@ -222,7 +234,7 @@ class WriterReturnedEarly extends Error {}
 
 async function extractEntry(
   zipFile: ZipFile,
-  { entry, path }: CheckedEntry,
+  { entry, path, facts }: CheckedEntry,
   writeEntry: WriteEntry,
 ): Promise<ExtractedEntry> {
   const source = await fromArchive(() => zipFile.openReadStreamPromise(entry));
@@ -250,5 +262,5 @@ async function extractEntry(
     }
     throw piped.reason;
   }
-  return { path, size: meter.size, sha256: meter.sha256 };
+  return { path, size: meter.size, sha256: meter.sha256, zip: facts };
 }

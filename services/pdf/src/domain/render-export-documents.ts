@@ -14,10 +14,13 @@ import { writeProcessingRecordPdf } from './evidence/processing-record-pdf';
 import { buildReadme } from './evidence/readme';
 import type { DerivedAudio, EvidenceFacts } from './evidence/types';
 import { writeEvidenceZip } from './evidence/write-evidence-zip';
+import { originalEntryDates, zipEntryRows } from './evidence/zip-entry-table';
 import { FontSet } from './text/font-set';
 import { TextLayout } from './text/text-layout';
 import { summarizeChat } from './transcript/chat-summary';
 import { coverContent } from './transcript/cover-content';
+import { findMessageAnomalies } from './transcript/message-anomalies';
+import { provenanceSection } from './transcript/provenance-findings';
 import type { ExportSource } from './transcript/transcript-source';
 import { writeTranscripts } from './transcript/write-transcripts';
 import { exportCounts } from './export-counts';
@@ -59,6 +62,8 @@ export async function renderExportDocuments(
 ): Promise<ExportDocuments> {
   const { facts, chat } = source;
   const summary = await summarizeChat(source.messages());
+  const anomalies = await findMessageAnomalies(source.messages(), chat.participants, chat.calendar);
+  const zipEntries = zipEntryRows(source.entries, source.folders);
   const derivedAudio: DerivedAudio[] = source.media.flatMap((item) =>
     item.kind === 'voice' &&
     item.derivedKey !== null &&
@@ -95,6 +100,7 @@ export async function renderExportDocuments(
     lastMessageAt: summary.lastAt,
     counts,
     warnings: chat.warnings,
+    zipEntries,
     verifyUrl: source.verifyUrl,
   };
   const manifest = buildManifest(evidenceFacts, evidence);
@@ -121,6 +127,15 @@ export async function renderExportDocuments(
         toolVersion: TOOL_VERSION,
         manifestSha256,
         exportReference: source.exportReference,
+        provenance: provenanceSection({
+          zipEntries,
+          chatFile: chat.chatFile,
+          attachedPaths: new Set(summary.references.keys()),
+          anomalies,
+          totalMessages: counts.entries,
+          filesNamedByNoMessage: counts.uploadFiles.namedByNoMessage,
+          lastMessageAt: summary.lastAt,
+        }),
       }),
       evidence,
       generatedAt,
@@ -202,6 +217,7 @@ export async function renderExportDocuments(
       ],
       readme: buildReadme(evidenceFacts),
       generatedAt,
+      entryDates: originalEntryDates(source.entries),
       source: source.files,
     },
     createWriteStream(files.evidenceZip),

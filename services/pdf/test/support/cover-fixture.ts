@@ -61,6 +61,7 @@ export async function coverOf(
     toolVersion: '1.0.0',
     manifestSha256: 'd'.repeat(64),
     exportReference: 'CE-FK9E-D9YK-P6G3',
+    provenance: { heading: 'Provenance', bullets: [] },
     ...over,
   });
   const section = (heading: string) => content.sections.find((s) => s.heading === heading)!;

@@ -13,7 +13,9 @@ import archiver from 'archiver';
 import { exportReference } from '@chatexhibit/proto/export-reference';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import { type ExportEntry, exportKeys } from '@chatexhibit/proto/storage-layout';
+import { extractZip } from '@chatexhibit/ingest/domain/extract-zip';
 import { listEvidenceFiles } from '@chatexhibit/pdf/domain/evidence/list-evidence-files';
+import { zipEntryRows } from '@chatexhibit/pdf/domain/evidence/zip-entry-table';
 import type {
   DerivedAudio,
   EvidenceFacts,
@@ -82,6 +84,12 @@ export const ENTRY_CONTENTS: Record<string, Buffer> = {
   'media/empty file.txt': Buffer.alloc(0),
 };
 
+/**
+ * The time the upload's `index`-th entry carries. archiver writes a Date's UTC fields into the
+ * DOS fields, so the entry reads back as this wall-clock time: 2023-06-07 15:20:00, 15:21:02, ….
+ */
+export const entryTime = (index: number): Date => new Date(Date.UTC(2023, 5, 7, 15, 20 + index, index * 2));
+
 export const MP3 = Buffer.concat([
   Buffer.from('ID3\x03\x00\x00\x00\x00\x00\x00', 'latin1'),
   Buffer.alloc(4000, 0x44),
@@ -115,21 +123,22 @@ export async function writeEvidenceFixture(
 ): Promise<EvidenceFixture> {
   const storage = path.join(root, 'storage');
   const keys = exportKeys(EXPORT_ID);
-  const entries: ExportEntry[] = [];
-  for (const [entryPath, data] of Object.entries(ENTRY_CONTENTS)) {
-    await store(storage, keys.entry(entryPath), data);
-    entries.push({ path: entryPath, key: keys.entry(entryPath), size: data.length, sha256: sha256(data) });
-  }
-
-  // The upload: a real ZIP of the entries, written as WhatsApp would.
+  // The upload: a real ZIP of the entries, each with its own time, unpacked by ingest's safe unzip
+  // into storage as the pipeline does.
   const uploadFile = path.join(storage, keys.upload);
   await mkdir(path.dirname(uploadFile), { recursive: true });
   const zip = archiver('zip');
-  for (const [entryPath, data] of Object.entries(ENTRY_CONTENTS)) {
-    zip.append(data, { name: entryPath, date: new Date('2023-06-07T15:20:00Z') });
-  }
+  Object.entries(ENTRY_CONTENTS).forEach(([entryPath, data], index) => {
+    zip.append(data, { name: entryPath, date: entryTime(index) });
+  });
   void zip.finalize();
   await pipeline(zip, createWriteStream(uploadFile));
+  const unpacked = await extractZip(uploadFile, async (entryPath, content) => {
+    const file = path.join(storage, keys.entry(entryPath));
+    await mkdir(path.dirname(file), { recursive: true });
+    await pipeline(content, createWriteStream(file));
+  });
+  const entries: ExportEntry[] = unpacked.files.map((entry) => ({ ...entry, key: keys.entry(entry.path) }));
   const upload = await readFile(uploadFile);
 
   const audioKey = keys.audio('PTT-20230607-WA0014.opus');
@@ -213,6 +222,7 @@ export async function writeEvidenceFixture(
       mp3Copies: 1,
     },
     warnings: ['The export names 1 attachment the ZIP does not contain.'],
+    zipEntries: zipEntryRows(entries, unpacked.folders),
     verifyUrl: 'https://chatexhibit.example.com/verify',
   };
   return {

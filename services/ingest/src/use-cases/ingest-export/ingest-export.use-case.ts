@@ -52,9 +52,9 @@ export class IngestExportUseCase {
       const zipPath = path.join(workDir, 'upload.zip');
       await pipeline(await this.storage.get(keys.upload), createWriteStream(zipPath));
       const unpacked = new Map<string, string>();
-      let entries;
+      let extracted;
       try {
-        entries = await extractZip(zipPath, async (entryPath, content) => {
+        extracted = await extractZip(zipPath, async (entryPath, content) => {
           // Named by number: an entry's own path never becomes a path on this disk.
           const file = path.join(workDir, `entry-${unpacked.size}`);
           unpacked.set(entryPath, file);
@@ -67,12 +67,15 @@ export class IngestExportUseCase {
         this.logger.warn({ reason: error.reason }, 'upload refused and deleted');
         throw new PermanentJobError(error.message);
       }
-      const stored = await runWithConcurrency(entries, STORE_CONCURRENCY, (entry) =>
+      const stored = await runWithConcurrency(extracted.files, STORE_CONCURRENCY, (entry) =>
         this.storage.putFile(keys.entry(entry.path), unpacked.get(entry.path)!),
       );
       const failed = stored.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
-      manifest = { entries: entries.map((e) => ({ ...e, key: keys.entry(e.path) })) };
+      manifest = {
+        entries: extracted.files.map((e) => ({ ...e, key: keys.entry(e.path) })),
+        folders: extracted.folders,
+      };
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }

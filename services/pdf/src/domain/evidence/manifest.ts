@@ -4,6 +4,7 @@ import { NO_EXAMINATION } from '@chatexhibit/proto/processing-options';
 import { timeZoneSourceStatement } from '../time-zone-source';
 import type { EvidenceFacts, EvidenceFile } from './types';
 import { packageDocuments } from './types';
+import { manifestZipEntries, ZIP_ENTRIES_NOTE } from './zip-entry-table';
 
 export const TOOL_NAME = 'ChatExhibit';
 
@@ -93,6 +94,8 @@ export function buildManifest(facts: EvidenceFacts, files: readonly EvidenceFile
         exportingAccount: examination.exportingAccount,
       },
       warnings: [...facts.warnings],
+      zipEntriesNote: ZIP_ENTRIES_NOTE,
+      zipEntries: manifestZipEntries(facts.zipEntries),
     },
     files: files.map((file) => ({
       path: file.path,

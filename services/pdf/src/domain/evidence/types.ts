@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import type { ExportCounts } from '../export-counts';
+import type { ZipEntryRow } from './zip-entry-table';
 
 /** Opens a stored file by its storage key (object storage in the service, a local folder in the CLI). */
 export interface FileSource {
@@ -25,6 +26,8 @@ export interface EvidenceFacts {
   counts: ExportCounts;
   /** The parser's warnings. */
   warnings: readonly string[];
+  /** The upload's ZIP entries, files and folders, in central-directory order. */
+  zipEntries: readonly ZipEntryRow[];
   /** The web page that checks the package in a browser; null when no site made it. */
   verifyUrl: string | null;
 }

@@ -86,7 +86,8 @@ const asError = (value: unknown): Error => (value instanceof Error ? value : new
  * SHA256SUMS, computed from the hashes of everything before it. Each evidence file is hashed as it
  * streams from `source` and checked against its size and SHA-256: a mismatch rejects with an
  * EvidenceIntegrityError naming the file, since storage must never silently corrupt evidence.
- * Every entry is dated `generatedAt` with mode 0644, so the same inputs give the same bytes.
+ * Every entry has mode 0644 and is dated `generatedAt`, except the evidence files `entryDates`
+ * dates (the originals keep their upload entry's time), so the same inputs give the same bytes.
  * Media and PDFs are stored, texts deflated. Entries are appended one at a time, so one file is
  * open at once and none is held in memory. Resolves when `out` has finished; on any error the
  * archive and `out` are destroyed (as stream.pipeline does) and the promise rejects.
@@ -102,12 +103,18 @@ export async function writeEvidenceZip(
     legalDocuments?: readonly { path: string; bytes: Buffer }[];
     readme: Buffer;
     generatedAt: Date;
+    /** Package path → the date its entry carries instead of generatedAt. */
+    entryDates: ReadonlyMap<string, Date>;
     source: FileSource;
   },
   out: Writable,
 ): Promise<void> {
-  const { files, documents, generatedAt, source } = input;
+  const { files, documents, generatedAt, entryDates, source } = input;
   if (Number.isNaN(generatedAt.getTime())) throw new Error('generatedAt is not a valid date');
+  for (const [path, date] of entryDates) {
+    if (Number.isNaN(date.getTime()))
+      throw new Error(`the date of ${JSON.stringify(path)} is not a valid date`);
+  }
   const texts = [
     { path: PACKAGE_PATHS.readme, bytes: input.readme },
     { path: PACKAGE_PATHS.manifest, bytes: input.manifest },
@@ -142,7 +149,12 @@ export async function writeEvidenceZip(
 
   /** Streams being read, destroyed if the package fails. */
   const open = new Set<Readable>();
-  const append = async (body: Readable | Buffer, name: string, store: boolean): Promise<void> => {
+  const append = async (
+    body: Readable | Buffer,
+    name: string,
+    store: boolean,
+    date: Date = generatedAt,
+  ): Promise<void> => {
     const entered = new Promise<void>((resolve) => {
       const onEntry = (data: archiver.EntryData): void => {
         if (data.name !== name) return;
@@ -151,7 +163,7 @@ export async function writeEvidenceZip(
       };
       archive.on('entry', onEntry);
     });
-    archive.append(body, { name, date: generatedAt, mode: 0o644, store });
+    archive.append(body, { name, date, mode: 0o644, store });
     await Promise.race([entered, failed]);
   };
   /** Pipes `from` into `through`, so that an error of either fails the package as `wrap` says. */
@@ -199,7 +211,7 @@ export async function writeEvidenceZip(
           ? error
           : new EvidenceIntegrityError(file.path, file.key, `cannot be read: ${error.message}`),
       );
-      await append(verifier, file.path, !isText(file));
+      await append(verifier, file.path, !isText(file), entryDates.get(file.path));
       sums.push({ path: file.path, sha256: file.sha256 });
     }
     await append(formatSha256Sums(sums), PACKAGE_PATHS.checksums, false);

@@ -30,6 +30,8 @@ export interface CoverInput {
   manifestSha256: string;
   /** The export's non-secret reference (never its id), to quote to support. */
   exportReference: string;
+  /** The Provenance section (provenance-findings.ts). */
+  provenance: CoverSection;
 }
 
 export interface CoverContent {
@@ -98,6 +100,7 @@ export function coverContent(input: CoverInput): CoverContent {
         bullets: processingOptionStatements(facts),
       },
       { heading: 'Completeness', bullets: completenessFindings(input) },
+      input.provenance,
       {
         heading: 'What the SHA-256 value proves',
         paragraphs: [

@@ -1,5 +1,5 @@
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
-import type { ExportEntry, MediaItem } from '@chatexhibit/proto/storage-layout';
+import type { ExportEntry, MediaItem, ZipFolderEntry } from '@chatexhibit/proto/storage-layout';
 import type { TranscriptChat, TranscriptMessage } from '@chatexhibit/proto/transcript';
 import type { FileSource } from '../evidence/types';
 
@@ -14,8 +14,10 @@ export interface ExportSource {
   chat: Omit<TranscriptChat, 'totalMessages'>;
   /** The messages in export order, a page at a time; each call starts a new pass from the first. */
   messages(): AsyncIterable<readonly TranscriptMessage[]>;
-  /** Every entry of the upload, as safe unzip stored it. */
+  /** Every file entry of the upload, as safe unzip stored it. */
   entries: readonly ExportEntry[];
+  /** The upload's folder entries, which hold no bytes (none in manifests stored before ingest listed them). */
+  folders: readonly ZipFolderEntry[];
   /** What the media step made of each voice note and image. */
   media: readonly MediaItem[];
   /** Storage key of the upload exactly as received. */

@@ -58,7 +58,7 @@ export class GenerateDocumentsUseCase {
       });
     const first = await page(0);
     const { messages: _firstMessages, totalMessages, ...chat } = first;
-    const { entries } = await this.storage.getJson(keys.entryManifest, EntryManifestSchema);
+    const { entries, folders = [] } = await this.storage.getJson(keys.entryManifest, EntryManifestSchema);
     const { items: media } = await this.storage.getJson(keys.mediaManifest, MediaManifestSchema);
     // Each pass (the summary, then the transcripts) reads the pages again: none is held in memory.
     async function* messages(): AsyncIterable<readonly TranscriptMessage[]> {
@@ -80,6 +80,7 @@ export class GenerateDocumentsUseCase {
           chat,
           messages,
           entries,
+          folders,
           media,
           uploadKey: keys.upload,
           files: { open: (key) => this.storage.get(key) },
