@@ -15,6 +15,12 @@ export const PACKAGE_PATHS = {
   checksums: 'SHA256SUMS',
   manifest: 'manifest.json',
   declaration: 'declaration-template.txt',
+  declarationDocx: 'declaration-template.docx',
+  certificationNotice: 'notice-of-902-certification.txt',
+  certificationNoticeDocx: 'notice-of-902-certification.docx',
+  /** Only when the package holds audio. */
+  conventionalFilingNotice: 'notice-of-conventional-filing.txt',
+  conventionalFilingNoticeDocx: 'notice-of-conventional-filing.docx',
   transcript: 'transcript.pdf',
   filingTranscript: 'transcript-filing.pdf',
   messagesCsv: 'messages.csv',

@@ -174,6 +174,11 @@ describe('the package texts', () => {
       expect(manifest.documents).toEqual([
         { path: 'README.txt', role: 'readme' },
         { path: 'declaration-template.txt', role: 'declaration' },
+        { path: 'declaration-template.docx', role: 'declaration-docx' },
+        { path: 'notice-of-902-certification.txt', role: 'certification-notice' },
+        { path: 'notice-of-902-certification.docx', role: 'certification-notice-docx' },
+        { path: 'notice-of-conventional-filing.txt', role: 'conventional-filing-notice' },
+        { path: 'notice-of-conventional-filing.docx', role: 'conventional-filing-notice-docx' },
         { path: 'processing-record.txt', role: 'processing-record' },
         { path: 'processing-record.pdf', role: 'processing-record-pdf' },
         { path: 'transcript.pdf', role: 'transcript' },
@@ -209,130 +214,6 @@ describe('the package texts', () => {
         facts: { ...facts.facts, options: Object.fromEntries(Object.entries(facts.facts.options).reverse()) },
       } as EvidenceFacts;
       expect(buildManifest(reordered, files).equals(buildManifest(facts, files))).toBe(true);
-    });
-  });
-
-  describe('declaration-template.txt', () => {
-    let text: string;
-    beforeAll(() => {
-      text = buildDeclaration(facts, files, HASHES).toString('utf8');
-    });
-
-    it('carries the upload, manifest and transcript hashes, and every file with its hash', () => {
-      expect(text).toContain(fixture.facts.fileHash);
-      expect(text).toContain(HASHES.manifest);
-      expect(text).toContain(HASHES.transcript);
-      expect(text).toContain(HASHES.filingTranscript);
-      for (const file of files) {
-        expect(text).toContain(file.sha256);
-        expect(text).toContain(file.path);
-      }
-    });
-
-    it('states what was copied: name, size, chat file, count, date range, participants as exported', () => {
-      expect(text).toContain('"WhatsApp Chat with Zoë Müller.zip"');
-      expect(text).toContain(`${fixture.upload.length.toLocaleString('en-US')} bytes`);
-      expect(text).toContain(`"${CHAT_FILE}"`);
-      expect(flat(text)).toContain(
-        'found 3 numbered entries: 3 messages from people and 0 system events, the first dated 2023-06-07 15:14:00 and the last 2023-06-07 15:16:00',
-      );
-      expect(text).toMatch(/^ +"Zoë Müller"$/m);
-      expect(text).toMatch(/^ +"Bob"$/m);
-      expect(text).toContain('ChatExhibit version 1.4.2');
-      expect(text).toContain('2025-03-04 05:06:07 UTC');
-      expect(text).toContain('Case No. 2:25-cv-01234');
-    });
-
-    it('is a § 1746 declaration under FRE 902(14) and 902(11), with blanks for the declarant', () => {
-      expect(text).toContain('28 U.S.C. § 1746');
-      expect(text).toContain('902(14)');
-      expect(text).toContain('902(11)');
-      expect(flat(text)).toContain(
-        'I declare under penalty of perjury under the laws of the United States of America that the ' +
-          'foregoing is true and correct.',
-      );
-      expect(text).toContain('Executed on ________ [date] at ________ [city, state].');
-      for (const label of [
-        'full name',
-        'title / qualification',
-        'employer',
-        'how you are familiar with the process',
-        'date and time of the export',
-        'make',
-        'model',
-        'operating system and version',
-        'WhatsApp version',
-        'name of the account holder',
-        'date of verification',
-        'signature',
-      ]) {
-        expect(text).toContain(`______________________ [${label}]`);
-      }
-      // The closing comes last, after the authorship section and the limitations.
-      expect(text.indexOf('AUTHORSHIP')).toBeLessThan(text.indexOf('WHAT THIS CERTIFICATION DOES NOT SHOW'));
-      expect(text.indexOf('WHAT THIS CERTIFICATION DOES NOT SHOW')).toBeLessThan(
-        text.indexOf('penalty of perjury'),
-      );
-      expect(text.trimEnd().endsWith('[printed name]')).toBe(true);
-    });
-
-    it('has the authorship section, the notice checklist and the limitations', () => {
-      const authorship = text.slice(text.indexOf('AUTHORSHIP (FEDERAL RULE OF EVIDENCE 901)'));
-      expect(authorship).toContain('901(b)(4)');
-      expect(flat(authorship)).toContain('United States v. Browne, 834 F.3d 403');
-      expect(authorship).toContain('[evidence tying this person to these messages]');
-      const flatText = flat(text);
-      expect(flatText).toContain('reasonable written notice');
-      expect(flatText).toContain('available for inspection');
-      expect(text).toContain('[ ] ');
-      expect(flatText).toContain('reactions to messages');
-      expect(flatText).toContain('read receipts');
-      expect(flatText).toContain('quoted-reply context');
-      expect(flatText).toContain('the time zone of the device');
-      expect(flatText).toContain('cannot show anything about the data before then');
-      expect(flatText).toContain('The export names 1 attachment the ZIP does not contain.');
-    });
-
-    it('is plain text wrapped at 80 columns with LF endings', () => {
-      expect(layoutProblems(text)).toEqual([]);
-      expect(text).not.toContain('\ue000');
-    });
-
-    it('keeps long paths and names exact, and shows invisible characters', () => {
-      const longPath = `original/${'Very long folder name/'.repeat(6)}IMG 2023 06 07  two  spaces.jpg`;
-      const spoof = 'Bob\u202Egpj.exe';
-      const more: EvidenceFile[] = [...files, { ...files[3], path: longPath }];
-      const declaration = buildDeclaration(
-        { ...facts, participants: [...facts.participants, spoof] },
-        more,
-        HASHES,
-      ).toString('utf8');
-      expect(layoutProblems(declaration)).toEqual([]);
-      const lines = declaration.split('\n');
-      const start = lines.findIndex((line) => line.includes('original/Very long folder name/'));
-      const joined = lines
-        .slice(start, start + 4)
-        .map((line) => line.trimStart().replace(/^\d+\. /, ''))
-        .join('');
-      expect(joined).toContain(longPath);
-      expect(declaration).toContain('"Bob<U+202E>gpj.exe"');
-      expect(declaration).not.toContain('\u202E');
-    });
-
-    it('lists every file of a large export', () => {
-      const many: EvidenceFile[] = Array.from({ length: 1500 }, (_, i) => ({
-        ...files[3],
-        path: `original/IMG-${String(i).padStart(5, '0')}.jpg`,
-        sha256: sha256(String(i)),
-      }));
-      const declaration = buildDeclaration(facts, many, HASHES).toString('utf8');
-      for (const file of many) expect(declaration).toContain(file.sha256);
-      expect(declaration).toContain('1500. original/IMG-01499.jpg');
-      expect(layoutProblems(declaration)).toEqual([]);
-    });
-
-    it('refuses hashes that are not SHA-256', () => {
-      expect(() => buildDeclaration(facts, files, { ...HASHES, manifest: 'abc' })).toThrow('manifest');
     });
   });
 

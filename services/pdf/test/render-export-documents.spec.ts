@@ -397,6 +397,38 @@ describe('renderExportDocuments', () => {
     expect(pdf).toContain(fixture.source.exportReference);
   });
 
+  it('packs the declaration as .docx and the two notices, naming the real hashes of the exhibits', async () => {
+    const unzipped = path.join(root, 'legal');
+    await run('unzip', ['-q', path.join(out, 'evidence.zip'), '-d', unzipped]);
+    const hashOf = async (file: string): Promise<string> => sha256(await readFile(path.join(unzipped, file)));
+    const exhibits = [await hashOf('manifest.json'), await hashOf('processing-record.txt')];
+    const documentXml = async (file: string): Promise<string> =>
+      (await run('unzip', ['-p', path.join(unzipped, file), 'word/document.xml'])).stdout;
+    for (const file of ['declaration-template.txt', 'notice-of-902-certification.txt']) {
+      const text = await readFile(path.join(unzipped, file), 'utf8');
+      for (const hash of [...exhibits, await hashOf('transcript-filing.pdf')]) expect(text).toContain(hash);
+    }
+    for (const file of ['declaration-template.docx', 'notice-of-902-certification.docx']) {
+      const xml = await documentXml(file);
+      for (const hash of exhibits) expect(xml).toContain(hash);
+    }
+    const audio = await readFile(path.join(unzipped, 'notice-of-conventional-filing.txt'), 'utf8');
+    const manifest = JSON.parse(await readFile(path.join(unzipped, 'manifest.json'), 'utf8')) as {
+      files: { path: string; role: string; sha256: string }[];
+    };
+    const mp3s = manifest.files.filter((file) => file.role === 'derived-audio');
+    expect(mp3s.length).toBeGreaterThan(0);
+    for (const file of mp3s) expect(audio).toContain(file.sha256);
+    const sums = await readFile(path.join(unzipped, 'SHA256SUMS'), 'utf8');
+    for (const file of [
+      'declaration-template.docx',
+      'notice-of-902-certification.docx',
+      'notice-of-conventional-filing.docx',
+    ]) {
+      expect(sums).toContain(`${await hashOf(file)}  ${file}\n`);
+    }
+  });
+
   it('states the same counts on the cover, in the declaration and in manifest.json, from one place', async () => {
     const unzipped = path.join(root, 'counted');
     await run('unzip', ['-q', path.join(out, 'evidence.zip'), '-d', unzipped]);

@@ -100,7 +100,7 @@ describe("where the export's time zone came from", () => {
 
   it("leaves the declarant a blank for the phone's zone unless the uploader stated it", async () => {
     const blank =
-      "The phone's time zone was ______________________ [the phone's time zone, or strike this sentence].";
+      "The phone's time zone when the export was made was ______________________ [the phone's time zone, or strike this sentence].";
     expect((await documents('declared')).declaration).not.toContain(blank);
     expect((await documents('browser')).declaration).toContain(blank);
     expect((await documents('default')).declaration).toContain(blank);

@@ -3,7 +3,8 @@ import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashFile } from '@chatexhibit/kit/streams/hash-file';
-import { buildDeclaration } from './evidence/declaration';
+import { buildDeclaration, buildDeclarationDocx, type DeclarationHashes } from './evidence/declaration';
+import { buildNotices } from './evidence/notices';
 import { exhibitReferences } from './evidence/exhibit-reference';
 import { writeMessagesCsv } from './evidence/messages-csv';
 import { listEvidenceFiles } from './evidence/list-evidence-files';
@@ -190,6 +191,12 @@ export async function renderExportDocuments(
     createWriteStream(files.processingRecordPdf),
   );
 
+  const declarationHashes: DeclarationHashes = {
+    manifest: manifestSha256,
+    transcript: transcript.sha256,
+    filingTranscript: filingTranscript.sha256,
+    processingRecord: processingRecordSha256,
+  };
   await writeEvidenceZip(
     {
       files: evidence,
@@ -201,12 +208,14 @@ export async function renderExportDocuments(
         { path: PACKAGE_PATHS.processingRecordPdf, file: files.processingRecordPdf },
       ],
       manifest,
-      declaration: buildDeclaration(evidenceFacts, evidence, {
-        manifest: manifestSha256,
-        transcript: transcript.sha256,
-        filingTranscript: filingTranscript.sha256,
-        processingRecord: processingRecordSha256,
-      }),
+      declaration: buildDeclaration(evidenceFacts, evidence, declarationHashes),
+      legalDocuments: [
+        {
+          path: PACKAGE_PATHS.declarationDocx,
+          bytes: await buildDeclarationDocx(evidenceFacts, evidence, declarationHashes),
+        },
+        ...(await buildNotices(evidenceFacts, evidence, declarationHashes)),
+      ],
       readme: buildReadme(evidenceFacts),
       generatedAt,
       entryDates: originalEntryDates(source.entries),

@@ -1,29 +1,22 @@
-// declaration-template.txt: a declaration under 28 U.S.C. § 1746 certifying the package under
-// Federal Rules of Evidence 902(14) and 902(11), pre-filled with what ChatExhibit knows and with
-// blanks for what only the person who signs it can swear to. A certification covers the accuracy
-// of the copy, not who wrote the messages (United States v. Browne, 834 F.3d 403 (3d Cir. 2016)),
-// so authorship has a section of its own.
+// declaration-template.txt and .docx: a declaration under 28 U.S.C. § 1746 certifying the package
+// under Federal Rule of Evidence 902(14), pre-filled with the facts of the export and blank where
+// only the person who signs can swear. The declarant swears only what a person can know (FRE
+// 602): how, when and where they made the export, how the file was kept, that they verified the
+// hashes and compared the filing copy with the chat. What ChatExhibit did is ChatExhibit's own
+// statement, the processing record, which the declaration incorporates by its SHA-256, as it does
+// manifest.json instead of listing every file. A certification covers the accuracy of the copy,
+// not who wrote the messages (United States v. Browne, 834 F.3d 403 (3d Cir. 2016)), so
+// authorship has a section of its own.
 
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { NO_EXAMINATION } from '@chatexhibit/proto/processing-options';
 import { timeZoneSourceStatement } from '../time-zone-source';
 import { countRows, entriesSentence } from '../export-counts';
+import { type Block, type Inline, type LegalDocument, renderDocx, renderText } from './legal-document';
 import { utcIso } from './manifest';
 import { uploadPackagePath } from './package-paths';
-import {
-  blank,
-  formatInteger,
-  formatRecorded,
-  formatUtc,
-  keepTogether,
-  LINE_WIDTH,
-  plural,
-  showInvisible,
-  toText,
-  wrap,
-  wrapPath,
-} from './plain-text';
-import { type EvidenceFacts, type EvidenceFile, type EvidenceRole } from './types';
+import { formatInteger, formatUtc, plural, showInvisible } from './plain-text';
+import { type EvidenceFacts, type EvidenceFile, isAudioEvidence } from './types';
 
 export interface DeclarationHashes {
   /** SHA-256 of manifest.json. */
@@ -36,37 +29,48 @@ export interface DeclarationHashes {
   processingRecord: string;
 }
 
-const ROLE_TEXT: Record<EvidenceRole, string> = {
-  'original-upload': 'the upload, as received',
-  'chat-text': 'original chat text',
-  'original-media': 'original media file',
-  'original-other': 'original file',
-  'derived-audio': 'MP3 copy made by ChatExhibit (derived)',
-};
+/** The sentences a declarant cannot know, which the processing record states instead. */
+export const TOOL_INTERNALS_NOT_SWORN = [
+  'the path of every file inside it was checked',
+  "checking each file's hash value again as it was packed",
+  'It unpacked the upload safely',
+  'it was not opened, edited or re-saved',
+] as const;
 
-/** Indent of a paragraph's lines after its number. */
-const BODY = '    ';
-/** Indent of a value under a paragraph. */
-const VALUE = '        ';
+/** The facts a pleading's caption needs, the same in the declaration and the notices. */
+export function captionBlocks(facts: EvidenceFacts): Block[] {
+  const caseNumber = (facts.facts.examination ?? NO_EXAMINATION).caseNumber;
+  return [
+    { kind: 'title', text: [{ blank: 'court' }] },
+    { kind: 'title', text: [{ blank: 'case caption' }] },
+    {
+      kind: 'title',
+      text:
+        caseNumber === null
+          ? ['Case No. ', { blank: 'case number' }]
+          : [`Case No. ${showInvisible(caseNumber)}`],
+    },
+  ];
+}
 
-const rule = (char: string): string => char.repeat(LINE_WIDTH);
+/** A quoted name, exactly as written, invisible characters shown as <U+XXXX>. */
+export const quotedName = (name: string): string => `"${showInvisible(name)}"`;
 
-const section = (title: string): string[] => ['', title, ''];
+export function checkHashes(hashes: object): void {
+  for (const [name, value] of Object.entries(hashes)) {
+    if (typeof value !== 'string' || !/^[0-9a-f]{64}$/.test(value)) {
+      throw new Error(`the ${name} hash is not a lower-case hex SHA-256`);
+    }
+  }
+}
 
-/** A quoted name or path on its own line(s), exactly as written (invisible characters shown). */
-const quoted = (value: string, indent = VALUE): string[] =>
-  wrapPath(`"${showInvisible(value)}"`, indent, indent);
-
-const sha256Line = (sha256: string, indent = VALUE): string => `${indent}${sha256}`;
-
-export function buildDeclaration(
+/** The declaration as blocks, rendered to text and to Word from the same words. */
+export function declarationDocument(
   facts: EvidenceFacts,
   files: readonly EvidenceFile[],
   hashes: DeclarationHashes,
-): Buffer {
-  for (const [name, value] of Object.entries(hashes)) {
-    if (!/^[0-9a-f]{64}$/.test(value)) throw new Error(`the ${name} hash is not a lower-case hex SHA-256`);
-  }
+): LegalDocument {
+  checkHashes(hashes);
   const exportFacts = facts.facts;
   const timeZoneSource = exportFacts.timeZoneSource;
   const { counts } = facts;
@@ -76,391 +80,367 @@ export function buildDeclaration(
   const uploadPath =
     files.find((file) => file.role === 'original-upload')?.path ??
     uploadPackagePath(exportFacts.originalFilename);
-  const count = (role: EvidenceRole): number => files.filter((file) => file.role === role).length;
-  const originals = files.filter(
-    (file) => file.role !== 'original-upload' && file.role !== 'derived-audio',
-  ).length;
+  const hasAudio = files.some(isAudioEvidence);
 
-  let number = 0;
-  const para = (text: string): string[] => {
-    number += 1;
-    return ['', ...wrap(text, { firstIndent: `${number}.`.padEnd(BODY.length), indent: BODY })];
+  const blocks: Block[] = [];
+  const numbered = (...text: Inline[]): void => {
+    blocks.push({ kind: 'paragraph', text, style: 'numbered' });
   };
-  const more = (text: string, indent = BODY): string[] => wrap(text, { indent });
-  const item = (label: string, text: string): string[] =>
-    wrap(text, { firstIndent: `${BODY}(${label}) `, indent: `${BODY}    ` });
-  const field = (label: string, value: string): string => `${BODY}${`${label}:`.padEnd(12)}${value}`;
-  const blankLine = (label: string, indent = VALUE): string => `${indent}${blank(label)}`;
-
-  const lines: string[] = [];
-  const push = (...more: string[]): void => {
-    lines.push(...more);
+  const under = (...text: Inline[]): void => {
+    blocks.push({ kind: 'paragraph', text, indent: true });
+  };
+  const check = (text: string): void => {
+    blocks.push({ kind: 'paragraph', text: [text], style: 'check' });
+  };
+  const value = (text: string): void => {
+    blocks.push({ kind: 'value', text });
+  };
+  const heading = (text: string): void => {
+    blocks.push({ kind: 'heading', text });
   };
 
   // ---- Part A: for counsel, removed before signing.
-  push(
-    rule('='),
-    'PART A - CHECKLIST FOR COUNSEL',
-    '(Not part of the declaration: remove Part A before the declaration is signed.)',
-    rule('='),
-    '',
-    ...wrap(
-      `This template was generated by ChatExhibit ${facts.toolVersion} on ${generated} for the ` +
-        `evidence package of export ${facts.exportReference}. It is a draft for a lawyer to review, not ` +
-        'legal advice. Every line of underscores followed by a [label] is a blank for the person ' +
-        'who signs. Strike any statement that is not true for that person.',
-    ),
-    '',
-    ...wrap(
-      'Copy this file out of the evidence package folder and complete every blank in the copy ' +
-        '(the package must stay unchanged, or its verification fails). The declarant must be a ' +
-        'qualified person who knows the process ' +
-        'described: for example the person who made the export and uploaded it, or a forensic ' +
-        'examiner who examined the device and the package.',
-      { firstIndent: '[ ] ', indent: '    ' },
-    ),
-    ...wrap(
-      'The declarant unzips the evidence package, runs the verification in README.txt (every ' +
-        'file "OK") and fills in the date of verification in Part B before signing.',
-      { firstIndent: '[ ] ', indent: '    ' },
-    ),
-    ...wrap(
-      'Written notice (Rule 902(14) requires the notice of Rule 902(11)): before the trial or hearing, ' +
-        'give every adverse party reasonable written notice of the intent to offer the record, ' +
-        'and make the record (this evidence package) and the signed certification available for ' +
-        'inspection, so that the party has a fair opportunity to challenge them.',
-      { firstIndent: '[ ] ', indent: '    ' },
-    ),
-    ...wrap(
-      'Authorship is not covered by the certification. Prepare the evidence tying each ' +
-        'participant to their messages (the AUTHORSHIP section of Part B, Rule 901) and the ' +
-        'witnesses who will give it.',
-      { firstIndent: '[ ] ', indent: '    ' },
-    ),
-    ...wrap(
-      "Check the local rules and the judge's standing orders on electronic exhibits, on the form " +
-        'of declarations, and on filing the transcript (file transcript-filing.pdf; its exhibit ' +
-        'references A-0001 and on point to files of the package).',
-      { firstIndent: '[ ] ', indent: '    ' },
-    ),
-    ...wrap(
-      'Keep the evidence package exactly as generated: any change to any file changes its hash ' +
-        'value and defeats the verification.',
-      { firstIndent: '[ ] ', indent: '    ' },
-    ),
-    '',
-    rule('='),
-    'PART B - DECLARATION',
-    rule('='),
-    '',
-    blankLine('court', ''),
-    blankLine('case caption', ''),
-    ...(examination.caseNumber === null
-      ? [`Case No. ${blank('case number')}`]
-      : wrapPath(showInvisible(examination.caseNumber), 'Case No. ', '         ')),
-    '',
-    `DECLARATION OF ${blank('full name')}`,
-    'CERTIFYING DATA COPIED FROM AN ELECTRONIC DEVICE, STORAGE MEDIUM, OR FILE',
-    'UNDER FEDERAL RULES OF EVIDENCE 902(14) AND 902(11)',
-    '(28 U.S.C. § 1746)',
-    '',
-    `I, ${blank('full name')}, declare as follows:`,
-  );
-
-  // (2) Who the qualified person is.
-  push(...section('QUALIFICATIONS'));
-  push(
-    ...para(
-      'I am over 18 years of age. I have personal knowledge of the facts stated in this ' +
-        'declaration and, if called as a witness, could and would testify competently to them.',
-    ),
-    ...para(
-      'I am a qualified person within the meaning of Federal Rules of Evidence 902(11) and ' +
-        `902(14) to certify the process described below. I am ${blank('title / qualification')}, ` +
-        `employed by ${blank('employer')}.`,
-    ),
-    ...para(
-      'I am familiar with the process by which the data described below was copied and ' +
-        `identified because ${blank('how you are familiar with the process')}`,
-    ),
-    blankLine('continued', BODY),
-  );
-
-  // (1) What data was copied.
-  push(...section('THE DATA COPIED'));
-  push(
-    ...para(
-      'The data is an export of a WhatsApp chat, made with WhatsApp\'s "Export chat" function and ' +
-        'received by ChatExhibit as a single ZIP file (the "upload"):',
-    ),
-    '',
-    ...wrapPath(
-      `"${showInvisible(exportFacts.originalFilename)}"`,
-      `${BODY}${'File name:'.padEnd(12)}`,
-      VALUE,
-    ),
-    field('Size', `${formatInteger(exportFacts.uploadSizeBytes)} bytes`),
-    field('SHA-256', exportFacts.fileHash),
-    field('Received', received),
-    ...para('The chat text inside the upload is the file:'),
-    ...quoted(facts.chatFile),
-    ...more(
-      `ChatExhibit's reading of the chat text found ${entriesSentence(counts)}` +
-        (facts.firstMessageAt !== null && facts.lastMessageAt !== null
-          ? `, the first dated ${formatRecorded(facts.firstMessageAt)} and the last ` +
-            `${formatRecorded(facts.lastMessageAt)}, as recorded by the exporting device in local ` +
-            'time without a time zone'
-          : '') +
-        '. It counted:',
-    ),
-    '',
-    // The same labels and counts as the transcript's cover.
-    ...countRows(counts).flatMap(([label, value]) =>
-      wrap(value, { firstIndent: `${VALUE}${`${label}:`.padEnd(44)}`, indent: `${VALUE}${' '.repeat(44)}` }),
-    ),
-    '',
-    // Only a zone the uploader stated is theirs; for a browser's zone or a default the declarant
-    // states the phone's zone in the blank, or strikes the sentence.
-    ...more(
-      `${timeZoneSourceStatement(exportFacts.timeZone, timeZoneSource)} ` +
-        (timeZoneSource === 'declared'
-          ? 'That is their statement, not something the export records.'
-          : `The phone's time zone was ${blank("the phone's time zone, or strike this sentence")}.`),
-    ),
-    ...para('The participants, exactly as the export names them, are:'),
-    ...(facts.participants.length === 0
-      ? [`${VALUE}(none)`]
-      : facts.participants.flatMap((name) => quoted(name))),
-    ...more(
-      'Names and paths in this declaration are shown exactly as in the export, in double quotes; ' +
-        'invisible control characters, if any, are shown as <U+XXXX>.',
-    ),
-    ...para(
-      `The upload contains ${plural(originals, 'file')}: the chat text, ` +
-        `${plural(count('original-media'), 'media file')} and ${plural(count('original-other'), 'other file')}. ` +
-        `ChatExhibit made an MP3 copy of ${plural(count('derived-audio'), 'voice note')}. ` +
-        'Each file, with its SHA-256 hash value, is listed under HASH VALUES below.',
-    ),
-  );
-
-  // (3) How the export was made, and the tool and method.
-  push(...section('HOW THE EXPORT WAS MADE'));
-  push(
-    ...para(
-      `The export was made on ${blank('date and time of the export')} by ` +
-        `${blank('name of the person who made the export')} with WhatsApp's "Export chat" ` +
-        `function, choosing ${blank('"Attach media" or "Without media"')}.`,
-    ),
-    ...para('The device on which the export was made is:'),
-    '',
-    `${BODY}${'Make:'.padEnd(20)}${blank('make')}`,
-    `${BODY}${'Model:'.padEnd(20)}${blank('model')}`,
-    `${BODY}${'Operating system:'.padEnd(20)}${blank('operating system and version')}`,
-    `${BODY}${'WhatsApp version:'.padEnd(20)}${blank('WhatsApp version')}`,
-    ...para(
-      `The chat was exported from the WhatsApp account of ${blank('name of the account holder')} ` +
-        `with the phone number ${blank('phone number of the account')}.` +
-        (examination.exportingAccount === null
-          ? ''
-          : ` [The uploader stated the account as ` +
-            `${keepTogether(`"${showInvisible(examination.exportingAccount)}"`)}; confirm it, then delete this note.]`),
-    ),
-    ...para(
-      'The export file was transferred from the device to the computer from which it was ' +
-        `uploaded by ${blank('how: e.g. e-mail to self, AirDrop, USB cable')} and was uploaded ` +
-        `to ChatExhibit by ${blank('name of the person who uploaded it')}. ChatExhibit received ` +
-        `it on ${received}. Between its creation on the device and its upload, the file was ` +
-        `kept as follows, and it was not opened, edited or re-saved: ` +
-        blank('who held the file, where, and how'),
-    ),
-    blankLine('continued', BODY),
-  );
-
-  push(...section('THE TOOL AND METHOD'));
-  push(
-    ...para(
-      `The evidence package was produced with ChatExhibit version ${facts.toolVersion}, which ` +
-        `generated it on ${generated} (export reference ${facts.exportReference}). ChatExhibit did the following, ` +
-        'and altered no original file at any step:',
-    ),
-    '',
-    ...item(
-      'a',
-      'It received the upload and computed its SHA-256 hash value as the file arrived. That ' +
-        'value is stated in this declaration and printed on the cover page of the transcript.',
-    ),
-    ...item(
-      'b',
-      'It unpacked the upload safely: the path of every file inside it was checked so that no ' +
-        'file could be written outside its folder, and every file was copied bit for bit under ' +
-        'its path in the upload.',
-    ),
-    ...item('c', 'It computed the SHA-256 hash value of every file of the upload.'),
-    ...item('d', 'It read (parsed) the chat text to produce the transcript, without changing the chat text.'),
-    ...item(
-      'e',
-      'It made an MP3 copy of each voice note so that it can be played anywhere. Each copy is ' +
-        'labelled as derived from its original and has its own hash value; the original voice ' +
-        'notes are kept unchanged.',
-    ),
-    ...item(
-      'f',
-      `It made ${PACKAGE_PATHS.transcript}, in which the voice notes can be played, and ` +
-        `${PACKAGE_PATHS.filingTranscript}, a PDF/A copy for court filing without attachments.`,
-    ),
-    ...item(
-      'g',
-      'It packed the original files (under original/), the MP3 copies (under derived/audio/), ' +
-        `the transcripts, ${PACKAGE_PATHS.manifest} (a list of every evidence file with its ` +
-        `SHA-256 hash value) and ${PACKAGE_PATHS.checksums} (the SHA-256 hash value of every file ` +
-        "of the package) into one ZIP file, checking each file's hash value again as it was " +
-        'packed.',
-    ),
-    ...para(
-      'SHA-256 (Secure Hash Standard, FIPS 180-4, of the National Institute of Standards and ' +
-        'Technology) is a process of digital identification. It computes from a file a value of ' +
-        "64 characters that is, in practice, unique to that file's contents: changing a single " +
-        'bit of the file changes the value. Two files with the same value are identical.',
-    ),
-  );
-
-  // (4) That the hash values matched.
-  push(...section('VERIFICATION'));
-  push(
-    ...para(
-      `On ${blank('date of verification')} I unzipped the evidence package and ran the ` +
-        `verification described in its ` +
-        `${PACKAGE_PATHS.readme} (the command "sha256sum -c ${PACKAGE_PATHS.checksums}" or its ` +
-        'equivalent). The SHA-256 hash value of every file of the package matched the value ' +
-        'listed for it, including the values stated in this declaration.',
-    ),
-    ...para(
-      '[Strike this paragraph if the export file is no longer available as it came from the ' +
-        `device.] On ${blank('date')} I computed the SHA-256 hash value of the export file kept ` +
-        `at ${blank('where the export file is kept')}, and it was identical to the SHA-256 hash ` +
-        'value of the upload stated above.',
-    ),
-    ...para(
-      'The files under original/ in the evidence package are therefore true and accurate ' +
-        'copies, bit for bit, of the files of the WhatsApp export as uploaded.',
-    ),
-  );
-
-  // (5) The hash values.
-  push(...section('HASH VALUES'));
-  push(...para('The SHA-256 hash values of the upload, the manifest and the transcripts are:'), '');
-  push(
-    ...wrapPath(`The upload, ${showInvisible(uploadPath)}:`, BODY, BODY),
-    sha256Line(exportFacts.fileHash),
-  );
-  push(`${BODY}${PACKAGE_PATHS.manifest}:`, sha256Line(hashes.manifest));
-  push(`${BODY}${PACKAGE_PATHS.transcript}:`, sha256Line(hashes.transcript));
-  push(`${BODY}${PACKAGE_PATHS.filingTranscript}:`, sha256Line(hashes.filingTranscript));
-  push(`${BODY}${PACKAGE_PATHS.processingRecord}:`, sha256Line(hashes.processingRecord));
-  push(
-    ...para(
-      `Every evidence file of the package (${plural(files.length, 'file')}): its path in the ` +
-        'package, below it its SHA-256 hash value, then its size and what it is. ' +
-        `${PACKAGE_PATHS.manifest} lists the same files. A path too long for one line continues ` +
-        'on the next line.',
-    ),
-  );
-  const numberWidth = `${files.length}. `.length;
-  const under = BODY + ' '.repeat(numberWidth);
-  files.forEach((file, index) => {
-    push(
-      '',
-      ...wrapPath(showInvisible(file.path), BODY + `${index + 1}.`.padEnd(numberWidth), under),
-      `${under}${file.sha256}`,
-      ...wrap(
-        `${formatInteger(file.sizeBytes)} bytes; ${ROLE_TEXT[file.role]}` +
-          (file.mediaType ? `; detected type ${file.mediaType}` : ''),
-        { indent: under },
-      ),
-    );
-    if (file.derivedFrom !== null) {
-      push(...wrapPath(showInvisible(file.derivedFrom), `${under}derived from: `, under));
-    }
+  blocks.push({ kind: 'part', text: 'PART A - CHECKLIST FOR COUNSEL (remove Part A before signing)' });
+  blocks.push({
+    kind: 'paragraph',
+    text: [
+      `This template was generated by ChatExhibit ${facts.toolVersion} on ${generated} for the evidence ` +
+        `package of export ${facts.exportReference}. It is a draft for a lawyer to review, not legal advice. ` +
+        'Every blank followed by a [label] is for the person who signs. Strike any statement that is not ' +
+        'true for that person.',
+    ],
   });
+  check(
+    'Which rule. Rule 902(14) covers data copied from an electronic device, storage medium or file, ' +
+      'authenticated by a process of digital identification (here SHA-256 hash values) and certified by ' +
+      'a qualified person: that is this package. Rule 902(11) covers records of a regularly conducted ' +
+      "activity (Rule 803(6)), certified by their custodian, such as a company's own records of its " +
+      'chats; use it only when the chat is such a record and the declarant is its custodian. Rule ' +
+      "902(14) borrows Rule 902(11)'s certification requirements and its written-notice requirement.",
+  );
+  check(
+    'Who signs. The declarant must know the facts of Part B personally: usually the person who made ' +
+      'the export on their phone, or a forensic examiner who made or examined it. Counsel should not be ' +
+      'the declarant: a lawyer who certifies the evidence may become a necessary witness (advocate-witness ' +
+      'rule, e.g. ABA Model Rule 3.7).',
+  );
+  check(
+    `What ChatExhibit did is stated by ChatExhibit in ${PACKAGE_PATHS.processingRecord}, not by the ` +
+      'declarant: the declaration attaches it, and manifest.json, by their SHA-256 hash values. Attach ' +
+      'both to the declaration and give them the exhibit letters the court or your numbering assigns.',
+  );
+  check(
+    'Copy the .txt or .docx out of the evidence package folder and complete every blank in the copy ' +
+      '(the package must stay unchanged, or its verification fails). Before signing, the declarant runs ' +
+      'the verification in README.txt (every file "OK") and compares the filing copy of the transcript ' +
+      'with the chat, then fills in those dates.',
+  );
+  check(
+    'Written notice (Rules 902(11) and 902(14)): before the trial or hearing, give every adverse party ' +
+      'reasonable written notice of the intent to offer the record, and make the record (this evidence ' +
+      'package) and the signed certification available for inspection, so that the party has a fair ' +
+      `opportunity to challenge them. ${PACKAGE_PATHS.certificationNotice} (and .docx) in this package is ` +
+      'a pre-filled draft.',
+  );
+  if (hasAudio) {
+    check(
+      'Audio cannot be filed electronically in most courts: file the voice notes conventionally. ' +
+        `${PACKAGE_PATHS.conventionalFilingNotice} (and .docx) lists each one with its duration and SHA-256.`,
+    );
+  }
+  check(
+    'Authorship is not covered by the certification. Prepare the evidence tying each participant to ' +
+      'their messages (the AUTHORSHIP section of Part B, Rule 901) and the witnesses who will give it.',
+  );
+  check(
+    "Check the local rules and the judge's standing orders on electronic exhibits, on the form of " +
+      'declarations, and on filing the transcript (file transcript-filing.pdf; its references A-0001 ' +
+      'and on point to files of the package).',
+  );
+  check(
+    'Signed outside the United States: use the second form of the closing and strike the first; ' +
+      'signed inside: the reverse.',
+  );
+
+  // ---- Part B: the declaration.
+  blocks.push({ kind: 'part', text: 'PART B - DECLARATION' });
+  blocks.push(...captionBlocks(facts));
+  blocks.push(
+    { kind: 'title', text: ['DECLARATION OF ', { blank: 'full name' }] },
+    { kind: 'title', text: ['CERTIFYING DATA COPIED FROM AN ELECTRONIC DEVICE, STORAGE MEDIUM, OR FILE'] },
+    { kind: 'title', text: ['UNDER FEDERAL RULE OF EVIDENCE 902(14) (28 U.S.C. § 1746)'] },
+    { kind: 'paragraph', text: ['I, ', { blank: 'full name' }, ', declare as follows:'] },
+  );
+
+  // Browne (2): who the qualified person is.
+  heading('WHO I AM');
+  numbered(
+    'I am over 18 years of age and live in ',
+    { blank: 'city, state or province, country' },
+    '. I state the facts below from personal knowledge, except where I say that a statement is ' +
+      "ChatExhibit's, and if called as a witness I could and would testify to them.",
+  );
+  numbered(
+    'I am ',
+    {
+      blank:
+        'who you are in relation to the chat: e.g. a participant and holder of the account it was exported from; a forensic examiner',
+    },
+    '. I am a qualified person to certify this copy because ',
+    { blank: 'how you know how the export was made and kept' },
+    '.',
+  );
+
+  // Browne (1) and (3): what was copied, and how a person made and kept it.
+  heading('HOW AND WHEN THE EXPORT WAS MADE');
+  numbered(
+    'On ',
+    { blank: 'date and time of the export' },
+    ', ',
+    { blank: 'I / name of the person who made the export' },
+    ' exported the chat with WhatsApp\'s "Export chat" function, choosing ',
+    { blank: '"Attach media" or "Without media"' },
+    '. WhatsApp saved it as one ZIP file (the "export file").',
+  );
+  numbered('The export was made on this device:');
+  under('Make: ', { blank: 'make' });
+  under('Model: ', { blank: 'model' });
+  under('Operating system: ', { blank: 'operating system and version' });
+  under('WhatsApp version: ', { blank: 'WhatsApp version' });
+  numbered(
+    'The chat was exported from the WhatsApp account of ',
+    { blank: 'name of the account holder' },
+    ' with the phone number ',
+    { blank: 'phone number of the account' },
+    '.' +
+      (examination.exportingAccount === null
+        ? ''
+        : ` [The uploader stated the account as ${quotedName(examination.exportingAccount)}; confirm it, then delete this note.]`),
+  );
+  numbered(
+    'The export file was moved from the device to the computer it was uploaded from by ',
+    { blank: 'how: e.g. e-mail to self, AirDrop, USB cable' },
+    ' and uploaded to ChatExhibit by ',
+    { blank: 'name of the person who uploaded it' },
+    ' on ',
+    { blank: 'date of upload' },
+    '. Between its creation and its upload the export file was kept as follows: ',
+    { blank: 'who held it, where, and whether it was opened, copied or re-saved' },
+    '. The file was not altered, to my knowledge.',
+  );
+  numbered('The export file uploaded to ChatExhibit is:');
+  under('File name: ', quotedName(exportFacts.originalFilename));
+  under(`Size: ${formatInteger(exportFacts.uploadSizeBytes)} bytes`);
+  under(`SHA-256: ${exportFacts.fileHash}`);
+  under(`ChatExhibit's record of its receipt: ${received}`);
+  // Only a zone the uploader stated is theirs; for a browser's zone or a default the declarant
+  // states the phone's zone in the blank, or strikes the sentence.
+  numbered(
+    `${timeZoneSourceStatement(exportFacts.timeZone, timeZoneSource)} The export itself records no time ` +
+      "zone. The phone's time zone when the export was made was ",
+    timeZoneSource === 'declared'
+      ? `${exportFacts.timeZone} [strike this sentence if you do not know it]`
+      : { blank: "the phone's time zone, or strike this sentence" },
+    '.',
+  );
+
+  // Browne (3): the tool and method, as ChatExhibit's statement, incorporated by hash.
+  heading('THE TOOL AND ITS RECORD');
+  numbered(
+    `ChatExhibit version ${facts.toolVersion}, a software service, received the export file and on ` +
+      `${generated} produced from it an evidence package (export reference ${facts.exportReference}). ` +
+      'What ChatExhibit did with the file (how it received it, computed hash values, unpacked and read it, ' +
+      'converted voice notes and packed the files) is stated by ChatExhibit in its processing record, ' +
+      `${PACKAGE_PATHS.processingRecord}, whose SHA-256 hash value is:`,
+  );
+  value(hashes.processingRecord);
+  under(
+    'A true copy of the processing record is attached as Exhibit ',
+    { blank: 'exhibit letter' },
+    '. I did not watch those steps and do not state them from personal knowledge; I state that I ' +
+      'received the record in the evidence package and that its SHA-256 hash value is the value above.',
+  );
+  numbered(
+    `${PACKAGE_PATHS.manifest} is ChatExhibit's list of the ${plural(files.length, 'evidence file')} of ` +
+      'the package (the export file as uploaded, every file inside it, and the MP3 copies of voice notes), ' +
+      'each with its size and SHA-256 hash value. Its SHA-256 hash value is:',
+  );
+  value(hashes.manifest);
+  under('A true copy of manifest.json is attached as Exhibit ', { blank: 'exhibit letter' }, '.');
+  numbered(
+    `According to ChatExhibit's record, its reading of the chat text ${quotedName(facts.chatFile)} found ` +
+      `${entriesSentence(counts)}` +
+      (facts.firstMessageAt !== null && facts.lastMessageAt !== null
+        ? `, the first dated ${facts.firstMessageAt.replace('T', ' ')} and the last ` +
+          `${facts.lastMessageAt.replace('T', ' ')}, as recorded by the exporting device in local time ` +
+          'without a time zone'
+        : '') +
+      '. It counted:',
+  );
+  // The same labels and counts as the cover and the processing record.
+  for (const [label, count] of countRows(counts)) under(`${label}: ${count}`);
+  numbered(
+    'The participants, as the export names them (in double quotes, exactly as written; invisible ' +
+      'control characters, if any, shown as <U+XXXX>), are:',
+  );
+  if (facts.participants.length === 0) under('(none)');
+  for (const name of facts.participants) value(quotedName(name));
+  numbered(
+    'SHA-256 (Secure Hash Standard, FIPS 180-4, of the National Institute of Standards and Technology) ' +
+      'is a process of digital identification. It computes from a file a value of 64 characters that is, ' +
+      "in practice, unique to that file's contents: changing a single bit of the file changes the value.",
+  );
+
+  // Browne (4): that the hash values matched.
+  heading('VERIFICATION');
+  numbered(
+    'On ',
+    { blank: 'date of verification' },
+    ` I unzipped the evidence package and ran the verification described in its ${PACKAGE_PATHS.readme} ` +
+      `(the command "sha256sum -c ${PACKAGE_PATHS.checksums}" or its equivalent). The SHA-256 hash value of ` +
+      'every file of the package matched the value listed for it, including the values stated in this ' +
+      'declaration.',
+  );
+  numbered(
+    '[Strike this paragraph if the export file is no longer available as it came from the device.] On ',
+    { blank: 'date' },
+    ' I computed the SHA-256 hash value of the export file kept at ',
+    { blank: 'where the export file is kept' },
+    ', and it was identical to the SHA-256 hash value of the export file stated above.',
+  );
+  numbered(
+    'The files under original/ in the evidence package are therefore true and accurate copies, bit for ' +
+      'bit, of the files of the export file as uploaded.',
+  );
+
+  // Nobody else can say that the page the judge reads shows the chat.
+  heading('THE FILING COPY OF THE TRANSCRIPT');
+  numbered(
+    `[Strike this paragraph if you did not make this comparison.] On `,
+    { blank: 'date of comparison' },
+    ` I compared ${PACKAGE_PATHS.filingTranscript} (SHA-256 ${hashes.filingTranscript}) with `,
+    { blank: 'what you compared it with: e.g. the chat on the device, the chat text in the export' },
+    ', ',
+    { blank: 'all messages, or which ones' },
+    '. The messages I compared appear in it with the same senders, dates, times and words, except: ',
+    { blank: 'differences, or "none"' },
+    '.',
+  );
+
+  // Browne (5): the hash values.
+  heading('HASH VALUES');
+  numbered(
+    'The SHA-256 hash values of the export file, the two exhibits and the transcripts are below. Every ' +
+      `other file of the package, with its SHA-256 hash value, is listed in ${PACKAGE_PATHS.manifest}.`,
+  );
+  under(`The export file, ${showInvisible(uploadPath)}:`);
+  value(exportFacts.fileHash);
+  under(`${PACKAGE_PATHS.processingRecord}:`);
+  value(hashes.processingRecord);
+  under(`${PACKAGE_PATHS.manifest}:`);
+  value(hashes.manifest);
+  under(`${PACKAGE_PATHS.transcript}:`);
+  value(hashes.transcript);
+  under(`${PACKAGE_PATHS.filingTranscript}:`);
+  value(hashes.filingTranscript);
 
   // Authorship: not covered by the certification (Rule 901).
-  push(...section('AUTHORSHIP (FEDERAL RULE OF EVIDENCE 901)'));
-  push(
-    ...para(
-      'This certification establishes that the files are accurate copies of the export. It ' +
-        'does not establish who wrote the messages (United States v. Browne, 834 F.3d 403 (3d ' +
-        'Cir. 2016)). Authorship is shown by other evidence under Federal Rule of Evidence 901, ' +
-        'for example under Rule 901(b)(1) (testimony of a witness with knowledge) or Rule ' +
-        '901(b)(4) (distinctive characteristics: content, context and details that point to the ' +
-        'author). [Complete this section only with facts you know personally; otherwise strike ' +
-        'it, and offer that evidence through a witness who knows it.] For each participant, the ' +
-        'evidence that ties that person to the messages shown under their name is:',
-    ),
+  heading('AUTHORSHIP (FEDERAL RULE OF EVIDENCE 901)');
+  numbered(
+    'This certification establishes that the files are accurate copies of the export. It does not ' +
+      'establish who wrote the messages (United States v. Browne, 834 F.3d 403 (3d Cir. 2016)). Authorship ' +
+      'is shown by other evidence under Federal Rule of Evidence 901, for example under Rule 901(b)(1) ' +
+      '(testimony of a witness with knowledge) or Rule 901(b)(4) (distinctive characteristics: content, ' +
+      'context and details that point to the author). [Complete this section only with facts you know ' +
+      'personally; otherwise strike it, and offer that evidence through a witness who knows it.] For each ' +
+      'participant, the evidence that ties that person to the messages shown under their name is:',
   );
   for (const name of facts.participants.length > 0 ? facts.participants : ['(participant)']) {
-    push(
-      '',
-      ...quoted(name, BODY),
-      blankLine('phone number or WhatsApp account'),
-      blankLine('who uses it: full name, relation to the case'),
-      blankLine('evidence tying this person to these messages'),
-      blankLine('continued'),
-      blankLine('witness who can testify to it'),
+    value(quotedName(name));
+    blocks.push(
+      { kind: 'line', label: 'phone number or WhatsApp account' },
+      { kind: 'line', label: 'who uses it: full name, relation to the case' },
+      { kind: 'line', label: 'evidence tying this person to these messages' },
+      { kind: 'line', label: 'witness who can testify to it' },
     );
   }
 
   // Limitations, in plain words.
-  push(...section('WHAT THIS CERTIFICATION DOES NOT SHOW'));
-  push(
-    ...para(
-      `The hash values show that the files have not changed since ChatExhibit received the ` +
-        `upload on ${received}. They cannot show anything about the data before then, such as ` +
-        'whether the chat on the device was complete or had been altered before it was exported.',
-    ),
-    ...para(
-      'A WhatsApp text export does not contain: reactions to messages; the message a reply ' +
-        'quoted (quoted-reply context); read receipts and delivery status; the earlier versions ' +
-        'of an edited message (the export marks only that it was edited); the content of deleted ' +
-        'messages; the time zone of the device. Media files are missing when the chat was ' +
-        'exported without media, when they were not on the device, or when they were sent to be ' +
-        'viewed once.',
-    ),
-    ...para(
-      'The times are as recorded by the exporting device, in local time without a time zone. ' +
-        timeZoneSourceStatement(exportFacts.timeZone, timeZoneSource),
-    ),
-    ...para(
-      'The participant names are as the exporting device showed them (its contact names, or ' +
-        'phone numbers). They show how that device labelled each account, not who the persons are.',
-    ),
-    ...para(
-      'The transcripts are readable renderings of the chat text made by ChatExhibit. Where a ' +
-        'transcript and the chat text differ, the chat text under original/ is the record. The ' +
-        'MP3 copies are re-encoded for playback; the original voice notes are the record.',
-    ),
-    ...para(
-      facts.warnings.length === 0
-        ? "ChatExhibit's reading of the chat text reported no warnings."
-        : `ChatExhibit's reading of the chat text reported these warnings:`,
-    ),
-    ...facts.warnings.flatMap((warning) =>
-      wrap(showInvisible(warning), { firstIndent: `${BODY}- `, indent: `${BODY}  ` }),
-    ),
+  heading('WHAT THIS CERTIFICATION DOES NOT SHOW');
+  numbered(
+    'The hash values show that the files have not changed since ChatExhibit received the export file. ' +
+      'They cannot show anything about the data before then, such as whether the chat on the device was ' +
+      'complete or had been altered before it was exported.',
   );
+  numbered(
+    'A WhatsApp text export does not contain: reactions to messages; the message a reply quoted ' +
+      '(quoted-reply context); read receipts and delivery status; the earlier versions of an edited ' +
+      'message; the content of deleted messages; the time zone of the device. Only a message deleted ' +
+      '"for everyone" leaves a notice; messages deleted "for me", cleared chats and disappearing messages ' +
+      'leave no trace. Media files are missing when the chat was exported without media, when they were ' +
+      'not on the device, or when they were sent to be viewed once.',
+  );
+  numbered(
+    'The times are as recorded by the exporting device, in local time without a time zone. ' +
+      timeZoneSourceStatement(exportFacts.timeZone, timeZoneSource),
+  );
+  numbered(
+    'The participant names are as the exporting device showed them (its contact names, or phone ' +
+      'numbers). They show how that device labelled each account, not who the persons are.',
+  );
+  numbered(
+    'The transcripts are readable renderings of the chat text made by ChatExhibit. Where a transcript ' +
+      'and the chat text differ, the chat text under original/ is the record.' +
+      (hasAudio
+        ? ' The MP3 copies are re-encoded for playback; the original voice notes are the record.'
+        : ''),
+  );
+  numbered(
+    facts.warnings.length === 0
+      ? "ChatExhibit's reading of the chat text reported no warnings."
+      : "ChatExhibit's reading of the chat text reported these warnings:",
+  );
+  for (const warning of facts.warnings) {
+    blocks.push({ kind: 'paragraph', text: [showInvisible(warning)], style: 'bullet', indent: true });
+  }
 
-  // The § 1746 closing.
-  push(
-    '',
-    ...wrap(
-      'I declare under penalty of perjury under the laws of the United States of America that ' +
-        'the foregoing is true and correct.',
-    ),
-    '',
-    `Executed on ${'_'.repeat(8)} [date] at ${'_'.repeat(8)} [city, state].`,
-    '',
-    '',
-    blankLine('signature', ''),
-    blankLine('printed name', ''),
+  // The § 1746 closing, in its two forms.
+  blocks.push(
+    { kind: 'paragraph', text: ['[Strike the form that does not apply.]'] },
+    {
+      kind: 'paragraph',
+      text: [
+        '(Signed within the United States:) I declare under penalty of perjury that the foregoing is ' +
+          'true and correct.',
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text: [
+        '(Signed outside the United States:) I declare under penalty of perjury under the laws of the ' +
+          'United States of America that the foregoing is true and correct.',
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text: ['Executed on ', { blank: 'date' }, ' at ', { blank: 'city, state or province, country' }, '.'],
+    },
+    { kind: 'line', label: 'signature' },
+    { kind: 'line', label: 'printed name' },
   );
-  return toText(lines);
+  return { title: 'Declaration certifying data copied from an electronic file (FRE 902(14))', blocks };
 }
+
+/** declaration-template.txt. */
+export const buildDeclaration = (
+  facts: EvidenceFacts,
+  files: readonly EvidenceFile[],
+  hashes: DeclarationHashes,
+): Buffer => renderText(declarationDocument(facts, files, hashes));
+
+/** declaration-template.docx: the same words as the .txt, as Word paragraphs. */
+export const buildDeclarationDocx = (
+  facts: EvidenceFacts,
+  files: readonly EvidenceFile[],
+  hashes: DeclarationHashes,
+): Promise<Buffer> => renderDocx(declarationDocument(facts, files, hashes), facts.generatedAt);

@@ -3,7 +3,7 @@ import { MANIFEST_FORMAT } from '@chatexhibit/proto/evidence-package';
 import { NO_EXAMINATION } from '@chatexhibit/proto/processing-options';
 import { timeZoneSourceStatement } from '../time-zone-source';
 import type { EvidenceFacts, EvidenceFile } from './types';
-import { PACKAGE_DOCUMENTS } from './types';
+import { packageDocuments } from './types';
 import { manifestZipEntries, ZIP_ENTRIES_NOTE } from './zip-entry-table';
 import { reproductionInstructions } from './reproduction';
 
@@ -116,7 +116,7 @@ export function buildManifest(facts: EvidenceFacts, files: readonly EvidenceFile
       mediaType: file.mediaType,
       ...(file.role === 'derived-audio' ? { durationSeconds: file.durationSeconds ?? null } : {}),
     })),
-    documents: PACKAGE_DOCUMENTS.map(({ path, role }) => ({ path, role })),
+    documents: packageDocuments(files).map(({ path, role }) => ({ path, role })),
     documentsNote: DOCUMENTS_NOTE,
   };
   return Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');

@@ -150,6 +150,9 @@ export function wrapPath(
 export const blank = (label: string, underscores = 22): string =>
   `${'_'.repeat(underscores)}${GLUE}[${label.replace(/ /g, GLUE)}]`;
 
+/** `text` with the glue of keepTogether and blank made spaces again, for output that is not wrapped. */
+export const unglue = (text: string): string => text.replaceAll(GLUE, ' ');
+
 /** 1234567 → '1,234,567', the same on every machine. */
 export const formatInteger = (value: number): string => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 

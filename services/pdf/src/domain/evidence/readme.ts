@@ -100,6 +100,18 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
         'SHA-256 hash values. Fill in a copy kept outside the package folder: the package itself ' +
         'must stay unchanged.',
     ),
+    ...row(PACKAGE_PATHS.declarationDocx, 'The same declaration as a Word file, to paste into a pleading.'),
+    ...row(
+      PACKAGE_PATHS.certificationNotice,
+      'A draft of the written notice to the other side that the Federal Rules of Evidence (902(11) ' +
+        'and 902(14)) require before these files are offered as certified; also as .docx.',
+    ),
+    ...row(
+      PACKAGE_PATHS.conventionalFilingNotice,
+      'A draft Notice of Conventional (Manual) Filing for the audio files, which courts do not ' +
+        'take electronically: each file with its duration and SHA-256 hash value; also as .docx. ' +
+        'Only in a package that holds audio (voice notes or other audio files).',
+    ),
     ...row(
       PACKAGE_PATHS.manifest,
       'A list, for computers, of every evidence file with its size, type and SHA-256 hash value ' +

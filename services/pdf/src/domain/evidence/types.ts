@@ -93,6 +93,11 @@ export const DOCUMENT_ROLES = [
   'processing-record',
   'processing-record-pdf',
   'declaration',
+  'declaration-docx',
+  'certification-notice',
+  'certification-notice-docx',
+  'conventional-filing-notice',
+  'conventional-filing-notice-docx',
   'readme',
   'checksums',
 ] as const;
@@ -102,6 +107,11 @@ export type DocumentRole = (typeof DOCUMENT_ROLES)[number];
 export const PACKAGE_DOCUMENTS: readonly { path: string; role: DocumentRole }[] = [
   { path: PACKAGE_PATHS.readme, role: 'readme' },
   { path: PACKAGE_PATHS.declaration, role: 'declaration' },
+  { path: PACKAGE_PATHS.declarationDocx, role: 'declaration-docx' },
+  { path: PACKAGE_PATHS.certificationNotice, role: 'certification-notice' },
+  { path: PACKAGE_PATHS.certificationNoticeDocx, role: 'certification-notice-docx' },
+  { path: PACKAGE_PATHS.conventionalFilingNotice, role: 'conventional-filing-notice' },
+  { path: PACKAGE_PATHS.conventionalFilingNoticeDocx, role: 'conventional-filing-notice-docx' },
   { path: PACKAGE_PATHS.processingRecord, role: 'processing-record' },
   { path: PACKAGE_PATHS.processingRecordPdf, role: 'processing-record-pdf' },
   { path: PACKAGE_PATHS.transcript, role: 'transcript' },
@@ -109,6 +119,19 @@ export const PACKAGE_DOCUMENTS: readonly { path: string; role: DocumentRole }[] 
   { path: PACKAGE_PATHS.messagesCsv, role: 'messages-csv' },
   { path: PACKAGE_PATHS.checksums, role: 'checksums' },
 ];
+
+/** An audio file of the package, which a court takes by conventional filing: voice notes and their MP3 copies. */
+export const isAudioEvidence = (file: EvidenceFile): boolean =>
+  file.role === 'derived-audio' ||
+  (file.role === 'original-media' && (file.mediaType?.startsWith('audio/') ?? false));
+
+/** The documents of a package holding `files`: the notice of conventional filing only when there is audio. */
+export const packageDocuments = (
+  files: readonly EvidenceFile[],
+): readonly { path: string; role: DocumentRole }[] =>
+  files.some(isAudioEvidence)
+    ? PACKAGE_DOCUMENTS
+    : PACKAGE_DOCUMENTS.filter(({ role }) => !role.startsWith('conventional-filing-notice'));
 
 /** Folders of the package. */
 export const ORIGINAL_FOLDER = 'original';

@@ -82,7 +82,7 @@ const asError = (value: unknown): Error => (value instanceof Error ? value : new
 
 /**
  * Streams the whole package into `out`, in a fixed order: README.txt, manifest.json,
- * declaration-template.txt, the documents (as given), the evidence files (as given), then
+ * declaration-template.txt, its Word copy and the notices, the documents (as given), the evidence files (as given), then
  * SHA256SUMS, computed from the hashes of everything before it. Each evidence file is hashed as it
  * streams from `source` and checked against its size and SHA-256: a mismatch rejects with an
  * EvidenceIntegrityError naming the file, since storage must never silently corrupt evidence.
@@ -99,6 +99,8 @@ export async function writeEvidenceZip(
     documents: readonly PackageDocument[];
     manifest: Buffer;
     declaration: Buffer;
+    /** Documents made in memory, after the declaration: its Word copy and the notices. */
+    legalDocuments?: readonly { path: string; bytes: Buffer }[];
     readme: Buffer;
     generatedAt: Date;
     /** Package path → the date its entry carries instead of generatedAt. */
@@ -117,6 +119,7 @@ export async function writeEvidenceZip(
     { path: PACKAGE_PATHS.readme, bytes: input.readme },
     { path: PACKAGE_PATHS.manifest, bytes: input.manifest },
     { path: PACKAGE_PATHS.declaration, bytes: input.declaration },
+    ...(input.legalDocuments ?? []),
   ];
   const paths = [
     ...texts.map((text) => text.path),
