@@ -1,9 +1,9 @@
 import { MAX_UPLOAD_BYTES } from '@chatexhibit/proto/constants';
 import { PAGE_PATHS } from '@chatexhibit/proto/site';
 import { FileWarning, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextLink } from '../../../components/ui/text-link';
-import { formatSize } from '../format-size';
 import type { RefusedFile } from '../refused-file';
 
 const MiB = 1024 * 1024;
@@ -13,8 +13,15 @@ const MiB = 1024 * 1024;
  * is, and how to make one that is accepted.
  */
 export function RefusedFileGuidance({ refused, onClose }: { refused: RefusedFile; onClose(): void }) {
+  const section = useRef<HTMLElement>(null);
+  // It shows above the drop zone the person is looking at: brought into view at each refusal.
+  // (A block, not an expression: Chromium's scrollIntoView answers a promise, no cleanup.)
+  useEffect(() => {
+    section.current?.scrollIntoView({ block: 'nearest' });
+  }, [refused]);
   return (
     <section
+      ref={section}
       aria-labelledby="refused-file-heading"
       data-testid="refused-file-guidance"
       data-reason={refused.reason}
@@ -22,9 +29,9 @@ export function RefusedFileGuidance({ refused, onClose }: { refused: RefusedFile
     >
       <div className="flex items-start gap-3">
         <FileWarning className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
-        <h3 id="refused-file-heading" className="flex-1 font-semibold break-all">
+        <h3 id="refused-file-heading" className="flex-1 font-semibold wrap-anywhere">
           {refused.reason === 'too-large'
-            ? `“${refused.name}” is ${formatSize(refused.size)}: over the ${MAX_UPLOAD_BYTES / MiB} MB limit`
+            ? `“${refused.name}” is over the ${MAX_UPLOAD_BYTES / MiB} MB upload limit`
             : `“${refused.name}” is not a WhatsApp export ZIP`}
         </h3>
         <Button variant="ghost" size="icon" className="-mt-2 -mr-2" aria-label="Close" onClick={onClose}>
