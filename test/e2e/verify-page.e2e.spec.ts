@@ -255,7 +255,11 @@ describe('the verify page', () => {
         path.join(large, 'SHA256SUMS'),
       ]);
       await page.getByTestId('verdict').and(page.locator('[data-good=false]')).waitFor();
-      expect(await page.getByText(digest(bytes)).count()).toBe(1);
+      expect(await page.locator('tbody').getByText(digest(bytes)).count()).toBe(1);
+      // And in words above the table: the file has changed, with its new value.
+      expect(await page.getByTestId('problems').textContent()).toContain(
+        `Changed: its SHA-256 is now ${digest(bytes)}`,
+      );
     } finally {
       await page.close();
     }

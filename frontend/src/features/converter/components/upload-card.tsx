@@ -91,7 +91,7 @@ export function UploadCard({
             <div className="flex items-center gap-3">
               <FileArchive className="size-8 shrink-0 text-primary" aria-hidden="true" />
               <div className="min-w-0 flex-1">
-                <p className="font-medium break-all" title={file.name}>
+                <p className="font-medium wrap-anywhere" title={file.name}>
                   {file.name}
                 </p>
                 <p className="text-sm text-muted-foreground">{formatSize(file.size)}</p>
