@@ -4,8 +4,11 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS } from '../support/artifacts';
 import { useChromium } from '../support/browser';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { cleanUpAll } from '../support/clean-up';
 import { eventually } from '../support/eventually';
+import { readProgress, uploadExport } from '../support/pipeline-client';
+import { REPO_ROOT } from '../support/child-process';
 import { useStandalone } from '../support/standalone';
 import { shownToast } from '../support/toast';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
@@ -152,6 +155,28 @@ describe('the first visit', () => {
       await page.close();
     }
   });
+
+  it('converts the sample export the repository ships, and names its downloads after the chat', async () => {
+    const sample = path.join(REPO_ROOT, 'samples', 'WhatsApp Chat - Sam Carter.zip');
+    const { body } = await uploadExport(standalone.baseUrl, sample);
+    const { events } = await readProgress(standalone.baseUrl, body.clientId!);
+    const last = events.at(-1)!;
+    // Inside the free tier: its PDF link comes at the end.
+    expect(last.pdfUrl).toBeTruthy();
+    const transcript = await fetch(new URL(last.pdfUrl!, standalone.baseUrl));
+    expect(transcript.status).toBe(200);
+    expect(transcript.headers.get('content-disposition')).toBe(
+      `inline; filename*=UTF-8''${encodeURIComponent('WhatsApp Chat - Sam Carter – transcript.pdf')}`,
+    );
+    await transcript.arrayBuffer();
+    const evidence = await fetch(`${standalone.baseUrl}/api/whatsapp/evidence-zip/${body.clientId!}`);
+    expect(evidence.headers.get('content-disposition')).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent(
+        `WhatsApp Chat - Sam Carter – evidence-${exportReference(body.clientId!)}.zip`,
+      )}`,
+    );
+    await evidence.arrayBuffer();
+  }, 90_000);
 
   it.each(WIDTHS)(
     'at %i px: a refused .txt and a file over 100 MB leave guidance that outlasts the toast; a long file name shows whole',
