@@ -35,6 +35,7 @@ import { PaymentsService } from './payments/payments.service';
 import { StripeWebhookController } from './payments/stripe-webhook.controller';
 import { TestCheckoutController } from './payments/test-checkout.controller';
 import { TEST_CHECKOUT_STYLE } from './payments/test-checkout-page';
+import { SiteInfoController } from './site/site-info.controller';
 import { SupportController } from './support/support.controller';
 import { GatewayMetrics } from './metrics/gateway-metrics';
 import { ProcessStatusController } from './progress/process-status.controller';
@@ -104,6 +105,7 @@ export class GatewayModule implements NestModule {
         ExportResultsController,
         DeleteExportController,
         ContactController,
+        SiteInfoController,
         PaymentsController,
         StripeWebhookController,
         TestCheckoutController,

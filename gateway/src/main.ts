@@ -18,6 +18,7 @@ void runDistributedPart(
       GatewayModule.forRoot({
         linkSigningSecret: config.linkSigningSecret!,
         supportToken: config.supportToken ?? null,
+        supportEmail: config.siteSupportEmail ?? null,
       }),
     ],
   }),

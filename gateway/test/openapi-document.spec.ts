@@ -21,8 +21,11 @@ const responseSchema = (method: string, path: string, status: number, mediaType 
 
 /** Every route the gateway's controllers serve, as `METHOD /path/{param}`. */
 function controllerRoutes(): string[] {
-  const controllers = (GatewayModule.forRoot({ linkSigningSecret: 'unused', supportToken: null })
-    .controllers ?? []) as Type[];
+  const controllers = (GatewayModule.forRoot({
+    linkSigningSecret: 'unused',
+    supportToken: null,
+    supportEmail: null,
+  }).controllers ?? []) as Type[];
   return controllers.flatMap((controller) => {
     const base = String(Reflect.getMetadata(PATH_METADATA, controller));
     return Object.getOwnPropertyNames(controller.prototype).flatMap((name) => {

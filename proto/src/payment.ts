@@ -3,10 +3,14 @@ import { z } from 'zod';
 /** SPEC §5: the payment email must be text, @, text, dot, text. */
 export const PAYMENT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+// A field left out gets the same sentence as one left empty, not zod's "Invalid input".
 export const PaymentIntentRequestSchema = z.object({
-  bundleId: z.string().min(1, 'No payment bundle found'),
+  bundleId: z.string({ error: 'No payment bundle found' }).min(1, 'No payment bundle found'),
   userEmail: z
-    .string()
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'Email is required' : 'Please enter a valid email address',
+    })
     .min(1, 'Email is required')
     .regex(PAYMENT_EMAIL_PATTERN, 'Please enter a valid email address'),
 });

@@ -1,7 +1,10 @@
 import { BLOG_POSTS } from './blog';
 import { VERIFY_PATH } from './evidence-package';
 
-/** SPEC §2's pages and /verify: where the web app has a page besides the blog's posts. */
+/**
+ * SPEC §2's pages, /verify, and the export help, privacy policy and terms: where the web app has
+ * a page besides the blog's posts.
+ */
 export const PAGE_PATHS = {
   home: '/',
   faq: '/faq',
@@ -9,6 +12,9 @@ export const PAGE_PATHS = {
   blog: '/blog',
   contact: '/contact',
   verify: VERIFY_PATH,
+  help: '/help',
+  privacy: '/privacy',
+  terms: '/terms',
 } as const;
 
 export const blogPostPath = (slug: string): string => `${PAGE_PATHS.blog}/${slug}`;

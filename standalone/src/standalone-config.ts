@@ -1,7 +1,14 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { logLevel, optionalString, optionalUrl, parseEnvFragments, port } from '@chatexhibit/kit/config/env';
+import {
+  logLevel,
+  optionalPort,
+  optionalString,
+  optionalUrl,
+  parseEnvFragments,
+  port,
+} from '@chatexhibit/kit/config/env';
 import {
   linkSigningSecret,
   retentionSweepEnv,
@@ -26,7 +33,7 @@ const standaloneEnv = z
     DATA_DIR: optionalString('data'),
     LOG_LEVEL: logLevel(),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
-    EMBEDDED_POSTGRES_PORT: port(54329),
+    EMBEDDED_POSTGRES_PORT: optionalPort(),
     MAIL_FROM: optionalString('ChatExhibit <no-reply@chatexhibit.local>'),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     SUPPORT_EMAIL: z.preprocess(
@@ -45,6 +52,7 @@ const standaloneEnv = z
     logLevel: env.LOG_LEVEL,
     /** An external PostgreSQL instead of the embedded one. */
     databaseUrl: env.DATABASE_URL,
+    /** Unset: 54329 when free, else any free port, so that a second instance starts too. */
     embeddedPostgresPort: env.EMBEDDED_POSTGRES_PORT,
     mailFrom: env.MAIL_FROM,
     /** An SMTP server for mail; otherwise mails are .eml files in the data folder's outbox. */

@@ -79,8 +79,13 @@ describe('contact form', () => {
       expect(await form.getByText(/must be at least|valid email/).count()).toBe(0);
       await page.screenshot({ path: path.join(ARTIFACTS, 'web-contact-form.png'), fullPage: true });
 
-      await eventually(async () => (await emlFiles()).length === 1, 15_000, 'a mail in the outbox');
-      const eml = await readFile(path.join(standalone.dataDir, 'outbox', (await emlFiles())[0]!), 'utf8');
+      // The mail to support, and the confirmation to the sender.
+      await eventually(async () => (await emlFiles()).length === 2, 15_000, 'two mails in the outbox');
+      const mails = await Promise.all(
+        (await emlFiles()).map((file) => readFile(path.join(standalone.dataDir, 'outbox', file), 'utf8')),
+      );
+      expect(mails.filter((mail) => /^To: jordan@example\.com\r$/m.test(mail))).toHaveLength(1);
+      const eml = mails.find((mail) => mail.includes('[ChatExhibit contact]'))!;
       expect(eml).toContain('jordan@example.com');
       expect(eml).toContain('Question about my export');
     } finally {

@@ -78,13 +78,21 @@ describe('contact messages (standalone)', () => {
     await eventually(
       async () => {
         files = (await readdir(outbox).catch(() => [])).filter((f) => f.endsWith('.eml'));
-        return files.length > 0;
+        return files.length >= 2;
       },
       20_000,
-      'a mail in the outbox',
+      'the mail to support and the confirmation to the sender in the outbox',
     );
-    expect(files).toHaveLength(1);
-    const eml = decodedMail(await readFile(path.join(outbox, files[0]!), 'utf8'));
+    expect(files).toHaveLength(2);
+    const mails = await Promise.all(
+      files.map(async (file) => decodedMail(await readFile(path.join(outbox, file), 'utf8'))),
+    );
+    // The sender's confirmation, Reply-To the one configured support address.
+    const confirmation = mails.find((mail) => /^To: jane@example\.com\r$/m.test(mail))!;
+    expect(confirmation).toMatch(/^Reply-To: help@example\.org\r$/m);
+    expect(confirmation).toMatch(/^Subject: We received your message to ChatExhibit\r$/m);
+    expect(confirmation).not.toContain(valid.message);
+    const eml = mails.find((mail) => /^To: help@example\.org\r$/m.test(mail))!;
     expect(eml).toMatch(/^To: help@example\.org\r$/m);
     expect(eml).toMatch(/^Reply-To: jane@example\.com\r$/m);
     expect(eml).toMatch(/^Subject: \[ChatExhibit contact\] Question about exports\r$/m);

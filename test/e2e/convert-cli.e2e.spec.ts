@@ -39,6 +39,7 @@ describe('convert CLI', () => {
       'npm',
       [
         'run',
+        '-s',
         'convert',
         '--',
         whatsAppExport.zipPath,

@@ -307,6 +307,10 @@ describe('the converter', () => {
       // The same export can be paid for without a new upload.
       await page.getByText('Payment Required', { exact: true }).waitFor();
       expect(await page.getByTestId('message-count').textContent()).toBe('61 / 50 free');
+      // The email typed before is still there, not to be typed again.
+      expect(await page.getByLabel('Email for your download link').inputValue()).toBe(
+        'undecided@example.org',
+      );
       await page.getByLabel('Email for your download link').fill('decided@example.org');
       await page.getByRole('button', { name: 'Continue to Payment ($4.99)' }).click();
       await page.getByRole('button', { name: 'Proceed to Checkout' }).click();

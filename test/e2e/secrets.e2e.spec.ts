@@ -172,9 +172,12 @@ describe('secrets stay secret', () => {
         documents.push({ name: path.relative(unzipped, file), text: bytes.toString('latin1') });
         if (file.endsWith('.pdf')) documents.push({ name: `${file} as read`, text: await readablePdf(file) });
       }
-      // Named by its reference instead, as README.txt is.
+      // Named by the chat and its reference instead, as README.txt is.
       const reference = exportReference(exportId);
-      if (disposition !== `attachment; filename*=UTF-8''evidence-${reference}.zip`)
+      if (
+        !disposition.startsWith("attachment; filename*=UTF-8''") ||
+        !disposition.endsWith(`%E2%80%93%20evidence-${reference}.zip`)
+      )
         leaks.push(`the evidence package is named ${disposition}`);
       const readme = await readFile(path.join(unzipped, 'README.txt'), 'utf8');
       if (!readme.includes(`Export reference: ${reference}\n`))

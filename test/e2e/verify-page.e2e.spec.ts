@@ -178,6 +178,32 @@ describe('the verify page', () => {
       // On a phone the report fits the width: no sideways scrolling.
       await page.setViewportSize({ width: 375, height: 800 });
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      // The failing files come first, by name and in words, above the table of every file.
+      const problems = page.getByTestId('problems').locator('li');
+      expect(
+        await problems.evaluateAll((items) => items.map((item) => item.getAttribute('data-status'))),
+      ).toEqual(['mismatch', 'missing', 'unlisted']);
+      const [changed, missing, added] = await problems.allTextContents();
+      expect(changed).toMatch(
+        /^original\/_chat\.txtChanged: its SHA-256 is now [0-9a-f]{64}, but SHA256SUMS records [0-9a-f]{64}\./,
+      );
+      expect(missing).toBe(
+        'transcript-filing.pdfMissing: SHA256SUMS lists it, but the package does not hold it.',
+      );
+      expect(added).toBe('original/extra.txtAdded: SHA256SUMS does not list it, so nothing vouches for it.');
+      await page.getByTestId('verdict').scrollIntoViewIfNeeded();
+      const listTop = (await page.getByTestId('problems').boundingBox())!.y;
+      const firstRowTop = (await page.locator('tbody tr').first().boundingBox())!.y;
+      expect(listTop).toBeLessThan(firstRowTop);
+      // Named on the screen that shows the verdict: no scrolling past the rows to find it.
+      expect((await problems.first().boundingBox())!.y).toBeLessThan(800);
+      // In the table too, the failing rows come first, each with its result in words.
+      expect(
+        await page
+          .locator('tbody tr')
+          .evaluateAll((rows) => rows.slice(0, 3).map((row) => row.getAttribute('data-status'))),
+      ).toEqual(['mismatch', 'missing', 'unlisted']);
+      expect(await page.locator('tbody tr').first().getByText('Does not match').isVisible()).toBe(true);
       await page.screenshot({ path: path.join(ARTIFACTS, 'web-verify-tampered-375.png'), fullPage: true });
     } finally {
       await page.close();
@@ -229,7 +255,11 @@ describe('the verify page', () => {
         path.join(large, 'SHA256SUMS'),
       ]);
       await page.getByTestId('verdict').and(page.locator('[data-good=false]')).waitFor();
-      expect(await page.getByText(digest(bytes)).count()).toBe(1);
+      expect(await page.locator('tbody').getByText(digest(bytes)).count()).toBe(1);
+      // And in words above the table: the file has changed, with its new value.
+      expect(await page.getByTestId('problems').textContent()).toContain(
+        `Changed: its SHA-256 is now ${digest(bytes)}`,
+      );
     } finally {
       await page.close();
     }

@@ -42,6 +42,14 @@ describe('web app static pages', () => {
       title: 'Contact Support — ChatExhibit WhatsApp Chat to PDF Converter',
       shot: 'contact',
     },
+    {
+      route: '/help',
+      heading: 'How to Export a WhatsApp Chat',
+      title: 'How to Export a WhatsApp Chat — ChatExhibit',
+      shot: 'help',
+    },
+    { route: '/privacy', heading: 'Privacy Policy', title: 'Privacy Policy — ChatExhibit', shot: 'privacy' },
+    { route: '/terms', heading: 'Terms of Service', title: 'Terms of Service — ChatExhibit', shot: 'terms' },
   ];
 
   const everyPage = [

@@ -23,6 +23,10 @@ export interface WhatsAppExportSpec {
   texts?: readonly string[];
   /** Start with WhatsApp's encryption notice, as real exports do. */
   encryptionNotice?: boolean;
+  /** The two people writing in turn, the second being the chat's name (default: Hannah and Omar). */
+  participants?: readonly [string, string];
+  /** Each entry's modification time; by default the time of writing, as a phone's ZIP has it. */
+  modifiedAt?: Date;
 }
 
 /** What people write, in many scripts: for exports that look like real ones. */
@@ -72,6 +76,8 @@ function noise(length: number, seed: number): Buffer {
  * as iOS names them) into `dir`, with real Opus voice notes made by ffmpeg and real JPEG photos.
  */
 export async function writeWhatsAppExport(dir: string, spec: WhatsAppExportSpec): Promise<WhatsAppExport> {
+  const participants = spec.participants ?? PARTICIPANTS;
+  const entry = spec.modifiedAt ? { mtime: spec.modifiedAt } : {};
   const voicePath = path.join(dir, 'voice-sample.opus');
   if (spec.voiceNotes > 0) {
     await run(resolveFfmpegPath(process.env).path, [
@@ -84,6 +90,9 @@ export async function writeWhatsAppExport(dir: string, spec: WhatsAppExportSpec)
       'lavfi',
       '-i',
       `sine=frequency=440:duration=${spec.voiceSeconds ?? 2}`,
+      // Without it the Ogg stream's serial number is random: the same export, other bytes.
+      '-fflags',
+      '+bitexact',
       '-c:a',
       'libopus',
       '-b:a',
@@ -112,7 +121,7 @@ export async function writeWhatsAppExport(dir: string, spec: WhatsAppExportSpec)
   let file = 1;
   if (spec.encryptionNotice) {
     lines.push(
-      `[07/06/2023, 07:59:00] ${PARTICIPANTS[1]}: \u200eMessages and calls are end-to-end encrypted. No one outside of this chat, not even WhatsApp, can read or listen to them.`,
+      `[07/06/2023, 07:59:00] ${participants[1]}: \u200eMessages and calls are end-to-end encrypted. No one outside of this chat, not even WhatsApp, can read or listen to them.`,
     );
   }
   let text = 0;
@@ -123,11 +132,11 @@ export async function writeWhatsAppExport(dir: string, spec: WhatsAppExportSpec)
       `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())}`,
     ];
     const stamp = `${at.getUTCFullYear()}-${two(at.getUTCMonth() + 1)}-${two(at.getUTCDate())}-${time.replace(/:/g, '-')}`;
-    const said = `[${date}, ${time}] ${PARTICIPANTS[i % 2]}: `;
+    const said = `[${date}, ${time}] ${participants[i % 2]}: `;
     if (kind === 'voice') {
       const name = `${String(file++).padStart(8, '0')}-AUDIO-${stamp}.opus`;
       voiceNotes.push(name);
-      zip.addBuffer(voice, name);
+      zip.addBuffer(voice, name, entry);
       lines.push(`${said}\u200e<attached: ${name}>`);
     } else if (kind === 'photo') {
       const name = `${String(file++).padStart(8, '0')}-PHOTO-${stamp}.jpg`;
@@ -137,6 +146,7 @@ export async function writeWhatsAppExport(dir: string, spec: WhatsAppExportSpec)
           .jpeg()
           .toBuffer(),
         name,
+        entry,
       );
       lines.push(`${said}\u200e<attached: ${name}>`);
     } else {
@@ -147,14 +157,14 @@ export async function writeWhatsAppExport(dir: string, spec: WhatsAppExportSpec)
       );
     }
   }
-  zip.addBuffer(Buffer.from(`${lines.join('\n')}\n`, 'utf8'), '_chat.txt');
+  zip.addBuffer(Buffer.from(`${lines.join('\n')}\n`, 'utf8'), '_chat.txt', entry);
   zip.end();
-  const zipPath = path.join(dir, 'WhatsApp Chat - Omar Haddad.zip');
+  const zipPath = path.join(dir, `WhatsApp Chat - ${participants[1]}.zip`);
   await pipeline(zip.outputStream, createWriteStream(zipPath));
   return {
     zipPath,
     messageCount: kinds.length + (spec.encryptionNotice ? 1 : 0),
-    participants: PARTICIPANTS,
+    participants: [...participants],
     voiceNotes,
     photos,
   };

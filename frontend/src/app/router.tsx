@@ -5,7 +5,7 @@ import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 
 /**
- * SPEC §2 routes and /verify (PAGE_PATHS, which the gateway also knows); anything else is the
+ * SPEC §2 routes, /verify, /help, /privacy and /terms (PAGE_PATHS, which the gateway also knows); anything else is the
  * 404 page. The home page is in the first download; every other page is loaded when it is first
  * visited.
  */
@@ -35,6 +35,15 @@ export const router = createBrowserRouter([
       {
         path: PAGE_PATHS.verify,
         lazy: async () => ({ Component: (await import('./routes/verify')).VerifyRoute }),
+      },
+      { path: PAGE_PATHS.help, lazy: async () => ({ Component: (await import('./routes/help')).HelpRoute }) },
+      {
+        path: PAGE_PATHS.privacy,
+        lazy: async () => ({ Component: (await import('./routes/privacy')).PrivacyRoute }),
+      },
+      {
+        path: PAGE_PATHS.terms,
+        lazy: async () => ({ Component: (await import('./routes/terms')).TermsRoute }),
       },
       { path: '*', element: <NotFoundRoute /> },
     ],

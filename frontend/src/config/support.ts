@@ -1,2 +1,20 @@
-/** The support inbox shown on the site; a deployment sets VITE_SUPPORT_EMAIL at build time. */
-export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'support@chatexhibit.com';
+import { SITE_INFO_PATH, SiteInfoSchema } from '@chatexhibit/proto/site-info';
+import { useQuery } from '@tanstack/react-query';
+import { getJson } from '../lib/api-client';
+
+/** The build's support address (VITE_SUPPORT_EMAIL), for a gateway that is not given SUPPORT_EMAIL. */
+const BUILT_IN_SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'support@chatexhibit.com';
+
+/**
+ * The support inbox the site shows: the server's SUPPORT_EMAIL (GET /api/site), the address
+ * contact messages are mailed to and buyers' mails name, so the page and the mail agree.
+ * Undefined while it loads.
+ */
+export function useSupportEmail(): string | undefined {
+  const { data, isError } = useQuery({
+    queryKey: ['site-info'],
+    queryFn: async () => SiteInfoSchema.parse(await getJson(SITE_INFO_PATH)),
+  });
+  if (isError) return BUILT_IN_SUPPORT_EMAIL;
+  return data === undefined ? undefined : (data.supportEmail ?? BUILT_IN_SUPPORT_EMAIL);
+}

@@ -11,6 +11,7 @@ import { ContactMessageSchema, ContactReceivedResponseSchema } from '@chatexhibi
 import { MAX_UPLOAD_BYTES } from '@chatexhibit/proto/constants';
 import { ErrorBodySchema } from '@chatexhibit/proto/errors';
 import { PartHealthSchema, SystemHealthSchema } from '@chatexhibit/proto/health';
+import { SITE_INFO_PATH, SiteInfoSchema } from '@chatexhibit/proto/site-info';
 import {
   SUPPORT_EXTEND_REQUEST,
   SUPPORT_REFUND_REQUEST,
@@ -69,6 +70,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const ProgressEvent = named('ProgressEvent', ProgressEventSchema);
   const ChatData = named('ChatData', ChatDataSchema);
   const SystemHealth = named('SystemHealth', SystemHealthSchema);
+  const SiteInfo = named('SiteInfo', SiteInfoSchema);
   const PartHealth = named('PartHealth', PartHealthSchema);
   const ContactMessage = named('ContactMessage', ContactMessageSchema);
   const ContactReceived = named('ContactReceivedResponse', ContactReceivedResponseSchema);
@@ -402,6 +404,19 @@ export function buildOpenApiDocument(): OpenApiDocument {
       query: SignedLinkQuerySchema,
     },
     responses: { 200: file('audio/mpeg', 'The MP3.'), 403: badLink, 404: notFound, 410: expired },
+  });
+
+  registry.registerPath({
+    method: 'get',
+    path: SITE_INFO_PATH,
+    tags: ['site'],
+    summary: 'What the web app shows that the deployment configures: the support address',
+    responses: {
+      200: {
+        description: 'SUPPORT_EMAIL, or null when the gateway is not given it.',
+        content: json(SiteInfo),
+      },
+    },
   });
 
   registry.registerPath({

@@ -2,10 +2,10 @@ import { Controller, ForbiddenException, Get, NotFoundException, Param, Req, Res
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { ChatData } from '@chatexhibit/proto/chat';
-import { exportReference } from '@chatexhibit/proto/export-reference';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import { isValidKey, ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { NOT_FOUND_MESSAGE, parseIdOr404 } from '../http/parse-request';
+import { contentDisposition, type DownloadDocument, downloadFileName } from './download-names';
 import { ExportResultsService } from './export-results.service';
 
 /** Export ids in paths; one that does not parse is answered 404. */
@@ -14,15 +14,14 @@ export const ExportIdSchema = z.uuid();
 /** A signed link whose path names no export this server sealed. */
 const INVALID_LINK_MESSAGE = 'This download link is not valid.';
 
-/** How each downloadable document is sent; a file name gives the export's reference, never its id. */
+/**
+ * How each downloadable document is sent; its file name (download-names.ts) gives the chat's
+ * name and the export's reference, never its id.
+ */
 const DOCUMENTS = {
-  transcript: { type: 'application/pdf', name: () => 'transcript.pdf', disposition: 'inline' },
-  evidenceZip: {
-    type: 'application/zip',
-    name: (id: string) => `evidence-${exportReference(id)}.zip`,
-    disposition: 'attachment',
-  },
-} as const;
+  transcript: { type: 'application/pdf', disposition: 'inline' },
+  evidenceZip: { type: 'application/zip', disposition: 'attachment' },
+} as const satisfies Record<DownloadDocument, { type: string; disposition: 'inline' | 'attachment' }>;
 
 /**
  * Reading an export's results (SPEC §7): its chat data and evidence package for free or paid
@@ -87,18 +86,19 @@ export class ExportResultsController {
     request: Request,
     response: Response,
     token: string,
-    document: keyof typeof DOCUMENTS,
+    document: DownloadDocument,
   ): Promise<void> {
     await this.sendDocument(response, await this.readableThroughLink(request, token), document);
   }
 
-  private sendDocument(
+  private async sendDocument(
     response: Response,
     exportId: string,
-    document: keyof typeof DOCUMENTS,
+    document: DownloadDocument,
   ): Promise<void> {
-    const { type, name, disposition } = DOCUMENTS[document];
-    return this.send(response, exportKeys(exportId)[document], type, name(exportId), disposition);
+    const { type, disposition } = DOCUMENTS[document];
+    const name = downloadFileName(document, exportId, await this.results.uploadFileName(exportId));
+    return this.send(response, exportKeys(exportId)[document], type, name, disposition);
   }
 
   /**
@@ -147,7 +147,7 @@ export class ExportResultsController {
     response.set({
       'Content-Type': contentType,
       'Content-Length': String(size),
-      'Content-Disposition': `${disposition}; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      'Content-Disposition': contentDisposition(disposition, fileName),
       'Cache-Control': 'private, no-store',
     });
     body.pipe(response);

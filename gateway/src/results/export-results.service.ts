@@ -43,6 +43,22 @@ export class ExportResultsService {
     return this.links.sign(this.links.pathsOf(exportId).transcript);
   }
 
+  /**
+   * The name the uploaded ZIP had, which downloads are named after; null when parse cannot say,
+   * and the download goes out under its plain name rather than fail.
+   */
+  async uploadFileName(exportId: string): Promise<string | null> {
+    try {
+      const { originalFilename } = await this.requestBus.request(CHAT_DATA_REQUEST, {
+        chatExportId: exportId,
+        page: { offset: 0, limit: 1 },
+      });
+      return originalFilename;
+    } catch {
+      return null;
+    }
+  }
+
   async chatData(exportId: string): Promise<ChatData> {
     const first = await this.requestBus.request(CHAT_DATA_REQUEST, {
       chatExportId: exportId,

@@ -6,6 +6,7 @@ import { ContactMessageRepository } from './contact-messages/contact-message.rep
 import { CreateContactMessages1763900000000 } from './database/migrations/1763900000000-create-contact-messages';
 import { CreateSentMails1764100100000 } from './database/migrations/1764100100000-create-sent-mails';
 import { AddSentMailExport1764200100000 } from './database/migrations/1764200100000-add-sent-mail-export';
+import { AddContactConfirmationMail1764300100000 } from './database/migrations/1764300100000-add-contact-confirmation-mail';
 import { SentMailEntity } from './sent-mails/sent-mail.entity';
 import { SentMailRepository } from './sent-mails/sent-mail.repository';
 import { NOTIFICATION_SETTINGS, type NotificationSettings } from './notification.settings';
@@ -22,6 +23,7 @@ const part = ServicePartModule.forPart('notification', {
     CreateContactMessages1763900000000,
     CreateSentMails1764100100000,
     AddSentMailExport1764200100000,
+    AddContactConfirmationMail1764300100000,
   ],
 });
 

@@ -6,7 +6,7 @@ import { SmtpMailTransport } from '@chatexhibit/kit/mail/mail-transport';
 import type { ExportEraser } from '@chatexhibit/kit/retention/export-expiry';
 import type { ContactMessageEntity } from '../src/contact-messages/contact-message.entity';
 import type { ContactMessageRepository } from '../src/contact-messages/contact-message.repository';
-import { contactMail } from '../src/mail-templates/contact-mail';
+import { CONTACT_CONFIRMATION_SUBJECT, contactMail } from '../src/mail-templates/contact-mail';
 import type { SentMailRepository } from '../src/sent-mails/sent-mail.repository';
 import { SendMailUseCase } from '../src/use-cases/send-mail/send-mail.use-case';
 import { freePort } from '../../../test/support/free-port';
@@ -20,6 +20,7 @@ const stored: ContactMessageEntity = {
   message: 'Please <script>alert(1)</script> help & thanks',
   receivedAt: new Date('2026-01-02T03:04:05Z'),
   mailId: '0a9e2c34-55b1-4a8d-8d0e-51b8c5e0b7c1',
+  confirmationMailId: '5c2d7e10-8f3a-4b6c-9d1e-2a3b4c5d6e7f',
 };
 
 /** The contact repository's one read the use case needs, over one row in memory. */
@@ -75,6 +76,43 @@ describe('the contact mail', () => {
       'Received: 2026-01-02T03:04:05.000Z',
       'Subject: Help Subject: refund',
     ]);
+  });
+});
+
+describe("the contact form sender's confirmation", () => {
+  it('reaches the sender over SMTP, Reply-To support, repeating nothing they typed, once', async () => {
+    const sink = await startSmtpSink();
+    const transport = new SmtpMailTransport(sink.url, 'ChatExhibit <no-reply@example.com>');
+    const sent = new Map<string, Date>();
+    const sendMail = new SendMailUseCase(
+      contactRepositoryOf({ ...stored }),
+      sentMailsIn(sent),
+      transport,
+      noneErased,
+      settings,
+      silent,
+    );
+    const confirmation = {
+      kind: 'contact-confirmation',
+      mailId: stored.confirmationMailId!,
+      contactId: stored.id,
+    } as const;
+    try {
+      await sendMail.execute(confirmation);
+      await sendMail.execute(confirmation);
+      expect(sink.messages).toHaveLength(1);
+      const raw = sink.messages[0]!;
+      expect(raw).toMatch(/^To: ann@example\.net\r$/m);
+      expect(raw).toMatch(/^Reply-To: support@example\.com\r$/m);
+      expect(raw).toMatch(new RegExp(`^Subject: ${CONTACT_CONFIRMATION_SUBJECT}\r$`, 'm'));
+      expect(raw).toContain('support@example.com');
+      // Anyone can type another's address into the form: none of their words goes to it.
+      for (const typed of ['Ann', 'Line one', 'alert(1)', 'thanks']) expect(raw).not.toContain(typed);
+      expect(sent.get(stored.confirmationMailId!)).toBeInstanceOf(Date);
+    } finally {
+      await transport.close();
+      await sink.close();
+    }
   });
 });
 
@@ -187,6 +225,9 @@ describe('the download-links mail', () => {
       }
       expect(unfolded).toContain('February 21, 2027');
       expect(unfolded).toContain('&lt;Sam&gt;');
+      // Besides `sha256sum -c`, the page that checks the package in a browser.
+      expect(unfolded).toContain('sha256sum -c SHA256SUMS');
+      expect(unfolded).toContain('https://chatexhibit.example/verify');
     } finally {
       await transport.close();
       await sink.close();

@@ -65,7 +65,7 @@ describe('parse CLI', () => {
   });
 
   it('run through npm as a user runs it, writes only the JSON to stdout', async () => {
-    const { code, stdout } = await runToEnd('npm', ['run', 'parse', '--', file('_chat.txt', chatText)]);
+    const { code, stdout } = await runToEnd('npm', ['run', '-s', 'parse', '--', file('_chat.txt', chatText)]);
     expect(code).toBe(0);
     expect(JSON.parse(stdout).messages).toHaveLength(20);
   });

@@ -98,7 +98,7 @@ describe('the package texts', () => {
         hashAlgorithm: 'SHA-256',
       });
       // What a third party needs to make the documents again, and with which version.
-      expect(manifest.reproductionNote).toContain('npm run convert -- --reproduce evidence.zip');
+      expect(manifest.reproductionNote).toContain('npm run -s convert -- --reproduce evidence.zip');
       expect(manifest.reproductionNote).toContain('ChatExhibit 1.4.2');
       expect(manifest.export).toEqual({
         reference: EXPORT_REFERENCE,

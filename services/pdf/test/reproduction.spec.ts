@@ -77,7 +77,7 @@ describe('reproducing a package from its manifest', () => {
 
   it('tells a third party the command and the version to run it with', () => {
     const text = reproductionInstructions('2.3.4').join(' ');
-    expect(text).toContain('npm run convert -- --reproduce evidence.zip --out <empty folder>');
+    expect(text).toContain('npm run -s convert -- --reproduce evidence.zip --out <empty folder>');
     expect(text).toContain('ChatExhibit 2.3.4');
     expect(text).toContain('tool.components');
   });

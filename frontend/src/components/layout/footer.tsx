@@ -1,10 +1,20 @@
 import { VERIFY_PATH } from '@chatexhibit/proto/evidence-package';
+import { PAGE_PATHS } from '@chatexhibit/proto/site';
 import { Link } from 'react-router-dom';
+import { SupportEmailLink } from '../support-email-link';
 import { LogoMark } from './logo';
 import { NAV_LINKS } from './nav-links';
 
-/** Checking a package is for whoever receives one, so it is offered here and in the package, not in the header. */
-const FOOTER_ONLY_LINK = { to: VERIFY_PATH, label: 'Verify a package' } as const;
+/**
+ * Not in SPEC's header: checking a package is for whoever receives one (offered here and in the
+ * package), and the help, privacy and terms pages are looked for in a footer.
+ */
+const FOOTER_ONLY_LINKS = [
+  { to: VERIFY_PATH, label: 'Verify a package' },
+  { to: PAGE_PATHS.help, label: 'How to export a chat' },
+  { to: PAGE_PATHS.privacy, label: 'Privacy' },
+  { to: PAGE_PATHS.terms, label: 'Terms' },
+] as const;
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -22,12 +32,15 @@ export function Footer() {
         </div>
         <div className="flex flex-col gap-3 text-sm text-muted-foreground md:items-end">
           <nav aria-label="Footer" className="flex flex-wrap gap-x-4 gap-y-2">
-            {[...NAV_LINKS, FOOTER_ONLY_LINK].map((link) => (
+            {[...NAV_LINKS, ...FOOTER_ONLY_LINKS].map((link) => (
               <Link key={link.to} to={link.to} className="hover:text-foreground">
                 {link.label}
               </Link>
             ))}
           </nav>
+          <p data-testid="company">
+            ChatExhibit · Support: <SupportEmailLink className="font-normal" />
+          </p>
           <p data-testid="copyright">© {year} ChatExhibit. All rights reserved.</p>
         </div>
       </div>

@@ -13,11 +13,23 @@ export interface CheckoutMemo {
  */
 const PAYMENT_NEED_KEY = 'chatexhibit.paymentNeed';
 
+/**
+ * The email typed for the last checkout, kept for this tab only (not one of SPEC's keys, which a
+ * cancelled checkout clears), so that the card after a cancel does not ask for it again.
+ */
+const CHECKOUT_EMAIL_KEY = 'chatexhibit.checkoutEmail';
+
+/** The email this tab typed for its last checkout, or ''. */
+export function rememberedCheckoutEmail(): string {
+  return sessionStorage.getItem(CHECKOUT_EMAIL_KEY) ?? '';
+}
+
 export function rememberCheckout({ bundleId, email }: CheckoutMemo, payment: PaymentNeed): void {
   localStorage.setItem(LOCAL_STORAGE_KEYS.checkoutStarted, 'true');
   localStorage.setItem(LOCAL_STORAGE_KEYS.bundleId, bundleId);
   localStorage.setItem(LOCAL_STORAGE_KEYS.email, email);
   sessionStorage.setItem(PAYMENT_NEED_KEY, JSON.stringify(payment));
+  sessionStorage.setItem(CHECKOUT_EMAIL_KEY, email);
 }
 
 /** The checkout in progress, when the flag is set and a bundle is stored. */

@@ -46,6 +46,18 @@ export const port = (fallback: number) =>
       .default(fallback),
   );
 
+/** A port that may be left unset (undefined): the program then picks one. */
+export const optionalPort = () =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(1, 'must be a port number (1-65535)')
+      .max(65535, 'must be a port number (1-65535)')
+      .optional(),
+  );
+
 export const logLevel = () =>
   z.preprocess(
     emptyToUndefined,

@@ -73,6 +73,8 @@ export interface PartConfig {
   linkSigningSecret?: string;
   /** Gateway only: the bearer token of support's routes, when set. */
   supportToken?: string;
+  /** Gateway only: SUPPORT_EMAIL when set, which the site shows (notification mails to it). */
+  siteSupportEmail?: string;
   /** Gateway only: the proxies believed about the client's address and scheme (`TRUST_PROXY`). */
   trustProxy?: TrustProxy;
   /** Where browsers reach the gateway: links in emails, Stripe's return URLs, the package's /verify link. */
@@ -249,6 +251,10 @@ const supportTokenEnv = z
   .object({ SUPPORT_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), supportToken().optional()) })
   .transform((env) => env.SUPPORT_TOKEN);
 
+const siteSupportEmailEnv = z
+  .object({ SUPPORT_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), supportEmail().optional()) })
+  .transform((env) => env.SUPPORT_EMAIL);
+
 const publicUrlEnv = z
   .object({ PUBLIC_URL: publicUrl('http://localhost:3000') })
   .transform((env) => env.PUBLIC_URL);
@@ -284,6 +290,7 @@ export function loadPartConfig(
       linkSigningSecret: needs.links ? linksEnv : notUsed,
       publicUrl: needs.publicUrl ? publicUrlEnv : notUsed,
       supportToken: part === 'gateway' ? supportTokenEnv : notUsed,
+      siteSupportEmail: part === 'gateway' ? siteSupportEmailEnv : notUsed,
       trustProxy: part === 'gateway' ? trustProxyEnv : notUsed,
       stripe: needs.payments ? stripeEnv('distributed') : notUsed,
       retentionSweepIntervalMs: needs.payments ? retentionSweepEnv : notUsed,
@@ -300,6 +307,7 @@ export function loadPartConfig(
     ...(values.linkSigningSecret !== undefined && { linkSigningSecret: values.linkSigningSecret }),
     ...(values.publicUrl !== undefined && { publicUrl: values.publicUrl }),
     ...(values.supportToken !== undefined && { supportToken: values.supportToken }),
+    ...(values.siteSupportEmail !== undefined && { siteSupportEmail: values.siteSupportEmail }),
     ...(values.trustProxy !== undefined && { trustProxy: values.trustProxy }),
     ...(needs.payments && {
       stripe: values.stripe,

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A contact-form message as received, and the mail that forwards it to support. */
+/** A contact-form message as received, the mail that forwards it to support and the one that confirms it to its sender. */
 @Entity({ name: 'contact_messages' })
 export class ContactMessageEntity {
   @PrimaryColumn({ type: 'uuid' }) id!: string;
@@ -11,4 +11,6 @@ export class ContactMessageEntity {
   @Column({ name: 'received_at', type: 'timestamptz' }) receivedAt!: Date;
   /** The mail job that forwards this message to support. */
   @Column({ name: 'mail_id', type: 'uuid' }) mailId!: string;
+  /** The mail job that tells the sender their message arrived; null for messages stored before it. */
+  @Column({ name: 'confirmation_mail_id', type: 'uuid', nullable: true }) confirmationMailId!: string | null;
 }

@@ -15,6 +15,8 @@ export interface DownloadLinksMailData {
   linksExpireAt: Date;
   deleteAfter: Date;
   supportEmail: string;
+  /** The app's /verify page, where anyone checks the package in a browser. */
+  verifyUrl: string;
 }
 
 const longDate = (date: Date): string =>
@@ -49,6 +51,12 @@ export function downloadLinksMail(data: DownloadLinksMailData): MailMessage {
           '`sha256sum -c SHA256SUMS` checks, the court-filing copy of the transcript (PDF/A) and a ' +
           'declaration template for self-authentication under Federal Rule of Evidence 902(14).',
       },
+      {
+        paragraph:
+          'Anyone who receives the package can check that no file has changed, without a command line: ' +
+          'drop the ZIP on this page, which computes every SHA-256 in the browser and uploads nothing.',
+      },
+      { links: [['Verify a package', data.verifyUrl]] },
       {
         fields: [
           ['Export reference', data.exportReference],

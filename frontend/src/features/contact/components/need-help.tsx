@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { SUPPORT_EMAIL } from '../../../config/support';
+import { SupportEmailLink } from '../../../components/support-email-link';
 
 export function NeedHelp() {
   return (
@@ -13,12 +13,7 @@ export function NeedHelp() {
         For questions about converting a chat export, a payment or a refund, email our support team directly:
       </p>
       <p className="mt-4">
-        <a
-          href={`mailto:${SUPPORT_EMAIL}`}
-          className="text-lg font-medium text-primary underline-offset-4 hover:underline"
-        >
-          {SUPPORT_EMAIL}
-        </a>
+        <SupportEmailLink className="text-lg" />
       </p>
       <p className="mt-4 text-sm text-muted-foreground">
         Many answers are already in the{' '}

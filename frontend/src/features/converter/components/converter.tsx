@@ -1,12 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { useDownloadPolling } from '../hooks/use-download-polling';
 import { useProcessing } from '../hooks/use-processing';
 import { DownloadStatus } from './download-status';
 import { ErrorNotice } from './error-notice';
 import { PaymentCard } from './payment-card';
+import { type RefusedFile, refuseFile } from '../refused-file';
 import { PreviewPanel } from './preview-panel';
 import { ProcessingStatusCard } from './processing-status-card';
+import { RefusedFileGuidance } from './refused-file-guidance';
 import { UploadCard } from './upload-card';
 
 /**
@@ -18,6 +20,8 @@ export function Converter() {
   const { state, choose, remove, process, markProcessed, restorePayment } = useProcessing();
   const download = useDownloadPolling(markProcessed, restorePayment);
   const showStatus = state.step !== null;
+  // What stays on the page after the refusal's toast is gone; a file that is accepted clears it.
+  const [refused, setRefused] = useState<RefusedFile | null>(null);
   const section = useRef<HTMLElement>(null);
   // Back from checkout the page opens at the hero; the polling notice and the result are below it.
   useEffect(() => {
@@ -32,11 +36,15 @@ export function Converter() {
         className="mx-auto grid max-w-6xl scroll-mt-16 grid-cols-1 gap-6 px-4 py-12 sm:px-6 lg:grid-cols-2"
       >
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+          {refused && <RefusedFileGuidance refused={refused} onClose={() => setRefused(null)} />}
           <UploadCard
             file={state.file}
             uploadPercent={state.uploadPercent}
             processing={state.processing}
-            onChoose={choose}
+            onChoose={(file) => {
+              setRefused(refuseFile(file));
+              choose(file);
+            }}
             onRemove={remove}
             onProcess={process}
           />

@@ -15,7 +15,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../hooks/use-toast';
 import { useCreatePaymentIntent } from '../api/create-payment-intent';
-import { rememberCheckout } from '../checkout-storage';
+import { rememberCheckout, rememberedCheckoutEmail } from '../checkout-storage';
 import { CONVERTER_TEXTS } from '../converter-texts';
 import { formatSize } from '../format-size';
 import type { PaymentNeed } from '../hooks/use-processing';
@@ -36,7 +36,7 @@ const WHAT_YOU_GET = [
  */
 export function PaymentCard({ payment }: { payment: PaymentNeed }) {
   const id = useId();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(rememberedCheckoutEmail);
   const [emailError, setEmailError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const checkout = useCreatePaymentIntent();

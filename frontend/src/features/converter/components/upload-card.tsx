@@ -5,6 +5,7 @@ import {
   type ProcessingOptions,
   type UploadOptions,
 } from '@chatexhibit/proto/processing-options';
+import { PAGE_PATHS } from '@chatexhibit/proto/site';
 import { FileArchive, Info, Loader2, X } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { DropZone } from '../../../components/ui/drop-zone';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { TextLink } from '../../../components/ui/text-link';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
 import { formatSize } from '../format-size';
 
@@ -78,7 +80,10 @@ export function UploadCard({
     <Card>
       <CardHeader>
         <CardTitle>Upload Chat Export</CardTitle>
-        <CardDescription>The ZIP file WhatsApp’s “Export chat” made, with media.</CardDescription>
+        <CardDescription>
+          The ZIP file WhatsApp’s “Export chat” made, with media.{' '}
+          <TextLink to={PAGE_PATHS.help}>How to export a chat</TextLink>
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5">
         {file ? (
@@ -86,7 +91,7 @@ export function UploadCard({
             <div className="flex items-center gap-3">
               <FileArchive className="size-8 shrink-0 text-primary" aria-hidden="true" />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium" title={file.name}>
+                <p className="font-medium wrap-anywhere" title={file.name}>
                   {file.name}
                 </p>
                 <p className="text-sm text-muted-foreground">{formatSize(file.size)}</p>

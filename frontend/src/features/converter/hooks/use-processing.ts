@@ -1,5 +1,5 @@
 import type { ChatData } from '@chatexhibit/proto/chat';
-import { MAX_UPLOAD_BYTES, UPLOAD_FILE_EXTENSION, UPLOAD_PROGRESS } from '@chatexhibit/proto/constants';
+import { UPLOAD_PROGRESS } from '@chatexhibit/proto/constants';
 import type { UploadOptions } from '@chatexhibit/proto/processing-options';
 import type { ProgressEvent } from '@chatexhibit/proto/progress';
 import { stepIndex } from '@chatexhibit/proto/steps';
@@ -8,6 +8,7 @@ import { toast } from '../../../hooks/use-toast';
 import { followProcessStatus } from '../api/process-status';
 import { useStartProcessing } from '../api/start-processing';
 import { CONVERTER_TEXTS } from '../converter-texts';
+import { REFUSAL_TOASTS, refuseFile } from '../refused-file';
 
 /** What the export asks for when it is over the free tier. */
 export interface PaymentNeed {
@@ -122,13 +123,6 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
   }
 }
 
-/** Whether `file` may be uploaded; the SPEC §5 toast when not. */
-function refusal(file: File): { title: string; description: string } | null {
-  if (!file.name.toLowerCase().endsWith(UPLOAD_FILE_EXTENSION)) return CONVERTER_TEXTS.invalidType;
-  if (file.size > MAX_UPLOAD_BYTES) return CONVERTER_TEXTS.tooLarge;
-  return null;
-}
-
 /**
  * The converter's processing (SPEC §4 Upload and Processing): choosing and removing the file,
  * the cosmetic upload bar, starting the export and following its progress stream to done, to
@@ -151,9 +145,9 @@ export function useProcessing() {
   }, [file, uploadPercent]);
 
   const choose = useCallback((chosen: File) => {
-    const refused = refusal(chosen);
+    const refused = refuseFile(chosen);
     if (refused) {
-      toast({ ...refused, variant: 'destructive' });
+      toast({ ...REFUSAL_TOASTS[refused.reason], variant: 'destructive' });
       return;
     }
     closeStream.current?.();

@@ -1,13 +1,29 @@
-import { FREE_TIER_LIMITS } from '@chatexhibit/proto/constants';
-import { Fingerprint, Lock, ShieldCheck } from 'lucide-react';
+import { FREE_TIER_LIMITS, RETENTION_DAYS, UNPURCHASED_RETENTION_DAYS } from '@chatexhibit/proto/constants';
+import { ArrowDown, Fingerprint, Lock, ShieldCheck } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 
 const MiB = 1024 * 1024;
 
+/** SPEC's three badges, each with what it stands for: no badge claims more than the product does. */
 const TRUST_BADGES = [
-  { label: 'Legal Standards Compliant', icon: ShieldCheck },
-  { label: 'Secure Processing', icon: Lock },
-  { label: 'Evidence Authentication', icon: Fingerprint },
+  {
+    label: 'Legal Standards Compliant',
+    icon: ShieldCheck,
+    meaning:
+      'Packaged for self-authentication under Federal Rule of Evidence 902(14): every original file listed with its SHA-256 hash, and a certification template. Admission is for the court.',
+  },
+  {
+    label: 'Secure Processing',
+    icon: Lock,
+    meaning: `No account; secret download links; your files are deleted ${UNPURCHASED_RETENTION_DAYS} days after upload (${RETENTION_DAYS} days after purchase), or at once when you delete the export.`,
+  },
+  {
+    label: 'Evidence Authentication',
+    icon: Fingerprint,
+    meaning:
+      'Anyone can check that a file is unchanged: its SHA-256 hash value, with sha256sum or on our /verify page.',
+  },
 ] as const;
 
 export function Hero() {
@@ -23,13 +39,22 @@ export function Hero() {
           and playable voice notes, plus an evidence package with the original files and a SHA-256 hash
           manifest.
         </p>
-        <ul className="mt-8 flex flex-wrap justify-center gap-3" aria-label="Trust badges">
-          {TRUST_BADGES.map(({ label, icon: Icon }) => (
-            <li key={label}>
+        <Button asChild size="lg" className="mt-8">
+          <a href="#convert">
+            Convert your chat
+            <ArrowDown aria-hidden="true" />
+          </a>
+        </Button>
+        <ul className="mt-8 grid gap-4 text-left sm:grid-cols-3" aria-label="Trust badges">
+          {TRUST_BADGES.map(({ label, icon: Icon, meaning }) => (
+            <li key={label} className="grid content-start justify-items-center gap-2 text-center">
               <Badge>
                 <Icon aria-hidden="true" />
                 {label}
               </Badge>
+              <p className="text-sm text-muted-foreground" data-testid="badge-meaning">
+                {meaning}
+              </p>
             </li>
           ))}
         </ul>

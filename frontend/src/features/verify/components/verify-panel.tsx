@@ -24,6 +24,27 @@ type Check =
   | { state: 'done'; report: VerifyReport }
   | { state: 'failed'; message: string };
 
+/** What is wrong with one file, in words, for the list above the table. */
+function problemText({ status, expected, actual }: FileCheck, list: VerifyReport['list']): string {
+  switch (status) {
+    case 'mismatch':
+      return expected
+        ? `Changed: its SHA-256 is now ${actual}, but ${list} records ${expected}. This is not the file the list names.`
+        : `Changed: its SHA-256 ${actual} is not one that ${list} records for a file of this name.`;
+    case 'missing':
+      return `Missing: ${list} lists it, but the package does not hold it.`;
+    case 'unlisted':
+      return `Added: ${list} does not list it, so nothing vouches for it.`;
+    case 'match':
+      return 'Matches.';
+  }
+}
+
+/** Problems first (changed, missing, added), then the files that match, each in the list's order. */
+const PROBLEM_ORDER: Record<FileStatus, number> = { mismatch: 0, missing: 1, unlisted: 2, match: 3 };
+const problemsFirst = (checks: readonly FileCheck[]): FileCheck[] =>
+  [...checks].sort((a, b) => PROBLEM_ORDER[a.status] - PROBLEM_ORDER[b.status]);
+
 /** The sentence above the table: all good, or what is wrong, counted. */
 function verdict({ checks, list, mode }: VerifyReport): { good: boolean; text: string } {
   const count = (status: FileStatus) => checks.filter((check) => check.status === status).length;
@@ -70,10 +91,12 @@ function CheckRow({ check }: { check: FileCheck }) {
       <td className={cn('pt-2 font-medium whitespace-nowrap sm:py-2 sm:pr-3', className)}>
         <span className="inline-flex items-center gap-1.5">
           <Icon className="size-4 shrink-0" aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">{label}</span>
+          <span className="whitespace-nowrap">{label}</span>
         </span>
       </td>
-      <td className="pt-2 break-all sm:py-2 sm:pr-3">{check.path}</td>
+      <td className="pt-2 break-all sm:py-2 sm:pr-3" data-testid="check-path">
+        {check.path}
+      </td>
       <td className="col-span-2 grid gap-1 py-2">
         {check.actual && <HashValue label="Computed now" value={check.actual} />}
         {check.expected && check.status !== 'match' && (
@@ -207,6 +230,29 @@ function Report({ report }: { report: VerifyReport }) {
         </div>
       </CardHeader>
       <CardContent className="grid gap-6">
+        {!good && (
+          <section aria-labelledby="problems-heading" className="grid gap-2" data-testid="problems">
+            <h2 id="problems-heading" className="font-semibold">
+              Files that fail the check
+            </h2>
+            <ul className="grid gap-2">
+              {problemsFirst(report.checks)
+                .filter((check) => check.status !== 'match')
+                .map((check) => (
+                  <li
+                    key={`${check.status}:${check.path}`}
+                    data-status={check.status}
+                    className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+                  >
+                    <p className="font-mono font-medium break-all" data-testid="problem-path">
+                      {check.path}
+                    </p>
+                    <p className="mt-1 wrap-anywhere">{problemText(check, report.list)}</p>
+                  </li>
+                ))}
+            </ul>
+          </section>
+        )}
         {(report.manifestSha256 ?? report.uploadSha256) && (
           <div className="grid gap-3 rounded-lg bg-muted p-4 text-sm">
             <p>
@@ -247,7 +293,7 @@ function Report({ report }: { report: VerifyReport }) {
               </tr>
             </thead>
             <tbody>
-              {report.checks.map((check) => (
+              {problemsFirst(report.checks).map((check) => (
                 <CheckRow key={`${check.status}:${check.path}`} check={check} />
               ))}
             </tbody>

@@ -5,6 +5,7 @@ import { type JobPayload, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { MailTransport } from '@chatexhibit/kit/mail/mail-transport';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import type { ContactMessageEntity } from '../../contact-messages/contact-message.entity';
 import { ContactMessageRepository } from '../../contact-messages/contact-message.repository';
 import { SentMailRepository } from '../../sent-mails/sent-mail.repository';
 
@@ -12,6 +13,10 @@ import { SentMailRepository } from '../../sent-mails/sent-mail.repository';
  * Contact messages past their period (CONTACT_MESSAGE_RETENTION_DAYS): the messages, the records
  * of their mails to support, the outbox's copies, and what the queue still holds of them.
  */
+/** A contact message's mails: to support, and (for messages stored since it exists) to its sender. */
+const mailIdsOf = (message: ContactMessageEntity): string[] =>
+  message.confirmationMailId ? [message.mailId, message.confirmationMailId] : [message.mailId];
+
 @Injectable()
 export class ForgetContactMessagesUseCase {
   constructor(
@@ -26,13 +31,10 @@ export class ForgetContactMessagesUseCase {
   async execute({ before }: JobPayload<typeof FORGET_CONTACT_MESSAGES_JOB>): Promise<void> {
     const forgotten = await this.dataSource.transaction(async (manager) => {
       const old = await this.contactMessages.deleteReceivedBefore(manager, new Date(before));
-      await this.sentMails.deleteMails(
-        manager,
-        old.map((m) => m.mailId),
-      );
+      await this.sentMails.deleteMails(manager, old.flatMap(mailIdsOf));
       return old;
     });
-    await this.mail.forget(forgotten.map((m) => m.mailId));
+    await this.mail.forget(forgotten.flatMap(mailIdsOf));
     for (const { id } of forgotten) await this.workQueue.forgetPayloads('contactId', id);
     if (forgotten.length > 0) this.logger.info({ deleted: forgotten.length }, 'old contact messages deleted');
   }

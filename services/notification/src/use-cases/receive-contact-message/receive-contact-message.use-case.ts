@@ -8,7 +8,7 @@ import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ContactMessageRepository } from '../../contact-messages/contact-message.repository';
 
-/** Stores a contact-form message once, then queues its mail to support. */
+/** Stores a contact-form message once, then queues its mail to support and its confirmation to the sender. */
 @Injectable()
 export class ReceiveContactMessageUseCase {
   constructor(
@@ -29,12 +29,19 @@ export class ReceiveContactMessageUseCase {
         message,
         receivedAt: new Date(receivedAt),
         mailId: randomUUID(),
+        confirmationMailId: randomUUID(),
       }),
     );
     // Read back: a redelivery must queue the mail the first delivery named, which the queue
     // then drops as a duplicate if it was already queued.
     const stored = (await this.contactMessages.find(contactId))!;
     await this.workQueue.enqueue(MAIL_JOB, { kind: 'contact', mailId: stored.mailId, contactId });
+    if (stored.confirmationMailId)
+      await this.workQueue.enqueue(MAIL_JOB, {
+        kind: 'contact-confirmation',
+        mailId: stored.confirmationMailId,
+        contactId,
+      });
     this.logger.info({ contactId, mailId: stored.mailId }, 'contact message stored');
   }
 }

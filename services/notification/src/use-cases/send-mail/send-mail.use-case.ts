@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { VERIFY_PATH } from '@chatexhibit/proto/evidence-package';
 import { exportReference } from '@chatexhibit/proto/export-reference';
 import type { MAIL_JOB } from '@chatexhibit/proto/subjects';
 import type { JobPayload } from '@chatexhibit/kit/bus/work-queue';
@@ -8,7 +9,7 @@ import { MailTransport, type MailMessage } from '@chatexhibit/kit/mail/mail-tran
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ExportEraser } from '@chatexhibit/kit/retention/export-expiry';
 import { ContactMessageRepository } from '../../contact-messages/contact-message.repository';
-import { contactMail } from '../../mail-templates/contact-mail';
+import { contactConfirmationMail, contactMail } from '../../mail-templates/contact-mail';
 import { downloadLinksMail } from '../../mail-templates/download-links-mail';
 import { NOTIFICATION_SETTINGS, type NotificationSettings } from '../../notification.settings';
 import { SentMailRepository } from '../../sent-mails/sent-mail.repository';
@@ -57,6 +58,11 @@ export class SendMailUseCase {
         if (!stored) throw new Error(`contact message ${job.contactId} not found`);
         return contactMail(stored, this.settings.supportEmail);
       }
+      case 'contact-confirmation': {
+        const stored = await this.contactMessages.find(job.contactId);
+        if (!stored) throw new Error(`contact message ${job.contactId} not found`);
+        return contactConfirmationMail(stored, this.settings.supportEmail);
+      }
       case 'download-links': {
         const now = Date.now();
         const paths = this.links.pathsOf(job.exportId);
@@ -70,6 +76,7 @@ export class SendMailUseCase {
           linksExpireAt: new Date(this.links.expiresAt(now)),
           deleteAfter: new Date(job.deleteAfter),
           supportEmail: this.settings.supportEmail,
+          verifyUrl: this.settings.publicUrl + VERIFY_PATH,
         });
       }
     }

@@ -8,7 +8,7 @@ import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import { uploadPackagePath } from './package-paths';
 
 /** The command that makes a package's documents again from its upload. */
-export const REPRODUCE_COMMAND = 'npm run convert -- --reproduce evidence.zip --out <empty folder>';
+export const REPRODUCE_COMMAND = 'npm run -s convert -- --reproduce evidence.zip --out <empty folder>';
 
 /**
  * How a third party shows that the documents derive from the upload and nothing else, for the
