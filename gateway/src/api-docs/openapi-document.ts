@@ -7,6 +7,7 @@ import {
 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ChatDataSchema } from '@chatexhibit/proto/chat';
+import { ChatPreviewSchema } from '@chatexhibit/proto/chat-preview';
 import { ContactMessageSchema, ContactReceivedResponseSchema } from '@chatexhibit/proto/contact';
 import { MAX_UPLOAD_BYTES } from '@chatexhibit/proto/constants';
 import { ErrorBodySchema } from '@chatexhibit/proto/errors';
@@ -68,6 +69,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const StartProcessingResponse = named('StartProcessingResponse', StartProcessingResponseSchema);
   const ProgressEvent = named('ProgressEvent', ProgressEventSchema);
   const ChatData = named('ChatData', ChatDataSchema);
+  const ChatPreview = named('ChatPreview', ChatPreviewSchema);
   const SystemHealth = named('SystemHealth', SystemHealthSchema);
   const PartHealth = named('PartHealth', PartHealthSchema);
   const ContactMessage = named('ContactMessage', ContactMessageSchema);
@@ -170,6 +172,21 @@ export function buildOpenApiDocument(): OpenApiDocument {
     responses: {
       200: { description: 'The chat data.', content: json(ChatData) },
       404: notFound,
+      410: expired,
+    },
+  });
+
+  registry.registerPath({
+    method: 'get',
+    path: '/api/whatsapp/preview/{exportId}',
+    tags: ['results'],
+    summary: 'The first page of an export waiting for payment, for its uploader to check it',
+    description:
+      'With the id the upload answered, once processing asked for payment: file name, SHA-256, participants, the first and last entry’s time, the counts (people’s messages, which the free tier counts, and system notices; the transcript numbers both) and the first 10 entries, voice notes without audio. A free or paid export answers 404 here: its chat data is at /api/whatsapp/chat/{chatExportId}.',
+    request: { params: z.object({ exportId: ExportIdSchema }) },
+    responses: {
+      200: { description: 'The preview.', content: json(ChatPreview) },
+      404: error('No export with this id waiting for payment.'),
       410: expired,
     },
   });

@@ -1,8 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { TooltipProvider } from '../../../components/ui/tooltip';
-import { useDownloadPolling } from '../hooks/use-download-polling';
+import { arrivesFromCheckout, useDownloadPolling } from '../hooks/use-download-polling';
 import { useProcessing } from '../hooks/use-processing';
 import { DownloadStatus } from './download-status';
+import { EmailedLinksNotice } from './emailed-links-notice';
 import { ErrorNotice } from './error-notice';
 import { PaymentCard } from './payment-card';
 import { PreviewPanel } from './preview-panel';
@@ -15,7 +17,12 @@ import { UploadCard } from './upload-card';
  * panel on the right.
  */
 export function Converter() {
-  const { state, choose, remove, process, markProcessed, restorePayment } = useProcessing();
+  const { search } = useLocation();
+  // Back from checkout the checkout's own flow restores the export; otherwise the one remembered.
+  const [fromCheckout] = useState(() => arrivesFromCheckout(new URLSearchParams(search)));
+  const { state, choose, remove, process, markProcessed, restorePayment } = useProcessing({
+    resume: !fromCheckout,
+  });
   const download = useDownloadPolling(markProcessed, restorePayment);
   const showStatus = state.step !== null;
   const section = useRef<HTMLElement>(null);
@@ -33,7 +40,8 @@ export function Converter() {
       >
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <UploadCard
-            file={state.file}
+            file={state.shownFile}
+            canProcess={state.file !== null}
             uploadPercent={state.uploadPercent}
             processing={state.processing}
             onChoose={choose}
@@ -47,12 +55,20 @@ export function Converter() {
               progress={state.progress}
               processing={state.processing}
               finished={state.processed !== null}
+              upload={state.upload}
+              uploaded={state.clientId !== null}
+              paymentSkipped={state.paymentSkipped}
             />
           )}
+          {state.processed?.receipt && <EmailedLinksNotice {...state.processed.receipt} />}
           <DownloadStatus {...download} onRepair={download.repair} />
           {state.error && <ErrorNotice message={state.error} />}
         </div>
-        <PreviewPanel processed={state.processed} onDeleted={remove} />
+        <PreviewPanel
+          processed={state.processed}
+          awaitingPayment={state.payment?.exportId ?? null}
+          onDeleted={remove}
+        />
       </section>
     </TooltipProvider>
   );
