@@ -166,11 +166,35 @@ describe('the converter on a first visit', () => {
       await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 90_000 });
       expect(await processingStepStates(page)).toEqual(['done', 'done', 'done', 'done', 'skipped']);
 
+      // A free export has its chat data; the preview before paying is not for it.
+      expect((await page.request.get(`${origin()}/api/whatsapp/preview/${exportId}`)).status()).toBe(404);
+
+      // Its links by email, through the notification service; the note stays over a reload.
+      await page.getByLabel('Your email').fill('free-visit@example');
+      await page.getByRole('button', { name: 'Email the links' }).click();
+      await page.getByText('Please enter a valid email address', { exact: true }).waitFor();
+      await page.getByLabel('Your email').fill('free-visit@example.org');
+      await page.getByRole('button', { name: 'Email the links' }).click();
+      const emailed = page.getByTestId('emailed-links');
+      await emailed.waitFor();
+      expect(await emailed.textContent()).toMatch(
+        /^We emailed the links to free-visit@example\.org; they are valid until \d{1,2} [A-Z][a-z]+ \d{4}\.$/,
+      );
+      const mail = (await outboxMailTo(standalone.dataDir, 'free-visit@example.org'))
+        .replace(/=\r?\n/g, '')
+        .replace(/\s+/g, ' ');
+      expect(mail).toContain('/transcript.pdf?expires=');
+      expect(mail).toContain('/evidence.zip?expires=');
+      expect(mail).toContain('These links work until the files are deleted from our servers on');
+      expect(mail).not.toContain('Thank you for your purchase');
+
       await page.reload();
       await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: 'Download Evidence Package' }).waitFor();
       expect(await page.getByTestId('preview-mode').count()).toBe(0);
       expect(await page.getByTestId('page-indicator').textContent()).toBe('Page 1 of 2');
+      expect(await page.getByTestId('emailed-links').textContent()).toBe(await emailed.textContent());
+      expect(await page.getByRole('button', { name: 'Email the links' }).count()).toBe(0);
       expect(uploads).toEqual(['POST']);
 
       // Removing the file forgets the export: a reload shows the empty converter.

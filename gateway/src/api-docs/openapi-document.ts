@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import { ChatDataSchema } from '@chatexhibit/proto/chat';
 import { ChatPreviewSchema } from '@chatexhibit/proto/chat-preview';
+import { LinksMailRequestSchema, LinksMailResponseSchema } from '@chatexhibit/proto/links-mail';
 import { ContactMessageSchema, ContactReceivedResponseSchema } from '@chatexhibit/proto/contact';
 import { MAX_UPLOAD_BYTES } from '@chatexhibit/proto/constants';
 import { ErrorBodySchema } from '@chatexhibit/proto/errors';
@@ -70,6 +71,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const ProgressEvent = named('ProgressEvent', ProgressEventSchema);
   const ChatData = named('ChatData', ChatDataSchema);
   const ChatPreview = named('ChatPreview', ChatPreviewSchema);
+  const LinksMailRequest = named('LinksMailRequest', LinksMailRequestSchema);
+  const LinksMailResponse = named('LinksMailResponse', LinksMailResponseSchema);
   const SystemHealth = named('SystemHealth', SystemHealthSchema);
   const PartHealth = named('PartHealth', PartHealthSchema);
   const ContactMessage = named('ContactMessage', ContactMessageSchema);
@@ -188,6 +191,26 @@ export function buildOpenApiDocument(): OpenApiDocument {
       200: { description: 'The preview.', content: json(ChatPreview) },
       404: error('No export with this id waiting for payment.'),
       410: expired,
+    },
+  });
+
+  registry.registerPath({
+    method: 'post',
+    path: '/api/whatsapp/export/{exportId}/email',
+    tags: ['results'],
+    summary: 'Mail a free export’s links to its uploader',
+    description:
+      'With the id the upload answered, once a free export is done: the notification service mails signed links to the transcript and the evidence package, which work until retention deletes the files (`deleteAfter`). A bought export’s links went to its buyer. Counted with the contact form’s messages per client address.',
+    request: {
+      params: z.object({ exportId: ExportIdSchema }),
+      body: { required: true, content: json(LinksMailRequest) },
+    },
+    responses: {
+      202: { description: 'The mail is queued.', content: json(LinksMailResponse) },
+      400: error('The email is missing or not an email address.'),
+      404: error('No free export with this id.'),
+      410: expired,
+      429: error('Too many messages from this address; try again in an hour.'),
     },
   });
 

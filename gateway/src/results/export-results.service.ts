@@ -5,7 +5,15 @@ import { PREVIEW_PAGE_SIZE } from '@chatexhibit/proto/constants';
 import type { DownloadPaths } from '@chatexhibit/proto/download-paths';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import { exportKeys, type MediaItem, MediaManifestSchema } from '@chatexhibit/proto/storage-layout';
-import { CHAT_DATA_REQUEST, EXPORT_ACCESS_REQUEST, type StoredMessage } from '@chatexhibit/proto/subjects';
+import { randomUUID } from 'node:crypto';
+import type { LinksMailResponse } from '@chatexhibit/proto/links-mail';
+import {
+  CHAT_DATA_REQUEST,
+  EXPORT_ACCESS_REQUEST,
+  MAIL_JOB,
+  type StoredMessage,
+} from '@chatexhibit/proto/subjects';
+import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
 import { ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
@@ -28,6 +36,7 @@ export class ExportResultsService {
     private readonly requestBus: RequestBus,
     private readonly storage: ObjectStorage,
     private readonly progress: ProgressChannel,
+    private readonly workQueue: WorkQueue,
     @Inject(GATEWAY_SETTINGS) settings: GatewaySettings,
   ) {
     this.links = new SignedLinks(settings.linkSigningSecret);
@@ -86,6 +95,34 @@ export class ExportResultsService {
         ...(duration !== undefined && { duration }),
       })),
     };
+  }
+
+  /**
+   * Queues the links mail of a free export (a bought one's went to its buyer): 404 for any
+   * other export, 410 once retention deleted it. The notification service signs the links.
+   */
+  async mailFreeLinks(exportId: string, to: string): Promise<LinksMailResponse> {
+    const latest = await this.progress.latest(exportId);
+    if (latest?.done !== true || latest.requiresPayment === true || latest.error !== undefined)
+      throw new NotFoundException(NOT_FOUND_MESSAGE);
+    const { readable, expired, deleteAfter } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, {
+      exportId,
+    });
+    if (expired) throw new GoneException(PAYMENT_MESSAGES.expired);
+    if (!readable || deleteAfter === null) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    const { originalFilename } = await this.requestBus.request(CHAT_DATA_REQUEST, {
+      chatExportId: exportId,
+      page: { offset: 0, limit: 1 },
+    });
+    await this.workQueue.enqueue(MAIL_JOB, {
+      kind: 'download-links',
+      mailId: randomUUID(),
+      to,
+      exportId,
+      originalFilename,
+      deleteAfter,
+    });
+    return { emailedTo: to, deleteAfter };
   }
 
   pdfUrl(exportId: string): string {

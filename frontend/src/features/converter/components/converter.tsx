@@ -4,6 +4,7 @@ import { TooltipProvider } from '../../../components/ui/tooltip';
 import { arrivesFromCheckout, useDownloadPolling } from '../hooks/use-download-polling';
 import { useProcessing } from '../hooks/use-processing';
 import { DownloadStatus } from './download-status';
+import { EmailLinksCard } from './email-links-card';
 import { EmailedLinksNotice } from './emailed-links-notice';
 import { ErrorNotice } from './error-notice';
 import { PaymentCard } from './payment-card';
@@ -20,7 +21,7 @@ export function Converter() {
   const { search } = useLocation();
   // Back from checkout the checkout's own flow restores the export; otherwise the one remembered.
   const [fromCheckout] = useState(() => arrivesFromCheckout(new URLSearchParams(search)));
-  const { state, choose, remove, process, markProcessed, restorePayment } = useProcessing({
+  const { state, choose, remove, process, markProcessed, restorePayment, linksMailed } = useProcessing({
     resume: !fromCheckout,
   });
   const download = useDownloadPolling(markProcessed, restorePayment);
@@ -60,7 +61,13 @@ export function Converter() {
               paymentSkipped={state.paymentSkipped}
             />
           )}
-          {state.processed?.receipt && <EmailedLinksNotice {...state.processed.receipt} />}
+          {state.processed && state.receipt && <EmailedLinksNotice {...state.receipt} />}
+          {state.processed && !state.receipt && state.paymentSkipped && (
+            <EmailLinksCard
+              exportId={state.processed.exportId}
+              onMailed={(receipt) => state.processed && linksMailed(state.processed.exportId, receipt)}
+            />
+          )}
           <DownloadStatus {...download} onRepair={download.repair} />
           {state.error && <ErrorNotice message={state.error} />}
         </div>

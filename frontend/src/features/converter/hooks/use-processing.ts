@@ -33,7 +33,13 @@ export interface ProcessedExport {
   pdfUrl: string;
   chatData: ChatData | null;
   /** After a purchase: where the buyer's mail went and until when its links hold. */
-  receipt?: { emailedTo: string; linksValidUntil: string | null };
+  receipt?: LinksReceipt;
+}
+
+/** Where an export's links were mailed, and until when they hold (ISO), for the lasting note. */
+export interface LinksReceipt {
+  emailedTo: string;
+  linksValidUntil: string | null;
 }
 
 /** The file as the upload card names it: the chosen one, or the remembered one after a reload. */
@@ -55,6 +61,8 @@ export interface ProcessingState {
   upload: UploadState | null;
   /** The export was free: the payment step was not needed. */
   paymentSkipped: boolean;
+  /** The processed export's links were mailed (on purchase, or asked for a free one). */
+  receipt: LinksReceipt | null;
   /** The cosmetic upload bar (SPEC §4): 0 to 100 by 5 every 100 ms after a file is chosen. */
   uploadPercent: number;
   processing: boolean;
@@ -73,6 +81,7 @@ const INITIAL: ProcessingState = {
   shownFile: null,
   upload: null,
   paymentSkipped: false,
+  receipt: null,
   uploadPercent: 0,
   processing: false,
   clientId: null,
@@ -90,6 +99,7 @@ type Action =
   | { type: 'start' }
   | { type: 'upload-progress'; progress: UploadProgress; at: number }
   | { type: 'resume'; memory: ExportMemory }
+  | { type: 'receipt'; receipt: LinksReceipt }
   | { type: 'started'; clientId: string }
   | { type: 'event'; event: ProgressEvent }
   | { type: 'failed'; error: string | null }
@@ -117,7 +127,12 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
         processing: true,
         clientId: action.memory.exportId,
         step: 0,
+        receipt: action.memory.emailedTo
+          ? { emailedTo: action.memory.emailedTo, linksValidUntil: action.memory.linksValidUntil ?? null }
+          : null,
       };
+    case 'receipt':
+      return { ...state, receipt: action.receipt };
     case 'tick':
       return { ...state, uploadPercent: Math.min(100, state.uploadPercent + UPLOAD_PROGRESS.stepPercent) };
     case 'remove':
@@ -175,6 +190,7 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
         payment: null,
         error: null,
         processed: action.processed,
+        receipt: action.processed.receipt ?? state.receipt,
         step: stepIndex('payment-required'),
       };
   }
@@ -268,9 +284,6 @@ export function useProcessing({ resume }: { resume: boolean }) {
                 exportId: status.chatExportId,
                 pdfUrl: status.pdfUrl,
                 chatData,
-                ...(memory.emailedTo && {
-                  receipt: { emailedTo: memory.emailedTo, linksValidUntil: memory.linksValidUntil ?? null },
-                }),
               },
             });
             return;
@@ -343,5 +356,14 @@ export function useProcessing({ resume }: { resume: boolean }) {
     [],
   );
 
-  return { state, choose, remove, process, markProcessed, restorePayment };
+  /** A free export's links were mailed: the lasting note, also after a reload. */
+  const linksMailed = useCallback((exportId: string, receipt: LinksReceipt) => {
+    updateRememberedExport(exportId, {
+      emailedTo: receipt.emailedTo,
+      ...(receipt.linksValidUntil && { linksValidUntil: receipt.linksValidUntil }),
+    });
+    dispatch({ type: 'receipt', receipt });
+  }, []);
+
+  return { state, choose, remove, process, markProcessed, restorePayment, linksMailed };
 }

@@ -70,6 +70,7 @@ export class SendMailUseCase {
           linksExpireAt: new Date(this.links.expiresAt(now)),
           deleteAfter: new Date(job.deleteAfter),
           supportEmail: this.settings.supportEmail,
+          purchased: job.bundleId !== undefined,
         });
       }
     }
