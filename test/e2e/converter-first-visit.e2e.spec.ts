@@ -166,6 +166,7 @@ describe('the converter on a first visit', () => {
       await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 90_000 });
       expect(await processingStepStates(page)).toEqual(['done', 'done', 'done', 'done', 'skipped']);
 
+      await shot(page, 'free-done-1280');
       // A free export has its chat data; the preview before paying is not for it.
       expect((await page.request.get(`${origin()}/api/whatsapp/preview/${exportId}`)).status()).toBe(404);
 
@@ -180,6 +181,7 @@ describe('the converter on a first visit', () => {
       expect(await emailed.textContent()).toMatch(
         /^We emailed the links to free-visit@example\.org; they are valid until \d{1,2} [A-Z][a-z]+ \d{4}\.$/,
       );
+      await shot(page, 'free-emailed-1280');
       const mail = (await outboxMailTo(standalone.dataDir, 'free-visit@example.org'))
         .replace(/=\r?\n/g, '')
         .replace(/\s+/g, ' ');
@@ -248,6 +250,12 @@ describe('the converter on a first visit', () => {
       expect(preview.messages).toHaveLength(10);
       expect(preview.messages.filter((m) => m.type === 'voice').every((m) => m.content === '')).toBe(true);
       await shot(page, 'own-preview-1280');
+      // On a phone the preview, its full hash included, stays within the width.
+      await page.setViewportSize({ width: 375, height: 740 });
+      await ownChat.scrollIntoViewIfNeeded();
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await shot(page, 'own-preview-375');
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       // A reload at the payment card brings it back, with the preview.
       await page.reload();

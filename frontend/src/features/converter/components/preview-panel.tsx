@@ -93,7 +93,7 @@ export function PreviewPanel({
   // Processing ended: its buttons, below the fold on a phone, come into view.
   const processedId = processed?.exportId;
   useEffect(() => {
-    if (processedId) results.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    if (processedId) results.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [processedId]);
   const [zoom, setZoom] = useState<number>(PREVIEW_ZOOM.defaultPercent);
   const [pageChoice, setPage] = useState({ chatId: chat.id, page: 1 });
