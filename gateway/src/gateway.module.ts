@@ -41,6 +41,7 @@ import { GatewayMetrics } from './metrics/gateway-metrics';
 import { ProcessStatusController } from './progress/process-status.controller';
 import { DeleteExportController } from './results/delete-export.controller';
 import { ExportResultsController } from './results/export-results.controller';
+import { LinksMailController } from './results/links-mail.controller';
 import { ExportResultsService } from './results/export-results.service';
 import { StartProcessingController } from './uploads/start-processing.controller';
 import { StartProcessingService } from './uploads/start-processing.service';
@@ -104,6 +105,7 @@ export class GatewayModule implements NestModule {
         ProcessStatusController,
         ExportResultsController,
         DeleteExportController,
+        LinksMailController,
         ContactController,
         SiteInfoController,
         PaymentsController,
@@ -134,7 +136,12 @@ export class GatewayModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(JsonBodyMiddleware)
-      .forRoutes('api/contact', 'api/create-payment-intent', 'api/support/bundles/:bundleId/extend');
+      .forRoutes(
+        'api/contact',
+        'api/create-payment-intent',
+        'api/support/bundles/:bundleId/extend',
+        'api/whatsapp/export/:exportId/email',
+      );
     consumer.apply(RawBodyMiddleware).forRoutes('api/webhooks/stripe');
     // The pages the gateway renders itself carry one inline style each, allowed by its hash.
     consumer

@@ -82,7 +82,12 @@ export const TRANSCRIPT_PAGE_REQUEST = requestContract(
 export const EXPORT_ACCESS_REQUEST = requestContract(
   'payment.access',
   ExportRef,
-  z.object({ readable: z.boolean(), expired: z.boolean() }),
+  z.object({
+    readable: z.boolean(),
+    expired: z.boolean(),
+    /** When retention deletes the export's files (null when payment never heard of it). */
+    deleteAfter: z.iso.datetime().nullable(),
+  }),
 );
 
 /** A bundle's payment as the payment service knows it; the gateway adds the signed PDF link. */
@@ -277,12 +282,15 @@ export const STRIPE_EVENT_JOB = jobContract(
 export const MAIL_JOB = jobContract(
   'jobs.notification.mail',
   z.discriminatedUnion('kind', [
-    /** The buyer's links to the PDF and the evidence ZIP, signed by the notification service. */
+    /**
+     * The links to the PDF and the evidence ZIP, signed by the notification service: the buyer's
+     * after a purchase (with its bundle), or the uploader's of a free export, who asked for them.
+     */
     z.object({
       kind: z.literal('download-links'),
       mailId: z.uuid(),
       to: z.email(),
-      bundleId: z.uuid(),
+      bundleId: z.uuid().optional(),
       exportId: z.uuid(),
       originalFilename: z.string(),
       /** When the export's files are deleted (retention), for the mail to say. */

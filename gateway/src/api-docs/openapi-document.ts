@@ -7,6 +7,8 @@ import {
 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ChatDataSchema } from '@chatexhibit/proto/chat';
+import { ChatPreviewSchema } from '@chatexhibit/proto/chat-preview';
+import { LinksMailRequestSchema, LinksMailResponseSchema } from '@chatexhibit/proto/links-mail';
 import { ContactMessageSchema, ContactReceivedResponseSchema } from '@chatexhibit/proto/contact';
 import { MAX_UPLOAD_BYTES } from '@chatexhibit/proto/constants';
 import { ErrorBodySchema } from '@chatexhibit/proto/errors';
@@ -69,6 +71,9 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const StartProcessingResponse = named('StartProcessingResponse', StartProcessingResponseSchema);
   const ProgressEvent = named('ProgressEvent', ProgressEventSchema);
   const ChatData = named('ChatData', ChatDataSchema);
+  const ChatPreview = named('ChatPreview', ChatPreviewSchema);
+  const LinksMailRequest = named('LinksMailRequest', LinksMailRequestSchema);
+  const LinksMailResponse = named('LinksMailResponse', LinksMailResponseSchema);
   const SystemHealth = named('SystemHealth', SystemHealthSchema);
   const SiteInfo = named('SiteInfo', SiteInfoSchema);
   const PartHealth = named('PartHealth', PartHealthSchema);
@@ -173,6 +178,41 @@ export function buildOpenApiDocument(): OpenApiDocument {
       200: { description: 'The chat data.', content: json(ChatData) },
       404: notFound,
       410: expired,
+    },
+  });
+
+  registry.registerPath({
+    method: 'get',
+    path: '/api/whatsapp/preview/{exportId}',
+    tags: ['results'],
+    summary: 'The first page of an export waiting for payment, for its uploader to check it',
+    description:
+      'With the id the upload answered, once processing asked for payment: file name, SHA-256, participants, the first and last entry’s time, the counts (people’s messages, which the free tier counts, and system notices; the transcript numbers both) and the first 10 entries, voice notes without audio. A free or paid export answers 404 here: its chat data is at /api/whatsapp/chat/{chatExportId}.',
+    request: { params: z.object({ exportId: ExportIdSchema }) },
+    responses: {
+      200: { description: 'The preview.', content: json(ChatPreview) },
+      404: error('No export with this id waiting for payment.'),
+      410: expired,
+    },
+  });
+
+  registry.registerPath({
+    method: 'post',
+    path: '/api/whatsapp/export/{exportId}/email',
+    tags: ['results'],
+    summary: 'Mail a free export’s links to its uploader',
+    description:
+      'With the id the upload answered, once a free export is done: the notification service mails signed links to the transcript and the evidence package, which work until retention deletes the files (`deleteAfter`). A bought export’s links went to its buyer. Counted with the contact form’s messages per client address.',
+    request: {
+      params: z.object({ exportId: ExportIdSchema }),
+      body: { required: true, content: json(LinksMailRequest) },
+    },
+    responses: {
+      202: { description: 'The mail is queued.', content: json(LinksMailResponse) },
+      400: error('The email is missing or not an email address.'),
+      404: error('No free export with this id.'),
+      410: expired,
+      429: error('Too many messages from this address; try again in an hour.'),
     },
   });
 

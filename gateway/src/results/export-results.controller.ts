@@ -2,6 +2,7 @@ import { Controller, ForbiddenException, Get, NotFoundException, Param, Req, Res
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { ChatData } from '@chatexhibit/proto/chat';
+import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import { isValidKey, ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { NOT_FOUND_MESSAGE, parseIdOr404 } from '../http/parse-request';
@@ -40,6 +41,12 @@ export class ExportResultsController {
     const exportId = parseIdOr404(ExportIdSchema, chatExportId);
     await this.results.assertReadable(exportId);
     return this.results.chatData(exportId);
+  }
+
+  /** The uploader's look at their chat before paying (first page, no media). */
+  @Get('whatsapp/preview/:exportId')
+  preview(@Param('exportId') id: string): Promise<ChatPreview> {
+    return this.results.preview(parseIdOr404(ExportIdSchema, id));
   }
 
   @Get('whatsapp/evidence-zip/:id')

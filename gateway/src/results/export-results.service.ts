@@ -1,11 +1,22 @@
 import { GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
+import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
+import { PREVIEW_PAGE_SIZE } from '@chatexhibit/proto/constants';
 import type { DownloadPaths } from '@chatexhibit/proto/download-paths';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import { exportKeys, type MediaItem, MediaManifestSchema } from '@chatexhibit/proto/storage-layout';
-import { CHAT_DATA_REQUEST, EXPORT_ACCESS_REQUEST, type StoredMessage } from '@chatexhibit/proto/subjects';
+import { randomUUID } from 'node:crypto';
+import type { LinksMailResponse } from '@chatexhibit/proto/links-mail';
+import {
+  CHAT_DATA_REQUEST,
+  EXPORT_ACCESS_REQUEST,
+  MAIL_JOB,
+  type StoredMessage,
+} from '@chatexhibit/proto/subjects';
+import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
 import { ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
+import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
 import { NOT_FOUND_MESSAGE } from '../http/parse-request';
 import { SignedLinks } from '@chatexhibit/kit/links/signed-links';
@@ -24,6 +35,8 @@ export class ExportResultsService {
   constructor(
     private readonly requestBus: RequestBus,
     private readonly storage: ObjectStorage,
+    private readonly progress: ProgressChannel,
+    private readonly workQueue: WorkQueue,
     @Inject(GATEWAY_SETTINGS) settings: GatewaySettings,
   ) {
     this.links = new SignedLinks(settings.linkSigningSecret);
@@ -37,6 +50,79 @@ export class ExportResultsService {
     const { readable, expired } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, { exportId });
     if (expired) throw new GoneException(PAYMENT_MESSAGES.expired);
     if (!readable) throw new NotFoundException(NOT_FOUND_MESSAGE);
+  }
+
+  /**
+   * The preview of an export waiting for payment, for whoever holds its id (the uploader): 404
+   * for any other export (a free or paid one has its chat data), 410 once retention deleted it.
+   * Voice notes come without audio: nothing here opens a locked file.
+   */
+  async preview(exportId: string): Promise<ChatPreview> {
+    const latest = await this.progress.latest(exportId);
+    if (latest?.requiresPayment !== true || latest.messageCount === undefined)
+      throw new NotFoundException(NOT_FOUND_MESSAGE);
+    const { expired } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, { exportId });
+    if (expired) throw new GoneException(PAYMENT_MESSAGES.expired);
+    const first = await this.requestBus.request(CHAT_DATA_REQUEST, {
+      chatExportId: exportId,
+      page: { offset: 0, limit: PREVIEW_PAGE_SIZE },
+    });
+    const entries = first.totalMessages;
+    const last =
+      entries > 0
+        ? await this.requestBus.request(CHAT_DATA_REQUEST, {
+            chatExportId: exportId,
+            page: { offset: entries - 1, limit: 1 },
+          })
+        : null;
+    // The free tier's count (parse's people's messages, on the payment event) against every entry.
+    const messagesFromPeople = latest.messageCount;
+    return {
+      originalFilename: first.originalFilename,
+      fileHash: first.fileHash,
+      participants: first.participants,
+      processingOptions: first.processingOptions,
+      firstEntryAt: first.messages[0]?.timestamp ?? null,
+      lastEntryAt: last?.messages[0]?.timestamp ?? null,
+      entries,
+      messagesFromPeople,
+      systemNotices: Math.max(0, entries - messagesFromPeople),
+      messages: first.messages.map(({ timestamp, sender, content, type, duration }) => ({
+        timestamp,
+        sender,
+        type,
+        content: type === 'voice' ? '' : content,
+        ...(duration !== undefined && { duration }),
+      })),
+    };
+  }
+
+  /**
+   * Queues the links mail of a free export (a bought one's went to its buyer): 404 for any
+   * other export, 410 once retention deleted it. The notification service signs the links.
+   */
+  async mailFreeLinks(exportId: string, to: string): Promise<LinksMailResponse> {
+    const latest = await this.progress.latest(exportId);
+    if (latest?.done !== true || latest.requiresPayment === true || latest.error !== undefined)
+      throw new NotFoundException(NOT_FOUND_MESSAGE);
+    const { readable, expired, deleteAfter } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, {
+      exportId,
+    });
+    if (expired) throw new GoneException(PAYMENT_MESSAGES.expired);
+    if (!readable || deleteAfter === null) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    const { originalFilename } = await this.requestBus.request(CHAT_DATA_REQUEST, {
+      chatExportId: exportId,
+      page: { offset: 0, limit: 1 },
+    });
+    await this.workQueue.enqueue(MAIL_JOB, {
+      kind: 'download-links',
+      mailId: randomUUID(),
+      to,
+      exportId,
+      originalFilename,
+      deleteAfter,
+    });
+    return { emailedTo: to, deleteAfter };
   }
 
   pdfUrl(exportId: string): string {

@@ -228,6 +228,34 @@ describe('the download-links mail', () => {
       // Besides `sha256sum -c`, the page that checks the package in a browser.
       expect(unfolded).toContain('sha256sum -c SHA256SUMS');
       expect(unfolded).toContain('https://chatexhibit.example/verify');
+      expect(unfolded).toContain('Thank you for your purchase.');
+    } finally {
+      await transport.close();
+      await sink.close();
+    }
+  });
+
+  it("mails a free export's links, asked for on the page, as working until its files are deleted", async () => {
+    const sink = await startSmtpSink();
+    const transport = new SmtpMailTransport(sink.url, 'ChatExhibit <no-reply@example.com>');
+    const sendMail = new SendMailUseCase(
+      contactRepositoryOf({ ...stored }),
+      sentMailsIn(new Map()),
+      transport,
+      noneErased,
+      settings,
+      silent,
+    );
+    const { bundleId: _bought, ...free } = job;
+    try {
+      await sendMail.execute(free);
+      const unfolded = sink.messages[0]!.replace(/=\r\n/g, '').replace(/\s+/g, ' ');
+      expect(unfolded).toContain('https://chatexhibit.example/api/files/');
+      expect(unfolded).toContain(
+        'These links work until the files are deleted from our servers on February 21, 2027',
+      );
+      expect(unfolded).not.toContain('Thank you for your purchase');
+      expect(unfolded).not.toContain('extra month of storage');
     } finally {
       await transport.close();
       await sink.close();

@@ -17,34 +17,39 @@ export interface DownloadLinksMailData {
   supportEmail: string;
   /** The app's /verify page, where anyone checks the package in a browser. */
   verifyUrl: string;
+  /** Bought (the buyer's mail), or a free export whose uploader asked for the links. */
+  purchased: boolean;
 }
 
 const longDate = (date: Date): string =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 
-/** The buyer's mail after payment: the two download links, how long they last, and what to keep. */
+/**
+ * The links mail: the two download links, how long they last, and what to keep. The buyer's after
+ * payment; a free export's, asked for on the page, whose files are deleted before its links expire.
+ */
 export function downloadLinksMail(data: DownloadLinksMailData): MailMessage {
+  const ready = `The documents made from "${data.originalFilename}" are ready.`;
+  const lasting = data.purchased
+    ? `These links are valid for ${DOWNLOAD_LINK_VALIDITY_DAYS} days, until ${longDate(data.linksExpireAt)}. ` +
+      `The files are deleted from our servers on ${longDate(data.deleteAfter)}: download them and keep ` +
+      `your own copies before then. Each extra month of storage costs ` +
+      `$${(EXTRA_STORAGE_MONTH_PRICE_CENTS / 100).toFixed(2)}; ask support.`
+    : `These links work until the files are deleted from our servers on ${longDate(data.deleteAfter)}: ` +
+      `download them and keep your own copies before then.`;
   return {
     to: data.to,
     replyTo: data.supportEmail,
     subject: DOWNLOAD_LINKS_SUBJECT,
     ...renderMailBody([
-      {
-        paragraph: `Thank you for your purchase. The documents made from "${data.originalFilename}" are ready.`,
-      },
+      { paragraph: data.purchased ? `Thank you for your purchase. ${ready}` : ready },
       {
         links: [
           ['Transcript (PDF)', data.transcriptUrl],
           ['Evidence package (ZIP)', data.evidenceZipUrl],
         ],
       },
-      {
-        paragraph:
-          `These links are valid for ${DOWNLOAD_LINK_VALIDITY_DAYS} days, until ${longDate(data.linksExpireAt)}. ` +
-          `The files are deleted from our servers on ${longDate(data.deleteAfter)}: download them and keep ` +
-          `your own copies before then. Each extra month of storage costs ` +
-          `$${(EXTRA_STORAGE_MONTH_PRICE_CENTS / 100).toFixed(2)}; ask support.`,
-      },
+      { paragraph: lasting },
       {
         paragraph:
           'The evidence package holds your original export bit for bit, a SHA-256 manifest that ' +

@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { TooltipProvider } from '../../../components/ui/tooltip';
-import { useDownloadPolling } from '../hooks/use-download-polling';
+import { arrivesFromCheckout, useDownloadPolling } from '../hooks/use-download-polling';
 import { useProcessing } from '../hooks/use-processing';
 import { DownloadStatus } from './download-status';
+import { EmailLinksCard } from './email-links-card';
+import { EmailedLinksNotice } from './emailed-links-notice';
 import { ErrorNotice } from './error-notice';
 import { PaymentCard } from './payment-card';
 import { type RefusedFile, refuseFile } from '../refused-file';
@@ -17,7 +20,12 @@ import { UploadCard } from './upload-card';
  * panel on the right.
  */
 export function Converter() {
-  const { state, choose, remove, process, markProcessed, restorePayment } = useProcessing();
+  const { search } = useLocation();
+  // Back from checkout the checkout's own flow restores the export; otherwise the one remembered.
+  const [fromCheckout] = useState(() => arrivesFromCheckout(new URLSearchParams(search)));
+  const { state, choose, remove, process, markProcessed, restorePayment, linksMailed } = useProcessing({
+    resume: !fromCheckout,
+  });
   const download = useDownloadPolling(markProcessed, restorePayment);
   const showStatus = state.step !== null;
   // What stays on the page after the refusal's toast is gone; a file that is accepted clears it.
@@ -38,7 +46,8 @@ export function Converter() {
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {refused && <RefusedFileGuidance refused={refused} onClose={() => setRefused(null)} />}
           <UploadCard
-            file={state.file}
+            file={state.shownFile}
+            canProcess={state.file !== null}
             uploadPercent={state.uploadPercent}
             processing={state.processing}
             onChoose={(file) => {
@@ -55,12 +64,26 @@ export function Converter() {
               progress={state.progress}
               processing={state.processing}
               finished={state.processed !== null}
+              upload={state.upload}
+              uploaded={state.clientId !== null}
+              paymentSkipped={state.paymentSkipped}
+            />
+          )}
+          {state.processed && state.receipt && <EmailedLinksNotice {...state.receipt} />}
+          {state.processed && !state.receipt && state.paymentSkipped && (
+            <EmailLinksCard
+              exportId={state.processed.exportId}
+              onMailed={(receipt) => state.processed && linksMailed(state.processed.exportId, receipt)}
             />
           )}
           <DownloadStatus {...download} onRepair={download.repair} />
           {state.error && <ErrorNotice message={state.error} />}
         </div>
-        <PreviewPanel processed={state.processed} onDeleted={remove} />
+        <PreviewPanel
+          processed={state.processed}
+          awaitingPayment={state.payment?.exportId ?? null}
+          onDeleted={remove}
+        />
       </section>
     </TooltipProvider>
   );

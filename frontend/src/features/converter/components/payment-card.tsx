@@ -19,6 +19,8 @@ import { rememberCheckout, rememberedCheckoutEmail } from '../checkout-storage';
 import { CONVERTER_TEXTS } from '../converter-texts';
 import { formatSize } from '../format-size';
 import type { PaymentNeed } from '../hooks/use-processing';
+import { useChatPreview } from '../api/chat-preview';
+import { entriesText, formatCount } from '../counts-text';
 
 const WHAT_YOU_GET = [
   'Court-ready PDF transcript with timestamps and highlighted senders',
@@ -40,6 +42,7 @@ export function PaymentCard({ payment }: { payment: PaymentNeed }) {
   const [emailError, setEmailError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const checkout = useCreatePaymentIntent();
+  const preview = useChatPreview(payment.exportId ?? null).data;
 
   const cont = () => {
     const checked = PaymentIntentRequestSchema.shape.userEmail.safeParse(email.trim());
@@ -116,6 +119,11 @@ export function PaymentCard({ payment }: { payment: PaymentNeed }) {
             </dd>
           </div>
         </dl>
+        <p className="text-sm text-muted-foreground" data-testid="counts-explained">
+          {preview
+            ? `${entriesText(preview)}. The free tier counts messages from people; the transcript numbers all ${formatCount(preview.entries)} entries.`
+            : 'The free tier counts messages from people, not WhatsApp’s system notices; the transcript numbers both.'}
+        </p>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-email`}>Email for your download link</Label>
           <Input

@@ -1,12 +1,15 @@
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import { PREVIEW_PAGE_SIZE, PREVIEW_ZOOM, SENDER_COLOURS } from '@chatexhibit/proto/constants';
 import { format, parseISO } from 'date-fns';
-import { ChevronLeft, ChevronRight, Download, FileText, ZoomIn, ZoomOut } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { ChevronLeft, ChevronRight, Download, FileText, Lock, ZoomIn, ZoomOut } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
 import { useChatData } from '../api/chat-data';
+import { useChatPreview } from '../api/chat-preview';
+import { entriesText } from '../counts-text';
 import type { ProcessedExport } from '../hooks/use-processing';
 import { SAMPLE_TRANSCRIPT } from '../sample-transcript';
 import { DeleteExportButton } from './delete-export-button';
@@ -27,28 +30,78 @@ function groupByDay(messages: readonly Message[]): { day: string; messages: Mess
   return groups;
 }
 
+const entryDate = (timestamp: string) => format(parseISO(timestamp), 'd MMM yyyy');
+
+/**
+ * What the uploader checks before paying: that it is their chat (file, participants, dates,
+ * SHA-256) and what the counts count (the free tier counts people's messages; the transcript
+ * numbers every entry, WhatsApp's notices too).
+ */
+function OwnChatSummary({ preview }: { preview: ChatPreview }) {
+  const dates =
+    preview.firstEntryAt && preview.lastEntryAt
+      ? `${entryDate(preview.firstEntryAt)} – ${entryDate(preview.lastEntryAt)}`
+      : 'no dated entries';
+  return (
+    <dl
+      className="grid gap-1.5 rounded-lg border border-primary/40 bg-muted p-3 text-sm"
+      data-testid="own-chat"
+    >
+      {(
+        [
+          ['File', preview.originalFilename],
+          ['Participants', preview.participants.join(', ')],
+          ['Dates', dates],
+          ['Entries', entriesText(preview)],
+          ['SHA-256 of your upload', preview.fileHash],
+        ] as const
+      ).map(([term, value]) => (
+        <div key={term} className="grid gap-x-2 sm:grid-cols-[10rem_1fr]">
+          <dt className="text-muted-foreground">{term}</dt>
+          <dd className={term.startsWith('SHA') ? 'font-mono text-xs break-all' : 'break-words'}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /**
  * SPEC §2 preview panel: a sample marked 'Preview Mode' until an export is processed, then its
- * chat; zoom 50-200 % in steps of 10 from 100 %; 'Page X of Y' at 10 messages a page; the
+ * chat; while an export waits for payment, its first page, marked as the uploader's own preview
+ * (the documents stay locked); zoom 50-200 % in steps of 10 from 100 %; 'Page X of Y' at 10 messages a page; the
  * transcript header; messages under date headings with times, sender colours and voice players;
  * 'View PDF' (a new tab), 'Download Evidence Package' and 'Delete this export' once processed.
  */
 export function PreviewPanel({
   processed,
+  awaitingPayment,
   onDeleted,
 }: {
   processed: ProcessedExport | null;
+  /** The export waiting for payment, whose first page is shown. */
+  awaitingPayment: string | null;
   onDeleted(): void;
 }) {
   // A free export's final event carries its chat; a bought one's is loaded.
   const loaded = useChatData(processed && !processed.chatData ? processed.exportId : null);
-  const chat: ChatData = processed?.chatData ?? loaded.data ?? SAMPLE_TRANSCRIPT;
+  const own = useChatPreview(processed ? null : awaitingPayment).data ?? null;
+  const ownChat = useMemo<ChatData | null>(() => own && { ...own, id: `preview:${own.fileHash}` }, [own]);
+  const chat: ChatData = processed?.chatData ?? loaded.data ?? ownChat ?? SAMPLE_TRANSCRIPT;
   const sample = chat === SAMPLE_TRANSCRIPT;
+  const ownPreview = own !== null && chat === ownChat;
+  const results = useRef<HTMLDivElement>(null);
+  // Processing ended: its buttons, below the fold on a phone, come into view.
+  const processedId = processed?.exportId;
+  useEffect(() => {
+    if (processedId) results.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [processedId]);
   const [zoom, setZoom] = useState<number>(PREVIEW_ZOOM.defaultPercent);
   const [pageChoice, setPage] = useState({ chatId: chat.id, page: 1 });
   // A new chat opens on its first page.
   const page = pageChoice.chatId === chat.id ? pageChoice.page : 1;
-  const pages = pageCount(chat.messages.length);
+  // The uploader's own preview is one page of all the transcript's.
+  const pages = ownPreview ? pageCount(own.entries) : pageCount(chat.messages.length);
+  const lastShownPage = ownPreview ? 1 : pages;
   const generatedOn = useMemo(() => format(new Date(), 'dd MMM yyyy, HH:mm'), []);
   const shown = chat.messages.slice((page - 1) * PREVIEW_PAGE_SIZE, page * PREVIEW_PAGE_SIZE);
   const { includeTimestamps, highlightSenders } = chat.processingOptions;
@@ -67,6 +120,11 @@ export function PreviewPanel({
           {sample && (
             <Badge data-testid="preview-mode" className="whitespace-nowrap">
               Preview Mode
+            </Badge>
+          )}
+          {ownPreview && (
+            <Badge data-testid="own-preview" className="whitespace-nowrap">
+              Preview of your chat
             </Badge>
           )}
         </CardTitle>
@@ -95,8 +153,20 @@ export function PreviewPanel({
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {ownPreview && (
+          <>
+            <p className="flex items-start gap-2 text-sm">
+              <Lock className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              <span>
+                Your chat’s first page, so you can check it is the right one. The transcript, the evidence
+                package and the voice notes unlock after payment.
+              </span>
+            </p>
+            <OwnChatSummary preview={own} />
+          </>
+        )}
         {processed && (
-          <div className="flex flex-wrap gap-3">
+          <div ref={results} className="flex scroll-mt-20 flex-wrap gap-3">
             <Button onClick={() => window.open(processed.pdfUrl, '_blank', 'noopener')}>
               <FileText aria-hidden="true" />
               View PDF
@@ -210,7 +280,7 @@ export function PreviewPanel({
             variant="ghost"
             size="sm"
             aria-label="Next page"
-            disabled={page >= pages}
+            disabled={page >= lastShownPage}
             onClick={() => setPage({ chatId: chat.id, page: page + 1 })}
           >
             <ChevronRight />

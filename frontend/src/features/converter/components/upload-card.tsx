@@ -4,10 +4,14 @@ import {
   DEFAULT_PROCESSING_OPTIONS,
   type ProcessingOptions,
   type UploadOptions,
+  UploadOptionsSchema,
 } from '@chatexhibit/proto/processing-options';
 import { PAGE_PATHS } from '@chatexhibit/proto/site';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { FileArchive, Info, Loader2, X } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { DropZone } from '../../../components/ui/drop-zone';
@@ -16,6 +20,7 @@ import { Label } from '../../../components/ui/label';
 import { TextLink } from '../../../components/ui/text-link';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
 import { formatSize } from '../format-size';
+import type { ShownFile } from '../hooks/use-processing';
 
 /** The processing options (SPEC §3) as the checklist shows them. */
 const OPTION_LABELS: { key: keyof ProcessingOptions; label: string; hint: string }[] = [
@@ -42,10 +47,52 @@ const OPTION_LABELS: { key: keyof ProcessingOptions; label: string; hint: string
   },
 ];
 
+/** The examination block's fields (printed on the transcript's cover), as the form asks for them. */
+const EXAMINATION_FIELDS = [
+  { key: 'caseNumber', label: 'Case number', placeholder: 'e.g. FD24P00123' },
+  { key: 'exhibitNumber', label: 'Exhibit number', placeholder: 'e.g. JS-3' },
+  { key: 'preparedBy', label: 'Prepared by', placeholder: 'Your name, or your solicitor’s' },
+  {
+    key: 'exportingAccount',
+    label: 'Exporting account',
+    placeholder: 'Whose phone it was exported from',
+  },
+] as const satisfies readonly { key: keyof UploadOptions; label: string; placeholder: string }[];
+
+type ExaminationKey = (typeof EXAMINATION_FIELDS)[number]['key'];
+type ExaminationInput = Record<ExaminationKey, string>;
+
+/**
+ * Each field as the API checks it (proto's schema, the same limits), left empty for "not
+ * stated"; a refusal names the field by its label.
+ */
+const ExaminationInputSchema = z.object(
+  Object.fromEntries(
+    EXAMINATION_FIELDS.map(({ key, label }) => [
+      key,
+      z.string().superRefine((value, context) => {
+        if (value.trim() === '') return;
+        const checked = UploadOptionsSchema.shape[key].safeParse(value);
+        for (const issue of checked.error?.issues ?? [])
+          context.addIssue({ code: 'custom', message: issue.message.replace(key, label) });
+      }),
+    ]),
+  ) as Record<ExaminationKey, z.ZodString>,
+);
+
+const NO_EXAMINATION_INPUT: ExaminationInput = {
+  caseNumber: '',
+  exhibitNumber: '',
+  preparedBy: '',
+  exportingAccount: '',
+};
+
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 interface UploadCardProps {
-  file: File | null;
+  file: ShownFile | null;
+  /** A chosen file is there to send (not only a remembered export's name). */
+  canProcess: boolean;
   uploadPercent: number;
   processing: boolean;
   onChoose(file: File): void;
@@ -56,11 +103,13 @@ interface UploadCardProps {
 /**
  * SPEC §2 upload card: drag and drop or browse (.zip only, the first dropped file only), a remove
  * button, the processing options, the phone's time zone (preset to the browser's, and sent as
- * 'browser' unless the uploader picks one, then 'declared') and an optional Bates prefix, and
- * 'Process Chat Export', disabled without a file or while processing.
+ * 'browser' unless the uploader picks one, then 'declared'), an optional Bates prefix, the
+ * optional case and exhibit numbers, preparer and exporting account for the transcript's cover,
+ * and 'Process Chat Export', disabled without a file or while processing.
  */
 export function UploadCard({
   file,
+  canProcess,
   uploadPercent,
   processing,
   onChoose,
@@ -75,6 +124,24 @@ export function UploadCard({
   const [batesPrefix, setBatesPrefix] = useState('');
   const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
   const batesInvalid = batesPrefix.trim() !== '' && !BATES_PREFIX_PATTERN.test(batesPrefix.trim());
+  const examination = useForm<ExaminationInput>({
+    resolver: zodResolver(ExaminationInputSchema),
+    mode: 'onTouched',
+    defaultValues: NO_EXAMINATION_INPUT,
+  });
+  const { errors } = examination.formState;
+  const submit = (stated: ExaminationInput) =>
+    onProcess({
+      ...options,
+      timeZone,
+      timeZoneSource,
+      ...(batesPrefix.trim() !== '' && { batesPrefix: batesPrefix.trim() }),
+      ...Object.fromEntries(
+        Object.entries(stated)
+          .map(([key, value]) => [key, value.trim()] as const)
+          .filter(([, value]) => value !== ''),
+      ),
+    });
 
   return (
     <Card>
@@ -94,7 +161,9 @@ export function UploadCard({
                 <p className="font-medium wrap-anywhere" title={file.name}>
                   {file.name}
                 </p>
-                <p className="text-sm text-muted-foreground">{formatSize(file.size)}</p>
+                {file.size !== null && (
+                  <p className="text-sm text-muted-foreground">{formatSize(file.size)}</p>
+                )}
               </div>
               <Button
                 variant="ghost"
@@ -194,17 +263,36 @@ export function UploadCard({
           </div>
         </div>
 
+        <fieldset className="grid gap-3">
+          <legend className="mb-1 text-sm font-semibold">For the transcript’s cover (optional)</legend>
+          <p className="text-sm text-muted-foreground">
+            Printed on the cover as you type them; a field left empty reads “not stated”.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {EXAMINATION_FIELDS.map(({ key, label, placeholder }) => (
+              <div key={key} className="grid min-w-0 gap-2">
+                <Label htmlFor={`${id}-${key}`}>{label}</Label>
+                <Input
+                  id={`${id}-${key}`}
+                  placeholder={placeholder}
+                  aria-invalid={errors[key] ? true : undefined}
+                  aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
+                  {...examination.register(key)}
+                />
+                {errors[key] && (
+                  <p id={`${id}-${key}-error`} className="text-sm font-medium text-destructive">
+                    {errors[key].message}
+                  </p>
+                )}
+              </div>
+            ))}
+          </div>
+        </fieldset>
+
         <Button
           size="lg"
-          disabled={!file || processing || batesInvalid}
-          onClick={() =>
-            onProcess({
-              ...options,
-              timeZone,
-              timeZoneSource,
-              ...(batesPrefix.trim() !== '' && { batesPrefix: batesPrefix.trim() }),
-            })
-          }
+          disabled={!canProcess || processing || batesInvalid}
+          onClick={() => void examination.handleSubmit(submit)()}
         >
           {processing && <Loader2 className="animate-spin" aria-hidden="true" />}
           Process Chat Export

@@ -9,6 +9,7 @@ import { paymentStatusQueryOptions } from '../api/payment-status';
 import { useRepairPayment } from '../api/repair-payment';
 import { forgetCheckout, paymentNeedOfStartedCheckout, startedCheckout } from '../checkout-storage';
 import { CONVERTER_TEXTS } from '../converter-texts';
+import { updateRememberedExport } from '../export-memory';
 import type { PaymentNeed, ProcessedExport } from './use-processing';
 
 /** How the page was reached, as far as checkout is concerned (SPEC §4 Return from checkout). */
@@ -25,6 +26,19 @@ function arrivalOf(searchParams: URLSearchParams): Arrival | null {
   const resumed = startedCheckout();
   return resumed ? { kind: 'resume', bundleId: resumed.bundleId } : null;
 }
+
+/**
+ * Until when a signed link holds (ISO), from its `expires` (unix seconds); the buyer's mailed
+ * links were signed moments before, for the same 90 days.
+ */
+function linkExpiry(signedUrl: string): string | null {
+  const expires = Number(new URL(signedUrl, window.location.origin).searchParams.get('expires'));
+  return Number.isFinite(expires) && expires > 0 ? new Date(expires * 1000).toISOString() : null;
+}
+
+/** Whether the page is reached back from checkout or resumes one (its own flow restores the export). */
+export const arrivesFromCheckout = (searchParams: URLSearchParams): boolean =>
+  arrivalOf(searchParams) !== null;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -53,6 +67,10 @@ export function useDownloadPolling(
   // Read once, on arrival: back from checkout, or a checkout left unfinished in local storage.
   const [arrival] = useState(() => arrivalOf(searchParams));
   const [bundleId] = useState(arrival?.bundleId ?? null);
+  // Where the buyer's mail goes, read before the checkout's keys are cleared on arrival.
+  const [buyerEmail] = useState(() =>
+    bundleId && startedCheckout()?.bundleId === bundleId ? startedCheckout()?.email || undefined : undefined,
+  );
   const [attempt, setAttempt] = useState<number | null>(bundleId ? 1 : null);
   const [problem, setProblem] = useState<string | null>(null);
   const unmounted = useRef(false);
@@ -63,16 +81,30 @@ export function useDownloadPolling(
     [],
   );
 
-  /** A paid bundle with its PDF: its chat data, then the export is ready. */
+  /**
+   * A paid bundle with its PDF: its chat data, then the export is ready. It is remembered with
+   * where its links were mailed, so a reload brings the result and that note back.
+   */
   const deliver = useCallback(
-    async (status: PaymentStatusResponse) => {
+    async (paidBundleId: string, status: PaymentStatusResponse) => {
       const chatExportId = status.chatExportId!;
       const chatData = await queryClient.fetchQuery(chatDataQueryOptions(chatExportId));
-      onReady({ exportId: chatExportId, pdfUrl: status.pdfUrl!, chatData });
+      const emailedTo = buyerEmail;
+      const linksValidUntil = linkExpiry(status.pdfUrl!);
+      const receipt = emailedTo ? { emailedTo, linksValidUntil } : undefined;
+      updateRememberedExport(
+        chatExportId,
+        {
+          bundleId: paidBundleId,
+          ...(receipt && { emailedTo, ...(linksValidUntil && { linksValidUntil }) }),
+        },
+        { fileName: chatData.originalFilename, fileSize: null },
+      );
+      onReady({ exportId: chatExportId, pdfUrl: status.pdfUrl!, chatData, ...(receipt && { receipt }) });
       forgetCheckout();
       toast(CONVERTER_TEXTS.downloadReady);
     },
-    [queryClient, onReady],
+    [queryClient, onReady, buyerEmail],
   );
 
   /**
@@ -91,7 +123,7 @@ export function useDownloadPolling(
         try {
           const status = await queryClient.fetchQuery(paymentStatusQueryOptions(polled, n));
           if (status.isPaid && status.pdfUrl && status.chatExportId) {
-            await deliver(status);
+            await deliver(polled, status);
             setAttempt(null);
             return;
           }
@@ -132,7 +164,7 @@ export function useDownloadPolling(
         return;
       }
       try {
-        await deliver({ isPaid: true, pdfUrl: result.pdfUrl, chatExportId: result.chatExportId });
+        await deliver(bundleId!, { isPaid: true, pdfUrl: result.pdfUrl, chatExportId: result.chatExportId });
         setProblem(null);
       } catch {
         setProblem(CONVERTER_TEXTS.repairFailed);

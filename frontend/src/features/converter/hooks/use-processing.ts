@@ -5,13 +5,24 @@ import type { ProgressEvent } from '@chatexhibit/proto/progress';
 import { stepIndex } from '@chatexhibit/proto/steps';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from '../../../hooks/use-toast';
+import { getChatData } from '../api/chat-data';
+import { getPaymentStatus } from '../api/payment-status';
 import { followProcessStatus } from '../api/process-status';
-import { useStartProcessing } from '../api/start-processing';
+import { type UploadProgress, useStartProcessing } from '../api/start-processing';
 import { CONVERTER_TEXTS } from '../converter-texts';
 import { REFUSAL_TOASTS, refuseFile } from '../refused-file';
+import {
+  type ExportMemory,
+  forgetExport,
+  rememberedExport,
+  rememberExport,
+  updateRememberedExport,
+} from '../export-memory';
 
 /** What the export asks for when it is over the free tier. */
 export interface PaymentNeed {
+  /** The export asking, for its preview (absent in a card kept before this was added). */
+  exportId?: string;
   bundleId: string | undefined;
   messageCount: number;
   mediaSizeBytes: number;
@@ -22,10 +33,37 @@ export interface ProcessedExport {
   exportId: string;
   pdfUrl: string;
   chatData: ChatData | null;
+  /** After a purchase: where the buyer's mail went and until when its links hold. */
+  receipt?: LinksReceipt;
+}
+
+/** Where an export's links were mailed, and until when they hold (ISO), for the lasting note. */
+export interface LinksReceipt {
+  emailedTo: string;
+  linksValidUntil: string | null;
+}
+
+/** The file as the upload card names it: the chosen one, or the remembered one after a reload. */
+export interface ShownFile {
+  name: string;
+  size: number | null;
+}
+
+/** The real upload: bytes sent of the total, and when (ms, performance clock) it began and moved. */
+export interface UploadState extends UploadProgress {
+  startedAt: number;
+  updatedAt: number;
 }
 
 export interface ProcessingState {
   file: File | null;
+  /** What the upload card shows: the chosen file, or the remembered export's after a reload. */
+  shownFile: ShownFile | null;
+  upload: UploadState | null;
+  /** The export was free: the payment step was not needed. */
+  paymentSkipped: boolean;
+  /** The processed export's links were mailed (on purchase, or asked for a free one). */
+  receipt: LinksReceipt | null;
   /** The cosmetic upload bar (SPEC §4): 0 to 100 by 5 every 100 ms after a file is chosen. */
   uploadPercent: number;
   processing: boolean;
@@ -41,6 +79,10 @@ export interface ProcessingState {
 
 const INITIAL: ProcessingState = {
   file: null,
+  shownFile: null,
+  upload: null,
+  paymentSkipped: false,
+  receipt: null,
   uploadPercent: 0,
   processing: false,
   clientId: null,
@@ -56,6 +98,9 @@ type Action =
   | { type: 'tick' }
   | { type: 'remove' }
   | { type: 'start' }
+  | { type: 'upload-progress'; progress: UploadProgress; at: number }
+  | { type: 'resume'; memory: ExportMemory }
+  | { type: 'receipt'; receipt: LinksReceipt }
   | { type: 'started'; clientId: string }
   | { type: 'event'; event: ProgressEvent }
   | { type: 'failed'; error: string | null }
@@ -65,7 +110,30 @@ type Action =
 function reducer(state: ProcessingState, action: Action): ProcessingState {
   switch (action.type) {
     case 'choose':
-      return { ...INITIAL, file: action.file };
+      return { ...INITIAL, file: action.file, shownFile: { name: action.file.name, size: action.file.size } };
+    case 'upload-progress':
+      return {
+        ...state,
+        upload: {
+          ...action.progress,
+          startedAt: state.upload?.startedAt ?? action.at,
+          updatedAt: action.at,
+        },
+      };
+    case 'resume':
+      return {
+        ...INITIAL,
+        shownFile: { name: action.memory.fileName, size: action.memory.fileSize },
+        uploadPercent: 100,
+        processing: true,
+        clientId: action.memory.exportId,
+        step: 0,
+        receipt: action.memory.emailedTo
+          ? { emailedTo: action.memory.emailedTo, linksValidUntil: action.memory.linksValidUntil ?? null }
+          : null,
+      };
+    case 'receipt':
+      return { ...state, receipt: action.receipt };
     case 'tick':
       return { ...state, uploadPercent: Math.min(100, state.uploadPercent + UPLOAD_PROGRESS.stepPercent) };
     case 'remove':
@@ -76,6 +144,7 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
         processing: true,
         step: 0,
         progress: 0,
+        upload: null,
         payment: null,
         processed: null,
         error: null,
@@ -91,6 +160,7 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
         return {
           ...next,
           processing: false,
+          paymentSkipped: !event.requiresPayment && state.payment === null,
           processed: {
             exportId: state.clientId ?? '',
             pdfUrl: event.pdfUrl ?? '',
@@ -102,6 +172,7 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
           ...next,
           processing: false,
           payment: {
+            exportId: state.clientId ?? undefined,
             bundleId: event.bundleId,
             messageCount: event.messageCount ?? 0,
             mediaSizeBytes: event.mediaSizeBytes ?? 0,
@@ -112,12 +183,15 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
     case 'failed':
       return { ...state, processing: false, error: action.error };
     case 'payment-restored':
-      return { ...INITIAL, payment: action.payment };
+      return { ...INITIAL, payment: action.payment, clientId: action.payment.exportId ?? null };
     case 'processed':
       return {
         ...state,
         processing: false,
+        payment: null,
+        error: null,
         processed: action.processed,
+        receipt: action.processed.receipt ?? state.receipt,
         step: stepIndex('payment-required'),
       };
   }
@@ -128,7 +202,7 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
  * the cosmetic upload bar, starting the export and following its progress stream to done, to
  * payment required, or to an error.
  */
-export function useProcessing() {
+export function useProcessing({ resume }: { resume: boolean }) {
   const [state, dispatch] = useReducer(reducer, INITIAL);
   const closeStream = useRef<(() => void) | null>(null);
   const paymentStepDone = useRef(false);
@@ -144,6 +218,78 @@ export function useProcessing() {
     return () => clearTimeout(timer);
   }, [file, uploadPercent]);
 
+  /**
+   * Follows the export's progress stream. A resumed export whose stream fails before its first
+   * event is gone (deleted, past retention, or from another installation): it is forgotten.
+   */
+  const follow = useCallback((exportId: string, resumed: boolean) => {
+    let heard = false;
+    closeStream.current = followProcessStatus(
+      exportId,
+      (event) => {
+        heard = true;
+        if (event.step >= stepIndex('payment-required')) paymentStepDone.current = true;
+        if (event.requiresPayment && event.bundleId)
+          updateRememberedExport(exportId, { bundleId: event.bundleId });
+        dispatch({ type: 'event', event });
+        if (event.error !== undefined)
+          toast({
+            title: CONVERTER_TEXTS.startFailed,
+            description: event.error,
+            variant: 'destructive',
+          });
+      },
+      () => {
+        if (resumed && !heard) {
+          forgetExport();
+          return dispatch({ type: 'remove' });
+        }
+        // SPEC §8: after the payment step a stream error quietly stops processing.
+        if (paymentStepDone.current) return dispatch({ type: 'failed', error: null });
+        dispatch({ type: 'failed', error: CONVERTER_TEXTS.connectionLost });
+        toast({
+          title: CONVERTER_TEXTS.startFailed,
+          description: CONVERTER_TEXTS.connectionLost,
+          variant: 'destructive',
+        });
+      },
+    );
+  }, []);
+
+  // After a reload: the remembered export's result (a bought one's through its payment status),
+  // else its progress from the stream, which sends the latest state at once.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!resume || resumed.current) return;
+    resumed.current = true;
+    const memory = rememberedExport();
+    if (!memory) return;
+    dispatch({ type: 'resume', memory });
+    paymentStepDone.current = false;
+    void (async () => {
+      if (memory.bundleId) {
+        try {
+          const status = await getPaymentStatus(memory.bundleId);
+          if (status.isPaid && status.pdfUrl && status.chatExportId) {
+            const chatData = await getChatData(status.chatExportId);
+            dispatch({
+              type: 'processed',
+              processed: {
+                exportId: status.chatExportId,
+                pdfUrl: status.pdfUrl,
+                chatData,
+              },
+            });
+            return;
+          }
+        } catch {
+          // Not bought, or not answered: the stream says where the export stands.
+        }
+      }
+      follow(memory.exportId, true);
+    })();
+  }, [resume, follow]);
+
   const choose = useCallback((chosen: File) => {
     const refused = refuseFile(chosen);
     if (refused) {
@@ -151,11 +297,13 @@ export function useProcessing() {
       return;
     }
     closeStream.current?.();
+    forgetExport();
     dispatch({ type: 'choose', file: chosen });
   }, []);
 
   const remove = useCallback(() => {
     closeStream.current?.();
+    forgetExport();
     dispatch({ type: 'remove' });
   }, []);
 
@@ -165,33 +313,17 @@ export function useProcessing() {
       dispatch({ type: 'start' });
       paymentStepDone.current = false;
       start.mutate(
-        { file, options },
+        {
+          file,
+          options,
+          onUploadProgress: (progress) =>
+            dispatch({ type: 'upload-progress', progress, at: performance.now() }),
+        },
         {
           onSuccess: ({ clientId }) => {
+            rememberExport({ exportId: clientId, fileName: file.name, fileSize: file.size });
             dispatch({ type: 'started', clientId });
-            closeStream.current = followProcessStatus(
-              clientId,
-              (event) => {
-                if (event.step >= stepIndex('payment-required')) paymentStepDone.current = true;
-                dispatch({ type: 'event', event });
-                if (event.error !== undefined)
-                  toast({
-                    title: CONVERTER_TEXTS.startFailed,
-                    description: event.error,
-                    variant: 'destructive',
-                  });
-              },
-              () => {
-                // SPEC §8: after the payment step a stream error quietly stops processing.
-                if (paymentStepDone.current) return dispatch({ type: 'failed', error: null });
-                dispatch({ type: 'failed', error: CONVERTER_TEXTS.connectionLost });
-                toast({
-                  title: CONVERTER_TEXTS.startFailed,
-                  description: CONVERTER_TEXTS.connectionLost,
-                  variant: 'destructive',
-                });
-              },
-            );
+            follow(clientId, false);
           },
           onError: (error) => {
             const message =
@@ -204,7 +336,7 @@ export function useProcessing() {
         },
       );
     },
-    [file, start],
+    [file, start, follow],
   );
 
   const markProcessed = useCallback(
@@ -218,5 +350,14 @@ export function useProcessing() {
     [],
   );
 
-  return { state, choose, remove, process, markProcessed, restorePayment };
+  /** A free export's links were mailed: the lasting note, also after a reload. */
+  const linksMailed = useCallback((exportId: string, receipt: LinksReceipt) => {
+    updateRememberedExport(exportId, {
+      emailedTo: receipt.emailedTo,
+      ...(receipt.linksValidUntil && { linksValidUntil: receipt.linksValidUntil }),
+    });
+    dispatch({ type: 'receipt', receipt });
+  }, []);
+
+  return { state, choose, remove, process, markProcessed, restorePayment, linksMailed };
 }

@@ -77,6 +77,7 @@ export class SendMailUseCase {
           deleteAfter: new Date(job.deleteAfter),
           supportEmail: this.settings.supportEmail,
           verifyUrl: this.settings.publicUrl + VERIFY_PATH,
+          purchased: job.bundleId !== undefined,
         });
       }
     }

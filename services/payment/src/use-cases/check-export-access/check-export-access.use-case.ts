@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import type { EXPORT_ACCESS_REQUEST } from '@chatexhibit/proto/subjects';
 import { BundleRepository } from '../../bundles/bundle.repository';
+
+type ExportAccess = z.infer<typeof EXPORT_ACCESS_REQUEST.response>;
 
 /**
  * Whether an export's results may be read: it is free, or its bundle is paid and not refunded,
@@ -9,12 +13,14 @@ import { BundleRepository } from '../../bundles/bundle.repository';
 export class CheckExportAccessUseCase {
   constructor(private readonly bundles: BundleRepository) {}
 
-  async execute({ exportId }: { exportId: string }): Promise<{ readable: boolean; expired: boolean }> {
-    if ((await this.bundles.findRetention(exportId))?.expiredAt) return { readable: false, expired: true };
+  async execute({ exportId }: { exportId: string }): Promise<ExportAccess> {
+    const retention = await this.bundles.findRetention(exportId);
+    const deleteAfter = retention ? retention.deleteAfter.toISOString() : null;
+    if (retention?.expiredAt) return { readable: false, expired: true, deleteAfter };
     const decision = await this.bundles.findDecision(exportId);
-    if (!decision) return { readable: false, expired: false };
-    if (decision.free) return { readable: true, expired: false };
+    if (!decision) return { readable: false, expired: false, deleteAfter };
+    if (decision.free) return { readable: true, expired: false, deleteAfter };
     const bundle = decision.bundleId ? await this.bundles.findBundle(decision.bundleId) : null;
-    return { readable: bundle?.paidAt != null && bundle.refundedAt === null, expired: false };
+    return { readable: bundle?.paidAt != null && bundle.refundedAt === null, expired: false, deleteAfter };
   }
 }

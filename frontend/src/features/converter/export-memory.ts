@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * The export this browser last uploaded, kept in local storage (never in the address, which
+ * reaches servers' logs and, through a referrer, other sites) so that a reload brings back its
+ * progress, its Payment Required card or its result instead of an empty converter.
+ */
+const EXPORT_MEMORY_KEY = 'chatexhibit.export';
+
+const ExportMemorySchema = z.object({
+  exportId: z.uuid(),
+  fileName: z.string(),
+  /** Unknown when the export came back from checkout in another tab. */
+  fileSize: z.number().int().nonnegative().nullable(),
+  /** Set when the export asked for payment. */
+  bundleId: z.uuid().optional(),
+  /** After a purchase: where the links were mailed and until when they hold (ISO date-time). */
+  emailedTo: z.string().optional(),
+  linksValidUntil: z.string().optional(),
+});
+export type ExportMemory = z.infer<typeof ExportMemorySchema>;
+
+export function rememberedExport(): ExportMemory | null {
+  const stored = localStorage.getItem(EXPORT_MEMORY_KEY);
+  if (!stored) return null;
+  try {
+    const parsed = ExportMemorySchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberExport(memory: ExportMemory): void {
+  localStorage.setItem(EXPORT_MEMORY_KEY, JSON.stringify(memory));
+}
+
+/** Adds to the remembered export `exportId`; starts remembering it when `base` is given. */
+export function updateRememberedExport(
+  exportId: string,
+  update: Partial<ExportMemory>,
+  base?: Pick<ExportMemory, 'fileName' | 'fileSize'>,
+): void {
+  const current = rememberedExport();
+  const next = current?.exportId === exportId ? current : base ? { exportId, ...base } : null;
+  if (next) rememberExport({ ...next, ...update });
+}
+
+export function forgetExport(): void {
+  localStorage.removeItem(EXPORT_MEMORY_KEY);
+}
