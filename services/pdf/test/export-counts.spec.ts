@@ -61,7 +61,7 @@ describe('the counts of an export', () => {
     expect(counts.attachments.named).toBe(0);
     const { section } = await coverOf(messages, {}, { timeZone: 'UTC' });
     expect(section('Completeness').bullets!.join('\n')).toContain(
-      '1 message says only that a file was left out ("Media omitted")',
+      '1 message says only that a file was left out (such as "<Media omitted>" or "image omitted")',
     );
   });
 
