@@ -152,11 +152,17 @@ function timeZoneStatement(zone: string, source: TimeZoneSource, summary: ChatSu
   // The offset of the chat's own dates matters, not today's: read at the first message.
   const offset = formatUtcOffset(tzOffset(zone, new Date(`${summary.firstAt}Z`)));
   const changes = zoneChangesBetween(zone, summary.firstAt, summary.lastAt);
+  // A zone nobody stated says nothing of the phone: its offset may have changed all the same.
+  const unknownZone =
+    source === 'declared'
+      ? ''
+      : ` The phone's real time zone is not known: it may differ from ${zone}, and its UTC offset may have changed inside the chat's date range.`;
   return [
-    `${recorded} In ${zone} the UTC offset was ${offset} at the first message (${formatRecordedMoment(summary.firstAt, false)}). No time has been converted.`,
-    changes.length === 0
-      ? `No daylight-saving or other change of the UTC offset falls inside this chat's date range in ${zone}.`
-      : `In ${zone} the UTC offset changed inside this chat's date range, so times near these changes may be ambiguous: ${changes.map((c) => `on ${c.date} from ${c.from} to ${c.to}`).join('; ')}.`,
+    `${recorded} In the time zone ${zone}, the offset from UTC was ${offset} at the first message (${formatRecordedMoment(summary.firstAt, false)}). No time has been converted.`,
+    (changes.length === 0
+      ? `No daylight-saving or other change of the UTC offset falls inside this chat's date range in the time zone ${zone}.`
+      : `In the time zone ${zone}, the offset from UTC changed inside this chat's date range, so times near these changes may be ambiguous: ${changes.map((c) => `on ${c.date} from ${c.from} to ${c.to}`).join('; ')}.`) +
+      unknownZone,
   ];
 }
 
