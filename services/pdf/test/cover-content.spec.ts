@@ -72,7 +72,12 @@ describe('the cover', () => {
     expect(june.section('Time zone').paragraphs![0]).toContain(
       'In the time zone Europe/Berlin, the offset from UTC was UTC+02:00 at the first message',
     );
-    expect(june.section('Time zone').paragraphs!.join(' ')).not.toContain(
+    const declared = await coverOf(
+      [{ ...start, timestamp: '2024-06-01T09:00:00' }, message(2, '2024-06-02T09:00:00')],
+      {},
+      { timeZone: 'Europe/Berlin', timeZoneSource: 'declared' },
+    );
+    expect(declared.section('Time zone').paragraphs!.join(' ')).not.toContain(
       "The phone's real time zone is not known",
     );
     const tokyo = await cover([start, message(2, '2024-04-02T09:00:00')], {}, 'Asia/Tokyo');
