@@ -93,7 +93,8 @@ describe('the counts of an export', () => {
     expect(bullets).toContain(
       'The reading of the chat text made 30 notes, each given in full below (a note lists the first message or line numbers it concerns and counts the rest):',
     );
-    for (const warning of warnings) expect(bullets).toContain(warning);
+    // Nested under the sentence that introduces them, apart from the findings.
+    for (const warning of warnings) expect(bullets).toContain(`\u2013 ${warning}`);
     expect(bullets.join('\n')).not.toContain('manifest.json');
   });
 });

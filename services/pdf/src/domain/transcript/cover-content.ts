@@ -228,7 +228,8 @@ function completenessFindings({ facts, chat, summary, counts }: CoverInput): str
   if (chat.warnings.length > 0) {
     findings.push(
       `The reading of the chat text made ${countOf(chat.warnings.length, 'note', 'notes')}, each given in full below (a note lists the first message or line numbers it concerns and counts the rest):`,
-      ...chat.warnings,
+      // The notes belong to the sentence above: an en dash sets them apart from the findings.
+      ...chat.warnings.map((warning) => `\u2013 ${warning}`),
     );
   }
   if (findings.length === 0) {
