@@ -222,6 +222,12 @@ describe('the declaration and the notices', () => {
       expect(asWhatsAppMadeIt).toContain('PROVENANCE section of processing-record.txt');
     });
 
+    it('sets the authorship blanks under each quoted participant name, as in the .docx', () => {
+      expect(text).toMatch(
+        /^ {8}"Zoë Müller"\n {8}_+ \[phone number or WhatsApp account\]\n {8}_+ \[who uses it: full name, relation to the case\]\n {8}_+ \[evidence tying this person to these messages\]\n {8}_+ \[witness who can testify to it\]\n/m,
+      );
+    });
+
     it("says names are read as the processing record's step 5 states, not exactly as written", () => {
       const flatText = flat(text);
       expect(flatText).not.toContain('exactly as written');

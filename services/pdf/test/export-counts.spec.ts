@@ -2,6 +2,7 @@ import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { countRows, entriesSentence, exportCounts } from '@chatexhibit/pdf/domain/export-counts';
 import { summarizeChat } from '@chatexhibit/pdf/domain/transcript/chat-summary';
 import { coverOf, uploadedMedia } from './support/cover-fixture';
+import { SUB_BULLET } from '@chatexhibit/pdf/domain/transcript/cover-content';
 import { transcriptMessage } from './support/transcript-message';
 
 async function* pages(messages: TranscriptMessage[]): AsyncIterable<readonly TranscriptMessage[]> {
@@ -94,7 +95,7 @@ describe('the counts of an export', () => {
       'The reading of the chat text made 30 notes, each given in full below (a note lists the first message or line numbers it concerns and counts the rest):',
     );
     // Nested under the sentence that introduces them, apart from the findings.
-    for (const warning of warnings) expect(bullets).toContain(`\u2013 ${warning}`);
+    for (const warning of warnings) expect(bullets).toContain(`${SUB_BULLET}${warning}`);
     expect(bullets.join('\n')).not.toContain('manifest.json');
   });
 });

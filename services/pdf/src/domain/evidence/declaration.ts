@@ -373,10 +373,10 @@ export function declarationDocument(
   for (const name of facts.participants.length > 0 ? facts.participants : ['(participant)']) {
     value(quotedName(name));
     blocks.push(
-      { kind: 'line', label: 'phone number or WhatsApp account' },
-      { kind: 'line', label: 'who uses it: full name, relation to the case' },
-      { kind: 'line', label: 'evidence tying this person to these messages' },
-      { kind: 'line', label: 'witness who can testify to it' },
+      { kind: 'line', label: 'phone number or WhatsApp account', indent: true },
+      { kind: 'line', label: 'who uses it: full name, relation to the case', indent: true },
+      { kind: 'line', label: 'evidence tying this person to these messages', indent: true },
+      { kind: 'line', label: 'witness who can testify to it', indent: true },
     );
   }
 

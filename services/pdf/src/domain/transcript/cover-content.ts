@@ -19,6 +19,9 @@ import { ATTACHMENT_KINDS } from './chat-summary';
 /** Label and value rows of one cover section. */
 export type CoverRows = ReadonlyArray<readonly [label: string, value: string]>;
 
+/** Starts a bullet that belongs to the bullet before it (the parser's notes): drawn indented, with an en dash. */
+export const SUB_BULLET = '\u2013 ';
+
 export interface CoverSection {
   heading: string;
   rows?: CoverRows;
@@ -228,8 +231,7 @@ function completenessFindings({ facts, chat, summary, counts }: CoverInput): str
   if (chat.warnings.length > 0) {
     findings.push(
       `The reading of the chat text made ${countOf(chat.warnings.length, 'note', 'notes')}, each given in full below (a note lists the first message or line numbers it concerns and counts the rest):`,
-      // The notes belong to the sentence above: an en dash sets them apart from the findings.
-      ...chat.warnings.map((warning) => `\u2013 ${warning}`),
+      ...chat.warnings.map((warning) => `${SUB_BULLET}${warning}`),
     );
   }
   if (findings.length === 0) {
