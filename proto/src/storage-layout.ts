@@ -114,6 +114,15 @@ export const ExportEntrySchema = z.object({
 });
 export type ExportEntry = z.infer<typeof ExportEntrySchema>;
 
+/**
+ * A ZIP entry macOS Finder adds when a person compresses files ("__MACOSX/…" or an AppleDouble
+ * "._name"): metadata about another file, never a chat, a voice note or a photo.
+ */
+export function isMacOsMetadataPath(entryPath: string): boolean {
+  const name = entryPath.slice(entryPath.lastIndexOf('/') + 1);
+  return name.startsWith('._') || entryPath.split('/').includes('__MACOSX');
+}
+
 /** A folder entry of the ZIP: it holds no bytes, so ingest stores nothing for it, only this. */
 export const ZipFolderEntrySchema = z.object({
   /** Path inside the ZIP, without the trailing '/'. */

@@ -25,6 +25,16 @@ describe('the media step, shared by the media service and npm run convert', () =
     ]);
   });
 
+  it("leaves macOS metadata out: a Finder-made ZIP's __MACOSX/ copies and ._ files are no voice notes or photos", () => {
+    const finder = [
+      entry('PTT-1.opus'),
+      entry('__MACOSX/._PTT-1.opus'),
+      entry('__MACOSX/Chat/IMG-1.jpg'),
+      entry('Chat/._IMG-1.jpg'),
+    ];
+    expect(mediaWorkOf(finder, options(true)).map((w) => w.entry.path)).toEqual(['PTT-1.opus']);
+  });
+
   it('records the versions of the programs that made the derived files, and only those', async () => {
     const { tools } = resolveMediaTools(process.env);
     const ffmpeg = /^ffmpeg version (\S+)/.exec(

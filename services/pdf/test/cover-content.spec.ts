@@ -70,10 +70,41 @@ describe('the cover', () => {
       'Europe/Berlin',
     );
     expect(june.section('Time zone').paragraphs![0]).toContain(
-      'In Europe/Berlin the UTC offset was UTC+02:00 at the first message',
+      'In the time zone Europe/Berlin, the offset from UTC was UTC+02:00 at the first message',
+    );
+    const declared = await coverOf(
+      [{ ...start, timestamp: '2024-06-01T09:00:00' }, message(2, '2024-06-02T09:00:00')],
+      {},
+      { timeZone: 'Europe/Berlin', timeZoneSource: 'declared' },
+    );
+    expect(declared.section('Time zone').paragraphs!.join(' ')).not.toContain(
+      "The phone's real time zone is not known",
     );
     const tokyo = await cover([start, message(2, '2024-04-02T09:00:00')], {}, 'Asia/Tokyo');
     expect(tokyo.section('Time zone').paragraphs!.join(' ')).toContain('No daylight-saving or other change');
+  });
+
+  it("warns that a zone nobody stated is not the phone's, and may hide a change of offset", async () => {
+    const messages = [start, message(2, '2024-03-05T09:00:00')];
+    const defaulted = (await coverOf(messages, {}, { timeZone: 'UTC', timeZoneSource: 'default' }))
+      .section('Time zone')
+      .paragraphs!.join(' ');
+    expect(defaulted).not.toContain('In UTC the UTC offset');
+    expect(defaulted).toContain('In the time zone UTC, the offset from UTC was UTC+00:00');
+    expect(defaulted).toContain(
+      "The phone's real time zone is not known: it may differ from UTC, and its UTC offset may have changed inside the chat's date range.",
+    );
+  });
+
+  it('cites Rule 901(b)(1) for testimony and (b)(4) for distinctive characteristics, and both wordings of omitted media', async () => {
+    const { section } = await cover([start, message(2, '2024-03-05T09:00:00')]);
+    const proves = section('What the SHA-256 value proves').paragraphs!.join(' ');
+    expect(proves).toContain(
+      'Authorship is shown by other evidence under Federal Rule of Evidence 901, such as the testimony of a witness with knowledge (901(b)(1)) or distinctive characteristics of the messages (901(b)(4)).',
+    );
+    expect(section('Limitations').paragraphs!.join(' ')).toContain(
+      'appears as a line saying a file was left out (such as "<Media omitted>" or "image omitted").',
+    );
   });
 
   it('names a calendar other than the Gregorian one, and whether the dates were converted', async () => {

@@ -198,6 +198,44 @@ describe('the declaration and the notices', () => {
       expect(declaration).toMatch(/^ +"Zoë Müller"$/m);
     });
 
+    it('points to the provenance findings, and flags a ZIP re-made by a person in Part A and Part B', () => {
+      const note =
+        "[Strike or correct if the ZIP was re-made by a person: ChatExhibit's cover reports it probably was.]";
+      // The fixture's upload has folders: its cover says a person probably made the ZIP.
+      expect(facts.provenance.departsFromWhatsAppExport).toBe(true);
+      const flatText = flat(text);
+      expect(flatText).toContain(
+        'in the PROVENANCE section of processing-record.txt, as on the cover of the transcript.',
+      );
+      expect(flatText).toContain("The upload does not look like WhatsApp's own export");
+      expect(flatText).toContain(`${note} On [date and time of the export]`);
+      expect(flatText).toContain(`${note} The export file uploaded to ChatExhibit is:`);
+      const asWhatsAppMadeIt = flat(
+        buildDeclaration(
+          { ...facts, provenance: { ...facts.provenance, departsFromWhatsAppExport: false } },
+          files,
+          HASHES,
+        ).toString('utf8'),
+      );
+      expect(asWhatsAppMadeIt).not.toContain('Strike or correct if the ZIP');
+      expect(asWhatsAppMadeIt).not.toContain("The upload does not look like WhatsApp's own export");
+      expect(asWhatsAppMadeIt).toContain('PROVENANCE section of processing-record.txt');
+    });
+
+    it('sets the authorship blanks under each quoted participant name, as in the .docx', () => {
+      expect(text).toMatch(
+        /^ {8}"Zoë Müller"\n {8}_+ \[phone number or WhatsApp account\]\n {8}_+ \[who uses it: full name, relation to the case\]\n {8}_+ \[evidence tying this person to these messages\]\n {8}_+ \[witness who can testify to it\]\n/m,
+      );
+    });
+
+    it("says names are read as the processing record's step 5 states, not exactly as written", () => {
+      const flatText = flat(text);
+      expect(flatText).not.toContain('exactly as written');
+      expect(flatText).toContain(
+        'read as step 5 of the processing record states: invisible direction marks left out',
+      );
+    });
+
     it('is plain text wrapped at 80 columns with LF endings', () => {
       expect(layoutProblems(text)).toEqual([]);
       expect(text).not.toContain('\ue000');

@@ -101,6 +101,25 @@ describe('listEvidenceFiles', () => {
     });
   });
 
+  it('counts macOS metadata as other files, even when its name or bytes look like media', async () => {
+    const keyOf = (entryPath: string) => fixture.entries.find((e) => e.path === entryPath)!.key;
+    const macos = [
+      {
+        ...fixture.entries[0],
+        path: '__MACOSX/._PTT-20230607-WA0014.opus',
+        key: keyOf('PTT-20230607-WA0014.opus'),
+      },
+      { ...fixture.entries[0], path: '._IMG-20230607-WA0001.jpg', key: keyOf('IMG-20230607-WA0001.jpg') },
+    ];
+    const files = await list({ entries: [...fixture.entries, ...macos] });
+    expect(
+      files.filter((file) => macos.some((e) => e.path === file.sourcePath)).map((f) => [f.path, f.role]),
+    ).toEqual([
+      ['original/._IMG-20230607-WA0001.jpg', 'original-other'],
+      ['original/__MACOSX/._PTT-20230607-WA0014.opus', 'original-other'],
+    ]);
+  });
+
   it('names the file it cannot read', async () => {
     const source: FileSource = {
       open: async (key) => {

@@ -257,6 +257,10 @@ describe('the package texts', () => {
         'Compare the hash value of manifest.json (its line in SHA256SUMS, or the value the check in a web browser shows) with the one in the signed and filed declaration.',
       );
       expect(text).toContain('(or in a timestamp from an outside service)');
+      expect(text).not.toContain('and so is every file whose hash value it lists');
+      expect(text).toContain(
+        "the check above compares files with SHA256SUMS, not with manifest.json, so compare each file's hash value with its manifest.json value as well.",
+      );
       expect(text).toContain('What it does not prove: when the package was made');
       expect(text).toContain('https://chatexhibit.example.com/verify');
     });

@@ -2,6 +2,7 @@ import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { countRows, entriesSentence, exportCounts } from '@chatexhibit/pdf/domain/export-counts';
 import { summarizeChat } from '@chatexhibit/pdf/domain/transcript/chat-summary';
 import { coverOf, uploadedMedia } from './support/cover-fixture';
+import { SUB_BULLET } from '@chatexhibit/pdf/domain/transcript/cover-content';
 import { transcriptMessage } from './support/transcript-message';
 
 async function* pages(messages: TranscriptMessage[]): AsyncIterable<readonly TranscriptMessage[]> {
@@ -61,7 +62,7 @@ describe('the counts of an export', () => {
     expect(counts.attachments.named).toBe(0);
     const { section } = await coverOf(messages, {}, { timeZone: 'UTC' });
     expect(section('Completeness').bullets!.join('\n')).toContain(
-      '1 message says only that a file was left out ("Media omitted")',
+      '1 message says only that a file was left out (such as "<Media omitted>" or "image omitted")',
     );
   });
 
@@ -93,7 +94,8 @@ describe('the counts of an export', () => {
     expect(bullets).toContain(
       'The reading of the chat text made 30 notes, each given in full below (a note lists the first message or line numbers it concerns and counts the rest):',
     );
-    for (const warning of warnings) expect(bullets).toContain(warning);
+    // Nested under the sentence that introduces them, apart from the findings.
+    for (const warning of warnings) expect(bullets).toContain(`${SUB_BULLET}${warning}`);
     expect(bullets.join('\n')).not.toContain('manifest.json');
   });
 });

@@ -146,6 +146,15 @@ describe('the processing record', () => {
     expect(text).toContain('PTT-20230607-WA0015.opus reason: The audio data of this voice note is damaged.');
   });
 
+  it("repeats the cover's provenance rows and findings, from the same section", () => {
+    const text = flat(record());
+    expect(text).toContain('PROVENANCE');
+    const { rows, bullets } = input.facts.provenance;
+    for (const [label, value] of rows) expect(text).toContain(flat(`${label}: ${value}`));
+    for (const finding of bullets) expect(text).toContain(flat(finding));
+    expect(text).toContain("WhatsApp's own export puts every file at the top level");
+  });
+
   it('lists the hashes of the documents it follows, not every file', () => {
     const text = record();
     for (const [file, hash] of [

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { ProcessingOptions } from '@chatexhibit/proto/processing-options';
-import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
+import { isMacOsMetadataPath, type ExportEntry } from '@chatexhibit/proto/storage-layout';
 import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import { convertToMp3 } from './convert-to-mp3';
 import { makeThumbnail } from './make-thumbnail';
@@ -23,9 +23,13 @@ export interface ConvertedFile {
   sha256: string;
 }
 
-/** The entries the media step converts: every voice note, and every photo when images are included. */
+/**
+ * The entries the media step converts: every voice note, and every photo when images are included.
+ * macOS metadata ("__MACOSX/…", "._name") is no media, whatever its name ends with.
+ */
 export function mediaWorkOf(entries: readonly ExportEntry[], options: ProcessingOptions): MediaWork[] {
   return entries.flatMap((entry) => {
+    if (isMacOsMetadataPath(entry.path)) return [];
     const kind = mediaKindOf(entry.path);
     return kind === 'voice' || (kind === 'image' && options.includeImages) ? [{ entry, kind }] : [];
   });

@@ -2,6 +2,7 @@
 // themselves: the chat may sit in a sub-folder, carry another name, or share the ZIP with notes.
 // The chat is the text that parses as one, and the choice is reported.
 
+import { isMacOsMetadataPath } from '@chatexhibit/proto/storage-layout';
 import type { ParsedChat } from './chat-model';
 import { parseChat } from './parse-chat';
 
@@ -33,8 +34,7 @@ export const NO_CHAT_TEXT = {
 
 /** A ZIP entry that could be the chat: a .txt file that is not macOS metadata ("__MACOSX/…", "._name"). */
 export function isChatTextCandidate(entryPath: string): boolean {
-  const name = entryPath.slice(entryPath.lastIndexOf('/') + 1);
-  return /\.txt$/i.test(name) && !name.startsWith('._') && !entryPath.split('/').includes('__MACOSX');
+  return /\.txt$/i.test(entryPath) && !isMacOsMetadataPath(entryPath);
 }
 
 /** Names WhatsApp gives the chat text (iOS, then Android in several languages). */

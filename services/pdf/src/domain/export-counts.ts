@@ -41,6 +41,9 @@ export interface ExportCounts {
   mp3Copies: number;
 }
 
+/** How every document names the lines where the export says a file was left out: iOS and Android word them differently. */
+export const OMITTED_MEDIA_EXAMPLES = '(such as "<Media omitted>" or "image omitted")';
+
 /** How each kind of attachment is named in the documents (plural, for the rows). */
 export const ATTACHMENT_KIND_LABELS: Record<AttachmentKind, string> = {
   voice: 'Voice notes',
@@ -132,7 +135,10 @@ export function countRows(counts: ExportCounts): Array<readonly [label: string, 
             (kind === 'voice' ? `; ${countOf(counts.mp3Copies, 'MP3 copy', 'MP3 copies')} made` : ''),
         ] as const,
     ),
-    ['"Media omitted" lines', `${integer(counts.mediaOmitted)} (files left out of the export, unnamed)`],
+    [
+      `Lines where the export says a file was left out ${OMITTED_MEDIA_EXAMPLES}`,
+      `${integer(counts.mediaOmitted)} (files left out of the export, unnamed)`,
+    ],
     [
       'Files in the upload besides the chat text',
       `${integer(files.total)}: ${countOf(files.media, 'media file')}, ${countOf(files.other, 'other file')}; ` +

@@ -89,6 +89,16 @@ export async function renderExportDocuments(
     source: source.files,
   });
   const counts = exportCounts(summary, evidence);
+  // One Provenance section: the cover shows it, the processing record repeats it, the declaration heeds it.
+  const provenance = provenanceSection({
+    zipEntries,
+    chatFile: chat.chatFile,
+    attachedPaths: new Set(summary.references.keys()),
+    anomalies,
+    totalMessages: counts.entries,
+    filesNamedByNoMessage: counts.uploadFiles.namedByNoMessage,
+    lastMessageAt: summary.lastAt,
+  });
   const evidenceFacts: EvidenceFacts = {
     exportReference: source.exportReference,
     toolVersion: TOOL_VERSION,
@@ -103,6 +113,7 @@ export async function renderExportDocuments(
     warnings: chat.warnings,
     zipEntries,
     verifyUrl: source.verifyUrl,
+    provenance,
   };
   const manifest = buildManifest(evidenceFacts, evidence);
   const manifestSha256 = sha256Hex(manifest);
@@ -128,15 +139,7 @@ export async function renderExportDocuments(
         toolVersion: TOOL_VERSION,
         manifestSha256,
         exportReference: source.exportReference,
-        provenance: provenanceSection({
-          zipEntries,
-          chatFile: chat.chatFile,
-          attachedPaths: new Set(summary.references.keys()),
-          anomalies,
-          totalMessages: counts.entries,
-          filesNamedByNoMessage: counts.uploadFiles.namedByNoMessage,
-          lastMessageAt: summary.lastAt,
-        }),
+        provenance,
       }),
       evidence,
       generatedAt,

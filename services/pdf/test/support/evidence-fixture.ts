@@ -16,6 +16,7 @@ import { type ExportEntry, exportKeys } from '@chatexhibit/proto/storage-layout'
 import { extractZip } from '@chatexhibit/ingest/domain/extract-zip';
 import { listEvidenceFiles } from '@chatexhibit/pdf/domain/evidence/list-evidence-files';
 import { zipEntryRows } from '@chatexhibit/pdf/domain/evidence/zip-entry-table';
+import { provenanceSection } from '@chatexhibit/pdf/domain/transcript/provenance-findings';
 import type {
   DerivedAudio,
   EvidenceFacts,
@@ -193,6 +194,7 @@ export async function writeEvidenceFixture(
     derivedAudio,
     source,
   });
+  const zipEntries = zipEntryRows(entries, unpacked.folders);
   const evidenceFacts: EvidenceFacts = {
     exportReference: EXPORT_REFERENCE,
     toolVersion: '1.4.2',
@@ -223,8 +225,17 @@ export async function writeEvidenceFixture(
       mp3Copies: 1,
     },
     warnings: ['The export names 1 attachment the ZIP does not contain.'],
-    zipEntries: zipEntryRows(entries, unpacked.folders),
+    zipEntries,
     verifyUrl: 'https://chatexhibit.example.com/verify',
+    provenance: provenanceSection({
+      zipEntries,
+      chatFile: CHAT_FILE,
+      attachedPaths: new Set(['PTT-20230607-WA0014.opus', 'IMG-20230607-WA0001.jpg']),
+      anomalies: { wroteAfterLeaving: [], mediaDateMismatches: [], duplicates: [] },
+      totalMessages: 3,
+      filesNamedByNoMessage: 4,
+      lastMessageAt: '2023-06-07T15:16:00',
+    }),
   };
   return {
     storage,

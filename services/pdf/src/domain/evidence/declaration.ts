@@ -53,7 +53,7 @@ export function captionBlocks(facts: EvidenceFacts): Block[] {
   ];
 }
 
-/** A quoted name, exactly as written, invisible characters shown as <U+XXXX>. */
+/** A quoted name, invisible characters shown as <U+XXXX>. */
 export const quotedName = (name: string): string => `"${showInvisible(name)}"`;
 
 export function checkHashes(hashes: object): void {
@@ -81,6 +81,11 @@ export function declarationDocument(
     files.find((file) => file.role === 'original-upload')?.path ??
     uploadPackagePath(exportFacts.originalFilename);
   const hasAudio = files.some(isAudioEvidence);
+  // The cover reports a ZIP re-made by a person: the declarant cannot say WhatsApp made it.
+  const remade = facts.provenance.departsFromWhatsAppExport;
+  const remadeNote = remade
+    ? "[Strike or correct if the ZIP was re-made by a person: ChatExhibit's cover reports it probably was.] "
+    : '';
 
   const blocks: Block[] = [];
   const numbered = (...text: Inline[]): void => {
@@ -129,6 +134,14 @@ export function declarationDocument(
       'declarant: the declaration attaches it, and manifest.json, by their SHA-256 hash values. Attach ' +
       'both to the declaration and give them the exhibit letters the court or your numbering assigns.',
   );
+  if (remade) {
+    check(
+      "The upload does not look like WhatsApp's own export: the cover of the transcript and the " +
+        `PROVENANCE section of ${PACKAGE_PATHS.processingRecord} report that its ZIP was probably made ` +
+        'again by a person. The paragraphs of Part B that say WhatsApp saved the ZIP file, or that the ' +
+        'file uploaded is the export file, are marked: the declarant strikes or corrects them.',
+    );
+  }
   check(
     'Copy the .txt or .docx out of the evidence package folder and complete every blank in the copy ' +
       '(the package must stay unchanged, or its verification fails). Before signing, the declarant runs ' +
@@ -194,7 +207,7 @@ export function declarationDocument(
   // Browne (1) and (3): what was copied, and how a person made and kept it.
   heading('HOW AND WHEN THE EXPORT WAS MADE');
   numbered(
-    'On ',
+    `${remadeNote}On `,
     { blank: 'date and time of the export' },
     ', ',
     { blank: 'I / name of the person who made the export' },
@@ -228,7 +241,7 @@ export function declarationDocument(
     { blank: 'who held it, where, and whether it was opened, copied or re-saved' },
     '. The file was not altered, to my knowledge.',
   );
-  numbered('The export file uploaded to ChatExhibit is:');
+  numbered(`${remadeNote}The export file uploaded to ChatExhibit is:`);
   under('File name: ', quotedName(exportFacts.originalFilename));
   under(`Size: ${formatInteger(exportFacts.uploadSizeBytes)} bytes`);
   under(`SHA-256: ${exportFacts.fileHash}`);
@@ -280,8 +293,10 @@ export function declarationDocument(
   // The same labels and counts as the cover and the processing record.
   for (const [label, count] of countRows(counts)) under(`${label}: ${count}`);
   numbered(
-    'The participants, as the export names them (in double quotes, exactly as written; invisible ' +
-      'control characters, if any, shown as <U+XXXX>), are:',
+    'The participants, as the export names them (in double quotes, read as step 5 of the ' +
+      'processing record states: invisible direction marks left out, no-break spaces and ' +
+      'non-breaking hyphens read as spaces and hyphens, other invisible characters, if any, ' +
+      'shown as <U+XXXX>; the chat text in the package keeps them as written), are:',
   );
   if (facts.participants.length === 0) under('(none)');
   for (const name of facts.participants) value(quotedName(name));
@@ -358,10 +373,10 @@ export function declarationDocument(
   for (const name of facts.participants.length > 0 ? facts.participants : ['(participant)']) {
     value(quotedName(name));
     blocks.push(
-      { kind: 'line', label: 'phone number or WhatsApp account' },
-      { kind: 'line', label: 'who uses it: full name, relation to the case' },
-      { kind: 'line', label: 'evidence tying this person to these messages' },
-      { kind: 'line', label: 'witness who can testify to it' },
+      { kind: 'line', label: 'phone number or WhatsApp account', indent: true },
+      { kind: 'line', label: 'who uses it: full name, relation to the case', indent: true },
+      { kind: 'line', label: 'evidence tying this person to these messages', indent: true },
+      { kind: 'line', label: 'witness who can testify to it', indent: true },
     );
   }
 
@@ -396,9 +411,11 @@ export function declarationDocument(
         : ''),
   );
   numbered(
-    facts.warnings.length === 0
-      ? "ChatExhibit's reading of the chat text reported no warnings."
-      : "ChatExhibit's reading of the chat text reported these warnings:",
+    `ChatExhibit lists its observations on how the upload's ZIP file was made and on the messages ` +
+      `in the PROVENANCE section of ${PACKAGE_PATHS.processingRecord}, as on the cover of the transcript. ` +
+      (facts.warnings.length === 0
+        ? 'Its reading of the chat text reported no warnings.'
+        : 'Its reading of the chat text reported these warnings:'),
   );
   for (const warning of facts.warnings) {
     blocks.push({ kind: 'paragraph', text: [showInvisible(warning)], style: 'bullet', indent: true });

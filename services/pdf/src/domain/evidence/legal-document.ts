@@ -37,8 +37,8 @@ export type Block =
   | { kind: 'value'; text: string }
   /** Rows of a register: the first column heads each entry in the text, the others follow as "Column: value". */
   | { kind: 'table'; columns: readonly string[]; rows: readonly (readonly string[])[] }
-  /** A line that is only a blank (a signature, a continuation). */
-  | { kind: 'line'; label: string };
+  /** A line that is only a blank (a signature, a continuation); `indent` sets it under the value before. */
+  | { kind: 'line'; label: string; indent?: boolean };
 
 export interface LegalDocument {
   /** The Word file's title property. */
@@ -109,7 +109,7 @@ export function renderText(document: LegalDocument): Buffer {
         break;
       }
       case 'line':
-        lines.push('', blank(block.label));
+        lines.push(...(block.indent ? [`${VALUE}${blank(block.label)}`] : ['', blank(block.label)]));
         break;
     }
   }

@@ -1,5 +1,5 @@
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
-import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
+import { isMacOsMetadataPath, type ExportEntry } from '@chatexhibit/proto/storage-layout';
 import { runWithConcurrency } from '@chatexhibit/kit/concurrency/run-with-concurrency';
 import { detectMediaType, HEAD_BYTES } from './media-type';
 import { readAndDigest } from './lab-hashes';
@@ -171,11 +171,13 @@ export async function listEvidenceFiles(input: {
     const result = detected[index];
     if (result.status === 'rejected') throw result.reason;
     const { mediaType, md5, sha1 } = result.value;
+    // macOS metadata ("__MACOSX/…", "._name") is an other file whatever its name or first bytes say.
     const role: EvidenceRole =
       draft.role ??
+      (!isMacOsMetadataPath(draft.sourcePath ?? '') &&
       (isMediaType(mediaType) ||
-      MEDIA_EXTENSIONS.has(extensionOf(draft.sourcePath ?? '')) ||
-      audioSources.has(draft.sourcePath ?? '')
+        MEDIA_EXTENSIONS.has(extensionOf(draft.sourcePath ?? '')) ||
+        audioSources.has(draft.sourcePath ?? ''))
         ? 'original-media'
         : 'original-other');
     return { ...draft, role, mediaType, md5, sha1 };

@@ -289,6 +289,18 @@ export function processingRecordSections(input: ProcessingRecordInput): RecordSe
     },
     { heading: "THE UPLOAD'S ZIP ENTRIES", lines: zipEntryTableLines(facts.zipEntries) },
     {
+      // The cover's Provenance section, word for word.
+      heading: 'PROVENANCE',
+      lines: [
+        ...facts.provenance.rows.flatMap(([label, value]) =>
+          wrap(`${label}: ${value}`, { firstIndent: '  ', indent: '      ' }),
+        ),
+        '',
+        ...paragraph('Observations, as on the cover of the transcript:'),
+        ...facts.provenance.bullets.flatMap((finding) => bullet(showInvisible(finding))),
+      ],
+    },
+    {
       heading: 'DOCUMENTS THIS RECORD FOLLOWS',
       lines: [
         ...paragraph('ChatExhibit made these documents before this record; their SHA-256 hash values are:'),

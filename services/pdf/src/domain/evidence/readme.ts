@@ -192,8 +192,12 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
         `${PACKAGE_PATHS.manifest} (its line in ${PACKAGE_PATHS.checksums}` +
         (facts.verifyUrl === null ? '' : ', or the value the check in a web browser shows') +
         ') with the one in the signed and filed declaration. If they ' +
-        `are the same, ${PACKAGE_PATHS.manifest} is the one the declarant certified, and so is ` +
-        'every file whose hash value it lists, the uploaded file in original/upload/ among them. ' +
+        `are the same, ${PACKAGE_PATHS.manifest} is the one the declarant certified. A file of ` +
+        'the package, the uploaded file in original/upload/ among them, is one the declarant ' +
+        `certified only if its SHA-256 hash value is also the value ${PACKAGE_PATHS.manifest} ` +
+        `lists for it: the check above compares files with ${PACKAGE_PATHS.checksums}, not with ` +
+        `${PACKAGE_PATHS.manifest}, so compare each file's hash value with its ` +
+        `${PACKAGE_PATHS.manifest} value as well. ` +
         'A package that has not been filed with a signed declaration is anchored by nothing ' +
         'outside itself.',
     ),

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import type { ExportCounts } from '../export-counts';
+import type { ProvenanceSection } from '../transcript/provenance-findings';
 import type { ZipEntryRow } from './zip-entry-table';
 
 /** Opens a stored file by its storage key (object storage in the service, a local folder in the CLI). */
@@ -32,6 +33,8 @@ export interface EvidenceFacts {
   zipEntries: readonly ZipEntryRow[];
   /** The web page that checks the package in a browser; null when no site made it. */
   verifyUrl: string | null;
+  /** The cover's Provenance section, which the processing record repeats and the declaration heeds. */
+  provenance: ProvenanceSection;
 }
 
 /** An MP3 copy of a voice note, made by media. */

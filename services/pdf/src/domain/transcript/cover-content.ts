@@ -7,11 +7,20 @@ import type { ChatSummary } from './chat-summary';
 import { messageNumber } from './message-number';
 import { formatMomentInZone, formatRecordedMoment, formatUtcOffset, zoneChangesBetween } from './time-zone';
 import { timeZoneSourceStatement } from '../time-zone-source';
-import { ATTACHMENT_KIND_LABELS, countOf, countRows, type ExportCounts } from '../export-counts';
+import {
+  ATTACHMENT_KIND_LABELS,
+  countOf,
+  countRows,
+  type ExportCounts,
+  OMITTED_MEDIA_EXAMPLES,
+} from '../export-counts';
 import { ATTACHMENT_KINDS } from './chat-summary';
 
 /** Label and value rows of one cover section. */
 export type CoverRows = ReadonlyArray<readonly [label: string, value: string]>;
+
+/** Starts a bullet that belongs to the bullet before it (the parser's notes): drawn indented, with an en dash. */
+export const SUB_BULLET = '\u2013 ';
 
 export interface CoverSection {
   heading: string;
@@ -105,14 +114,14 @@ export function coverContent(input: CoverInput): CoverContent {
         heading: 'What the SHA-256 value proves',
         paragraphs: [
           `ChatExhibit computed the SHA-256 value of the uploaded file when it was received (${formatMomentInZone(new Date(facts.receivedAt), zone)}). Any change to the file, however small, gives a different value, so a file with the same value is the same file: this shows the export has not changed since it was uploaded.`,
-          'It does not show what happened to the chat before the upload, that the export is complete, or who wrote each message. Authorship is proved by other evidence (Federal Rule of Evidence 901(b)(4)), such as testimony or the content of the messages.',
+          'It does not show what happened to the chat before the upload, that the export is complete, or who wrote each message. Authorship is shown by other evidence under Federal Rule of Evidence 901, such as the testimony of a witness with knowledge (901(b)(1)) or distinctive characteristics of the messages (901(b)(4)).',
           'The evidence package (evidence.zip) holds the upload and every file in it bit for bit, with their SHA-256 values in manifest.json and SHA256SUMS; its README.txt explains how to check them.',
         ],
       },
       {
         heading: 'Limitations',
         paragraphs: [
-          'A WhatsApp text export does not contain reactions, the context of quoted replies, read receipts, the earlier text of edited messages, or the time zone of the device. Media the exporter left out appears as a "Media omitted" line. A message deleted for everyone appears only as a notice that it was deleted; what the Completeness section says of other deletions applies to every export.',
+          `A WhatsApp text export does not contain reactions, the context of quoted replies, read receipts, the earlier text of edited messages, or the time zone of the device. Media the exporter left out appears as a line saying a file was left out ${OMITTED_MEDIA_EXAMPLES}. A message deleted for everyone appears only as a notice that it was deleted; what the Completeness section says of other deletions applies to every export.`,
           'Each message shows the lines of the chat text it came from (L12 or L12-14), so it can be found in the original file. Messages appear in the order of the export, numbered from 1.',
         ],
       },
@@ -146,11 +155,17 @@ function timeZoneStatement(zone: string, source: TimeZoneSource, summary: ChatSu
   // The offset of the chat's own dates matters, not today's: read at the first message.
   const offset = formatUtcOffset(tzOffset(zone, new Date(`${summary.firstAt}Z`)));
   const changes = zoneChangesBetween(zone, summary.firstAt, summary.lastAt);
+  // A zone nobody stated says nothing of the phone: its offset may have changed all the same.
+  const unknownZone =
+    source === 'declared'
+      ? ''
+      : ` The phone's real time zone is not known: it may differ from ${zone}, and its UTC offset may have changed inside the chat's date range.`;
   return [
-    `${recorded} In ${zone} the UTC offset was ${offset} at the first message (${formatRecordedMoment(summary.firstAt, false)}). No time has been converted.`,
-    changes.length === 0
-      ? `No daylight-saving or other change of the UTC offset falls inside this chat's date range in ${zone}.`
-      : `In ${zone} the UTC offset changed inside this chat's date range, so times near these changes may be ambiguous: ${changes.map((c) => `on ${c.date} from ${c.from} to ${c.to}`).join('; ')}.`,
+    `${recorded} In the time zone ${zone}, the offset from UTC was ${offset} at the first message (${formatRecordedMoment(summary.firstAt, false)}). No time has been converted.`,
+    (changes.length === 0
+      ? `No daylight-saving or other change of the UTC offset falls inside this chat's date range in the time zone ${zone}.`
+      : `In the time zone ${zone}, the offset from UTC changed inside this chat's date range, so times near these changes may be ambiguous: ${changes.map((c) => `on ${c.date} from ${c.from} to ${c.to}`).join('; ')}.`) +
+      unknownZone,
   ];
 }
 
@@ -210,13 +225,13 @@ function completenessFindings({ facts, chat, summary, counts }: CoverInput): str
   }
   if (counts.mediaOmitted > 0) {
     findings.push(
-      `${countOf(counts.mediaOmitted, 'message says', 'messages say')} only that a file was left out ("Media omitted"): WhatsApp writes this when a chat is exported without media, and it does not name the file.`,
+      `${countOf(counts.mediaOmitted, 'message says', 'messages say')} only that a file was left out ${OMITTED_MEDIA_EXAMPLES}: WhatsApp writes this when a chat is exported without media, and it does not name the file.`,
     );
   }
   if (chat.warnings.length > 0) {
     findings.push(
       `The reading of the chat text made ${countOf(chat.warnings.length, 'note', 'notes')}, each given in full below (a note lists the first message or line numbers it concerns and counts the rest):`,
-      ...chat.warnings,
+      ...chat.warnings.map((warning) => `${SUB_BULLET}${warning}`),
     );
   }
   if (findings.length === 0) {

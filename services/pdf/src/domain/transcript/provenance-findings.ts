@@ -87,7 +87,7 @@ function structureFindings({
   attachedPaths,
   filesNamedByNoMessage,
   lastMessageAt,
-}: ProvenanceInput): string[] {
+}: ProvenanceInput): { findings: string[]; departsFromWhatsAppExport: boolean } {
   const findings: string[] = [];
   const macos = zipEntries.filter((row) => row.path.startsWith(MACOS_FOLDER));
   if (macos.length > 0) {
@@ -155,12 +155,13 @@ function structureFindings({
       );
     }
   }
-  if (findings.length === 0) {
-    findings.push(
+  if (findings.length > 0) return { findings, departsFromWhatsAppExport: true };
+  return {
+    departsFromWhatsAppExport: false,
+    findings: [
       "Nothing in the ZIP's structure departs from WhatsApp's own export: every file is at the top level, with no folders, no __MACOSX/ folder and no file besides the chat text and the files its messages attach. This looks at the structure only; it cannot show that no file was changed.",
-    );
-  }
-  return findings;
+    ],
+  };
 }
 
 /** Observations on the messages, each naming message numbers. */
@@ -205,11 +206,21 @@ function messageFindings({ anomalies, totalMessages }: ProvenanceInput): string[
   return findings;
 }
 
+/** The cover's section "Provenance"; the processing record and the declaration draw on the same. */
+export interface ProvenanceSection extends CoverSection {
+  rows: ReadonlyArray<readonly [string, string]>;
+  bullets: readonly string[];
+  /** The ZIP's structure departs from WhatsApp's own export: probably re-made by a person. */
+  departsFromWhatsAppExport: boolean;
+}
+
 /** The cover section "Provenance". */
-export function provenanceSection(input: ProvenanceInput): CoverSection {
+export function provenanceSection(input: ProvenanceInput): ProvenanceSection {
+  const structure = structureFindings(input);
   return {
     heading: 'Provenance',
     rows: zipRows(input.zipEntries),
-    bullets: [...structureFindings(input), ...messageFindings(input)],
+    bullets: [...structure.findings, ...messageFindings(input)],
+    departsFromWhatsAppExport: structure.departsFromWhatsAppExport,
   };
 }

@@ -10,7 +10,7 @@ import type { EvidenceFile } from '../evidence/types';
 import type { TextStyle } from '../text/font-set';
 import { lineHeight, type TextLayout } from '../text/text-layout';
 import type { ChatSummary } from './chat-summary';
-import type { CoverContent, CoverRows } from './cover-content';
+import { type CoverContent, type CoverRows, SUB_BULLET } from './cover-content';
 import { messageNumber } from './message-number';
 import { formatRecordedDate, formatRecordedMoment, recordedDay, recordedTime } from './time-zone';
 import type { ExportSource } from './transcript-source';
@@ -206,12 +206,18 @@ class TranscriptWriter {
 
   private bullet(text: string): void {
     const { pages } = this;
-    const lines = pages.layout.wrap(text, STYLE.value, CONTENT_WIDTH - 12);
+    const nested = text.startsWith(SUB_BULLET);
+    const indent = nested ? 12 : 0;
+    const lines = pages.layout.wrap(
+      nested ? text.slice(SUB_BULLET.length) : text,
+      STYLE.value,
+      CONTENT_WIDTH - 12 - indent,
+    );
     pages.ensure(lineHeight(STYLE.value));
-    pages.label('•', PAGE.margin + 2, STYLE.value, COLOUR.muted);
+    pages.label(nested ? '\u2013' : '•', PAGE.margin + 2 + indent, STYLE.value, COLOUR.muted);
     for (const line of lines) {
       pages.ensure(lineHeight(STYLE.value));
-      pages.line(line, PAGE.margin + 12, CONTENT_WIDTH - 12, STYLE.value, COLOUR.text);
+      pages.line(line, PAGE.margin + 12 + indent, CONTENT_WIDTH - 12 - indent, STYLE.value, COLOUR.text);
     }
     pages.y += 2;
   }
