@@ -35,28 +35,18 @@ export const optionalString = (fallback: string) =>
 export const optionalUrl = (protocols: readonly string[]) =>
   z.preprocess(emptyToUndefined, requiredUrl(protocols).optional());
 
-export const port = (fallback: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'must be a port number' })
-      .int('must be a whole number')
-      .min(1, 'must be a port number (1-65535)')
-      .max(65535, 'must be a port number (1-65535)')
-      .default(fallback),
-  );
+/** A TCP port number, 1-65535. */
+const portNumber = () =>
+  z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(1, 'must be a port number (1-65535)')
+    .max(65535, 'must be a port number (1-65535)');
+
+export const port = (fallback: number) => z.preprocess(emptyToUndefined, portNumber().default(fallback));
 
 /** A port that may be left unset (undefined): the program then picks one. */
-export const optionalPort = () =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'must be a port number' })
-      .int('must be a whole number')
-      .min(1, 'must be a port number (1-65535)')
-      .max(65535, 'must be a port number (1-65535)')
-      .optional(),
-  );
+export const optionalPort = () => z.preprocess(emptyToUndefined, portNumber().optional());
 
 export const logLevel = () =>
   z.preprocess(
