@@ -84,14 +84,7 @@ describe("the contact form sender's confirmation", () => {
     const sink = await startSmtpSink();
     const transport = new SmtpMailTransport(sink.url, 'ChatExhibit <no-reply@example.com>');
     const sent = new Map<string, Date>();
-    const sendMail = new SendMailUseCase(
-      contactRepositoryOf({ ...stored }),
-      sentMailsIn(sent),
-      transport,
-      noneErased,
-      settings,
-      silent,
-    );
+    const sendMail = sendMailOver(transport, sent);
     const confirmation = {
       kind: 'contact-confirmation',
       mailId: stored.confirmationMailId!,
@@ -116,19 +109,23 @@ describe("the contact form sender's confirmation", () => {
   });
 });
 
+/** The use case over `transport`, for the stored contact message, recording sent mails in `sent`. */
+const sendMailOver = (transport: SmtpMailTransport, sent = new Map<string, Date>()): SendMailUseCase =>
+  new SendMailUseCase(
+    contactRepositoryOf({ ...stored }),
+    sentMailsIn(sent),
+    transport,
+    noneErased,
+    settings,
+    silent,
+  );
+
 describe('sending a contact mail', () => {
   it('fails while the SMTP server refuses, so the queue retries; sends once it accepts, and never twice', async () => {
     const port = await freePort();
     const transport = new SmtpMailTransport(`smtp://127.0.0.1:${port}`, 'ChatExhibit <no-reply@example.com>');
     const sent = new Map<string, Date>();
-    const sendMail = new SendMailUseCase(
-      contactRepositoryOf({ ...stored }),
-      sentMailsIn(sent),
-      transport,
-      noneErased,
-      settings,
-      silent,
-    );
+    const sendMail = sendMailOver(transport, sent);
 
     // Nothing listens yet: the delivery fails and, far from its last, is retried.
     const refused = await sendMail.execute(job).then(
@@ -184,14 +181,7 @@ describe('the download-links mail', () => {
     const sink = await startSmtpSink();
     const transport = new SmtpMailTransport(sink.url, 'ChatExhibit <no-reply@example.com>');
     const sent = new Map<string, Date>();
-    const sendMail = new SendMailUseCase(
-      contactRepositoryOf({ ...stored }),
-      sentMailsIn(sent),
-      transport,
-      noneErased,
-      settings,
-      silent,
-    );
+    const sendMail = sendMailOver(transport, sent);
     try {
       await sendMail.execute(job);
       await sendMail.execute(job);
@@ -238,14 +228,7 @@ describe('the download-links mail', () => {
   it("mails a free export's links, asked for on the page, as working until its files are deleted", async () => {
     const sink = await startSmtpSink();
     const transport = new SmtpMailTransport(sink.url, 'ChatExhibit <no-reply@example.com>');
-    const sendMail = new SendMailUseCase(
-      contactRepositoryOf({ ...stored }),
-      sentMailsIn(new Map()),
-      transport,
-      noneErased,
-      settings,
-      silent,
-    );
+    const sendMail = sendMailOver(transport);
     const { bundleId: _bought, ...free } = job;
     try {
       await sendMail.execute(free);
