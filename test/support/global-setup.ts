@@ -33,7 +33,8 @@ export default async function globalSetup(): Promise<void> {
   await removeAbandonedRuns(os.tmpdir());
   const runDirectory = path.join(os.tmpdir(), `${RUN_FOLDER_PREFIX}${process.pid}`);
   await rm(runDirectory, { recursive: true, force: true });
-  await mkdir(runDirectory, { mode: 0o700 });
+  // Others may pass through, not list: as root, embedded PostgreSQL runs as its own user below it.
+  await mkdir(runDirectory, { mode: 0o711 });
   process.env.TMPDIR = runDirectory;
   const s3Directory = path.join(runDirectory, 's3');
   await mkdir(s3Directory);
