@@ -62,10 +62,6 @@ export const TestCheckoutViewSchema = z.object({
 });
 export type TestCheckoutView = z.infer<typeof TestCheckoutViewSchema>;
 
-/** SPEC §3 Bundle: only its id is part of the contract. */
-export const BundleSchema = z.object({ bundleId: z.string() });
-export type Bundle = z.infer<typeof BundleSchema>;
-
 /** What support sees of a bundle (`npm run support -- status`). */
 export const SupportBundleSchema = z.object({
   bundleId: z.string(),
