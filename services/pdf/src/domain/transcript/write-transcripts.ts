@@ -12,9 +12,15 @@ import { lineHeight, type TextLayout } from '../text/text-layout';
 import type { ChatSummary } from './chat-summary';
 import { type CoverContent, type CoverRows, SUB_BULLET } from './cover-content';
 import { messageNumber } from './message-number';
-import { formatRecordedDate, formatRecordedMoment, recordedDay, recordedTime } from './time-zone';
+import {
+  formatRecordedDate,
+  formatRecordedMoment,
+  formatRecordedMonth,
+  recordedDay,
+  recordedTime,
+} from './time-zone';
 import type { ExportSource } from './transcript-source';
-import { CONTENT_WIDTH, PAGE, TwinPages } from './twin-pages';
+import { type Bookmark, CONTENT_WIDTH, PAGE, TwinPages } from './twin-pages';
 
 const COLOUR = {
   text: '#0f172a',
@@ -115,6 +121,10 @@ class TranscriptWriter {
   /** The day of the last message drawn, for date headings and their continuation. */
   private currentDay: string | null = null;
   private inMessages = false;
+  /** Bookmarks that take children: the cover's, the messages' and the current month's (by 'YYYY-MM'). */
+  private coverBookmark: Bookmark | null = null;
+  private messagesBookmark: Bookmark | null = null;
+  private month: { key: string; bookmark: Bookmark } | null = null;
   /** The message being drawn once its header is down: a page break inside it repeats who it is. */
   private continuing: string | null = null;
 
@@ -139,6 +149,7 @@ class TranscriptWriter {
     const { pages } = this;
     const { facts, chat } = this.input.source;
     const x = PAGE.margin;
+    this.coverBookmark = pages.bookmark('Cover', null, true);
     pages.paragraph('CHAT TRANSCRIPT EVIDENCE', x, CONTENT_WIDTH, STYLE.title, COLOUR.heading);
     pages.paragraph('WhatsApp Conversation', x, CONTENT_WIDTH, STYLE.subtitle, COLOUR.text);
     pages.y += 6;
@@ -176,6 +187,7 @@ class TranscriptWriter {
     pages.y += 8;
     // A heading never ends a page: keep it with two lines of what follows.
     pages.ensure(lineHeight(STYLE.section) + 2 * lineHeight(STYLE.value) + 4);
+    pages.bookmark(text, this.coverBookmark);
     pages.paragraph(text, PAGE.margin, CONTENT_WIDTH, STYLE.section, COLOUR.heading);
     pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
     pages.y += 3;
@@ -275,6 +287,7 @@ class TranscriptWriter {
   async messages(): Promise<void> {
     this.pages.newPage();
     this.inMessages = true;
+    this.messagesBookmark = this.pages.bookmark('Messages', null, true);
     this.pages.paragraph('Messages', PAGE.margin, CONTENT_WIDTH, STYLE.section, COLOUR.heading);
     this.pages.y += 4;
     let drawn = 0;
@@ -330,11 +343,20 @@ class TranscriptWriter {
     }
   }
 
-  private dateHeading(day: string): void {
+  /** A day's heading, kept on one page with the first row of its first message (`firstRow` high). */
+  private dateHeading(day: string, firstRow: number): void {
     const { pages } = this;
     pages.y += 4;
-    pages.ensure(lineHeight(STYLE.dateHeading) + 2 * lineHeight(STYLE.body) + 6);
+    // A page that starts with this heading does not repeat the day before it as "(continued)".
+    this.currentDay = null;
+    pages.ensure(lineHeight(STYLE.dateHeading) + 4 + firstRow);
     this.currentDay = day;
+    const monthKey = day.slice(0, 7);
+    if (this.month?.key !== monthKey) {
+      const bookmark = pages.bookmark(formatRecordedMonth(day), this.messagesBookmark);
+      this.month = { key: monthKey, bookmark };
+    }
+    pages.bookmark(formatRecordedDate(day), this.month.bookmark);
     pages.paragraph(formatRecordedDate(day), PAGE.margin, CONTENT_WIDTH, STYLE.dateHeading, COLOUR.heading);
     pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
     pages.y += 4;
@@ -344,7 +366,6 @@ class TranscriptWriter {
     const { pages } = this;
     const { options } = this.input.source.facts;
     const day = recordedDay(message.timestamp);
-    if (day !== this.currentDay) this.dateHeading(day);
 
     const bodyX = options.includeTimestamps ? COLUMN.body : COLUMN.time;
     const bodyWidth = PAGE.width - PAGE.margin - bodyX;
@@ -359,8 +380,10 @@ class TranscriptWriter {
     const bodyLines = message.content === '' ? [] : pages.layout.wrap(message.content, STYLE.body, bodyWidth);
     const headerHeight = Math.max(lineHeight(STYLE.sender), headerLines.length * lineHeight(headerStyle));
 
-    // The header stays with the first line of the message.
-    pages.ensure(headerHeight + (bodyLines.length > 0 ? lineHeight(STYLE.body) : 0));
+    // The header stays with the first line of the message, and a new day's heading with both.
+    const firstRow = headerHeight + (bodyLines.length > 0 ? lineHeight(STYLE.body) : 0);
+    if (day !== this.currentDay) this.dateHeading(day, firstRow);
+    pages.ensure(firstRow);
     const top = pages.y;
     pages.label(messageNumber(message.index, this.total), COLUMN.number, STYLE.number, COLOUR.muted, {
       lineStyle: STYLE.sender,
@@ -466,6 +489,7 @@ class TranscriptWriter {
     const { pages } = this;
     const { summary, evidence } = this.input;
     pages.newPage();
+    pages.bookmark('Attachment register');
     pages.paragraph('Attachment register', PAGE.margin, CONTENT_WIDTH, STYLE.section, COLOUR.heading);
     pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
     pages.y += 4;
