@@ -17,7 +17,7 @@ import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import { ExportFactsSchema } from '@chatexhibit/proto/processing-options';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
-import { FONT_FILES } from '../src/domain/text/font-files';
+import { fontFile } from '../src/domain/text/font-files';
 import { FontSet } from '../src/domain/text/font-set';
 import { TextLayout } from '../src/domain/text/text-layout';
 import { summarizeChat } from '../src/domain/transcript/chat-summary';
@@ -127,7 +127,7 @@ async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<v
 }
 
 async function renderPlain(messages: TranscriptMessage[], dir: string): Promise<void> {
-  const doc = new PDFDocument({ size: 'LETTER', font: FONT_FILES.sans.regular });
+  const doc = new PDFDocument({ size: 'LETTER', font: fontFile('sans', 'regular') });
   const out = createWriteStream(path.join(dir, 'plain.pdf'));
   doc.pipe(out);
   for (const m of messages) doc.text(`${m.index} ${m.timestamp.slice(11, 16)} ${m.sender}: ${m.content}`);

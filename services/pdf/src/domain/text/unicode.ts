@@ -10,3 +10,20 @@ const AS_SPACE = /[\p{Cc}\u2028\u2029]/gu;
 export function controlsAsSpaces(text: string): string {
   return text.replace(AS_SPACE, ' ');
 }
+
+const PRIVATE_USE = /^\p{Co}/u;
+const UNASSIGNED = /^\p{Cn}/u;
+
+/**
+ * A character (grapheme cluster) named by its code points, as a reader can look it up even where
+ * it cannot be drawn: 'U+E000 (private use)', 'U+0915 U+1AB0'.
+ */
+export function describeCharacter(cluster: string): string {
+  const codePoints = Array.from(
+    cluster,
+    (char) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+  ).join(' ');
+  if (PRIVATE_USE.test(cluster)) return `${codePoints} (private use)`;
+  if (UNASSIGNED.test(cluster)) return `${codePoints} (not assigned in Unicode)`;
+  return codePoints;
+}
