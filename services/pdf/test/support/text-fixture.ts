@@ -33,7 +33,7 @@ export const SCRIPT_LINES: readonly (readonly [script: string, line: string])[] 
   ['CJK Extension B', '名前: 𠮷野さんと𠮷田さん'],
   ['Hangul', '한국어: 안녕하세요 반갑습니다'],
   // Compatibility jamo, lone conjoining jamo (initial, vowel, final), old Hangul, decomposed 한글.
-  ['Hangul jamo', '자모: ㅋㅋㅋ ㅠㅠ ᄀ ᄂ ᅡ ᅣ ᆨ ᆫ 옛한글 ᄒᆞᆫ글 \u1112\u1161\u11ab\u1100\u1173\u11af'],
+  ['Hangul jamo', '자모: ㅋㅋㅋ ㅠㅠ ᄀ ᄂ ᅡ ᅣ ᆷ ᆺ 옛한글 ᄒᆞᆫ글 \u1112\u1161\u11ab\u1100\u1173\u11af'],
   ['Devanagari', 'हिन्दी: नमस्ते दुनिया'],
   ['Bengali', 'বাংলা: নমস্কার, কাল দেখা হবে'],
   ['Gurmukhi', 'ਪੰਜਾਬੀ: ਸਤ ਸ੍ਰੀ ਅਕਾਲ, ਕੱਲ੍ਹ ਮਿਲਾਂਗੇ'],
@@ -69,7 +69,7 @@ export const SCRIPT_LINES: readonly (readonly [script: string, line: string])[] 
   ['Lisu', 'ꓡꓲ-ꓢꓴ: ꓐꓲ ꓗꓪ'],
   ['Chakma', '𑄌𑄋𑄴𑄟𑄳𑄦: 𑄟𑄧𑄚𑄴'],
   ['Syloti Nagri', 'ꠍꠤꠟꠐꠤ: ꠀꠝꠤ'],
-  ['Cham', 'ꨌꩌ: ꨦꨩꨯꨮ'],
+  ['Cham', 'ꨌꩌ: ꨆꨩ ꨚꨪ ꨦꨯ'],
   ['Osage', '𐓏𐓘𐓻𐓘𐓻𐓟: 𐓀𐓘𐓻'],
   ['Hanifi Rohingya', '𐴌𐴟𐴇𐴥𐴝𐴚𐴒𐴙𐴝: 𐴀𐴝𐴑𐴝'],
   ['Mathematical letters', 'Styled: 𝐁𝐨𝐥𝐝 𝓼𝓬𝓻𝓲𝓹𝓽 𝔉𝔯𝔞𝔨𝔱𝔲𝔯 𝟙𝟚𝟛'],

@@ -44,6 +44,14 @@ export interface ComplexShape {
   readonly readsInOrder: boolean;
 }
 
+/** What fontkit's OpenType layout lacks for a face's script, done around it (see myanmar.ts). */
+export interface ScriptShaping {
+  /** The text with each syllable's parts in the order the font expects to draw them. */
+  drawingOrder(text: string): string;
+  /** Features to apply besides fontkit's default ones. */
+  readonly features: Readonly<Record<string, boolean>>;
+}
+
 /** A piece of text (a word, a space) shaped in one face and direction. */
 export type ShapedText = SimpleShape | ComplexShape;
 
@@ -113,7 +121,10 @@ export class Face {
   /** Kerning between two simple code points, keyed `left * SIMPLE_LIMIT + right`. */
   private readonly kerning = new Map<number, number>();
 
-  constructor(readonly file: string) {
+  constructor(
+    readonly file: string,
+    private readonly scriptShaping: ScriptShaping | null = null,
+  ) {
     this.name = path.basename(file, '.ttf');
   }
 
@@ -232,19 +243,24 @@ export class Face {
     }
   }
 
-  /** fontkit's full OpenType layout, without the features it cannot apply in this face. */
+  /** fontkit's full OpenType layout, with the face's script shaping and without the features fontkit cannot apply. */
   private layout(text: string, rtl: boolean): GlyphRun {
     const direction = rtl ? 'rtl' : 'ltr';
+    const shown = this.scriptShaping?.drawingOrder(text) ?? text;
+    const features = (): Record<string, boolean> => ({
+      ...this.scriptShaping?.features,
+      ...this.switchedOff,
+    });
     if (this.switchedOff === undefined) {
       try {
-        return this.font.layout(text, undefined, undefined, undefined, direction);
+        return this.font.layout(shown, features(), undefined, undefined, direction);
       } catch (error) {
-        const features = unusableFeatures(this.font);
-        if (features.length === 0) throw error;
-        this.switchedOff = Object.fromEntries(features.map((feature) => [feature, false]));
+        const unusable = unusableFeatures(this.font);
+        if (unusable.length === 0) throw error;
+        this.switchedOff = Object.fromEntries(unusable.map((feature) => [feature, false]));
       }
     }
-    return this.font.layout(text, this.switchedOff, undefined, undefined, direction);
+    return this.font.layout(shown, features(), undefined, undefined, direction);
   }
 
   /** The whole letter for a conjoining jamo that shaping left as its own part glyph (see STANDALONE_JAMO), else null. */

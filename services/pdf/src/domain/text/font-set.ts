@@ -1,6 +1,7 @@
 import { EmojiImages, wantsEmojiImage } from './emoji';
-import { Face } from './face';
+import { Face, type ScriptShaping } from './face';
 import { type FaceName, fontFile, type FontWeight } from './font-files';
+import { MYANMAR_FEATURES, myanmarDrawingOrder } from './myanmar';
 import { controlsAsSpaces, GRAPHEMES } from './unicode';
 
 export type { FontWeight } from './font-files';
@@ -76,6 +77,11 @@ const SCRIPT_FACES: readonly (readonly [RegExp, readonly FaceName[]])[] = [
 /** For the clusters of no script above, and those a script's own faces lack. */
 const FALLBACK_FACES: readonly FaceName[] = ['sans', 'symbols', 'symbols2', 'math', 'sc', 'kr'];
 
+/** Faces whose script needs shaping that fontkit lacks. */
+const SCRIPT_SHAPING: Partial<Record<FaceName, ScriptShaping>> = {
+  myanmar: { drawingOrder: myanmarDrawingOrder, features: MYANMAR_FEATURES },
+};
+
 /** How one grapheme cluster is drawn. */
 export type ClusterDrawing =
   { kind: 'text'; face: Face } | { kind: 'emoji'; svg: string } | { kind: 'missing' };
@@ -140,7 +146,7 @@ export class FontSet {
     const file = fontFile(name, weight);
     let face = this.faces.get(file);
     if (!face) {
-      face = new Face(file);
+      face = new Face(file, SCRIPT_SHAPING[name]);
       this.faces.set(file, face);
     }
     return face;

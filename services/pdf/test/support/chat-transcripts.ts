@@ -1,0 +1,85 @@
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { ExportFactsSchema } from '@chatexhibit/proto/processing-options';
+import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
+import { exportCounts } from '@chatexhibit/pdf/domain/export-counts';
+import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
+import { TextLayout } from '@chatexhibit/pdf/domain/text/text-layout';
+import { summarizeChat } from '@chatexhibit/pdf/domain/transcript/chat-summary';
+import { coverContent } from '@chatexhibit/pdf/domain/transcript/cover-content';
+import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
+import { writeTranscripts } from '@chatexhibit/pdf/domain/transcript/write-transcripts';
+
+const GENERATED_AT = new Date('2026-11-23T09:00:00.000Z');
+
+/**
+ * The transcript and its filing copy of a chat of `messages` among `participants`, with Bates
+ * numbers and no upload files, written into `dir` as step 3 of the pipeline writes them: the
+ * summary pass, the cover, every message laid out once and drawn into both PDFs.
+ */
+export async function writeChatTranscripts(
+  messages: readonly TranscriptMessage[],
+  participants: string[],
+  dir: string,
+): Promise<{ transcript: string; filing: string }> {
+  const source: ExportSource = {
+    exportReference: 'CE-0000-0000-0000',
+    facts: ExportFactsSchema.parse({
+      originalFilename: 'WhatsApp Chat.zip',
+      fileHash: 'a'.repeat(64),
+      uploadSizeBytes: 1,
+      options: {},
+      timeZone: 'UTC',
+      batesPrefix: 'CHAT',
+      receivedAt: '2026-11-23T08:00:00.000Z',
+    }),
+    chat: {
+      chatFile: '_chat.txt',
+      participants,
+      warnings: [],
+      format: 'ios',
+      dateOrder: 'dmy',
+      calendar: 'gregorian',
+      encoding: 'utf-8',
+    },
+    async *messages() {
+      for (let start = 0; start < messages.length; start += 1000) yield messages.slice(start, start + 1000);
+    },
+    entries: [],
+    folders: [],
+    media: [],
+    mediaComponents: {},
+    uploadKey: 'upload',
+    files: { open: () => Promise.reject(new Error('the chat has no files')) },
+    verifyUrl: null,
+  };
+  const summary = await summarizeChat(source.messages());
+  const files = {
+    transcript: path.join(dir, 'transcript.pdf'),
+    filing: path.join(dir, 'transcript-filing.pdf'),
+  };
+  await writeTranscripts(
+    {
+      source,
+      summary,
+      cover: coverContent({
+        facts: source.facts,
+        chat: source.chat,
+        summary,
+        counts: exportCounts(summary, []),
+        generatedAt: GENERATED_AT,
+        toolVersion: 'test',
+        manifestSha256: 'b'.repeat(64),
+        exportReference: source.exportReference,
+        provenance: { heading: 'Provenance', bullets: [] },
+      }),
+      evidence: [],
+      generatedAt: GENERATED_AT,
+      toolVersion: 'test',
+      onProgress: () => {},
+    },
+    new TextLayout(FontSet.shared()),
+    { transcript: createWriteStream(files.transcript), filing: createWriteStream(files.filing) },
+  );
+  return files;
+}
