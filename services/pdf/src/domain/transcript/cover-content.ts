@@ -15,6 +15,7 @@ import {
   OMITTED_MEDIA_EXAMPLES,
 } from '../export-counts';
 import { ATTACHMENT_KINDS } from './chat-summary';
+import { describeCharacter } from '../text/unicode';
 
 /** Label and value rows of one cover section. */
 export type CoverRows = ReadonlyArray<readonly [label: string, value: string]>;
@@ -51,6 +52,8 @@ export interface CoverContent {
 const NOT_STATED = 'not stated';
 /** Silent gaps named one by one; past these, a line counts the rest. */
 const LISTED_GAPS = 10;
+/** Messages named for one undrawable character; past these, the same bullet counts the rest. */
+const LISTED_UNDRAWABLE_MESSAGES = 10;
 /** A chat this close to a cap (as a share of it) may have been cut short by WhatsApp. */
 const NEAR_CAP_SHARE = 0.9;
 
@@ -109,6 +112,7 @@ export function coverContent(input: CoverInput): CoverContent {
         bullets: processingOptionStatements(facts),
       },
       { heading: 'Completeness', bullets: completenessFindings(input) },
+      ...undrawableSection(summary, input.counts.entries),
       input.provenance,
       {
         heading: 'What the SHA-256 value proves',
@@ -249,4 +253,31 @@ function completenessFindings({ facts, chat, summary, counts }: CoverInput): str
     );
   }
   return findings;
+}
+
+/**
+ * Characters no font of the transcript draws, each with the messages that have it: only when
+ * there are any, so that every character is either drawn or listed here.
+ */
+function undrawableSection(summary: ChatSummary, total: number): CoverSection[] {
+  if (summary.undrawable.size === 0) return [];
+  return [
+    {
+      heading: 'Characters not drawn',
+      paragraphs: [
+        `No font of this transcript can draw ${summary.undrawable.size === 1 ? 'this character' : `these ${summary.undrawable.size} characters`}: each is drawn as a replacement mark (\uFFFD), while copying or searching the PDF's text gives the character itself, as messages.csv and the original chat text in the evidence package do.`,
+      ],
+      bullets: [...summary.undrawable].map(([character, indexes]) => {
+        const listed = indexes
+          .slice(0, LISTED_UNDRAWABLE_MESSAGES)
+          .map((index) => messageNumber(index, total));
+        const more = indexes.length - listed.length;
+        const where =
+          indexes.length === 1
+            ? `message ${listed[0]}`
+            : `messages ${listed.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}`;
+        return `${describeCharacter(character)} in ${where}.`;
+      }),
+    },
+  ];
 }
