@@ -68,13 +68,17 @@ export const copyStatement: CopyText = {
 export function runningHeader(facts: ExportFacts): CopyText {
   const { caseNumber, exhibitNumber } = facts.examination;
   const parts = [
-    ...(caseNumber === null ? [] : [`Case no. ${caseNumber}`]),
-    ...(exhibitNumber === null ? [] : [`Exhibit ${exhibitNumber}`]),
+    ...(caseNumber === null ? [] : [labelled('Case no.', caseNumber)]),
+    ...(exhibitNumber === null ? [] : [labelled('Exhibit', exhibitNumber)]),
     TRANSCRIPT_TITLE,
     facts.originalFilename,
   ];
   return perCopy((copy) => [...parts, COPY_NAMES[copy]].join(' · '));
 }
+
+/** A typed number after its label, unless the uploader typed the label too ("Exhibit 12 to …"). */
+const labelled = (label: string, value: string): string =>
+  value.toLowerCase().startsWith(label.split(' ')[0]!.toLowerCase()) ? value : `${label} ${value}`;
 
 /** "Reading this transcript" on attachments: how they are named, and what this copy carries. */
 export function attachmentsReading(facts: ExportFacts): CopyText {
