@@ -142,12 +142,12 @@ export function coverContent(input: CoverInput): CoverContent {
  * record what the package's documents carry. The Bates numbering follows them (bates.ts).
  */
 export function processingOptionStatements(facts: ExportFacts, reader: TranscriptCopy | 'record'): string[] {
-  // The filing copy embeds no file, whatever the options: it names each by its attachment number.
+  // The filing copy embeds no file, whatever the options (it names each by its attachment number).
   const embedded = (on: boolean, what: string) =>
     !on
       ? 'listed, not embedded'
       : reader === 'filing'
-        ? `embedded only in ${PACKAGE_PATHS.transcript}; this court-filing copy embeds no files and names each by its attachment number`
+        ? `embedded only in ${PACKAGE_PATHS.transcript}; this court-filing copy embeds no files`
         : what;
   return [
     `Timestamps: ${onOff(facts.options.includeTimestamps, 'shown', 'not shown (dates are still shown as headings)')}.`,
