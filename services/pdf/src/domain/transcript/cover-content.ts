@@ -1,6 +1,7 @@
 import { tzOffset } from '@date-fns/tz';
 import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import { WHATSAPP_EXPORT_CAPS } from '@chatexhibit/proto/constants';
+import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { ExportFacts, TimeZoneSource } from '@chatexhibit/proto/processing-options';
 import type { TranscriptChat } from '@chatexhibit/proto/transcript';
 import type { ChatSummary } from './chat-summary';
@@ -16,6 +17,9 @@ import {
 } from '../export-counts';
 import { ATTACHMENT_KINDS } from './chat-summary';
 import { describeCharacter } from '../text/unicode';
+import { batesCoverStatement } from './bates';
+import { perCopy, perCopyList } from './transcript-copies';
+import type { CopyText, TranscriptCopy } from './twin-pages';
 
 /** Label and value rows of one cover section. */
 export type CoverRows = ReadonlyArray<readonly [label: string, value: string]>;
@@ -27,7 +31,8 @@ export interface CoverSection {
   heading: string;
   rows?: CoverRows;
   paragraphs?: readonly string[];
-  bullets?: readonly string[];
+  /** A bullet may say something different in each copy (what that copy carries). */
+  bullets?: readonly CopyText[];
 }
 
 export interface CoverInput {
@@ -109,7 +114,10 @@ export function coverContent(input: CoverInput): CoverContent {
       },
       {
         heading: 'Processing options',
-        bullets: processingOptionStatements(facts),
+        bullets: [
+          ...perCopyList((copy) => processingOptionStatements(facts, copy)),
+          perCopy((copy) => batesCoverStatement(facts, copy)),
+        ],
       },
       { heading: 'Completeness', bullets: completenessFindings(input) },
       ...undrawableSection(summary, input.counts.entries),
@@ -133,16 +141,27 @@ export function coverContent(input: CoverInput): CoverContent {
   };
 }
 
-/** The processing options in words, as the cover and the processing record state them. */
-export const processingOptionStatements = (facts: ExportFacts): string[] => [
-  `Timestamps: ${onOff(facts.options.includeTimestamps, 'shown', 'not shown (dates are still shown as headings)')}.`,
-  `Senders: ${onOff(facts.options.highlightSenders, 'highlighted in colour', 'not highlighted')}.`,
-  `Voice notes: ${onOff(facts.options.includeVoiceMessages, 'MP3 copies embedded in transcript.pdf, playable from their messages', 'listed, not embedded')}.`,
-  `Images: ${onOff(facts.options.includeImages, 'shown as thumbnails', 'listed, not shown')}.`,
-  `Other attachments: ${onOff(facts.options.includeAttachments, 'embedded in transcript.pdf', 'listed, not embedded')}.`,
-  `Bates numbering: ${facts.batesPrefix === null ? 'none' : `prefix "${facts.batesPrefix}", one number per page`}.`,
-  'Every file is in the evidence package whatever these options say.',
-];
+/**
+ * The processing options in words: each copy's cover says what that copy carries, the processing
+ * record what the package's documents carry. The Bates numbering follows them (bates.ts).
+ */
+export function processingOptionStatements(facts: ExportFacts, reader: TranscriptCopy | 'record'): string[] {
+  // The filing copy embeds no file, whatever the options (it names each by its attachment number).
+  const embedded = (on: boolean, what: string) =>
+    !on
+      ? 'listed, not embedded'
+      : reader === 'filing'
+        ? `embedded only in ${PACKAGE_PATHS.transcript}; this court-filing copy embeds no files`
+        : what;
+  return [
+    `Timestamps: ${onOff(facts.options.includeTimestamps, 'shown', 'not shown (dates are still shown as headings)')}.`,
+    `Senders: ${onOff(facts.options.highlightSenders, 'highlighted in colour', 'not highlighted')}.`,
+    `Voice notes: ${embedded(facts.options.includeVoiceMessages, `MP3 copies embedded in ${PACKAGE_PATHS.transcript}, playable from their messages`)}.`,
+    `Images: ${onOff(facts.options.includeImages, 'shown as reduced display copies (thumbnails), each captioned as such', 'listed, not shown')}.`,
+    `Other attachments: ${embedded(facts.options.includeAttachments, `embedded in ${PACKAGE_PATHS.transcript}`)}.`,
+    'Every file is in the evidence package whatever these options say.',
+  ];
+}
 
 function describeChatFile(chat: CoverInput['chat']): string {
   const details = [chat.format && `${chat.format} layout`, chat.encoding && `${chat.encoding} text`].filter(

@@ -4,7 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import { SENDER_COLOURS } from '@chatexhibit/proto/constants';
 import type { MediaItem } from '@chatexhibit/proto/storage-layout';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
-import { exhibitReferences } from '../evidence/exhibit-reference';
+import { attachmentReferences } from '../evidence/attachment-reference';
 import { FLAG_LABELS, sourceLines } from './message-labels';
 import type { EvidenceFile } from '../evidence/types';
 import type { TextStyle } from '../text/font-set';
@@ -20,7 +20,15 @@ import {
   recordedTime,
 } from './time-zone';
 import type { ExportSource } from './transcript-source';
-import { type Bookmark, CONTENT_WIDTH, PAGE, TwinPages } from './twin-pages';
+import { batesNumber } from './bates';
+import {
+  attachmentsReading,
+  copyStatement,
+  documentInfo,
+  runningHeader,
+  TRANSCRIPT_TITLE,
+} from './transcript-copies';
+import { type Bookmark, CONTENT_WIDTH, type CopyText, PAGE, TwinPages } from './twin-pages';
 
 const COLOUR = {
   text: '#0f172a',
@@ -86,20 +94,19 @@ export interface TranscriptInput {
 
 /**
  * Writes the transcript (voice notes and, when asked, other attachments embedded) and its
- * PDF/A court-filing copy (no attachments; exhibit references instead) from one layout.
+ * PDF/A court-filing copy (no attachments; attachment numbers instead) from one layout.
+ * Resolves to the page count, the same for both.
  */
 export async function writeTranscripts(
   input: TranscriptInput,
   layout: TextLayout,
   out: { transcript: Writable; filing: Writable },
-): Promise<void> {
+): Promise<{ pageCount: number }> {
   const { facts } = input.source;
+  const made = { creator: `ChatExhibit ${input.toolVersion}`, createdAt: input.generatedAt };
   const pages = new TwinPages(layout, {
-    title: `Chat transcript: ${facts.originalFilename}`,
-    subject: `WhatsApp conversation; source SHA-256 ${facts.fileHash}`,
-    author: facts.examination.preparedBy,
-    creator: `ChatExhibit ${input.toolVersion}`,
-    createdAt: input.generatedAt,
+    transcript: documentInfo(facts, 'transcript', made),
+    filing: documentInfo(facts, 'filing', made),
   });
   pages.transcript.pipe(out.transcript);
   pages.filing.pipe(out.filing);
@@ -108,15 +115,17 @@ export async function writeTranscripts(
   await writer.messages();
   writer.register();
   writer.footers();
+  const { count: pageCount } = pages.transcript.bufferedPageRange();
   pages.end();
   await Promise.all([finished(out.transcript), finished(out.filing)]);
+  return { pageCount };
 }
 
 class TranscriptWriter {
   private readonly filesBySource = new Map<string, EvidenceFile>();
   private readonly derivedBySource = new Map<string, EvidenceFile>();
   private readonly mediaByPath: Map<string, MediaItem>;
-  private readonly exhibits: Map<string, string>;
+  private readonly attachmentReferences: Map<string, string>;
   private readonly total: number;
   /** The day of the last message drawn, for date headings and their continuation. */
   private currentDay: string | null = null;
@@ -138,7 +147,7 @@ class TranscriptWriter {
       else this.filesBySource.set(file.sourcePath, file);
     }
     this.mediaByPath = new Map(input.source.media.map((item) => [item.path, item]));
-    this.exhibits = exhibitReferences(input.summary.references);
+    this.attachmentReferences = attachmentReferences(input.summary.references);
     this.total = input.summary.counts.entries;
     pages.onNewPage = () => this.continuation();
   }
@@ -149,9 +158,10 @@ class TranscriptWriter {
     const { pages } = this;
     const { facts, chat } = this.input.source;
     const x = PAGE.margin;
+    this.runningHeader();
     this.coverBookmark = pages.bookmark('Cover', null, true);
-    pages.paragraph('CHAT TRANSCRIPT EVIDENCE', x, CONTENT_WIDTH, STYLE.title, COLOUR.heading);
-    pages.paragraph('WhatsApp Conversation', x, CONTENT_WIDTH, STYLE.subtitle, COLOUR.text);
+    pages.paragraph(TRANSCRIPT_TITLE, x, CONTENT_WIDTH, STYLE.title, COLOUR.heading);
+    pages.paragraph(copyStatement, x, CONTENT_WIDTH, STYLE.subtitle, COLOUR.text);
     pages.y += 6;
     this.rows([
       ['Generated On', this.input.cover.generatedOn],
@@ -175,7 +185,7 @@ class TranscriptWriter {
     for (const text of [
       'Messages appear under the date they were sent, in the order of the export. Each row shows the message number, the time as recorded, the sender exactly as the export names them, and on the right the lines of the chat text it came from.',
       'System events (WhatsApp notices such as "Messages are end-to-end encrypted") are shown in grey and are not attributed to any person. Flags such as EDITED, DELETED and OUT OF ORDER describe the status of a message.',
-      'Each attached file has an exhibit reference (A-0001, A-0002, …) naming it in the evidence package, with its SHA-256 value. In transcript.pdf the MP3 copy of each voice note is attached to its message (the paperclip icon) and plays in PDF readers that open attachments; transcript-filing.pdf is the PDF/A copy for court filing, without attachments.',
+      attachmentsReading(facts),
     ]) {
       pages.paragraph(text, x, CONTENT_WIDTH, STYLE.value, COLOUR.text);
       pages.y += 3;
@@ -216,21 +226,21 @@ class TranscriptWriter {
     }
   }
 
-  private bullet(text: string): void {
+  /** A bullet; one that says something different in each copy takes the longer one's lines in both. */
+  private bullet(text: CopyText): void {
     const { pages } = this;
-    const nested = text.startsWith(SUB_BULLET);
+    // Only the parser's notes are nested, and they read the same in both copies.
+    const nested = typeof text === 'string' && text.startsWith(SUB_BULLET);
     const indent = nested ? 12 : 0;
-    const lines = pages.layout.wrap(
-      nested ? text.slice(SUB_BULLET.length) : text,
-      STYLE.value,
-      CONTENT_WIDTH - 12 - indent,
-    );
     pages.ensure(lineHeight(STYLE.value));
     pages.label(nested ? '\u2013' : '•', PAGE.margin + 2 + indent, STYLE.value, COLOUR.muted);
-    for (const line of lines) {
-      pages.ensure(lineHeight(STYLE.value));
-      pages.line(line, PAGE.margin + 12 + indent, CONTENT_WIDTH - 12 - indent, STYLE.value, COLOUR.text);
-    }
+    pages.paragraph(
+      nested ? text.slice(SUB_BULLET.length) : text,
+      PAGE.margin + 12 + indent,
+      CONTENT_WIDTH - 12 - indent,
+      STYLE.value,
+      COLOUR.text,
+    );
     pages.y += 2;
   }
 
@@ -310,17 +320,23 @@ class TranscriptWriter {
     this.inMessages = false;
   }
 
+  /** The running header at the top of every page: case and exhibit numbers, title, source, which copy. */
+  private runningHeader(): void {
+    const { pages } = this;
+    pages.paragraph(
+      runningHeader(this.input.source.facts),
+      PAGE.margin,
+      CONTENT_WIDTH,
+      STYLE.meta,
+      COLOUR.muted,
+    );
+    pages.y += 6;
+  }
+
   /** What a new page repeats: the running header and, inside the messages, the day that continues. */
   private continuation(): void {
     const { pages } = this;
-    pages.label(
-      `CHAT TRANSCRIPT EVIDENCE · ${this.input.source.facts.originalFilename}`,
-      PAGE.margin,
-      STYLE.meta,
-      COLOUR.faint,
-      { width: CONTENT_WIDTH },
-    );
-    pages.y += lineHeight(STYLE.meta) + 6;
+    this.runningHeader();
     if (this.inMessages && this.currentDay !== null) {
       pages.paragraph(
         `${formatRecordedDate(this.currentDay)} (continued)`,
@@ -428,7 +444,10 @@ class TranscriptWriter {
       : SENDER_COLOURS.secondary;
   }
 
-  /** The attachment of a message: exhibit reference, name, hash; the thumbnail; the embedded file. */
+  /**
+   * The attachment of a message: attachment number, name, size and hash of the original; the
+   * thumbnail below it, captioned as the reduced copy it is; the embedded file.
+   */
   private async attachment(message: TranscriptMessage, x: number, width: number): Promise<void> {
     const { pages } = this;
     const { options } = this.input.source.facts;
@@ -450,24 +469,38 @@ class TranscriptWriter {
     const details = [kind];
     if (media?.kind === 'voice' && media.durationSeconds !== null)
       details.push(formatDuration(media.durationSeconds));
-    details.push(`Exhibit ${this.exhibits.get(path)}`, message.attachment!);
+    const reference = this.attachmentReferences.get(path)!;
+    details.push(reference, message.attachment!);
     if (media?.kind !== 'voice') details.push(`${file.sizeBytes.toLocaleString('en-US')} bytes`);
     if (media?.problem) details.push(`not converted: ${media.problem}`);
 
-    if (media?.kind === 'image' && media.derivedKey !== null && options.includeImages) {
-      pages.y += 2;
-      pages.image(await this.read(media.derivedKey), x, Math.min(width, 240), THUMBNAIL_MAX_HEIGHT);
-      pages.y += 2;
-    }
     const attachTop = pages.y;
     pages.paragraph(details.join(' · '), x, width - 16, STYLE.attachment, COLOUR.text);
     pages.paragraph(`SHA-256 ${file.sha256}`, x, width, STYLE.attachmentHash, COLOUR.muted);
+    if (media?.kind === 'image' && media.derivedKey !== null && options.includeImages) {
+      pages.y += 2;
+      const shown = pages.image(
+        await this.read(media.derivedKey),
+        x,
+        Math.min(width, 240),
+        THUMBNAIL_MAX_HEIGHT,
+      );
+      pages.y += 1;
+      // The picture is a re-encoded copy: its caption must not pass it off as the original above.
+      pages.paragraph(
+        `Reduced display copy of ${reference}: re-encoded as a JPEG of ${shown.width} × ${shown.height} pixels for this transcript. Not the original, which is named above with its SHA-256 value.`,
+        x,
+        width,
+        STYLE.meta,
+        COLOUR.muted,
+      );
+    }
 
     const embedVoice = media?.kind === 'voice' && derived !== undefined && options.includeVoiceMessages;
     const embedOther = media === undefined && options.includeAttachments;
     if (embedVoice || embedOther) {
       const embedded = embedVoice ? derived! : file;
-      const name = `${this.exhibits.get(path)} ${baseName(embedded.path)}`;
+      const name = `${reference} ${baseName(embedded.path)}`;
       const top = pages.y < attachTop ? PAGE.top : attachTop;
       attachFile(pages.transcript, PAGE.width - PAGE.margin - 12, top, {
         name,
@@ -494,7 +527,7 @@ class TranscriptWriter {
     pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
     pages.y += 4;
     pages.paragraph(
-      'Every file the chat refers to, by exhibit reference, with its path in the evidence package, the type detected from its content, its size and SHA-256 value, and the message that refers to it. Derived MP3 copies of voice notes follow their originals.',
+      'Every file the chat refers to, by attachment number, with its path in the evidence package, the type detected from its content, its size and SHA-256 value, and the message that refers to it. Derived MP3 copies of voice notes follow their originals.',
       PAGE.margin,
       CONTENT_WIDTH,
       STYLE.value,
@@ -507,7 +540,8 @@ class TranscriptWriter {
       if (file === undefined) continue;
       const derived = this.derivedBySource.get(path);
       const lines = [
-        `${this.exhibits.get(path)}  ${file.path}`,
+        this.attachmentReferences.get(path)!,
+        file.path,
         `${file.mediaType ?? 'type not recognised'} · ${file.sizeBytes.toLocaleString('en-US')} bytes`,
         `${referencing.length === 1 ? 'message' : 'messages'} ${referencing.map((index) => messageNumber(index, this.total)).join(', ')}`,
       ];
@@ -584,13 +618,16 @@ class TranscriptWriter {
 
   // ── Footers ────────────────────────────────────────────────────────────────────────────
 
-  /** On every page: the source's short hash, "Page X of Y", and the Bates number lower right. */
+  /**
+   * On every page: the source's short hash, "Page X of Y", and the Bates number lower right, each
+   * copy its own (bates.ts), so the two documents share no number.
+   */
   footers(): void {
-    const { fileHash, batesPrefix } = this.input.source.facts;
+    const { facts } = this.input.source;
     const baseline = PAGE.height - 40;
     this.pages.eachPage((page, count) => {
       this.pages.textAt(
-        `Source SHA-256 ${fileHash.slice(0, 16)}…`,
+        `Source SHA-256 ${facts.fileHash.slice(0, 16)}…`,
         PAGE.margin,
         baseline,
         STYLE.footer,
@@ -600,8 +637,10 @@ class TranscriptWriter {
         align: 'center',
         width: CONTENT_WIDTH,
       });
-      if (batesPrefix !== null) {
-        this.pages.textAt(batesNumber(batesPrefix, page), PAGE.margin, baseline, STYLE.label, COLOUR.text, {
+      const filing = batesNumber(facts, page, 'filing');
+      if (filing !== null) {
+        const transcript = batesNumber(facts, page, 'transcript')!;
+        this.pages.textAt({ transcript, filing }, PAGE.margin, baseline, STYLE.label, COLOUR.text, {
           align: 'right',
           width: CONTENT_WIDTH,
         });
@@ -609,9 +648,6 @@ class TranscriptWriter {
     });
   }
 }
-
-/** Prefix and page number, zero-padded to six digits: "SMITH000001". */
-const batesNumber = (prefix: string, page: number): string => `${prefix}${String(page).padStart(6, '0')}`;
 
 /** Duration as SPEC's m:ss. */
 const formatDuration = (seconds: number): string => {
