@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { formatRecordedDate, formatRecordedMonth } from '@chatexhibit/pdf/domain/transcript/time-zone';
+import { TRANSCRIPT_TITLE } from '@chatexhibit/pdf/domain/transcript/transcript-copies';
 import { transcriptMessage } from './support/transcript-message';
 import { writeChatTranscripts } from './support/chat-transcripts';
 import { type PdfjsOutlineEntry, type PdfjsReading, readWithPdfjs } from './support/pdfjs';
@@ -53,7 +54,11 @@ function chat(): TranscriptMessage[] {
 const flat = (text: string): string => text.normalize('NFC').replace(/\s+/g, ' ').trim();
 
 /** What every page repeats (running header, footer, continued headings), which may fall inside a message. */
-const PAGE_FURNITURE = [/^CHAT TRANSCRIPT EVIDENCE · .*$/gm, /^.* \(continued\)$/gm, /^Source SHA-256 .*$/gm];
+const PAGE_FURNITURE = [
+  /^.*Transcript of WhatsApp chat export · .*$/gm,
+  /^.* \(continued\)$/gm,
+  /^Source SHA-256 .*$/gm,
+];
 const withoutFurniture = (page: string): string =>
   PAGE_FURNITURE.reduce((text, pattern) => text.replace(pattern, ''), page);
 
@@ -109,7 +114,7 @@ describe('reading the transcript PDFs: bookmarks, headings, text layer', () => {
       // Each bookmark leads to the page that shows its heading.
       const entries = [cover, ...cover.items, ...byMonth.items.flatMap((month) => month.items), register];
       for (const entry of entries) {
-        const title = entry.title === 'Cover' ? 'CHAT TRANSCRIPT EVIDENCE' : entry.title;
+        const title = entry.title === 'Cover' ? TRANSCRIPT_TITLE : entry.title;
         expect({ title, on: pages[entry.page! - 1]!.includes(title) }).toEqual({ title, on: true });
       }
     },
