@@ -3,8 +3,8 @@ import { PHONE_NUMBER } from './chat-summary';
 
 /**
  * Sender colours of the PDFs, in the order participants get them. Each reads as text on white
- * (contrast 4.5:1 or more) and the six stay apart (CIEDE76 ≥ 20) also as deutan, protan and
- * tritan readers see them. The first two are the web preview's (SPEC's primary and secondary).
+ * (contrast 4.5:1 or more) and the six stay apart (CIE76 ΔE ≥ 20) also in Machado's simulation
+ * of deutan, protan and tritan vision. The first two are the web preview's (SPEC's primary and secondary).
  */
 export const PARTICIPANT_COLOURS = [
   SENDER_COLOURS.primary,
@@ -141,7 +141,7 @@ export function drawMark(
       doc.polygon([x - r, y - r * 0.8], [x + r, y - r * 0.8], [x, y + r]).fill(colour);
       break;
     case 'star':
-      doc.polygon(...starPoints(x, y, r * 1.3, r * 0.55)).fill(colour);
+      doc.polygon(...starPoints(x, y, r * 1.2, r * 0.5)).fill(colour);
       break;
   }
   doc.restore();

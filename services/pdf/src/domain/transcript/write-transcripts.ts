@@ -77,7 +77,7 @@ const THUMBNAIL_MAX_HEIGHT = 160;
 const ROW_GAP = 5;
 /** A participant's mark: its width, and the room it takes left of the sender's name (in a message, the gutter before the body column). */
 const MARK_SIZE = 6.5;
-const MARK_SPACE = 11;
+const MARK_SPACE = 10;
 /** Beside the exporting account's name in the participant table. */
 const ACCOUNT_NOTE = '(exporting account)';
 /** Space above a part (the messages, the register) that follows on the page before it. */
