@@ -13,7 +13,11 @@ import {
 } from '@chatexhibit/proto/processing-options';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
-import { PARTICIPANT_COLOURS, participantMarks } from '@chatexhibit/pdf/domain/transcript/participant-marks';
+import {
+  PARTICIPANT_COLOURS,
+  PARTICIPANT_MARKS,
+  participantMarks,
+} from '@chatexhibit/pdf/domain/transcript/participant-marks';
 import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
 import { drawingOperators } from './support/pdf-operators';
 import { transcriptMessage } from './support/transcript-message';
@@ -146,18 +150,38 @@ function ink(rendered: Rendered, box: Box): string {
   return hex(darkest);
 }
 
-/** Which pixels of a box are inked, as a string of 0 and 1: a mark's shape, whatever its colour. */
-function shape(rendered: Rendered, box: Box): string {
-  const { data, width } = rendered.pixels[box.page - 1]!;
-  const scale = DPI / 72;
-  let mask = '';
-  for (let y = Math.floor(box.yMin * scale); y < Math.ceil(box.yMax * scale); y += 1) {
-    for (let x = Math.floor(box.xMin * scale); x < Math.ceil(box.xMax * scale); x += 1) {
-      const at = (y * width + x) * 3;
-      mask += data[at]! + data[at + 1]! + data[at + 2]! < 3 * 160 ? '1' : '0';
-    }
-  }
-  return mask;
+/**
+ * The participants' marks a PDF draws, in drawing order (the participant table's, then the
+ * messages'), each as its shape and colour read from its path: a circle is four curves, a square
+ * a rectangle, the rest polygons by their corners; stroked ones are the open shapes.
+ */
+async function marksDrawn(
+  rendered: Rendered,
+  file = 'transcript.pdf',
+): Promise<Array<{ shape: string; colour: string }>> {
+  const operators = await drawingOperators(path.join(rendered.dir, file));
+  const marks = /q\n([^Q]*?)\n(?:1 w\n)?\/DeviceRGB (?:cs|CS)\n([\d.]+ [\d.]+ [\d.]+) (?:scn|SCN)\n(f|S)\nQ/g;
+  // A rule under a heading is a path too, stroked half a point wide: not a mark.
+  const drawn = [...operators.matchAll(marks)].filter(([, path]) => !/ w$/m.test(path!));
+  return drawn.map(([, path, rgb, paint]) => {
+    const filled = paint === 'f';
+    const corners = [...path!.matchAll(/[\d.]+ ([\d.]+) [ml]\n/g)].map(([, y]) => Number(y));
+    const kind = path!.includes(' re')
+      ? 'square'
+      : path!.split(' c\n').length === 5
+        ? 'circle'
+        : corners.length === 3
+          ? corners[0]! < corners[1]!
+            ? 'triangle'
+            : 'triangle-down'
+          : corners.length === 4
+            ? 'diamond'
+            : corners.length === 10
+              ? 'star'
+              : `a path of ${corners.length} corners`;
+    const shape = filled ? kind : ({ square: 'square-outline', circle: 'ring' }[kind] ?? `open ${kind}`);
+    return { shape, colour: hex(rgb!.split(' ').map((channel) => Math.round(Number(channel) * 255))) };
+  });
 }
 
 /** Close enough to be the same colour once rendered (anti-aliasing shifts a channel by a few steps). */
@@ -216,24 +240,23 @@ describe('the transcript of a small group', () => {
     expect(new Set(PARTICIPANT_COLOURS.slice(0, 5)).size).toBe(5);
   });
 
-  it('gives each person a mark of their own shape, so print in greyscale still tells them apart', () => {
-    const shapes = senderBoxes(plain).map(({ mark }) => shape(plain, mark));
-    for (const mask of shapes) expect(mask).toContain('1');
-    expect(new Set(shapes).size).toBe(5);
+  it('gives each person a mark of their own shape, in the table and on their messages, so greyscale print still tells them apart', async () => {
+    const table = PARTICIPANT_MARKS.slice(0, 5).map((shape, i) => ({
+      shape,
+      colour: PARTICIPANT_COLOURS[i],
+    }));
+    expect(await marksDrawn(plain)).toEqual([...table, ...table]);
+    expect(await marksDrawn(plain, 'transcript-filing.pdf')).toEqual([...table, ...table]);
   });
 
   it('marks the exporting account with the star, in the table and on its messages', async () => {
-    // A star is the one ten-cornered shape drawn; the account keeps its colour, the fourth.
-    const stars = async (rendered: Rendered) =>
-      [
-        ...(await drawingOperators(path.join(rendered.dir, 'transcript.pdf'))).matchAll(
-          /[-\d.]+ [-\d.]+ m\n(?:[-\d.]+ [-\d.]+ l\n){9}h\n\/DeviceRGB cs\n([\d.]+ [\d.]+ [\d.]+) scn\nf\n/g,
-        ),
-      ].map((star) => hex(star[1]!.split(' ').map((channel) => Math.round(Number(channel) * 255))));
-    expect(await stars(plain)).toEqual([]);
-    expect(await stars(marked)).toEqual([PARTICIPANT_COLOURS[3], PARTICIPANT_COLOURS[3]]);
-    const shapes = senderBoxes(marked).map(({ mark }) => shape(marked, mark));
-    expect(new Set(shapes).size).toBe(5);
+    // The fourth person, the account's phone number, has the star instead of the diamond, in
+    // the table and on their message; everyone else keeps their mark; the filing copy the same.
+    const drawn = await marksDrawn(marked);
+    const fourth = ['circle', 'triangle', 'square', 'star', 'triangle-down'];
+    expect(drawn.map(({ shape }) => shape)).toEqual([...fourth, ...fourth]);
+    expect([drawn[3]!.colour, drawn[8]!.colour]).toEqual([PARTICIPANT_COLOURS[3], PARTICIPANT_COLOURS[3]]);
+    expect(await marksDrawn(marked, 'transcript-filing.pdf')).toEqual(drawn);
     const text = (await run('pdftotext', ['-layout', path.join(marked.dir, 'transcript.pdf'), '-'])).stdout;
     expect(text).toMatch(/\+44 7700 900123 \(exporting account\)/);
     expect(text.match(/\(exporting account\)/g)).toHaveLength(1);
@@ -242,18 +265,31 @@ describe('the transcript of a small group', () => {
     );
   });
 
-  it('draws names in the text colour without highlighting, and keeps the marks', async () => {
+  it('draws names in the text colour without highlighting, keeps the marks, and marks no one for an account no name matches', async () => {
     const grey = await render(
       root,
       'no-highlight',
-      await groupSource(root, { options: ProcessingOptionsSchema.parse({ highlightSenders: false }) }),
+      await groupSource(root, {
+        options: ProcessingOptionsSchema.parse({ highlightSenders: false }),
+        examination: { caseNumber: null, exhibitNumber: null, preparedBy: null, exportingAccount: 'Sam' },
+      }),
     );
+    const text = (await run('pdftotext', ['-layout', path.join(grey.dir, 'transcript.pdf'), '-'])).stdout;
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Each participant\'s messages carry the mark shown here. No participant\'s name matches the stated exporting account, "Sam", so no one is marked as it.',
+    );
+    expect(text).not.toContain('(exporting account)');
     const boxes = senderBoxes(grey);
     for (const { name, mark } of boxes) {
       expect(near(ink(grey, name), TEXT_COLOUR)).toBe(true);
       expect(near(ink(grey, mark), TEXT_COLOUR)).toBe(true);
     }
-    expect(new Set(boxes.map(({ mark }) => shape(grey, mark))).size).toBe(5);
+    const marks = await marksDrawn(grey);
+    expect(marks.map(({ shape }) => shape)).toEqual([
+      ...PARTICIPANT_MARKS.slice(0, 5),
+      ...PARTICIPANT_MARKS.slice(0, 5),
+    ]);
+    expect(new Set(marks.map(({ colour }) => colour))).toEqual(new Set([TEXT_COLOUR]));
   }, 60_000);
 
   it('fits a small export, cover, messages and register, in two pages', () => {
