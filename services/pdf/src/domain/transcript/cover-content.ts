@@ -124,7 +124,7 @@ export function coverContent(input: CoverInput): CoverContent {
 /** The processing options in words, as the cover and the processing record state them. */
 export const processingOptionStatements = (facts: ExportFacts): string[] => [
   `Timestamps: ${onOff(facts.options.includeTimestamps, 'shown', 'not shown (dates are still shown as headings)')}.`,
-  `Senders: ${onOff(facts.options.highlightSenders, 'in colour, with a mark beside each name', 'not in colour; a mark beside each name')} (the participant table is the key).`,
+  `Senders: ${onOff(facts.options.highlightSenders, 'in colour, with a mark beside each name', 'not in colour; a mark beside each name')} (the transcript's participant table is the key).`,
   `Voice notes: ${onOff(facts.options.includeVoiceMessages, 'MP3 copies embedded in transcript.pdf, playable from their messages', 'listed, not embedded')}.`,
   `Images: ${onOff(facts.options.includeImages, 'shown as thumbnails', 'listed, not shown')}.`,
   `Other attachments: ${onOff(facts.options.includeAttachments, 'embedded in transcript.pdf', 'listed, not embedded')}.`,
