@@ -5,7 +5,6 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { inflateSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { type ExportFacts, ExportFactsSchema } from '@chatexhibit/proto/processing-options';
 import type { ExportEntry, MediaItem } from '@chatexhibit/proto/storage-layout';
@@ -14,6 +13,7 @@ import { type ExportDocuments, renderExportDocuments } from '@chatexhibit/pdf/do
 import { countRows, type ExportCounts } from '@chatexhibit/pdf/domain/export-counts';
 import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
 import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
+import { drawingOperators } from './support/pdf-operators';
 import { transcriptMessage } from './support/transcript-message';
 
 const run = promisify(execFile);
@@ -155,21 +155,6 @@ async function writeFixture(root: string, facts: Partial<ExportFacts> = {}): Pro
 }
 
 const GENERATED_AT = new Date('2026-11-23T09:15:00.000Z');
-
-/** Every compressed stream of a PDF, inflated: the pages' drawing operators among them. */
-async function drawingOperators(file: string): Promise<string> {
-  const raw = await readFile(file);
-  const parts: string[] = [];
-  for (let at = raw.indexOf('stream\n'); at >= 0; at = raw.indexOf('stream\n', at + 1)) {
-    const end = raw.indexOf('\nendstream', at);
-    try {
-      parts.push(inflateSync(raw.subarray(at + 'stream\n'.length, end)).toString('latin1'));
-    } catch {
-      // Not a deflated stream (an embedded file stored as is, an image).
-    }
-  }
-  return parts.join('\n');
-}
 
 /** The secondary sender colour, #0f766e, as a fill-colour operator. */
 const SECONDARY_FILL = /0\.05\d* 0\.46\d* 0\.43\d* rg/;

@@ -70,7 +70,8 @@ export interface ChatSummary {
 /** A gap of this many days or more is stated on the cover. */
 export const SILENT_GAP_DAYS = 30;
 
-const PHONE_NUMBER = /^\+?[\d\s\-().\u00a0\u2011]{7,}$/;
+/** A name that is a phone number (the export shows the number when the phone had no contact name). */
+export const PHONE_NUMBER = /^\+?[\d\s\-().\u00a0\u2011]{7,}$/;
 const CHAT_START_EVENTS = new Set(['encryption', 'group-created']);
 
 /** The kind an attachment is counted under; a contact card or any other named file counts as a document. */

@@ -18,7 +18,7 @@ import {
 import { ATTACHMENT_KINDS } from './chat-summary';
 import { describeCharacter } from '../text/unicode';
 import { batesCoverStatement } from './bates';
-import { perCopy, perCopyList } from './transcript-copies';
+import { perCopy } from './transcript-copies';
 import type { CopyText, TranscriptCopy } from './twin-pages';
 
 /** Label and value rows of one cover section. */
@@ -30,8 +30,8 @@ export const SUB_BULLET = '\u2013 ';
 export interface CoverSection {
   heading: string;
   rows?: CoverRows;
-  paragraphs?: readonly string[];
-  /** A bullet may say something different in each copy (what that copy carries). */
+  /** Paragraphs and bullets may say something different in each copy (what that copy carries). */
+  paragraphs?: readonly CopyText[];
   bullets?: readonly CopyText[];
 }
 
@@ -50,7 +50,6 @@ export interface CoverInput {
 }
 
 export interface CoverContent {
-  generatedOn: string;
   sections: CoverSection[];
 }
 
@@ -70,7 +69,6 @@ export function coverContent(input: CoverInput): CoverContent {
   const { facts, chat, summary, generatedAt } = input;
   const zone = facts.timeZone;
   return {
-    generatedOn: `${formatMomentInZone(generatedAt, zone)}, ${zone}`,
     sections: [
       {
         heading: 'Examination',
@@ -114,9 +112,11 @@ export function coverContent(input: CoverInput): CoverContent {
       },
       {
         heading: 'Processing options',
-        bullets: [
-          ...perCopyList((copy) => processingOptionStatements(facts, copy)),
-          perCopy((copy) => batesCoverStatement(facts, copy)),
+        // Short statements, run on as one paragraph to keep the cover short; each copy says what it carries.
+        paragraphs: [
+          perCopy((copy) =>
+            [...processingOptionStatements(facts, copy), batesCoverStatement(facts, copy)].join(' '),
+          ),
         ],
       },
       { heading: 'Completeness', bullets: completenessFindings(input) },
@@ -125,16 +125,9 @@ export function coverContent(input: CoverInput): CoverContent {
       {
         heading: 'What the SHA-256 value proves',
         paragraphs: [
-          `ChatExhibit computed the SHA-256 value of the uploaded file when it was received (${formatMomentInZone(new Date(facts.receivedAt), zone)}). Any change to the file, however small, gives a different value, so a file with the same value is the same file: this shows the export has not changed since it was uploaded.`,
+          'ChatExhibit computed the SHA-256 value of the uploaded file when it was received. Any change to the file, however small, gives a different value, so a file with the same value is the same file: this shows the export has not changed since it was uploaded.',
           'It does not show what happened to the chat before the upload, that the export is complete, or who wrote each message. Authorship is shown by other evidence under Federal Rule of Evidence 901, such as the testimony of a witness with knowledge (901(b)(1)) or distinctive characteristics of the messages (901(b)(4)).',
           'The evidence package (evidence.zip) holds the upload and every file in it bit for bit, with their SHA-256 values in manifest.json and SHA256SUMS; its README.txt explains how to check them.',
-        ],
-      },
-      {
-        heading: 'Limitations',
-        paragraphs: [
-          `A WhatsApp text export does not contain reactions, the context of quoted replies, read receipts, the earlier text of edited messages, or the time zone of the device. Media the exporter left out appears as a line saying a file was left out ${OMITTED_MEDIA_EXAMPLES}. A message deleted for everyone appears only as a notice that it was deleted; what the Completeness section says of other deletions applies to every export.`,
-          'Each message shows the lines of the chat text it came from (L12 or L12-14), so it can be found in the original file. Messages appear in the order of the export, numbered from 1.',
         ],
       },
     ],
@@ -155,7 +148,7 @@ export function processingOptionStatements(facts: ExportFacts, reader: Transcrip
         : what;
   return [
     `Timestamps: ${onOff(facts.options.includeTimestamps, 'shown', 'not shown (dates are still shown as headings)')}.`,
-    `Senders: ${onOff(facts.options.highlightSenders, 'highlighted in colour', 'not highlighted')}.`,
+    `Senders: ${onOff(facts.options.highlightSenders, 'in colour, with a mark beside each name', 'not in colour; a mark beside each name')} (the transcript's participant table is the key).`,
     `Voice notes: ${embedded(facts.options.includeVoiceMessages, `MP3 copies embedded in ${PACKAGE_PATHS.transcript}, playable from their messages`)}.`,
     `Images: ${onOff(facts.options.includeImages, 'shown as reduced display copies (thumbnails), each captioned as such', 'listed, not shown')}.`,
     `Other attachments: ${embedded(facts.options.includeAttachments, `embedded in ${PACKAGE_PATHS.transcript}`)}.`,
@@ -265,6 +258,7 @@ function completenessFindings({ facts, chat, summary, counts }: CoverInput): str
   // True of every export, so always said: what no export can show.
   findings.push(
     'Deletions an export cannot show: a message deleted for everyone leaves a notice (counted above), but a message deleted only on one phone ("Delete for me"), messages removed by clearing the chat and messages that disappeared under a disappearing-messages timer leave no trace in an export.',
+    'A WhatsApp text export never contains reactions, the context of quoted replies, read receipts, the earlier text of edited messages, or the time zone of the device.',
   );
   if (facts.options.includeTimestamps === false) {
     findings.push(

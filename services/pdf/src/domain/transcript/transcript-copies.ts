@@ -20,12 +20,6 @@ export function perCopy(make: (copy: TranscriptCopy) => string): CopyText {
   return transcript === filing ? transcript : { transcript, filing };
 }
 
-/** Lists of as many texts made for each copy, paired item by item. */
-export function perCopyList(make: (copy: TranscriptCopy) => readonly string[]): CopyText[] {
-  const [transcript, filing] = TRANSCRIPT_COPIES.map(make) as [readonly string[], readonly string[]];
-  return transcript.map((text, i) => perCopy((copy) => (copy === 'transcript' ? text : filing[i]!)));
-}
-
 /** The metadata of a copy: the filing copy says it is one in its title, subject and keywords. */
 export function documentInfo(
   facts: ExportFacts,

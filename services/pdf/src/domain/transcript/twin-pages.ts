@@ -167,6 +167,11 @@ export class TwinPages {
     }
   }
 
+  /** The same vector drawing in both documents, at coordinates the caller gives (a participant's mark). */
+  draw(paint: (doc: PDFKit.PDFDocument) => void): void {
+    for (const doc of [this.transcript, this.filing]) paint(doc);
+  }
+
   /** A JPEG or PNG, scaled to fit `width` × `maxHeight`, at the cursor; moves below it. Returns its size in pixels. */
   image(data: Buffer, x: number, width: number, maxHeight: number): { width: number; height: number } {
     const probe = this.transcript.openImage(data);
