@@ -4,6 +4,8 @@ import { ProcessingOptionsSchema } from './processing-options';
 /** SPEC §3 Message. For a real voice message, `content` is the audio URL. */
 export const MessageSchema = z.object({
   timestamp: z.string(),
+  /** Whether the export wrote the time with seconds; absent (as in SPEC) means it did not. */
+  secondsRecorded: z.boolean().optional(),
   sender: z.string(),
   content: z.string(),
   type: z.enum(['text', 'voice']),
