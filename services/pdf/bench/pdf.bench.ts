@@ -112,6 +112,7 @@ async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<v
         manifestSha256: 'b'.repeat(64),
         exportReference: source.exportReference,
         provenance: { heading: 'Provenance', bullets: [] },
+        anomalies: { skippedTimes: [], laterAfterClocksWentBack: [] },
       }),
       evidence: [],
       generatedAt,
