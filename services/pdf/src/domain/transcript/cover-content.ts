@@ -197,7 +197,7 @@ function timeZoneStatement({ facts, summary, anomalies, counts }: CoverInput): s
     ...(laterAfterClocksWentBack.length === 0
       ? []
       : [
-          `Read as earlier than the message before only because the clocks went back between them: ${listed(laterAfterClocksWentBack.map(number), more)}. In the time zone ${zone} each is later than the message before it, so none is marked OUT OF ORDER (the reading's note on messages earlier than the one before counts them).`,
+          `Read as earlier than the message before only because the clocks went back between them: ${listed(laterAfterClocksWentBack.map(number), more)}. In the time zone ${zone} ${laterAfterClocksWentBack.length === 1 ? 'it is later than the message before it, so it is not' : 'each is later than the message before it, so none is'} marked OUT OF ORDER (the reading's note on messages earlier than the one before counts ${laterAfterClocksWentBack.length === 1 ? 'it' : 'them'}).`,
         ]),
   ];
 }
