@@ -426,7 +426,10 @@ class TranscriptWriter {
     const flagsWidth =
       (flags === '' ? 0 : pages.layout.measure(flags, STYLE.flag) + 8) +
       (noted === '' ? 0 : pages.layout.measure(noted, STYLE.flag) + 8);
-    const explanation = timeExplanation(message, time, this.input.source.facts.timeZone);
+    // It quotes times of day, which the uploader may have left out.
+    const explanation = options.includeTimestamps
+      ? timeExplanation(message, time, this.input.source.facts.timeZone)
+      : null;
     const headerLines = pages.layout.wrap(header, headerStyle, bodyWidth - provenanceWidth - flagsWidth);
     const bodyLines = message.content === '' ? [] : pages.layout.wrap(message.content, STYLE.body, bodyWidth);
     const headerHeight = Math.max(lineHeight(STYLE.sender), headerLines.length * lineHeight(headerStyle));
