@@ -6,17 +6,24 @@ const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 
 const SERVICES = ['ingest', 'parse', 'media', 'pdf', 'payment', 'notification'];
+const BOUNDARY = 'crosses an architecture boundary (see eslint.config.js)';
 const forbid = (...groups) => ({
   'no-restricted-imports': [
     'error',
-    {
-      patterns: groups.map((group) => ({
-        group,
-        message: 'crosses an architecture boundary (see eslint.config.js)',
-      })),
-    },
+    { patterns: groups.map((group) => (Array.isArray(group) ? { group, message: BOUNDARY } : group)) },
   ],
 });
+const SERVICE_IMPORTS = ['@chatexhibit/*', '!@chatexhibit/proto', '!@chatexhibit/kit'];
+// TypeORM lives in repositories: use cases hold an opaque Transaction and domain code no database.
+const ONLY_IN_REPOSITORIES = {
+  group: ['typeorm', '@chatexhibit/kit/database/service-database'],
+  message: 'TypeORM stays in repositories: a use case takes a UnitOfWork and passes its Transaction on',
+};
+const MANAGER_ONLY_IN_REPOSITORIES = {
+  group: ['@chatexhibit/kit/database/unit-of-work'],
+  importNames: ['managerOf'],
+  message: 'only a repository opens a Transaction up',
+};
 
 module.exports = tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', '.test-artifacts/**'] },
@@ -67,11 +74,15 @@ module.exports = tseslint.config(
   { files: ['services/kit/src/**'], rules: forbid(['@chatexhibit/*', '!@chatexhibit/proto']) },
   ...SERVICES.map((service) => ({
     files: [`services/${service}/src/**`],
-    rules: forbid(['@chatexhibit/*', '!@chatexhibit/proto', '!@chatexhibit/kit']),
+    rules: forbid(SERVICE_IMPORTS),
   })),
   {
+    files: ['services/*/src/use-cases/**', 'services/*/src/domain/**'],
+    rules: forbid(SERVICE_IMPORTS, ONLY_IN_REPOSITORIES, MANAGER_ONLY_IN_REPOSITORIES),
+  },
+  {
     files: ['gateway/src/**'],
-    rules: forbid(['@chatexhibit/*', '!@chatexhibit/proto', '!@chatexhibit/kit']),
+    rules: forbid(SERVICE_IMPORTS),
   },
   // The SPA's React code: the rules of hooks and the React Compiler's checks.
   { files: ['frontend/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorReasons } from './errors';
 import { ProcessingOptionsSchema, TimeZoneSourceSchema } from './processing-options';
 
 /** SPEC §3 Message. For a real voice message, `content` is the audio URL. */
@@ -32,3 +33,8 @@ export const ChatDataSchema = z.object({
   messages: z.array(MessageSchema),
 });
 export type ChatData = z.infer<typeof ChatDataSchema>;
+
+/** Why the parse service refused a request: the reason a BusError carries, with its code and message. */
+export const PARSE_ERRORS = {
+  CHAT_NOT_FOUND: { code: 'NOT_FOUND', message: 'No parsed chat for this export.' },
+} as const satisfies ErrorReasons<string>;

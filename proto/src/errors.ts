@@ -20,5 +20,19 @@ export const ERROR_CODES = [
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
-export const ErrorBodySchema = z.object({ code: ErrorCodeSchema, message: z.string() });
+/**
+ * A module's refusals: for each reason (its own enum, as twenty does), the code the gateway maps
+ * to HTTP and the message for the user. The reason travels beside the code, so a caller tells
+ * "refunded" from "already paid" (both CONFLICT) without reading the message.
+ */
+export type ErrorReasons<Reason extends string> = Readonly<
+  Record<Reason, { code: ErrorCode; message: string }>
+>;
+
+export const ErrorBodySchema = z.object({
+  code: ErrorCodeSchema,
+  /** The module's reason, when a module refused (e.g. payment's `REFUNDED`). */
+  reason: z.string().optional(),
+  message: z.string(),
+});
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

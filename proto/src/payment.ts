@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorReasons } from './errors';
 
 /** SPEC §5: the payment email must be text, @, text, dot, text. */
 export const PAYMENT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -47,6 +48,25 @@ export const PAYMENT_MESSAGES = {
   checkoutUnavailable: 'Checkout could not be started. Please try again.',
 } as const;
 
+/** Why the payment service refused a request: the reason a BusError carries, with its code and message. */
+export const PAYMENT_ERRORS = {
+  BUNDLE_NOT_FOUND: { code: 'NOT_FOUND', message: PAYMENT_MESSAGES.noBundle },
+  EXPORT_NOT_FOUND: { code: 'NOT_FOUND', message: 'No export found.' },
+  EXPORT_EXPIRED: { code: 'GONE', message: PAYMENT_MESSAGES.expired },
+  ALREADY_PAID: { code: 'CONFLICT', message: PAYMENT_MESSAGES.alreadyPaid },
+  REFUNDED: { code: 'CONFLICT', message: PAYMENT_MESSAGES.refunded },
+  NOT_PAID: { code: 'CONFLICT', message: 'This bundle is not paid for: there is nothing to refund.' },
+  NO_LINKS_TO_SEND: {
+    code: 'CONFLICT',
+    message: 'This bundle is not paid for (or was refunded): there are no links to send.',
+  },
+  CHECKOUT_UNAVAILABLE: { code: 'UNAVAILABLE', message: PAYMENT_MESSAGES.checkoutUnavailable },
+  WEBHOOK_SIGNATURE_INVALID: { code: 'INVALID_REQUEST', message: PAYMENT_MESSAGES.webhookSignature },
+  TEST_CHECKOUT_NOT_FOUND: { code: 'NOT_FOUND', message: 'This test checkout does not exist.' },
+  TEST_CHECKOUT_CLOSED: { code: 'CONFLICT', message: PAYMENT_MESSAGES.testCheckoutClosed },
+} as const satisfies ErrorReasons<string>;
+export type PaymentErrorReason = keyof typeof PAYMENT_ERRORS;
+
 /** Where the gateway serves the local test checkout page of a session (no Stripe keys). */
 export const testCheckoutPath = (sessionId: string): string =>
   `/api/test-checkout/${encodeURIComponent(sessionId)}`;
@@ -61,10 +81,6 @@ export const TestCheckoutViewSchema = z.object({
   cancelUrl: z.string(),
 });
 export type TestCheckoutView = z.infer<typeof TestCheckoutViewSchema>;
-
-/** SPEC §3 Bundle: only its id is part of the contract. */
-export const BundleSchema = z.object({ bundleId: z.string() });
-export type Bundle = z.infer<typeof BundleSchema>;
 
 /** What support sees of a bundle (`npm run support -- status`). */
 export const SupportBundleSchema = z.object({

@@ -199,7 +199,10 @@ describe('payments with Stripe', () => {
     expect((await fetch(`${base}/api/whatsapp/chat/${exportId}`)).status).toBe(200);
     await downloadAndVerifyEvidence(base, exportId, await mkdtemp(path.join(workDir, 'evidence-')));
     const again = await createPaymentIntent(base, bundleId, 'buyer@example.org');
-    expect(again).toEqual({ status: 409, body: { code: 'CONFLICT', message: PAYMENT_MESSAGES.alreadyPaid } });
+    expect(again).toEqual({
+      status: 409,
+      body: { code: 'CONFLICT', reason: 'ALREADY_PAID', message: PAYMENT_MESSAGES.alreadyPaid },
+    });
   }, 120_000);
 
   it('repairs a payment whose webhook never came: the session is re-read from Stripe and the links are mailed', async () => {

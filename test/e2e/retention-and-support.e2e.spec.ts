@@ -237,7 +237,7 @@ describe('retention and support', () => {
     expect(standalone.app.lines.slice(logged)).toEqual([]);
     expect(await createPaymentIntent(base, bought.bundleId, 'keeper@example.org')).toEqual({
       status: 409,
-      body: { code: 'CONFLICT', message: PAYMENT_MESSAGES.refunded },
+      body: { code: 'CONFLICT', reason: 'REFUNDED', message: PAYMENT_MESSAGES.refunded },
     });
     const twice = await support('refund', bought.bundleId);
     expect(twice).toMatchObject({ code: 1, stdout: '' });

@@ -2,6 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import { MOBILE_BREAKPOINT_PX } from '@chatexhibit/proto/constants';
 import { graveAccessibilityProblems } from '../support/accessibility';
 import { untilTrue, useChromium } from '../support/browser';
 import { ARTIFACTS } from '../support/artifacts';
@@ -184,7 +185,23 @@ describe('web app static pages', () => {
     }
   });
 
-  it('collapses the header links into a menu below 768 px and shows them inline at 1280 px', async () => {
+  it('collapses the header links into a menu below 768 px and shows them inline from 768 px', async () => {
+    // SPEC's breakpoint, to the pixel: the menu at 767 px, the links at 768 px.
+    for (const width of [MOBILE_BREAKPOINT_PX - 1, MOBILE_BREAKPOINT_PX]) {
+      const page = await open('/', width);
+      try {
+        await page.getByRole('banner').getByText('Court-Ready Evidence').waitFor();
+        expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(
+          width < MOBILE_BREAKPOINT_PX,
+        );
+        expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(
+          width >= MOBILE_BREAKPOINT_PX,
+        );
+      } finally {
+        await page.close();
+      }
+    }
+
     const mobile = await open('/', 375);
     try {
       const menuButton = mobile.getByRole('button', { name: 'Open menu' });

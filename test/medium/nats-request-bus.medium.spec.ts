@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requestContract } from '@chatexhibit/proto/contract';
+import { PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import { NatsRequestBus } from '@chatexhibit/kit/bus/nats-request-bus';
 import { createLogger } from '@chatexhibit/kit/logging/logger';
@@ -36,6 +37,7 @@ describe('NatsRequestBus on the local NATS', () => {
     ] as const) {
       replica.handle(ECHO, async ({ text }) => {
         if (text === 'missing') throw new BusError('NOT_FOUND', 'no such thing');
+        if (text === 'refunded') throw BusError.of(PAYMENT_ERRORS, 'REFUNDED');
         return { echoed: text, by: name };
       });
       await replica.start();
@@ -54,6 +56,12 @@ describe('NatsRequestBus on the local NATS', () => {
     await expect(caller.request(ECHO, { text: 'missing' })).rejects.toEqual(
       new BusError('NOT_FOUND', 'no such thing'),
     );
+    // A module's reason crosses the bus beside its code: refunded and already paid are both CONFLICT.
+    await expect(caller.request(ECHO, { text: 'refunded' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      reason: 'REFUNDED',
+      message: PAYMENT_ERRORS.REFUNDED.message,
+    });
     await expect(caller.request(ECHO, { text: '' })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
   });
 

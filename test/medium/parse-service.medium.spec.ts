@@ -8,6 +8,7 @@ import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import { MEDIA_JOB, PARSE_JOB, TRANSCRIPT_PAGE_REQUEST } from '@chatexhibit/proto/subjects';
 import { PgBossWorkQueue } from '@chatexhibit/kit/bus/pg-boss-work-queue';
 import { openServiceDatabase } from '@chatexhibit/kit/database/service-database';
+import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import { createLogger } from '@chatexhibit/kit/logging/logger';
 import { LocalObjectStorage } from '@chatexhibit/kit/storage/local-object-storage';
 import { ChatEntity, MessageEntity } from '@chatexhibit/parse/chat/chat.entities';
@@ -55,7 +56,7 @@ describe('parse service', () => {
     await queue.start();
     const chats = new ChatRepository(database);
     progress = await PostgresProgressChannel.open(testServers().databaseUrl, `${schema}_progress`);
-    parseExport = new ParseExportUseCase(storage, database, chats, queue, progress, logger);
+    parseExport = new ParseExportUseCase(storage, new UnitOfWork(database), chats, queue, progress, logger);
     getChatData = new GetChatDataUseCase(chats);
     getTranscriptPage = new GetTranscriptPageUseCase(chats);
   });

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { runOnce } from '@chatexhibit/kit/database/inbox';
+import { managerOf, type Transaction, UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import { schemaOf } from '@chatexhibit/kit/database/schema';
 import { openServiceDatabase } from '@chatexhibit/kit/database/service-database';
 import { createLogger } from '@chatexhibit/kit/logging/logger';
@@ -55,22 +55,23 @@ describe('service databases on the local PostgreSQL', () => {
       logger,
     );
     try {
-      const effect = (text: string) => (manager: import('typeorm').EntityManager) =>
-        manager.query(`INSERT INTO "${schema}"."notes" ("text") VALUES ($1)`, [text]);
+      const unitOfWork = new UnitOfWork(db);
+      const effect = (text: string) => (tx: Transaction) =>
+        managerOf(tx).query(`INSERT INTO "${schema}"."notes" ("text") VALUES ($1)`, [text]);
       const outcomes = await Promise.all([
-        runOnce(db, 'export-1:parse', effect('a')),
-        runOnce(db, 'export-1:parse', effect('b')),
+        unitOfWork.once('export-1:parse', effect('a')),
+        unitOfWork.once('export-1:parse', effect('b')),
       ]);
       expect(outcomes.sort()).toEqual(['already-done', 'done']);
-      await expect(runOnce(db, 'export-1:parse', effect('c'))).resolves.toBe('already-done');
+      await expect(unitOfWork.once('export-1:parse', effect('c'))).resolves.toBe('already-done');
 
       // A failing effect leaves no inbox row behind, so the retry does the work.
       await expect(
-        runOnce(db, 'export-2:parse', async () => {
+        unitOfWork.once('export-2:parse', async () => {
           throw new Error('crash mid-effect');
         }),
       ).rejects.toThrow('crash mid-effect');
-      await expect(runOnce(db, 'export-2:parse', effect('d'))).resolves.toBe('done');
+      await expect(unitOfWork.once('export-2:parse', effect('d'))).resolves.toBe('done');
       const notes = await db.query(`SELECT "text" FROM "${schema}"."notes" ORDER BY id`);
       expect(notes).toHaveLength(2);
     } finally {

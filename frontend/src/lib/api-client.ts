@@ -35,16 +35,9 @@ export async function apiRequest(url: string, options: ApiRequestOptions = {}): 
   return res;
 }
 
-/**
- * The generic data-fetching default: GET `url` and the parsed JSON; with `on401: 'returnNull'`
- * a 401 yields `null` instead of an error.
- */
-export async function getJson<T>(
-  url: string,
-  { on401 = 'throw', signal }: { on401?: 'throw' | 'returnNull'; signal?: AbortSignal } = {},
-): Promise<T | null> {
+/** GET `url` and its parsed JSON (the caller's schema checks it). */
+export async function getJson(url: string, { signal }: { signal?: AbortSignal } = {}): Promise<unknown> {
   const res = await fetch(url, buildRequestInit({ signal }));
-  if (on401 === 'returnNull' && res.status === 401) return null;
   await throwIfResNotOk(res);
-  return (await res.json()) as T;
+  return res.json();
 }

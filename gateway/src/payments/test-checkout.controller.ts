@@ -1,10 +1,13 @@
 import { BadGatewayException, Controller, Get, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import type { PaymentErrorReason } from '@chatexhibit/proto/payment';
 import { TEST_CHECKOUT_COMPLETE_REQUEST, TEST_CHECKOUT_VIEW_REQUEST } from '@chatexhibit/proto/subjects';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook.controller';
 import { testCheckoutEndedPage, testCheckoutPage } from './test-checkout-page';
+
+const ENDED: PaymentErrorReason = 'TEST_CHECKOUT_CLOSED';
 
 /**
  * The local test checkout (no Stripe keys; the payment service answers 404 otherwise, so the
@@ -55,7 +58,7 @@ export class TestCheckoutController {
       );
     } catch (error) {
       // A person pressed a button of an ended checkout: a page, not the API's JSON.
-      if (error instanceof BusError && error.code === 'CONFLICT')
+      if (error instanceof BusError && error.reason === ENDED)
         return sendPage(response, HttpStatus.CONFLICT, testCheckoutEndedPage());
       throw error;
     }

@@ -43,6 +43,23 @@ describe('InProcessRequestBus', () => {
     );
   });
 
+  it("carries a module's reason beside the code", async () => {
+    const REASONS = { REFUNDED: { code: 'CONFLICT', message: 'refunded' } } as const;
+    bus.handle(ECHO, async () => {
+      throw BusError.of(REASONS, 'REFUNDED');
+    });
+    const refused = await bus.request(ECHO, { text: 'a' }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'CONFLICT', reason: 'REFUNDED', message: 'refunded' });
+    expect((refused as BusError).toJSON()).toEqual({
+      code: 'CONFLICT',
+      reason: 'REFUNDED',
+      message: 'refunded',
+    });
+    expect(BusError.from({ code: 'CONFLICT', reason: 'REFUNDED', message: 'refunded' })).toMatchObject({
+      reason: 'REFUNDED',
+    });
+  });
+
   it('says UNAVAILABLE when nobody answers or the answer is late', async () => {
     await expect(bus.request(ECHO, { text: 'a' })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     bus.handle(ECHO, () => new Promise(() => undefined));

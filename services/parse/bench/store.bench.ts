@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { DEFAULT_PROCESSING_OPTIONS } from '@chatexhibit/proto/processing-options';
 import { openServiceDatabase } from '@chatexhibit/kit/database/service-database';
+import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import { createLogger } from '@chatexhibit/kit/logging/logger';
 import { ChatEntity, MessageEntity } from '../src/chat/chat.entities';
 import { ChatRepository, type NewChat, toMessageRow } from '../src/chat/chat.repository';
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
       warnings: chat.warnings,
     });
     const repository = new ChatRepository(database);
+    const unitOfWork = new UnitOfWork(database);
     const timed = async (store: (exportId: string) => Promise<void>): Promise<number> => {
       const started = performance.now();
       await store(randomUUID());
@@ -64,9 +66,7 @@ async function main(): Promise<void> {
     const ours: number[] = [];
     const reference: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      ours.push(
-        await timed((id) => database.transaction((m) => repository.insert(m, newChat(id), messages))),
-      );
+      ours.push(await timed((id) => unitOfWork.run((tx) => repository.insert(tx, newChat(id), messages))));
       reference.push(
         await timed((id) =>
           database.transaction(async (m) => {

@@ -15,17 +15,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
-import { ExportFactsSchema } from '@chatexhibit/proto/processing-options';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { FONT_FILES } from '../src/domain/text/font-files';
-import { FontSet } from '../src/domain/text/font-set';
-import { TextLayout } from '../src/domain/text/text-layout';
-import { summarizeChat } from '../src/domain/transcript/chat-summary';
-import { coverContent } from '../src/domain/transcript/cover-content';
-import type { ExportSource } from '../src/domain/transcript/transcript-source';
-import { writeTranscripts } from '../src/domain/transcript/write-transcripts';
-import { exportCounts } from '../src/domain/export-counts';
 import { transcriptMessage } from '../test/support/transcript-message';
+import { writeChatTranscripts } from '../test/support/written-transcripts';
 
 const SIZES = [1_000, 10_000, 40_000];
 const ROUNDS = 3;
@@ -64,69 +57,6 @@ function generateMessages(count: number): TranscriptMessage[] {
   });
 }
 
-async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<void> {
-  const source: ExportSource = {
-    exportReference: 'CE-0000-0000-0000',
-    facts: ExportFactsSchema.parse({
-      originalFilename: 'WhatsApp Chat - Bench.zip',
-      fileHash: 'a'.repeat(64),
-      uploadSizeBytes: 1,
-      options: {},
-      timeZone: 'UTC',
-      batesPrefix: 'BENCH',
-      receivedAt: '2026-11-23T08:00:00.000Z',
-    }),
-    chat: {
-      chatFile: '_chat.txt',
-      participants: ['Sam Carter', 'Alex Morgan'],
-      warnings: [],
-      format: 'ios',
-      dateOrder: 'dmy',
-      calendar: 'gregorian',
-      encoding: 'utf-8',
-    },
-    async *messages() {
-      for (let start = 0; start < messages.length; start += 1000) yield messages.slice(start, start + 1000);
-    },
-    entries: [],
-    folders: [],
-    media: [],
-    mediaComponents: {},
-    uploadKey: 'upload',
-    files: { open: () => Promise.reject(new Error('no files in the benchmark')) },
-    verifyUrl: null,
-  };
-  const generatedAt = new Date('2026-11-23T09:00:00.000Z');
-  const summary = await summarizeChat(source.messages());
-  await writeTranscripts(
-    {
-      source,
-      summary,
-      cover: coverContent({
-        facts: source.facts,
-        chat: source.chat,
-        summary,
-        counts: exportCounts(summary, []),
-        generatedAt,
-        toolVersion: 'bench',
-        manifestSha256: 'b'.repeat(64),
-        exportReference: source.exportReference,
-        provenance: { heading: 'Provenance', bullets: [] },
-        anomalies: { skippedTimes: [], laterAfterClocksWentBack: [] },
-      }),
-      evidence: [],
-      generatedAt,
-      toolVersion: 'bench',
-      onProgress: () => {},
-    },
-    new TextLayout(FontSet.shared()),
-    {
-      transcript: createWriteStream(path.join(dir, 'transcript.pdf')),
-      filing: createWriteStream(path.join(dir, 'transcript-filing.pdf')),
-    },
-  );
-}
-
 async function renderPlain(messages: TranscriptMessage[], dir: string): Promise<void> {
   const doc = new PDFDocument({ size: 'LETTER', font: FONT_FILES.sans.regular });
   const out = createWriteStream(path.join(dir, 'plain.pdf'));
@@ -142,7 +72,7 @@ async function worker(renderer: Renderer, count: number): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'chatexhibit-bench-pdf-'));
   try {
     const started = performance.now();
-    await (renderer === 'ours' ? renderOurs : renderPlain)(messages, dir);
+    await (renderer === 'ours' ? writeChatTranscripts : renderPlain)(messages, dir);
     const ms = performance.now() - started;
     process.stdout.write(`${JSON.stringify({ ms, peakMb: process.resourceUsage().maxRSS / 1024 })}\n`);
   } finally {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { managerOf, type Transaction } from '@chatexhibit/kit/database/unit-of-work';
 import { ExportEntity } from './export.entity';
 
 export type NewExport = Omit<ExportEntity, 'extractedAt'>;
@@ -7,11 +7,11 @@ export type NewExport = Omit<ExportEntity, 'extractedAt'>;
 /** Ingest's table. TypeORM stays in here. */
 @Injectable()
 export class ExportRepository {
-  async insert(manager: EntityManager, row: NewExport): Promise<void> {
-    await manager.insert(ExportEntity, row);
+  async insert(tx: Transaction, row: NewExport): Promise<void> {
+    await managerOf(tx).insert(ExportEntity, row);
   }
 
-  async deleteExport(manager: EntityManager, exportId: string): Promise<void> {
-    await manager.delete(ExportEntity, { id: exportId });
+  async deleteExport(tx: Transaction, exportId: string): Promise<void> {
+    await managerOf(tx).delete(ExportEntity, { id: exportId });
   }
 }

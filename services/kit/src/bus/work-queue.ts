@@ -73,7 +73,7 @@ export interface DeadLetter {
 /**
  * Durable work: at-least-once delivery with explicit ack, redelivery of unacked items, bounded
  * retries with backoff and a dead-letter with the reason. Handlers must be idempotent (see
- * database/inbox.ts); an item whose payload does not match its contract is dead-lettered at
+ * UnitOfWork.once); an item whose payload does not match its contract is dead-lettered at
  * once, never half-processed. Consumers are registered before `start()`.
  */
 export abstract class WorkQueue {

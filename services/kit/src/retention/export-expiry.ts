@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnModuleInit, type Provider, type Type } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import { exportReference } from '@chatexhibit/proto/export-reference';
 import { objectsWrittenBy } from '@chatexhibit/proto/storage-layout';
 import { EXPIRE_EXPORT_JOBS, type SERVICES_HOLDING_EXPORTS } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '../bus/work-queue';
+import { managerOf, type Transaction, UnitOfWork } from '../database/unit-of-work';
 import type { Logger } from '../logging/logger';
 import { LOGGER } from '../platform/platform.module';
 import { ObjectStorage } from '../storage/object-storage';
@@ -12,7 +12,7 @@ type ServiceHoldingExports = (typeof SERVICES_HOLDING_EXPORTS)[number];
 
 /** A service's repository of export rows: what it deletes of an export that expired or was deleted. */
 export interface ExportRows {
-  deleteExport(manager: EntityManager, exportId: string): Promise<void>;
+  deleteExport(tx: Transaction, exportId: string): Promise<void>;
 }
 
 /** Whether an export was deleted; if so, deletes again whatever work under way wrote of it since. */
@@ -34,23 +34,17 @@ export interface ErasedExports {
 export class ExportEraser implements ErasedExports {
   constructor(
     private readonly service: ServiceHoldingExports,
-    private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly rows: ExportRows,
     private readonly storage: ObjectStorage | null,
     private readonly workQueue: WorkQueue,
   ) {}
 
-  private get inbox(): string {
-    return `"${(this.dataSource.options as { schema?: string }).schema}"."inbox"`;
-  }
-
   async erase(exportId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await lockExport(manager, exportId);
-      await manager.query(`INSERT INTO ${this.inbox} ("key") VALUES ($1) ON CONFLICT DO NOTHING`, [
-        erasedKey(exportId),
-      ]);
-      await this.rows.deleteExport(manager, exportId);
+    await this.unitOfWork.run(async (tx) => {
+      await lockExport(tx, exportId);
+      await this.unitOfWork.record(tx, erasedKey(exportId));
+      await this.rows.deleteExport(tx, exportId);
     });
     if (this.storage)
       for (const key of objectsWrittenBy(this.service, exportId)) await this.storage.deleteAll(key);
@@ -60,12 +54,9 @@ export class ExportEraser implements ErasedExports {
 
   /** Whether the export was erased here; if so, erases it again (what a step wrote meanwhile goes too). */
   async undoIfErased(exportId: string): Promise<boolean> {
-    const erased = await this.dataSource.transaction(async (manager) => {
-      await lockExport(manager, exportId);
-      const found: unknown[] = await manager.query(`SELECT 1 FROM ${this.inbox} WHERE "key" = $1`, [
-        erasedKey(exportId),
-      ]);
-      return found.length > 0;
+    const erased = await this.unitOfWork.run(async (tx) => {
+      await lockExport(tx, exportId);
+      return this.unitOfWork.recorded(tx, erasedKey(exportId));
     });
     if (erased) await this.erase(exportId);
     return erased;
@@ -74,8 +65,8 @@ export class ExportEraser implements ErasedExports {
 
 const erasedKey = (exportId: string): string => `${exportId}:erased`;
 
-const lockExport = (manager: EntityManager, exportId: string): Promise<unknown> =>
-  manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`erase:${exportId}`]);
+const lockExport = (tx: Transaction, exportId: string): Promise<unknown> =>
+  managerOf(tx).query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`erase:${exportId}`]);
 
 /**
  * A service's `ExportEraser` and the job handler of its expiry jobs (payment's retention sweep
@@ -105,13 +96,13 @@ export function exportExpiryProviders(
   return [
     {
       provide: ExportEraser,
-      inject: [DataSource, rows, WorkQueue, ...(options.storage ? [ObjectStorage] : [])],
+      inject: [UnitOfWork, rows, WorkQueue, ...(options.storage ? [ObjectStorage] : [])],
       useFactory: (
-        dataSource: DataSource,
+        unitOfWork: UnitOfWork,
         repository: ExportRows,
         workQueue: WorkQueue,
         storage?: ObjectStorage,
-      ) => new ExportEraser(service, dataSource, repository, storage ?? null, workQueue),
+      ) => new ExportEraser(service, unitOfWork, repository, storage ?? null, workQueue),
     },
     ExpireExportJobHandler,
   ];

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, LessThan } from 'typeorm';
+import { DataSource, LessThan } from 'typeorm';
+import { managerOf, type Transaction } from '@chatexhibit/kit/database/unit-of-work';
 import { ContactMessageEntity } from './contact-message.entity';
 
 /** The notification service's contact messages. TypeORM stays in here. */
@@ -8,8 +9,8 @@ export class ContactMessageRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Stores a received message in the caller's transaction. */
-  async insert(manager: EntityManager, message: ContactMessageEntity): Promise<void> {
-    await manager.insert(ContactMessageEntity, message);
+  async insert(tx: Transaction, message: ContactMessageEntity): Promise<void> {
+    await managerOf(tx).insert(ContactMessageEntity, message);
   }
 
   find(id: string): Promise<ContactMessageEntity | null> {
@@ -17,7 +18,8 @@ export class ContactMessageRepository {
   }
 
   /** Deletes the messages received before `before`, in the caller's transaction; answers them. */
-  async deleteReceivedBefore(manager: EntityManager, before: Date): Promise<ContactMessageEntity[]> {
+  async deleteReceivedBefore(tx: Transaction, before: Date): Promise<ContactMessageEntity[]> {
+    const manager = managerOf(tx);
     const old = await manager.findBy(ContactMessageEntity, { receivedAt: LessThan(before) });
     if (old.length > 0)
       await manager.delete(

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import type { ExportRows } from '@chatexhibit/kit/retention/export-expiry';
 import { MailTransport } from '@chatexhibit/kit/mail/mail-transport';
+import { managerOf, type Transaction } from '@chatexhibit/kit/database/unit-of-work';
 import { SentMailEntity } from './sent-mail.entity';
 
 /** The record of sent mails. TypeORM stays in here. */
@@ -27,14 +28,15 @@ export class SentMailRepository implements ExportRows {
   }
 
   /** An export's mails go with it: their records, and the transport's copies (the outbox's .eml files). */
-  async deleteExport(manager: EntityManager, exportId: string): Promise<void> {
+  async deleteExport(tx: Transaction, exportId: string): Promise<void> {
+    const manager = managerOf(tx);
     const sent = await manager.findBy(SentMailEntity, { exportId });
     await manager.delete(SentMailEntity, { exportId });
     await this.mail.forget(sent.map((m) => m.mailId));
   }
 
   /** Deletes the records of these mails, in the caller's transaction. */
-  async deleteMails(manager: EntityManager, mailIds: readonly string[]): Promise<void> {
-    if (mailIds.length > 0) await manager.delete(SentMailEntity, { mailId: In([...mailIds]) });
+  async deleteMails(tx: Transaction, mailIds: readonly string[]): Promise<void> {
+    if (mailIds.length > 0) await managerOf(tx).delete(SentMailEntity, { mailId: In([...mailIds]) });
   }
 }

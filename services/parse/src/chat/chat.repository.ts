@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, MoreThan } from 'typeorm';
+import { DataSource, MoreThan } from 'typeorm';
+import { managerOf, type Transaction } from '@chatexhibit/kit/database/unit-of-work';
 import type { ChatMessage } from '../domain/chat-model';
 import { ChatEntity, MessageEntity } from './chat.entities';
 
@@ -36,12 +37,14 @@ export class ChatRepository {
    * arrays through unnest, one statement per 10,000 rows, so 40,000 messages are 4 round trips.
    */
   /** Deletes an export's chat and messages (it expired), in the caller's transaction. */
-  async deleteExport(manager: EntityManager, exportId: string): Promise<void> {
+  async deleteExport(tx: Transaction, exportId: string): Promise<void> {
+    const manager = managerOf(tx);
     await manager.delete(MessageEntity, { exportId });
     await manager.delete(ChatEntity, { exportId });
   }
 
-  async insert(manager: EntityManager, chat: NewChat, messages: readonly NewMessage[]): Promise<void> {
+  async insert(tx: Transaction, chat: NewChat, messages: readonly NewMessage[]): Promise<void> {
+    const manager = managerOf(tx);
     await manager.insert(ChatEntity, chat);
     const table = manager.getRepository(MessageEntity).metadata.tablePath;
     for (let start = 0; start < messages.length; start += MESSAGE_BATCH) {

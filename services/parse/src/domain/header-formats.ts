@@ -334,6 +334,11 @@ export class HeaderMatcher {
   private readonly pattern: RegExp;
   /** Headers of this shape are read by `scanAt` first: the date first, no era, no marker before the time. */
   private scannable: boolean;
+
+  /** Whether headers are still read by the scan first (a file whose headers it cannot read stops using it). */
+  get scanning(): boolean {
+    return this.scannable;
+  }
   /** What every header of this shape starts with after its marks, when one character tells. */
   private readonly opening: 'bracket' | 'digit' | 'unknown';
   /** The words between date and time: literal runs, and " " for a run of spaces. */
@@ -348,7 +353,11 @@ export class HeaderMatcher {
   private readonly dateRun: number;
   private readonly timeRun: number;
 
-  constructor(readonly format: HeaderFormat) {
+  /** `scan: false` reads every header by the pattern alone: the reference the scan is tested against. */
+  constructor(
+    readonly format: HeaderFormat,
+    { scan = true }: { scan?: boolean } = {},
+  ) {
     const dayMonth = `${DIGIT}{1,2}`;
     const year = format.japaneseEra ? `[${ERA_LETTERS}]${DIGIT}{1,2}` : `${DIGIT}{${format.yearDigits}}`;
     const dateSeparator = `${MARKS}${escapeRegex(format.dateSeparator)}${format.spaceAfterDateSeparator ? SPACE : ''}${MARKS}`;
@@ -376,7 +385,11 @@ export class HeaderMatcher {
       format.layout === 'ios' ? `\\]${SPACE}` : format.layout === 'colon' ? `:${SPACE}` : `${SPACE}-${SPACE}`;
     this.pattern = new RegExp(source, format.meridiem === null && !format.japaneseEra ? 'y' : 'iy');
     this.scannable =
-      !format.timeFirst && !format.japaneseEra && format.eraName === null && format.meridiem !== 'before';
+      scan &&
+      !format.timeFirst &&
+      !format.japaneseEra &&
+      format.eraName === null &&
+      format.meridiem !== 'before';
     this.opening =
       format.layout === 'ios'
         ? 'bracket'

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In, IsNull, LessThan } from 'typeorm';
+import { DataSource, In, IsNull, LessThan } from 'typeorm';
 import { exportReference } from '@chatexhibit/proto/export-reference';
+import { managerOf, type Transaction } from '@chatexhibit/kit/database/unit-of-work';
 import {
   BundleEntity,
   CheckoutSessionEntity,
@@ -29,10 +30,10 @@ export class BundleRepository {
 
   /** Dates an export's deletion, unless it is dated already (the first date stands). */
   async retain(
-    manager: EntityManager,
+    tx: Transaction,
     retention: Omit<RetentionEntity, 'expiredAt' | 'exportReference'>,
   ): Promise<void> {
-    await manager
+    await managerOf(tx)
       .createQueryBuilder()
       .insert()
       .into(RetentionEntity)
@@ -98,8 +99,8 @@ export class BundleRepository {
   }
 
   /** Whether the export expired (or was deleted), read under the lock `markExpired` takes. */
-  async isExpired(manager: EntityManager, exportId: string): Promise<boolean> {
-    const retention = await manager
+  async isExpired(tx: Transaction, exportId: string): Promise<boolean> {
+    const retention = await managerOf(tx)
       .getRepository(RetentionEntity)
       .createQueryBuilder('retention')
       .setLock('pessimistic_write')
@@ -109,13 +110,16 @@ export class BundleRepository {
   }
 
   /** A session, locked until the caller's transaction ends. */
-  lockCheckoutSession(manager: EntityManager, id: string): Promise<CheckoutSessionEntity | null> {
-    return manager.findOne(CheckoutSessionEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  lockCheckoutSession(tx: Transaction, id: string): Promise<CheckoutSessionEntity | null> {
+    return managerOf(tx).findOne(CheckoutSessionEntity, {
+      where: { id },
+      lock: { mode: 'pessimistic_write' },
+    });
   }
 
   /** Records the refund of a session that paid for a bundle bought already. */
-  async setSessionRefund(manager: EntityManager, id: string, refundId: string): Promise<void> {
-    await manager.update(CheckoutSessionEntity, { id }, { refundId });
+  async setSessionRefund(tx: Transaction, id: string, refundId: string): Promise<void> {
+    await managerOf(tx).update(CheckoutSessionEntity, { id }, { refundId });
   }
 
   /** Moves an export's retention date (support's extension). */
@@ -124,7 +128,8 @@ export class BundleRepository {
   }
 
   /** Records the decision, and the bundle it names, in the caller's transaction. */
-  async insertDecision(manager: EntityManager, decision: Omit<DecisionEntity, 'decidedAt'>): Promise<void> {
+  async insertDecision(tx: Transaction, decision: Omit<DecisionEntity, 'decidedAt'>): Promise<void> {
+    const manager = managerOf(tx);
     if (decision.bundleId) {
       await manager.insert(BundleEntity, {
         id: decision.bundleId,
@@ -220,18 +225,19 @@ export class BundleRepository {
 
   /** Takes over Stripe's latest word on a session, in the caller's transaction. */
   async updateCheckoutSession(
-    manager: EntityManager,
+    tx: Transaction,
     id: string,
     state: Pick<CheckoutSessionEntity, 'status' | 'paymentStatus'>,
   ): Promise<void> {
-    await manager.update(CheckoutSessionEntity, { id }, state);
+    await managerOf(tx).update(CheckoutSessionEntity, { id }, state);
   }
 
   /**
    * Marks the bundle bought, unless it already is (a second payment changes nothing: the first
    * one stands), and moves the export's retention date; answers whether this call marked it.
    */
-  async markPaid(manager: EntityManager, bundleId: string, purchase: Purchase): Promise<boolean> {
+  async markPaid(tx: Transaction, bundleId: string, purchase: Purchase): Promise<boolean> {
+    const manager = managerOf(tx);
     const result = await manager.update(
       BundleEntity,
       { id: bundleId, paidAt: IsNull() },

@@ -4,12 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
 import { type EntryManifest, exportKeys, objectsWrittenBy } from '@chatexhibit/proto/storage-layout';
 import { INGEST_JOB, PARSE_JOB } from '@chatexhibit/proto/subjects';
 import { type JobPayload, PermanentJobError, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
-import { runOnce } from '@chatexhibit/kit/database/inbox';
+import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
@@ -32,7 +31,7 @@ const STORE_CONCURRENCY = 4;
 export class IngestExportUseCase {
   constructor(
     private readonly storage: ObjectStorage,
-    private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly exports: ExportRepository,
     private readonly workQueue: WorkQueue,
     private readonly progress: ProgressChannel,
@@ -82,8 +81,8 @@ export class IngestExportUseCase {
 
     await this.storage.putJson(keys.entryManifest, manifest);
     const entriesSizeBytes = manifest.entries.reduce((sum, e) => sum + e.size, 0);
-    await runOnce(this.dataSource, `${exportId}:ingest`, (manager) =>
-      this.exports.insert(manager, {
+    await this.unitOfWork.once(`${exportId}:ingest`, (tx) =>
+      this.exports.insert(tx, {
         id: exportId,
         originalFilename: facts.originalFilename,
         fileHash: facts.fileHash,

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
 import {
   EntryManifestSchema,
@@ -14,7 +13,7 @@ import {
 } from '@chatexhibit/proto/storage-layout';
 import { MEDIA_JOB, PDF_JOB } from '@chatexhibit/proto/subjects';
 import { type JobPayload, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
-import { runOnce } from '@chatexhibit/kit/database/inbox';
+import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
@@ -41,7 +40,7 @@ import { MEDIA_TOOLS } from '../../media.tokens';
 export class ConvertMediaUseCase {
   constructor(
     private readonly storage: ObjectStorage,
-    private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly assets: MediaAssetRepository,
     private readonly workQueue: WorkQueue,
     private readonly progress: ProgressChannel,
@@ -83,9 +82,7 @@ export class ConvertMediaUseCase {
 
     const manifest: MediaManifest = { items, components: await mediaComponents(work, this.tools) };
     await this.storage.putJson(keys.mediaManifest, manifest);
-    await runOnce(this.dataSource, `${exportId}:media`, (manager) =>
-      this.assets.insert(manager, exportId, items),
-    );
+    await this.unitOfWork.once(`${exportId}:media`, (tx) => this.assets.insert(tx, exportId, items));
     const problems = items.filter((i) => i.problem !== null).length;
     this.logger.info({ items: items.length, problems }, 'media converted');
     await this.workQueue.enqueue(PDF_JOB, {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { FORGET_CONTACT_MESSAGES_JOB } from '@chatexhibit/proto/subjects';
 import { type JobPayload, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { MailTransport } from '@chatexhibit/kit/mail/mail-transport';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
@@ -20,7 +20,7 @@ const mailIdsOf = (message: ContactMessageEntity): string[] =>
 @Injectable()
 export class ForgetContactMessagesUseCase {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly contactMessages: ContactMessageRepository,
     private readonly sentMails: SentMailRepository,
     private readonly mail: MailTransport,
@@ -29,9 +29,9 @@ export class ForgetContactMessagesUseCase {
   ) {}
 
   async execute({ before }: JobPayload<typeof FORGET_CONTACT_MESSAGES_JOB>): Promise<void> {
-    const forgotten = await this.dataSource.transaction(async (manager) => {
-      const old = await this.contactMessages.deleteReceivedBefore(manager, new Date(before));
-      await this.sentMails.deleteMails(manager, old.flatMap(mailIdsOf));
+    const forgotten = await this.unitOfWork.run(async (tx) => {
+      const old = await this.contactMessages.deleteReceivedBefore(tx, new Date(before));
+      await this.sentMails.deleteMails(tx, old.flatMap(mailIdsOf));
       return old;
     });
     await this.mail.forget(forgotten.flatMap(mailIdsOf));

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { CONTACT_JOB, MAIL_JOB } from '@chatexhibit/proto/subjects';
 import { type JobPayload, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
-import { runOnce } from '@chatexhibit/kit/database/inbox';
+import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ContactMessageRepository } from '../../contact-messages/contact-message.repository';
@@ -12,7 +11,7 @@ import { ContactMessageRepository } from '../../contact-messages/contact-message
 @Injectable()
 export class ReceiveContactMessageUseCase {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly contactMessages: ContactMessageRepository,
     private readonly workQueue: WorkQueue,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -20,8 +19,8 @@ export class ReceiveContactMessageUseCase {
 
   async execute(job: JobPayload<typeof CONTACT_JOB>): Promise<void> {
     const { contactId, receivedAt, name, email, subject, message } = job;
-    await runOnce(this.dataSource, `contact:${contactId}`, (manager) =>
-      this.contactMessages.insert(manager, {
+    await this.unitOfWork.once(`contact:${contactId}`, (tx) =>
+      this.contactMessages.insert(tx, {
         id: contactId,
         name,
         email,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { entryPathOf } from '@chatexhibit/proto/storage-layout';
 import { CHAT_DATA_REQUEST } from '@chatexhibit/proto/subjects';
+import { PARSE_ERRORS } from '@chatexhibit/proto/chat';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import { ChatRepository } from '../../chat/chat.repository';
 import { toApiMessage } from '../../domain/api-message';
@@ -16,7 +17,7 @@ export class GetChatDataUseCase {
 
   async execute({ chatExportId, page }: ChatDataRequest): Promise<ChatDataPage> {
     const chat = await this.chats.findChat(chatExportId);
-    if (!chat) throw new BusError('NOT_FOUND', 'No parsed chat for this export.');
+    if (!chat) throw BusError.of(PARSE_ERRORS, 'CHAT_NOT_FOUND');
     const messages = await this.chats.findMessages(chatExportId, page);
     return {
       id: chat.exportId,

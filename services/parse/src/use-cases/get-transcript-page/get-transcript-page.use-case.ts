@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { entryPathOf } from '@chatexhibit/proto/storage-layout';
 import { TRANSCRIPT_PAGE_REQUEST } from '@chatexhibit/proto/subjects';
+import { PARSE_ERRORS } from '@chatexhibit/proto/chat';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import { ChatRepository } from '../../chat/chat.repository';
 import type { MessageFlag, MessageType } from '../../domain/chat-model';
@@ -18,7 +19,7 @@ export class GetTranscriptPageUseCase {
 
   async execute({ chatExportId, page }: TranscriptPageRequest): Promise<TranscriptPage> {
     const chat = await this.chats.findChat(chatExportId);
-    if (!chat) throw new BusError('NOT_FOUND', 'No parsed chat for this export.');
+    if (!chat) throw BusError.of(PARSE_ERRORS, 'CHAT_NOT_FOUND');
     const messages = await this.chats.findMessages(chatExportId, page);
     return {
       chatFile: chat.chatFile,

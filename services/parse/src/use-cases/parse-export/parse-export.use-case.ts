@@ -1,12 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { buffer } from 'node:stream/consumers';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
 import { EntryManifestSchema, exportKeys } from '@chatexhibit/proto/storage-layout';
 import { MEDIA_JOB, PARSE_JOB } from '@chatexhibit/proto/subjects';
 import { type JobPayload, PermanentJobError, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
-import { runOnce } from '@chatexhibit/kit/database/inbox';
+import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
@@ -22,7 +21,7 @@ import { NoChatTextError, readExportChat } from '../../domain/read-export-chat';
 export class ParseExportUseCase {
   constructor(
     private readonly storage: ObjectStorage,
-    private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly chats: ChatRepository,
     private readonly workQueue: WorkQueue,
     private readonly progress: ProgressChannel,
@@ -46,9 +45,9 @@ export class ParseExportUseCase {
     const { chat, chatFile, attachmentKeys, warnings } = exportChat;
 
     const started = performance.now();
-    await runOnce(this.dataSource, `${exportId}:parse`, (manager) =>
+    await this.unitOfWork.once(`${exportId}:parse`, (tx) =>
       this.chats.insert(
-        manager,
+        tx,
         {
           exportId,
           originalFilename: facts.originalFilename,

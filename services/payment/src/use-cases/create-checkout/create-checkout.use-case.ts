@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { exportReference } from '@chatexhibit/proto/export-reference';
 import { BUNDLE_PRICE } from '@chatexhibit/proto/constants';
-import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
+import { PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
 import type { PAYMENT_CHECKOUT_REQUEST } from '@chatexhibit/proto/subjects';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import type { RequestOf, ResponseOf } from '@chatexhibit/kit/bus/request-bus';
@@ -38,13 +38,13 @@ export class CreateCheckoutUseCase {
   }: RequestOf<typeof PAYMENT_CHECKOUT_REQUEST>): Promise<ResponseOf<typeof PAYMENT_CHECKOUT_REQUEST>> {
     const bundle = await this.bundles.findBundle(bundleId);
     const retention = bundle && (await this.bundles.findRetention(bundle.exportId));
-    if (!bundle || !retention) throw new BusError('NOT_FOUND', PAYMENT_MESSAGES.noBundle);
-    if (retention.expiredAt) throw new BusError('GONE', PAYMENT_MESSAGES.expired);
-    if (bundle.refundedAt) throw new BusError('CONFLICT', PAYMENT_MESSAGES.refunded);
-    if (bundle.paidAt) throw new BusError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
+    if (!bundle || !retention) throw BusError.of(PAYMENT_ERRORS, 'BUNDLE_NOT_FOUND');
+    if (retention.expiredAt) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_EXPIRED');
+    if (bundle.refundedAt) throw BusError.of(PAYMENT_ERRORS, 'REFUNDED');
+    if (bundle.paidAt) throw BusError.of(PAYMENT_ERRORS, 'ALREADY_PAID');
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = Math.min(now + SESSION_MAX_S, Math.floor(retention.deleteAfter.getTime() / 1000));
-    if (expiresAt < now + SESSION_MIN_S) throw new BusError('GONE', PAYMENT_MESSAGES.expired);
+    if (expiresAt < now + SESSION_MIN_S) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_EXPIRED');
 
     const sessions = await this.bundles.checkoutSessions(bundleId);
     try {
@@ -99,7 +99,7 @@ export class CreateCheckoutUseCase {
         { err: error, exportReference: exportReference(bundle.exportId) },
         'checkout session could not be created',
       );
-      throw new BusError('UNAVAILABLE', PAYMENT_MESSAGES.checkoutUnavailable);
+      throw BusError.of(PAYMENT_ERRORS, 'CHECKOUT_UNAVAILABLE');
     }
   }
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { FREE_TIER_LIMITS } from '@chatexhibit/proto/constants';
 import type { ExportProgress } from '@chatexhibit/proto/progress';
 import { stepIndex } from '@chatexhibit/proto/steps';
 import { PAYMENT_DECISION_JOB } from '@chatexhibit/proto/subjects';
 import type { JobPayload } from '@chatexhibit/kit/bus/work-queue';
-import { runOnce } from '@chatexhibit/kit/database/inbox';
+import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
@@ -25,7 +24,7 @@ export const isWithinFreeTier = (messageCount: number, mediaSizeBytes: number): 
 @Injectable()
 export class DecideEntitlementUseCase {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly bundles: BundleRepository,
     private readonly progress: ProgressChannel,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -36,13 +35,13 @@ export class DecideEntitlementUseCase {
     const { exportId, messageCount, mediaSizeBytes } = job;
     const free = isWithinFreeTier(messageCount, mediaSizeBytes);
     let deleted = false;
-    await runOnce(this.dataSource, `${exportId}:payment-decision`, async (manager) => {
+    await this.unitOfWork.once(`${exportId}:payment-decision`, async (tx) => {
       // Dated at upload already (RETAIN_EXPORT_JOB), unless that job has not been taken yet.
-      await this.bundles.retain(manager, retentionOf(exportId, job.facts.receivedAt));
+      await this.bundles.retain(tx, retentionOf(exportId, job.facts.receivedAt));
       // Deleted by its uploader while it was processed: nothing of it is recorded.
-      deleted = await this.bundles.isExpired(manager, exportId);
+      deleted = await this.bundles.isExpired(tx, exportId);
       if (deleted) return;
-      await this.bundles.insertDecision(manager, {
+      await this.bundles.insertDecision(tx, {
         exportId,
         free,
         messageCount,

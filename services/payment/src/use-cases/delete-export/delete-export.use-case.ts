@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { exportReference } from '@chatexhibit/proto/export-reference';
-import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
+import { PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
 import type { DELETE_EXPORT_REQUEST } from '@chatexhibit/proto/subjects';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import type { RequestOf, ResponseOf } from '@chatexhibit/kit/bus/request-bus';
@@ -26,8 +26,8 @@ export class DeleteExportUseCase {
     exportId,
   }: RequestOf<typeof DELETE_EXPORT_REQUEST>): Promise<ResponseOf<typeof DELETE_EXPORT_REQUEST>> {
     const retention = await this.bundles.findRetention(exportId);
-    if (!retention) throw new BusError('NOT_FOUND', 'No export found.');
-    if (retention.expiredAt) throw new BusError('GONE', PAYMENT_MESSAGES.expired);
+    if (!retention) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_NOT_FOUND');
+    if (retention.expiredAt) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_EXPIRED');
     await this.expireExport.execute([exportId], new Date());
     this.logger.info({ exportReference: exportReference(exportId) }, 'export deleted by its uploader');
     return { deleted: true };

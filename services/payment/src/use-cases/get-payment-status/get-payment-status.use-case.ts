@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
+import { PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
 import type { PAYMENT_STATUS_REQUEST } from '@chatexhibit/proto/subjects';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import type { RequestOf, ResponseOf } from '@chatexhibit/kit/bus/request-bus';
@@ -14,9 +14,9 @@ export class GetPaymentStatusUseCase {
     bundleId,
   }: RequestOf<typeof PAYMENT_STATUS_REQUEST>): Promise<ResponseOf<typeof PAYMENT_STATUS_REQUEST>> {
     const bundle = await this.bundles.findBundle(bundleId);
-    if (!bundle) throw new BusError('NOT_FOUND', PAYMENT_MESSAGES.noBundle);
+    if (!bundle) throw BusError.of(PAYMENT_ERRORS, 'BUNDLE_NOT_FOUND');
     const retention = await this.bundles.findRetention(bundle.exportId);
-    if (retention?.expiredAt) throw new BusError('GONE', PAYMENT_MESSAGES.expired);
+    if (retention?.expiredAt) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_EXPIRED');
     return { isPaid: bundle.paidAt !== null && bundle.refundedAt === null, exportId: bundle.exportId };
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { exportReference } from '@chatexhibit/proto/export-reference';
-import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
+import { PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
 import { STRIPE_EVENT_JOB, type STRIPE_WEBHOOK_REQUEST } from '@chatexhibit/proto/subjects';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import type { RequestOf, ResponseOf } from '@chatexhibit/kit/bus/request-bus';
@@ -49,7 +49,7 @@ export class ReceiveStripeWebhookUseCase {
         { reason: (error as Error).message },
         'refused a webhook whose signature does not verify',
       );
-      throw new BusError('INVALID_REQUEST', PAYMENT_MESSAGES.webhookSignature);
+      throw BusError.of(PAYMENT_ERRORS, 'WEBHOOK_SIGNATURE_INVALID');
     }
     const sessionId = (event.data.object as { id?: unknown }).id;
     if (!CHECKOUT_EVENT_TYPES.has(event.type) || typeof sessionId !== 'string') {

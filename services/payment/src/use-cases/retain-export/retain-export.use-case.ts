@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { addDays } from 'date-fns';
-import { DataSource } from 'typeorm';
 import { UNPURCHASED_RETENTION_DAYS } from '@chatexhibit/proto/constants';
 import type { RETAIN_EXPORT_JOB } from '@chatexhibit/proto/subjects';
 import type { JobPayload } from '@chatexhibit/kit/bus/work-queue';
+import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { RetentionEntity } from '../../bundles/bundle.entities';
 import { BundleRepository } from '../../bundles/bundle.repository';
 
@@ -21,11 +21,11 @@ export const retentionOf = (
 @Injectable()
 export class RetainExportUseCase {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly bundles: BundleRepository,
   ) {}
 
   async execute({ exportId, receivedAt }: JobPayload<typeof RETAIN_EXPORT_JOB>): Promise<void> {
-    await this.bundles.retain(this.dataSource.manager, retentionOf(exportId, receivedAt));
+    await this.unitOfWork.run((tx) => this.bundles.retain(tx, retentionOf(exportId, receivedAt)));
   }
 }

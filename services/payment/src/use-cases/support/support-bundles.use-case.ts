@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { addMonths, max } from 'date-fns';
 import { EXPORT_REFERENCE_PATTERN, exportReference } from '@chatexhibit/proto/export-reference';
-import { PAYMENT_MESSAGES, type SupportBundle } from '@chatexhibit/proto/payment';
+import { PAYMENT_ERRORS, type SupportBundle } from '@chatexhibit/proto/payment';
 import {
   MAIL_JOB,
   type SUPPORT_EXTEND_REQUEST,
@@ -66,10 +66,7 @@ export class SupportBundlesUseCase {
   }: RequestOf<typeof SUPPORT_RESEND_REQUEST>): Promise<ResponseOf<typeof SUPPORT_RESEND_REQUEST>> {
     const { bundle, retention } = await this.live(bundleId);
     if (!bundle.paidAt || bundle.refundedAt || !bundle.email)
-      throw new BusError(
-        'CONFLICT',
-        'This bundle is not paid for (or was refunded): there are no links to send.',
-      );
+      throw BusError.of(PAYMENT_ERRORS, 'NO_LINKS_TO_SEND');
     const decision = await this.bundles.findDecision(bundle.exportId);
     const mailId = randomUUID();
     await this.workQueue.enqueue(MAIL_JOB, {
@@ -92,9 +89,8 @@ export class SupportBundlesUseCase {
     bundleId,
   }: RequestOf<typeof SUPPORT_REFUND_REQUEST>): Promise<ResponseOf<typeof SUPPORT_REFUND_REQUEST>> {
     const bundle = await this.bundle(bundleId);
-    if (!bundle.paidAt || !bundle.paymentIntentId)
-      throw new BusError('CONFLICT', 'This bundle is not paid for: there is nothing to refund.');
-    if (bundle.refundedAt) throw new BusError('CONFLICT', 'This bundle was refunded already.');
+    if (!bundle.paidAt || !bundle.paymentIntentId) throw BusError.of(PAYMENT_ERRORS, 'NOT_PAID');
+    if (bundle.refundedAt) throw BusError.of(PAYMENT_ERRORS, 'REFUNDED', 'This bundle was refunded already.');
     // The same key for every attempt: a refund retried after a lost answer is made once.
     const refund = await this.account.stripe.refunds.create(
       { payment_intent: bundle.paymentIntentId, metadata: { bundleId } },
@@ -111,7 +107,7 @@ export class SupportBundlesUseCase {
 
   private async bundle(bundleId: string): Promise<BundleEntity> {
     const bundle = await this.bundles.findBundle(bundleId);
-    if (!bundle) throw new BusError('NOT_FOUND', PAYMENT_MESSAGES.noBundle);
+    if (!bundle) throw BusError.of(PAYMENT_ERRORS, 'BUNDLE_NOT_FOUND');
     return bundle;
   }
 
@@ -119,7 +115,7 @@ export class SupportBundlesUseCase {
   private async live(bundleId: string) {
     const bundle = await this.bundle(bundleId);
     const retention = await this.bundles.findRetention(bundle.exportId);
-    if (!retention || retention.expiredAt) throw new BusError('GONE', PAYMENT_MESSAGES.expired);
+    if (!retention || retention.expiredAt) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_EXPIRED');
     return { bundle, retention };
   }
 

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { addDays } from 'date-fns';
 import type Stripe from 'stripe';
-import { DataSource, type EntityManager } from 'typeorm';
 import { RETENTION_DAYS } from '@chatexhibit/proto/constants';
 import { exportReference } from '@chatexhibit/proto/export-reference';
 import { MAIL_JOB } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
-import { runOnce } from '@chatexhibit/kit/database/inbox';
+import { type Transaction, UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import type { CheckoutSessionEntity } from '../../bundles/bundle.entities';
@@ -18,7 +17,7 @@ import { StripeAccount } from '../../stripe/stripe-account';
 /**
  * Takes over what Stripe says of a checkout session now (re-read through the SDK, never taken
  * from the event), and marks its bundle bought when the session is paid. A webhook event's effect
- * commits with its event id (`runOnce`), so it happens once however often the event comes; a
+ * commits with its event id (`UnitOfWork.once`), so it happens once however often the event comes; a
  * repair calls it without one. Whenever the bundle is bought, its download-link mail is queued
  * (again): the queue drops a duplicate and the notification service never sends one mail twice,
  * so a crash after the purchase committed cannot lose the mail.
@@ -26,7 +25,7 @@ import { StripeAccount } from '../../stripe/stripe-account';
 @Injectable()
 export class SyncCheckoutSessionUseCase {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly bundles: BundleRepository,
     private readonly account: StripeAccount,
     private readonly workQueue: WorkQueue,
@@ -44,16 +43,16 @@ export class SyncCheckoutSessionUseCase {
     const logged = { exportReference: exportId === undefined ? undefined : exportReference(exportId) };
     const session = await this.account.stripe.checkout.sessions.retrieve(sessionId);
     const settlement = settlementOf(session);
-    const apply = async (manager: EntityManager): Promise<void> => {
-      await this.bundles.updateCheckoutSession(manager, sessionId, {
+    const apply = async (tx: Transaction): Promise<void> => {
+      await this.bundles.updateCheckoutSession(tx, sessionId, {
         status: session.status ?? recorded.status,
         paymentStatus: session.payment_status,
       });
       if (settlement !== 'paid') return;
       const bundle = await this.bundles.findBundle(recorded.bundleId);
-      if (!bundle?.paidAt && bundle && (await this.bundles.isExpired(manager, bundle.exportId))) {
+      if (!bundle?.paidAt && bundle && (await this.bundles.isExpired(tx, bundle.exportId))) {
         await this.refund(
-          manager,
+          tx,
           recorded,
           session,
           logged,
@@ -62,7 +61,7 @@ export class SyncCheckoutSessionUseCase {
         return;
       }
       const paidAt = new Date();
-      const marked = await this.bundles.markPaid(manager, recorded.bundleId, {
+      const marked = await this.bundles.markPaid(tx, recorded.bundleId, {
         paidAt,
         email: session.customer_details?.email ?? session.customer_email ?? recorded.email ?? '',
         sessionId,
@@ -76,15 +75,15 @@ export class SyncCheckoutSessionUseCase {
       // The paying session seen again (a late event, a repair after a refund) is no second payment.
       else if ((await this.bundles.findBundle(recorded.bundleId))?.paidSessionId !== sessionId)
         await this.refund(
-          manager,
+          tx,
           recorded,
           session,
           logged,
           'a second session paid for a bundle already bought: refunded',
         );
     };
-    if (eventId === undefined) await this.dataSource.transaction(apply);
-    else await runOnce(this.dataSource, `stripe-event:${eventId}`, apply);
+    if (eventId === undefined) await this.unitOfWork.run(apply);
+    else await this.unitOfWork.once(`stripe-event:${eventId}`, apply);
     if (settlement === 'wrong-amount')
       this.logger.error(
         { ...logged, amount: session.amount_total, currency: session.currency },
@@ -100,7 +99,7 @@ export class SyncCheckoutSessionUseCase {
    * session's) answers a retried request with the same refund.
    */
   private async refund(
-    manager: EntityManager,
+    tx: Transaction,
     recorded: CheckoutSessionEntity,
     session: Stripe.Checkout.Session,
     logged: { exportReference: string | undefined },
@@ -108,7 +107,7 @@ export class SyncCheckoutSessionUseCase {
   ): Promise<void> {
     const { id: sessionId } = recorded;
     // Locked: two events of the session at once refund it once.
-    if ((await this.bundles.lockCheckoutSession(manager, sessionId))?.refundId) return;
+    if ((await this.bundles.lockCheckoutSession(tx, sessionId))?.refundId) return;
     const paymentIntent = idOf(session.payment_intent);
     if (!paymentIntent) {
       this.logger.error(logged, `${why}, but it has no payment intent to refund`);
@@ -118,7 +117,7 @@ export class SyncCheckoutSessionUseCase {
       { payment_intent: paymentIntent },
       { idempotencyKey: `unwanted-payment-${sessionId}` },
     );
-    await this.bundles.setSessionRefund(manager, sessionId, refund.id);
+    await this.bundles.setSessionRefund(tx, sessionId, refund.id);
     this.logger.warn({ ...logged, refundId: refund.id }, why);
   }
 

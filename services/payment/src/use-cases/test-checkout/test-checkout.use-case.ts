@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { PAYMENT_MESSAGES, TestCheckoutViewSchema } from '@chatexhibit/proto/payment';
+import { PAYMENT_ERRORS, TestCheckoutViewSchema } from '@chatexhibit/proto/payment';
 import type { TEST_CHECKOUT_COMPLETE_REQUEST, TEST_CHECKOUT_VIEW_REQUEST } from '@chatexhibit/proto/subjects';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import type { RequestOf, ResponseOf } from '@chatexhibit/kit/bus/request-bus';
 import type { LocalStripe } from '../../domain/local-stripe/local-stripe';
 import { StripeAccount } from '../../stripe/stripe-account';
-
-const NO_SUCH_CHECKOUT = 'This test checkout does not exist.';
 
 /**
  * The local test checkout page's two requests, without Stripe keys only (NOT_FOUND otherwise,
@@ -41,13 +39,13 @@ export class TestCheckoutUseCase {
   > {
     const local = this.local();
     const session = await this.retrieve(sessionId);
-    if (session.status !== 'open') throw new BusError('CONFLICT', PAYMENT_MESSAGES.testCheckoutClosed);
+    if (session.status !== 'open') throw BusError.of(PAYMENT_ERRORS, 'TEST_CHECKOUT_CLOSED');
     if (action === 'cancel') return { redirectUrl: session.cancel_url ?? '/', webhook: null };
     return { redirectUrl: session.success_url ?? '/', webhook: await local.pay(sessionId) };
   }
 
   private local(): LocalStripe {
-    if (!this.account.testCheckout) throw new BusError('NOT_FOUND', NO_SUCH_CHECKOUT);
+    if (!this.account.testCheckout) throw BusError.of(PAYMENT_ERRORS, 'TEST_CHECKOUT_NOT_FOUND');
     return this.account.testCheckout;
   }
 
@@ -56,7 +54,7 @@ export class TestCheckoutUseCase {
       return await this.account.stripe.checkout.sessions.retrieve(sessionId);
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404)
-        throw new BusError('NOT_FOUND', NO_SUCH_CHECKOUT);
+        throw BusError.of(PAYMENT_ERRORS, 'TEST_CHECKOUT_NOT_FOUND');
       throw error;
     }
   }

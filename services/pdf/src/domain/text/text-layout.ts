@@ -9,6 +9,8 @@ interface RunBase {
   readonly width: number;
   /** The run's logical text. */
   readonly text: string;
+  /** Where the run's text starts in its paragraph: runs drawn in this order are in logical order. */
+  readonly start: number;
 }
 /** Glyphs of one face, in visual order. */
 export interface GlyphRun extends RunBase {
@@ -71,6 +73,7 @@ function oneRunLine(text: string, shape: SimpleShape, size: number): TextLine {
             x: 0,
             width,
             text: shape.text,
+            start: 0,
             face: shape.face,
             shapes: [shape],
             actualText: null,
@@ -216,7 +219,7 @@ export class TextLayout {
     width: number,
   ): TextRun {
     const text = paragraph.text.slice(start, end);
-    if (span.kind === 'emoji') return { kind: 'emoji', x, width, text, svg: span.svg };
+    if (span.kind === 'emoji') return { kind: 'emoji', x, width, text, start, svg: span.svg };
     const rtl = (span.level & 1) === 1;
     const shapes = pieces.map((piece) => piece.shaped!);
     return {
@@ -224,6 +227,7 @@ export class TextLayout {
       x,
       width,
       text,
+      start,
       face: span.face,
       shapes: rtl ? shapes.reverse() : shapes,
       actualText:

@@ -3,7 +3,7 @@ import { EMOJI_BOX, EmojiForms } from './emoji-forms';
 import type { ComplexShape, Face, ShapedText, SimpleShape } from './face';
 import type { FontSet, TextStyle } from './font-set';
 import { type EmbeddedFont, internals, type PdfkitDocument } from './pdfkit-internals';
-import { type EmojiRun, TextLayout, type TextLine } from './text-layout';
+import { type EmojiRun, TextLayout, type TextLine, type TextRun } from './text-layout';
 
 /** pdfkit's embedded subset of a face in this document, and each glyph's code in it. */
 interface PdfFace {
@@ -82,7 +82,10 @@ export class TextPainter {
     // Runs with marked content go through pdfkit, which tracks the marks open on each page; the
     // others collect into one chunk.
     let chunk = `q ${this.rgb(color)} rg`;
-    for (const run of line.runs) {
+    // Stretches of one face are drawn in logical order, each at its place on the line: text
+    // extraction that reads the content stream (pdf.js) gets a mixed line's parts in reading order.
+    const runs = line.runs.length === 1 ? line.runs : logicalOrder(line.runs);
+    for (const run of runs) {
       const operators =
         run.kind === 'emoji'
           ? this.emojiOperators(run, x + run.x, y, style.size)
@@ -298,6 +301,28 @@ export class TextPainter {
     const scale = num(size / EMOJI_BOX);
     return `q ${invisible} ${scale} 0 0 ${scale} ${num(left)} ${num(baseline - EMOJI_TOP * size)} cm /${formName} Do Q`;
   }
+}
+
+/**
+ * A line's runs (in visual order) as stretches of visually adjacent runs of one face, each kept in
+ * visual order, the stretches in logical order. pdf.js reads each stretch as one piece and puts a
+ * right-to-left one in logical order itself (digits and spaces inside it too); a leftward jump
+ * between two pieces of one face would lose the space between them.
+ */
+function logicalOrder(runs: readonly TextRun[]): TextRun[] {
+  const stretches: { start: number; runs: TextRun[] }[] = [];
+  let last: TextRun | undefined;
+  for (const run of runs) {
+    const stretch = stretches.at(-1);
+    if (stretch && last?.kind === 'glyphs' && run.kind === 'glyphs' && run.face === last.face) {
+      stretch.runs.push(run);
+      stretch.start = Math.min(stretch.start, run.start);
+    } else {
+      stretches.push({ start: run.start, runs: [run] });
+    }
+    last = run;
+  }
+  return stretches.sort((a, b) => a.start - b.start).flatMap((stretch) => stretch.runs);
 }
 
 /** One layout per font set for drawText, shared by the painters of all documents. */

@@ -20,6 +20,11 @@ export function formatRecordedDate(timestamp: string): string {
   return format(parseRecorded(timestamp), 'dd MMMM yyyy');
 }
 
+/** The month of a recorded local timestamp, "MMMM yyyy", as the transcript's bookmarks name it. */
+export function formatRecordedMonth(timestamp: string): string {
+  return format(parseRecorded(timestamp), 'MMMM yyyy');
+}
+
 /**
  * A recorded local timestamp as "dd MMM yyyy, HH:mm" (no zone: the device wrote none), or as
  * "dd MMM yyyy" when the transcript leaves times of day out.

@@ -7,6 +7,14 @@ import { TextPainter } from '../text/text-painter';
 export const PAGE = { width: 612, height: 792, margin: 72, top: 64, bottom: 72 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 
+/** An entry of the bookmarks (the PDF outline), the same in both documents. */
+export interface Bookmark {
+  readonly items: readonly [PDFKit.PDFOutline, PDFKit.PDFOutline];
+}
+
+/** pdfkit 0.20.2's outline items take a destination's top and left, which its typings leave out. */
+type OutlineOptions = { expanded?: boolean; top: number; left: number };
+
 export interface DocumentInfo {
   title: string;
   subject: string;
@@ -56,6 +64,18 @@ export class TwinPages {
     this.filing.addPage();
     this.y = PAGE.top;
     this.onNewPage();
+  }
+
+  /**
+   * A bookmark to the cursor's height on the current page, in both documents' outlines: at the
+   * top level, or under `parent`. `expanded` shows its children when the document opens.
+   */
+  bookmark(title: string, parent: Bookmark | null = null, expanded = false): Bookmark {
+    // pdfkit writes the destination's left as the page width less `left`: the page width puts it at 0.
+    const options: OutlineOptions = { expanded, top: this.y, left: PAGE.width };
+    const add = (doc: PDFKit.PDFDocument, under: PDFKit.PDFOutline | undefined): PDFKit.PDFOutline =>
+      (under ?? doc.outline).addItem(title, options);
+    return { items: [add(this.transcript, parent?.items[0]), add(this.filing, parent?.items[1])] };
   }
 
   /** Draws one laid-out line at the cursor (right-aligned within `width` when it is right-to-left) and moves down. */

@@ -15,6 +15,7 @@ import { messageNumber } from './message-number';
 import {
   formatRecordedDate,
   formatRecordedMoment,
+  formatRecordedMonth,
   formatUtcColumn,
   recordedDay,
   recordedTime,
@@ -23,7 +24,7 @@ import {
 } from './time-zone';
 import { type MessageTime, ZoneClock } from './zone-clock';
 import type { ExportSource } from './transcript-source';
-import { CONTENT_WIDTH, PAGE, TwinPages } from './twin-pages';
+import { type Bookmark, CONTENT_WIDTH, PAGE, TwinPages } from './twin-pages';
 
 const COLOUR = {
   text: '#0f172a',
@@ -127,6 +128,10 @@ class TranscriptWriter {
   /** The day of the last message drawn, for date headings and their continuation. */
   private currentDay: string | null = null;
   private inMessages = false;
+  /** Bookmarks that take children: the cover's, the messages' and the current month's (by 'YYYY-MM'). */
+  private coverBookmark: Bookmark | null = null;
+  private messagesBookmark: Bookmark | null = null;
+  private month: { key: string; bookmark: Bookmark } | null = null;
   /** The message being drawn once its header is down: a page break inside it repeats who it is. */
   private continuing: string | null = null;
   /** Reads the times of the messages' pass in the export's zone. */
@@ -166,6 +171,7 @@ class TranscriptWriter {
     const { pages } = this;
     const { facts, chat } = this.input.source;
     const x = PAGE.margin;
+    this.coverBookmark = pages.bookmark('Cover', null, true);
     pages.paragraph('CHAT TRANSCRIPT EVIDENCE', x, CONTENT_WIDTH, STYLE.title, COLOUR.heading);
     pages.paragraph('WhatsApp Conversation', x, CONTENT_WIDTH, STYLE.subtitle, COLOUR.text);
     pages.y += 6;
@@ -204,6 +210,7 @@ class TranscriptWriter {
     pages.y += 8;
     // A heading never ends a page: keep it with two lines of what follows.
     pages.ensure(lineHeight(STYLE.section) + 2 * lineHeight(STYLE.value) + 4);
+    pages.bookmark(text, this.coverBookmark);
     pages.paragraph(text, PAGE.margin, CONTENT_WIDTH, STYLE.section, COLOUR.heading);
     pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
     pages.y += 3;
@@ -303,6 +310,7 @@ class TranscriptWriter {
   async messages(): Promise<void> {
     this.pages.newPage();
     this.inMessages = true;
+    this.messagesBookmark = this.pages.bookmark('Messages', null, true);
     this.pages.paragraph('Messages', PAGE.margin, CONTENT_WIDTH, STYLE.section, COLOUR.heading);
     this.pages.y += 4;
     const { facts } = this.input.source;
@@ -371,11 +379,20 @@ class TranscriptWriter {
     }
   }
 
-  private dateHeading(day: string): void {
+  /** A day's heading, kept on one page with the first row of its first message (`firstRow` high). */
+  private dateHeading(day: string, firstRow: number): void {
     const { pages } = this;
     pages.y += 4;
-    pages.ensure(lineHeight(STYLE.dateHeading) + 2 * lineHeight(STYLE.body) + 6);
+    // A page that starts with this heading does not repeat the day before it as "(continued)".
+    this.currentDay = null;
+    pages.ensure(lineHeight(STYLE.dateHeading) + 4 + firstRow);
     this.currentDay = day;
+    const monthKey = day.slice(0, 7);
+    if (this.month?.key !== monthKey) {
+      const bookmark = pages.bookmark(formatRecordedMonth(day), this.messagesBookmark);
+      this.month = { key: monthKey, bookmark };
+    }
+    pages.bookmark(formatRecordedDate(day), this.month.bookmark);
     pages.paragraph(formatRecordedDate(day), PAGE.margin, CONTENT_WIDTH, STYLE.dateHeading, COLOUR.heading);
     pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
     pages.y += 4;
@@ -384,20 +401,22 @@ class TranscriptWriter {
   /** A line across the messages where the zone's clocks changed. */
   private zoneChange(change: ZoneChange): void {
     const { pages } = this;
+    const text = zoneChangeRow(change, this.input.source.facts.timeZone);
+    pages.ensure(this.zoneChangeHeight(change));
     pages.y += 2;
-    pages.ensure(lineHeight(STYLE.zoneChange) + 6);
     pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
     pages.y += 3;
-    pages.paragraph(
-      zoneChangeRow(change, this.input.source.facts.timeZone),
-      PAGE.margin,
-      CONTENT_WIDTH,
-      STYLE.zoneChange,
-      COLOUR.heading,
-    );
+    pages.paragraph(text, PAGE.margin, CONTENT_WIDTH, STYLE.zoneChange, COLOUR.heading);
     pages.y += 1;
     pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
     pages.y += ROW_GAP;
+  }
+
+  /** The height `zoneChange` takes: its lines between two rules. */
+  private zoneChangeHeight(change: ZoneChange): number {
+    const text = zoneChangeRow(change, this.input.source.facts.timeZone);
+    const lines = this.pages.layout.wrap(text, STYLE.zoneChange, CONTENT_WIDTH).length;
+    return 6 + lines * lineHeight(STYLE.zoneChange) + ROW_GAP;
   }
 
   private async message(message: TranscriptMessage): Promise<void> {
@@ -405,13 +424,6 @@ class TranscriptWriter {
     const { options } = this.input.source.facts;
     const time = this.clock!.read(message);
     const day = recordedDay(message.timestamp);
-    // A change on a day without messages closes the day before; one on this day follows its heading.
-    const newDay = day !== this.currentDay;
-    for (const change of time.changesBefore)
-      if (newDay && zoneChangeDay(change) < day) this.zoneChange(change);
-    if (newDay) this.dateHeading(day);
-    for (const change of time.changesBefore)
-      if (!newDay || zoneChangeDay(change) >= day) this.zoneChange(change);
 
     const { bodyX } = this;
     const bodyWidth = PAGE.width - PAGE.margin - bodyX;
@@ -434,8 +446,18 @@ class TranscriptWriter {
     const bodyLines = message.content === '' ? [] : pages.layout.wrap(message.content, STYLE.body, bodyWidth);
     const headerHeight = Math.max(lineHeight(STYLE.sender), headerLines.length * lineHeight(headerStyle));
 
-    // The header stays with the first line of the message.
-    pages.ensure(headerHeight + (bodyLines.length > 0 ? lineHeight(STYLE.body) : 0));
+    // The header stays with the first line of the message, and a new day's heading with both.
+    const firstRow = headerHeight + (bodyLines.length > 0 ? lineHeight(STYLE.body) : 0);
+    // A change on a day without messages closes the day before; one on this day follows its
+    // heading, which keeps it and the first row with it.
+    const newDay = day !== this.currentDay;
+    const closing = newDay ? time.changesBefore.filter((change) => zoneChangeDay(change) < day) : [];
+    const following = time.changesBefore.filter((change) => !closing.includes(change));
+    for (const change of closing) this.zoneChange(change);
+    const followingHeight = following.reduce((height, change) => height + this.zoneChangeHeight(change), 0);
+    if (newDay) this.dateHeading(day, followingHeight + firstRow);
+    for (const change of following) this.zoneChange(change);
+    pages.ensure(firstRow);
     const top = pages.y;
     pages.label(messageNumber(message.index, this.total), COLUMN.number, STYLE.number, COLOUR.muted, {
       lineStyle: STYLE.sender,
@@ -564,6 +586,7 @@ class TranscriptWriter {
     const { pages } = this;
     const { summary, evidence } = this.input;
     pages.newPage();
+    pages.bookmark('Attachment register');
     pages.paragraph('Attachment register', PAGE.margin, CONTENT_WIDTH, STYLE.section, COLOUR.heading);
     pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
     pages.y += 4;

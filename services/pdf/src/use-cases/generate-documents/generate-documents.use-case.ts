@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { VERIFY_PATH } from '@chatexhibit/proto/evidence-package';
 import { exportReference } from '@chatexhibit/proto/export-reference';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
@@ -11,7 +10,7 @@ import { PAYMENT_DECISION_JOB, PDF_JOB, TRANSCRIPT_PAGE_REQUEST } from '@chatexh
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
 import { type JobPayload, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
-import { runOnce } from '@chatexhibit/kit/database/inbox';
+import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
@@ -32,7 +31,7 @@ const PAGE_SIZE = 1000;
 export class GenerateDocumentsUseCase {
   constructor(
     private readonly storage: ObjectStorage,
-    private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly documents: DocumentRepository,
     private readonly requestBus: RequestBus,
     private readonly workQueue: WorkQueue,
@@ -113,9 +112,9 @@ export class GenerateDocumentsUseCase {
       ];
       for (const { key, doc, type } of stored)
         await this.storage.putFile(key, doc.file, { contentType: type });
-      await runOnce(this.dataSource, PDF_JOB.dedupeKey(job), (manager) =>
+      await this.unitOfWork.once(PDF_JOB.dedupeKey(job), (tx) =>
         this.documents.save(
-          manager,
+          tx,
           stored.map(({ kind, key, doc }) => ({
             exportId,
             kind,
