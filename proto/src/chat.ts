@@ -1,14 +1,22 @@
 import { z } from 'zod';
 import type { ErrorReasons } from './errors';
-import { ProcessingOptionsSchema } from './processing-options';
+import { ProcessingOptionsSchema, TimeZoneSourceSchema } from './processing-options';
 
 /** SPEC §3 Message. For a real voice message, `content` is the audio URL. */
 export const MessageSchema = z.object({
   timestamp: z.string(),
+  /** Whether the export wrote the time with seconds; absent (as in SPEC) means it did not. */
+  secondsRecorded: z.boolean().optional(),
   sender: z.string(),
   content: z.string(),
   type: z.enum(['text', 'voice']),
   duration: z.number().nonnegative().optional(),
+  /**
+   * The UTC instant the recorded local time stands for in the chat data's `timeZone`, ISO 8601 (to
+   * the minute when the export recorded no seconds); null where it stands for none (a local time
+   * that zone skipped, a date that cannot be read). Only `npm run convert`'s chat.json has it.
+   */
+  utc: z.string().nullable().optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
@@ -19,6 +27,9 @@ export const ChatDataSchema = z.object({
   fileHash: z.string(),
   participants: z.array(z.string()),
   processingOptions: ProcessingOptionsSchema,
+  /** The zone each message's `utc` is computed in, and where it came from (with `utc`). */
+  timeZone: z.string().optional(),
+  timeZoneSource: TimeZoneSourceSchema.optional(),
   messages: z.array(MessageSchema),
 });
 export type ChatData = z.infer<typeof ChatDataSchema>;

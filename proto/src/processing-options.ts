@@ -8,6 +8,11 @@ export const ProcessingOptionsSchema = z.object({
   includeVoiceMessages: z.boolean().default(true),
   includeImages: z.boolean().default(false),
   includeAttachments: z.boolean().default(false),
+  /**
+   * Beside each recorded time, the UTC time it stands for in the stated zone (not SPEC's; absent
+   * in exports and manifests made before it, which read as false).
+   */
+  utcColumn: z.boolean().default(false),
 });
 export type ProcessingOptions = z.infer<typeof ProcessingOptionsSchema>;
 

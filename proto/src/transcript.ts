@@ -46,6 +46,11 @@ export const TranscriptMessageSchema = z.object({
   lineEnd: z.number().int().min(1),
   /** Local wall-clock time as written, `YYYY-MM-DDTHH:mm:ss`, no zone. */
   timestamp: z.string(),
+  /**
+   * Whether the export wrote this message's time with seconds (iOS "9:14:40 AM"; Android writes
+   * none, and then the timestamp's ":00" is no recorded second).
+   */
+  secondsRecorded: z.boolean(),
   /** Exactly as the export names the author; null for system events. */
   sender: z.string().nullable(),
   /** For display: attachment and edited markers removed; a caption remains. */

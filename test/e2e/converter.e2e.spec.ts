@@ -76,6 +76,8 @@ describe('the converter', () => {
       // 15 messages with the encryption notice: two pages, the first under its date heading.
       expect(await page.getByTestId('page-indicator').textContent()).toBe('Page 1 of 2');
       await page.getByText('07 JUNE 2023', { exact: false }).first().waitFor();
+      // An iPhone export writes seconds: the preview shows them, as the PDF does.
+      await page.getByText('08:01:01', { exact: true }).waitFor();
       expect(await page.getByTestId('voice-player').count()).toBeGreaterThan(0);
       await page.locator('#convert').screenshot({ path: path.join(ARTIFACTS, 'converter-free.png') });
       expect(await graveAccessibilityProblems(page)).toEqual([]);
@@ -201,7 +203,11 @@ describe('the converter', () => {
 
   it("opens an option's hint on hover, and on a tap on a touch screen, where a tap elsewhere closes it", async () => {
     const hint = (page: Page) =>
-      page.getByRole('tooltip').filter({ hasText: 'Show the time of every message (HH:mm).' });
+      page
+        .getByRole('tooltip')
+        .filter({
+          hasText: 'Show the time of every message (HH:mm, with seconds when the export has them).',
+        });
     const desktop = await open();
     try {
       await desktop.getByRole('button', { name: 'About: Include timestamps' }).hover();

@@ -150,8 +150,9 @@ describe('parse service', () => {
       expect(chatFacts).toMatchObject({ chatFile: 'WhatsApp Chat with Sam.txt', totalMessages: 40_000 });
       transcript.push(...messages);
     }
-    expect(transcript.map((m) => [m.index, m.line, m.type, m.flags, m.sender])).toEqual(
-      generated.messages.map((m, i) => [i + 1, m.line, m.type, m.flags, m.sender]),
+    // Android writes no seconds: stored as such, so no document invents them.
+    expect(transcript.map((m) => [m.index, m.line, m.type, m.flags, m.sender, m.secondsRecorded])).toEqual(
+      generated.messages.map((m, i) => [i + 1, m.line, m.type, m.flags, m.sender, false]),
     );
     expect(transcript.filter((m) => m.attachmentPath === present).length).toBeGreaterThan(0);
     expect(
@@ -195,6 +196,10 @@ describe('parse service', () => {
       '2022-03-18T14:57:02',
       '2022-04-01T08:00:00',
     ]);
+    // iOS writes seconds, even ":00": each message says so, for the transcript and the preview.
+    expect(messages.map((m) => m.secondsRecorded)).toEqual([true, true, true]);
+    const chatData = await getChatData.execute({ chatExportId: exportId });
+    expect(chatData.messages.map((m) => m.secondsRecorded)).toEqual([true, true, true]);
   });
 
   it('gives up at once on a ZIP without a chat text, and answers NOT_FOUND for an unknown export', async () => {

@@ -87,8 +87,9 @@ export class ExportResultsService {
       entries,
       messagesFromPeople,
       systemNotices: Math.max(0, entries - messagesFromPeople),
-      messages: first.messages.map(({ timestamp, sender, content, type, duration }) => ({
+      messages: first.messages.map(({ timestamp, secondsRecorded, sender, content, type, duration }) => ({
         timestamp,
+        secondsRecorded,
         sender,
         type,
         content: type === 'voice' ? '' : content,
@@ -172,12 +173,20 @@ export class ExportResultsService {
   }
 
   private toMessage(paths: DownloadPaths, message: StoredMessage, voice: Map<string, MediaItem>): Message {
-    const { timestamp, sender, content, type, duration } = message;
+    const { timestamp, secondsRecorded, sender, content, type, duration } = message;
     const audio = message.attachmentPath === null ? undefined : voice.get(message.attachmentPath);
     if (type !== 'voice' || !audio)
-      return { timestamp, sender, content, type, ...(duration !== undefined && { duration }) };
+      return {
+        timestamp,
+        secondsRecorded,
+        sender,
+        content,
+        type,
+        ...(duration !== undefined && { duration }),
+      };
     return {
       timestamp,
+      secondsRecorded,
       sender,
       type,
       content: this.links.sign(paths.audio(audio.path)),

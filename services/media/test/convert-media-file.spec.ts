@@ -12,6 +12,7 @@ const options = (includeImages: boolean): ProcessingOptions => ({
   includeVoiceMessages: true,
   includeImages,
   includeAttachments: false,
+  utcColumn: false,
 });
 
 describe('the media step, shared by the media service and npm run convert', () => {

@@ -19,10 +19,17 @@ describe('toApiMessage', () => {
   it('text stays text', () => {
     expect(toApiMessage(at(4))).toEqual({
       timestamp: '2023-03-14T20:01:00',
+      secondsRecorded: false,
       sender: 'Omar',
       content: 'hi all',
       type: 'text',
     });
+  });
+
+  it('says whether the export wrote seconds: iOS does, Android does not', () => {
+    expect(chat.messages.every((m) => !toApiMessage(m).secondsRecorded)).toBe(true);
+    const ios = parseChat(fixtureBytes('ios-mdy-12h.txt')).messages;
+    expect(ios.map((m) => toApiMessage(m).secondsRecorded)).toEqual(ios.map(() => true));
   });
 
   it('a system event has the empty sender, which no person can have', () => {
@@ -33,12 +40,14 @@ describe('toApiMessage', () => {
   it('a voice note is voice, its content the audio URL once there is one', () => {
     expect(toApiMessage(at(15))).toEqual({
       timestamp: '2023-03-14T20:07:00',
+      secondsRecorded: false,
       sender: 'Jean - Luc',
       content: 'PTT-20230314-WA0004.opus',
       type: 'voice',
     });
     expect(toApiMessage(at(15), { url: 'https://files.example/voice/1.mp3', durationSeconds: 7 })).toEqual({
       timestamp: '2023-03-14T20:07:00',
+      secondsRecorded: false,
       sender: 'Jean - Luc',
       content: 'https://files.example/voice/1.mp3',
       type: 'voice',
@@ -55,6 +64,7 @@ describe('toApiMessage', () => {
   it('accepts a stored message whose type is a plain string', () => {
     const stored = {
       timestamp: '2023-03-14T20:07:00',
+      secondsRecorded: true,
       sender: null,
       content: 'x',
       type: 'voice',
@@ -62,6 +72,7 @@ describe('toApiMessage', () => {
     };
     expect(toApiMessage(stored)).toEqual({
       timestamp: '2023-03-14T20:07:00',
+      secondsRecorded: true,
       sender: '',
       content: 'PTT-1.opus',
       type: 'voice',

@@ -7,6 +7,7 @@ const message = (index: number, attachment: string | null): ChatMessage => ({
   line: index,
   lineEnd: index,
   timestamp: '2023-06-07T15:13:20',
+  secondsRecorded: true,
   sender: 'Sam',
   raw: attachment ? `${attachment} (file attached)` : 'hi',
   content: '',

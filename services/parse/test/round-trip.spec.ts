@@ -9,8 +9,20 @@ import { lineAccountingProblems } from './support/line-accounting';
 const SEEDS = [1, 2, 3, 4, 5];
 
 function asExpected(message: ChatMessage): ExpectedMessage {
-  const { line, lineEnd, timestamp, sender, raw, content, type, attachment, flags } = message;
-  return { line, lineEnd, timestamp, sender, raw, content, type, attachment, flags: [...flags] };
+  const { line, lineEnd, timestamp, secondsRecorded, sender, raw, content, type, attachment, flags } =
+    message;
+  return {
+    line,
+    lineEnd,
+    timestamp,
+    secondsRecorded,
+    sender,
+    raw,
+    content,
+    type,
+    attachment,
+    flags: [...flags],
+  };
 }
 
 describe.each(GENERATED_FORMATS)('%s', (format) => {

@@ -60,7 +60,7 @@ describe('the cover', () => {
   it('lists the daylight-saving changes inside the date range in the declared zone', async () => {
     const { section } = await cover([start, message(2, '2024-04-02T09:00:00')]);
     expect(section('Time zone').paragraphs!.join(' ')).toContain(
-      'on 31 March 2024 from UTC+00:00 to UTC+01:00',
+      'on 31 March 2024 clocks went forward 01:00 \u2192 02:00, UTC+00:00 \u2192 UTC+01:00, so local times from 01:00 to 01:59 did not exist that day',
     );
     const none = await cover([start, message(2, '2024-03-05T09:00:00')]);
     expect(none.section('Time zone').paragraphs!.join(' ')).toContain('No daylight-saving or other change');
@@ -83,6 +83,36 @@ describe('the cover', () => {
     );
     const tokyo = await cover([start, message(2, '2024-04-02T09:00:00')], {}, 'Asia/Tokyo');
     expect(tokyo.section('Time zone').paragraphs!.join(' ')).toContain('No daylight-saving or other change');
+  });
+
+  it('says which hour each change skipped or repeated, and names the messages whose times it questions or explains', async () => {
+    const messages = [
+      { ...start, timestamp: '2025-03-09T01:50:00' },
+      message(2, '2025-03-09T02:30:00'),
+      message(3, '2025-11-02T01:50:00'),
+      message(4, '2025-11-02T01:10:00', { flags: ['outOfOrder'] }),
+    ];
+    const said = (await cover(messages, {}, 'America/New_York')).section('Time zone').paragraphs!.join(' ');
+    expect(said).toContain(
+      'on 09 March 2025 clocks went forward 02:00 \u2192 03:00, UTC\u221205:00 \u2192 UTC\u221204:00, so local times from 02:00 to 02:59 did not exist that day; on 02 November 2025 clocks went back 02:00 \u2192 01:00, UTC\u221204:00 \u2192 UTC\u221205:00, so local times from 01:00 to 01:59 occurred twice that day.',
+    );
+    expect(said).not.toContain('ambiguous');
+    expect(said).toContain('is recorded by message 0002, flagged NO SUCH LOCAL TIME');
+    expect(said).toContain(
+      'Read as earlier than the message before only because the clocks went back between them: message 0004.',
+    );
+    expect(said).toContain('No time has been converted.');
+    const withUtc = await coverOf(
+      messages,
+      {},
+      { timeZone: 'America/New_York', options: { utcColumn: true } },
+    );
+    expect(withUtc.section('Time zone').paragraphs!.join(' ')).toContain(
+      'These times are not converted; the UTC column beside them is computed from each in the time zone America/New_York.',
+    );
+    expect(withUtc.section('Processing options').bullets).toContain(
+      'UTC column: shown, computed from each recorded time in the time zone America/New_York.',
+    );
   });
 
   it("warns that a zone nobody stated is not the phone's, and may hide a change of offset", async () => {

@@ -11,11 +11,13 @@ import {
   type MessagesCsvInput,
   writeMessagesCsv,
 } from '@chatexhibit/pdf/domain/evidence/messages-csv';
+import { summarizeChat } from '@chatexhibit/pdf/domain/transcript/chat-summary';
+import type { ChatTimes } from '@chatexhibit/pdf/domain/transcript/zone-clock';
 import { transcriptMessage } from './support/transcript-message';
 
 const run = promisify(execFile);
 
-/** A multilingual chat as the parser hands it over, two messages a page. */
+/** A multilingual chat as the parser hands over an iPhone's export (with seconds), two messages a page. */
 const MESSAGES: TranscriptMessage[] = [
   transcriptMessage(1, {
     sender: null,
@@ -82,7 +84,7 @@ const MESSAGES: TranscriptMessage[] = [
     flags: ['deleted', 'outOfOrder'],
     line: 13,
     lineEnd: 13,
-    // Berlin lived 02:30 twice when its clocks went back: which one cannot be told.
+    // Berlin lived 02:30 twice when its clocks went back: no message before it went back, so the first.
     timestamp: '2023-10-29T02:30:00',
   }),
   transcriptMessage(11, {
@@ -91,10 +93,16 @@ const MESSAGES: TranscriptMessage[] = [
     timestamp: '2023-02-30T10:00:00',
     flags: ['invalidDate'],
   }),
-];
+].map((message) => ({ ...message, secondsRecorded: true }));
 
-async function* pages(): AsyncGenerator<readonly TranscriptMessage[]> {
-  for (let i = 0; i < MESSAGES.length; i += 2) yield MESSAGES.slice(i, i + 2);
+async function* pages(messages = MESSAGES): AsyncGenerator<readonly TranscriptMessage[]> {
+  for (let i = 0; i < messages.length; i += 2) yield messages.slice(i, i + 2);
+}
+
+/** The zone and the range the summary finds in `messages`, as the documents read times. */
+async function timesOf(messages: TranscriptMessage[], timeZone: string): Promise<ChatTimes> {
+  const { firstAt, lastAt } = await summarizeChat(pages(messages));
+  return { timeZone, firstAt, lastAt };
 }
 
 async function csvOf(over: Partial<MessagesCsvInput> = {}): Promise<Buffer> {
@@ -109,8 +117,7 @@ async function csvOf(over: Partial<MessagesCsvInput> = {}): Promise<Buffer> {
     {
       pages: pages(),
       totalMessages: MESSAGES.length,
-      withSeconds: true,
-      timeZone: 'Europe/Berlin',
+      times: await timesOf(MESSAGES, 'Europe/Berlin'),
       attachments: new Map([['IMG-20230607-WA0001.jpg', 'Attachment 1']]),
       ...over,
     },
@@ -148,18 +155,18 @@ describe('messages.csv', () => {
     expect(column('Flags')).toEqual([
       'SYSTEM EVENT',
       '',
-      '',
+      'NO SUCH LOCAL TIME',
       '',
       'EDITED',
       '',
       '',
       '',
       '',
-      'DELETED · OUT OF ORDER',
+      'DELETED · OUT OF ORDER · REPEATED HOUR (UTC+02:00)',
       'DATE AS WRITTEN (INVALID)',
     ]);
     expect(column('Attachment')).toEqual(['', '', '', '', '', '', '', 'Attachment 1', 'MISSING', '', '']);
-    // Berlin: winter +01:00, summer +02:00; none for a skipped, a doubled or an impossible time.
+    // Berlin: winter +01:00, summer +02:00; none for a skipped or an impossible time.
     expect(column('Time with UTC offset')).toEqual([
       '2023-03-25T23:59:00+01:00',
       '2023-03-26T01:15:42+01:00',
@@ -170,7 +177,7 @@ describe('messages.csv', () => {
       '2023-06-07T15:17:00+02:00',
       '2023-06-07T15:18:00+02:00',
       '2023-06-07T15:19:00+02:00',
-      '',
+      '2023-10-29T02:30:00+02:00',
       '',
     ]);
     expect(column('UTC time')).toEqual([
@@ -183,7 +190,7 @@ describe('messages.csv', () => {
       '2023-06-07T13:17:00Z',
       '2023-06-07T13:18:00Z',
       '2023-06-07T13:19:00Z',
-      '',
+      '2023-10-29T00:30:00Z',
       '',
     ]);
     // The formula guard, and only there.
@@ -214,10 +221,56 @@ describe('messages.csv', () => {
     }
   });
 
-  it('numbers as the transcript does and leaves seconds out when the export has none', async () => {
-    const rows = parse(await csvOf({ totalMessages: 12_000, withSeconds: false }), {
-      bom: true,
-    }) as string[][];
-    expect(rows[1]!.slice(0, 3)).toEqual(['00001', '2023-03-25', '23:59']);
+  it('numbers as the transcript does and leaves seconds out where the export has none', async () => {
+    const android = MESSAGES.map((message) => ({ ...message, secondsRecorded: false }));
+    const rows = parse(
+      await csvOf({
+        pages: pages(android),
+        totalMessages: 12_000,
+        times: await timesOf(android, 'Europe/Berlin'),
+      }),
+      { bom: true },
+    ) as string[][];
+    expect(rows[1]!.slice(0, 5)).toEqual([
+      '00001',
+      '2023-03-25',
+      '23:59',
+      '2023-03-25T23:59+01:00',
+      '2023-03-25T22:59Z',
+    ]);
+  });
+
+  it('reads times across both daylight-saving changes of a year, the repeated hour in export order', async () => {
+    const at = (index: number, timestamp: string, flags: TranscriptMessage['flags'] = []) =>
+      transcriptMessage(index, { timestamp, flags, content: `at ${timestamp}` });
+    // New York, 2025: clocks forward at 02:00 on 9 March, back at 02:00 on 2 November.
+    const messages = [
+      at(1, '2025-03-09T01:50:00'),
+      at(2, '2025-03-09T02:30:00'),
+      at(3, '2025-03-09T03:10:00'),
+      at(4, '2025-11-02T01:50:00'),
+      at(5, '2025-11-02T01:10:00', ['outOfOrder']),
+      at(6, '2025-11-02T01:20:00'),
+      at(7, '2025-11-02T02:05:00'),
+    ];
+    const rows = parse(
+      await csvOf({
+        pages: pages(messages),
+        totalMessages: messages.length,
+        times: await timesOf(messages, 'America/New_York'),
+      }),
+      { bom: true, columns: true },
+    ) as Record<(typeof MESSAGES_CSV_COLUMNS)[number], string>[];
+    expect(rows.map((row) => [row['Time (as recorded)'], row['UTC time'], row['Flags']])).toEqual([
+      ['01:50', '2025-03-09T06:50Z', ''],
+      // 02:30 did not exist that night, and 03:10 is 20 minutes after 01:50.
+      ['02:30', '', 'NO SUCH LOCAL TIME'],
+      ['03:10', '2025-03-09T07:10Z', ''],
+      ['01:50', '2025-11-02T05:50Z', 'REPEATED HOUR (UTC\u221204:00)'],
+      // Earlier on the clock, later in fact: not out of order.
+      ['01:10', '2025-11-02T06:10Z', 'REPEATED HOUR (UTC\u221205:00)'],
+      ['01:20', '2025-11-02T06:20Z', 'REPEATED HOUR (UTC\u221205:00)'],
+      ['02:05', '2025-11-02T07:05Z', ''],
+    ]);
   });
 });

@@ -21,7 +21,11 @@ async function* pages(messages: TranscriptMessage[]): AsyncIterable<readonly Tra
 
 const PARTICIPANTS = ['Sam', 'Sam Carter', 'Ann Lee'];
 const anomaliesOf = (messages: TranscriptMessage[], calendar: 'gregorian' | 'persian' = 'gregorian') =>
-  findMessageAnomalies(pages(messages), PARTICIPANTS, calendar);
+  findMessageAnomalies(pages(messages), PARTICIPANTS, calendar, {
+    timeZone: 'UTC',
+    firstAt: '2023-06-07T00:00:00',
+    lastAt: '2023-06-08T00:00:00',
+  });
 
 const said = (index: number, sender: string, content: string, over: Partial<TranscriptMessage> = {}) =>
   transcriptMessage(index, {
@@ -159,7 +163,13 @@ const folder = (path: string, order: number): ZipEntryRow => ({
   zip: facts(order),
 });
 
-const NO_ANOMALIES: MessageAnomalies = { wroteAfterLeaving: [], mediaDateMismatches: [], duplicates: [] };
+const NO_ANOMALIES: MessageAnomalies = {
+  wroteAfterLeaving: [],
+  mediaDateMismatches: [],
+  duplicates: [],
+  skippedTimes: [],
+  laterAfterClocksWentBack: [],
+};
 const section = (over: Partial<ProvenanceInput>) =>
   provenanceSection({
     zipEntries: [file('_chat.txt', 0), file('IMG-20230607-WA0003.jpg', 1)],
@@ -265,6 +275,8 @@ describe('the Provenance section', () => {
           },
         ],
         duplicates: [40, 41],
+        skippedTimes: [],
+        laterAfterClocksWentBack: [],
       },
     });
     expect(bullets!.slice(1)).toEqual([

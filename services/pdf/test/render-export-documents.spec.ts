@@ -430,12 +430,13 @@ describe('renderExportDocuments', () => {
               : 'MISSING',
       ]),
     );
-    // The export has no seconds, so neither has the table; London is at +00:00 in March.
+    // The export has no seconds, so neither has the table, not even its ISO times (to the minute,
+    // as ISO 8601 allows); London is at +00:00 in March.
     expect(rows[1]!.slice(1, 5)).toEqual([
       '2024-03-01',
       '09:01',
-      '2024-03-01T09:01:00+00:00',
-      '2024-03-01T09:01:00Z',
+      '2024-03-01T09:01+00:00',
+      '2024-03-01T09:01Z',
     ]);
     // The transcript prints the manifest's SHA-256, as the declaration does.
     const manifestHash = sha256(await readFile(path.join(unzipped, 'manifest.json')));
@@ -584,6 +585,7 @@ describe('renderExportDocuments', () => {
         includeVoiceMessages: false,
         includeImages: false,
         includeAttachments: false,
+        utcColumn: false,
       },
       batesPrefix: null,
     });

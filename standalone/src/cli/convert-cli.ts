@@ -51,13 +51,15 @@ import {
   versionDifferences,
 } from '@chatexhibit/pdf/domain/evidence/reproduction';
 import { renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
+import { isoUtc } from '@chatexhibit/pdf/domain/transcript/time-zone';
+import { type ChatTimes, ZoneClock } from '@chatexhibit/pdf/domain/transcript/zone-clock';
 import { type ConversionProgress, conversionProgress } from './conversion-progress';
 
 const CONVERT_COMMAND = {
   name: 'convert',
   usage:
     'usage: npm run convert -- <export.zip> --out <dir> [--tz <IANA zone>] [--bates <prefix> [--bates-start <n>]] ' +
-    '[--images | --no-images] [--attachments | --no-attachments] [--no-timestamps] [--no-highlight] ' +
+    '[--images | --no-images] [--attachments | --no-attachments] [--utc | --no-utc] [--no-timestamps] [--no-highlight] ' +
     '[--no-voice] [--case <number>] [--exhibit <number>] [--prepared-by <name>] [--account <name>] [--pretty]\n' +
     '       npm run convert -- --reproduce <evidence.zip> --out <dir>',
 };
@@ -69,6 +71,7 @@ const OPTION_FLAGS = {
   includeVoiceMessages: 'voice',
   includeImages: 'images',
   includeAttachments: 'attachments',
+  utcColumn: 'utc',
 } as const;
 
 /** The examination block's fields and the flags that set them. */
@@ -302,6 +305,8 @@ async function intoNewFolder<T>(outDir: string, work: () => Promise<T>): Promise
 
 interface MadeDocuments {
   exportChat: ExportChat;
+  /** The zone and range the documents read the times in. */
+  times: ChatTimes;
   /** Path inside the upload of each message's attachment, by message index. */
   attachmentPath: (index: number) => string | null;
   media: MediaItem[];
@@ -348,7 +353,7 @@ async function makeDocuments(
 
   progress.update('generate-pdf', 0);
   const transcriptMessages = chat.messages.map((m) => toTranscriptMessage(m, attachmentPath(m.index)));
-  await renderExportDocuments(
+  const { times } = await renderExportDocuments(
     {
       exportReference: settings.exportReference,
       facts: settings.facts,
@@ -379,35 +384,45 @@ async function makeDocuments(
     settings.generatedAt(),
     (fraction) => progress.update('generate-pdf', fraction),
   );
-  return { exportChat, attachmentPath, media };
+  return { exportChat, times, attachmentPath, media };
 }
 
-/** `<outDir>/chat.json`: the SPEC ChatData, voice notes pointing at their MP3s beside it. */
+/**
+ * `<outDir>/chat.json`: the SPEC ChatData, voice notes pointing at their MP3s beside it, each
+ * message with the UTC instant its time stands for in the documents' zone.
+ */
 async function writeChatData(
   exportId: string,
-  { exportChat, attachmentPath, media }: MadeDocuments,
+  { exportChat, times, attachmentPath, media }: MadeDocuments,
   { facts, pretty }: ConvertRequest,
   outDir: string,
 ): Promise<void> {
   const voice = new Map(media.filter((item) => item.kind === 'voice').map((item) => [item.path, item]));
+  const clock = new ZoneClock(times);
   const chatData: ChatData = {
     id: exportId,
     originalFilename: facts.originalFilename,
     fileHash: facts.fileHash,
     participants: exportChat.chat.participants,
     processingOptions: facts.options,
+    timeZone: facts.timeZone,
+    timeZoneSource: facts.timeZoneSource,
     messages: exportChat.chat.messages.map((message): Message => {
       const entryPath = attachmentPath(message.index);
       const audio = entryPath === null ? undefined : voice.get(entryPath);
-      return toApiMessage(
-        message,
-        audio?.derivedKey
-          ? {
-              url: path.relative(outDir, audio.derivedKey),
-              durationSeconds: audio.durationSeconds ?? undefined,
-            }
-          : undefined,
-      );
+      const { instant } = clock.read(message);
+      return {
+        ...toApiMessage(
+          message,
+          audio?.derivedKey
+            ? {
+                url: path.relative(outDir, audio.derivedKey),
+                durationSeconds: audio.durationSeconds ?? undefined,
+              }
+            : undefined,
+        ),
+        utc: instant === null ? null : isoUtc(instant.at, message.secondsRecorded),
+      };
     }),
   };
   await writeFile(

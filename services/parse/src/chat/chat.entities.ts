@@ -27,6 +27,7 @@ export class MessageEntity {
   @Column({ type: 'integer' }) line!: number;
   @Column({ name: 'line_end', type: 'integer' }) lineEnd!: number;
   @Column({ type: 'text' }) timestamp!: string;
+  @Column({ name: 'seconds_recorded', type: 'boolean' }) secondsRecorded!: boolean;
   @Column({ type: 'text', nullable: true }) sender!: string | null;
   @Column({ type: 'text' }) raw!: string;
   @Column({ type: 'text' }) content!: string;

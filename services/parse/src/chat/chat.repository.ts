@@ -13,6 +13,7 @@ export const toMessageRow = (message: ChatMessage, attachmentKey: string | null)
   line: message.line,
   lineEnd: message.lineEnd,
   timestamp: message.timestamp,
+  secondsRecorded: message.secondsRecorded,
   sender: message.sender,
   raw: message.raw,
   content: message.content,
@@ -50,18 +51,19 @@ export class ChatRepository {
       const batch = messages.slice(start, start + MESSAGE_BATCH);
       await manager.query(
         `INSERT INTO ${quoteTablePath(table)}
-           ("export_id", "index", "line", "line_end", "timestamp", "sender", "raw", "content", "type", "attachment", "attachment_key", "flags", "event")
-         SELECT $1::uuid, m.index, m.line, m.line_end, m.timestamp, m.sender, m.raw, m.content, m.type,
+           ("export_id", "index", "line", "line_end", "timestamp", "seconds_recorded", "sender", "raw", "content", "type", "attachment", "attachment_key", "flags", "event")
+         SELECT $1::uuid, m.index, m.line, m.line_end, m.timestamp, m.seconds_recorded, m.sender, m.raw, m.content, m.type,
                 m.attachment, m.attachment_key, m.flags::text[], m.event
-           FROM unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[],
-                       $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])
-             AS m(index, line, line_end, timestamp, sender, raw, content, type, attachment, attachment_key, flags, event)`,
+           FROM unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::text[],
+                       $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])
+             AS m(index, line, line_end, timestamp, seconds_recorded, sender, raw, content, type, attachment, attachment_key, flags, event)`,
         [
           chat.exportId,
           batch.map((m) => m.index),
           batch.map((m) => m.line),
           batch.map((m) => m.lineEnd),
           batch.map((m) => m.timestamp),
+          batch.map((m) => m.secondsRecorded),
           batch.map((m) => m.sender),
           batch.map((m) => m.raw),
           batch.map((m) => m.content),

@@ -1,9 +1,14 @@
 import { ChatEntity, MessageEntity } from '../chat/chat.entities';
 import { CreateChats1763700100000 } from './migrations/1763700100000-create-chats';
 import { AddChatCalendar1764000000000 } from './migrations/1764000000000-add-chat-calendar';
+import { AddMessageSecondsRecorded1764400000000 } from './migrations/1764400000000-add-message-seconds-recorded';
 
 /** The parse service's tables: their entities and the migrations that make them, in order. */
 export const PARSE_TABLES = {
   entities: [ChatEntity, MessageEntity],
-  migrations: [CreateChats1763700100000, AddChatCalendar1764000000000],
+  migrations: [
+    CreateChats1763700100000,
+    AddChatCalendar1764000000000,
+    AddMessageSecondsRecorded1764400000000,
+  ],
 };

@@ -6,6 +6,7 @@ import type { Message as ApiMessage } from '@chatexhibit/proto/chat';
 /** What the mapping reads: a parsed message, or one as stored (where `type` is a plain string). */
 export interface ApiMessageSource {
   timestamp: string;
+  secondsRecorded: boolean;
   sender: string | null;
   content: string;
   type: string;
@@ -31,6 +32,7 @@ export function toApiMessage(message: ApiMessageSource, voice?: VoiceNoteAudio):
     // SPEC: a real voice message's content is its audio URL. Until there is one, its file name.
     return {
       timestamp: message.timestamp,
+      secondsRecorded: message.secondsRecorded,
       sender,
       content: voice?.url ?? message.attachment ?? message.content,
       type: 'voice',
@@ -44,5 +46,11 @@ export function toApiMessage(message: ApiMessageSource, voice?: VoiceNoteAudio):
       : message.content === ''
         ? message.attachment
         : `${message.attachment}\n${message.content}`;
-  return { timestamp: message.timestamp, sender, content, type: 'text' };
+  return {
+    timestamp: message.timestamp,
+    secondsRecorded: message.secondsRecorded,
+    sender,
+    content,
+    type: 'text',
+  };
 }

@@ -27,6 +27,8 @@ export interface ChatMessage {
   lineEnd: number;
   /** Local wall-clock time as written, `YYYY-MM-DDTHH:mm:ss`, no zone; seconds 00 when the export has none. */
   timestamp: string;
+  /** Whether the header wrote seconds (iOS "[07/09/2023, 9:14:40 AM]"; Android writes none), so `timestamp`'s are recorded. */
+  secondsRecorded: boolean;
   /** As the export names the author, invisible marks removed; null for system events. */
   sender: string | null;
   /**

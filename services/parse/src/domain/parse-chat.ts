@@ -92,6 +92,8 @@ class ChatAssembler {
   private invalidDate = false;
   /** Earlier than the message before. */
   private outOfOrder = false;
+  /** Its header wrote seconds. */
+  private secondsRecorded = false;
 
   constructor(
     private readonly text: string,
@@ -291,6 +293,7 @@ class ChatAssembler {
       this.timestamp = timestamp;
       this.invalidDate = impossible || !dates.converted[shape];
       this.outOfOrder = moment < previousMoment;
+      this.secondsRecorded = this.formats[shape].seconds;
       this.buildMessage(index);
       previousMoment = moment;
       previousTimestamp = timestamp;
@@ -452,6 +455,7 @@ class ChatAssembler {
         this.headerLine,
         this.lastLine,
         this.timestamp,
+        this.secondsRecorded,
         sender,
         raw,
         withoutMarks(content),
@@ -515,6 +519,7 @@ class ParsedMessage implements ChatMessage {
     readonly line: number,
     readonly lineEnd: number,
     readonly timestamp: string,
+    readonly secondsRecorded: boolean,
     readonly sender: string | null,
     readonly raw: string,
     readonly content: string,

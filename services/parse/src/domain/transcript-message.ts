@@ -10,6 +10,7 @@ export const toTranscriptMessage = (
   line: message.line,
   lineEnd: message.lineEnd,
   timestamp: message.timestamp,
+  secondsRecorded: message.secondsRecorded,
   sender: message.sender,
   content: message.content,
   type: message.type,

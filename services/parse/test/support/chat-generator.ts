@@ -406,6 +406,7 @@ export function generateChat(options: GenerateOptions): GeneratedChat {
       line,
       lineEnd: lines.length,
       timestamp: `${clock.year}-${two(clock.month)}-${two(clock.day)}T${two(clock.hour)}:${two(clock.minute)}:${two(writer.seconds ? clock.second : 0)}`,
+      secondsRecorded: writer.seconds,
       sender,
       raw,
       content: body.content,

@@ -23,6 +23,7 @@ import { findMessageAnomalies } from './transcript/message-anomalies';
 import { provenanceSection } from './transcript/provenance-findings';
 import type { ExportSource } from './transcript/transcript-source';
 import { writeTranscripts } from './transcript/write-transcripts';
+import type { ChatTimes } from './transcript/zone-clock';
 import { exportCounts } from './export-counts';
 import { RUNTIME_COMPONENTS, TOOL_VERSION } from './tool-version';
 
@@ -45,6 +46,8 @@ export interface ExportDocuments {
   manifestSha256: string;
   /** SHA-256 of processing-record.txt, which the declaration names. */
   processingRecordSha256: string;
+  /** The zone and range the documents read the times in, for anything else that gives UTC times. */
+  times: ChatTimes;
 }
 
 /**
@@ -62,7 +65,9 @@ export async function renderExportDocuments(
 ): Promise<ExportDocuments> {
   const { facts, chat } = source;
   const summary = await summarizeChat(source.messages());
-  const anomalies = await findMessageAnomalies(source.messages(), chat.participants, chat.calendar);
+  // Every pass that reads times of day reads them in the same zone over the same range.
+  const times: ChatTimes = { timeZone: facts.timeZone, firstAt: summary.firstAt, lastAt: summary.lastAt };
+  const anomalies = await findMessageAnomalies(source.messages(), chat.participants, chat.calendar, times);
   const zipEntries = zipEntryRows(source.entries, source.folders);
   const derivedAudio: DerivedAudio[] = source.media.flatMap((item) =>
     item.kind === 'voice' &&
@@ -140,6 +145,7 @@ export async function renderExportDocuments(
         manifestSha256,
         exportReference: source.exportReference,
         provenance,
+        anomalies,
       }),
       evidence,
       generatedAt,
@@ -159,8 +165,7 @@ export async function renderExportDocuments(
     {
       pages: source.messages(),
       totalMessages: counts.entries,
-      withSeconds: summary.timesHaveSeconds,
-      timeZone: facts.timeZone,
+      times,
       attachments: new Map(
         [...attachmentReferences(summary.references)].filter(([entryPath]) => evidencePaths.has(entryPath)),
       ),
@@ -228,5 +233,5 @@ export async function renderExportDocuments(
     createWriteStream(files.evidenceZip),
   );
   const evidenceZip = { file: files.evidenceZip, ...(await hashFile(files.evidenceZip)) };
-  return { transcript, filingTranscript, evidenceZip, manifestSha256, processingRecordSha256 };
+  return { transcript, filingTranscript, evidenceZip, manifestSha256, processingRecordSha256, times };
 }

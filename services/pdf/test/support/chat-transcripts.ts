@@ -72,6 +72,7 @@ export async function writeChatTranscripts(
         manifestSha256: 'b'.repeat(64),
         exportReference: source.exportReference,
         provenance: { heading: 'Provenance', bullets: [] },
+        anomalies: { skippedTimes: [], laterAfterClocksWentBack: [] },
       }),
       evidence: [],
       generatedAt: GENERATED_AT,

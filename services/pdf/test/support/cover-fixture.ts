@@ -3,6 +3,7 @@ import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { summarizeChat } from '@chatexhibit/pdf/domain/transcript/chat-summary';
 import { coverContent, type CoverInput } from '@chatexhibit/pdf/domain/transcript/cover-content';
 import { exportCounts } from '@chatexhibit/pdf/domain/export-counts';
+import { findMessageAnomalies } from '@chatexhibit/pdf/domain/transcript/message-anomalies';
 import type { EvidenceFile } from '@chatexhibit/pdf/domain/evidence/types';
 
 async function* pages(messages: TranscriptMessage[]): AsyncIterable<readonly TranscriptMessage[]> {
@@ -32,20 +33,21 @@ export const uploadedMedia = (count: number): EvidenceFile[] =>
 export async function coverOf(
   messages: TranscriptMessage[],
   over: Partial<CoverInput> = {},
-  facts: { timeZone: string; timeZoneSource?: unknown },
+  facts: { timeZone: string; timeZoneSource?: unknown; options?: unknown },
   evidence: readonly EvidenceFile[] = [],
 ) {
   const summary = await summarizeChat(pages(messages));
+  const exportFacts = ExportFactsSchema.parse({
+    originalFilename: 'chat.zip',
+    fileHash: 'c'.repeat(64),
+    uploadSizeBytes: 10,
+    options: {},
+    ...facts,
+    batesPrefix: null,
+    receivedAt: '2026-11-23T08:00:00.000Z',
+  });
   const content = coverContent({
-    facts: ExportFactsSchema.parse({
-      originalFilename: 'chat.zip',
-      fileHash: 'c'.repeat(64),
-      uploadSizeBytes: 10,
-      options: {},
-      ...facts,
-      batesPrefix: null,
-      receivedAt: '2026-11-23T08:00:00.000Z',
-    }),
+    facts: exportFacts,
     chat: {
       chatFile: '_chat.txt',
       participants: ['Sam'],
@@ -62,6 +64,11 @@ export async function coverOf(
     manifestSha256: 'd'.repeat(64),
     exportReference: 'CE-FK9E-D9YK-P6G3',
     provenance: { heading: 'Provenance', bullets: [] },
+    anomalies: await findMessageAnomalies(pages(messages), ['Sam'], 'gregorian', {
+      timeZone: exportFacts.timeZone,
+      firstAt: summary.firstAt,
+      lastAt: summary.lastAt,
+    }),
     ...over,
   });
   const section = (heading: string) => content.sections.find((s) => s.heading === heading)!;

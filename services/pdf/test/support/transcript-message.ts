@@ -9,6 +9,7 @@ export const transcriptMessage = (
   line: index,
   lineEnd: index,
   timestamp: '2024-03-01T09:00:00',
+  secondsRecorded: false,
   sender: 'Sam Carter',
   content: '',
   type: 'text',

@@ -230,7 +230,11 @@ export function PreviewPanel({
                       <p>
                         {includeTimestamps && (
                           <span className="mr-2 tabular-nums text-muted-foreground">
-                            {format(parseISO(message.timestamp), 'HH:mm')}
+                            {/* SPEC's HH:mm, with the seconds an export recorded (iPhone exports do). */}
+                            {format(
+                              parseISO(message.timestamp),
+                              message.secondsRecorded ? 'HH:mm:ss' : 'HH:mm',
+                            )}
                           </span>
                         )}
                         {message.sender ? (

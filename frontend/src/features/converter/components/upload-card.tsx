@@ -25,7 +25,11 @@ import type { ShownFile } from '../hooks/use-processing';
 
 /** The processing options (SPEC §3) as the checklist shows them. */
 const OPTION_LABELS: { key: keyof ProcessingOptions; label: string; hint: string }[] = [
-  { key: 'includeTimestamps', label: 'Include timestamps', hint: 'Show the time of every message (HH:mm).' },
+  {
+    key: 'includeTimestamps',
+    label: 'Include timestamps',
+    hint: 'Show the time of every message (HH:mm, with seconds when the export has them).',
+  },
   {
     key: 'highlightSenders',
     label: 'Highlight senders',
@@ -45,6 +49,11 @@ const OPTION_LABELS: { key: keyof ProcessingOptions; label: string; hint: string
     key: 'includeAttachments',
     label: 'Include attachments',
     hint: 'Embed other attached files (documents, videos) in the PDF.',
+  },
+  {
+    key: 'utcColumn',
+    label: 'Add a UTC column',
+    hint: 'Beside each time, the UTC time it stands for in the time zone chosen below.',
   },
 ];
 

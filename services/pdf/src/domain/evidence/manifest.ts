@@ -91,6 +91,7 @@ export function buildManifest(facts: EvidenceFacts, files: readonly EvidenceFile
         includeVoiceMessages: options.includeVoiceMessages,
         includeImages: options.includeImages,
         includeAttachments: options.includeAttachments,
+        utcColumn: options.utcColumn,
       },
       batesPrefix: exportFacts.batesPrefix,
       batesStart: exportFacts.batesStart,

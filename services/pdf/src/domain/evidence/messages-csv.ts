@@ -2,9 +2,10 @@ import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { stringify } from 'csv-stringify';
-import { FLAG_LABELS, sourceLines } from '../transcript/message-labels';
+import { rowFlags, sourceLines } from '../transcript/message-labels';
 import { messageNumber } from '../transcript/message-number';
-import { isoOffset, recordedInstant } from '../transcript/time-zone';
+import { isoOffset, isoUtc, recordedTime } from '../transcript/time-zone';
+import { type ChatTimes, type MessageTime, ZoneClock } from '../transcript/zone-clock';
 
 /** The columns of messages.csv, in order (its first row). */
 export const MESSAGES_CSV_COLUMNS = [
@@ -31,27 +32,33 @@ export interface MessagesCsvInput {
   pages: AsyncIterable<readonly TranscriptMessage[]>;
   /** The number of messages, which sets the numbers' zero-padding as in the transcript. */
   totalMessages: number;
-  /** Whether times are written with seconds (ChatSummary.timesHaveSeconds). */
-  withSeconds: boolean;
-  /** The zone the manifest states (export.declaredTimeZone), for the UTC columns. */
-  timeZone: string;
+  /** The zone the manifest states (export.timeZone) and the chat's range, for the UTC columns. */
+  times: ChatTimes;
   /** Attachment reference of each upload path a message's attachment is linked to and the package holds. */
   attachments: ReadonlyMap<string, string>;
 }
 
-/** One message as its row of messages.csv. */
-export function messageRow(message: TranscriptMessage, input: Omit<MessagesCsvInput, 'pages'>): string[] {
-  const instant = recordedInstant(message.timestamp, input.timeZone);
-  const flags = message.flags.map((flag) => FLAG_LABELS[flag]);
-  if (message.type === 'system') flags.unshift(SYSTEM_EVENT_FLAG);
+/**
+ * One message as its row of messages.csv: its time with seconds when the export recorded them, and
+ * the instant `time` reads it as (none for a local time the zone skipped or a date that cannot be read).
+ */
+export function messageRow(
+  message: TranscriptMessage,
+  time: MessageTime,
+  input: Omit<MessagesCsvInput, 'pages' | 'times'>,
+): string[] {
+  const { instant } = time;
+  const { alerts, notes } = rowFlags(message, time);
+  const flags = [...(message.type === 'system' ? [SYSTEM_EVENT_FLAG] : []), ...alerts, ...notes];
   const reference =
     message.attachmentPath === null ? undefined : input.attachments.get(message.attachmentPath);
+  const seconds = message.secondsRecorded;
   return [
     messageNumber(message.index, input.totalMessages),
     message.timestamp.slice(0, 10),
-    message.timestamp.slice(11, input.withSeconds ? 19 : 16),
-    instant === null ? '' : `${message.timestamp.slice(0, 19)}${isoOffset(instant.offset)}`,
-    instant === null ? '' : `${instant.at.toISOString().slice(0, 19)}Z`,
+    recordedTime(message.timestamp, seconds),
+    instant === null ? '' : `${message.timestamp.slice(0, seconds ? 19 : 16)}${isoOffset(instant.offset)}`,
+    instant === null ? '' : isoUtc(instant.at, seconds),
     message.sender ?? '',
     message.content,
     flags.join(' · '),
@@ -68,10 +75,12 @@ export function messageRow(message: TranscriptMessage, input: Omit<MessagesCsvIn
  * spreadsheet never runs it as a formula; README.txt says so. Resolves when `out` has finished.
  */
 export async function writeMessagesCsv(input: MessagesCsvInput, out: Writable): Promise<void> {
-  const { pages, ...options } = input;
+  const { pages, times, ...options } = input;
+  const clock = new ZoneClock(times);
   async function* rows(): AsyncGenerator<string[]> {
     yield [...MESSAGES_CSV_COLUMNS];
-    for await (const page of pages) for (const message of page) yield messageRow(message, options);
+    for await (const page of pages)
+      for (const message of page) yield messageRow(message, clock.read(message), options);
   }
   await pipeline(
     Readable.from(rows()),

@@ -78,10 +78,11 @@ export function buildReadme(facts: EvidenceFacts, transcriptPages: number): Buff
     ...row(
       PACKAGE_PATHS.messagesCsv,
       'The messages of the transcript as a table, one row per message in the same order, for a ' +
-        'spreadsheet (Excel opens it) or a lab tool: number, date and time as recorded, the time ' +
-        'with its UTC offset and in UTC (worked out from the time zone in manifest.json, and left ' +
-        'empty for a time that zone skipped or had twice), sender and text as the transcript ' +
-        'shows them, flags, the lines of the ' +
+        'spreadsheet (Excel opens it) or a lab tool: number, date and time as recorded (with ' +
+        'seconds where the export has them), the time with its UTC offset and in UTC (worked out ' +
+        'from the time zone in manifest.json; left empty for a time that zone skipped, and a time ' +
+        'it had twice read in the order of the export, as the transcript explains), sender and ' +
+        'text as the transcript shows them, flags, the lines of the ' +
         'chat text it came from, and the attachment number of its attachment. A cell that begins ' +
         "with = + - or @ (or a tab) has a ' put in front of it, so that a spreadsheet shows it " +
         'as text instead of running it as a formula: that mark is not part of the message. The ' +

@@ -57,7 +57,7 @@ export interface ChatSummary {
   references: Map<string, number[]>;
   /** Attachments a message names that the export does not contain. */
   missingAttachments: Array<{ index: number; name: string }>;
-  /** Whether any message's time has seconds other than :00 (an export without seconds has none). */
+  /** Whether the export recorded seconds for any message's time (TranscriptMessage.secondsRecorded). */
   timesHaveSeconds: boolean;
   /**
    * Characters (grapheme clusters) that no font or emoji image draws, each drawn as U+FFFD, with
@@ -138,7 +138,7 @@ export async function summarizeChat(
         else references.set(message.attachmentPath, [message.index]);
       } else if (message.attachment !== null)
         missingAttachments.push({ index: message.index, name: message.attachment });
-      if (!message.timestamp.endsWith(':00')) timesHaveSeconds = true;
+      if (message.secondsRecorded) timesHaveSeconds = true;
       if (message.type === 'system') counts.systemEvents += 1;
       else if (message.sender !== null) countParticipant(participants, message);
       noteUndrawable(undrawable, fonts, message);

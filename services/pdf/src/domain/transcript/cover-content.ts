@@ -2,11 +2,22 @@ import { tzOffset } from '@date-fns/tz';
 import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import { WHATSAPP_EXPORT_CAPS } from '@chatexhibit/proto/constants';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
-import type { ExportFacts, TimeZoneSource } from '@chatexhibit/proto/processing-options';
+import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import type { TranscriptChat } from '@chatexhibit/proto/transcript';
 import type { ChatSummary } from './chat-summary';
 import { messageNumber } from './message-number';
-import { formatMomentInZone, formatRecordedMoment, formatUtcOffset, zoneChangesBetween } from './time-zone';
+import type { MessageAnomalies } from './message-anomalies';
+import { listed } from './provenance-findings';
+import {
+  formatMomentInZone,
+  formatRecordedMoment,
+  formatUtcOffset,
+  wentForward,
+  zoneChangeClocks,
+  zoneChangeDate,
+  zoneChangeGap,
+  zoneChangesBetween,
+} from './time-zone';
 import { timeZoneSourceStatement } from '../time-zone-source';
 import {
   ATTACHMENT_KIND_LABELS,
@@ -47,6 +58,8 @@ export interface CoverInput {
   exportReference: string;
   /** The Provenance section (provenance-findings.ts). */
   provenance: CoverSection;
+  /** What the zone says of the messages' times, among the other anomalies. */
+  anomalies: Pick<MessageAnomalies, 'skippedTimes' | 'laterAfterClocksWentBack'>;
 }
 
 export interface CoverContent {
@@ -105,10 +118,7 @@ export function coverContent(input: CoverInput): CoverContent {
       },
       {
         heading: 'Time zone',
-        paragraphs: [
-          ...timeZoneStatement(zone, facts.timeZoneSource, summary),
-          ...calendarStatement(chat.calendar),
-        ],
+        paragraphs: [...timeZoneStatement(input), ...calendarStatement(chat.calendar)],
       },
       {
         heading: 'Processing options',
@@ -152,6 +162,7 @@ export function processingOptionStatements(facts: ExportFacts, reader: Transcrip
     `Voice notes: ${embedded(facts.options.includeVoiceMessages, `MP3 copies embedded in ${PACKAGE_PATHS.transcript}, playable from their messages`)}.`,
     `Images: ${onOff(facts.options.includeImages, 'shown as reduced display copies (thumbnails), each captioned as such', 'listed, not shown')}.`,
     `Other attachments: ${embedded(facts.options.includeAttachments, `embedded in ${PACKAGE_PATHS.transcript}`)}.`,
+    `UTC column: ${onOff(facts.options.utcColumn && facts.options.includeTimestamps, `shown, computed from each recorded time in the time zone ${facts.timeZone}`, 'not shown (messages.csv gives the UTC time of every message)')}.`,
     'Every file is in the evidence package whatever these options say.',
   ];
 }
@@ -163,10 +174,16 @@ function describeChatFile(chat: CoverInput['chat']): string {
   return details.length === 0 ? chat.chatFile : `${chat.chatFile} (${details.join(', ')})`;
 }
 
-function timeZoneStatement(zone: string, source: TimeZoneSource, summary: ChatSummary): string[] {
-  const recorded = `Times are shown exactly as the exporting device recorded them, in its local time; the export does not say which time zone that was. ${timeZoneSourceStatement(zone, source)}`;
+function timeZoneStatement({ facts, summary, anomalies, counts }: CoverInput): string[] {
+  const zone = facts.timeZone;
+  const source = facts.timeZoneSource;
+  const recorded = `Times are shown exactly as the exporting device recorded them, in its local time, to the second where the export wrote seconds (iPhone exports do) and otherwise to the minute; the export does not say which time zone that was. ${timeZoneSourceStatement(zone, source)}`;
+  const converted =
+    facts.options.utcColumn && facts.options.includeTimestamps
+      ? `These times are not converted; the UTC column beside them is computed from each in the time zone ${zone}.`
+      : 'No time has been converted.';
   if (summary.firstAt === null || summary.lastAt === null) {
-    return [`${recorded} No time has been converted.`];
+    return [`${recorded} ${converted}`];
   }
   // The offset of the chat's own dates matters, not today's: read at the first message.
   const offset = formatUtcOffset(tzOffset(zone, new Date(`${summary.firstAt}Z`)));
@@ -176,12 +193,28 @@ function timeZoneStatement(zone: string, source: TimeZoneSource, summary: ChatSu
     source === 'declared'
       ? ''
       : ` The phone's real time zone is not known: it may differ from ${zone}, and its UTC offset may have changed inside the chat's date range.`;
+  const repeatedHours = changes.some((change) => !wentForward(change))
+    ? ' A message at a local time that occurred twice is read in export order: as the first time until a message of that hour reads as earlier than the one before it, as the second from then on; it is marked REPEATED HOUR with the UTC offset it is read with.'
+    : '';
+  const number = (index: number): string => `message ${messageNumber(index, counts.entries)}`;
+  const more = (n: number): string => `${n} more such ${n === 1 ? 'message' : 'messages'}`;
+  const { skippedTimes, laterAfterClocksWentBack } = anomalies;
   return [
-    `${recorded} In the time zone ${zone}, the offset from UTC was ${offset} at the first message (${formatRecordedMoment(summary.firstAt, false)}). No time has been converted.`,
+    `${recorded} In the time zone ${zone}, the offset from UTC was ${offset} at the first message (${formatRecordedMoment(summary.firstAt, false)}). ${converted}`,
     (changes.length === 0
       ? `No daylight-saving or other change of the UTC offset falls inside this chat's date range in the time zone ${zone}.`
-      : `In the time zone ${zone}, the offset from UTC changed inside this chat's date range, so times near these changes may be ambiguous: ${changes.map((c) => `on ${c.date} from ${c.from} to ${c.to}`).join('; ')}.`) +
+      : `In the time zone ${zone} the clocks changed inside this chat's date range, and a row among the messages marks each change where it falls: ${changes.map((c) => `on ${zoneChangeDate(c)} ${zoneChangeClocks(c)}, so local times ${zoneChangeGap(c)} that day`).join('; ')}.${repeatedHours}`) +
       unknownZone,
+    ...(skippedTimes.length === 0
+      ? []
+      : [
+          `A local time that did not exist in the time zone ${zone} (its clocks went forward over it) is recorded by ${listed(skippedTimes.map(number), more)}, flagged NO SUCH LOCAL TIME: a clock on ${zone} time cannot have shown it, so the phone's zone may differ from ${zone}, and no UTC time is given for it.`,
+        ]),
+    ...(laterAfterClocksWentBack.length === 0
+      ? []
+      : [
+          `Read as earlier than the message before only because the clocks went back between them: ${listed(laterAfterClocksWentBack.map(number), more)}. In the time zone ${zone} ${laterAfterClocksWentBack.length === 1 ? 'it is later than the message before it, so it is not' : 'each is later than the message before it, so none is'} marked OUT OF ORDER (the reading's note on messages earlier than the one before counts ${laterAfterClocksWentBack.length === 1 ? 'it' : 'them'}).`,
+        ]),
   ];
 }
 

@@ -1,8 +1,11 @@
 // Oddities in the messages themselves that the cover names by message number: a sender writing
-// after leaving, a media file named with a date far from its message's, a line repeated.
+// after leaving, a media file named with a date far from its message's, a line repeated; and what
+// the stated zone says of their times: local times that did not exist there, and messages that
+// read as earlier than the one before only because its clocks went back.
 
 import type { Calendar } from '@chatexhibit/proto/calendar';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
+import { type ChatTimes, ZoneClock } from './zone-clock';
 
 /** A media name's date further than this many days from its message's date is named on the cover. */
 export const MEDIA_DATE_TOLERANCE_DAYS = 2;
@@ -28,6 +31,10 @@ export interface MessageAnomalies {
   mediaDateMismatches: MediaDateMismatch[];
   /** Messages identical to the one before them: same time, sender, kind, text and attachment. */
   duplicates: number[];
+  /** Messages whose local time did not exist in the zone (its clocks went forward over it). */
+  skippedTimes: number[];
+  /** Messages that read as earlier than the one before only because the zone's clocks went back between them. */
+  laterAfterClocksWentBack: number[];
 }
 
 /** Android: IMG-20230607-WA0003.jpg, PTT-, AUD-, VID-, STK-, DOC-; iOS: 00000012-PHOTO-2023-06-07-15-13-20.jpg. */
@@ -105,8 +112,16 @@ export async function findMessageAnomalies(
   pages: AsyncIterable<readonly TranscriptMessage[]>,
   participants: readonly string[],
   calendar: Calendar,
+  times: ChatTimes,
 ): Promise<MessageAnomalies> {
-  const found: MessageAnomalies = { wroteAfterLeaving: [], mediaDateMismatches: [], duplicates: [] };
+  const found: MessageAnomalies = {
+    wroteAfterLeaving: [],
+    mediaDateMismatches: [],
+    duplicates: [],
+    skippedTimes: [],
+    laterAfterClocksWentBack: [],
+  };
+  const clock = new ZoneClock(times);
   // Persian and Islamic dates stay as written, so they cannot be compared with a Gregorian name.
   const datesComparable = calendar !== 'persian' && calendar !== 'islamic';
   /** Participant → the event that said they left, while no later event brought them back. */
@@ -151,6 +166,11 @@ export async function findMessageAnomalies(
       ) {
         found.duplicates.push(message.index);
       }
+      const time = clock.read(message);
+      if (time.skippedBy !== null) found.skippedTimes.push(message.index);
+      // The ones the reading flagged as earlier than the message before.
+      if (time.laterThan !== null && message.flags.includes('outOfOrder'))
+        found.laterAfterClocksWentBack.push(message.index);
       previous = message;
     }
   }

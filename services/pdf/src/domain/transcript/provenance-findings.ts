@@ -41,7 +41,8 @@ const DESKTOP_FILES: ReadonlyArray<{ test: (name: string) => boolean; maker: str
 const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 
 /** "a, b and 3 more files" / "a and b": the first LISTED items, the rest counted. */
-function listed(items: readonly string[], rest: (n: number) => string): string {
+/** The first items by name and the rest counted: "message 0003, message 0007 and 2 more such messages". */
+export function listed(items: readonly string[], rest: (n: number) => string): string {
   const shown = items.slice(0, LISTED);
   const more = items.length - shown.length;
   if (more > 0) return `${shown.join(', ')} and ${rest(more)}`;

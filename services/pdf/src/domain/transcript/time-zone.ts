@@ -33,8 +33,9 @@ export function formatRecordedMoment(timestamp: string, withTime = true): string
   return format(parseRecorded(timestamp), withTime ? 'dd MMM yyyy, HH:mm' : 'dd MMM yyyy');
 }
 
-/** Time of day of a recorded timestamp, "HH:mm". */
-export const recordedTime = (timestamp: string): string => timestamp.slice(11, 16);
+/** Time of day of a recorded timestamp: "HH:mm", or "HH:mm:ss" when the export recorded seconds. */
+export const recordedTime = (timestamp: string, withSeconds: boolean): string =>
+  timestamp.slice(11, withSeconds ? 19 : 16);
 
 /** Calendar day of a recorded timestamp, 'YYYY-MM-DD'. */
 export const recordedDay = (timestamp: string): string => timestamp.slice(0, 10);
@@ -47,51 +48,104 @@ function parseRecorded(timestamp: string): Date {
   return new Date(year!, month! - 1, day!, hours, minutes, seconds);
 }
 
+/** A change of the export's zone's UTC offset (daylight saving, or a change of the zone's rules). */
 export interface ZoneChange {
-  /** Local date of the change in the export's zone, as a heading date. */
-  date: string;
-  from: string;
-  to: string;
+  /** The instant of the change. */
+  at: Date;
+  /** UTC offsets in minutes before and after it. */
+  offsetBefore: number;
+  offsetAfter: number;
+  /**
+   * The zone's wall clock just before and just after the change, as milliseconds of the local time
+   * read as if UTC (how recorded timestamps are compared): 02:00 then 03:00 when clocks go
+   * forward, 02:00 then 01:00 when they go back.
+   */
+  clockBefore: number;
+  clockAfter: number;
+}
+
+/** Whether the clocks went forward at the change (a stretch of local times did not exist). */
+export const wentForward = (change: ZoneChange): boolean => change.offsetAfter > change.offsetBefore;
+
+/** A wall-clock reading (local time as if UTC, in milliseconds) as a recorded timestamp, 'YYYY-MM-DDTHH:mm:ss'. */
+const wallTimestamp = (clock: number): string => new Date(clock).toISOString().slice(0, 19);
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The export's zone's offset changes between two recorded timestamps. The timestamps carry no
+ * zone, so the range is widened by a day on each side: a change on the first or last day is never
+ * missed. tzScan finds each change to the hour; it is narrowed to the minute, as some zones change
+ * on the half hour.
+ */
+export function zoneChangesBetween(timeZone: string, firstAt: string, lastAt: string): ZoneChange[] {
+  const start = new Date(Date.parse(`${firstAt}Z`) - DAY_MS);
+  const end = new Date(Date.parse(`${lastAt}Z`) + DAY_MS);
+  return tzScan(timeZone, { start, end }).map((change) => {
+    const offsetAfter = change.offset;
+    const offsetBefore = change.offset - change.change;
+    // The offset is offsetBefore an hour before tzScan's instant and offsetAfter at it.
+    let before = change.date.getTime() - HOUR_MS;
+    let after = change.date.getTime();
+    while (after - before > MINUTE_MS) {
+      const middle = before + Math.floor((after - before) / 2 / MINUTE_MS) * MINUTE_MS;
+      if (tzOffset(timeZone, new Date(middle)) === offsetAfter) after = middle;
+      else before = middle;
+    }
+    return {
+      at: new Date(after),
+      offsetBefore,
+      offsetAfter,
+      clockBefore: after + offsetBefore * MINUTE_MS,
+      clockAfter: after + offsetAfter * MINUTE_MS,
+    };
+  });
+}
+
+/** "HH:mm" of a wall-clock reading. */
+const clockTime = (clock: number): string => wallTimestamp(clock).slice(11, 16);
+
+/** The local day of a change, 'YYYY-MM-DD'. */
+export const zoneChangeDay = (change: ZoneChange): string => wallTimestamp(change.clockBefore).slice(0, 10);
+
+/** The local date of a change, as a heading writes dates ("09 March 2025"). */
+export const zoneChangeDate = (change: ZoneChange): string =>
+  formatRecordedDate(wallTimestamp(change.clockBefore));
+
+/** "clocks went forward 02:00 → 03:00, UTC−05:00 → UTC−04:00" (or back). */
+export function zoneChangeClocks(change: ZoneChange): string {
+  const way = wentForward(change) ? 'forward' : 'back';
+  return `clocks went ${way} ${clockTime(change.clockBefore)} \u2192 ${clockTime(change.clockAfter)}, ${formatUtcOffset(change.offsetBefore)} \u2192 ${formatUtcOffset(change.offsetAfter)}`;
 }
 
 /**
- * The export's zone's offset changes (daylight saving, or a change of the zone's rules) between
- * two recorded timestamps. The timestamps carry no zone, so the range is widened by a day on each
- * side: a change on the first or last day is never missed.
+ * The local times a change skipped or repeated, in words: "from 02:00 to 02:59 did not exist",
+ * "from 01:00 to 01:59 occurred twice".
  */
-export function zoneChangesBetween(timeZone: string, firstAt: string, lastAt: string): ZoneChange[] {
-  const start = new Date(Date.parse(`${firstAt}Z`) - 86_400_000);
-  const end = new Date(Date.parse(`${lastAt}Z`) + 86_400_000);
-  return tzScan(timeZone, { start, end }).map((change) => ({
-    date: format(new TZDate(change.date, timeZone), 'dd MMMM yyyy'),
-    from: formatUtcOffset(change.offset - change.change),
-    to: formatUtcOffset(change.offset),
-  }));
+export function zoneChangeGap(change: ZoneChange): string {
+  const [from, to] = wentForward(change)
+    ? [change.clockBefore, change.clockAfter]
+    : [change.clockAfter, change.clockBefore];
+  const span = `from ${clockTime(from)} to ${clockTime(to - MINUTE_MS)}`;
+  return wentForward(change) ? `${span} did not exist` : `${span} occurred twice`;
 }
+
+/**
+ * An instant in ISO 8601 UTC, to the second, or to the minute when the export recorded no seconds
+ * (none are invented): "2025-03-09T07:10:05Z", "2025-03-09T07:10Z".
+ */
+export const isoUtc = (at: Date, withSeconds: boolean): string =>
+  `${at.toISOString().slice(0, withSeconds ? 19 : 16)}Z`;
+
+/** An instant as the transcript's UTC column shows it: "10 Mar 03:00", or "10 Mar 03:00:40" with recorded seconds. */
+export const formatUtcColumn = (at: Date, withSeconds: boolean): string =>
+  format(new TZDate(at, 'UTC'), withSeconds ? 'dd MMM HH:mm:ss' : 'dd MMM HH:mm');
 
 /** "+02:00", "-03:00", "+00:00": an offset in minutes as ISO 8601 writes it. */
 export function isoOffset(minutes: number): string {
   const absolute = Math.abs(minutes);
   const hours = String(Math.floor(absolute / 60)).padStart(2, '0');
   return `${minutes < 0 ? '-' : '+'}${hours}:${String(absolute % 60).padStart(2, '0')}`;
-}
-
-/**
- * The one instant a recorded local time ('YYYY-MM-DDTHH:mm:ss') stands for in `timeZone`, with the
- * zone's offset then; null when there is none (an impossible date, a time the zone skipped when
- * its clocks went forward) or two (a time it lived twice when they went back).
- */
-export function recordedInstant(timestamp: string, timeZone: string): { at: Date; offset: number } | null {
-  const wall = Date.parse(`${timestamp}Z`);
-  if (Number.isNaN(wall) || new Date(wall).toISOString().slice(0, 19) !== timestamp) return null;
-  const candidates = new Set(
-    [-1, 0, 1].map((days) => tzOffset(timeZone, new Date(wall + days * 86_400_000))),
-  );
-  const found: { at: Date; offset: number }[] = [];
-  for (const offset of candidates) {
-    if (!Number.isFinite(offset)) continue;
-    const at = new Date(wall - offset * 60_000);
-    if (tzOffset(timeZone, at) === offset) found.push({ at, offset });
-  }
-  return found.length === 1 ? found[0]! : null;
 }

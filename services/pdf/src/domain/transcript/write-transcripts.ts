@@ -5,7 +5,7 @@ import { SENDER_COLOURS } from '@chatexhibit/proto/constants';
 import type { MediaItem } from '@chatexhibit/proto/storage-layout';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { attachmentReferences } from '../evidence/attachment-reference';
-import { FLAG_LABELS, sourceLines } from './message-labels';
+import { rowFlags, sourceLines, timeExplanation, zoneChangeRow } from './message-labels';
 import type { EvidenceFile } from '../evidence/types';
 import type { TextStyle } from '../text/font-set';
 import { ascent, lineHeight, type TextLayout } from '../text/text-layout';
@@ -17,9 +17,13 @@ import {
   formatRecordedDate,
   formatRecordedMoment,
   formatRecordedMonth,
+  formatUtcColumn,
   recordedDay,
   recordedTime,
+  type ZoneChange,
+  zoneChangeDay,
 } from './time-zone';
+import { type MessageTime, ZoneClock } from './zone-clock';
 import type { ExportSource } from './transcript-source';
 import { batesNumber } from './bates';
 import {
@@ -60,6 +64,7 @@ const STYLE = {
   attachment: style('sans', 'regular', 8),
   attachmentHash: style('mono', 'regular', 6.5),
   dateHeading: style('sans', 'bold', 10),
+  zoneChange: style('sans', 'bold', 8),
   footer: style('sans', 'regular', 7.5),
 } as const;
 
@@ -71,8 +76,10 @@ const PART_ROOM = {
   register: lineHeight(STYLE.section) + 2 * lineHeight(STYLE.value) + 8,
 };
 
-/** Columns of a message row: number, time, then the message. */
+/** Columns of a message row: number, time, then the message (further right when wider times need it). */
 const COLUMN = { number: PAGE.margin, time: PAGE.margin + 40, body: PAGE.margin + 76 } as const;
+/** Space between a time column and what follows it: room for the sender's mark before the name. */
+const COLUMN_GAP = 14;
 const LABEL_WIDTH = 170;
 /** Where a cover row goes: across the page, or in the left or right half beside another short one. */
 interface RowSlot {
@@ -165,6 +172,11 @@ class TranscriptWriter {
   /** The message being drawn once its header is down: a page break inside it repeats who it is. */
   private continuing: string | null = null;
   private readonly marks: ParticipantMarks;
+  /** Reads the times of the messages' pass in the export's zone. */
+  private clock: ZoneClock | null = null;
+  /** Where the UTC column starts, when it is shown, and where the message starts. */
+  private readonly utcX: number | null;
+  private readonly bodyX: number;
 
   constructor(
     private readonly input: TranscriptInput,
@@ -182,6 +194,16 @@ class TranscriptWriter {
       input.summary.participants.map((row) => row.name),
       input.source.facts.examination.exportingAccount,
     );
+    // The time column widens only when the export recorded seconds; UTC gets a column of its own.
+    const { options } = input.source.facts;
+    const sample = input.summary.timesHaveSeconds ? '00:00:00' : '00:00';
+    const timeEnd = COLUMN.time + pages.layout.measure(sample, STYLE.value) + COLUMN_GAP;
+    this.utcX = options.includeTimestamps && options.utcColumn ? Math.max(COLUMN.body, timeEnd) : null;
+    this.bodyX = !options.includeTimestamps
+      ? COLUMN.time
+      : this.utcX === null
+        ? Math.max(COLUMN.body, timeEnd)
+        : this.utcX + widestUtcCell(pages.layout, input.summary.timesHaveSeconds) + COLUMN_GAP;
     pages.onNewPage = () => this.continuation();
   }
 
@@ -208,6 +230,7 @@ class TranscriptWriter {
     for (const text of [
       'Messages appear under the date they were sent, in the order of the export. Each row shows the message number, the time as recorded, the sender exactly as the export names them, and on the right the lines of the chat text it came from.',
       'System events (WhatsApp notices such as "Messages are end-to-end encrypted") are shown in grey and are not attributed to any person. Flags such as EDITED, DELETED and OUT OF ORDER describe the status of a message.',
+      'A line across the messages marks where the clocks of the time zone went forward or back, with the UTC offsets before and after; a time that did not exist in that zone is flagged NO SUCH LOCAL TIME, and one that occurred twice is marked REPEATED HOUR with the offset it is read with.',
       attachmentsReading(this.input.source.facts),
     ]) {
       pages.paragraph(text, x, CONTENT_WIDTH, STYLE.value, COLOUR.text);
@@ -398,6 +421,19 @@ class TranscriptWriter {
     this.messagesBookmark = this.pages.bookmark('Messages', null, true);
     this.pages.paragraph('Messages', PAGE.margin, CONTENT_WIDTH, STYLE.section, COLOUR.heading);
     this.pages.y += 4;
+    const { facts } = this.input.source;
+    const { firstAt, lastAt } = this.input.summary;
+    this.clock = new ZoneClock({ timeZone: facts.timeZone, firstAt, lastAt });
+    if (this.utcX !== null) {
+      this.pages.paragraph(
+        `Beside each time as recorded, the UTC date and time computed from it in the time zone ${facts.timeZone}.`,
+        PAGE.margin,
+        CONTENT_WIDTH,
+        STYLE.value,
+        COLOUR.muted,
+      );
+      this.pages.y += 2;
+    }
     let drawn = 0;
     for await (const page of this.input.source.messages()) {
       for (const message of page) {
@@ -485,36 +521,83 @@ class TranscriptWriter {
     pages.y += 4;
   }
 
+  /** A line across the messages where the zone's clocks changed. */
+  private zoneChange(change: ZoneChange): void {
+    const { pages } = this;
+    const text = zoneChangeRow(change, this.input.source.facts.timeZone);
+    pages.ensure(this.zoneChangeHeight(change));
+    pages.y += 2;
+    pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
+    pages.y += 3;
+    pages.paragraph(text, PAGE.margin, CONTENT_WIDTH, STYLE.zoneChange, COLOUR.heading);
+    pages.y += 1;
+    pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
+    pages.y += ROW_GAP;
+  }
+
+  /** The height `zoneChange` takes: its lines between two rules. */
+  private zoneChangeHeight(change: ZoneChange): number {
+    const text = zoneChangeRow(change, this.input.source.facts.timeZone);
+    const lines = this.pages.layout.wrap(text, STYLE.zoneChange, CONTENT_WIDTH).length;
+    return 6 + lines * lineHeight(STYLE.zoneChange) + ROW_GAP;
+  }
+
   private async message(message: TranscriptMessage): Promise<void> {
     const { pages } = this;
     const { options } = this.input.source.facts;
+    const time = this.clock!.read(message);
     const day = recordedDay(message.timestamp);
 
-    const bodyX = options.includeTimestamps ? COLUMN.body : COLUMN.time;
+    const { bodyX } = this;
     const bodyWidth = PAGE.width - PAGE.margin - bodyX;
     const system = message.type === 'system';
     const header = system ? 'System event' : message.sender!;
     const headerStyle = system ? STYLE.meta : STYLE.sender;
     const provenance = sourceLines(message);
     const provenanceWidth = pages.layout.measure(provenance, STYLE.meta) + 8;
-    const flags = message.flags.map((flag) => FLAG_LABELS[flag]).join(' · ');
-    const flagsWidth = flags === '' ? 0 : pages.layout.measure(flags, STYLE.flag) + 8;
+    const { alerts, notes } = rowFlags(message, time);
+    const flags = alerts.join(' · ');
+    const noted = notes.join(' · ');
+    const flagsWidth =
+      (flags === '' ? 0 : pages.layout.measure(flags, STYLE.flag) + 8) +
+      (noted === '' ? 0 : pages.layout.measure(noted, STYLE.flag) + 8);
+    // It quotes times of day, which the uploader may have left out.
+    const explanation = options.includeTimestamps
+      ? timeExplanation(message, time, this.input.source.facts.timeZone)
+      : null;
     const headerLines = pages.layout.wrap(header, headerStyle, bodyWidth - provenanceWidth - flagsWidth);
     const bodyLines = message.content === '' ? [] : pages.layout.wrap(message.content, STYLE.body, bodyWidth);
     const headerHeight = Math.max(lineHeight(STYLE.sender), headerLines.length * lineHeight(headerStyle));
 
     // The header stays with the first line of the message, and a new day's heading with both.
     const firstRow = headerHeight + (bodyLines.length > 0 ? lineHeight(STYLE.body) : 0);
-    if (day !== this.currentDay) this.dateHeading(day, firstRow);
+    // A change on a day without messages closes the day before; one on this day follows its
+    // heading, which keeps it and the first row with it.
+    const newDay = day !== this.currentDay;
+    const closing = newDay ? time.changesBefore.filter((change) => zoneChangeDay(change) < day) : [];
+    const following = time.changesBefore.filter((change) => !closing.includes(change));
+    for (const change of closing) this.zoneChange(change);
+    const followingHeight = following.reduce((height, change) => height + this.zoneChangeHeight(change), 0);
+    if (newDay) this.dateHeading(day, followingHeight + firstRow);
+    for (const change of following) this.zoneChange(change);
     pages.ensure(firstRow);
     const top = pages.y;
     pages.label(messageNumber(message.index, this.total), COLUMN.number, STYLE.number, COLOUR.muted, {
       lineStyle: STYLE.sender,
     });
     if (options.includeTimestamps) {
-      pages.label(recordedTime(message.timestamp), COLUMN.time, STYLE.value, COLOUR.muted, {
-        lineStyle: STYLE.sender,
-      });
+      pages.label(
+        recordedTime(message.timestamp, message.secondsRecorded),
+        COLUMN.time,
+        STYLE.value,
+        COLOUR.muted,
+        {
+          lineStyle: STYLE.sender,
+        },
+      );
+    }
+    if (this.utcX !== null) {
+      pages.label(utcCell(message, time), this.utcX, STYLE.value, COLOUR.muted, { lineStyle: STYLE.sender });
     }
     pages.label(provenance, PAGE.width - PAGE.margin - provenanceWidth, STYLE.meta, COLOUR.faint, {
       align: 'right',
@@ -529,15 +612,27 @@ class TranscriptWriter {
     const firstHeaderWidth = headerLines[0]?.width ?? 0;
     for (const line of headerLines)
       pages.line(line, bodyX, bodyWidth - provenanceWidth - flagsWidth, headerStyle, headerColour);
-    if (flags !== '') {
+    if (flags !== '' || noted !== '') {
       const flagsTop = pages.y;
       pages.y = top;
-      pages.label(flags, bodyX + firstHeaderWidth + 8, STYLE.flag, COLOUR.flag, {
-        lineStyle: STYLE.sender,
-      });
+      const flagsX = bodyX + firstHeaderWidth + 8;
+      if (flags !== '') pages.label(flags, flagsX, STYLE.flag, COLOUR.flag, { lineStyle: STYLE.sender });
+      if (noted !== '') {
+        const notedX = flags === '' ? flagsX : flagsX + pages.layout.measure(flags, STYLE.flag) + 8;
+        pages.label(noted, notedX, STYLE.flag, COLOUR.muted, { lineStyle: STYLE.sender });
+      }
       pages.y = flagsTop;
     }
     pages.y = Math.max(pages.y, top + headerHeight);
+    if (explanation !== null) {
+      pages.paragraph(
+        explanation,
+        bodyX,
+        bodyWidth,
+        STYLE.meta,
+        time.skippedBy === null ? COLOUR.muted : COLOUR.flag,
+      );
+    }
     this.continuing = `${messageNumber(message.index, this.total)} ${header}`;
 
     const bodyColour = system || message.type === 'deleted' ? COLOUR.muted : COLOUR.text;
@@ -774,6 +869,18 @@ class TranscriptWriter {
 
 /** A SHA-256 value is set in the monospaced face. */
 const rowValueStyle = (value: string): TextStyle => (/^[0-9a-f]{64}$/.test(value) ? STYLE.hash : STYLE.value);
+
+/** The UTC column: the date and time a recorded time stands for in the zone, or a dash where it stands for none. */
+const utcCell = (message: TranscriptMessage, time: MessageTime): string =>
+  time.instant === null ? '\u2014' : formatUtcColumn(time.instant.at, message.secondsRecorded);
+
+/** The widest the UTC column's text can be: its widest month (digits are all one width). */
+const widestUtcCell = (layout: TextLayout, withSeconds: boolean): number =>
+  Math.max(
+    ...Array.from({ length: 12 }, (_, month) =>
+      layout.measure(formatUtcColumn(new Date(Date.UTC(2000, month, 28)), withSeconds), STYLE.value),
+    ),
+  );
 
 /** Duration as SPEC's m:ss. */
 const formatDuration = (seconds: number): string => {
