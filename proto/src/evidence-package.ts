@@ -32,15 +32,22 @@ export const PACKAGE_PATHS = {
 /**
  * The manifest's format, raised whenever its keys change: 2 moved the time zone's source and the
  * counts (people's messages apart from system events, attachments by kind) into `export`; 3 added
- * what reproducing the package reads (`tool.components`, `verifyUrl`, `reproductionNote`).
+ * what reproducing the package reads (`tool.components`, `verifyUrl`, `reproductionNote`); 4 added
+ * `export.batesStart` and `export.processingOptions.utcColumn`.
  */
-export const MANIFEST_FORMAT = 'chatexhibit-evidence-manifest/3';
+export const MANIFEST_FORMAT = 'chatexhibit-evidence-manifest/4';
 /** Every format a verifier still reads: what it relies on (paths and hashes) is the same in each. */
 export const READABLE_MANIFEST_FORMATS = [
   'chatexhibit-evidence-manifest/1',
   'chatexhibit-evidence-manifest/2',
+  'chatexhibit-evidence-manifest/3',
   MANIFEST_FORMAT,
 ] as const;
+/**
+ * The formats that record every setting a package's documents were made with: a format-3 manifest
+ * lacks only settings added since, whose absence means their defaults (Bates from 1, no UTC column).
+ */
+export const REPRODUCIBLE_MANIFEST_FORMATS = ['chatexhibit-evidence-manifest/3', MANIFEST_FORMAT] as const;
 
 /** Where the web app checks a package in the browser; the package's README.txt points there. */
 export const VERIFY_PATH = '/verify';

@@ -1,3 +1,4 @@
+import { textIn } from '@chatexhibit/pdf/domain/transcript/twin-pages';
 import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import type { CoverInput } from '@chatexhibit/pdf/domain/transcript/cover-content';
@@ -110,7 +111,10 @@ describe('the cover', () => {
     expect(withUtc.section('Time zone').paragraphs!.join(' ')).toContain(
       'These times are not converted; the UTC column beside them is computed from each in the time zone America/New_York.',
     );
-    expect(withUtc.section('Processing options').bullets).toContain(
+    const options = withUtc
+      .section('Processing options')
+      .paragraphs!.map((text) => textIn(text, 'transcript'));
+    expect(options.join(' ')).toContain(
       'UTC column: shown, computed from each recorded time in the time zone America/New_York.',
     );
   });

@@ -2,6 +2,7 @@ import {
   MANIFEST_FORMAT,
   PACKAGE_PATHS,
   READABLE_MANIFEST_FORMATS,
+  REPRODUCIBLE_MANIFEST_FORMATS,
   ReproducibleManifestSchema,
 } from '@chatexhibit/proto/evidence-package';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
@@ -55,13 +56,14 @@ export function reproductionSettings(manifestBytes: Buffer): ReproductionSetting
     throw new NotReproducibleError('its manifest.json is not JSON.');
   }
   const format = (json as { format?: unknown } | null)?.format;
-  if ((READABLE_MANIFEST_FORMATS as readonly unknown[]).includes(format) && format !== MANIFEST_FORMAT) {
+  const reproducible = (REPRODUCIBLE_MANIFEST_FORMATS as readonly unknown[]).includes(format);
+  if ((READABLE_MANIFEST_FORMATS as readonly unknown[]).includes(format) && !reproducible) {
     throw new NotReproducibleError(
       `its manifest.json is of format ${String(format)}, made before packages recorded every ` +
         'setting their documents are made with.',
     );
   }
-  if (format !== MANIFEST_FORMAT) {
+  if (!reproducible) {
     throw new NotReproducibleError(`its manifest.json is not a ChatExhibit manifest (${MANIFEST_FORMAT}).`);
   }
   const parsed = ReproducibleManifestSchema.safeParse(json);
