@@ -136,8 +136,8 @@ export function countRows(counts: ExportCounts): Array<readonly [label: string, 
         ] as const,
     ),
     [
-      `Lines where the export says a file was left out ${OMITTED_MEDIA_EXAMPLES}`,
-      `${integer(counts.mediaOmitted)} (files left out of the export, unnamed)`,
+      'Lines saying a file was left out',
+      `${integer(counts.mediaOmitted)} ${OMITTED_MEDIA_EXAMPLES}; no file is named`,
     ],
     [
       'Files in the upload besides the chat text',

@@ -29,7 +29,7 @@ import {
 import { ATTACHMENT_KINDS } from './chat-summary';
 import { describeCharacter } from '../text/unicode';
 import { batesCoverStatement } from './bates';
-import { perCopy } from './transcript-copies';
+import { attachmentsReading, perCopy } from './transcript-copies';
 import type { CopyText, TranscriptCopy } from './twin-pages';
 
 /** Label and value rows of one cover section. */
@@ -135,13 +135,31 @@ export function coverContent(input: CoverInput): CoverContent {
       {
         heading: 'What the SHA-256 value proves',
         paragraphs: [
-          'ChatExhibit computed the SHA-256 value of the uploaded file when it was received. Any change to the file, however small, gives a different value, so a file with the same value is the same file: this shows the export has not changed since it was uploaded.',
-          'It does not show what happened to the chat before the upload, that the export is complete, or who wrote each message. Authorship is shown by other evidence under Federal Rule of Evidence 901, such as the testimony of a witness with knowledge (901(b)(1)) or distinctive characteristics of the messages (901(b)(4)).',
+          'ChatExhibit computed the SHA-256 value of the uploaded file when it was received. Any change to the file, however small, gives a different value, so a file with the same value is the same file: this shows the export has not changed since it was uploaded. It does not show what happened to the chat before the upload, that the export is complete, or who wrote each message. Authorship is shown by other evidence under Federal Rule of Evidence 901, such as the testimony of a witness with knowledge (901(b)(1)) or distinctive characteristics of the messages (901(b)(4)).',
           'The evidence package (evidence.zip) holds the upload and every file in it bit for bit, with their SHA-256 values in manifest.json and SHA256SUMS; its README.txt explains how to check them.',
         ],
       },
+      { heading: 'Reading this transcript', paragraphs: readingStatements(input) },
     ],
   };
+}
+
+/** How to read the message rows: what a row shows, and only the furniture this transcript has. */
+function readingStatements({ facts, summary }: CoverInput): CopyText[] {
+  const changes =
+    summary.firstAt === null || summary.lastAt === null
+      ? []
+      : zoneChangesBetween(facts.timeZone, summary.firstAt, summary.lastAt);
+  const attaches = summary.references.size > 0 || summary.missingAttachments.length > 0;
+  return [
+    'Messages appear under the date they were sent, in the order of the export. Each row shows the message number, the time as recorded, the sender exactly as the export names them, and on the right the lines of the chat text it came from. System events (WhatsApp notices such as "Messages are end-to-end encrypted") are shown in grey and are not attributed to any person. Flags such as EDITED, DELETED and OUT OF ORDER describe the status of a message.',
+    ...(changes.length === 0
+      ? []
+      : [
+          'A line across the messages marks where the clocks of the time zone went forward or back, with the UTC offsets before and after; a time that did not exist in that zone is flagged NO SUCH LOCAL TIME, and one that occurred twice is marked REPEATED HOUR with the offset it is read with.',
+        ]),
+    ...(attaches ? [attachmentsReading(facts)] : []),
+  ];
 }
 
 /**
@@ -162,7 +180,7 @@ export function processingOptionStatements(facts: ExportFacts, reader: Transcrip
     `Voice notes: ${embedded(facts.options.includeVoiceMessages, `MP3 copies embedded in ${PACKAGE_PATHS.transcript}, playable from their messages`)}.`,
     `Images: ${onOff(facts.options.includeImages, 'shown as reduced display copies (thumbnails), each captioned as such', 'listed, not shown')}.`,
     `Other attachments: ${embedded(facts.options.includeAttachments, `embedded in ${PACKAGE_PATHS.transcript}`)}.`,
-    `UTC column: ${onOff(facts.options.utcColumn && facts.options.includeTimestamps, `shown, computed from each recorded time in the time zone ${facts.timeZone}`, 'not shown (messages.csv gives the UTC time of every message)')}.`,
+    `UTC column: ${onOff(facts.options.utcColumn && facts.options.includeTimestamps, `shown, computed from each recorded time in the time zone ${facts.timeZone}`, 'not shown (messages.csv has the UTC time of every message)')}.`,
     'Every file is in the evidence package whatever these options say.',
   ];
 }
@@ -277,9 +295,11 @@ function completenessFindings({ facts, chat, summary, counts }: CoverInput): str
       `${countOf(counts.mediaOmitted, 'message says', 'messages say')} only that a file was left out ${OMITTED_MEDIA_EXAMPLES}: WhatsApp writes this when a chat is exported without media, and it does not name the file.`,
     );
   }
-  if (chat.warnings.length > 0) {
+  if (chat.warnings.length === 1) {
+    findings.push(`The reading of the chat text made 1 note: ${chat.warnings[0]}`);
+  } else if (chat.warnings.length > 1) {
     findings.push(
-      `The reading of the chat text made ${countOf(chat.warnings.length, 'note', 'notes')}, each given in full below (a note lists the first message or line numbers it concerns and counts the rest):`,
+      `The reading of the chat text made ${chat.warnings.length} notes, each given in full below (a note lists the first message or line numbers it concerns and counts the rest):`,
       ...chat.warnings.map((warning) => `${SUB_BULLET}${warning}`),
     );
   }

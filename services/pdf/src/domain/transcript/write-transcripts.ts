@@ -26,13 +26,7 @@ import {
 import { type MessageTime, ZoneClock } from './zone-clock';
 import type { ExportSource } from './transcript-source';
 import { batesNumber } from './bates';
-import {
-  attachmentsReading,
-  copyStatement,
-  documentInfo,
-  runningHeader,
-  TRANSCRIPT_TITLE,
-} from './transcript-copies';
+import { copyStatement, documentInfo, runningHeader, TRANSCRIPT_TITLE } from './transcript-copies';
 import { type Bookmark, CONTENT_WIDTH, type CopyText, PAGE, TwinPages } from './twin-pages';
 
 const COLOUR = {
@@ -74,6 +68,8 @@ const PART_ROOM = {
   messages: lineHeight(STYLE.section) + lineHeight(STYLE.dateHeading) + 2 * lineHeight(STYLE.body) + 18,
   // Two lines of the register.
   register: lineHeight(STYLE.section) + 2 * lineHeight(STYLE.value) + 8,
+  // The one line of a register with nothing to list.
+  emptyRegister: lineHeight(STYLE.section) + lineHeight(STYLE.value) + 8,
 };
 
 /** Columns of a message row: number, time, then the message (further right when wider times need it). */
@@ -225,16 +221,6 @@ class TranscriptWriter {
       }
       for (const text of section.bullets ?? []) this.bullet(text);
       if (section.heading === 'Contents') this.participantTable();
-    }
-    this.sectionHeading('Reading this transcript');
-    for (const text of [
-      'Messages appear under the date they were sent, in the order of the export. Each row shows the message number, the time as recorded, the sender exactly as the export names them, and on the right the lines of the chat text it came from.',
-      'System events (WhatsApp notices such as "Messages are end-to-end encrypted") are shown in grey and are not attributed to any person. Flags such as EDITED, DELETED and OUT OF ORDER describe the status of a message.',
-      'A line across the messages marks where the clocks of the time zone went forward or back, with the UTC offsets before and after; a time that did not exist in that zone is flagged NO SUCH LOCAL TIME, and one that occurred twice is marked REPEATED HOUR with the offset it is read with.',
-      attachmentsReading(this.input.source.facts),
-    ]) {
-      pages.paragraph(text, x, CONTENT_WIDTH, STYLE.value, COLOUR.text);
-      pages.y += 3;
     }
   }
 
@@ -726,17 +712,19 @@ class TranscriptWriter {
   register(): void {
     const { pages } = this;
     const { summary } = this.input;
-    this.startPart(PART_ROOM.register);
+    // An export of text alone says so in one line rather than three empty lists.
+    const empty =
+      summary.references.size === 0 &&
+      summary.missingAttachments.length === 0 &&
+      this.unreferencedFiles().length === 0;
+    this.startPart(empty ? PART_ROOM.emptyRegister : PART_ROOM.register);
     pages.bookmark('Attachment register');
     pages.paragraph('Attachment register', PAGE.margin, CONTENT_WIDTH, STYLE.section, COLOUR.heading);
     pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
     pages.y += 4;
-    // An export of text alone says so in one line rather than three empty lists.
-    if (summary.references.size === 0 && summary.missingAttachments.length === 0) {
-      if (this.unreferencedFiles().length === 0) {
-        this.note('No message names a file, and the export holds no file besides the chat text.');
-        return;
-      }
+    if (empty) {
+      this.note('No message names a file, and the export holds no file besides the chat text.');
+      return;
     }
     pages.paragraph(
       'Every file the chat refers to, by attachment number, with its path in the evidence package, the type detected from its content, its size and SHA-256 value, and the message that refers to it. Derived MP3 copies of voice notes follow their originals.',
