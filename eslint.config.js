@@ -77,7 +77,7 @@ module.exports = tseslint.config(
     rules: forbid(SERVICE_IMPORTS),
   })),
   {
-    files: ['services/*/src/use-cases/**', 'services/*/src/domain/**'],
+    files: ['services/*/src/**/use-cases/**', 'services/*/src/domain/**'],
     rules: forbid(SERVICE_IMPORTS, ONLY_IN_REPOSITORIES, MANAGER_ONLY_IN_REPOSITORIES),
   },
   {

@@ -24,7 +24,7 @@ async function importErrors(file: string, source: string): Promise<string[]> {
     .map((message) => message.message);
 }
 
-const USE_CASE = 'services/payment/src/use-cases/retain-export/retain-export.use-case.ts';
+const USE_CASE = 'services/payment/src/retention/use-cases/retain-export/retain-export.use-case.ts';
 const REPOSITORY = 'services/payment/src/bundles/bundle.repository.ts';
 
 describe('import boundaries', () => {

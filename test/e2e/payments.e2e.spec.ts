@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
-import type { SignedWebhook } from '@chatexhibit/payment/domain/local-stripe/local-stripe';
+import type { SignedWebhook } from '@chatexhibit/payment/stripe/local-stripe/local-stripe';
 import { cleanUpAll } from '../support/clean-up';
 import { downloadAndVerifyEvidence } from '../support/evidence-package';
 import { eventually } from '../support/eventually';

@@ -3,7 +3,7 @@ import {
   LocalStripe,
   type LocalStripeStore,
   type SignedWebhook,
-} from '@chatexhibit/payment/domain/local-stripe/local-stripe';
+} from '@chatexhibit/payment/stripe/local-stripe/local-stripe';
 import { stripeClient } from '@chatexhibit/payment/stripe/stripe-account';
 
 /** A LocalStripe's store in memory: each stub starts empty. */

@@ -16,19 +16,6 @@ export class DecisionEntity {
   decidedJob!: JobPayload<typeof PAYMENT_DECISION_JOB> | null;
 }
 
-/** How long an export's files are kept: every upload has one, from the moment it is received. */
-@Entity({ name: 'retention' })
-export class RetentionEntity {
-  @PrimaryColumn({ name: 'export_id', type: 'uuid' }) exportId!: string;
-  /** The export's non-secret reference (proto's exportReference), as its documents print it. */
-  @Column({ name: 'export_reference', type: 'text' }) exportReference!: string;
-  @Column({ name: 'received_at', type: 'timestamptz' }) receivedAt!: Date;
-  /** 7 days after upload, or 90 days after purchase; support may extend it. */
-  @Column({ name: 'delete_after', type: 'timestamptz' }) deleteAfter!: Date;
-  /** When the sweeper had the export's files and rows deleted. */
-  @Column({ name: 'expired_at', type: 'timestamptz', nullable: true }) expiredAt!: Date | null;
-}
-
 /** What a buyer pays for: one export's results. */
 @Entity({ name: 'bundles' })
 export class BundleEntity {
@@ -62,12 +49,4 @@ export class CheckoutSessionEntity {
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   /** Stripe's refund of this session's payment, when it paid for a bundle bought already. */
   @Column({ name: 'refund_id', type: 'text', nullable: true }) refundId!: string | null;
-}
-
-/** An object of the local test checkout (LocalStripe), by its id. */
-@Entity({ name: 'local_stripe_objects' })
-export class LocalStripeObjectEntity {
-  @PrimaryColumn({ type: 'text' }) id!: string;
-  @Column({ type: 'jsonb' }) body!: unknown;
-  @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }

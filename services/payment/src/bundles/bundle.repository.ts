@@ -1,14 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull, LessThan } from 'typeorm';
-import { exportReference } from '@chatexhibit/proto/export-reference';
+import { DataSource, In, IsNull } from 'typeorm';
 import { managerOf, type Transaction } from '@chatexhibit/kit/database/unit-of-work';
-import {
-  BundleEntity,
-  CheckoutSessionEntity,
-  DecisionEntity,
-  LocalStripeObjectEntity,
-  RetentionEntity,
-} from './bundle.entities';
+import { BundleEntity, CheckoutSessionEntity, DecisionEntity } from './bundle.entities';
 
 /** What the paying session leaves on its bundle. */
 export interface Purchase {
@@ -19,94 +12,30 @@ export interface Purchase {
   amountCents: number;
   currency: string;
   mailId: string;
-  /** The export's new retention date. */
-  deleteAfter: Date;
 }
 
-/** The payment service's tables. TypeORM stays in here. */
+/** The decisions, bundles and checkout sessions. TypeORM stays in here. */
 @Injectable()
 export class BundleRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Dates an export's deletion, unless it is dated already (the first date stands). */
-  async retain(
-    tx: Transaction,
-    retention: Omit<RetentionEntity, 'expiredAt' | 'exportReference'>,
-  ): Promise<void> {
-    await managerOf(tx)
-      .createQueryBuilder()
-      .insert()
-      .into(RetentionEntity)
-      .values({ ...retention, exportReference: exportReference(retention.exportId), expiredAt: null })
-      .orIgnore()
-      .execute();
-  }
-
-  findRetention(exportId: string): Promise<RetentionEntity | null> {
-    return this.dataSource.getRepository(RetentionEntity).findOneBy({ exportId });
-  }
-
-  /** Exports past their date and not yet expired, oldest first. */
-  dueForDeletion(now: Date, limit: number): Promise<RetentionEntity[]> {
-    return this.dataSource.getRepository(RetentionEntity).find({
-      where: { deleteAfter: LessThan(now), expiredAt: IsNull() },
-      order: { deleteAfter: 'ASC' },
-      take: limit,
-    });
-  }
-
   /**
-   * Marks exports expired (their services were told to delete them) and forgets everything of
-   * them that names a person: the buyer's and checkout's addresses (here and in the local test
-   * checkout's sessions) and the job the export was decided on (its file name, case number,
+   * Forgets what names a person in these exports' rows, in the expiring transaction: the buyer's
+   * and checkout's addresses and the job the export was decided on (its file name, case number,
    * examiner). The purchase itself (amount, date, Stripe's ids) stays, as accounting needs it;
-   * so do the decision's counts and the retention dates, which name no one. An export still
-   * being decided waits for the decision to commit (the retention row's lock), so its decision
-   * is forgotten too.
+   * so do the decision's counts. Answers the exports' checkout sessions, whose copies at the
+   * local test checkout name the buyer too.
    */
-  async markExpired(exportIds: readonly string[], now: Date): Promise<void> {
-    if (exportIds.length === 0) return;
+  async forgetPeopleOf(tx: Transaction, exportIds: readonly string[]): Promise<string[]> {
+    const manager = managerOf(tx);
     const ids = [...exportIds];
-    await this.dataSource.transaction(async (manager) => {
-      await manager
-        .getRepository(RetentionEntity)
-        .createQueryBuilder('retention')
-        .setLock('pessimistic_write')
-        .where({ exportId: In(ids) })
-        .getMany();
-      await manager
-        .createQueryBuilder()
-        .update(RetentionEntity)
-        .set({ expiredAt: now })
-        .where({ exportId: In(ids) })
-        .andWhere('expired_at IS NULL')
-        .execute();
-      await manager.update(DecisionEntity, { exportId: In(ids) }, { decidedJob: null });
-      const bundleIds = (await manager.findBy(BundleEntity, { exportId: In(ids) })).map((b) => b.id);
-      await manager.update(BundleEntity, { exportId: In(ids) }, { email: null });
-      if (bundleIds.length === 0) return;
-      const sessions = await manager.findBy(CheckoutSessionEntity, { bundleId: In(bundleIds) });
-      await manager.update(CheckoutSessionEntity, { bundleId: In(bundleIds) }, { email: null });
-      // The local test checkout's copy of each session: the address the buyer typed and Stripe's.
-      if (sessions.length > 0)
-        await manager
-          .createQueryBuilder()
-          .update(LocalStripeObjectEntity)
-          .set({ body: () => `body || '{"customer_email": null, "customer_details": null}'::jsonb` })
-          .where({ id: In(sessions.map((session) => session.id)) })
-          .execute();
-    });
-  }
-
-  /** Whether the export expired (or was deleted), read under the lock `markExpired` takes. */
-  async isExpired(tx: Transaction, exportId: string): Promise<boolean> {
-    const retention = await managerOf(tx)
-      .getRepository(RetentionEntity)
-      .createQueryBuilder('retention')
-      .setLock('pessimistic_write')
-      .where({ exportId })
-      .getOne();
-    return retention?.expiredAt != null;
+    await manager.update(DecisionEntity, { exportId: In(ids) }, { decidedJob: null });
+    const bundleIds = (await manager.findBy(BundleEntity, { exportId: In(ids) })).map((b) => b.id);
+    await manager.update(BundleEntity, { exportId: In(ids) }, { email: null });
+    if (bundleIds.length === 0) return [];
+    const sessions = await manager.findBy(CheckoutSessionEntity, { bundleId: In(bundleIds) });
+    await manager.update(CheckoutSessionEntity, { bundleId: In(bundleIds) }, { email: null });
+    return sessions.map((session) => session.id);
   }
 
   /** A session, locked until the caller's transaction ends. */
@@ -120,11 +49,6 @@ export class BundleRepository {
   /** Records the refund of a session that paid for a bundle bought already. */
   async setSessionRefund(tx: Transaction, id: string, refundId: string): Promise<void> {
     await managerOf(tx).update(CheckoutSessionEntity, { id }, { refundId });
-  }
-
-  /** Moves an export's retention date (support's extension). */
-  async setDeleteAfter(exportId: string, deleteAfter: Date): Promise<void> {
-    await this.dataSource.getRepository(RetentionEntity).update({ exportId }, { deleteAfter });
   }
 
   /** Records the decision, and the bundle it names, in the caller's transaction. */
@@ -149,13 +73,8 @@ export class BundleRepository {
     return this.dataSource.getRepository(BundleEntity).findOneBy({ id: bundleId });
   }
 
-  /** The bundles of the export whose documents print `reference`. */
-  async bundlesOfReference(reference: string): Promise<BundleEntity[]> {
-    const retention = await this.dataSource
-      .getRepository(RetentionEntity)
-      .findOneBy({ exportReference: reference });
-    if (!retention) return [];
-    return this.dataSource.getRepository(BundleEntity).findBy({ exportId: retention.exportId });
+  bundlesOfExport(exportId: string): Promise<BundleEntity[]> {
+    return this.dataSource.getRepository(BundleEntity).findBy({ exportId });
   }
 
   /** Bundles bought with `email`, or whose checkout was started with it (case does not matter). */
@@ -234,11 +153,10 @@ export class BundleRepository {
 
   /**
    * Marks the bundle bought, unless it already is (a second payment changes nothing: the first
-   * one stands), and moves the export's retention date; answers whether this call marked it.
+   * one stands); answers whether this call marked it.
    */
   async markPaid(tx: Transaction, bundleId: string, purchase: Purchase): Promise<boolean> {
-    const manager = managerOf(tx);
-    const result = await manager.update(
+    const result = await managerOf(tx).update(
       BundleEntity,
       { id: bundleId, paidAt: IsNull() },
       {
@@ -251,13 +169,6 @@ export class BundleRepository {
         paidMailId: purchase.mailId,
       },
     );
-    if (result.affected !== 1) return false;
-    const bundle = await manager.findOneByOrFail(BundleEntity, { id: bundleId });
-    await manager.update(
-      RetentionEntity,
-      { exportId: bundle.exportId },
-      { deleteAfter: purchase.deleteAfter },
-    );
-    return true;
+    return result.affected === 1;
   }
 }

@@ -1,7 +1,7 @@
 import type { OnModuleDestroy } from '@nestjs/common';
 import Stripe from 'stripe';
 import { testCheckoutPath } from '@chatexhibit/proto/payment';
-import { LocalStripe, type LocalStripeStore } from '../domain/local-stripe/local-stripe';
+import { LocalStripe, type LocalStripeStore } from './local-stripe/local-stripe';
 import type { PaymentSettings } from '../payment.settings';
 
 /**

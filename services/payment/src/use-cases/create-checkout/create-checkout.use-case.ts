@@ -9,6 +9,7 @@ import type { RequestOf, ResponseOf } from '@chatexhibit/kit/bus/request-bus';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { BundleRepository } from '../../bundles/bundle.repository';
+import { LiveBundles } from '../../bundles/live-bundles';
 import { PAYMENT_SETTINGS, type PaymentSettings } from '../../payment.settings';
 import { StripeAccount } from '../../stripe/stripe-account';
 
@@ -27,6 +28,7 @@ const SESSION_MAX_S = 24 * 60 * 60;
 export class CreateCheckoutUseCase {
   constructor(
     private readonly bundles: BundleRepository,
+    private readonly liveBundles: LiveBundles,
     private readonly account: StripeAccount,
     @Inject(PAYMENT_SETTINGS) private readonly settings: PaymentSettings,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -36,10 +38,7 @@ export class CreateCheckoutUseCase {
     bundleId,
     userEmail,
   }: RequestOf<typeof PAYMENT_CHECKOUT_REQUEST>): Promise<ResponseOf<typeof PAYMENT_CHECKOUT_REQUEST>> {
-    const bundle = await this.bundles.findBundle(bundleId);
-    const retention = bundle && (await this.bundles.findRetention(bundle.exportId));
-    if (!bundle || !retention) throw BusError.of(PAYMENT_ERRORS, 'BUNDLE_NOT_FOUND');
-    if (retention.expiredAt) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_EXPIRED');
+    const { bundle, retention } = await this.liveBundles.find(bundleId);
     if (bundle.refundedAt) throw BusError.of(PAYMENT_ERRORS, 'REFUNDED');
     if (bundle.paidAt) throw BusError.of(PAYMENT_ERRORS, 'ALREADY_PAID');
     const now = Math.floor(Date.now() / 1000);

@@ -3,7 +3,7 @@ import { PAYMENT_DECISION_JOB } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { consumePipelineStep } from '@chatexhibit/kit/progress/pipeline-step';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
-import { ExpireExportUseCase } from '../expire-export/expire-export.use-case';
+import { ExportExpiry } from '../../retention/export-expiry';
 import { DecideEntitlementUseCase } from './decide-entitlement.use-case';
 
 /** Takes free-tier decisions off the queue. */
@@ -12,7 +12,7 @@ export class DecideEntitlementJobHandler implements OnModuleInit {
   constructor(
     private readonly workQueue: WorkQueue,
     private readonly progress: ProgressChannel,
-    private readonly expireExport: ExpireExportUseCase,
+    private readonly exportExpiry: ExportExpiry,
     private readonly decideEntitlement: DecideEntitlementUseCase,
   ) {}
 
@@ -20,7 +20,7 @@ export class DecideEntitlementJobHandler implements OnModuleInit {
     consumePipelineStep(
       this.workQueue,
       this.progress,
-      this.expireExport,
+      this.exportExpiry,
       PAYMENT_DECISION_JOB,
       'payment-required',
       async (job) => {

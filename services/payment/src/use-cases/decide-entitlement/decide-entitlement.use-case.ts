@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { FREE_TIER_LIMITS } from '@chatexhibit/proto/constants';
 import type { ExportProgress } from '@chatexhibit/proto/progress';
 import { stepIndex } from '@chatexhibit/proto/steps';
 import { PAYMENT_DECISION_JOB } from '@chatexhibit/proto/subjects';
@@ -10,11 +9,9 @@ import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { BundleRepository } from '../../bundles/bundle.repository';
-import { retentionOf } from '../retain-export/retain-export.use-case';
-
-/** SPEC §1: free up to 50 messages and 20 MB of media; over either, a paid bundle. */
-export const isWithinFreeTier = (messageCount: number, mediaSizeBytes: number): boolean =>
-  messageCount <= FREE_TIER_LIMITS.maxMessages && mediaSizeBytes <= FREE_TIER_LIMITS.maxMediaBytes;
+import { isWithinFreeTier } from '../../domain/free-tier';
+import { retentionOf } from '../../domain/retention-period';
+import { RetentionRepository } from '../../retention/retention.repository';
 
 /**
  * Step 4: decides whether the export is free or needs a bundle (created here, paid through
@@ -26,6 +23,7 @@ export class DecideEntitlementUseCase {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly bundles: BundleRepository,
+    private readonly retention: RetentionRepository,
     private readonly progress: ProgressChannel,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -37,9 +35,9 @@ export class DecideEntitlementUseCase {
     let deleted = false;
     await this.unitOfWork.once(`${exportId}:payment-decision`, async (tx) => {
       // Dated at upload already (RETAIN_EXPORT_JOB), unless that job has not been taken yet.
-      await this.bundles.retain(tx, retentionOf(exportId, job.facts.receivedAt));
+      await this.retention.retain(tx, retentionOf(exportId, job.facts.receivedAt));
       // Deleted by its uploader while it was processed: nothing of it is recorded.
-      deleted = await this.bundles.isExpired(tx, exportId);
+      deleted = await this.retention.isExpired(tx, exportId);
       if (deleted) return;
       await this.bundles.insertDecision(tx, {
         exportId,

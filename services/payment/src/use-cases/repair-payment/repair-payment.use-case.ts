@@ -7,8 +7,9 @@ import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { BundleRepository } from '../../bundles/bundle.repository';
-import { GetPaymentStatusUseCase } from '../get-payment-status/get-payment-status.use-case';
-import { SyncCheckoutSessionUseCase } from '../sync-checkout-session/sync-checkout-session.use-case';
+import { CheckoutSessionSync } from '../../bundles/checkout-session-sync';
+import { LiveBundles } from '../../bundles/live-bundles';
+import { isUnlocked } from '../../domain/free-tier';
 
 /** Repairs within this window ask for the same regeneration, so clicking again does not pile up work. */
 const REGENERATION_WINDOW_MS = 10 * 60 * 1000;
@@ -23,8 +24,8 @@ const REGENERATION_WINDOW_MS = 10 * 60 * 1000;
 export class RepairPaymentUseCase {
   constructor(
     private readonly bundles: BundleRepository,
-    private readonly getPaymentStatus: GetPaymentStatusUseCase,
-    private readonly syncCheckoutSession: SyncCheckoutSessionUseCase,
+    private readonly liveBundles: LiveBundles,
+    private readonly checkoutSessionSync: CheckoutSessionSync,
     private readonly requestBus: RequestBus,
     private readonly workQueue: WorkQueue,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -33,15 +34,15 @@ export class RepairPaymentUseCase {
   async execute({
     bundleId,
   }: RequestOf<typeof PAYMENT_REPAIR_REQUEST>): Promise<ResponseOf<typeof PAYMENT_REPAIR_REQUEST>> {
-    let status = await this.getPaymentStatus.execute({ bundleId });
-    if (!status.isPaid) {
+    let { bundle } = await this.liveBundles.find(bundleId);
+    const { exportId } = bundle;
+    if (!isUnlocked(bundle)) {
       for (const session of await this.bundles.checkoutSessions(bundleId))
-        await this.syncCheckoutSession.execute(session.id);
-      status = await this.getPaymentStatus.execute({ bundleId });
-      if (!status.isPaid) return { ...status, documentsReady: false };
+        await this.checkoutSessionSync.sync(session.id);
+      ({ bundle } = await this.liveBundles.find(bundleId));
+      if (!isUnlocked(bundle)) return { isPaid: false, exportId, documentsReady: false };
     }
-    await this.syncCheckoutSession.queuePurchaseMail(bundleId);
-    const { exportId } = status;
+    await this.checkoutSessionSync.queuePurchaseMail(bundleId);
     const present = await this.requestBus.request(DOCUMENTS_PRESENT_REQUEST, { exportId });
     const documentsReady = present.transcript && present.filingTranscript && present.evidenceZip;
     if (!documentsReady) {

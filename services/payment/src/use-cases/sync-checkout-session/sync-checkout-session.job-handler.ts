@@ -15,10 +15,8 @@ export class SyncCheckoutSessionJobHandler implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.workQueue.consume(
-      STRIPE_EVENT_JOB,
-      (job) => this.syncCheckoutSession.execute(job.sessionId, job.eventId),
-      { maxDeliver: OUTSIDE_SERVER_MAX_DELIVER },
-    );
+    this.workQueue.consume(STRIPE_EVENT_JOB, (job) => this.syncCheckoutSession.execute(job), {
+      maxDeliver: OUTSIDE_SERVER_MAX_DELIVER,
+    });
   }
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
-import { PAYMENT_SETTINGS, type PaymentSettings } from '../../payment.settings';
-import { SweepRetentionUseCase } from './sweep-retention.use-case';
+import { PAYMENT_SETTINGS, type PaymentSettings } from '../payment.settings';
+import { SweepRetentionUseCase } from './use-cases/sweep-retention/sweep-retention.use-case';
 
 /**
  * Runs the retention sweep once the service is up and then every interval (an hour by default),

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { EXPORT_ACCESS_REQUEST } from '@chatexhibit/proto/subjects';
-import { BundleRepository } from '../../bundles/bundle.repository';
+import { BundleRepository } from '../../../bundles/bundle.repository';
+import { isUnlocked } from '../../../domain/free-tier';
+import { RetentionRepository } from '../../retention.repository';
 
 type ExportAccess = z.infer<typeof EXPORT_ACCESS_REQUEST.response>;
 
@@ -11,16 +13,19 @@ type ExportAccess = z.infer<typeof EXPORT_ACCESS_REQUEST.response>;
  */
 @Injectable()
 export class CheckExportAccessUseCase {
-  constructor(private readonly bundles: BundleRepository) {}
+  constructor(
+    private readonly retention: RetentionRepository,
+    private readonly bundles: BundleRepository,
+  ) {}
 
   async execute({ exportId }: { exportId: string }): Promise<ExportAccess> {
-    const retention = await this.bundles.findRetention(exportId);
+    const retention = await this.retention.find(exportId);
     const deleteAfter = retention ? retention.deleteAfter.toISOString() : null;
     if (retention?.expiredAt) return { readable: false, expired: true, deleteAfter };
     const decision = await this.bundles.findDecision(exportId);
     if (!decision) return { readable: false, expired: false, deleteAfter };
     if (decision.free) return { readable: true, expired: false, deleteAfter };
     const bundle = decision.bundleId ? await this.bundles.findBundle(decision.bundleId) : null;
-    return { readable: bundle?.paidAt != null && bundle.refundedAt === null, expired: false, deleteAfter };
+    return { readable: bundle !== null && isUnlocked(bundle), expired: false, deleteAfter };
   }
 }

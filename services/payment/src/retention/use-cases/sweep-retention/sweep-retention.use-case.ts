@@ -5,21 +5,21 @@ import { FORGET_CONTACT_MESSAGES_JOB } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
-import { BundleRepository } from '../../bundles/bundle.repository';
-import { ExpireExportUseCase } from '../expire-export/expire-export.use-case';
+import { ExportExpiry } from '../../export-expiry';
+import { RetentionRepository } from '../../retention.repository';
 
 /** Exports expired per batch: a sweep after a long pause still moves in bounded steps. */
 const BATCH = 100;
 
 /**
- * Deletes every export past its retention date (`ExpireExportUseCase`), and has the
- * notification service delete the contact messages older than their period.
+ * Deletes every export past its retention date (`ExportExpiry`), and has the notification
+ * service delete the contact messages older than their period.
  */
 @Injectable()
 export class SweepRetentionUseCase {
   constructor(
-    private readonly bundles: BundleRepository,
-    private readonly expireExport: ExpireExportUseCase,
+    private readonly retention: RetentionRepository,
+    private readonly exportExpiry: ExportExpiry,
     private readonly workQueue: WorkQueue,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -28,8 +28,8 @@ export class SweepRetentionUseCase {
   async execute(now = new Date()): Promise<number> {
     let expired = 0;
     for (;;) {
-      const due = await this.bundles.dueForDeletion(now, BATCH);
-      await this.expireExport.execute(
+      const due = await this.retention.dueForDeletion(now, BATCH);
+      await this.exportExpiry.expire(
         due.map((r) => r.exportId),
         now,
       );

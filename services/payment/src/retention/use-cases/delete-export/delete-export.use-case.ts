@@ -6,8 +6,8 @@ import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import type { RequestOf, ResponseOf } from '@chatexhibit/kit/bus/request-bus';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
-import { BundleRepository } from '../../bundles/bundle.repository';
-import { ExpireExportUseCase } from '../expire-export/expire-export.use-case';
+import { ExportExpiry } from '../../export-expiry';
+import { RetentionRepository } from '../../retention.repository';
 
 /**
  * DELETE /api/whatsapp/export/{id}: the uploader deletes an export now, paid or not, done or
@@ -17,18 +17,18 @@ import { ExpireExportUseCase } from '../expire-export/expire-export.use-case';
 @Injectable()
 export class DeleteExportUseCase {
   constructor(
-    private readonly bundles: BundleRepository,
-    private readonly expireExport: ExpireExportUseCase,
+    private readonly retention: RetentionRepository,
+    private readonly exportExpiry: ExportExpiry,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async execute({
     exportId,
   }: RequestOf<typeof DELETE_EXPORT_REQUEST>): Promise<ResponseOf<typeof DELETE_EXPORT_REQUEST>> {
-    const retention = await this.bundles.findRetention(exportId);
+    const retention = await this.retention.find(exportId);
     if (!retention) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_NOT_FOUND');
     if (retention.expiredAt) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_EXPIRED');
-    await this.expireExport.execute([exportId], new Date());
+    await this.exportExpiry.expire([exportId], new Date());
     this.logger.info({ exportReference: exportReference(exportId) }, 'export deleted by its uploader');
     return { deleted: true };
   }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { LocalStripeStore } from '../domain/local-stripe/local-stripe';
-import { LocalStripeObjectEntity } from './bundle.entities';
+import { DataSource, In } from 'typeorm';
+import { managerOf, type Transaction } from '@chatexhibit/kit/database/unit-of-work';
+import type { LocalStripeStore } from './local-stripe';
+import { LocalStripeObjectEntity } from './local-stripe-object.entity';
 
 /** The local test checkout's objects, in the payment service's database. */
 @Injectable()
@@ -28,5 +29,16 @@ export class LocalStripeObjectRepository implements LocalStripeStore {
     await this.dataSource
       .getRepository(LocalStripeObjectEntity)
       .upsert({ id, body: value as object, updatedAt: new Date() }, ['id']);
+  }
+
+  /** Forgets the addresses in these sessions (the one the buyer typed and Stripe's), in the caller's transaction. */
+  async forgetCustomers(tx: Transaction, sessionIds: readonly string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    await managerOf(tx)
+      .createQueryBuilder()
+      .update(LocalStripeObjectEntity)
+      .set({ body: () => `body || '{"customer_email": null, "customer_details": null}'::jsonb` })
+      .where({ id: In([...sessionIds]) })
+      .execute();
   }
 }

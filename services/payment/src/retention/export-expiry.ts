@@ -3,44 +3,72 @@ import Stripe from 'stripe';
 import { exportReference } from '@chatexhibit/proto/export-reference';
 import { EXPIRE_EXPORT_JOBS } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import type { ErasedExports } from '@chatexhibit/kit/retention/export-expiry';
-import { BundleRepository } from '../../bundles/bundle.repository';
-import { StripeAccount } from '../../stripe/stripe-account';
+import { BundleRepository } from '../bundles/bundle.repository';
+import { LocalStripeObjectRepository } from '../stripe/local-stripe/local-stripe-object.repository';
+import { StripeAccount } from '../stripe/stripe-account';
+import { RetentionRepository } from './retention.repository';
 
 /**
  * Deletes exports, for the retention sweep (past their date) and the uploader (now) alike: each
  * service holding files or rows of an export is told to delete its own (a durable job per
  * service), its progress is replaced by the final `deleted` event, the queue forgets its
  * payloads, and then the export is marked expired here and what names a person is forgotten
- * (`markExpired`). A run that stops midway leaves the export unmarked, so the next sweep does
- * it again (every step is idempotent, the queue drops duplicate jobs). Last, its open checkout
+ * (`forget`). A run that stops midway leaves the export unmarked, so the next sweep does it
+ * again (every step is idempotent, the queue drops duplicate jobs). Last, its open checkout
  * sessions are expired at Stripe, so none can be paid for an export that is gone; a session
  * paid all the same (Stripe unreachable, a payment already under way) is refunded when its
- * event comes (SyncCheckoutSessionUseCase).
+ * event comes (CheckoutSessionSync).
  */
 @Injectable()
-export class ExpireExportUseCase implements ErasedExports {
+export class ExportExpiry implements ErasedExports {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly retention: RetentionRepository,
     private readonly bundles: BundleRepository,
+    private readonly localStripeObjects: LocalStripeObjectRepository,
     private readonly workQueue: WorkQueue,
     private readonly progress: ProgressChannel,
     private readonly account: StripeAccount,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async execute(exportIds: readonly string[], now: Date): Promise<void> {
+  async expire(exportIds: readonly string[], now: Date): Promise<void> {
     const expiryJobs = Object.values(EXPIRE_EXPORT_JOBS);
     for (const exportId of exportIds) {
       for (const job of expiryJobs) await this.workQueue.enqueue(job, { exportId });
       await this.progress.erase(exportId);
       await this.workQueue.forgetPayloads('exportId', exportId, expiryJobs);
     }
-    await this.bundles.markExpired(exportIds, now);
+    await this.forget(exportIds, now);
     // After the mark: no new session can be made for these exports from here on.
     await this.expireOpenCheckoutSessions(exportIds);
+  }
+
+  /** The decision step of a deleted export: what it recorded is forgotten again. */
+  async undoIfErased(exportId: string): Promise<boolean> {
+    const retention = await this.retention.find(exportId);
+    if (!retention?.expiredAt) return false;
+    await this.forget([exportId], retention.expiredAt);
+    return true;
+  }
+
+  /**
+   * Marks exports expired and, in the same transaction and under the lock the mark takes,
+   * forgets everything of them that names a person, here and in the local test checkout's
+   * sessions. The retention dates name no one and stay.
+   */
+  private async forget(exportIds: readonly string[], now: Date): Promise<void> {
+    if (exportIds.length === 0) return;
+    await this.unitOfWork.run(async (tx) => {
+      await this.retention.markExpired(tx, exportIds, now);
+      const sessionIds = await this.bundles.forgetPeopleOf(tx, exportIds);
+      await this.localStripeObjects.forgetCustomers(tx, sessionIds);
+    });
   }
 
   private async expireOpenCheckoutSessions(exportIds: readonly string[]): Promise<void> {
@@ -58,13 +86,5 @@ export class ExpireExportUseCase implements ErasedExports {
         );
       }
     }
-  }
-
-  /** The decision step of a deleted export: what it recorded is forgotten again. */
-  async undoIfErased(exportId: string): Promise<boolean> {
-    const retention = await this.bundles.findRetention(exportId);
-    if (!retention?.expiredAt) return false;
-    await this.bundles.markExpired([exportId], retention.expiredAt);
-    return true;
   }
 }

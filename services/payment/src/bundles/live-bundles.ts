@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
+import { BusError } from '@chatexhibit/kit/bus/bus-error';
+import type { RetentionEntity } from '../retention/retention.entity';
+import { RetentionRepository } from '../retention/retention.repository';
+import type { BundleEntity } from './bundle.entities';
+import { BundleRepository } from './bundle.repository';
+
+/** A bundle whose export is still kept: how the requests about a bundle begin. */
+@Injectable()
+export class LiveBundles {
+  constructor(
+    private readonly bundles: BundleRepository,
+    private readonly retention: RetentionRepository,
+  ) {}
+
+  /** The bundle and its export's retention; BUNDLE_NOT_FOUND, or EXPORT_EXPIRED once the export is gone. */
+  async find(bundleId: string): Promise<{ bundle: BundleEntity; retention: RetentionEntity }> {
+    const bundle = await this.bundles.findBundle(bundleId);
+    if (!bundle) throw BusError.of(PAYMENT_ERRORS, 'BUNDLE_NOT_FOUND');
+    // Recorded with the bundle, in the decision's transaction.
+    const retention = await this.retention.find(bundle.exportId);
+    if (!retention || retention.expiredAt) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_EXPIRED');
+    return { bundle, retention };
+  }
+}

@@ -1,0 +1,14 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** How long an export's files are kept: every upload has one, from the moment it is received. */
+@Entity({ name: 'retention' })
+export class RetentionEntity {
+  @PrimaryColumn({ name: 'export_id', type: 'uuid' }) exportId!: string;
+  /** The export's non-secret reference (proto's exportReference), as its documents print it. */
+  @Column({ name: 'export_reference', type: 'text' }) exportReference!: string;
+  @Column({ name: 'received_at', type: 'timestamptz' }) receivedAt!: Date;
+  /** 7 days after upload, or 90 days after purchase; support may extend it. */
+  @Column({ name: 'delete_after', type: 'timestamptz' }) deleteAfter!: Date;
+  /** When the sweeper had the export's files and rows deleted. */
+  @Column({ name: 'expired_at', type: 'timestamptz', nullable: true }) expiredAt!: Date | null;
+}
