@@ -114,7 +114,7 @@ const LinkTokenParams = z.object({
       'The export id sealed by the server (never the id itself): only the links the server hands out carry it.',
   }),
 });
-const SIGNED_LINK = `Only through the signed links the API and a buyer's mail hand out (valid ${DOWNLOAD_LINK_VALIDITY_DAYS} days); only while the export is free or paid: after a refund it answers 404, like its chat data.`;
+const SIGNED_LINK = `Only through the signed links the API and a buyer's mail hand out (valid ${DOWNLOAD_LINK_VALIDITY_DAYS} days); only while the export is free or paid: after a refund it answers 404, like its chat data. The documents, the mail and the logs name an export by its reference (CE-XXXX-XXXX-XXXX), which opens nothing.`;
 
 const SUPPORT = 'For `npm run support`; `Authorization: Bearer <SUPPORT_TOKEN>`.';
 const SUPPORT_ERRORS = {
@@ -137,7 +137,7 @@ export const HTTP_API = {
     path: '/api/whatsapp/process',
     tag: 'processing',
     summary: 'Upload a WhatsApp export ZIP and start processing it',
-    description: `Multipart form: \`file\` (a ${UPLOAD_FILE_EXTENSION}, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB) and \`options\`, a JSON string of UploadOptions (missing fields take their defaults). At most ${HTTP_LIMITS.uploadsPerHour} uploads per client address per hour, ${HTTP_LIMITS.uploadsInFlightPerAddress} at once from one address and ${HTTP_LIMITS.uploadsInFlight} at once per gateway process.`,
+    description: `Multipart form: \`file\` (a ${UPLOAD_FILE_EXTENSION}, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB) and \`options\`, a JSON string of UploadOptions (missing fields take their defaults; a \`timeZone\` sent without \`timeZoneSource\` counts as the caller's statement, \`declared\`, and without \`timeZone\` the source is always \`default\`). At most ${HTTP_LIMITS.uploadsPerHour} uploads per client address per hour, ${HTTP_LIMITS.uploadsInFlightPerAddress} at once from one address and ${HTTP_LIMITS.uploadsInFlight} at once per gateway process.`,
     body: { mediaType: 'multipart/form-data', schema: UploadFormSchema },
     responses: {
       201: json('Accepted; follow its progress with the client id.', StartProcessingResponseSchema),
