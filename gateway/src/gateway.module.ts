@@ -11,25 +11,25 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { Response } from 'express';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
+import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
 import { isPagePath } from '@chatexhibit/proto/site';
 import { MetricsController } from '@chatexhibit/kit/metrics/metrics.controller';
 import { RateLimitStore } from '@chatexhibit/kit/rate-limit/rate-limit-store';
 import { probeController } from '@chatexhibit/kit/service/probes';
 import { ContactController } from './contact/contact.controller';
-import { CONTACT_MESSAGES_PER_HOUR } from './contact/contact-throttler.guard';
 import { SubmitContactMessageService } from './contact/submit-contact-message.service';
 import { ApiDocsController } from './api-docs/api-docs.controller';
 import { API_DOCS_STYLE } from './api-docs/api-docs-page';
-import { API_DOCS_PATH } from './api-docs/openapi-document';
 import { GATEWAY_SETTINGS, type GatewaySettings } from './gateway.settings';
 import { GatewayHealthService } from './health/gateway-health.service';
 import { SystemHealthController } from './health/system-health.controller';
 import { ErrorFilter } from './http/error-filter';
 import { contentSecurityPolicy, hashSource } from './http/http-edge';
+import { expressPath } from './http/http-route';
 import { InternalEndpointsGuard } from './http/internal-endpoints.guard';
 import { JsonBodyMiddleware } from './http/json-body.middleware';
 import { RawBodyMiddleware } from './http/raw-body.middleware';
-import { PAYMENT_CALLS_PER_HOUR } from './payments/payment-throttler.guard';
 import { PaymentsController } from './payments/payments.controller';
 import { PaymentsService } from './payments/payments.service';
 import { StripeWebhookController } from './payments/stripe-webhook.controller';
@@ -50,8 +50,10 @@ import { UploadsInFlight } from './uploads/uploads-in-flight';
 /** The SPA build (frontend/dist), served for every path outside /api and /metrics. */
 export const WEB_ROOT = path.resolve(__dirname, '..', '..', 'frontend', 'dist');
 
-/** Uploads per client address per hour: generous for a person, a wall for a script. */
-export const UPLOADS_PER_HOUR = 30;
+/** The routes whose body is parsed as JSON; the Stripe webhook's is kept raw, to verify its signature. */
+const JSON_BODY_ROUTES = Object.values(HTTP_API).filter(
+  (route) => route.body?.mediaType === 'application/json' && route !== HTTP_API.stripeWebhook,
+);
 
 const SPA_INDEX = path.join(WEB_ROOT, 'index.html');
 
@@ -91,9 +93,9 @@ export class GatewayModule implements NestModule {
           useFactory: (storage: RateLimitStore) => ({
             storage,
             throttlers: [
-              { name: 'uploads', ttl: 60 * 60 * 1000, limit: UPLOADS_PER_HOUR },
-              { name: 'contact', ttl: 60 * 60 * 1000, limit: CONTACT_MESSAGES_PER_HOUR },
-              { name: 'payments', ttl: 60 * 60 * 1000, limit: PAYMENT_CALLS_PER_HOUR },
+              { name: 'uploads', ttl: 60 * 60 * 1000, limit: HTTP_LIMITS.uploadsPerHour },
+              { name: 'contact', ttl: 60 * 60 * 1000, limit: HTTP_LIMITS.contactMessagesPerHour },
+              { name: 'payments', ttl: 60 * 60 * 1000, limit: HTTP_LIMITS.paymentCallsPerHour },
             ],
           }),
         }),
@@ -136,17 +138,12 @@ export class GatewayModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(JsonBodyMiddleware)
-      .forRoutes(
-        'api/contact',
-        'api/create-payment-intent',
-        'api/support/bundles/:bundleId/extend',
-        'api/whatsapp/export/:exportId/email',
-      );
-    consumer.apply(RawBodyMiddleware).forRoutes('api/webhooks/stripe');
+      .forRoutes(...JSON_BODY_ROUTES.map((route) => expressPath(route).slice(1)));
+    consumer.apply(RawBodyMiddleware).forRoutes(expressPath(HTTP_API.stripeWebhook).slice(1));
     // The pages the gateway renders itself carry one inline style each, allowed by its hash.
     consumer
       .apply(contentSecurityPolicy({ 'style-src': [hashSource(API_DOCS_STYLE)] }))
-      .forRoutes({ path: API_DOCS_PATH.slice(1), method: RequestMethod.GET });
+      .forRoutes({ path: HTTP_API.apiDocsPage.path.slice(1), method: RequestMethod.GET });
     consumer
       .apply(
         contentSecurityPolicy({

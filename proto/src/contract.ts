@@ -48,3 +48,66 @@ export const eventContract = <Payload extends z.ZodType>(
   wildcard: `${family}.*`,
   payload,
 });
+
+/** What an HTTP route answers with one status: a JSON body of `schema`, or another media type. */
+export interface HttpResponse {
+  readonly description: string;
+  /** `application/json` unless given; a response with a media type and no schema is a file. */
+  readonly mediaType?: string;
+  readonly schema?: z.ZodType;
+}
+
+export interface HttpBody<Schema extends z.ZodObject = z.ZodObject> {
+  readonly mediaType: 'application/json' | 'multipart/form-data';
+  readonly schema: Schema;
+}
+
+/**
+ * One route of the gateway's HTTP API, declared once: the controller takes its method and path
+ * and validates its input with these schemas, the OpenAPI document (/api/docs) is generated from
+ * it, and the web app builds its URLs and checks its answers with it. `path` is written as
+ * OpenAPI writes it (`/api/payment/{bundleId}`); every failure in `errors` answers an ErrorBody.
+ */
+export interface HttpRoute<
+  Params extends z.ZodObject | undefined = z.ZodObject | undefined,
+  Responses extends Readonly<Record<number, HttpResponse>> = Readonly<Record<number, HttpResponse>>,
+  Body extends HttpBody | undefined = HttpBody | undefined,
+> {
+  readonly kind: 'http';
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly path: string;
+  /** The group the route is listed under in the API docs. */
+  readonly tag: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly params?: Params;
+  readonly query?: z.ZodObject;
+  readonly headers?: z.ZodObject;
+  readonly body?: Body;
+  /** The answers that are not errors, by status. */
+  readonly responses: Responses;
+  /** Each error status the route answers, with when it does. */
+  readonly errors?: Readonly<Record<number, string>>;
+  /** The route takes `Authorization: Bearer <SUPPORT_TOKEN>`. */
+  readonly supportToken?: true;
+}
+
+export const httpRoute = <
+  const Params extends z.ZodObject | undefined,
+  const Responses extends Readonly<Record<number, HttpResponse>>,
+  const Body extends HttpBody | undefined = undefined,
+>(
+  route: Omit<HttpRoute<Params, Responses, Body>, 'kind'>,
+): HttpRoute<Params, Responses, Body> & (Body extends HttpBody ? { readonly body: Body } : unknown) =>
+  // A route that declares a body has one: the intersection says so to its users.
+  ({ kind: 'http', ...route }) as HttpRoute<Params, Responses, Body> &
+    (Body extends HttpBody ? { readonly body: Body } : unknown);
+
+/** A route's path with its parameters filled in, each URL-encoded. */
+export const routePath = <Params extends z.ZodObject>(
+  route: HttpRoute<Params>,
+  params: z.input<Params>,
+): string =>
+  route.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
+    encodeURIComponent(String((params as Record<string, unknown>)[name])),
+  );

@@ -1,3 +1,6 @@
+import { routePath } from './contract';
+import { HTTP_API } from './http-api';
+
 /**
  * Where the gateway serves an export's files behind signed, expiring links. The gateway serves
  * them and the notification service mails links to them, so the paths are a contract.
@@ -7,8 +10,8 @@
  * on, pasted and logged by proxies.
  */
 export const downloadPaths = (linkToken: string) => ({
-  transcript: `/api/files/${linkToken}/transcript.pdf`,
-  evidenceZip: `/api/files/${linkToken}/evidence.zip`,
-  audio: (entryPath: string) => `/api/files/${linkToken}/audio/${encodeURIComponent(entryPath)}`,
+  transcript: routePath(HTTP_API.signedTranscript, { token: linkToken }),
+  evidenceZip: routePath(HTTP_API.signedEvidenceZip, { token: linkToken }),
+  audio: (entryPath: string) => routePath(HTTP_API.signedAudio, { token: linkToken, entryPath }),
 });
 export type DownloadPaths = ReturnType<typeof downloadPaths>;

@@ -6,5 +6,3 @@ export const SiteInfoSchema = z.object({
   supportEmail: z.email().nullable(),
 });
 export type SiteInfo = z.infer<typeof SiteInfoSchema>;
-
-export const SITE_INFO_PATH = '/api/site';

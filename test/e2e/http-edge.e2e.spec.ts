@@ -4,18 +4,13 @@ import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
+import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
+import { UPLOADS_BUSY, UPLOADS_BUSY_FOR_ADDRESS } from '@chatexhibit/gateway/uploads/uploads-in-flight';
 import {
-  UPLOADS_BUSY,
-  UPLOADS_BUSY_FOR_ADDRESS,
-  UPLOADS_IN_FLIGHT,
-  UPLOADS_IN_FLIGHT_PER_ADDRESS,
-} from '@chatexhibit/gateway/uploads/uploads-in-flight';
-import {
-  SUPPORT_TOKEN_FAILURES_PER_HOUR,
   TOO_MANY_WRONG_SUPPORT_TOKENS,
   WRONG_SUPPORT_TOKEN,
 } from '@chatexhibit/gateway/support/support-token.guard';
-import { NOT_FOUND_MESSAGE } from '@chatexhibit/gateway/http/parse-request';
 import { BODY_TIMEOUT_MS, BODY_TOO_SLOW } from '@chatexhibit/gateway/http/read-body';
 import { runToEnd } from '../support/child-process';
 import { eventually } from '../support/eventually';
@@ -264,7 +259,7 @@ describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () =
       body: JSON.stringify({ bundles: [] }),
     });
     // The bare token above was the first wrong one; these are the 2nd to the 10th.
-    for (let i = 1; i < SUPPORT_TOKEN_FAILURES_PER_HOUR; i++)
+    for (let i = 1; i < HTTP_LIMITS.supportTokenFailuresPerHour; i++)
       expect((await status(`Bearer ${randomBytes(32).toString('hex')}`, '203.0.113.20')).status).toBe(401);
     // After the 10th, the right token is refused too, so that guessing learns nothing more.
     const limited = await status(`Bearer ${supportToken}`, '203.0.113.20');
@@ -331,11 +326,11 @@ describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () =
     const probeFromNewAddress = () => probe(`192.0.2.${++probes}`);
     let last: Answer | undefined;
     try {
-      for (let i = 0; i < UPLOADS_IN_FLIGHT_PER_ADDRESS; i++) await stall('198.51.100.1');
+      for (let i = 0; i < HTTP_LIMITS.uploadsInFlightPerAddress; i++) await stall('198.51.100.1');
       await eventually(async () => (last = await probe('198.51.100.1')).status === 429, 10_000, '429', 200);
       expect(json(last!)).toEqual({ code: 'RATE_LIMITED', message: UPLOADS_BUSY_FOR_ADDRESS });
 
-      for (let i = UPLOADS_IN_FLIGHT_PER_ADDRESS; i < UPLOADS_IN_FLIGHT; i++)
+      for (let i = HTTP_LIMITS.uploadsInFlightPerAddress; i < HTTP_LIMITS.uploadsInFlight; i++)
         await stall(`198.51.100.${i + 10}`);
       await eventually(async () => (last = await probeFromNewAddress()).status === 503, 10_000, '503', 200);
       expect(json(last!)).toEqual({ code: 'UNAVAILABLE', message: UPLOADS_BUSY });

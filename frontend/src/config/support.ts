@@ -1,6 +1,8 @@
-import { SITE_INFO_PATH, SiteInfoSchema } from '@chatexhibit/proto/site-info';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '../lib/api-client';
+
+const siteInfo = HTTP_API.siteInfo;
 
 /** The build's support address (VITE_SUPPORT_EMAIL), for a gateway that is not given SUPPORT_EMAIL. */
 const BUILT_IN_SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'support@chatexhibit.com';
@@ -13,7 +15,7 @@ const BUILT_IN_SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'su
 export function useSupportEmail(): string | undefined {
   const { data, isError } = useQuery({
     queryKey: ['site-info'],
-    queryFn: async () => SiteInfoSchema.parse(await getJson(SITE_INFO_PATH)),
+    queryFn: async () => siteInfo.responses[200].schema.parse(await getJson(siteInfo.path)),
   });
   if (isError) return BUILT_IN_SUPPORT_EMAIL;
   return data === undefined ? undefined : (data.supportEmail ?? BUILT_IN_SUPPORT_EMAIL);

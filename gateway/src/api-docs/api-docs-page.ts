@@ -1,5 +1,6 @@
 import { escapeHtml } from '@chatexhibit/kit/html/escape-html';
-import { OPENAPI_JSON_PATH, type OpenApiDocument } from './openapi-document';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
+import type { OpenApiDocument } from './openapi-document';
 
 type PathItem = NonNullable<OpenApiDocument['paths']>[string];
 type Operation = NonNullable<PathItem['get']>;
@@ -84,7 +85,7 @@ export function renderApiDocsPage(document: OpenApiDocument): string {
 <body>
 <h1>${escapeHtml(title)} <small>${escapeHtml(version)}</small></h1>
 <p>${escapeHtml(description ?? '')}</p>
-<p>OpenAPI ${escapeHtml(document.openapi)} document: <a href="${OPENAPI_JSON_PATH}">${OPENAPI_JSON_PATH}</a></p>
+<p>OpenAPI ${escapeHtml(document.openapi)} document: <a href="${HTTP_API.openApiDocument.path}">${HTTP_API.openApiDocument.path}</a></p>
 <h2>Operations</h2>
 ${operations.join('\n')}
 <h2>Schemas</h2>

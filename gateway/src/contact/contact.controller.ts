@@ -1,20 +1,22 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import { Controller, UseGuards } from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
-import { ContactMessageSchema, type ContactReceivedResponse } from '@chatexhibit/proto/contact';
-import { parseForm } from '../http/parse-request';
+import type { ContactMessage, ContactReceivedResponse } from '@chatexhibit/proto/contact';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
+import { Route, RouteForm } from '../http/http-route';
 import { ContactThrottlerGuard } from './contact-throttler.guard';
 import { SubmitContactMessageService } from './submit-contact-message.service';
 
+const route = HTTP_API.contact;
+
 /** POST /api/contact (SPEC §7): a JSON contact message → 202 `{ received: true }`. */
-@Controller('api')
+@Controller()
 export class ContactController {
   constructor(private readonly submitContactMessage: SubmitContactMessageService) {}
 
-  @Post('contact')
-  @HttpCode(HttpStatus.ACCEPTED)
+  @Route(route)
   @UseGuards(ContactThrottlerGuard)
   @SkipThrottle({ uploads: true, payments: true })
-  submit(@Body() body: unknown): Promise<ContactReceivedResponse> {
-    return this.submitContactMessage.submit(parseForm(ContactMessageSchema, body));
+  submit(@RouteForm(route) message: ContactMessage): Promise<ContactReceivedResponse> {
+    return this.submitContactMessage.submit(message);
   }
 }

@@ -1,14 +1,16 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { SystemHealth } from '@chatexhibit/proto/health';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
+import { Route } from '../http/http-route';
 import { GatewayHealthService } from './gateway-health.service';
 
 /** GET /api/health: each of the seven parts and its state; 200 when all are up, else 503. */
-@Controller('api/health')
+@Controller()
 export class SystemHealthController {
   constructor(private readonly health: GatewayHealthService) {}
 
-  @Get()
+  @Route(HTTP_API.systemHealth)
   async system(@Res({ passthrough: true }) response: Response): Promise<SystemHealth> {
     const report = await this.health.system();
     response.status(report.status === 'up' ? 200 : 503);

@@ -12,7 +12,7 @@ import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { GatewayMetrics } from '../metrics/gateway-metrics';
-import { NOT_FOUND_MESSAGE } from './parse-request';
+import { NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
 
 const STATUS_OF: Record<ErrorCode, number> = {
   INVALID_REQUEST: HttpStatus.BAD_REQUEST,

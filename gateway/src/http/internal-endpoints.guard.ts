@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, NotFoundException, type Type } from '@nestjs/common';
 import type { Request } from 'express';
-import { NOT_FOUND_MESSAGE } from './parse-request';
+import { NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
 
 /**
  * The gateway's internal endpoints (/metrics and the health probes) are for Prometheus and the

@@ -1,61 +1,47 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  HttpStatus,
-  NotFoundException,
-  Param,
-  Post,
-  UseGuards,
-} from '@nestjs/common';
+import { Controller, NotFoundException, UseGuards } from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
-import { z } from 'zod';
-import {
-  PAYMENT_MESSAGES,
-  PaymentIntentRequestSchema,
-  type PaymentIntentResponse,
-  type PaymentStatusResponse,
-  type RepairResponse,
+import { BundleIdSchema, HTTP_API } from '@chatexhibit/proto/http-api';
+import type {
+  PaymentIntentRequest,
+  PaymentIntentResponse,
+  PaymentStatusResponse,
+  RepairResponse,
 } from '@chatexhibit/proto/payment';
-import { parseForm } from '../http/parse-request';
+import { Route, RouteForm, RouteParams } from '../http/http-route';
 import { PaymentThrottlerGuard } from './payment-throttler.guard';
 import { PaymentsService } from './payments.service';
-
-const BundleIdSchema = z.uuid();
-
-/** A bundle id in a path or body that does not parse names no bundle: SPEC §5's 'No payment bundle found'. */
-function bundleIdOr404(value: unknown): string {
-  const parsed = BundleIdSchema.safeParse(value);
-  if (!parsed.success) throw new NotFoundException(PAYMENT_MESSAGES.noBundle);
-  return parsed.data;
-}
 
 /**
  * SPEC §7's payment calls: checkout for an unpaid bundle, the bundle's payment status, and
  * repair. Rate-limited per client address (the `payments` throttler).
  */
-@Controller('api')
+@Controller()
 @UseGuards(PaymentThrottlerGuard)
 @SkipThrottle({ uploads: true, contact: true })
 export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
 
-  @Post('create-payment-intent')
-  @HttpCode(HttpStatus.OK)
-  createPaymentIntent(@Body() body: unknown): Promise<PaymentIntentResponse> {
-    const { bundleId, userEmail } = parseForm(PaymentIntentRequestSchema, body);
-    return this.payments.checkout(bundleIdOr404(bundleId), userEmail);
+  @Route(HTTP_API.createPaymentIntent)
+  createPaymentIntent(
+    @RouteForm(HTTP_API.createPaymentIntent) { bundleId, userEmail }: PaymentIntentRequest,
+  ): Promise<PaymentIntentResponse> {
+    // A bundle id that does not parse names no bundle, as in a path.
+    const bundle = BundleIdSchema.safeParse(bundleId);
+    if (!bundle.success) throw new NotFoundException(bundle.error.issues[0]?.message);
+    return this.payments.checkout(bundle.data, userEmail);
   }
 
-  @Get('payment/:bundleId')
-  status(@Param('bundleId') bundleId: string): Promise<PaymentStatusResponse> {
-    return this.payments.status(bundleIdOr404(bundleId));
+  @Route(HTTP_API.paymentStatus)
+  status(@RouteParams(HTTP_API.paymentStatus) { bundleId }: BundleParams): Promise<PaymentStatusResponse> {
+    return this.payments.status(bundleId);
   }
 
-  @Post('payment/:bundleId/repair')
-  @HttpCode(HttpStatus.OK)
-  repair(@Param('bundleId') bundleId: string): Promise<RepairResponse> {
-    return this.payments.repair(bundleIdOr404(bundleId));
+  @Route(HTTP_API.repairPayment)
+  repair(@RouteParams(HTTP_API.repairPayment) { bundleId }: BundleParams): Promise<RepairResponse> {
+    return this.payments.repair(bundleId);
   }
+}
+
+interface BundleParams {
+  bundleId: string;
 }

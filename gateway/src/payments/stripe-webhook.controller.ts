@@ -1,23 +1,22 @@
-import { BadRequestException, Controller, Headers, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
+import { BadRequestException, Controller, Headers, Req } from '@nestjs/common';
 import type { Request } from 'express';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import { STRIPE_WEBHOOK_REQUEST } from '@chatexhibit/proto/subjects';
 import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
-
-/** The path Stripe (and the local test checkout) posts events to. */
-export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
+import { Route } from '../http/http-route';
 
 /**
  * POST /api/webhooks/stripe: the raw body and its Stripe-Signature header go to the payment
  * service, which verifies and queues the event. 200 once it is queued; 400 for a signature that
  * does not verify; 503 while the payment service cannot answer, so Stripe sends it again later.
  */
-@Controller('api/webhooks')
+@Controller()
 export class StripeWebhookController {
   constructor(private readonly requestBus: RequestBus) {}
 
-  @Post('stripe')
-  @HttpCode(HttpStatus.OK)
+  // The raw body is the signed payload: the payment service verifies it, no schema here.
+  @Route(HTTP_API.stripeWebhook)
   receive(
     @Req() request: Request,
     @Headers('stripe-signature') signature: string | undefined,

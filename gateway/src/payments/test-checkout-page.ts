@@ -1,4 +1,6 @@
-import { PAYMENT_MESSAGES, type TestCheckoutView, testCheckoutPath } from '@chatexhibit/proto/payment';
+import { routePath } from '@chatexhibit/proto/contract';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
+import { PAYMENT_MESSAGES, type TestCheckoutView } from '@chatexhibit/proto/payment';
 import { escapeHtml } from '@chatexhibit/kit/html/escape-html';
 
 /** The page's own labels; 'Pay $4.99 (test mode)' and 'Cancel' as the issue names them. */
@@ -31,7 +33,7 @@ export const TEST_CHECKOUT_STYLE = `
  * exactly as Stripe would.
  */
 export function testCheckoutPage(view: TestCheckoutView): string {
-  const action = testCheckoutPath(view.sessionId);
+  const { sessionId } = view;
   const body =
     view.status === 'open'
       ? `<p class="amount">${escapeHtml(view.amountLabel)}</p>
@@ -39,10 +41,10 @@ export function testCheckoutPage(view: TestCheckoutView): string {
            view.email ? ` for <strong>${escapeHtml(view.email)}</strong>` : ''
          }.</p>
          <div class="actions">
-           <form method="post" action="${escapeHtml(action)}/pay">
+           <form method="post" action="${escapeHtml(routePath(HTTP_API.testCheckoutPay, { sessionId }))}">
              <button class="pay" type="submit">${escapeHtml(TEST_CHECKOUT_TEXT.pay(view.amountLabel))}</button>
            </form>
-           <form method="post" action="${escapeHtml(action)}/cancel">
+           <form method="post" action="${escapeHtml(routePath(HTTP_API.testCheckoutCancel, { sessionId }))}">
              <button class="cancel" type="submit">${TEST_CHECKOUT_TEXT.cancel}</button>
            </form>
          </div>`

@@ -1,10 +1,11 @@
-import { BadGatewayException, Controller, Get, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
+import { BadGatewayException, Controller, HttpStatus, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
 import type { PaymentErrorReason } from '@chatexhibit/proto/payment';
 import { TEST_CHECKOUT_COMPLETE_REQUEST, TEST_CHECKOUT_VIEW_REQUEST } from '@chatexhibit/proto/subjects';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
-import { STRIPE_WEBHOOK_PATH } from './stripe-webhook.controller';
+import { Route, RouteParams } from '../http/http-route';
 import { testCheckoutEndedPage, testCheckoutPage } from './test-checkout-page';
 
 const ENDED: PaymentErrorReason = 'TEST_CHECKOUT_CLOSED';
@@ -15,28 +16,31 @@ const ENDED: PaymentErrorReason = 'TEST_CHECKOUT_CLOSED';
  * gateway's own webhook endpoint, the very path Stripe's events take, then sends the browser to
  * the success URL; cancel sends it to the cancel URL. Both with 303, as Stripe does.
  */
-@Controller('api/test-checkout')
+@Controller()
 export class TestCheckoutController {
   constructor(private readonly requestBus: RequestBus) {}
 
-  @Get(':sessionId')
-  async page(@Param('sessionId') sessionId: string, @Res() response: Response): Promise<void> {
+  @Route(HTTP_API.testCheckoutPage)
+  async page(
+    @RouteParams(HTTP_API.testCheckoutPage) { sessionId }: SessionParams,
+    @Res() response: Response,
+  ): Promise<void> {
     const view = await this.requestBus.request(TEST_CHECKOUT_VIEW_REQUEST, { sessionId });
     sendPage(response, HttpStatus.OK, testCheckoutPage(view));
   }
 
-  @Post(':sessionId/pay')
+  @Route(HTTP_API.testCheckoutPay)
   pay(
-    @Param('sessionId') sessionId: string,
+    @RouteParams(HTTP_API.testCheckoutPay) { sessionId }: SessionParams,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     return this.complete(sessionId, 'pay', request, response);
   }
 
-  @Post(':sessionId/cancel')
+  @Route(HTTP_API.testCheckoutCancel)
   cancel(
-    @Param('sessionId') sessionId: string,
+    @RouteParams(HTTP_API.testCheckoutCancel) { sessionId }: SessionParams,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
@@ -65,11 +69,14 @@ export class TestCheckoutController {
     const { redirectUrl, webhook } = completed;
     if (webhook) {
       // This very process, on the port the browser reached: the webhook takes Stripe's path in.
-      const delivered = await fetch(`http://127.0.0.1:${request.socket.localPort}${STRIPE_WEBHOOK_PATH}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': webhook.signature },
-        body: webhook.payload,
-      });
+      const delivered = await fetch(
+        `http://127.0.0.1:${request.socket.localPort}${HTTP_API.stripeWebhook.path}`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': webhook.signature },
+          body: webhook.payload,
+        },
+      );
       if (!delivered.ok)
         throw new BadGatewayException(
           `The test webhook was refused (${delivered.status}). Please try again.`,
@@ -77,6 +84,10 @@ export class TestCheckoutController {
     }
     response.redirect(303, redirectUrl);
   }
+}
+
+interface SessionParams {
+  sessionId: string;
 }
 
 function sendPage(response: Response, status: HttpStatus, html: string): void {

@@ -1,6 +1,5 @@
-import { Controller, Get, Inject, NotFoundException, Query, Res } from '@nestjs/common';
+import { Controller, Inject, NotFoundException, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { z } from 'zod';
 import {
   type ExportProgress,
   isFinalProgress,
@@ -8,15 +7,12 @@ import {
   supersedes,
 } from '@chatexhibit/proto/progress';
 import { exportReference } from '@chatexhibit/proto/export-reference';
+import { HTTP_API, NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
-import { NOT_FOUND_MESSAGE, parseRequest } from '../http/parse-request';
+import { Route, RouteQuery } from '../http/http-route';
 import { ExportResultsService } from '../results/export-results.service';
-
-export const ProcessStatusQuerySchema = z.object({
-  clientId: z.uuid('clientId must be the id the upload answered with'),
-});
 
 /** A comment line every 15 s keeps proxies from closing a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -30,7 +26,7 @@ const RESULTS_UNAVAILABLE =
  * replica gets it), then every newer one; the stream ends after the final event. A free export's
  * final event carries its signed PDF link and chat data.
  */
-@Controller('api/whatsapp')
+@Controller()
 export class ProcessStatusController {
   constructor(
     private readonly progress: ProgressChannel,
@@ -38,9 +34,11 @@ export class ProcessStatusController {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  @Get('process-status')
-  async stream(@Query() query: unknown, @Res() response: Response): Promise<void> {
-    const { clientId: exportId } = parseRequest(ProcessStatusQuerySchema, query);
+  @Route(HTTP_API.processStatus)
+  async stream(
+    @RouteQuery(HTTP_API.processStatus) { clientId: exportId }: { clientId: string },
+    @Res() response: Response,
+  ): Promise<void> {
     let sent: ExportProgress | null = null;
     let ended = false;
     let streaming = false;

@@ -1,16 +1,13 @@
-import { Controller, ForbiddenException, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { Controller, ForbiddenException, NotFoundException, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import type { ChatData } from '@chatexhibit/proto/chat';
 import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
+import { HTTP_API, NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import { isValidKey, ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
-import { NOT_FOUND_MESSAGE, parseIdOr404 } from '../http/parse-request';
+import { Route, RouteParams } from '../http/http-route';
 import { contentDisposition, type DownloadDocument, downloadFileName } from './download-names';
 import { ExportResultsService } from './export-results.service';
-
-/** Export ids in paths; one that does not parse is answered 404. */
-export const ExportIdSchema = z.uuid();
 
 /** A signed link whose path names no export this server sealed. */
 const INVALID_LINK_MESSAGE = 'This download link is not valid.';
@@ -29,55 +26,56 @@ const DOCUMENTS = {
  * exports only, and its files (transcript, evidence package, voice notes) behind signed,
  * expiring links, as the final progress event, the chat data and the buyer's mail give them.
  */
-@Controller('api')
+@Controller()
 export class ExportResultsController {
   constructor(
     private readonly results: ExportResultsService,
     private readonly storage: ObjectStorage,
   ) {}
 
-  @Get('whatsapp/chat/:chatExportId')
-  async chat(@Param('chatExportId') chatExportId: string): Promise<ChatData> {
-    const exportId = parseIdOr404(ExportIdSchema, chatExportId);
-    await this.results.assertReadable(exportId);
-    return this.results.chatData(exportId);
+  @Route(HTTP_API.chatData)
+  async chat(@RouteParams(HTTP_API.chatData) { chatExportId }: { chatExportId: string }): Promise<ChatData> {
+    await this.results.assertReadable(chatExportId);
+    return this.results.chatData(chatExportId);
   }
 
   /** The uploader's look at their chat before paying (first page, no media). */
-  @Get('whatsapp/preview/:exportId')
-  preview(@Param('exportId') id: string): Promise<ChatPreview> {
-    return this.results.preview(parseIdOr404(ExportIdSchema, id));
+  @Route(HTTP_API.chatPreview)
+  preview(@RouteParams(HTTP_API.chatPreview) { exportId }: { exportId: string }): Promise<ChatPreview> {
+    return this.results.preview(exportId);
   }
 
-  @Get('whatsapp/evidence-zip/:id')
-  async evidenceZip(@Param('id') id: string, @Res() response: Response): Promise<void> {
-    const exportId = parseIdOr404(ExportIdSchema, id);
+  @Route(HTTP_API.evidenceZip)
+  async evidenceZip(
+    @RouteParams(HTTP_API.evidenceZip) { id: exportId }: { id: string },
+    @Res() response: Response,
+  ): Promise<void> {
     await this.results.assertReadable(exportId);
     await this.sendDocument(response, exportId, 'evidenceZip');
   }
 
-  @Get('files/:token/transcript.pdf')
+  // A signed link's query is checked by the link itself (403), not as a malformed request.
+  @Route(HTTP_API.signedTranscript)
   transcript(
-    @Param('token') token: string,
+    @RouteParams(HTTP_API.signedTranscript) { token }: { token: string },
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     return this.sendSignedDocument(request, response, token, 'transcript');
   }
 
-  @Get('files/:token/evidence.zip')
+  @Route(HTTP_API.signedEvidenceZip)
   evidenceZipFile(
-    @Param('token') token: string,
+    @RouteParams(HTTP_API.signedEvidenceZip) { token }: { token: string },
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     return this.sendSignedDocument(request, response, token, 'evidenceZip');
   }
 
-  @Get('files/:token/audio/:entryPath')
+  @Route(HTTP_API.signedAudio)
   async audio(
-    @Param('token') token: string,
-    @Param('entryPath') entryPath: string,
+    @RouteParams(HTTP_API.signedAudio) { token, entryPath }: { token: string; entryPath: string },
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {

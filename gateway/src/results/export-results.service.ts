@@ -18,7 +18,7 @@ import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
 import { ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
-import { NOT_FOUND_MESSAGE } from '../http/parse-request';
+import { NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
 import { SignedLinks } from '@chatexhibit/kit/links/signed-links';
 
 /** Messages per chat-data request: one page stays well inside one NATS message (1 MB by default). */

@@ -10,12 +10,11 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
 import { RateLimitStore } from '@chatexhibit/kit/rate-limit/rate-limit-store';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
 import { clientAddress } from '../http/client-address';
 
-/** Wrong support tokens per client address per hour; after the last of them the address is refused for an hour. */
-export const SUPPORT_TOKEN_FAILURES_PER_HOUR = 10;
 const HOUR_MS = 60 * 60 * 1000;
 
 export const WRONG_SUPPORT_TOKEN = 'The support token is missing or wrong.';
@@ -53,7 +52,7 @@ export class SupportTokenGuard implements CanActivate {
     const expected = Buffer.from(token);
     if (presented.length === expected.length && timingSafeEqual(presented, expected)) return true;
     // The store blocks on the hit past its limit: so the last allowed wrong token blocks.
-    await this.rateLimits.increment(failures, HOUR_MS, SUPPORT_TOKEN_FAILURES_PER_HOUR - 1, HOUR_MS);
+    await this.rateLimits.increment(failures, HOUR_MS, HTTP_LIMITS.supportTokenFailuresPerHour - 1, HOUR_MS);
     throw new UnauthorizedException(WRONG_SUPPORT_TOKEN);
   }
 

@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { z } from 'zod';
-import { ExtendRetentionRequestSchema } from '@chatexhibit/proto/payment';
+import { Controller, HttpStatus, UseGuards } from '@nestjs/common';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
 import {
   SUPPORT_EXTEND_REQUEST,
   SUPPORT_REFUND_REQUEST,
@@ -8,56 +7,51 @@ import {
   SUPPORT_STATUS_REQUEST,
 } from '@chatexhibit/proto/subjects';
 import { RequestBus, type ResponseOf } from '@chatexhibit/kit/bus/request-bus';
-import { parseRequest } from '../http/parse-request';
+import { Route, RouteBody, RouteParams, RouteQuery } from '../http/http-route';
 import { SupportTokenGuard } from './support-token.guard';
 
-export const SupportQuerySchema = z.object({
-  query: z.string().trim().min(1, 'query: a bundle id or an email'),
-});
-export const BundleIdParamSchema = z.uuid('the bundle id must be a UUID');
+const { supportBundles, supportExtend, supportResend, supportRefund } = HTTP_API;
+
+interface BundleParams {
+  bundleId: string;
+}
 
 /**
  * Support's operations for `npm run support` (status, extend, resend, refund), forwarded to the
- * payment service; only with the support token.
+ * payment service; only with the support token. A bundle id that is not a UUID is a 400 here:
+ * support typed it.
  */
-@Controller('api/support/bundles')
+@Controller()
 @UseGuards(SupportTokenGuard)
 export class SupportController {
   constructor(private readonly requestBus: RequestBus) {}
 
-  @Get()
-  status(@Query() query: unknown): Promise<ResponseOf<typeof SUPPORT_STATUS_REQUEST>> {
-    return this.requestBus.request(SUPPORT_STATUS_REQUEST, parseRequest(SupportQuerySchema, query));
+  @Route(supportBundles)
+  status(
+    @RouteQuery(supportBundles) query: { query: string },
+  ): Promise<ResponseOf<typeof SUPPORT_STATUS_REQUEST>> {
+    return this.requestBus.request(SUPPORT_STATUS_REQUEST, query);
   }
 
-  @Post(':bundleId/extend')
-  @HttpCode(HttpStatus.OK)
+  @Route(supportExtend)
   extend(
-    @Param('bundleId') bundleId: string,
-    @Body() body: unknown,
+    @RouteParams(supportExtend, HttpStatus.BAD_REQUEST) { bundleId }: BundleParams,
+    @RouteBody(supportExtend) { months }: { months: number },
   ): Promise<ResponseOf<typeof SUPPORT_EXTEND_REQUEST>> {
-    const { months } = parseRequest(ExtendRetentionRequestSchema, body);
-    return this.requestBus.request(SUPPORT_EXTEND_REQUEST, {
-      bundleId: parseRequest(BundleIdParamSchema, bundleId),
-      months,
-    });
+    return this.requestBus.request(SUPPORT_EXTEND_REQUEST, { bundleId, months });
   }
 
-  @Post(':bundleId/resend')
-  @HttpCode(HttpStatus.OK)
-  resend(@Param('bundleId') bundleId: string): Promise<ResponseOf<typeof SUPPORT_RESEND_REQUEST>> {
-    return this.requestBus.request(SUPPORT_RESEND_REQUEST, {
-      bundleId: parseRequest(BundleIdParamSchema, bundleId),
-    });
+  @Route(supportResend)
+  resend(
+    @RouteParams(supportResend, HttpStatus.BAD_REQUEST) { bundleId }: BundleParams,
+  ): Promise<ResponseOf<typeof SUPPORT_RESEND_REQUEST>> {
+    return this.requestBus.request(SUPPORT_RESEND_REQUEST, { bundleId });
   }
 
-  @Post(':bundleId/refund')
-  @HttpCode(HttpStatus.OK)
-  refund(@Param('bundleId') bundleId: string): Promise<ResponseOf<typeof SUPPORT_REFUND_REQUEST>> {
-    return this.requestBus.request(
-      SUPPORT_REFUND_REQUEST,
-      { bundleId: parseRequest(BundleIdParamSchema, bundleId) },
-      { timeoutMs: 30_000 },
-    );
+  @Route(supportRefund)
+  refund(
+    @RouteParams(supportRefund, HttpStatus.BAD_REQUEST) { bundleId }: BundleParams,
+  ): Promise<ResponseOf<typeof SUPPORT_REFUND_REQUEST>> {
+    return this.requestBus.request(SUPPORT_REFUND_REQUEST, { bundleId }, { timeoutMs: 30_000 });
   }
 }

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import { Sha256Meter } from '@chatexhibit/kit/streams/sha256-meter';
 import { MAX_UPLOAD_BYTES, UPLOAD_FILE_EXTENSION } from '@chatexhibit/proto/constants';
+import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
 
 /** An upload spooled to a private temp folder, hashed on the way; `discard()` removes it. */
 export interface ReceivedUpload {
@@ -34,22 +35,6 @@ export const NOT_A_ZIP_NAME = 'Please upload a WhatsApp export ZIP file.';
 export const TOO_LARGE = 'Please upload a file smaller than 100MB.';
 /** Room for the multipart framing and the options field around a file of the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
-/**
- * How long an upload's body may go without a byte before it is cut: a phone that loses its
- * network for a moment resumes well within it; a client that holds the connection open does not.
- */
-export const UPLOAD_IDLE_TIMEOUT_MS = 60_000;
-
-/**
- * The least an upload's body must bring in every window of `UPLOAD_RATE_WINDOW_MS` (unless it
- * ended), else it is cut like a stall: a client that sends a byte now and then would otherwise
- * hold an upload slot for the whole 30-minute request timeout. A 100 MB upload must finish
- * within that timeout anyway (about 55 KB/s on average); 64 KiB a minute (about 9 kbit/s) cuts
- * only trickles, never a slow phone that is really sending.
- */
-export const UPLOAD_MIN_BYTES_PER_WINDOW = 64 * 1024;
-export const UPLOAD_RATE_WINDOW_MS = 60_000;
-
 /** How long an upload's body may take: its idle timeout and its minimum rate. */
 export interface UploadPace {
   idleTimeoutMs: number;
@@ -58,9 +43,9 @@ export interface UploadPace {
 }
 
 export const UPLOAD_PACE: UploadPace = {
-  idleTimeoutMs: UPLOAD_IDLE_TIMEOUT_MS,
-  rateWindowMs: UPLOAD_RATE_WINDOW_MS,
-  minBytesPerWindow: UPLOAD_MIN_BYTES_PER_WINDOW,
+  idleTimeoutMs: HTTP_LIMITS.uploadIdleTimeoutMs,
+  rateWindowMs: HTTP_LIMITS.uploadRateWindowMs,
+  minBytesPerWindow: HTTP_LIMITS.uploadMinBytesPerWindow,
 };
 
 export const stalledUpload = (idleTimeoutMs: number): string =>

@@ -1,17 +1,11 @@
-import {
-  BadRequestException,
-  Controller,
-  HttpException,
-  HttpStatus,
-  Post,
-  Req,
-  UseGuards,
-} from '@nestjs/common';
+import { BadRequestException, Controller, HttpException, HttpStatus, Req, UseGuards } from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request } from 'express';
-import { type UploadOptions, UploadOptionsSchema } from '@chatexhibit/proto/processing-options';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
+import type { UploadOptions } from '@chatexhibit/proto/processing-options';
 import type { StartProcessingResponse } from '@chatexhibit/proto/progress';
 import { clientAddress } from '../http/client-address';
+import { Route } from '../http/http-route';
 import { parseRequest } from '../http/parse-request';
 import { GatewayMetrics, type UploadOutcome } from '../metrics/gateway-metrics';
 import { receiveUpload, UploadRefusedError } from './receive-upload';
@@ -27,7 +21,7 @@ const REFUSAL_OUTCOME: Record<UploadRefusedError['status'], Exclude<UploadOutcom
 };
 
 /** POST /api/whatsapp/process (SPEC §7): multipart `file` + `options` → `{ clientId }`. */
-@Controller('api/whatsapp')
+@Controller()
 export class StartProcessingController {
   constructor(
     private readonly startProcessing: StartProcessingService,
@@ -35,7 +29,9 @@ export class StartProcessingController {
     private readonly inFlight: UploadsInFlight,
   ) {}
 
-  @Post('process')
+  // The multipart body streams to disk as it arrives (receive-upload.ts); its `options` field is
+  // parsed with the contract's schema.
+  @Route(HTTP_API.startProcessing)
   @UseGuards(UploadThrottlerGuard)
   @SkipThrottle({ contact: true, payments: true })
   async process(@Req() request: Request): Promise<StartProcessingResponse> {
@@ -83,7 +79,11 @@ export class StartProcessingController {
 
   private uploadOptions(field: string | undefined): UploadOptions {
     try {
-      return parseRequest(UploadOptionsSchema, parseOptionsField(field), 'options');
+      return parseRequest(
+        HTTP_API.startProcessing.body.schema.shape.options.unwrap(),
+        parseOptionsField(field),
+        'options',
+      );
     } catch (error) {
       this.metrics.uploadRefused('refused_options');
       throw error;

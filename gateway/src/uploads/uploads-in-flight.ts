@@ -1,9 +1,5 @@
 import { HttpException, HttpStatus, Injectable, ServiceUnavailableException } from '@nestjs/common';
-
-/** Uploads one client address may have arriving at once: a person sends one, a family a few. */
-export const UPLOADS_IN_FLIGHT_PER_ADDRESS = 3;
-/** Uploads one gateway process receives at once: each spools up to 100 MB to its disk. */
-export const UPLOADS_IN_FLIGHT = 20;
+import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
 
 export const UPLOADS_BUSY = 'The server is busy with other uploads. Please try again in a minute.';
 export const UPLOADS_BUSY_FOR_ADDRESS =
@@ -22,9 +18,9 @@ export class UploadsInFlight {
   /** Counts one more upload from `address`, or throws; call the returned function once, when it is over. */
   admit(address: string): () => void {
     const mine = this.perAddress.get(address) ?? 0;
-    if (mine >= UPLOADS_IN_FLIGHT_PER_ADDRESS)
+    if (mine >= HTTP_LIMITS.uploadsInFlightPerAddress)
       throw new HttpException({ message: UPLOADS_BUSY_FOR_ADDRESS }, HttpStatus.TOO_MANY_REQUESTS);
-    if (this.total >= UPLOADS_IN_FLIGHT) throw new ServiceUnavailableException(UPLOADS_BUSY);
+    if (this.total >= HTTP_LIMITS.uploadsInFlight) throw new ServiceUnavailableException(UPLOADS_BUSY);
     this.total++;
     this.perAddress.set(address, mine + 1);
     return () => {

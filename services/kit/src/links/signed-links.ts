@@ -6,17 +6,11 @@ import {
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto';
-import { z } from 'zod';
 import { DOWNLOAD_LINK_VALIDITY_DAYS } from '@chatexhibit/proto/constants';
 import { type DownloadPaths, downloadPaths } from '@chatexhibit/proto/download-paths';
+import { SignedLinkQuerySchema } from '@chatexhibit/proto/http-api';
 
 const VALIDITY_MS = DOWNLOAD_LINK_VALIDITY_DAYS * 24 * 60 * 60 * 1000;
-
-/** The query a signed link carries: its expiry (unix seconds) and the HMAC-SHA256 in hex. */
-export const SignedLinkQuerySchema = z.object({
-  expires: z.string().regex(/^\d{1,12}$/),
-  signature: z.string().regex(/^[0-9a-f]{64}$/),
-});
 
 /** Sets the token key apart from the HMAC key, though both come from the one secret. */
 const TOKEN_KEY_INFO = 'chatexhibit download link token';

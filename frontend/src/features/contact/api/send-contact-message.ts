@@ -1,10 +1,13 @@
 import type { ContactMessage } from '@chatexhibit/proto/contact';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { buildRequestInit } from '../../../lib/api-client';
+import { buildRequestInit, readErrorBody } from '../../../lib/api-client';
 
 /** SPEC §8 contact error rows. */
 export const CONTACT_UNEXPECTED_RESPONSE = 'Unexpected response from server. Please try again.';
 export const CONTACT_SEND_FAILED = 'Failed to send message';
+
+const route = HTTP_API.contact;
 
 const isJson = (res: Response): boolean =>
   /^application\/([\w.+-]*\+)?json\b/i.test(res.headers.get('content-type') ?? '');
@@ -14,19 +17,15 @@ const isJson = (res: Response): boolean =>
  * error (or 'Failed to send message'); a success body is otherwise ignored.
  */
 export async function sendContactMessage(message: ContactMessage): Promise<void> {
-  const res = await fetch('/api/contact', buildRequestInit({ method: 'POST', body: message }));
+  const res = await fetch(route.path, buildRequestInit({ method: route.method, body: message }));
   if (!isJson(res)) throw new Error(CONTACT_UNEXPECTED_RESPONSE);
-  let body: unknown;
+  const text = await res.text();
   try {
-    body = await res.json();
+    JSON.parse(text);
   } catch {
     throw new Error(CONTACT_UNEXPECTED_RESPONSE);
   }
-  if (!res.ok) {
-    const serverMessage =
-      typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
-    throw new Error(typeof serverMessage === 'string' && serverMessage ? serverMessage : CONTACT_SEND_FAILED);
-  }
+  if (!res.ok) throw new Error(readErrorBody(text).message ?? CONTACT_SEND_FAILED);
 }
 
 type SendContactMessageOptions = Omit<UseMutationOptions<void, Error, ContactMessage>, 'mutationFn'>;

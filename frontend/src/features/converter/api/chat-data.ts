@@ -1,10 +1,14 @@
-import { type ChatData, ChatDataSchema } from '@chatexhibit/proto/chat';
+import type { ChatData } from '@chatexhibit/proto/chat';
+import { routePath } from '@chatexhibit/proto/contract';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
 
+const route = HTTP_API.chatData;
+
 /** GET /api/whatsapp/chat/{chatExportId} (SPEC §7): the chat data of a free or paid export. */
 export async function getChatData(chatExportId: string): Promise<ChatData> {
-  return ChatDataSchema.parse(await getJson(`/api/whatsapp/chat/${encodeURIComponent(chatExportId)}`));
+  return route.responses[200].schema.parse(await getJson(routePath(route, { chatExportId })));
 }
 
 export const chatDataQueryOptions = (chatExportId: string) =>

@@ -1,15 +1,14 @@
-import {
-  type PaymentIntentRequest,
-  type PaymentIntentResponse,
-  PaymentIntentResponseSchema,
-} from '@chatexhibit/proto/payment';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
+import type { PaymentIntentRequest, PaymentIntentResponse } from '@chatexhibit/proto/payment';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
+const route = HTTP_API.createPaymentIntent;
+
 /** POST /api/create-payment-intent (SPEC §7) → `{checkoutUrl}`. */
 export async function createPaymentIntent(request: PaymentIntentRequest): Promise<PaymentIntentResponse> {
-  const res = await apiRequest('/api/create-payment-intent', { method: 'POST', body: request });
-  return PaymentIntentResponseSchema.parse(await res.json());
+  const res = await apiRequest(route.path, { method: route.method, body: request });
+  return route.responses[200].schema.parse(await res.json());
 }
 
 type Options = Omit<UseMutationOptions<PaymentIntentResponse, Error, PaymentIntentRequest>, 'mutationFn'>;

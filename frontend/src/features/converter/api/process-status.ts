@@ -1,4 +1,7 @@
-import { type ProgressEvent, ProgressEventSchema } from '@chatexhibit/proto/progress';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
+import type { ProgressEvent } from '@chatexhibit/proto/progress';
+
+const route = HTTP_API.processStatus;
 
 /**
  * GET /api/whatsapp/process-status?clientId= (SPEC §7): server-sent events, each a progress
@@ -10,7 +13,7 @@ export function followProcessStatus(
   onEvent: (event: ProgressEvent) => void,
   onError: () => void,
 ): () => void {
-  const source = new EventSource(`/api/whatsapp/process-status?clientId=${encodeURIComponent(clientId)}`, {
+  const source = new EventSource(`${route.path}?${new URLSearchParams({ clientId }).toString()}`, {
     withCredentials: true,
   });
   let closed = false;
@@ -19,7 +22,7 @@ export function followProcessStatus(
     source.close();
   };
   source.onmessage = (message: MessageEvent<string>) => {
-    const parsed = ProgressEventSchema.safeParse(JSON.parse(message.data));
+    const parsed = route.responses[200].schema.safeParse(JSON.parse(message.data));
     if (!parsed.success) return;
     onEvent(parsed.data);
     // The server ends the stream after the final event; EventSource would reconnect.

@@ -1,19 +1,11 @@
+import { HTTP_API } from '@chatexhibit/proto/http-api';
 import type { UploadOptions } from '@chatexhibit/proto/processing-options';
-import { type StartProcessingResponse, StartProcessingResponseSchema } from '@chatexhibit/proto/progress';
+import type { StartProcessingResponse } from '@chatexhibit/proto/progress';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { readErrorBody } from '../../../lib/api-client';
 import { CONVERTER_TEXTS } from '../converter-texts';
 
-/** What the server's error body says, if it says anything. */
-function serverMessage(body: string): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    const message =
-      typeof parsed === 'object' && parsed !== null && 'message' in parsed ? parsed.message : undefined;
-    return typeof message === 'string' && message ? message : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const route = HTTP_API.startProcessing;
 
 /** How far the upload's body has gone: bytes sent of the total. */
 export interface UploadProgress {
@@ -40,18 +32,18 @@ export function startProcessing({
   form.set('file', file, file.name);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/whatsapp/process');
+    request.open(route.method, route.path);
     request.withCredentials = true;
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onUploadProgress?.({ sentBytes: event.loaded, totalBytes: event.total });
     };
     request.onload = () => {
       if (request.status < 200 || request.status >= 300) {
-        reject(new Error(serverMessage(request.responseText) ?? CONVERTER_TEXTS.startFailed));
+        reject(new Error(readErrorBody(request.responseText).message ?? CONVERTER_TEXTS.startFailed));
         return;
       }
       try {
-        resolve(StartProcessingResponseSchema.parse(JSON.parse(request.responseText)));
+        resolve(route.responses[201].schema.parse(JSON.parse(request.responseText)));
       } catch {
         reject(new Error(CONVERTER_TEXTS.startFailed));
       }

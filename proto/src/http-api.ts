@@ -1,0 +1,518 @@
+import { z } from 'zod';
+import { ChatDataSchema } from './chat';
+import { ChatPreviewSchema } from './chat-preview';
+import {
+  BUNDLE_PRICE,
+  DOWNLOAD_LINK_VALIDITY_DAYS,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_FILE_EXTENSION,
+} from './constants';
+import { ContactMessageSchema, ContactReceivedResponseSchema, CONTACT_MAX_LENGTH } from './contact';
+import { type HttpResponse, httpRoute } from './contract';
+import { ErrorBodySchema } from './errors';
+import { PartHealthSchema, PART_NAMES, SystemHealthSchema } from './health';
+import { HTTP_LIMITS } from './http-limits';
+import { LinksMailRequestSchema, LinksMailResponseSchema } from './links-mail';
+import {
+  ExtendRetentionRequestSchema,
+  PAYMENT_MESSAGES,
+  PaymentIntentRequestSchema,
+  PaymentIntentResponseSchema,
+  PaymentStatusResponseSchema,
+  RepairResponseSchema,
+  SupportBundleSchema,
+} from './payment';
+import { UploadOptionsSchema } from './processing-options';
+import { ProgressEventSchema, StartProcessingResponseSchema } from './progress';
+import { SiteInfoSchema } from './site-info';
+import {
+  SUPPORT_EXTEND_REQUEST,
+  SUPPORT_REFUND_REQUEST,
+  SUPPORT_RESEND_REQUEST,
+  SUPPORT_STATUS_REQUEST,
+} from './subjects';
+
+/** One answer for "no such export" and "not yours to read yet", so neither reveals the other. */
+export const NOT_FOUND_MESSAGE = 'Nothing was found here.';
+
+/** An export id in a path; one that does not parse names nothing (404, like an id that is not there). */
+export const ExportIdSchema = z.uuid(NOT_FOUND_MESSAGE);
+/** A bundle id in a payment path or body; one that does not parse names no bundle (SPEC §5). */
+export const BundleIdSchema = z.uuid(PAYMENT_MESSAGES.noBundle);
+
+/** The query a signed link carries: its expiry (unix seconds) and the HMAC-SHA256 in hex. */
+export const SignedLinkQuerySchema = z.object({
+  expires: z.string().regex(/^\d{1,12}$/),
+  signature: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+export const ProcessStatusQuerySchema = z.object({
+  clientId: z.uuid('clientId must be the id the upload answered with'),
+});
+
+export const SupportQuerySchema = z.object({
+  query: z.string().trim().min(1, 'query: a bundle id or an email'),
+});
+
+/** A file in a multipart body or an answer: bytes, described as OpenAPI's binary string. */
+export const BinarySchema = z.string().meta({ format: 'binary' });
+
+const UploadFormSchema = z.object({
+  file: BinarySchema,
+  /** A JSON string of UploadOptions; missing fields take their defaults. */
+  options: UploadOptionsSchema.optional(),
+});
+
+/** The named schemas of the API: each is one component of the OpenAPI document, referenced where it occurs. */
+export const HTTP_SCHEMAS = {
+  ErrorBody: ErrorBodySchema,
+  UploadOptions: UploadOptionsSchema,
+  StartProcessingResponse: StartProcessingResponseSchema,
+  ProgressEvent: ProgressEventSchema,
+  ChatData: ChatDataSchema,
+  ChatPreview: ChatPreviewSchema,
+  LinksMailRequest: LinksMailRequestSchema,
+  LinksMailResponse: LinksMailResponseSchema,
+  SystemHealth: SystemHealthSchema,
+  SiteInfo: SiteInfoSchema,
+  PartHealth: PartHealthSchema,
+  ContactMessage: ContactMessageSchema,
+  ContactReceivedResponse: ContactReceivedResponseSchema,
+  PaymentIntentRequest: PaymentIntentRequestSchema,
+  PaymentIntentResponse: PaymentIntentResponseSchema,
+  PaymentStatusResponse: PaymentStatusResponseSchema,
+  RepairResponse: RepairResponseSchema,
+  SupportBundle: SupportBundleSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+const json = <S extends z.ZodType>(description: string, schema: S) => ({ description, schema });
+const file = (mediaType: string, description: string): HttpResponse => ({ description, mediaType });
+const html = (description: string): HttpResponse => ({
+  description,
+  mediaType: 'text/html',
+  schema: z.string(),
+});
+
+const NOT_READABLE = 'No such export, or not readable (unpaid, or refunded): the same answer for both.';
+const EXPIRED = 'The export passed its retention date, or its uploader deleted it; its files were deleted.';
+const BAD_LINK =
+  'The link was altered or names no export ("This download link is not valid."), or has expired ("This download link has expired.").';
+const perHour = (count: number, what: string) =>
+  `${what}; try again in an hour (${count} per client address per hour).`;
+const PAYMENTS_LIMITED = perHour(
+  HTTP_LIMITS.paymentCallsPerHour,
+  'Too many payment requests from this address',
+);
+const MAILS_LIMITED = perHour(
+  HTTP_LIMITS.contactMessagesPerHour,
+  'Too many messages from this address (contact messages and links mails count together)',
+);
+
+const LinkTokenParams = z.object({
+  token: z.string().meta({
+    description:
+      'The export id sealed by the server (never the id itself): only the links the server hands out carry it.',
+  }),
+});
+const SIGNED_LINK = `Only through the signed links the API and a buyer's mail hand out (valid ${DOWNLOAD_LINK_VALIDITY_DAYS} days); only while the export is free or paid: after a refund it answers 404, like its chat data. The documents, the mail and the logs name an export by its reference (CE-XXXX-XXXX-XXXX), which opens nothing.`;
+
+const SUPPORT = 'For `npm run support`; `Authorization: Bearer <SUPPORT_TOKEN>`.';
+const SUPPORT_ERRORS = {
+  401: 'The support token is missing or wrong (a bare token, without `Bearer`, too).',
+  404: 'No such bundle, or support is not enabled (no SUPPORT_TOKEN).',
+  429: `Too many wrong support tokens from this address (${HTTP_LIMITS.supportTokenFailuresPerHour} in an hour): refused for an hour, the right token included.`,
+};
+const SupportBundleParams = z.object({ bundleId: z.uuid('the bundle id must be a UUID') });
+
+const TEST_CHECKOUT_ERRORS = { 404: 'No such test checkout, or Stripe keys are configured.' };
+const TestCheckoutParams = z.object({ sessionId: z.string() });
+const TEST_CHECKOUT_ENDED = html(
+  'The checkout has ended (paid or expired): an HTML page that says so and links home.',
+);
+
+/** Every route of the gateway's HTTP API (SPEC §7's and the rest), each declared once. */
+export const HTTP_API = {
+  startProcessing: httpRoute({
+    method: 'POST',
+    path: '/api/whatsapp/process',
+    tag: 'processing',
+    summary: 'Upload a WhatsApp export ZIP and start processing it',
+    description: `Multipart form: \`file\` (a ${UPLOAD_FILE_EXTENSION}, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB) and \`options\`, a JSON string of UploadOptions (missing fields take their defaults; a \`timeZone\` sent without \`timeZoneSource\` counts as the caller's statement, \`declared\`, and without \`timeZone\` the source is always \`default\`). At most ${HTTP_LIMITS.uploadsPerHour} uploads per client address per hour, ${HTTP_LIMITS.uploadsInFlightPerAddress} at once from one address and ${HTTP_LIMITS.uploadsInFlight} at once per gateway process.`,
+    body: { mediaType: 'multipart/form-data', schema: UploadFormSchema },
+    responses: {
+      201: json('Accepted; follow its progress with the client id.', StartProcessingResponseSchema),
+    },
+    errors: {
+      400: 'The form could not be read, or the options are invalid (the message names the field).',
+      408: `The body stalled: nothing arrived for ${HTTP_LIMITS.uploadIdleTimeoutMs / 1000} s, or less than ${HTTP_LIMITS.uploadMinBytesPerWindow / 1024} KiB in any ${HTTP_LIMITS.uploadRateWindowMs / 1000} s.`,
+      413: 'The file is larger than the upload limit.',
+      415: 'Not a .zip file.',
+      429: 'Too many uploads from this address: in the hour, or at once.',
+      503: 'The gateway is receiving as many uploads as it takes at once; try again in a minute.',
+    },
+  }),
+
+  processStatus: httpRoute({
+    method: 'GET',
+    path: '/api/whatsapp/process-status',
+    tag: 'processing',
+    summary: 'Follow an export’s progress as server-sent events',
+    description:
+      'Each `data:` line is one ProgressEvent as JSON: the latest state at once on every (re)connect, then every newer one, with a `: heartbeat` comment every 15 s. The stream ends after the final event: a free export’s has `step` 3 with `done: true` and carries `pdfUrl` and `chatData`; an over-limit one’s `step` 4 with `requiresPayment` and its `bundleId`; a failed one’s `error`, a sentence such as "This archive is password-protected. …".',
+    query: ProcessStatusQuerySchema,
+    responses: {
+      200: {
+        description: 'An event stream of ProgressEvent JSON.',
+        mediaType: 'text/event-stream',
+        schema: ProgressEventSchema,
+      },
+    },
+    errors: { 400: 'clientId is not an id an upload answered with.', 404: 'No export with this id.' },
+  }),
+
+  chatData: httpRoute({
+    method: 'GET',
+    path: '/api/whatsapp/chat/{chatExportId}',
+    tag: 'results',
+    summary: 'An export’s chat data; voice notes link to their MP3s',
+    description: 'For a free or paid export only.',
+    params: z.object({ chatExportId: ExportIdSchema }),
+    responses: { 200: json('The chat data.', ChatDataSchema) },
+    errors: { 404: NOT_READABLE, 410: EXPIRED },
+  }),
+
+  chatPreview: httpRoute({
+    method: 'GET',
+    path: '/api/whatsapp/preview/{exportId}',
+    tag: 'results',
+    summary: 'The first page of an export waiting for payment, for its uploader to check it',
+    description:
+      'With the id the upload answered, once processing asked for payment: file name, SHA-256, participants, the first and last entry’s time, the counts (people’s messages, which the free tier counts, and system notices; the transcript numbers both) and the first 10 entries, voice notes without audio. A free or paid export answers 404 here: its chat data is at /api/whatsapp/chat/{chatExportId}.',
+    params: z.object({ exportId: ExportIdSchema }),
+    responses: { 200: json('The preview.', ChatPreviewSchema) },
+    errors: { 404: 'No export with this id waiting for payment.', 410: EXPIRED },
+  }),
+
+  emailLinks: httpRoute({
+    method: 'POST',
+    path: '/api/whatsapp/export/{exportId}/email',
+    tag: 'results',
+    summary: 'Mail a free export’s links to its uploader',
+    description:
+      'With the id the upload answered, once a free export is done: the notification service mails signed links to the transcript and the evidence package, which work until retention deletes the files (`deleteAfter`). A bought export’s links went to its buyer.',
+    params: z.object({ exportId: ExportIdSchema }),
+    body: { mediaType: 'application/json', schema: LinksMailRequestSchema },
+    responses: { 202: json('The mail is queued.', LinksMailResponseSchema) },
+    errors: {
+      400: 'The email is missing or not an email address.',
+      404: 'No free export with this id.',
+      410: EXPIRED,
+      429: MAILS_LIMITED,
+    },
+  }),
+
+  deleteExport: httpRoute({
+    method: 'DELETE',
+    path: '/api/whatsapp/export/{chatExportId}',
+    tag: 'results',
+    summary: 'Delete an export now',
+    description:
+      'With the id the upload answered, paid or not, finished or still being processed. Every service deletes its files and rows of the export (upload, chat, media, documents, progress, the buyer’s mails and their outbox copies, queued work); from the answer on, every route and link of it answers 410. A purchase is kept for accounting without the buyer’s address.',
+    params: z.object({ chatExportId: ExportIdSchema }),
+    responses: { 204: { description: 'Deleted.' } },
+    errors: {
+      404: 'No export with this id.',
+      410: 'The export was deleted already, or passed its retention date.',
+    },
+  }),
+
+  evidenceZip: httpRoute({
+    method: 'GET',
+    path: '/api/whatsapp/evidence-zip/{id}',
+    tag: 'results',
+    summary: 'An export’s evidence package',
+    description:
+      'For a free or paid export only: the upload and every file in it bit for bit, MP3 copies, both PDFs, `messages.csv`, `manifest.json` (SHA-256, MD5 and SHA-1 of every evidence file), `SHA256SUMS`, the declaration template, `README.txt`.',
+    params: z.object({ id: ExportIdSchema }),
+    responses: { 200: file('application/zip', 'The evidence ZIP.') },
+    errors: { 404: NOT_READABLE, 410: EXPIRED },
+  }),
+
+  signedTranscript: httpRoute({
+    method: 'GET',
+    path: '/api/files/{token}/transcript.pdf',
+    tag: 'signed files',
+    summary: 'The transcript PDF, behind a signed, expiring link',
+    description: SIGNED_LINK,
+    params: LinkTokenParams,
+    query: SignedLinkQuerySchema,
+    responses: { 200: file('application/pdf', 'The transcript.') },
+    errors: { 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
+  }),
+
+  signedEvidenceZip: httpRoute({
+    method: 'GET',
+    path: '/api/files/{token}/evidence.zip',
+    tag: 'signed files',
+    summary: 'The evidence package, behind a signed, expiring link (as mailed to a buyer)',
+    description: SIGNED_LINK,
+    params: LinkTokenParams,
+    query: SignedLinkQuerySchema,
+    responses: { 200: file('application/zip', 'The evidence ZIP.') },
+    errors: { 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
+  }),
+
+  signedAudio: httpRoute({
+    method: 'GET',
+    path: '/api/files/{token}/audio/{entryPath}',
+    tag: 'signed files',
+    summary: 'The MP3 copy of a voice note, behind a signed, expiring link',
+    description: SIGNED_LINK,
+    params: LinkTokenParams.extend({
+      entryPath: z.string().meta({ description: 'The voice note’s path inside the ZIP, URL-encoded.' }),
+    }),
+    query: SignedLinkQuerySchema,
+    responses: { 200: file('audio/mpeg', 'The MP3.') },
+    errors: { 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
+  }),
+
+  createPaymentIntent: httpRoute({
+    method: 'POST',
+    path: '/api/create-payment-intent',
+    tag: 'payments',
+    summary: 'Start checkout for an unpaid bundle',
+    description: `A Stripe Checkout Session (${BUNDLE_PRICE.label}, the email filled in) whose URL the browser is sent to; it returns to \`/?success=true&bundleId=…\` or \`/?cancelled=true\`. Without Stripe keys the URL is the local test checkout page.`,
+    body: { mediaType: 'application/json', schema: PaymentIntentRequestSchema },
+    responses: { 200: json('The checkout page to send the browser to.', PaymentIntentResponseSchema) },
+    errors: {
+      400: `'Email is required' (also when \`userEmail\` is left out), 'Please enter a valid email address', or '${PAYMENT_MESSAGES.noBundle}' (no \`bundleId\`).`,
+      404: `No bundle with this id ("${PAYMENT_MESSAGES.noBundle}").`,
+      409: 'The bundle is already paid for, or was refunded (each with its own sentence).',
+      410: EXPIRED,
+      429: PAYMENTS_LIMITED,
+      503: 'Stripe could not be reached; try again.',
+    },
+  }),
+
+  paymentStatus: httpRoute({
+    method: 'GET',
+    path: '/api/payment/{bundleId}',
+    tag: 'payments',
+    summary: 'Whether a bundle is paid; once it is, a signed link to its PDF',
+    description: '`pdfUrl` stays null while a paid export’s PDF is being made (again).',
+    params: z.object({ bundleId: BundleIdSchema }),
+    responses: { 200: json('The payment status.', PaymentStatusResponseSchema) },
+    errors: {
+      404: `No bundle with this id ("${PAYMENT_MESSAGES.noBundle}").`,
+      410: EXPIRED,
+      429: PAYMENTS_LIMITED,
+    },
+  }),
+
+  repairPayment: httpRoute({
+    method: 'POST',
+    path: '/api/payment/{bundleId}/repair',
+    tag: 'payments',
+    summary: 'Re-read the bundle’s checkout from Stripe and make missing documents again',
+    description:
+      'For a payment whose webhook never arrived: a paid session marks the bundle paid (and mails the links). A paid bundle whose documents are missing has them made again; `success` is true once the PDF is there.',
+    params: z.object({ bundleId: BundleIdSchema }),
+    responses: { 200: json('The outcome.', RepairResponseSchema) },
+    errors: {
+      404: `No bundle with this id ("${PAYMENT_MESSAGES.noBundle}").`,
+      410: EXPIRED,
+      429: PAYMENTS_LIMITED,
+    },
+  }),
+
+  stripeWebhook: httpRoute({
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    tag: 'payments',
+    summary: 'Stripe’s webhook endpoint',
+    description:
+      'The raw body is verified against the `Stripe-Signature` header with the webhook secret. checkout.session.completed, async_payment_succeeded, async_payment_failed and expired are queued and take effect once each; other types are acknowledged and ignored.',
+    headers: z.object({ 'stripe-signature': z.string() }),
+    body: { mediaType: 'application/json', schema: z.looseObject({}) },
+    responses: { 200: json('Received.', z.object({ received: z.literal(true) })) },
+    errors: {
+      400: 'The signature does not verify (forged, altered or stale).',
+      503: 'The payment service cannot answer now; Stripe retries.',
+    },
+  }),
+
+  testCheckoutPage: httpRoute({
+    method: 'GET',
+    path: '/api/test-checkout/{sessionId}',
+    tag: 'test checkout',
+    summary: 'The local test checkout page (only without Stripe keys)',
+    params: TestCheckoutParams,
+    responses: { 200: html('An HTML page marked test mode.') },
+    errors: TEST_CHECKOUT_ERRORS,
+  }),
+
+  testCheckoutPay: httpRoute({
+    method: 'POST',
+    path: '/api/test-checkout/{sessionId}/pay',
+    tag: 'test checkout',
+    summary:
+      'Pay on the test checkout: posts the signed webhook to /api/webhooks/stripe, then 303 to the success URL',
+    params: TestCheckoutParams,
+    responses: {
+      303: { description: 'To the return URL, as Stripe sends the browser.' },
+      409: TEST_CHECKOUT_ENDED,
+    },
+    errors: TEST_CHECKOUT_ERRORS,
+  }),
+
+  testCheckoutCancel: httpRoute({
+    method: 'POST',
+    path: '/api/test-checkout/{sessionId}/cancel',
+    tag: 'test checkout',
+    summary: 'Leave the test checkout: 303 to the cancel URL',
+    params: TestCheckoutParams,
+    responses: {
+      303: { description: 'To the return URL, as Stripe sends the browser.' },
+      409: TEST_CHECKOUT_ENDED,
+    },
+    errors: TEST_CHECKOUT_ERRORS,
+  }),
+
+  supportBundles: httpRoute({
+    method: 'GET',
+    path: '/api/support/bundles',
+    tag: 'support',
+    summary: 'Bundles by id, or bought or started with an email',
+    description: SUPPORT,
+    supportToken: true,
+    query: SupportQuerySchema,
+    responses: { 200: json('The bundles.', SUPPORT_STATUS_REQUEST.response) },
+    errors: { 400: 'No query (a bundle id or an email).', ...SUPPORT_ERRORS },
+  }),
+
+  supportExtend: httpRoute({
+    method: 'POST',
+    path: '/api/support/bundles/{bundleId}/extend',
+    tag: 'support',
+    summary: 'Keep an export N more months ($1 each)',
+    description: SUPPORT,
+    supportToken: true,
+    params: SupportBundleParams,
+    body: { mediaType: 'application/json', schema: ExtendRetentionRequestSchema },
+    responses: { 200: json('The new retention date.', SUPPORT_EXTEND_REQUEST.response) },
+    errors: {
+      400: 'The bundle id is not a UUID, or `months` is not 1 to 24.',
+      ...SUPPORT_ERRORS,
+      410: EXPIRED,
+    },
+  }),
+
+  supportResend: httpRoute({
+    method: 'POST',
+    path: '/api/support/bundles/{bundleId}/resend',
+    tag: 'support',
+    summary: 'Mail the download links again, newly signed',
+    description: SUPPORT,
+    supportToken: true,
+    params: SupportBundleParams,
+    responses: { 200: json('The mail is queued.', SUPPORT_RESEND_REQUEST.response) },
+    errors: {
+      400: 'The bundle id is not a UUID.',
+      ...SUPPORT_ERRORS,
+      409: 'Not paid for, or refunded.',
+      410: EXPIRED,
+    },
+  }),
+
+  supportRefund: httpRoute({
+    method: 'POST',
+    path: '/api/support/bundles/{bundleId}/refund',
+    tag: 'support',
+    summary: 'Refund through Stripe and lock the export',
+    description: SUPPORT,
+    supportToken: true,
+    params: SupportBundleParams,
+    responses: { 200: json('Refunded.', SUPPORT_REFUND_REQUEST.response) },
+    errors: {
+      400: 'The bundle id is not a UUID.',
+      ...SUPPORT_ERRORS,
+      409: 'Not paid for, or refunded already.',
+    },
+  }),
+
+  contact: httpRoute({
+    method: 'POST',
+    path: '/api/contact',
+    tag: 'contact',
+    summary: 'Send a message to support',
+    description: `Fields are trimmed and checked in the SPEC order (name ≥ 2, a valid email, subject ≥ 5, message ≥ 10 characters; at most ${CONTACT_MAX_LENGTH.name}, ${CONTACT_MAX_LENGTH.email}, ${CONTACT_MAX_LENGTH.subject} and ${CONTACT_MAX_LENGTH.message}; name and subject on one line); the first problem is the 400 message. The message is stored durably before the answer and mailed to SUPPORT_EMAIL with Reply-To the sender. Every request counts toward the rate limit, invalid ones included.`,
+    body: { mediaType: 'application/json', schema: ContactMessageSchema },
+    responses: { 202: json('Received; it will reach support by mail.', ContactReceivedResponseSchema) },
+    errors: {
+      400: 'A field is missing, too short or too long, or the email address is not valid ("Name must be at least 2 characters.").',
+      429: MAILS_LIMITED,
+    },
+  }),
+
+  siteInfo: httpRoute({
+    method: 'GET',
+    path: '/api/site',
+    tag: 'site',
+    summary: 'What the web app shows that the deployment configures: the support address',
+    responses: { 200: json('SUPPORT_EMAIL, or null when the gateway is not given it.', SiteInfoSchema) },
+  }),
+
+  systemHealth: httpRoute({
+    method: 'GET',
+    path: '/api/health',
+    tag: 'operations',
+    summary: 'Every part of ChatExhibit and its dependencies',
+    responses: {
+      200: json(`All ${PART_NAMES.length} parts are up.`, SystemHealthSchema),
+      503: json('Some part is down; the report says which and why.', SystemHealthSchema),
+    },
+  }),
+
+  liveness: httpRoute({
+    method: 'GET',
+    path: '/api/health/live',
+    tag: 'operations',
+    summary: 'Liveness of the gateway process',
+    responses: { 200: json('The process answers.', z.object({ status: z.literal('up') })) },
+  }),
+
+  readiness: httpRoute({
+    method: 'GET',
+    path: '/api/health/ready',
+    tag: 'operations',
+    summary: 'Readiness of the gateway: its bus and storage',
+    responses: { 200: json('Ready to serve.', PartHealthSchema) },
+    errors: { 503: 'A dependency of the gateway is down.' },
+  }),
+
+  metrics: httpRoute({
+    method: 'GET',
+    path: '/metrics',
+    tag: 'operations',
+    summary: 'Prometheus metrics of this process',
+    responses: {
+      200: { description: 'Prometheus text exposition format.', mediaType: 'text/plain', schema: z.string() },
+    },
+  }),
+
+  apiDocsPage: httpRoute({
+    method: 'GET',
+    path: '/api/docs',
+    tag: 'operations',
+    summary: 'This document as a readable page',
+    responses: { 200: html('HTML.') },
+  }),
+
+  openApiDocument: httpRoute({
+    method: 'GET',
+    path: '/api/docs/openapi.json',
+    tag: 'operations',
+    summary: 'This document',
+    responses: { 200: json('The OpenAPI 3.1 document.', z.looseObject({})) },
+  }),
+} as const;
