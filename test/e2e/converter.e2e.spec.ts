@@ -203,11 +203,9 @@ describe('the converter', () => {
 
   it("opens an option's hint on hover, and on a tap on a touch screen, where a tap elsewhere closes it", async () => {
     const hint = (page: Page) =>
-      page
-        .getByRole('tooltip')
-        .filter({
-          hasText: 'Show the time of every message (HH:mm, with seconds when the export has them).',
-        });
+      page.getByRole('tooltip').filter({
+        hasText: 'Show the time of every message (HH:mm, with seconds when the export has them).',
+      });
     const desktop = await open();
     try {
       await desktop.getByRole('button', { name: 'About: Include timestamps' }).hover();
