@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { routePath } from '@chatexhibit/proto/contract';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
 import type { SupportBundle } from '@chatexhibit/proto/payment';
 import {
   type CliOutput,
@@ -60,24 +62,24 @@ export function runSupportCli(
     const target = await targetOf(env);
     const call = (method: 'GET' | 'POST', route: string, body?: unknown) =>
       request(target, method, route, body);
-    const bundle = `/api/support/bundles/${encodeURIComponent(subject)}`;
+    const bundle = { bundleId: subject };
     let result: unknown;
     switch (command) {
       case 'status':
-        result = await call('GET', `/api/support/bundles?query=${encodeURIComponent(subject)}`);
+        result = await call('GET', `${HTTP_API.supportBundles.path}?query=${encodeURIComponent(subject)}`);
         break;
       case 'extend': {
         const months = Number(values.months);
         if (values.months === undefined || !Number.isInteger(months) || months < 1 || months > 24)
           throw new CliInputError('extend needs --months <N>, a whole number from 1 to 24.');
-        result = await call('POST', `${bundle}/extend`, { months });
+        result = await call('POST', routePath(HTTP_API.supportExtend, bundle), { months });
         break;
       }
       case 'resend':
-        result = await call('POST', `${bundle}/resend`);
+        result = await call('POST', routePath(HTTP_API.supportResend, bundle));
         break;
       case 'refund':
-        result = await call('POST', `${bundle}/refund`);
+        result = await call('POST', routePath(HTTP_API.supportRefund, bundle));
         break;
       default:
         throw new CliInputError(`unknown command "${command}" (status, extend, resend or refund).`);
