@@ -153,4 +153,17 @@ describe('ZoneClock', () => {
     ]);
     expect(times.map(utc)).toEqual(['2025-10-04T15:29:00.000Z', null, '2025-10-04T15:30:00.000Z']);
   });
+
+  it('names only the changes with a recorded time on each side or in the hour they skip or repeat', () => {
+    const zone = 'America/New_York';
+    // Spring forward is 02:00 on 09 March 2025: a chat ending the day before, or an hour before, has none.
+    expect(zoneChangesBetween(zone, '2025-01-06T09:00:00', '2025-03-08T10:20:00')).toEqual([]);
+    expect(zoneChangesBetween(zone, '2025-01-06T09:00:00', '2025-03-09T01:59:59')).toEqual([]);
+    expect(zoneChangesBetween(zone, '2025-03-09T03:00:00', '2025-04-01T09:00:00')).toEqual([]);
+    expect(zoneChangesBetween(zone, '2025-01-06T09:00:00', '2025-03-09T02:30:00')).toHaveLength(1);
+    expect(zoneChangesBetween(zone, '2025-03-09T01:50:00', '2025-03-09T03:10:00')).toHaveLength(1);
+    // Fall back is 02:00 → 01:00 on 02 November 2025: a chat inside the repeated hour has it.
+    expect(zoneChangesBetween(zone, '2025-11-02T01:10:00', '2025-11-02T01:40:00')).toHaveLength(1);
+    expect(zoneChangesBetween(zone, '2025-11-02T02:00:00', '2025-11-03T09:00:00')).toEqual([]);
+  });
 });

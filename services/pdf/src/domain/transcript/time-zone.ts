@@ -75,33 +75,41 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /**
- * The export's zone's offset changes between two recorded timestamps. The timestamps carry no
- * zone, so the range is widened by a day on each side: a change on the first or last day is never
- * missed. tzScan finds each change to the hour; it is narrowed to the minute, as some zones change
- * on the half hour.
+ * The export's zone's offset changes that fall between two recorded timestamps: those with a
+ * recorded time on each side, or one in the hour the change skipped or repeated. The timestamps
+ * carry no zone, so the scan is widened by a day on each side and its changes are then kept by
+ * their wall-clock times. tzScan finds each change to the hour; it is narrowed to the minute, as
+ * some zones change on the half hour.
  */
 export function zoneChangesBetween(timeZone: string, firstAt: string, lastAt: string): ZoneChange[] {
-  const start = new Date(Date.parse(`${firstAt}Z`) - DAY_MS);
-  const end = new Date(Date.parse(`${lastAt}Z`) + DAY_MS);
-  return tzScan(timeZone, { start, end }).map((change) => {
-    const offsetAfter = change.offset;
-    const offsetBefore = change.offset - change.change;
-    // The offset is offsetBefore an hour before tzScan's instant and offsetAfter at it.
-    let before = change.date.getTime() - HOUR_MS;
-    let after = change.date.getTime();
-    while (after - before > MINUTE_MS) {
-      const middle = before + Math.floor((after - before) / 2 / MINUTE_MS) * MINUTE_MS;
-      if (tzOffset(timeZone, new Date(middle)) === offsetAfter) after = middle;
-      else before = middle;
-    }
-    return {
-      at: new Date(after),
-      offsetBefore,
-      offsetAfter,
-      clockBefore: after + offsetBefore * MINUTE_MS,
-      clockAfter: after + offsetAfter * MINUTE_MS,
-    };
-  });
+  const firstClock = Date.parse(`${firstAt}Z`);
+  const lastClock = Date.parse(`${lastAt}Z`);
+  const start = new Date(firstClock - DAY_MS);
+  const end = new Date(lastClock + DAY_MS);
+  const inRange = (change: ZoneChange): boolean =>
+    firstClock < Math.max(change.clockBefore, change.clockAfter) &&
+    lastClock >= Math.min(change.clockBefore, change.clockAfter);
+  return tzScan(timeZone, { start, end })
+    .map((change): ZoneChange => {
+      const offsetAfter = change.offset;
+      const offsetBefore = change.offset - change.change;
+      // The offset is offsetBefore an hour before tzScan's instant and offsetAfter at it.
+      let before = change.date.getTime() - HOUR_MS;
+      let after = change.date.getTime();
+      while (after - before > MINUTE_MS) {
+        const middle = before + Math.floor((after - before) / 2 / MINUTE_MS) * MINUTE_MS;
+        if (tzOffset(timeZone, new Date(middle)) === offsetAfter) after = middle;
+        else before = middle;
+      }
+      return {
+        at: new Date(after),
+        offsetBefore,
+        offsetAfter,
+        clockBefore: after + offsetBefore * MINUTE_MS,
+        clockAfter: after + offsetAfter * MINUTE_MS,
+      };
+    })
+    .filter(inRange);
 }
 
 /** "HH:mm" of a wall-clock reading. */
