@@ -80,7 +80,7 @@ describe('date order from the whole file', () => {
       ['2023-03-01T10:02:00', []],
     ]);
     expect(chat.warnings).toContain(
-      '1 message carries a date that does not exist in the DMY order; the timestamp shows the date as written: 2.',
+      '1 message carries a date that does not exist in the DMY order; the timestamp shows the date as written: 0002.',
     );
   });
 

@@ -150,7 +150,7 @@ describe('Android, month/day/year, 12-hour clock with U+202F before AM/PM', () =
       [5, '2024-03-15T01:02:00', 'Sam', 'text', null, 'out of order on purpose', ['outOfOrder']],
     ]);
     expect(chat.warnings).toEqual([
-      '1 message is earlier than the message before (export order is kept): 5.',
+      '1 message is earlier than the message before (export order is kept): 0005.',
     ]);
   });
 });

@@ -139,8 +139,9 @@ describe('fuzz', () => {
     }
   });
 
-  it('inputs built to make patterns backtrack finish quickly', () => {
-    const started = Date.now();
+  // Backtracking that explodes on inputs of these sizes takes hours, a linear reading seconds: the
+  // test's timeout tells them apart without timing the machine (which other work may slow).
+  it('inputs built to make patterns backtrack finish', () => {
     const hostile = [
       '\u200E'.repeat(200_000) + '14/03/2023, 20:01 - Ann: hi',
       `14/03/2023, 20:01 - ${'\u200E'.repeat(100_000)}: hi`,
@@ -166,6 +167,5 @@ describe('fuzz', () => {
       const chat = parseChat(text);
       expect(lineAccountingProblems(text, chat)).toEqual([]);
     }
-    expect(Date.now() - started).toBeLessThan(5000);
-  });
+  }, 60_000);
 });

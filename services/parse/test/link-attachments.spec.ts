@@ -54,14 +54,14 @@ describe('linkAttachments', () => {
       '_chat.txt',
     );
     expect(ambiguous.warnings).toEqual([
-      '1 message names a file the ZIP holds more than once, linked to the copy beside the chat text or else the first: messages 1 (message 1 names "a.jpg", held 2 times, linked to "x/a.jpg").',
+      '1 message names a file the ZIP holds more than once, linked to the copy beside the chat text or else the first: messages 0001 (message 0001 names "a.jpg", held 2 times, linked to "x/a.jpg").',
     ]);
 
     const many = Array.from({ length: 25 }, (_, i) => message(i + 1, `PTT-${i}.opus`));
     const { keys, warnings } = linkAttachments(many, [], '_chat.txt');
     expect(keys.size).toBe(0);
     expect(warnings).toEqual([
-      '25 attachments named in the chat are not in the ZIP, each marked MISSING at its message: messages 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 15 more.',
+      '25 attachments named in the chat are not in the ZIP, each marked MISSING at its message: messages 0001, 0002, 0003, 0004, 0005, 0006, 0007, 0008, 0009, 0010 and 15 more.',
     ]);
   });
 });

@@ -132,7 +132,7 @@ async function writeFixture(root: string, facts: Partial<ExportFacts> = {}): Pro
       chatFile: '_chat.txt',
       participants: ['Sam Carter', '+1 555 010 7788'],
       warnings: [
-        '1 attachment named in the chat is not in the ZIP, each marked MISSING at its message: messages 13.',
+        '1 attachment named in the chat is not in the ZIP, each marked MISSING at its message: messages 0013.',
       ],
       format: 'ios',
       calendar: 'gregorian',

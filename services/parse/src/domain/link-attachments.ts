@@ -1,6 +1,7 @@
+import { messageNumber } from '@chatexhibit/proto/message-number';
 import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
 import type { ChatMessage } from './chat-model';
-import { countOf, listNumbers } from './note-lists';
+import { countOf, listMessages } from './note-lists';
 
 export interface AttachmentLinks {
   /** Message index → storage key of the ZIP entry its attachment names. */
@@ -53,14 +54,20 @@ export function linkAttachments(
     const first = ambiguous[0]!;
     warnings.push(
       `${countOf(ambiguous.length, 'message names a file', 'messages name files')} the ZIP holds more than once, ` +
-        `linked to the copy beside the chat text or else the first: messages ${listNumbers(ambiguous.map((a) => a.message.index))} ` +
-        `(message ${first.message.index} names "${first.message.attachment}", held ${first.copies} times, linked to "${first.chosen}").`,
+        `linked to the copy beside the chat text or else the first: messages ${listMessages(
+          ambiguous.map((a) => a.message.index),
+          messages.length,
+        )} ` +
+        `(message ${messageNumber(first.message.index, messages.length)} names "${first.message.attachment}", held ${first.copies} times, linked to "${first.chosen}").`,
     );
   }
   if (missing.length > 0) {
     warnings.push(
       `${countOf(missing.length, 'attachment named in the chat is', 'attachments named in the chat are')} not in the ZIP, ` +
-        `each marked MISSING at its message: messages ${listNumbers(missing.map((m) => m.index))}.`,
+        `each marked MISSING at its message: messages ${listMessages(
+          missing.map((m) => m.index),
+          messages.length,
+        )}.`,
     );
   }
   return { keys, warnings };

@@ -1,5 +1,6 @@
 // How the parser's notes count and list what they are about: a count, then the first numbers and
 // how many more, so a note stays one line however many messages it concerns.
+import { messageNumber } from '@chatexhibit/proto/message-number';
 
 /** Numbers named in a note before the rest are counted. */
 const LISTED_NUMBERS = 10;
@@ -9,11 +10,14 @@ export function countOf(count: number, singular: string, plural: string): string
 }
 
 /** "3, 7, 9" or "3, 7, … 41 and 12 more". */
-export function listNumbers(numbers: readonly number[]): string {
-  const listed = numbers.slice(0, LISTED_NUMBERS).join(', ');
-  return numbers.length > LISTED_NUMBERS ? `${listed} and ${numbers.length - LISTED_NUMBERS} more` : listed;
+function listFirst(items: readonly string[]): string {
+  const listed = items.slice(0, LISTED_NUMBERS).join(', ');
+  return items.length > LISTED_NUMBERS ? `${listed} and ${items.length - LISTED_NUMBERS} more` : listed;
 }
 
-export function listLines(lines: readonly number[]): string {
-  return `line${lines.length === 1 ? '' : 's'} ${listNumbers(lines)}`;
-}
+/** Message numbers as every document prints them: "0003, 0007, … and 12 more". */
+export const listMessages = (indexes: readonly number[], totalMessages: number): string =>
+  listFirst(indexes.map((index) => messageNumber(index, totalMessages)));
+
+export const listLines = (lines: readonly number[]): string =>
+  `line${lines.length === 1 ? '' : 's'} ${listFirst(lines.map(String))}`;

@@ -18,7 +18,7 @@ import {
   type HeaderFormat,
 } from './header-formats';
 import { cleanName, trimEdges, withoutMarks } from './invisible-marks';
-import { countOf, listLines, listNumbers } from './note-lists';
+import { countOf, listLines, listMessages } from './note-lists';
 import { interpretMessageLines, MessageMeaning, NO_FLAGS, withFlag } from './message-body';
 import { hasQuote, quotingSystemEvent, recogniseSystemEvent, type SystemEvent } from './system-events';
 
@@ -300,12 +300,12 @@ class ChatAssembler {
     }
     if (invalid.length > 0) {
       warnings.push(
-        `${countOf(invalid.length, 'message carries', 'messages carry')} a date that does not exist in the ${dates.impossibleOrder} order; the timestamp shows the date as written: ${listNumbers(invalid)}.`,
+        `${countOf(invalid.length, 'message carries', 'messages carry')} a date that does not exist in the ${dates.impossibleOrder} order; the timestamp shows the date as written: ${listMessages(invalid, spans.count)}.`,
       );
     }
     if (outOfOrder.length > 0) {
       warnings.push(
-        `${countOf(outOfOrder.length, 'message is', 'messages are')} earlier than the message before (export order is kept): ${listNumbers(outOfOrder)}.`,
+        `${countOf(outOfOrder.length, 'message is', 'messages are')} earlier than the message before (export order is kept): ${listMessages(outOfOrder, spans.count)}.`,
       );
     }
     if (dates.unusualYear !== null) {

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { stringify } from 'csv-stringify';
 import { rowFlags, sourceLines } from '../transcript/message-labels';
-import { messageNumber } from '../transcript/message-number';
+import { messageNumber } from '@chatexhibit/proto/message-number';
 import { isoOffset, isoUtc, recordedTime } from '../transcript/time-zone';
 import { type ChatTimes, type MessageTime, ZoneClock } from '../transcript/zone-clock';
 

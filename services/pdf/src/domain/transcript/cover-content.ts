@@ -5,7 +5,7 @@ import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import type { TranscriptChat } from '@chatexhibit/proto/transcript';
 import type { ChatSummary } from './chat-summary';
-import { messageNumber } from './message-number';
+import { messageNumber } from '@chatexhibit/proto/message-number';
 import type { MessageAnomalies } from './message-anomalies';
 import { listed } from './provenance-findings';
 import {

@@ -5,7 +5,7 @@ import { compressionName, creatorSystemName, type ZipEntryRow } from '../evidenc
 import { plural } from '../evidence/plain-text';
 import type { CoverSection } from './cover-content';
 import { MEDIA_DATE_TOLERANCE_DAYS, type MessageAnomalies } from './message-anomalies';
-import { messageNumber } from './message-number';
+import { messageNumber } from '@chatexhibit/proto/message-number';
 import { formatRecordedMoment } from './time-zone';
 
 export interface ProvenanceInput {

@@ -11,7 +11,7 @@ import type { TextStyle } from '../text/font-set';
 import { ascent, lineHeight, type TextLayout } from '../text/text-layout';
 import type { ChatSummary } from './chat-summary';
 import { type CoverContent, type CoverRows, SUB_BULLET } from './cover-content';
-import { messageNumber } from './message-number';
+import { messageNumber } from '@chatexhibit/proto/message-number';
 import { drawMark, type ParticipantMark, type ParticipantMarks, participantMarks } from './participant-marks';
 import {
   formatRecordedDate,

@@ -1,6 +1,0 @@
-/**
- * A message's number as the transcript prints it and a court cites it ("message 0412"): zero-padded
- * to four digits, or to the digits of the largest number in the chat.
- */
-export const messageNumber = (index: number, totalMessages: number): string =>
-  String(index).padStart(Math.max(4, String(totalMessages).length), '0');
