@@ -3,7 +3,7 @@ import { lineHeight } from '../text/text-layout';
 import { formatDuration } from './attachment-files';
 import { messageNumber } from './message-number';
 import { startPart, type TranscriptContext } from './transcript-context';
-import { COLOUR, INDENT, PART_ROOM, STYLE } from './transcript-style';
+import { COLOUR, INDENT, PART_ROOM, SPACE, STYLE } from './transcript-style';
 import { CONTENT_WIDTH, PAGE, type TwinPages } from './twin-pages';
 
 /**
@@ -21,7 +21,7 @@ export function writeAttachmentRegister(context: TranscriptContext): void {
   furniture.bookmarkRegister();
   pages.paragraph('Attachment register', PAGE.margin, CONTENT_WIDTH, STYLE.section, COLOUR.heading);
   pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
-  pages.y += 4;
+  pages.y += SPACE.afterHeading;
   if (empty) {
     note(pages, 'No message names a file, and the export holds no file besides the chat text.');
     return;
@@ -33,7 +33,7 @@ export function writeAttachmentRegister(context: TranscriptContext): void {
     STYLE.value,
     COLOUR.text,
   );
-  pages.y += 4;
+  pages.y += SPACE.afterHeading;
   if (summary.references.size === 0) note(pages, 'No message refers to a file in the export.');
   for (const [path, referencing] of summary.references) {
     const file = files.originals.get(path);
@@ -58,7 +58,7 @@ export function writeAttachmentRegister(context: TranscriptContext): void {
       );
       hashLine(pages, derived.sha256);
     }
-    pages.y += 3;
+    pages.y += SPACE.betweenEntries;
   }
 
   subheading(pages, 'Files named in the chat but not in the export');
@@ -110,10 +110,10 @@ function hashLine(pages: TwinPages, sha256: string): void {
 }
 
 function subheading(pages: TwinPages, text: string): void {
-  pages.y += 8;
+  pages.y += SPACE.aboveSubheading;
   pages.ensure(3 * lineHeight(STYLE.label));
   pages.paragraph(text, PAGE.margin, CONTENT_WIDTH, STYLE.label, COLOUR.heading);
-  pages.y += 2;
+  pages.y += SPACE.afterText;
 }
 
 function note(pages: TwinPages, text: string): void {

@@ -4,7 +4,7 @@ import { type CoverRows, SUB_BULLET } from './cover-content';
 import { writeParticipantTable } from './participant-table';
 import type { TranscriptContext } from './transcript-context';
 import { copyStatement, TRANSCRIPT_TITLE } from './transcript-copies';
-import { COLOUR, INDENT, ROW_SLOTS, type RowSlot, STYLE, TEXT_GAP } from './transcript-style';
+import { COLOUR, INDENT, ROW_SLOTS, type RowSlot, SPACE, STYLE, TEXT_GAP } from './transcript-style';
 import { CONTENT_WIDTH, type CopyText, PAGE, type TwinPages } from './twin-pages';
 
 /** The cover: title, what this copy is, and the cover content's sections, the participant table among them. */
@@ -20,7 +20,7 @@ export function writeCover(context: TranscriptContext): void {
     if (section.rows) rows(pages, section.rows);
     for (const text of section.paragraphs ?? []) {
       pages.paragraph(text, x, CONTENT_WIDTH, STYLE.value, COLOUR.text);
-      pages.y += 2;
+      pages.y += SPACE.afterText;
     }
     for (const text of section.bullets ?? []) bullet(pages, text);
     if (section.participantTable) writeParticipantTable(context);
@@ -28,13 +28,13 @@ export function writeCover(context: TranscriptContext): void {
 }
 
 function sectionHeading({ pages, furniture }: TranscriptContext, text: string): void {
-  pages.y += 5;
+  pages.y += SPACE.aboveSection;
   // A heading never ends a page: keep it with two lines of what follows.
-  pages.ensure(lineHeight(STYLE.section) + 2 * lineHeight(STYLE.value) + 4);
+  pages.ensure(lineHeight(STYLE.section) + 2 * lineHeight(STYLE.value) + SPACE.afterHeading);
   furniture.bookmarkCoverSection(text);
   pages.paragraph(text, PAGE.margin, CONTENT_WIDTH, STYLE.section, COLOUR.heading);
   pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
-  pages.y += 2;
+  pages.y += SPACE.afterText;
 }
 
 /** Label and value rows; two short rows in a row share a line, to keep the cover short. */
@@ -77,7 +77,7 @@ function rows(pages: TwinPages, rows: CoverRows): void {
       const valueX = slot.x + slot.labelWidth;
       for (const line of valueLines) pages.line(line, valueX, slot.valueWidth, valueStyle, COLOUR.text);
     }
-    pages.y = top + height + 1;
+    pages.y = top + height + SPACE.betweenRows;
   }
 }
 
@@ -107,5 +107,5 @@ function bullet(pages: TwinPages, text: CopyText): void {
     STYLE.value,
     COLOUR.text,
   );
-  pages.y += 2;
+  pages.y += SPACE.afterText;
 }

@@ -3,7 +3,7 @@ import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { formatDuration } from './attachment-files';
 import { messageNumber } from './message-number';
 import type { TranscriptContext } from './transcript-context';
-import { COLOUR, PAPERCLIP, PAPERCLIP_ROOM, STYLE, THUMBNAIL } from './transcript-style';
+import { COLOUR, PAPERCLIP, PAPERCLIP_ROOM, SPACE, STYLE, THUMBNAIL } from './transcript-style';
 import { PAGE } from './twin-pages';
 
 const ATTACHMENT_KINDS: Partial<Record<TranscriptMessage['type'], string>> = {
@@ -56,14 +56,14 @@ export async function writeMessageAttachment(
   pages.paragraph(details.join(' · '), x, width - PAPERCLIP_ROOM, STYLE.attachment, COLOUR.text);
   pages.paragraph(`SHA-256 ${file.sha256}`, x, width, STYLE.attachmentHash, COLOUR.muted);
   if (media?.kind === 'image' && media.derivedKey !== null && options.includeImages) {
-    pages.y += 2;
+    pages.y += SPACE.afterText;
     const shown = pages.image(
       await read(context, media.derivedKey),
       x,
       Math.min(width, THUMBNAIL.maxWidth),
       THUMBNAIL.maxHeight,
     );
-    pages.y += 1;
+    pages.y += SPACE.betweenRows;
     // The picture is a re-encoded copy: its caption must not pass it off as the original above.
     pages.paragraph(
       `Reduced display copy of ${reference}: re-encoded as a JPEG of ${shown.width} × ${shown.height} pixels for this transcript. Not the original, which is named above with its SHA-256 value.`,

@@ -19,8 +19,10 @@ import {
   MARK_SPACE,
   PART_ROOM,
   ROW_GAP,
+  SPACE,
   STYLE,
   TEXT_GAP,
+  ZONE_CHANGE_SPACE,
 } from './transcript-style';
 import { CONTENT_WIDTH, PAGE } from './twin-pages';
 import { type MessageTime, ZoneClock } from './zone-clock';
@@ -52,7 +54,7 @@ export class MessageRows {
     startPart(pages, PART_ROOM.messages);
     furniture.bookmarkMessages();
     pages.paragraph('Messages', PAGE.margin, CONTENT_WIDTH, STYLE.section, COLOUR.heading);
-    pages.y += 4;
+    pages.y += SPACE.afterHeading;
     const { facts } = input.source;
     const { firstAt, lastAt } = input.summary;
     this.clock = new ZoneClock({ timeZone: facts.timeZone, firstAt, lastAt });
@@ -64,7 +66,7 @@ export class MessageRows {
         STYLE.value,
         COLOUR.muted,
       );
-      pages.y += 2;
+      pages.y += SPACE.afterText;
     }
     let drawn = 0;
     for await (const page of input.source.messages()) {
@@ -84,15 +86,15 @@ export class MessageRows {
   /** A day's heading, kept on one page with the first row of its first message (`firstRow` high). */
   private dateHeading(day: string, firstRow: number): void {
     const { pages, furniture } = this.context;
-    pages.y += 4;
+    pages.y += SPACE.afterHeading;
     // A page that starts with this heading does not repeat the day before it as "(continued)".
     furniture.day = null;
-    pages.ensure(lineHeight(STYLE.dateHeading) + 4 + firstRow);
+    pages.ensure(lineHeight(STYLE.dateHeading) + SPACE.afterHeading + firstRow);
     furniture.day = day;
     furniture.bookmarkDay(day);
     pages.paragraph(formatRecordedDate(day), PAGE.margin, CONTENT_WIDTH, STYLE.dateHeading, COLOUR.heading);
     pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
-    pages.y += 4;
+    pages.y += SPACE.afterHeading;
   }
 
   /** A line across the messages where the zone's clocks changed. */
@@ -100,11 +102,11 @@ export class MessageRows {
     const { pages } = this.context;
     const text = zoneChangeRow(change, this.context.input.source.facts.timeZone);
     pages.ensure(this.zoneChangeHeight(change));
-    pages.y += 2;
+    pages.y += ZONE_CHANGE_SPACE.aboveRule;
     pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
-    pages.y += 3;
+    pages.y += ZONE_CHANGE_SPACE.belowRule;
     pages.paragraph(text, PAGE.margin, CONTENT_WIDTH, STYLE.zoneChange, COLOUR.heading);
-    pages.y += 1;
+    pages.y += ZONE_CHANGE_SPACE.belowText;
     pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
     pages.y += ROW_GAP;
   }
@@ -113,7 +115,13 @@ export class MessageRows {
   private zoneChangeHeight(change: ZoneChange): number {
     const text = zoneChangeRow(change, this.context.input.source.facts.timeZone);
     const lines = this.context.pages.layout.wrap(text, STYLE.zoneChange, CONTENT_WIDTH).length;
-    return 6 + lines * lineHeight(STYLE.zoneChange) + ROW_GAP;
+    return (
+      ZONE_CHANGE_SPACE.aboveRule +
+      ZONE_CHANGE_SPACE.belowRule +
+      ZONE_CHANGE_SPACE.belowText +
+      lines * lineHeight(STYLE.zoneChange) +
+      ROW_GAP
+    );
   }
 
   private async message(message: TranscriptMessage): Promise<void> {

@@ -2,7 +2,7 @@ import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import { batesNumber } from './bates';
 import { formatRecordedDate, formatRecordedMonth } from './time-zone';
 import { runningHeader } from './transcript-copies';
-import { COLOUR, FOOTER_RAISE, STYLE } from './transcript-style';
+import { COLOUR, FOOTER_RAISE, SPACE, STYLE } from './transcript-style';
 import { type Bookmark, CONTENT_WIDTH, PAGE, type TwinPages } from './twin-pages';
 
 /**
@@ -29,7 +29,7 @@ export class PageFurniture {
   /** The running header at the top of every page: case and exhibit numbers, title, source, which copy. */
   runningHeader(): void {
     this.pages.paragraph(runningHeader(this.facts), PAGE.margin, CONTENT_WIDTH, STYLE.meta, COLOUR.muted);
-    this.pages.y += 6;
+    this.pages.y += SPACE.belowRunningHeader;
   }
 
   bookmarkCover(): void {
@@ -100,11 +100,11 @@ export class PageFurniture {
         STYLE.dateHeading,
         COLOUR.muted,
       );
-      pages.y += 2;
+      pages.y += SPACE.afterText;
     }
     if (this.message !== null) {
       pages.paragraph(`${this.message} (continued)`, PAGE.margin, CONTENT_WIDTH, STYLE.label, COLOUR.muted);
-      pages.y += 2;
+      pages.y += SPACE.afterText;
     }
   }
 }

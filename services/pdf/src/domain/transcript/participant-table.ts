@@ -1,7 +1,7 @@
 import { lineHeight } from '../text/text-layout';
 import { formatRecordedMoment } from './time-zone';
 import { drawParticipantMark, type TranscriptContext } from './transcript-context';
-import { COLOUR, MARK_SPACE, PARTICIPANT_COLUMNS, STYLE, TEXT_GAP } from './transcript-style';
+import { COLOUR, MARK_SPACE, PARTICIPANT_COLUMNS, SPACE, STYLE, TEXT_GAP } from './transcript-style';
 import { CONTENT_WIDTH, PAGE } from './twin-pages';
 
 /** Beside the exporting account's name in the participant table. */
@@ -15,7 +15,7 @@ export function writeParticipantTable(context: TranscriptContext): void {
   const { pages, marks } = context;
   const { participants } = context.input.summary;
   const columns = PARTICIPANT_COLUMNS;
-  pages.y += 4;
+  pages.y += SPACE.afterHeading;
   const nameX = PAGE.margin + MARK_SPACE;
   const nameWidth = columns.name.width - MARK_SPACE;
   pages.ensure(2 * lineHeight(STYLE.label));
@@ -58,13 +58,13 @@ export function writeParticipantTable(context: TranscriptContext): void {
       pages.label(ACCOUNT_NOTE, noteX, STYLE.value, COLOUR.muted);
       pages.y += lineHeight(STYLE.value);
     }
-    pages.y = Math.max(pages.y, top + lineHeight(STYLE.value)) + 1;
+    pages.y = Math.max(pages.y, top + lineHeight(STYLE.value)) + SPACE.betweenRows;
   }
-  pages.y += 2;
+  pages.y += SPACE.afterText;
   for (const text of legend(context)) {
     pages.paragraph(text, PAGE.margin, CONTENT_WIDTH, STYLE.value, COLOUR.muted);
   }
-  pages.y += 2;
+  pages.y += SPACE.afterText;
 }
 
 /** What the marks in the participant table say. */

@@ -46,6 +46,25 @@ export const PART_ROOM = {
   // The one line of a register with nothing to list.
   emptyRegister: lineHeight(STYLE.section) + lineHeight(STYLE.value) + 8,
 };
+/** Vertical space between texts. */
+export const SPACE = {
+  /** Below a paragraph, bullet, note or heading's rule that more text follows. */
+  afterText: 2,
+  /** Below a part's heading or a day's rule, before the first lines; above a day's heading and the participant table. */
+  afterHeading: 4,
+  /** Between two rows of the cover or the participant table; above and below a thumbnail. */
+  betweenRows: 1,
+  /** Between two files of the attachment register. */
+  betweenEntries: 3,
+  /** Above a cover section's heading. */
+  aboveSection: 5,
+  /** Above a subheading of the attachment register. */
+  aboveSubheading: 8,
+  /** Below the running header. */
+  belowRunningHeader: 6,
+} as const;
+/** Around a zone-change row's text, between its two rules. */
+export const ZONE_CHANGE_SPACE = { aboveRule: 2, belowRule: 3, belowText: 1 } as const;
 /** Space above a part (the messages, the register) that follows on the page before it. */
 export const PART_GAP = 12;
 
