@@ -143,6 +143,12 @@ describe('the cover', () => {
     ]);
   });
 
+  it('ends Contents, and no other section, with the participant table', async () => {
+    const { content } = await cover([start, message(2, '2024-03-05T09:00:00')]);
+    const withTable = content.sections.filter((section) => section.participantTable);
+    expect(withTable.map((section) => section.heading)).toEqual(['Contents']);
+  });
+
   it('says each fact once: no label twice, no section repeating another', async () => {
     const { content, section } = await cover([start, message(2, '2024-03-05T09:00:00')]);
     const headings = content.sections.map((section) => section.heading);

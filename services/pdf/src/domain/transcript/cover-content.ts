@@ -44,6 +44,8 @@ export interface CoverSection {
   /** Paragraphs and bullets may say something different in each copy (what that copy carries). */
   paragraphs?: readonly CopyText[];
   bullets?: readonly CopyText[];
+  /** The participant table (drawn from the summary) follows the section's text: it ends Contents. */
+  participantTable?: true;
 }
 
 export interface CoverInput {
@@ -115,6 +117,7 @@ export function coverContent(input: CoverInput): CoverContent {
               : `${formatRecordedMoment(summary.firstAt, facts.options.includeTimestamps)} to ${formatRecordedMoment(summary.lastAt, facts.options.includeTimestamps)}`,
           ],
         ],
+        participantTable: true,
       },
       {
         heading: 'Time zone',

@@ -1,0 +1,111 @@
+import type { TextStyle } from '../text/font-set';
+import { lineHeight } from '../text/text-layout';
+import { type CoverRows, SUB_BULLET } from './cover-content';
+import { writeParticipantTable } from './participant-table';
+import type { TranscriptContext } from './transcript-context';
+import { copyStatement, TRANSCRIPT_TITLE } from './transcript-copies';
+import { COLOUR, INDENT, ROW_SLOTS, type RowSlot, SPACE, STYLE, TEXT_GAP } from './transcript-style';
+import { CONTENT_WIDTH, type CopyText, PAGE, type TwinPages } from './twin-pages';
+
+/** The cover: title, what this copy is, and the cover content's sections, the participant table among them. */
+export function writeCover(context: TranscriptContext): void {
+  const { pages, furniture } = context;
+  const x = PAGE.margin;
+  furniture.runningHeader();
+  furniture.bookmarkCover();
+  pages.paragraph(TRANSCRIPT_TITLE, x, CONTENT_WIDTH, STYLE.title, COLOUR.heading);
+  pages.paragraph(copyStatement, x, CONTENT_WIDTH, STYLE.subtitle, COLOUR.text);
+  for (const section of context.input.cover.sections) {
+    sectionHeading(context, section.heading);
+    if (section.rows) rows(pages, section.rows);
+    for (const text of section.paragraphs ?? []) {
+      pages.paragraph(text, x, CONTENT_WIDTH, STYLE.value, COLOUR.text);
+      pages.y += SPACE.afterText;
+    }
+    for (const text of section.bullets ?? []) bullet(pages, text);
+    if (section.participantTable) writeParticipantTable(context);
+  }
+}
+
+function sectionHeading({ pages, furniture }: TranscriptContext, text: string): void {
+  pages.y += SPACE.aboveSection;
+  // A heading never ends a page: keep it with two lines of what follows.
+  pages.ensure(lineHeight(STYLE.section) + 2 * lineHeight(STYLE.value) + SPACE.afterHeading);
+  furniture.bookmarkCoverSection(text);
+  pages.paragraph(text, PAGE.margin, CONTENT_WIDTH, STYLE.section, COLOUR.heading);
+  pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
+  pages.y += SPACE.afterText;
+}
+
+/** Label and value rows; two short rows in a row share a line, to keep the cover short. */
+function rows(pages: TwinPages, rows: CoverRows): void {
+  for (let i = 0; i < rows.length; i += 1) {
+    const [label, value] = rows[i]!;
+    const next = rows[i + 1];
+    const paired =
+      next !== undefined &&
+      fitsOneLine(pages, label, value, ROW_SLOTS.left) &&
+      fitsOneLine(pages, next[0], next[1], ROW_SLOTS.right);
+    const cells = paired
+      ? [
+          { label, value, slot: ROW_SLOTS.left },
+          { label: next[0], value: next[1], slot: ROW_SLOTS.right },
+        ]
+      : [{ label, value, slot: ROW_SLOTS.full }];
+    if (paired) i += 1;
+    const laidOut = cells.map((cell) => {
+      const valueStyle = rowValueStyle(cell.value);
+      const labelLines = pages.layout.wrap(cell.label, STYLE.label, cell.slot.labelWidth - TEXT_GAP);
+      const valueLines = pages.layout.wrap(cell.value, valueStyle, cell.slot.valueWidth);
+      return { ...cell, valueStyle, labelLines, valueLines };
+    });
+    const height = Math.max(
+      ...laidOut.map((cell) =>
+        Math.max(
+          cell.labelLines.length * lineHeight(STYLE.label),
+          cell.valueLines.length * lineHeight(cell.valueStyle),
+        ),
+      ),
+    );
+    pages.ensure(height);
+    const top = pages.y;
+    for (const { slot, valueStyle, labelLines, valueLines } of laidOut) {
+      pages.y = top;
+      for (const line of labelLines)
+        pages.line(line, slot.x, slot.labelWidth - TEXT_GAP, STYLE.label, COLOUR.muted);
+      pages.y = top;
+      const valueX = slot.x + slot.labelWidth;
+      for (const line of valueLines) pages.line(line, valueX, slot.valueWidth, valueStyle, COLOUR.text);
+    }
+    pages.y = top + height + SPACE.betweenRows;
+  }
+}
+
+function fitsOneLine(pages: TwinPages, label: string, value: string, slot: RowSlot): boolean {
+  const { layout } = pages;
+  return (
+    layout.wrap(label, STYLE.label, slot.labelWidth - TEXT_GAP).length === 1 &&
+    layout.wrap(value, rowValueStyle(value), slot.valueWidth).length === 1
+  );
+}
+
+/** A SHA-256 value is set in the monospaced face. */
+const rowValueStyle = (value: string): TextStyle => (/^[0-9a-f]{64}$/.test(value) ? STYLE.hash : STYLE.value);
+
+/** A bullet; one that says something different in each copy takes the longer one's lines in both. */
+function bullet(pages: TwinPages, text: CopyText): void {
+  // Only the parser's notes are nested, and they read the same in both copies.
+  const nested = typeof text === 'string' && text.startsWith(SUB_BULLET);
+  const indent = nested ? INDENT : 0;
+  pages.ensure(lineHeight(STYLE.value));
+  // The bullet sits 2 pt inside its text's indent.
+  pages.label(nested ? '\u2013' : '•', PAGE.margin + 2 + indent, STYLE.value, COLOUR.muted);
+  pages.paragraph(
+    nested ? text.slice(SUB_BULLET.length) : text,
+    PAGE.margin + INDENT + indent,
+    CONTENT_WIDTH - INDENT - indent,
+    STYLE.value,
+    COLOUR.text,
+  );
+  pages.y += SPACE.afterText;
+}

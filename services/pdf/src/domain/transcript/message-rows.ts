@@ -1,0 +1,229 @@
+import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
+import { lineHeight, type TextLayout } from '../text/text-layout';
+import { writeMessageAttachment } from './message-attachments';
+import { rowFlags, sourceLines, timeExplanation, zoneChangeRow } from './message-labels';
+import { messageNumber } from '@chatexhibit/proto/message-number';
+import {
+  formatRecordedDate,
+  formatUtcColumn,
+  recordedDay,
+  recordedTime,
+  type ZoneChange,
+  zoneChangeDay,
+} from './time-zone';
+import { drawParticipantMark, senderColour, startPart, type TranscriptContext } from './transcript-context';
+import {
+  COLOUR,
+  COLUMN,
+  COLUMN_GAP,
+  MARK_SPACE,
+  PART_ROOM,
+  ROW_GAP,
+  SPACE,
+  STYLE,
+  TEXT_GAP,
+  ZONE_CHANGE_SPACE,
+} from './transcript-style';
+import { CONTENT_WIDTH, PAGE } from './twin-pages';
+import { type MessageTime, ZoneClock } from './zone-clock';
+
+/** The messages part: its heading, then each day's heading, the zone's clock changes and the message rows. */
+export class MessageRows {
+  /** Reads the times of the messages' pass in the export's zone. */
+  private clock: ZoneClock | null = null;
+  /** Where the UTC column starts, when it is shown, and where the message starts. */
+  private readonly utcX: number | null;
+  private readonly bodyX: number;
+
+  constructor(private readonly context: TranscriptContext) {
+    const { input, pages } = context;
+    // The time column widens only when the export recorded seconds; UTC gets a column of its own.
+    const { options } = input.source.facts;
+    const sample = input.summary.timesHaveSeconds ? '00:00:00' : '00:00';
+    const timeEnd = COLUMN.time + pages.layout.measure(sample, STYLE.value) + COLUMN_GAP;
+    this.utcX = options.includeTimestamps && options.utcColumn ? Math.max(COLUMN.body, timeEnd) : null;
+    this.bodyX = !options.includeTimestamps
+      ? COLUMN.time
+      : this.utcX === null
+        ? Math.max(COLUMN.body, timeEnd)
+        : this.utcX + widestUtcCell(pages.layout, input.summary.timesHaveSeconds) + COLUMN_GAP;
+  }
+
+  async write(): Promise<void> {
+    const { pages, furniture, input, total } = this.context;
+    startPart(pages, PART_ROOM.messages);
+    furniture.bookmarkMessages();
+    pages.paragraph('Messages', PAGE.margin, CONTENT_WIDTH, STYLE.section, COLOUR.heading);
+    pages.y += SPACE.afterHeading;
+    const { facts } = input.source;
+    const { firstAt, lastAt } = input.summary;
+    this.clock = new ZoneClock({ timeZone: facts.timeZone, firstAt, lastAt });
+    if (this.utcX !== null) {
+      pages.paragraph(
+        `Beside each time as recorded, the UTC date and time computed from it in the time zone ${facts.timeZone}.`,
+        PAGE.margin,
+        CONTENT_WIDTH,
+        STYLE.value,
+        COLOUR.muted,
+      );
+      pages.y += SPACE.afterText;
+    }
+    let drawn = 0;
+    for await (const page of input.source.messages()) {
+      for (const message of page) {
+        await this.message(message);
+        drawn += 1;
+      }
+      await input.onProgress(drawn / Math.max(1, total));
+    }
+    if (drawn === 0) {
+      pages.paragraph('The export holds no messages.', PAGE.margin, CONTENT_WIDTH, STYLE.body, COLOUR.muted);
+    }
+    // Past the messages, a new page continues no day.
+    furniture.day = null;
+  }
+
+  /** A day's heading, kept on one page with the first row of its first message (`firstRow` high). */
+  private dateHeading(day: string, firstRow: number): void {
+    const { pages, furniture } = this.context;
+    pages.y += SPACE.afterHeading;
+    // A page that starts with this heading does not repeat the day before it as "(continued)".
+    furniture.day = null;
+    pages.ensure(lineHeight(STYLE.dateHeading) + SPACE.afterHeading + firstRow);
+    furniture.day = day;
+    furniture.bookmarkDay(day);
+    pages.paragraph(formatRecordedDate(day), PAGE.margin, CONTENT_WIDTH, STYLE.dateHeading, COLOUR.heading);
+    pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
+    pages.y += SPACE.afterHeading;
+  }
+
+  /** A line across the messages where the zone's clocks changed. */
+  private zoneChange(change: ZoneChange): void {
+    const { pages } = this.context;
+    const text = zoneChangeRow(change, this.context.input.source.facts.timeZone);
+    pages.ensure(this.zoneChangeHeight(change));
+    pages.y += ZONE_CHANGE_SPACE.aboveRule;
+    pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
+    pages.y += ZONE_CHANGE_SPACE.belowRule;
+    pages.paragraph(text, PAGE.margin, CONTENT_WIDTH, STYLE.zoneChange, COLOUR.heading);
+    pages.y += ZONE_CHANGE_SPACE.belowText;
+    pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
+    pages.y += ROW_GAP;
+  }
+
+  /** The height `zoneChange` takes: its lines between two rules. */
+  private zoneChangeHeight(change: ZoneChange): number {
+    const text = zoneChangeRow(change, this.context.input.source.facts.timeZone);
+    const lines = this.context.pages.layout.wrap(text, STYLE.zoneChange, CONTENT_WIDTH).length;
+    return (
+      ZONE_CHANGE_SPACE.aboveRule +
+      ZONE_CHANGE_SPACE.belowRule +
+      ZONE_CHANGE_SPACE.belowText +
+      lines * lineHeight(STYLE.zoneChange) +
+      ROW_GAP
+    );
+  }
+
+  private async message(message: TranscriptMessage): Promise<void> {
+    const { context } = this;
+    const { pages, furniture, total } = context;
+    const { options } = context.input.source.facts;
+    const time = this.clock!.read(message);
+    const day = recordedDay(message.timestamp);
+
+    const { bodyX } = this;
+    const bodyWidth = PAGE.width - PAGE.margin - bodyX;
+    const system = message.type === 'system';
+    const header = system ? 'System event' : message.sender!;
+    const headerStyle = system ? STYLE.meta : STYLE.sender;
+    const provenance = sourceLines(message);
+    const provenanceWidth = pages.layout.measure(provenance, STYLE.meta) + TEXT_GAP;
+    const { alerts, notes } = rowFlags(message, time);
+    const flags = alerts.join(' · ');
+    const noted = notes.join(' · ');
+    const flagsWidth =
+      (flags === '' ? 0 : pages.layout.measure(flags, STYLE.flag) + TEXT_GAP) +
+      (noted === '' ? 0 : pages.layout.measure(noted, STYLE.flag) + TEXT_GAP);
+    // It quotes times of day, which the uploader may have left out.
+    const explanation = options.includeTimestamps
+      ? timeExplanation(message, time, context.input.source.facts.timeZone)
+      : null;
+    const headerLines = pages.layout.wrap(header, headerStyle, bodyWidth - provenanceWidth - flagsWidth);
+    const bodyLines = message.content === '' ? [] : pages.layout.wrap(message.content, STYLE.body, bodyWidth);
+    const headerHeight = Math.max(lineHeight(STYLE.sender), headerLines.length * lineHeight(headerStyle));
+
+    // The header stays with the first line of the message, and a new day's heading with both.
+    const firstRow = headerHeight + (bodyLines.length > 0 ? lineHeight(STYLE.body) : 0);
+    // A change on a day without messages closes the day before; one on this day follows its
+    // heading, which keeps it and the first row with it.
+    const newDay = day !== furniture.day;
+    const closing = newDay ? time.changesBefore.filter((change) => zoneChangeDay(change) < day) : [];
+    const following = time.changesBefore.filter((change) => !closing.includes(change));
+    for (const change of closing) this.zoneChange(change);
+    const followingHeight = following.reduce((height, change) => height + this.zoneChangeHeight(change), 0);
+    if (newDay) this.dateHeading(day, followingHeight + firstRow);
+    for (const change of following) this.zoneChange(change);
+    pages.ensure(firstRow);
+    const top = pages.y;
+    const onHeaderLine = { lineStyle: STYLE.sender };
+    pages.label(messageNumber(message.index, total), COLUMN.number, STYLE.number, COLOUR.muted, onHeaderLine);
+    if (options.includeTimestamps) {
+      const recorded = recordedTime(message.timestamp, message.secondsRecorded);
+      pages.label(recorded, COLUMN.time, STYLE.value, COLOUR.muted, onHeaderLine);
+    }
+    if (this.utcX !== null) {
+      pages.label(utcCell(message, time), this.utcX, STYLE.value, COLOUR.muted, onHeaderLine);
+    }
+    pages.label(provenance, PAGE.width - PAGE.margin - provenanceWidth, STYLE.meta, COLOUR.faint, {
+      align: 'right',
+      width: provenanceWidth,
+      lineStyle: STYLE.sender,
+    });
+    // A person's mark sits in the gutter left of their name, which stays in line with the text
+    // below it (so text extraction reads the message as one block); a system event has none.
+    const mark = system ? null : context.marks.byName.get(message.sender!)!;
+    if (mark !== null) drawParticipantMark(context, mark, bodyX - MARK_SPACE, STYLE.sender);
+    const headerColour = mark === null ? COLOUR.muted : senderColour(context, mark);
+    const firstHeaderWidth = headerLines[0]?.width ?? 0;
+    for (const line of headerLines)
+      pages.line(line, bodyX, bodyWidth - provenanceWidth - flagsWidth, headerStyle, headerColour);
+    if (flags !== '' || noted !== '') {
+      const flagsTop = pages.y;
+      pages.y = top;
+      const flagsX = bodyX + firstHeaderWidth + TEXT_GAP;
+      if (flags !== '') pages.label(flags, flagsX, STYLE.flag, COLOUR.flag, onHeaderLine);
+      if (noted !== '') {
+        const notedX = flags === '' ? flagsX : flagsX + pages.layout.measure(flags, STYLE.flag) + TEXT_GAP;
+        pages.label(noted, notedX, STYLE.flag, COLOUR.muted, onHeaderLine);
+      }
+      pages.y = flagsTop;
+    }
+    pages.y = Math.max(pages.y, top + headerHeight);
+    if (explanation !== null) {
+      const colour = time.skippedBy === null ? COLOUR.muted : COLOUR.flag;
+      pages.paragraph(explanation, bodyX, bodyWidth, STYLE.meta, colour);
+    }
+    furniture.message = `${messageNumber(message.index, total)} ${header}`;
+
+    const bodyColour = system || message.type === 'deleted' ? COLOUR.muted : COLOUR.text;
+    for (const line of bodyLines) {
+      pages.ensure(lineHeight(STYLE.body));
+      pages.line(line, bodyX, bodyWidth, STYLE.body, bodyColour);
+    }
+    if (message.attachment !== null) await writeMessageAttachment(context, message, bodyX, bodyWidth);
+    furniture.message = null;
+    pages.y += ROW_GAP;
+  }
+}
+
+/** The UTC column: the date and time a recorded time stands for in the zone, or a dash where it stands for none. */
+const utcCell = (message: TranscriptMessage, time: MessageTime): string =>
+  time.instant === null ? '\u2014' : formatUtcColumn(time.instant.at, message.secondsRecorded);
+
+/** The widest the UTC column's text can be: its widest month (digits are all one width). */
+const widestUtcCell = (layout: TextLayout, withSeconds: boolean): number =>
+  Math.max(
+    ...Array.from({ length: 12 }, (_, month) =>
+      layout.measure(formatUtcColumn(new Date(Date.UTC(2000, month, 28)), withSeconds), STYLE.value),
+    ),
+  );
