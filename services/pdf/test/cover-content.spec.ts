@@ -242,11 +242,19 @@ describe('the cover', () => {
     ]);
   });
 
-  it('promises no embedded MP3 copies to a chat without voice notes', async () => {
+  it('promises no embedded MP3 copies or attachments to a chat without them', async () => {
     const { section } = await cover([start]);
     const options = JSON.stringify(section('Processing options').paragraphs);
     expect(options).toContain('Voice notes: to be embedded as MP3 copies; this export has none.');
     expect(options).not.toContain('MP3 copies embedded in');
+    const attaching = await coverOf(
+      [start],
+      {},
+      { timeZone: 'Europe/London', options: { includeAttachments: true } },
+    );
+    expect(JSON.stringify(attaching.section('Processing options').paragraphs)).toContain(
+      'Other attachments: to be embedded in transcript.pdf; this export has none.',
+    );
   });
 
   it('writes offsets with a true minus sign and the generation time with its offset', () => {

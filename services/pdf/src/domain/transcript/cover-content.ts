@@ -174,7 +174,7 @@ function readingStatements({ facts, summary }: CoverInput): CopyText[] {
  */
 export function processingOptionStatements(
   facts: ExportFacts,
-  counts: Pick<ExportCounts, 'mp3Copies' | 'attachmentsByKind'>,
+  counts: Pick<ExportCounts, 'mp3Copies' | 'attachments' | 'attachmentsByKind'>,
   reader: TranscriptCopy | 'record',
 ): string[] {
   // The filing copy embeds no file, whatever the options (it names each by its attachment number).
@@ -196,7 +196,11 @@ export function processingOptionStatements(
           )
     }.`,
     `Images: ${onOff(facts.options.includeImages, 'shown as reduced display copies (thumbnails), each captioned as such', 'listed, not shown')}.`,
-    `Other attachments: ${embedded(facts.options.includeAttachments, `embedded in ${PACKAGE_PATHS.transcript}`)}.`,
+    `Other attachments: ${
+      facts.options.includeAttachments && counts.attachments.present === 0
+        ? `to be embedded in ${PACKAGE_PATHS.transcript}; this export has none`
+        : embedded(facts.options.includeAttachments, `embedded in ${PACKAGE_PATHS.transcript}`)
+    }.`,
     `UTC column: ${onOff(facts.options.utcColumn && facts.options.includeTimestamps, `shown, computed from each recorded time in the time zone ${facts.timeZone}`, 'not shown (messages.csv has the UTC time of every message)')}.`,
     'Every file is in the evidence package whatever these options say.',
   ];
