@@ -162,7 +162,7 @@ describe('the cover', () => {
       .join('\n');
     for (const label of ['Source SHA-256', 'Transcript generated', 'Upload received']) {
       // A time without its zone's name, as a sentence would quote it.
-      const value = rows.find(([row]) => row === label)![1].replace(/, [\w/+-]+$/, '');
+      const value = rows.find(([row]) => row === label)![1].replace(/, [\w/+-]+( = .*)?$/, '');
       expect({
         label,
         repeated: rows.filter(([, v]) => v === value).length > 1 || text.includes(value),
@@ -233,6 +233,34 @@ describe('the cover', () => {
         lastAt: '2024-03-02T09:03:00',
       },
     ]);
+  });
+
+  it('gives the receipt and generation times in the zone and in UTC, as the package texts do', async () => {
+    const { section } = await cover([start], {}, 'Pacific/Honolulu');
+    const rows = section('Examination').rows!;
+    expect(rows).toContainEqual([
+      'Upload received',
+      '22 Nov 2026, 22:00 (UTC\u221210:00), Pacific/Honolulu = 2026-11-23 08:00:00 UTC',
+    ]);
+    expect(rows).toContainEqual([
+      'Transcript generated',
+      '22 Nov 2026, 23:00 (UTC\u221210:00), Pacific/Honolulu = 2026-11-23 09:00:00 UTC',
+    ]);
+  });
+
+  it('promises no embedded MP3 copies or attachments to a chat without them', async () => {
+    const { section } = await cover([start]);
+    const options = JSON.stringify(section('Processing options').paragraphs);
+    expect(options).toContain('Voice notes: to be embedded as MP3 copies; this export has none.');
+    expect(options).not.toContain('MP3 copies embedded in');
+    const attaching = await coverOf(
+      [start],
+      {},
+      { timeZone: 'Europe/London', options: { includeAttachments: true } },
+    );
+    expect(JSON.stringify(attaching.section('Processing options').paragraphs)).toContain(
+      'Other attachments: to be embedded in transcript.pdf; this export has none.',
+    );
   });
 
   it('writes offsets with a true minus sign and the generation time with its offset', () => {

@@ -180,6 +180,11 @@ describe('the declaration and the notices', () => {
       expect(defaulted).not.toContain('stated that');
       expect(defaulted).not.toMatch(/declared/i);
       expect(defaulted).toContain('No time zone was stated; ChatExhibit assumed UTC.');
+      // The paragraph says once that the times are the phone's own local times.
+      expect(defaulted).toContain(
+        "The times are as recorded by the exporting device, in local time without a time zone. No time zone was stated; ChatExhibit assumed UTC. The phone's time zone may not be UTC.",
+      );
+      expect(defaulted).not.toContain('The times are as the phone recorded them');
       expect(defaulted).toContain("[the phone's time zone, or strike this sentence]");
     });
 

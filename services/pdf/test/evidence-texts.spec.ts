@@ -272,7 +272,11 @@ describe('the package texts', () => {
       expect(text).toContain(
         'processing-record.txt What ChatExhibit did with this export, written by ChatExhibit (not by a person)',
       );
-      expect(text).toContain('processing-record.pdf The same record as a PDF/A file, for filing.');
+      // Nothing gives the PDF's hash and it has no case header or Bates number: not "for filing".
+      expect(text).toContain(
+        'processing-record.pdf A PDF/A rendering of processing-record.txt, for reading and printing. The .txt is the record the declaration names by its SHA-256 hash value.',
+      );
+      expect(text).not.toMatch(/processing-record\.pdf[^.]*for filing/);
       expect(text).toContain('the declaration that of manifest.json and of processing-record.txt');
     });
 
@@ -307,6 +311,37 @@ describe('the package texts', () => {
       ).toString('utf8');
       expect(flat(text)).not.toContain('To listen to the voice notes');
       expect(flat(text)).toContain('this chat has no voice notes');
+      expect(flat(text)).toContain(
+        'transcript.pdf The same transcript as an ordinary PDF, for reading on screen.',
+      );
+      expect(flat(text)).not.toContain('voice notes attached inside it');
+    });
+
+    it('names derived/ only in a package that has it (MP3 copies)', () => {
+      const withCopies = flat(buildReadme(facts, TRANSCRIPT_PAGES).toString('utf8'));
+      expect(withCopies).toContain(
+        'this file, the other documents listed above and the folders original/ and derived/.',
+      );
+      expect(withCopies).toContain('Everything in derived/ was made by ChatExhibit');
+      const text = buildReadme(
+        { ...facts, counts: { ...facts.counts, mp3Copies: 0 } },
+        TRANSCRIPT_PAGES,
+      ).toString('utf8');
+      expect(flat(text)).toContain('this file, the other documents listed above and the folder original/.');
+      expect(text).not.toContain('derived/');
+      expect(layoutProblems(text)).toEqual([]);
+    });
+
+    it('says where Bates numbers pass six digits', () => {
+      const text = flat(
+        buildReadme({ ...facts, facts: { ...facts.facts, batesStart: 999_998 } }, 5).toString('utf8'),
+      );
+      expect(text).toContain(
+        'is numbered SMITH999998 to SMITH1000002, one number per page, in six digits up to SMITH999999 and in more from there.',
+      );
+      expect(flat(buildReadme(facts, TRANSCRIPT_PAGES).toString('utf8'))).not.toContain(
+        'in six digits up to',
+      );
     });
   });
 });

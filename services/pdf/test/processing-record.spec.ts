@@ -171,10 +171,24 @@ describe('the processing record', () => {
   });
 
   it('states the method in the same words for every export', () => {
+    // An export unlike the fixture in every fact a step could be tempted to mention: no audio, no
+    // MP3 copies, other options, no Bates numbers.
+    const { facts } = input;
     const other = processingRecordSections({
       ...input,
-      facts: { ...input.facts, exportReference: 'CE-AAAA-BBBB-CCCC', participants: [] },
+      facts: {
+        ...facts,
+        exportReference: 'CE-AAAA-BBBB-CCCC',
+        participants: [],
+        counts: { ...facts.counts, mp3Copies: 0 },
+        facts: {
+          ...facts.facts,
+          batesPrefix: null,
+          options: { ...facts.facts.options, includeVoiceMessages: false, includeImages: true },
+        },
+      },
       media: [],
+      transcriptPages: 1,
     });
     const method = (sections: ReturnType<typeof processingRecordSections>) =>
       sections.find((section) => section.heading.startsWith('METHOD'));
@@ -183,6 +197,53 @@ describe('the processing record', () => {
     // The limits safe unzip really applies.
     expect(flat(METHOD_STEPS.join('\n'))).toContain('more than 2 times the size of the upload plus 32 MiB');
     expect(flat(METHOD_STEPS.join('\n'))).toContain('more than 10,000 entries');
+  });
+
+  it("names every document of the package in the method's documents step", () => {
+    expect(PROCESSING_METHOD).toBe('ChatExhibit processing method 2');
+    const documents = flat(METHOD_STEPS.join('\n'));
+    for (const name of [
+      'manifest.json',
+      'transcript.pdf',
+      'transcript-filing.pdf',
+      'messages.csv',
+      'processing-record.pdf',
+      'declaration-template.txt',
+      'notice-of-902-certification.txt',
+      'notice-of-conventional-filing.txt',
+      'README.txt',
+      'SHA256SUMS',
+    ]) {
+      expect(documents).toContain(name);
+    }
+  });
+
+  it('says a chat without voice notes has no MP3 copies to embed', () => {
+    const withCopies = flat(record());
+    expect(withCopies).toContain(
+      'Voice notes: MP3 copies embedded in transcript.pdf, playable from their messages.',
+    );
+    const none = (present: number) =>
+      flat(
+        record({
+          facts: {
+            ...input.facts,
+            counts: {
+              ...input.facts.counts,
+              mp3Copies: 0,
+              attachmentsByKind: {
+                ...input.facts.counts.attachmentsByKind,
+                voice: { named: present, present, missing: 0 },
+              },
+            },
+          },
+        }),
+      );
+    expect(none(0)).toContain('Voice notes: to be embedded as MP3 copies; this export has none.');
+    expect(none(0)).not.toContain('MP3 copies embedded in');
+    expect(none(2)).toContain(
+      'Voice notes: to be embedded as MP3 copies; none could be made of its voice notes.',
+    );
   });
 
   it('refuses hashes that are not SHA-256', () => {

@@ -46,6 +46,13 @@ describe("each transcript copy's own words", () => {
       'SMITH001161',
     ]);
     expect(batesNumber(facts, 161, 'transcript')).toBe('SMITH001161-N');
+    // Past 999999 a number keeps all its digits, as the docs and the package texts say.
+    const late = factsWith({ batesPrefix: 'SMITH', batesStart: 999_998 });
+    expect([1, 2, 3].map((page) => batesNumber(late, page, 'filing'))).toEqual([
+      'SMITH999998',
+      'SMITH999999',
+      'SMITH1000000',
+    ]);
     expect(batesNumber(factsWith({ batesStart: 1001 }), 1, 'filing')).toBeNull();
     // Each cover names only its own numbers.
     expect(batesCoverStatement(facts, 'filing')).toContain('from SMITH001001 in this court-filing copy');

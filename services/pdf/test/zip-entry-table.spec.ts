@@ -64,6 +64,15 @@ describe('the ZIP entry table', () => {
     expect(text).toContain('  4.    old.txt\n        not recorded');
   });
 
+  it('counts one entry and one byte in the singular', () => {
+    const one = { ...entry('_chat.txt', facts(0)), size: 1 };
+    const text = toText(zipEntryTableLines(zipEntryRows([one], [])))
+      .toString('utf8')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain("The upload's ZIP holds 1 entry, listed");
+    expect(text).toContain('deflated, 1 byte (1,234 compressed)');
+  });
+
   it("dates each original in the package with its entry's wall-clock time, as UTC fields", () => {
     const dates = originalEntryDates([entry('Chat/_chat.txt', facts(1)), entry('old.txt')]);
     expect([...dates]).toEqual([['original/Chat/_chat.txt', new Date('2023-06-08T09:01:02Z')]]);

@@ -18,8 +18,8 @@ export function timeZoneSourceStatement(zone: string, source: TimeZoneSource): s
       );
     case 'default':
       return (
-        `No time zone was stated; ChatExhibit assumed ${zone}. The times are as the phone ` +
-        `recorded them, in the phone's own local time, which may not be ${zone}.`
+        // Every document says before this that the times are the phone's own local times.
+        `No time zone was stated; ChatExhibit assumed ${zone}. The phone's time zone may not be ${zone}.`
       );
   }
 }

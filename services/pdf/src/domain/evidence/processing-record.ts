@@ -32,7 +32,7 @@ import { zipEntryTableLines } from './zip-entry-table';
  * The method this version of ChatExhibit follows. Raise the number whenever a step of METHOD_STEPS
  * changes what it does (not only its words): two records with the same method did the same.
  */
-export const PROCESSING_METHOD = 'ChatExhibit processing method 1';
+export const PROCESSING_METHOD = 'ChatExhibit processing method 2';
 
 /** SHA-256 of the documents made before the record, which it names. */
 export interface ProcessingRecordHashes {
@@ -184,7 +184,14 @@ export const METHOD_STEPS: readonly string[] = [
       `layout ${PACKAGE_PATHS.transcript} (voice notes attached) and ${PACKAGE_PATHS.filingTranscript} ` +
       '(PDF/A-2b, nothing attached), both printing the SHA-256 hash value of the manifest, then ' +
       `${PACKAGE_PATHS.messagesCsv} (one row per message), then this record, which names the ` +
-      'SHA-256 hash values of those four documents, then the declaration for a person to complete.',
+      `SHA-256 hash values of those four documents, and ${PACKAGE_PATHS.processingRecordPdf}, a ` +
+      'PDF/A rendering of this record for reading and printing. Then it writes, each also as a ' +
+      `Word file (.docx), ${PACKAGE_PATHS.declaration} for a person to complete, which names ` +
+      `${PACKAGE_PATHS.manifest} and ${PACKAGE_PATHS.processingRecord} by their SHA-256 hash ` +
+      `values; ${PACKAGE_PATHS.certificationNotice}, a draft notice of the certification; and, ` +
+      `when the package holds audio, ${PACKAGE_PATHS.conventionalFilingNotice}, a draft notice of ` +
+      `the conventional filing of the audio files. Last it writes ${PACKAGE_PATHS.readme}, which ` +
+      'says in plain words what the package holds and how to check it.',
   ),
   ...step(
     9,
@@ -233,7 +240,7 @@ export function processingRecordSections(input: ProcessingRecordInput): RecordSe
           `Time zone: ${timeZoneSourceStatement(exportFacts.timeZone, exportFacts.timeZoneSource)}`,
         ),
         'Processing options:',
-        ...processingOptionStatements(exportFacts, 'record').flatMap(bullet),
+        ...processingOptionStatements(exportFacts, counts, 'record').flatMap(bullet),
         ...bullet(batesStatement(exportFacts, transcriptPages)),
       ],
     },

@@ -49,6 +49,8 @@ export function buildReadme(facts: EvidenceFacts, transcriptPages: number): Buff
   const exportFacts = facts.facts;
   const uploadPath = uploadPackagePath(exportFacts.originalFilename);
   const hasVoiceNotes = facts.counts.mp3Copies > 0 && exportFacts.options.includeVoiceMessages;
+  // derived/ holds only the MP3 copies: a package without them has no such folder.
+  const hasDerived = facts.counts.mp3Copies > 0;
   const lines: string[] = [
     'EVIDENCE PACKAGE: WHATSAPP CHAT EXPORT',
     '',
@@ -72,8 +74,10 @@ export function buildReadme(facts: EvidenceFacts, transcriptPages: number): Buff
     ),
     ...row(
       PACKAGE_PATHS.transcript,
-      'The same transcript with the voice notes attached inside it, so that they can be played ' +
-        'from the PDF.',
+      hasVoiceNotes
+        ? 'The same transcript with the voice notes attached inside it, so that they can be ' +
+            'played from the PDF.'
+        : 'The same transcript as an ordinary PDF, for reading on screen.',
     ),
     ...row(
       PACKAGE_PATHS.messagesCsv,
@@ -95,7 +99,11 @@ export function buildReadme(facts: EvidenceFacts, transcriptPages: number): Buff
         'was received, its hash value, every check, the counts, the notes of its reading of the ' +
         'chat, and the hash values of the manifest, both transcripts and messages.csv).',
     ),
-    ...row(PACKAGE_PATHS.processingRecordPdf, 'The same record as a PDF/A file, for filing.'),
+    ...row(
+      PACKAGE_PATHS.processingRecordPdf,
+      `A PDF/A rendering of ${PACKAGE_PATHS.processingRecord}, for reading and printing. The ` +
+        `.txt is the record the declaration names by its SHA-256 hash value.`,
+    ),
     ...row(
       PACKAGE_PATHS.declaration,
       'A declaration for a person to complete, sign and file, certifying these files under the ' +
@@ -133,16 +141,21 @@ export function buildReadme(facts: EvidenceFacts, transcriptPages: number): Buff
       28,
       '    ',
     ),
-    ...row(
-      'derived/audio/',
-      'MP3 copies of the voice notes, made by ChatExhibit so that they play on any computer. ' +
-        'They are copies, not originals: manifest.json names the original each one was made from.',
-    ),
+    ...(hasDerived
+      ? row(
+          'derived/audio/',
+          'MP3 copies of the voice notes, made by ChatExhibit so that they play on any computer. ' +
+            'They are copies, not originals: manifest.json names the original each one was made from.',
+        )
+      : []),
     '',
     ...paragraph(
       'ChatExhibit changed nothing in original/: no file was renamed, converted, edited or ' +
-        're-saved. Everything in derived/ was made by ChatExhibit from the originals. When the two differ, ' +
-        'the original is the evidence.',
+        're-saved.' +
+        (hasDerived
+          ? ' Everything in derived/ was made by ChatExhibit from the originals. When the two ' +
+            'differ, the original is the evidence.'
+          : ''),
     ),
 
     ...heading('WHICH PDF TO USE'),
@@ -150,8 +163,8 @@ export function buildReadme(facts: EvidenceFacts, transcriptPages: number): Buff
       `To file with the court: ${PACKAGE_PATHS.filingTranscript}. It is a PDF/A file with no ` +
         'attachments, as court filing systems require. Each voice note and other media file ' +
         `appears in it by its attachment number (${attachmentReference(1)}, ${attachmentReference(2)}, ` +
-        'and so on) with its file name; the file itself is in this package, in original/ (and, ' +
-        'for a voice note, also as an MP3 copy in derived/audio/).',
+        'and so on) with its file name; the file itself is in this package, in original/' +
+        (hasDerived ? ' (and, for a voice note, also as an MP3 copy in derived/audio/).' : '.'),
       { firstIndent: '- ', indent: '  ' },
     ),
     '',
@@ -235,8 +248,8 @@ export function buildReadme(facts: EvidenceFacts, transcriptPages: number): Buff
     ...(facts.verifyUrl === null ? [] : checkInBrowser(facts.verifyUrl)),
     ...paragraph(
       `First unzip the package (double-click it on a Mac; on Windows right-click it and choose ` +
-        `"Extract All"). You get a folder holding ${PACKAGE_PATHS.checksums}, this file and the ` +
-        'folders original/ and derived/.',
+        `"Extract All"). You get a folder holding ${PACKAGE_PATHS.checksums}, this file, the ` +
+        `other documents listed above and ${hasDerived ? 'the folders original/ and derived/' : 'the folder original/'}.`,
     ),
     'On a Mac or on Linux:',
     '',

@@ -9,14 +9,17 @@ import type { TranscriptCopy } from './twin-pages';
  * native page still names the filing page with the same content.
  */
 export const NATIVE_COPY_SUFFIX = '-N';
+/** Numbers are padded to this many digits; a number past 999999 keeps all its digits. */
 const DIGITS = 6;
+
+const LAST_SIX_DIGIT_NUMBER = 10 ** DIGITS - 1;
 
 type BatesFacts = Pick<ExportFacts, 'batesPrefix' | 'batesStart'>;
 
 /**
  * The Bates number of a page (1-based) of a copy: the prefix and `batesStart + page - 1` padded
- * to six digits, "SMITH001001" in the filing copy and "SMITH001001-N" in transcript.pdf; null
- * without a prefix.
+ * to six digits, "SMITH001001" in the filing copy and "SMITH001001-N" in transcript.pdf, and
+ * "SMITH1000000" past 999999; null without a prefix.
  */
 export function batesNumber(facts: BatesFacts, page: number, copy: TranscriptCopy): string | null {
   if (facts.batesPrefix === null) return null;
@@ -34,7 +37,10 @@ export function batesStatement(facts: BatesFacts, pageCount: number): string {
     `${batesNumber(facts, 1, copy)!} to ${batesNumber(facts, pageCount, copy)!}`;
   return (
     `Bates numbering: prefix "${facts.batesPrefix}". ${PACKAGE_PATHS.filingTranscript}, the ` +
-    `court-filing copy, is numbered ${range('filing')}, one number per page. ` +
+    `court-filing copy, is numbered ${range('filing')}, one number per page` +
+    (facts.batesStart + pageCount - 1 > LAST_SIX_DIGIT_NUMBER
+      ? `, in six digits up to ${facts.batesPrefix}${LAST_SIX_DIGIT_NUMBER} and in more from there. `
+      : '. ') +
     `${PACKAGE_PATHS.transcript} has the same pages: each carries the number of the filing copy's ` +
     `page with the same content followed by "${NATIVE_COPY_SUFFIX}" (native copy), ` +
     `${range('transcript')}. No number is on both, and no other file of the evidence package ` +

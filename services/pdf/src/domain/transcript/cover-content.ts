@@ -28,6 +28,7 @@ import {
 } from '../export-counts';
 import { ATTACHMENT_KINDS } from './chat-summary';
 import { describeCharacter } from '../text/unicode';
+import { formatUtc, unglue } from '../evidence/plain-text';
 import { batesCoverStatement } from './bates';
 import { attachmentsReading, perCopy } from './transcript-copies';
 import type { CopyText, TranscriptCopy } from './twin-pages';
@@ -76,8 +77,11 @@ const LISTED_UNDRAWABLE_MESSAGES = 10;
 /** A chat this close to a cap (as a share of it) may have been cut short by WhatsApp. */
 const NEAR_CAP_SHARE = 0.9;
 
-const bytes = (n: number): string => `${n.toLocaleString('en-US')} bytes`;
+const bytes = (n: number): string => countOf(n, 'byte');
 const onOff = (on: boolean, yes: string, no: string): string => (on ? yes : no);
+/** A moment in the zone and in UTC, as the package's texts give it, so that both read as one instant. */
+const inZoneAndUtc = (moment: Date, zone: string): string =>
+  `${formatMomentInZone(moment, zone)}, ${zone} = ${unglue(formatUtc(moment))}`;
 
 /** The facts on the transcript's first pages, as text; the same for both PDFs. */
 export function coverContent(input: CoverInput): CoverContent {
@@ -98,8 +102,8 @@ export function coverContent(input: CoverInput): CoverContent {
           ],
           ['Tool', `ChatExhibit ${input.toolVersion}`],
           ['Export reference', input.exportReference],
-          ['Upload received', `${formatMomentInZone(new Date(facts.receivedAt), zone)}, ${zone}`],
-          ['Transcript generated', `${formatMomentInZone(generatedAt, zone)}, ${zone}`],
+          ['Upload received', inZoneAndUtc(new Date(facts.receivedAt), zone)],
+          ['Transcript generated', inZoneAndUtc(generatedAt, zone)],
           ['Source file', `${facts.originalFilename} (${bytes(facts.uploadSizeBytes)})`],
           ['Source SHA-256', facts.fileHash],
           ['Chat text in the upload', describeChatFile(chat)],
@@ -128,7 +132,9 @@ export function coverContent(input: CoverInput): CoverContent {
         // Short statements, run on as one paragraph to keep the cover short; each copy says what it carries.
         paragraphs: [
           perCopy((copy) =>
-            [...processingOptionStatements(facts, copy), batesCoverStatement(facts, copy)].join(' '),
+            [...processingOptionStatements(facts, input.counts, copy), batesCoverStatement(facts, copy)].join(
+              ' ',
+            ),
           ),
         ],
       },
@@ -169,7 +175,11 @@ function readingStatements({ facts, summary }: CoverInput): CopyText[] {
  * The processing options in words: each copy's cover says what that copy carries, the processing
  * record what the package's documents carry. The Bates numbering follows them (bates.ts).
  */
-export function processingOptionStatements(facts: ExportFacts, reader: TranscriptCopy | 'record'): string[] {
+export function processingOptionStatements(
+  facts: ExportFacts,
+  counts: Pick<ExportCounts, 'mp3Copies' | 'attachments' | 'attachmentsByKind'>,
+  reader: TranscriptCopy | 'record',
+): string[] {
   // The filing copy embeds no file, whatever the options (it names each by its attachment number).
   const embedded = (on: boolean, what: string) =>
     !on
@@ -180,9 +190,20 @@ export function processingOptionStatements(facts: ExportFacts, reader: Transcrip
   return [
     `Timestamps: ${onOff(facts.options.includeTimestamps, 'shown', 'not shown (dates are still shown as headings)')}.`,
     `Senders: ${onOff(facts.options.highlightSenders, 'in colour, with a mark beside each name', 'not in colour; a mark beside each name')} (the transcript's participant table is the key).`,
-    `Voice notes: ${embedded(facts.options.includeVoiceMessages, `MP3 copies embedded in ${PACKAGE_PATHS.transcript}, playable from their messages`)}.`,
+    `Voice notes: ${
+      facts.options.includeVoiceMessages && counts.mp3Copies === 0
+        ? `to be embedded as MP3 copies; ${counts.attachmentsByKind.voice.present === 0 ? 'this export has none' : 'none could be made of its voice notes'}`
+        : embedded(
+            facts.options.includeVoiceMessages,
+            `MP3 copies embedded in ${PACKAGE_PATHS.transcript}, playable from their messages`,
+          )
+    }.`,
     `Images: ${onOff(facts.options.includeImages, 'shown as reduced display copies (thumbnails), each captioned as such', 'listed, not shown')}.`,
-    `Other attachments: ${embedded(facts.options.includeAttachments, `embedded in ${PACKAGE_PATHS.transcript}`)}.`,
+    `Other attachments: ${
+      facts.options.includeAttachments && counts.attachments.present === 0
+        ? `to be embedded in ${PACKAGE_PATHS.transcript}; this export has none`
+        : embedded(facts.options.includeAttachments, `embedded in ${PACKAGE_PATHS.transcript}`)
+    }.`,
     `UTC column: ${onOff(facts.options.utcColumn && facts.options.includeTimestamps, `shown, computed from each recorded time in the time zone ${facts.timeZone}`, 'not shown (messages.csv has the UTC time of every message)')}.`,
     'Every file is in the evidence package whatever these options say.',
   ];
