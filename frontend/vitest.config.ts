@@ -11,6 +11,7 @@ export default mergeConfig(
       environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test/setup.ts'],
+      reporters: ['default', './src/test/summary-reporter.ts'],
       restoreMocks: true,
       unstubGlobals: true,
     },
