@@ -149,7 +149,7 @@ export function useDownloadPolling(
     enabled: bundleId !== null && firstPollDue,
     refetchInterval: ({ state: { data } }) =>
       data && pollsOn(data) ? PAYMENT_POLLING.delaysMs[data.attempt]! : false,
-    // The buyer waits on this tab, but polling goes on while another one has the focus.
+    // SPEC's five attempts do not wait for the tab to have the focus.
     refetchIntervalInBackground: true,
     // A later visit polls anew.
     gcTime: 0,
