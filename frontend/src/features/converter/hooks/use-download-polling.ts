@@ -1,11 +1,11 @@
 import { PAYMENT_POLLING } from '@chatexhibit/proto/constants';
-import type { PaymentStatusResponse } from '@chatexhibit/proto/payment';
-import { useQueryClient } from '@tanstack/react-query';
+import type { ChatData } from '@chatexhibit/proto/chat';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../../hooks/use-toast';
 import { chatDataQueryOptions } from '../api/chat-data';
-import { paymentStatusQueryOptions } from '../api/payment-status';
+import { getPaymentStatus } from '../api/payment-status';
 import { useRepairPayment } from '../api/repair-payment';
 import { forgetCheckout, paymentNeedOfStartedCheckout, startedCheckout } from '../checkout-storage';
 import { CONVERTER_TEXTS } from '../converter-texts';
@@ -40,15 +40,31 @@ function linkExpiry(signedUrl: string): string | null {
 export const arrivesFromCheckout = (searchParams: URLSearchParams): boolean =>
   arrivalOf(searchParams) !== null;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Why the last poll did not deliver, for the message after the last attempt (SPEC §8). */
+/** Why a poll did not deliver, for the message after the last attempt (SPEC §8). */
 type Miss = 'paid-without-pdf' | 'unexpected' | 'error';
 const MISS_MESSAGE: Record<Miss, string> = {
   'paid-without-pdf': CONVERTER_TEXTS.paidNoPdf,
   unexpected: CONVERTER_TEXTS.unconfirmed,
   error: CONVERTER_TEXTS.pollingError,
 };
+
+/** A paid bundle's export with its PDF link and its chat data: what the page shows as ready. */
+interface PaidExport {
+  bundleId: string;
+  chatExportId: string;
+  pdfUrl: string;
+  chatData: ChatData;
+}
+
+/**
+ * One poll, numbered from 1 (SPEC §4 Polling): the paid export, or why not yet. A failed request
+ * is a miss like the others, so the query itself never fails and its data counts the attempts.
+ */
+type Poll = { attempt: number } & ({ paid: PaidExport } | { miss: Miss });
+
+/** Whether another poll follows `poll` (before the first, the first does). */
+const pollsOn = (poll: Poll | undefined): boolean =>
+  !poll || ('miss' in poll && poll.attempt < PAYMENT_POLLING.maxAttempts);
 
 /**
  * After checkout (SPEC §4 Return from checkout, Polling): reads the return parameters (or a
@@ -71,26 +87,26 @@ export function useDownloadPolling(
   const [buyerEmail] = useState(() =>
     bundleId && startedCheckout()?.bundleId === bundleId ? startedCheckout()?.email || undefined : undefined,
   );
-  const [attempt, setAttempt] = useState<number | null>(bundleId ? 1 : null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const unmounted = useRef(false);
-  useEffect(
-    () => () => {
-      unmounted.current = true;
-    },
-    [],
+
+  /** A paid bundle's export: its chat data is loaded before it counts as delivered. */
+  const paidExport = useCallback(
+    async (paidBundleId: string, chatExportId: string, pdfUrl: string): Promise<PaidExport> => ({
+      bundleId: paidBundleId,
+      chatExportId,
+      pdfUrl,
+      chatData: await queryClient.fetchQuery(chatDataQueryOptions(chatExportId)),
+    }),
+    [queryClient],
   );
 
   /**
-   * A paid bundle with its PDF: its chat data, then the export is ready. It is remembered with
-   * where its links were mailed, so a reload brings the result and that note back.
+   * The export is ready. It is remembered with where its links were mailed, so a reload brings
+   * the result and that note back.
    */
   const deliver = useCallback(
-    async (paidBundleId: string, status: PaymentStatusResponse) => {
-      const chatExportId = status.chatExportId!;
-      const chatData = await queryClient.fetchQuery(chatDataQueryOptions(chatExportId));
+    ({ bundleId: paidBundleId, chatExportId, pdfUrl, chatData }: PaidExport) => {
       const emailedTo = buyerEmail;
-      const linksValidUntil = linkExpiry(status.pdfUrl!);
+      const linksValidUntil = linkExpiry(pdfUrl);
       const receipt = emailedTo ? { emailedTo, linksValidUntil } : undefined;
       updateRememberedExport(
         chatExportId,
@@ -100,43 +116,55 @@ export function useDownloadPolling(
         },
         { fileName: chatData.originalFilename, fileSize: null },
       );
-      onReady({ exportId: chatExportId, pdfUrl: status.pdfUrl!, chatData, ...(receipt && { receipt }) });
+      onReady({ exportId: chatExportId, pdfUrl, chatData, ...(receipt && { receipt }) });
       forgetCheckout();
       toast(CONVERTER_TEXTS.downloadReady);
     },
-    [queryClient, onReady, buyerEmail],
+    [onReady, buyerEmail],
   );
 
-  /**
-   * Polls `polled` from its first attempt, whose delay has passed and which is already shown;
-   * each later attempt waits its own delay.
-   */
-  const poll = useCallback(
-    async (polled: string) => {
-      let miss: Miss = 'unexpected';
-      for (let n = 1; n <= PAYMENT_POLLING.maxAttempts; n++) {
-        if (n > 1) {
-          setAttempt(n);
-          await sleep(PAYMENT_POLLING.delaysMs[n - 1]!);
-        }
-        if (unmounted.current) return;
-        try {
-          const status = await queryClient.fetchQuery(paymentStatusQueryOptions(polled, n));
-          if (status.isPaid && status.pdfUrl && status.chatExportId) {
-            await deliver(polled, status);
-            setAttempt(null);
-            return;
-          }
-          miss = status.isPaid ? 'paid-without-pdf' : 'unexpected';
-        } catch {
-          miss = 'error';
-        }
+  // The first poll waits its delay (3 s) after arrival; each later one waits its own after the
+  // previous answer, through `refetchInterval`.
+  const [firstPollDue, setFirstPollDue] = useState(false);
+  useEffect(() => {
+    if (bundleId === null) return;
+    const timer = setTimeout(() => setFirstPollDue(true), PAYMENT_POLLING.delaysMs[0]);
+    return () => clearTimeout(timer);
+  }, [bundleId]);
+
+  const pollKey = ['payment-polling', bundleId];
+  const { data: poll } = useQuery({
+    queryKey: pollKey,
+    queryFn: async (): Promise<Poll> => {
+      const attempt = (queryClient.getQueryData<Poll>(pollKey)?.attempt ?? 0) + 1;
+      try {
+        const status = await getPaymentStatus(bundleId!);
+        if (!status.isPaid || !status.pdfUrl || !status.chatExportId)
+          return { attempt, miss: status.isPaid ? 'paid-without-pdf' : 'unexpected' };
+        return { attempt, paid: await paidExport(bundleId!, status.chatExportId, status.pdfUrl) };
+      } catch {
+        return { attempt, miss: 'error' };
       }
-      setAttempt(null);
-      setProblem(MISS_MESSAGE[miss]);
     },
-    [queryClient, deliver],
-  );
+    enabled: bundleId !== null && firstPollDue,
+    refetchInterval: ({ state: { data } }) =>
+      data && pollsOn(data) ? PAYMENT_POLLING.delaysMs[data.attempt]! : false,
+    // SPEC's five attempts do not wait for the tab to have the focus.
+    refetchIntervalInBackground: true,
+    // A later visit polls anew.
+    gcTime: 0,
+  });
+
+  const paid = poll && 'paid' in poll ? poll.paid : null;
+  const delivered = useRef<PaidExport | null>(null);
+  useEffect(() => {
+    if (!paid || delivered.current === paid) return;
+    delivered.current = paid;
+    deliver(paid);
+  }, [paid, deliver]);
+
+  const polling = bundleId !== null && pollsOn(poll);
+  const exhausted = poll && 'miss' in poll && poll.attempt >= PAYMENT_POLLING.maxAttempts ? poll.miss : null;
 
   const handled = useRef(false);
   useEffect(() => {
@@ -152,32 +180,32 @@ export function useDownloadPolling(
     }
     // The return parameters leave the address bar.
     if (arrival.kind !== 'resume') void navigate('/', { replace: true, preventScrollReset: true });
-    const polled = arrival.bundleId;
-    // The first attempt after its delay (3 s); not cleared on unmount: `unmounted` stops the loop.
-    if (polled) setTimeout(() => void poll(polled), PAYMENT_POLLING.delaysMs[0]);
-  }, [arrival, navigate, poll, onCancelled]);
+  }, [arrival, navigate, onCancelled]);
 
+  // What the last repair came to: undefined before one answered, null once it delivered.
+  const [repairProblem, setRepairProblem] = useState<string | null>();
   const repair = useRepairPayment({
     onSuccess: async (result) => {
       if (!result.success || !result.pdfUrl || !result.chatExportId) {
-        setProblem(CONVERTER_TEXTS.repairUnsuccessful);
+        setRepairProblem(CONVERTER_TEXTS.repairUnsuccessful);
         return;
       }
       try {
-        await deliver(bundleId!, { isPaid: true, pdfUrl: result.pdfUrl, chatExportId: result.chatExportId });
-        setProblem(null);
+        deliver(await paidExport(bundleId!, result.chatExportId, result.pdfUrl));
+        setRepairProblem(null);
       } catch {
-        setProblem(CONVERTER_TEXTS.repairFailed);
+        setRepairProblem(CONVERTER_TEXTS.repairFailed);
       }
     },
-    onError: () => setProblem(CONVERTER_TEXTS.repairFailed),
+    onError: () => setRepairProblem(CONVERTER_TEXTS.repairFailed),
   });
+  const problem = repairProblem !== undefined ? repairProblem : exhausted && MISS_MESSAGE[exhausted];
 
   return {
     /** Whether the page was reached from checkout (or resumes one): the converter is what matters then. */
     fromCheckout: arrival !== null,
     /** The attempt being prepared, while polling. */
-    attempt,
+    attempt: polling ? (poll?.attempt ?? 0) + 1 : null,
     /** The SPEC §8 message after polling or a repair did not deliver. */
     problem,
     /** Repair is offered once polling is exhausted. */

@@ -1,0 +1,196 @@
+import { DEFAULT_PROCESSING_OPTIONS } from '@chatexhibit/proto/processing-options';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useToast } from '../../../hooks/use-toast';
+import { createQueryClient } from '../../../lib/query-client';
+import { FakeEventSource } from '../../../test/fake-event-source';
+import { CHAT_DATA } from '../../../test/fixtures';
+import { server } from '../../../test/server';
+import { rememberedExport, rememberExport } from '../export-memory';
+import { useProcessing } from './use-processing';
+
+const EXPORT_ID = CHAT_DATA.id;
+const BUNDLE = '0b7d9e2c-5a4f-4e3b-9c8d-7e6f5a4b3c2d';
+const zip = () => new File(['PK zip bytes'], 'WhatsApp Chat with Sam.zip', { type: 'application/zip' });
+
+/** The hook with the latest toast beside it, and the one stream it opened. */
+function renderProcessing(resume = false) {
+  const client = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const view = renderHook(
+    () => {
+      const [latest] = useToast().toasts;
+      return { processing: useProcessing({ resume }), toast: latest && [latest.title, latest.description] };
+    },
+    { wrapper },
+  );
+  const state = () => view.result.current.processing.state;
+  return { ...view, state };
+}
+const stream = () => {
+  expect(FakeEventSource.opened).toHaveLength(1);
+  return FakeEventSource.opened[0]!;
+};
+const answerStart = () =>
+  server.use(
+    http.post('/api/whatsapp/process', () => HttpResponse.json({ clientId: EXPORT_ID }, { status: 201 })),
+  );
+
+describe('useProcessing (SPEC §4 Upload and Processing)', () => {
+  beforeEach(() => vi.stubGlobal('EventSource', FakeEventSource));
+  afterEach(() => {
+    FakeEventSource.opened = [];
+  });
+
+  it('runs the cosmetic upload bar by 5 every 100 ms to 100 after a file is chosen', () => {
+    vi.useFakeTimers();
+    try {
+      const view = renderProcessing();
+      act(() => view.result.current.processing.choose(zip()));
+      expect(view.state().shownFile).toEqual({ name: 'WhatsApp Chat with Sam.zip', size: 12 });
+      expect(view.state().uploadPercent).toBe(0);
+      act(() => {
+        vi.advanceTimersByTime(100);
+      });
+      expect(view.state().uploadPercent).toBe(5);
+      for (let n = 0; n < 30; n++)
+        act(() => {
+          vi.advanceTimersByTime(100);
+        });
+      expect(view.state().uploadPercent).toBe(100);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a file that is not a ZIP with the SPEC toast, and keeps the chosen one', () => {
+    const view = renderProcessing();
+    act(() => view.result.current.processing.choose(zip()));
+    act(() => view.result.current.processing.choose(new File(['text'], 'chat.txt')));
+    expect(view.result.current.toast).toEqual([
+      'Invalid File Type',
+      'Please upload a WhatsApp export ZIP file.',
+    ]);
+    expect(view.state().shownFile?.name).toBe('WhatsApp Chat with Sam.zip');
+  });
+
+  it('uploads, follows the progress stream, and stops at payment required with its need', async () => {
+    answerStart();
+    const view = renderProcessing();
+    act(() => view.result.current.processing.choose(zip()));
+    act(() => view.result.current.processing.process(DEFAULT_PROCESSING_OPTIONS));
+    expect(view.state().processing).toBe(true);
+    await waitFor(() => expect(view.state().clientId).toBe(EXPORT_ID));
+    expect(stream().url).toBe(`/api/whatsapp/process-status?clientId=${EXPORT_ID}`);
+    expect(rememberedExport()).toEqual({
+      exportId: EXPORT_ID,
+      fileName: 'WhatsApp Chat with Sam.zip',
+      fileSize: 12,
+    });
+
+    act(() => stream().send({ step: 2, progress: 40 }));
+    expect(view.state()).toMatchObject({ step: 2, progress: 40, processing: true });
+    act(() =>
+      stream().send({
+        step: 4,
+        progress: 100,
+        requiresPayment: true,
+        bundleId: BUNDLE,
+        messageCount: 600,
+        mediaSizeBytes: 2048,
+      }),
+    );
+    expect(view.state()).toMatchObject({
+      processing: false,
+      processed: null,
+      payment: { exportId: EXPORT_ID, bundleId: BUNDLE, messageCount: 600, mediaSizeBytes: 2048 },
+    });
+    expect(rememberedExport()?.bundleId).toBe(BUNDLE);
+    expect(stream().closed).toBe(true);
+  });
+
+  it('counts a free export done with its PDF as processed, the payment step skipped', async () => {
+    answerStart();
+    const view = renderProcessing();
+    act(() => view.result.current.processing.choose(zip()));
+    act(() => view.result.current.processing.process(DEFAULT_PROCESSING_OPTIONS));
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    act(() => stream().send({ step: 3, progress: 100, done: true, pdfUrl: '/t.pdf', chatData: CHAT_DATA }));
+    expect(view.state()).toMatchObject({
+      processing: false,
+      paymentSkipped: true,
+      processed: { exportId: EXPORT_ID, pdfUrl: '/t.pdf', chatData: CHAT_DATA },
+    });
+  });
+
+  it("fails with the server's message, toasted as 'Error processing file'", async () => {
+    server.use(
+      http.post('/api/whatsapp/process', () =>
+        HttpResponse.json(
+          { code: 'INVALID_REQUEST', message: 'No chat text file found in the ZIP.' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const view = renderProcessing();
+    act(() => view.result.current.processing.choose(zip()));
+    act(() => view.result.current.processing.process(DEFAULT_PROCESSING_OPTIONS));
+    await waitFor(() => expect(view.state().processing).toBe(false));
+    expect(view.state().error).toBe('No chat text file found in the ZIP.');
+    expect(view.result.current.toast).toEqual([
+      'Error processing file',
+      'No chat text file found in the ZIP.',
+    ]);
+    expect(FakeEventSource.opened).toEqual([]);
+  });
+
+  it("says 'Connection to server lost' when the stream breaks before the payment step, nothing after it", async () => {
+    answerStart();
+    const view = renderProcessing();
+    act(() => view.result.current.processing.choose(zip()));
+    act(() => view.result.current.processing.process(DEFAULT_PROCESSING_OPTIONS));
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    act(() => stream().send({ step: 1, progress: 20 }));
+    act(() => stream().fail());
+    expect(view.state()).toMatchObject({ processing: false, error: 'Connection to server lost' });
+    expect(view.result.current.toast).toEqual(['Error processing file', 'Connection to server lost']);
+
+    FakeEventSource.opened = [];
+    act(() => view.result.current.processing.process(DEFAULT_PROCESSING_OPTIONS));
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    act(() => stream().send({ step: 4, progress: 90 }));
+    act(() => stream().fail());
+    expect(view.state()).toMatchObject({ processing: false, error: null });
+  });
+
+  it('after a reload, shows a remembered bought export through its payment status', async () => {
+    rememberExport({ exportId: EXPORT_ID, fileName: 'chat.zip', fileSize: 12, bundleId: BUNDLE });
+    server.use(
+      http.get(`/api/payment/${BUNDLE}`, () =>
+        HttpResponse.json({ isPaid: true, pdfUrl: '/t.pdf', chatExportId: EXPORT_ID }),
+      ),
+      http.get(`/api/whatsapp/chat/${EXPORT_ID}`, () => HttpResponse.json(CHAT_DATA)),
+    );
+    const view = renderProcessing(true);
+    expect(view.state().shownFile).toEqual({ name: 'chat.zip', size: 12 });
+    await waitFor(() =>
+      expect(view.state().processed).toEqual({ exportId: EXPORT_ID, pdfUrl: '/t.pdf', chatData: CHAT_DATA }),
+    );
+    expect(FakeEventSource.opened).toEqual([]);
+  });
+
+  it('after a reload, forgets a remembered export whose stream fails before its first event', async () => {
+    rememberExport({ exportId: EXPORT_ID, fileName: 'chat.zip', fileSize: 12 });
+    const view = renderProcessing(true);
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    expect(view.state().processing).toBe(true);
+    act(() => stream().fail());
+    expect(view.state()).toMatchObject({ processing: false, shownFile: null, error: null });
+    expect(rememberedExport()).toBeNull();
+  });
+});
