@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BatesStartSchema,
   ExaminationSchema,
   isIanaTimeZone,
   ProcessingOptionsSchema,
@@ -92,6 +93,8 @@ export const ReproducibleManifestSchema = z.looseObject({
     timeZoneSource: TimeZoneSourceSchema,
     processingOptions: ProcessingOptionsSchema,
     batesPrefix: z.string().nullable(),
+    // Manifests written before it existed numbered from 1.
+    batesStart: BatesStartSchema.default(1),
     examination: ExaminationSchema,
   }),
   files: z.array(z.looseObject({ path: z.string().min(1), role: z.string() })),

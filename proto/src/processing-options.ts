@@ -36,6 +36,16 @@ export type TimeZoneSource = z.infer<typeof TimeZoneSourceSchema>;
 /** A Bates prefix: letters and digits first, then also space, '.', '_' or '-', at most 20 characters. */
 export const BATES_PREFIX_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,19}$/;
 
+/**
+ * The first Bates number of an export's transcripts: a firm numbers a production on from the
+ * numbers it has already used. At most six digits, the width every number is padded to.
+ */
+export const BatesStartSchema = z
+  .number({ error: 'batesStart must be a whole number from 1 to 999999' })
+  .int('batesStart must be a whole number from 1 to 999999')
+  .min(1, 'batesStart must be a whole number from 1 to 999999')
+  .max(999_999, 'batesStart must be a whole number from 1 to 999999');
+
 /** A short line the uploader types for the transcript's examination block. */
 const examinationField = (name: string) =>
   z
@@ -67,7 +77,8 @@ export const NO_EXAMINATION: Examination = {
 
 /**
  * The `options` field of an upload: the SPEC processing options plus the time zone (stated on the
- * transcript) and where it came from, an optional Bates prefix and the examination block's fields.
+ * transcript) and where it came from, an optional Bates prefix and its first number (only with a
+ * prefix), and the examination block's fields.
  * Without `timeZone` the server's zone is used and the source is `default`, whatever
  * `timeZoneSource` says; a `timeZone` without a source is the caller's statement (`declared`).
  * A caller that sends its own default zone says so with `default`.
@@ -86,11 +97,17 @@ export const UploadOptionsSchema = ProcessingOptionsSchema.extend({
       'batesPrefix must be 1-20 letters, digits, spaces, ".", "_" or "-", starting with a letter or digit',
     )
     .optional(),
+  batesStart: BatesStartSchema.optional(),
   caseNumber: examinationField('caseNumber').optional(),
   exhibitNumber: examinationField('exhibitNumber').optional(),
   preparedBy: examinationField('preparedBy').optional(),
   exportingAccount: examinationField('exportingAccount').optional(),
-}).strict();
+})
+  .strict()
+  .refine((options) => options.batesStart === undefined || options.batesPrefix !== undefined, {
+    message: 'batesStart is given without batesPrefix: it numbers the pages that carry the prefix',
+    path: ['batesStart'],
+  });
 export type UploadOptions = z.infer<typeof UploadOptionsSchema>;
 
 /** What every pipeline step knows about the export it works on; travels in each job. */
@@ -104,6 +121,8 @@ export const ExportFactsSchema = z.object({
   /** Absent in jobs queued before it existed: those are read as a default, never as declared. */
   timeZoneSource: TimeZoneSourceSchema.default('default'),
   batesPrefix: z.string().nullable(),
+  /** The first page's Bates number; absent in jobs queued before it existed, which started at 1. */
+  batesStart: BatesStartSchema.default(1),
   /** Absent in jobs queued before the examination block existed. */
   examination: ExaminationSchema.default(NO_EXAMINATION),
   receivedAt: z.iso.datetime(),
@@ -132,6 +151,7 @@ export function exportFactsOf(
     timeZone,
     timeZoneSource,
     batesPrefix,
+    batesStart,
     caseNumber,
     exhibitNumber,
     preparedBy,
@@ -147,6 +167,7 @@ export function exportFactsOf(
       ? { timeZone: defaultTimeZone, timeZoneSource: 'default' as const }
       : { timeZone, timeZoneSource: timeZoneSource ?? 'declared' }),
     batesPrefix: batesPrefix ?? null,
+    batesStart: batesStart ?? 1,
     examination: {
       caseNumber: caseNumber ?? null,
       exhibitNumber: exhibitNumber ?? null,

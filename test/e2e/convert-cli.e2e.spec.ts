@@ -50,8 +50,12 @@ describe('convert CLI', () => {
         '--images',
         '--bates',
         'DOE',
+        '--bates-start',
+        '1001',
         '--case',
         '24-cv-1',
+        '--exhibit',
+        'P-7',
       ],
       { TMPDIR: tmp },
     );
@@ -74,19 +78,39 @@ describe('convert CLI', () => {
     expect(csv.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const transcript = (await run('pdftotext', [path.join(out, 'transcript.pdf'), '-'])).stdout;
     expect(transcript).toContain('Europe/Berlin');
-    expect(transcript).toContain('24-cv-1');
-    expect(transcript).toContain('DOE000001');
     // Each MP3 is embedded once; pdfdetach lists it from the attachment list and from its
     // message's paperclip, both pointing to the same stream.
     const attached = (await run('pdfdetach', ['-list', path.join(out, 'transcript.pdf')])).stdout;
     const names = new Set(
-      attached.split('\n').flatMap((line) => /^\d+: A-\d{4} (.+)$/.exec(line)?.[1] ?? []),
+      attached.split('\n').flatMap((line) => /^\d+: Attachment \d+ (.+)$/.exec(line)?.[1] ?? []),
     );
     expect([...names].sort()).toEqual(whatsAppExport.voiceNotes.map((name) => `${name}.mp3`).sort());
-    // The filing copy: the same text and Bates numbers, no attachments, marked PDF/A.
+    // The filing copy: the same pages, no attachments, marked PDF/A.
     const filing = (await run('pdftotext', [path.join(out, 'transcript-filing.pdf'), '-'])).stdout;
-    expect(filing).toContain('24-cv-1');
-    expect(filing).toContain('DOE000001');
+    // --bates-start 1001: the filing copy is numbered DOE001001 on, transcript.pdf's page N carries
+    // the filing page's number with -N, and no number is in both.
+    const bates = (text: string) => text.match(/DOE\d{6}(?:-N)?/g) ?? [];
+    const [nativePages, filingPages] = [transcript, filing].map((pdf) => pdf.split('\f').slice(0, -1));
+    const numbers = filingPages!.map((_, i) => `DOE${String(1001 + i).padStart(6, '0')}`);
+    // The footer's number is the last on its page.
+    expect(filingPages!.map((page) => bates(page).at(-1))).toEqual(numbers);
+    expect(nativePages!.map((page) => bates(page).at(-1))).toEqual(numbers.map((number) => `${number}-N`));
+    const nativeNumbers = new Set(bates(transcript));
+    expect(bates(filing).filter((number) => nativeNumbers.has(number))).toEqual([]);
+    // Every page of both says whose case and exhibit it is.
+    for (const page of [...nativePages!, ...filingPages!]) {
+      expect(page.replace(/\s+/g, ' ').trim()).toMatch(
+        /^Case no\. 24-cv-1 · Exhibit P-7 · Transcript of WhatsApp chat export · /,
+      );
+    }
+    // Each photo's thumbnail is captioned as the reduced copy it is, under the line naming the original.
+    for (const photo of whatsAppExport.photos) {
+      const at = filing.indexOf(photo);
+      expect(at).toBeGreaterThan(0);
+      expect(filing.slice(at).replace(/\s+/g, ' ')).toMatch(
+        /^[^·]+ · [\d,]+ bytes SHA-256 [0-9a-f]{64} Reduced display copy of Attachment \d+: re-encoded as a JPEG of \d+ × \d+ pixels for this transcript\. Not the original/,
+      );
+    }
     expect((await run('pdfdetach', ['-list', path.join(out, 'transcript-filing.pdf')])).stdout.trim()).toBe(
       '0 embedded files',
     );
@@ -131,7 +155,12 @@ describe('convert CLI', () => {
     const manifest = JSON.parse(await readFile(path.join(unzipped, 'manifest.json'), 'utf8')) as {
       export: Record<string, unknown>;
     };
-    expect(manifest.export).toMatchObject({ timeZone: 'Europe/Berlin', timeZoneSource: 'declared' });
+    expect(manifest.export).toMatchObject({
+      timeZone: 'Europe/Berlin',
+      timeZoneSource: 'declared',
+      batesPrefix: 'DOE',
+      batesStart: 1001,
+    });
   }, 90_000);
 
   it("without --tz uses this machine's zone and calls it a default, never a statement", async () => {
@@ -251,6 +280,31 @@ describe('convert CLI', () => {
       stdout: '',
       stderr:
         'convert: --bates must be 1-20 letters, digits, spaces, ".", "_" or "-", starting with a letter or digit.\n',
+    });
+    for (const [i, start] of ['0', '1.5', 'ten', '1000000'].entries()) {
+      expect(
+        await convert(
+          `bates-start-${i}`,
+          whatsAppExport.zipPath,
+          '--out',
+          workDir,
+          '--bates',
+          'DOE',
+          '--bates-start',
+          start,
+        ),
+      ).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: 'convert: --bates-start must be a whole number from 1 to 999999\n',
+      });
+    }
+    expect(
+      await convert('bates-start-alone', whatsAppExport.zipPath, '--out', workDir, '--bates-start', '5'),
+    ).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'convert: --bates-start is given without --bates: it numbers the pages that carry the prefix\n',
     });
   }, 90_000);
 });

@@ -287,7 +287,7 @@ describe('the converter on a first visit', () => {
     }
   }, 180_000);
 
-  it("prints the form's case number, exhibit number, preparer and exporting account on the transcript's cover", async () => {
+  it("prints the form's case number, exhibit number, preparer, exporting account and first Bates number on the transcript", async () => {
     const page = await open(1280);
     try {
       await page.setInputFiles('input[type=file]', freeZip);
@@ -302,6 +302,17 @@ describe('the converter on a first visit', () => {
       await page.getByLabel('Exhibit number').fill('HS-3');
       await page.getByLabel('Prepared by').fill('Hannah Schmidt');
       await page.getByLabel('Exporting account').fill('Hannah Schmidt, +49 151 2345 6789');
+      // The first Bates number numbers the pages a prefix is printed on: there is none to number yet.
+      const batesStart = page.getByLabel('First Bates number');
+      expect(await batesStart.isDisabled()).toBe(true);
+      await page.getByLabel('Bates prefix (optional)').fill('HS');
+      await batesStart.fill('0');
+      await page.getByRole('button', { name: 'Process Chat Export' }).click();
+      await page
+        .getByText('First Bates number must be a whole number from 1 to 999999', { exact: true })
+        .waitFor();
+      expect(await page.getByText('Processing Status', { exact: true }).count()).toBe(0);
+      await batesStart.fill('1001');
       await shot(page, 'form-1280');
       await page.getByRole('button', { name: 'Process Chat Export' }).click();
       await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 90_000 });
@@ -319,6 +330,9 @@ describe('the converter on a first visit', () => {
       expect(text).toMatch(/Exhibit number HS-3/);
       expect(text).toMatch(/Prepared by Hannah Schmidt/);
       expect(text).toMatch(/Exported from the account of Hannah Schmidt, \+49 151 2345 6789/);
+      // View PDF opens transcript.pdf, the native copy: its first page carries the filing copy's first number with -N.
+      expect(text).toMatch(/^Case no\. FD24P00123 · Exhibit HS-3 · Transcript of WhatsApp chat export · /);
+      expect(text).toContain('HS001001-N');
     } finally {
       await page.close();
     }

@@ -215,6 +215,7 @@ describe('reproducing a package the web service made', () => {
       includeImages: true,
       timeZone: 'Asia/Tokyo',
       batesPrefix: 'ACME',
+      batesStart: 1001,
       caseNumber: '1:26-cv-00042',
       preparedBy: 'J. Doe',
     });

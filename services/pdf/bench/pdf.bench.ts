@@ -16,9 +16,9 @@ import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
-import { FONT_FILES } from '../src/domain/text/font-files';
+import { fontFile } from '../src/domain/text/font-files';
+import { writeChatTranscripts } from '../test/support/chat-transcripts';
 import { transcriptMessage } from '../test/support/transcript-message';
-import { writeChatTranscripts } from '../test/support/written-transcripts';
 
 const SIZES = [1_000, 10_000, 40_000];
 const ROUNDS = 3;
@@ -57,8 +57,12 @@ function generateMessages(count: number): TranscriptMessage[] {
   });
 }
 
+async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<void> {
+  await writeChatTranscripts(messages, ['Sam Carter', 'Alex Morgan'], dir);
+}
+
 async function renderPlain(messages: TranscriptMessage[], dir: string): Promise<void> {
-  const doc = new PDFDocument({ size: 'LETTER', font: FONT_FILES.sans.regular });
+  const doc = new PDFDocument({ size: 'LETTER', font: fontFile('sans', 'regular') });
   const out = createWriteStream(path.join(dir, 'plain.pdf'));
   doc.pipe(out);
   for (const m of messages) doc.text(`${m.index} ${m.timestamp.slice(11, 16)} ${m.sender}: ${m.content}`);
@@ -72,7 +76,7 @@ async function worker(renderer: Renderer, count: number): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'chatexhibit-bench-pdf-'));
   try {
     const started = performance.now();
-    await (renderer === 'ours' ? writeChatTranscripts : renderPlain)(messages, dir);
+    await (renderer === 'ours' ? renderOurs : renderPlain)(messages, dir);
     const ms = performance.now() - started;
     process.stdout.write(`${JSON.stringify({ ms, peakMb: process.resourceUsage().maxRSS / 1024 })}\n`);
   } finally {

@@ -37,6 +37,7 @@ describe('the cover', () => {
     expect(section('Completeness').bullets).toEqual([
       expect.stringMatching(/^No sign of an incomplete export/),
       expect.stringMatching(/^Deletions an export cannot show: .*"Delete for me"/),
+      expect.stringMatching(/^A WhatsApp text export never contains reactions/),
     ]);
   });
 
@@ -102,8 +103,38 @@ describe('the cover', () => {
     expect(proves).toContain(
       'Authorship is shown by other evidence under Federal Rule of Evidence 901, such as the testimony of a witness with knowledge (901(b)(1)) or distinctive characteristics of the messages (901(b)(4)).',
     );
-    expect(section('Limitations').paragraphs!.join(' ')).toContain(
-      'appears as a line saying a file was left out (such as "<Media omitted>" or "image omitted").',
+    expect(
+      section('Contents')
+        .rows!.map(([label]) => label)
+        .join(' '),
+    ).toContain(
+      'Lines where the export says a file was left out (such as "<Media omitted>" or "image omitted")',
+    );
+  });
+
+  it('says each fact once: no label twice, no section repeating another', async () => {
+    const { content, section } = await cover([start, message(2, '2024-03-05T09:00:00')]);
+    const headings = content.sections.map((section) => section.heading);
+    expect(new Set(headings).size).toBe(headings.length);
+    const labels = content.sections.flatMap((section) => (section.rows ?? []).map(([label]) => label));
+    expect(labels.filter((label, i) => labels.indexOf(label) !== i)).toEqual([]);
+    // Each value the Examination rows give is given there only (the source's hash, the times).
+    const rows = content.sections.flatMap((section) => section.rows ?? []);
+    const text = content.sections
+      .flatMap((section) => [...(section.paragraphs ?? []), ...(section.bullets ?? [])])
+      .join('\n');
+    for (const label of ['Source SHA-256', 'Transcript generated', 'Upload received']) {
+      // A time without its zone's name, as a sentence would quote it.
+      const value = rows.find(([row]) => row === label)![1].replace(/, [\w/+-]+$/, '');
+      expect({
+        label,
+        repeated: rows.filter(([, v]) => v === value).length > 1 || text.includes(value),
+      }).toEqual({ label, repeated: false });
+    }
+    // What a text export never holds is said once, among the completeness findings.
+    expect(headings).not.toContain('Limitations');
+    expect(section('Completeness').bullets).toContainEqual(
+      expect.stringMatching(/^A WhatsApp text export never contains reactions/),
     );
   });
 

@@ -15,6 +15,7 @@ import {
   GENERATED_AT,
   sha256,
   writeEvidenceFixture,
+  TRANSCRIPT_PAGES,
 } from './support/evidence-fixture';
 
 const MB = 1024 * 1024;
@@ -94,7 +95,7 @@ describe('writeEvidenceZip with a large evidence file', () => {
         filingTranscript: sha256('f'),
         processingRecord: sha256('r'),
       }),
-      readme: buildReadme(fixture.evidenceFacts),
+      readme: buildReadme(fixture.evidenceFacts, TRANSCRIPT_PAGES),
       generatedAt: GENERATED_AT,
       entryDates: originalEntryDates(fixture.entries),
       source: new FolderSource(fixture.storage),

@@ -3,7 +3,7 @@ import { crc32 } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { buildDeclaration } from '@chatexhibit/pdf/domain/evidence/declaration';
-import { exhibitReference } from '@chatexhibit/pdf/domain/evidence/exhibit-reference';
+import { attachmentReference } from '@chatexhibit/pdf/domain/evidence/attachment-reference';
 import { buildManifest, TIMESTAMPS_NOTE } from '@chatexhibit/pdf/domain/evidence/manifest';
 import { EvidenceManifestSchema } from '@chatexhibit/proto/evidence-package';
 import { buildReadme } from '@chatexhibit/pdf/domain/evidence/readme';
@@ -21,6 +21,7 @@ import {
   sha256,
   TRANSCRIPT_PDF,
   writeEvidenceFixture,
+  TRANSCRIPT_PAGES,
 } from './support/evidence-fixture';
 
 const HASHES = {
@@ -60,7 +61,7 @@ describe('the package texts', () => {
     const texts = [
       buildManifest(facts, files),
       buildDeclaration(facts, files, HASHES),
-      buildReadme(facts),
+      buildReadme(facts, TRANSCRIPT_PAGES),
     ].map((bytes) => bytes.toString('utf8'));
     for (const text of texts) {
       expect(text).toContain(EXPORT_REFERENCE);
@@ -117,6 +118,7 @@ describe('the package texts', () => {
         counts: fixture.evidenceFacts.counts,
         processingOptions: fixture.facts.options,
         batesPrefix: 'SMITH',
+        batesStart: 1,
         examination: {
           note: expect.any(String),
           caseNumber: '2:25-cv-01234',
@@ -219,7 +221,7 @@ describe('the package texts', () => {
 
   describe('README.txt', () => {
     it("lists messages.csv, says what its ' mark is, and that MD5 and SHA-1 are for lab tools", () => {
-      const text = buildReadme(facts).toString('utf8').replace(/\s+/g, ' ');
+      const text = buildReadme(facts, TRANSCRIPT_PAGES).toString('utf8').replace(/\s+/g, ' ');
       expect(text).toContain('messages.csv The messages of the transcript as a table');
       expect(text).toContain("has a ' put in front of it");
       expect(text).toContain('that mark is not part of the message');
@@ -227,7 +229,7 @@ describe('the package texts', () => {
       expect(text).toContain('rely on SHA-256 to check the files');
     });
     it('explains the package and how to verify it, wrapped at 80 columns', () => {
-      const text = buildReadme(facts).toString('utf8');
+      const text = buildReadme(facts, TRANSCRIPT_PAGES).toString('utf8');
       expect(layoutProblems(text)).toEqual([]);
       const flatText = flat(text);
       expect(text).toContain('shasum -a 256 -c SHA256SUMS');
@@ -238,7 +240,7 @@ describe('the package texts', () => {
       expect(flatText).toContain('cover page of the transcript');
       expect(flatText).toContain('To file with the court: transcript-filing.pdf');
       expect(flatText).toContain('To listen to the voice notes: transcript.pdf');
-      expect(flatText).toContain('A-0001');
+      expect(flatText).toContain('by its attachment number (Attachment 1, Attachment 2, and so on)');
       expect(flatText).toContain('What the check proves');
       expect(flatText).toContain('What it does not prove');
       expect(flatText).toContain('original/');
@@ -248,7 +250,7 @@ describe('the package texts', () => {
     });
 
     it('says the check proves only that the package agrees with itself, anchored by the filed declaration', () => {
-      const text = flat(buildReadme(facts).toString('utf8'));
+      const text = flat(buildReadme(facts, TRANSCRIPT_PAGES).toString('utf8'));
       expect(text).not.toContain('identical to the file ChatExhibit received');
       expect(text).toContain(
         'What the check proves: that every file of the package is, bit for bit, the file listed for it in SHA256SUMS. That shows the package agrees with itself, and nothing more',
@@ -266,7 +268,7 @@ describe('the package texts', () => {
     });
 
     it('lists the processing record as written by ChatExhibit, and in PDF', () => {
-      const text = flat(buildReadme(facts).toString('utf8'));
+      const text = flat(buildReadme(facts, TRANSCRIPT_PAGES).toString('utf8'));
       expect(text).toContain(
         'processing-record.txt What ChatExhibit did with this export, written by ChatExhibit (not by a person)',
       );
@@ -275,7 +277,7 @@ describe('the package texts', () => {
     });
 
     it('leaves the browser check out when no site made the package', () => {
-      const text = buildReadme({ ...facts, verifyUrl: null }).toString('utf8');
+      const text = buildReadme({ ...facts, verifyUrl: null }, TRANSCRIPT_PAGES).toString('utf8');
       expect(flat(text)).toContain(
         'Compare the hash value of manifest.json (its line in SHA256SUMS) with the one in the signed and filed declaration.',
       );
@@ -285,25 +287,40 @@ describe('the package texts', () => {
       expect(text).toContain('sha256sum -c SHA256SUMS');
     });
 
+    it("states both transcripts' Bates ranges, which share no number, and none without a prefix", () => {
+      const text = flat(buildReadme(facts, TRANSCRIPT_PAGES).toString('utf8'));
+      expect(text).toContain(
+        'transcript-filing.pdf, the court-filing copy, is numbered SMITH000001 to SMITH000012, one number per page.',
+      );
+      expect(text).toContain('"-N" (native copy), SMITH000001-N to SMITH000012-N. No number is on both');
+      const unnumbered = buildReadme(
+        { ...facts, facts: { ...facts.facts, batesPrefix: null } },
+        TRANSCRIPT_PAGES,
+      );
+      expect(unnumbered.toString('utf8')).not.toContain('Bates');
+    });
+
     it('does not promise playable voice notes when the chat has none', () => {
-      const text = buildReadme({ ...facts, counts: { ...facts.counts, mp3Copies: 0 } }).toString('utf8');
+      const text = buildReadme(
+        { ...facts, counts: { ...facts.counts, mp3Copies: 0 } },
+        TRANSCRIPT_PAGES,
+      ).toString('utf8');
       expect(flat(text)).not.toContain('To listen to the voice notes');
       expect(flat(text)).toContain('this chat has no voice notes');
     });
   });
 });
 
-describe('exhibitReference', () => {
+describe('attachmentReference', () => {
   it.each([
-    [1, 'A-0001'],
-    [42, 'A-0042'],
-    [9999, 'A-9999'],
-    [10000, 'A-10000'],
+    [1, 'Attachment 1'],
+    [42, 'Attachment 42'],
+    [10000, 'Attachment 10000'],
   ])('%d → %s', (n, reference) => {
-    expect(exhibitReference(n)).toBe(reference);
+    expect(attachmentReference(n)).toBe(reference);
   });
   it.each([0, -1, 1.5, Number.NaN])('refuses %d', (n) => {
-    expect(() => exhibitReference(n)).toThrow(RangeError);
+    expect(() => attachmentReference(n)).toThrow(RangeError);
   });
 });
 

@@ -28,6 +28,7 @@ import {
   sha256,
   TRANSCRIPT_PDF,
   writeEvidenceFixture,
+  TRANSCRIPT_PAGES,
 } from './support/evidence-fixture';
 
 /** Every file under `dir`, as '/'-separated paths relative to it. */
@@ -53,7 +54,7 @@ function packageInput(fixture: EvidenceFixture, source: FileSource = fixture.sou
       filingTranscript: sha256(FILING_PDF),
       processingRecord: sha256('processing record'),
     }),
-    readme: buildReadme(fixture.evidenceFacts),
+    readme: buildReadme(fixture.evidenceFacts, TRANSCRIPT_PAGES),
     generatedAt: GENERATED_AT,
     entryDates: originalEntryDates(fixture.entries),
     source,

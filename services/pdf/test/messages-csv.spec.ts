@@ -111,7 +111,7 @@ async function csvOf(over: Partial<MessagesCsvInput> = {}): Promise<Buffer> {
       totalMessages: MESSAGES.length,
       withSeconds: true,
       timeZone: 'Europe/Berlin',
-      exhibits: new Map([['IMG-20230607-WA0001.jpg', 'A-0001']]),
+      attachments: new Map([['IMG-20230607-WA0001.jpg', 'Attachment 1']]),
       ...over,
     },
     out,
@@ -158,7 +158,7 @@ describe('messages.csv', () => {
       'DELETED · OUT OF ORDER',
       'DATE AS WRITTEN (INVALID)',
     ]);
-    expect(column('Attachment')).toEqual(['', '', '', '', '', '', '', 'A-0001', 'MISSING', '', '']);
+    expect(column('Attachment')).toEqual(['', '', '', '', '', '', '', 'Attachment 1', 'MISSING', '', '']);
     // Berlin: winter +01:00, summer +02:00; none for a skipped, a doubled or an impossible time.
     expect(column('Time with UTC offset')).toEqual([
       '2023-03-25T23:59:00+01:00',

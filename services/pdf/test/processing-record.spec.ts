@@ -13,7 +13,7 @@ import {
   processingRecordSections,
 } from '@chatexhibit/pdf/domain/evidence/processing-record';
 import { writeProcessingRecordPdf } from '@chatexhibit/pdf/domain/evidence/processing-record-pdf';
-import { run, sha256, writeEvidenceFixture } from './support/evidence-fixture';
+import { run, sha256, TRANSCRIPT_PAGES, writeEvidenceFixture } from './support/evidence-fixture';
 import { REPRODUCE_COMMAND, reproductionInstructions } from '@chatexhibit/pdf/domain/evidence/reproduction';
 import { zipEntryTableLines } from '@chatexhibit/pdf/domain/evidence/zip-entry-table';
 
@@ -76,6 +76,7 @@ describe('the processing record', () => {
       reading: READING,
       media: MEDIA,
       hashes: HASHES,
+      transcriptPages: TRANSCRIPT_PAGES,
     };
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
@@ -234,7 +235,7 @@ describe('the processing record', () => {
       await writePdf(text, file);
       const extracted = flat((await run('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout);
       expect(extracted).toContain('Characters no font of this PDF can draw');
-      expect(extracted).toContain('<U+10FFFD>');
+      expect(extracted).toContain('U+10FFFD (private use)');
     }, 30_000);
   });
 });

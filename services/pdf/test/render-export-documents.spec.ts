@@ -5,7 +5,6 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { inflateSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { type ExportFacts, ExportFactsSchema } from '@chatexhibit/proto/processing-options';
 import type { ExportEntry, MediaItem } from '@chatexhibit/proto/storage-layout';
@@ -14,6 +13,7 @@ import { type ExportDocuments, renderExportDocuments } from '@chatexhibit/pdf/do
 import { countRows, type ExportCounts } from '@chatexhibit/pdf/domain/export-counts';
 import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
 import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
+import { drawingOperators } from './support/pdf-operators';
 import { transcriptMessage } from './support/transcript-message';
 
 const run = promisify(execFile);
@@ -156,21 +156,6 @@ async function writeFixture(root: string, facts: Partial<ExportFacts> = {}): Pro
 
 const GENERATED_AT = new Date('2026-11-23T09:15:00.000Z');
 
-/** Every compressed stream of a PDF, inflated: the pages' drawing operators among them. */
-async function drawingOperators(file: string): Promise<string> {
-  const raw = await readFile(file);
-  const parts: string[] = [];
-  for (let at = raw.indexOf('stream\n'); at >= 0; at = raw.indexOf('stream\n', at + 1)) {
-    const end = raw.indexOf('\nendstream', at);
-    try {
-      parts.push(inflateSync(raw.subarray(at + 'stream\n'.length, end)).toString('latin1'));
-    } catch {
-      // Not a deflated stream (an embedded file stored as is, an image).
-    }
-  }
-  return parts.join('\n');
-}
-
 /** The secondary sender colour, #0f766e, as a fill-colour operator. */
 const SECONDARY_FILL = /0\.05\d* 0\.46\d* 0\.43\d* rg/;
 
@@ -219,8 +204,7 @@ describe('renderExportDocuments', () => {
         });
       });
       for (const expected of [
-        'CHAT TRANSCRIPT EVIDENCE',
-        'WhatsApp Conversation',
+        'Transcript of WhatsApp chat export',
         fixture.source.facts.fileHash,
         '2:24-cv-01234',
         'Europe/London',
@@ -233,7 +217,7 @@ describe('renderExportDocuments', () => {
         'EDITED',
         'DELETED',
         'L16-18',
-        'Exhibit A-0001',
+        'Attachment 1',
         'message 0011',
         'notes/unreferenced.pdf',
         'Page 1 of',
@@ -281,6 +265,91 @@ describe('renderExportDocuments', () => {
     }
   }, 30_000);
 
+  /** Each page's text (pdftotext), the last page's form feed dropped. */
+  const pagesOf = async (file: string) => (await text(file)).split('\f').slice(0, -1);
+  const flatten = (value: string) => value.replace(/\s+/g, ' ');
+
+  it.each([
+    ['transcript.pdf', 'native copy'],
+    ['transcript-filing.pdf', 'court-filing copy'],
+  ])(
+    '%s heads every page with the case and exhibit numbers, the title and which copy it is',
+    async (file, copy) => {
+      const pages = await pagesOf(file);
+      expect(pages.length).toBeGreaterThan(2);
+      const header = `Case no. 2:24-cv-01234 · Exhibit 7 · Transcript of WhatsApp chat export · WhatsApp Chat - Sam.zip · ${copy}`;
+      expect(pages.map((page) => flatten(page).trim().startsWith(header))).toEqual(pages.map(() => true));
+    },
+  );
+
+  it('numbers the two copies apart: the filing copy carries the Bates numbers, transcript.pdf each with -N', async () => {
+    const bates = (page: string) => page.match(/SMITH\d{6}(?:-N)?/g) ?? [];
+    const [native, filing] = [await pagesOf('transcript.pdf'), await pagesOf('transcript-filing.pdf')];
+    expect(native).toHaveLength(filing.length);
+    filing.forEach((page, i) => {
+      const number = `SMITH${String(i + 1).padStart(6, '0')}`;
+      expect(bates(page)).toContain(number);
+      expect(bates(native[i]!)).toContain(`${number}-N`);
+    });
+    const numbers = (pages: string[]) => new Set(pages.flatMap(bates));
+    const [nativeNumbers, filingNumbers] = [numbers(native), numbers(filing)];
+    expect([...filingNumbers].filter((number) => nativeNumbers.has(number))).toEqual([]);
+    expect([...filingNumbers].every((number) => /^SMITH\d{6}$/.test(number))).toBe(true);
+    expect([...nativeNumbers].every((number) => /^SMITH\d{6}-N$/.test(number))).toBe(true);
+  });
+
+  it('says on the filing copy, cover and metadata, that it is the court-filing copy, and never speaks of MP3s it does not carry', async () => {
+    const info = async (file: string) => (await run('pdfinfo', [path.join(out, file)])).stdout;
+    const field = (pdfinfo: string, name: string) => new RegExp(`^${name}:\\s+(.*)$`, 'm').exec(pdfinfo)?.[1];
+    const filingInfo = await info('transcript-filing.pdf');
+    expect(field(filingInfo, 'Title')).toBe(
+      'Transcript of WhatsApp chat export: WhatsApp Chat - Sam.zip (court-filing copy)',
+    );
+    expect(field(filingInfo, 'Subject')).toMatch(/^Court-filing copy \(PDF\/A-2b, no embedded files\)/);
+    expect(field(filingInfo, 'Keywords')).toContain('court-filing copy');
+    const nativeInfo = await info('transcript.pdf');
+    expect(field(nativeInfo, 'Title')).toBe('Transcript of WhatsApp chat export: WhatsApp Chat - Sam.zip');
+    expect(nativeInfo).not.toContain('court-filing copy');
+
+    const cover = async (file: string) =>
+      flatten((await pagesOf(file)).join(' ').split('Messages 01 March')[0]!);
+    const section = (page: string, from: string, to: string) =>
+      page.slice(page.indexOf(from), page.indexOf(to));
+    const filing = await cover('transcript-filing.pdf');
+    expect(filing).toContain('Court-filing copy (transcript-filing.pdf): PDF/A-2b, with no files embedded.');
+    expect(section(filing, 'Processing options', 'Completeness')).not.toContain('MP3');
+    expect(section(filing, 'Reading this transcript', 'Messages')).not.toContain('MP3');
+    expect(section(filing, 'Processing options', 'Completeness')).toContain(
+      'Voice notes: embedded only in transcript.pdf; this court-filing copy embeds no files',
+    );
+    const native = await cover('transcript.pdf');
+    expect(native).toContain('Native copy (transcript.pdf)');
+    expect(section(native, 'Processing options', 'Completeness')).toContain(
+      'Voice notes: MP3 copies embedded in transcript.pdf',
+    );
+  });
+
+  it('names attached files by attachment number, never as exhibits, in every text of the package', async () => {
+    const unzipped = path.join(root, 'texts');
+    await run('unzip', ['-q', path.join(out, 'evidence.zip'), '-d', unzipped]);
+    const texts: Record<string, string> = {};
+    for (const name of await readdir(unzipped)) {
+      if (name.endsWith('.pdf'))
+        texts[name] = (await run('pdftotext', [path.join(unzipped, name), '-'])).stdout;
+      else if (name.endsWith('.docx'))
+        texts[name] = (await run('unzip', ['-p', path.join(unzipped, name), 'word/document.xml'])).stdout;
+      else if (name.includes('.')) texts[name] = await readFile(path.join(unzipped, name), 'utf8');
+    }
+    expect(Object.keys(texts)).toEqual(
+      expect.arrayContaining(['README.txt', 'messages.csv', 'transcript.pdf']),
+    );
+    const exhibitLike = Object.entries(texts).filter(([, content]) => /Exhibit A-|\bA-\d{4}\b/.test(content));
+    expect(exhibitLike.map(([name]) => name)).toEqual([]);
+    for (const name of ['transcript.pdf', 'transcript-filing.pdf', 'messages.csv', 'README.txt']) {
+      expect(texts[name]).toContain('Attachment 1');
+    }
+  });
+
   it('has a font for every character of every message', () => {
     const missing = fixture.messages.flatMap((m) => FontSet.shared().missingCharacters(m.content));
     expect(missing).toEqual([]);
@@ -290,9 +359,9 @@ describe('renderExportDocuments', () => {
     const detach = path.join(root, 'detached');
     await mkdir(detach);
     const list = (await run('pdfdetach', ['-list', path.join(out, 'transcript.pdf')])).stdout;
-    expect(list).toMatch(/A-0001 PTT-20240301-WA0001\.opus\.mp3/);
+    expect(list).toMatch(/Attachment 1 PTT-20240301-WA0001\.opus\.mp3/);
     await run('pdfdetach', ['-saveall', '-o', detach, path.join(out, 'transcript.pdf')]);
-    expect(sha256(await readFile(path.join(detach, 'A-0001 PTT-20240301-WA0001.opus.mp3')))).toBe(
+    expect(sha256(await readFile(path.join(detach, 'Attachment 1 PTT-20240301-WA0001.opus.mp3')))).toBe(
       sha256(fixture.mp3),
     );
 
@@ -345,7 +414,7 @@ describe('renderExportDocuments', () => {
       );
     }
     expect(manifest.documents.map((document) => document.path)).toContain('messages.csv');
-    // messages.csv: one row per message of the transcript, in its order, with its exhibit references.
+    // messages.csv: one row per message of the transcript, in its order, with its attachment numbers.
     const rows = parse(await readFile(path.join(unzipped, 'messages.csv')), { bom: true }) as string[][];
     expect(rows.slice(1).map((row) => [row[0], row[5], row[6], row[9]])).toEqual(
       fixture.messages.map((message) => [
@@ -353,9 +422,9 @@ describe('renderExportDocuments', () => {
         /^[+=@-]/.test(message.sender ?? '') ? `'${message.sender}` : (message.sender ?? ''),
         message.content,
         message.attachmentPath === 'IMG-20240301-WA0002.jpg'
-          ? 'A-0002'
+          ? 'Attachment 2'
           : message.attachmentPath !== null
-            ? 'A-0001'
+            ? 'Attachment 1'
             : message.attachment === null
               ? ''
               : 'MISSING',

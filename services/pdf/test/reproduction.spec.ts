@@ -45,6 +45,17 @@ describe('reproducing a package from its manifest', () => {
     );
   });
 
+  it('reads the first Bates number back, and as 1 from a manifest written before it was recorded', async () => {
+    const { facts, files } = await buildEvidenceFixture();
+    const numbered = { ...facts, facts: { ...facts.facts, batesStart: 1001 } };
+    expect(reproductionSettings(buildManifest(numbered, files)).facts.batesStart).toBe(1001);
+    const manifest = JSON.parse(buildManifest(numbered, files).toString('utf8')) as {
+      export: Record<string, unknown>;
+    };
+    delete manifest.export.batesStart;
+    expect(reproductionSettings(Buffer.from(JSON.stringify(manifest))).facts.batesStart).toBe(1);
+  });
+
   it('refuses what is not a manifest of ours, or one made before reproducing was possible', async () => {
     expect(() => reproductionSettings(Buffer.from('not json'))).toThrow(NotReproducibleError);
     expect(() => reproductionSettings(Buffer.from('{"format":"other"}'))).toThrow(

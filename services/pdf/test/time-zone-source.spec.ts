@@ -8,7 +8,7 @@ import type { EvidenceFacts, EvidenceFile } from '@chatexhibit/pdf/domain/eviden
 import { timeZoneSourceStatement } from '@chatexhibit/pdf/domain/time-zone-source';
 import { ExportFactsSchema, type TimeZoneSource } from '@chatexhibit/proto/processing-options';
 import { coverOf } from './support/cover-fixture';
-import { type EvidenceFixture, writeEvidenceFixture } from './support/evidence-fixture';
+import { type EvidenceFixture, TRANSCRIPT_PAGES, writeEvidenceFixture } from './support/evidence-fixture';
 import { transcriptMessage } from './support/transcript-message';
 
 const HASHES = {
@@ -45,7 +45,7 @@ describe("where the export's time zone came from", () => {
     return {
       cover: await coverTimeZone(source),
       declaration: flat(buildDeclaration(facts, files, HASHES).toString('utf8')),
-      readme: flat(buildReadme(facts).toString('utf8')),
+      readme: flat(buildReadme(facts, TRANSCRIPT_PAGES).toString('utf8')),
       manifest: JSON.parse(buildManifest(facts, files).toString('utf8')) as {
         export: Record<string, unknown>;
       },

@@ -5,8 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { formatRecordedDate, formatRecordedMonth } from '@chatexhibit/pdf/domain/transcript/time-zone';
+import { TRANSCRIPT_TITLE } from '@chatexhibit/pdf/domain/transcript/transcript-copies';
 import { transcriptMessage } from './support/transcript-message';
-import { writeChatTranscripts } from './support/written-transcripts';
+import { writeChatTranscripts } from './support/chat-transcripts';
+import { type PdfjsOutlineEntry, type PdfjsReading, readWithPdfjs } from './support/pdfjs';
 
 const run = promisify(execFile);
 const FILES = ['transcript.pdf', 'transcript-filing.pdf'] as const;
@@ -48,21 +50,15 @@ function chat(): TranscriptMessage[] {
   return messages;
 }
 
-interface PdfjsReading {
-  pages: string[];
-  outline: OutlineEntry[];
-}
-interface OutlineEntry {
-  title: string;
-  page: number | null;
-  items: OutlineEntry[];
-}
-
 /** Whitespace as one space, so that a message's lines and paragraphs compare with how it was typed. */
 const flat = (text: string): string => text.normalize('NFC').replace(/\s+/g, ' ').trim();
 
 /** What every page repeats (running header, footer, continued headings), which may fall inside a message. */
-const PAGE_FURNITURE = [/^CHAT TRANSCRIPT EVIDENCE · .*$/gm, /^.* \(continued\)$/gm, /^Source SHA-256 .*$/gm];
+const PAGE_FURNITURE = [
+  /^.*Transcript of WhatsApp chat export · .*$/gm,
+  /^.* \(continued\)$/gm,
+  /^Source SHA-256 .*$/gm,
+];
 const withoutFurniture = (page: string): string =>
   PAGE_FURNITURE.reduce((text, pattern) => text.replace(pattern, ''), page);
 
@@ -115,14 +111,9 @@ describe('reading the transcript PDFs: bookmarks, headings, text layer', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-reading-'));
-    await writeChatTranscripts(messages, dir);
+    await writeChatTranscripts(messages, ['Sam Carter', 'Alex Morgan'], dir);
     for (const file of FILES) {
-      const read = await run(
-        process.execPath,
-        [path.join(__dirname, 'support', 'pdfjs-read.mjs'), path.join(dir, file)],
-        { maxBuffer: 64 * 1024 * 1024 },
-      );
-      pdfjs.set(file, JSON.parse(read.stdout) as PdfjsReading);
+      pdfjs.set(file, await readWithPdfjs(path.join(dir, file)));
       const text = await run('pdftotext', ['-raw', '-enc', 'UTF-8', path.join(dir, file), '-'], {
         maxBuffer: 64 * 1024 * 1024,
       });
@@ -140,7 +131,7 @@ describe('reading the transcript PDFs: bookmarks, headings, text layer', () => {
     (file) => {
       const { outline, pages } = pdfjs.get(file)!;
       expect(outline.map((entry) => entry.title)).toEqual(['Cover', 'Messages', 'Attachment register']);
-      const [cover, byMonth, register] = outline as [OutlineEntry, OutlineEntry, OutlineEntry];
+      const [cover, byMonth, register] = outline as [PdfjsOutlineEntry, PdfjsOutlineEntry, PdfjsOutlineEntry];
       expect(cover.items.map((entry) => entry.title)).toEqual(
         expect.arrayContaining(['Examination', 'Contents', 'Time zone', 'Reading this transcript']),
       );
@@ -155,14 +146,14 @@ describe('reading the transcript PDFs: bookmarks, headings, text layer', () => {
       // Each bookmark leads to the page that shows its heading.
       const entries = [cover, ...cover.items, ...byMonth.items.flatMap((month) => month.items), register];
       for (const entry of entries) {
-        const title = entry.title === 'Cover' ? 'CHAT TRANSCRIPT EVIDENCE' : entry.title;
+        const title = entry.title === 'Cover' ? TRANSCRIPT_TITLE : entry.title;
         expect({ title, on: pages[entry.page! - 1]!.includes(title) }).toEqual({ title, on: true });
       }
     },
   );
 
   it('puts every bookmark on the same page in both PDFs', () => {
-    const pagesOf = (entries: OutlineEntry[]): unknown[] =>
+    const pagesOf = (entries: PdfjsOutlineEntry[]): unknown[] =>
       entries.map((entry) => [entry.title, entry.page, pagesOf(entry.items)]);
     expect(JSON.stringify(pagesOf(pdfjs.get('transcript.pdf')!.outline)).split('"').length).toBeGreaterThan(
       100,

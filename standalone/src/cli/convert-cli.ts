@@ -56,7 +56,7 @@ import { type ConversionProgress, conversionProgress } from './conversion-progre
 const CONVERT_COMMAND = {
   name: 'convert',
   usage:
-    'usage: npm run convert -- <export.zip> --out <dir> [--tz <IANA zone>] [--bates <prefix>] ' +
+    'usage: npm run convert -- <export.zip> --out <dir> [--tz <IANA zone>] [--bates <prefix> [--bates-start <n>]] ' +
     '[--images | --no-images] [--attachments | --no-attachments] [--no-timestamps] [--no-highlight] ' +
     '[--no-voice] [--case <number>] [--exhibit <number>] [--prepared-by <name>] [--account <name>] [--pretty]\n' +
     '       npm run convert -- --reproduce <evidence.zip> --out <dir>',
@@ -79,11 +79,15 @@ const EXAMINATION_FLAGS = {
   exportingAccount: 'account',
 } as const;
 
+/** The upload options' fields that a flag of its own sets, for the schema's messages. */
+const FIELD_FLAGS = { ...EXAMINATION_FLAGS, batesStart: 'bates-start' } as const;
+
 const CONVERT_OPTIONS = {
   out: { type: 'string' },
   reproduce: { type: 'string' },
   tz: { type: 'string' },
   bates: { type: 'string' },
+  'bates-start': { type: 'string' },
   case: { type: 'string' },
   exhibit: { type: 'string' },
   'prepared-by': { type: 'string' },
@@ -160,6 +164,9 @@ export function sourceDateEpoch(env: Readonly<Record<string, string | undefined>
   return date;
 }
 
+/** A flag's value as a number when it is written as a whole number, otherwise as typed. */
+const wholeNumberOr = (value: string): number | string => (/^\d{1,15}$/.test(value) ? Number(value) : value);
+
 async function readRequest(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
@@ -203,6 +210,8 @@ async function readRequest(
     ...chosen,
     ...(values.tz !== undefined && { timeZone: values.tz, timeZoneSource: 'declared' }),
     ...(values.bates !== undefined && { batesPrefix: values.bates }),
+    // A number, or what was typed, for the schema to refuse in its own words.
+    ...(values['bates-start'] !== undefined && { batesStart: wholeNumberOr(values['bates-start']) }),
     ...Object.fromEntries(Object.entries(EXAMINATION_FLAGS).map(([field, flag]) => [field, values[flag]])),
   });
   if (!parsed.success) {
@@ -211,10 +220,9 @@ async function readRequest(
       parsed.error.issues
         .map((issue) => {
           const field = String(issue.path[0]);
-          return issue.message.replace(
-            field,
-            `--${EXAMINATION_FLAGS[field as keyof typeof EXAMINATION_FLAGS]}`,
-          );
+          return issue.message
+            .replace('batesPrefix', '--bates')
+            .replace(field, `--${FIELD_FLAGS[field as keyof typeof FIELD_FLAGS]}`);
         })
         .join('; '),
     );

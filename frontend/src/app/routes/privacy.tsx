@@ -33,8 +33,8 @@ export function PrivacyRoute() {
               and thumbnails).
             </li>
             <li>
-              What you type in the form: the phone’s time zone and, if you give them, the Bates prefix, case
-              number, exhibit number, who prepared it and the exporting account.
+              What you type in the form: the phone’s time zone and, if you give them, the Bates prefix and
+              first Bates number, case number, exhibit number, who prepared it and the exporting account.
             </li>
             <li>For a purchase, the email address the download links are sent to.</li>
             <li>For a message through the contact form, your name, email address, subject and message.</li>

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import { buildDeclaration, buildDeclarationDocx, type DeclarationHashes } from './evidence/declaration';
 import { buildNotices } from './evidence/notices';
-import { exhibitReferences } from './evidence/exhibit-reference';
+import { attachmentReferences } from './evidence/attachment-reference';
 import { writeMessagesCsv } from './evidence/messages-csv';
 import { listEvidenceFiles } from './evidence/list-evidence-files';
 import { buildManifest, sha256Hex } from './evidence/manifest';
@@ -126,7 +126,7 @@ export async function renderExportDocuments(
     processingRecord: path.join(outDir, PACKAGE_PATHS.processingRecord),
     processingRecordPdf: path.join(outDir, PACKAGE_PATHS.processingRecordPdf),
   };
-  await writeTranscripts(
+  const { pageCount: transcriptPages } = await writeTranscripts(
     {
       source,
       summary,
@@ -161,8 +161,8 @@ export async function renderExportDocuments(
       totalMessages: counts.entries,
       withSeconds: summary.timesHaveSeconds,
       timeZone: facts.timeZone,
-      exhibits: new Map(
-        [...exhibitReferences(summary.references)].filter(([entryPath]) => evidencePaths.has(entryPath)),
+      attachments: new Map(
+        [...attachmentReferences(summary.references)].filter(([entryPath]) => evidencePaths.has(entryPath)),
       ),
     },
     createWriteStream(files.messagesCsv),
@@ -181,6 +181,7 @@ export async function renderExportDocuments(
       filingTranscript: filingTranscript.sha256,
       messagesCsv: messagesCsvSha256,
     },
+    transcriptPages,
   });
   const processingRecordSha256 = sha256Hex(processingRecord);
   await writeFile(files.processingRecord, processingRecord);
@@ -219,7 +220,7 @@ export async function renderExportDocuments(
         },
         ...(await buildNotices(evidenceFacts, evidence, declarationHashes)),
       ],
-      readme: buildReadme(evidenceFacts),
+      readme: buildReadme(evidenceFacts, transcriptPages),
       generatedAt,
       entryDates: originalEntryDates(source.entries),
       source: source.files,

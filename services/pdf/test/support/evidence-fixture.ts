@@ -97,6 +97,8 @@ export const MP3 = Buffer.concat([
 ]);
 export const TRANSCRIPT_PDF = Buffer.from('%PDF-1.7\n% fake transcript with embedded voice notes\n%%EOF\n');
 export const FILING_PDF = Buffer.from('%PDF-1.7\n% fake PDF/A filing copy\n%%EOF\n');
+/** The page count the texts state for the two stand-in transcripts. */
+export const TRANSCRIPT_PAGES = 12;
 
 export interface EvidenceFixture {
   storage: string;
@@ -177,6 +179,7 @@ export async function writeEvidenceFixture(
     timeZone: 'Europe/Berlin',
     timeZoneSource: 'declared',
     batesPrefix: 'SMITH',
+    batesStart: 1,
     examination: {
       caseNumber: '2:25-cv-01234',
       exhibitNumber: null,

@@ -1,6 +1,7 @@
 import { UPLOAD_FILE_EXTENSION } from '@chatexhibit/proto/constants';
 import {
   BATES_PREFIX_PATTERN,
+  BatesStartSchema,
   DEFAULT_PROCESSING_OPTIONS,
   type ProcessingOptions,
   type UploadOptions,
@@ -60,31 +61,51 @@ const EXAMINATION_FIELDS = [
 ] as const satisfies readonly { key: keyof UploadOptions; label: string; placeholder: string }[];
 
 type ExaminationKey = (typeof EXAMINATION_FIELDS)[number]['key'];
-type ExaminationInput = Record<ExaminationKey, string>;
+/** The form's text fields; the first Bates number is absent while no prefix is typed (the field is disabled). */
+type ExaminationInput = Record<ExaminationKey, string> & { batesStart?: string };
+
+const BATES_START_LABEL = 'First Bates number';
 
 /**
  * Each field as the API checks it (proto's schema, the same limits), left empty for "not
  * stated"; a refusal names the field by its label.
  */
-const ExaminationInputSchema = z.object(
-  Object.fromEntries(
-    EXAMINATION_FIELDS.map(({ key, label }) => [
-      key,
-      z.string().superRefine((value, context) => {
+const ExaminationInputSchema = z
+  .object(
+    Object.fromEntries(
+      EXAMINATION_FIELDS.map(({ key, label }) => [
+        key,
+        z.string().superRefine((value, context) => {
+          if (value.trim() === '') return;
+          const checked = UploadOptionsSchema.shape[key].safeParse(value);
+          for (const issue of checked.error?.issues ?? [])
+            context.addIssue({ code: 'custom', message: issue.message.replace(key, label) });
+        }),
+      ]),
+    ) as Record<ExaminationKey, z.ZodString>,
+  )
+  .extend({
+    // Empty is the API's default, 1.
+    batesStart: z
+      .string()
+      .optional()
+      .superRefine((value = '', context) => {
         if (value.trim() === '') return;
-        const checked = UploadOptionsSchema.shape[key].safeParse(value);
-        for (const issue of checked.error?.issues ?? [])
-          context.addIssue({ code: 'custom', message: issue.message.replace(key, label) });
+        const typed = /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+        for (const issue of BatesStartSchema.safeParse(typed).error?.issues ?? [])
+          context.addIssue({
+            code: 'custom',
+            message: issue.message.replace('batesStart', BATES_START_LABEL),
+          });
       }),
-    ]),
-  ) as Record<ExaminationKey, z.ZodString>,
-);
+  });
 
 const NO_EXAMINATION_INPUT: ExaminationInput = {
   caseNumber: '',
   exhibitNumber: '',
   preparedBy: '',
   exportingAccount: '',
+  batesStart: '1',
 };
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -103,7 +124,8 @@ interface UploadCardProps {
 /**
  * SPEC §2 upload card: drag and drop or browse (.zip only, the first dropped file only), a remove
  * button, the processing options, the phone's time zone (preset to the browser's, and sent as
- * 'browser' unless the uploader picks one, then 'declared'), an optional Bates prefix, the
+ * 'browser' unless the uploader picks one, then 'declared'), an optional Bates prefix and the
+ * first Bates number (from 1, for a production that continues earlier numbers), the
  * optional case and exhibit numbers, preparer and exporting account for the transcript's cover,
  * and 'Process Chat Export', disabled without a file or while processing.
  */
@@ -130,12 +152,14 @@ export function UploadCard({
     defaultValues: NO_EXAMINATION_INPUT,
   });
   const { errors } = examination.formState;
-  const submit = (stated: ExaminationInput) =>
+  const noBatesPrefix = batesPrefix.trim() === '';
+  const submit = ({ batesStart, ...stated }: ExaminationInput) =>
     onProcess({
       ...options,
       timeZone,
       timeZoneSource,
-      ...(batesPrefix.trim() !== '' && { batesPrefix: batesPrefix.trim() }),
+      ...(!noBatesPrefix && { batesPrefix: batesPrefix.trim() }),
+      ...(!noBatesPrefix && batesStart?.trim() && { batesStart: Number(batesStart.trim()) }),
       ...Object.fromEntries(
         Object.entries(stated)
           .map(([key, value]) => [key, value.trim()] as const)
@@ -245,8 +269,9 @@ export function UploadCard({
               ))}
             </select>
           </div>
-          <div className="grid gap-2">
+          <div className="grid min-w-0 grid-cols-[3fr_2fr] gap-x-3 gap-y-2">
             <Label htmlFor={`${id}-bates`}>Bates prefix (optional)</Label>
+            <Label htmlFor={`${id}-bates-start`}>{BATES_START_LABEL}</Label>
             <Input
               id={`${id}-bates`}
               placeholder="e.g. SMITH"
@@ -255,9 +280,22 @@ export function UploadCard({
               aria-invalid={batesInvalid}
               onChange={(event) => setBatesPrefix(event.target.value)}
             />
+            <Input
+              id={`${id}-bates-start`}
+              inputMode="numeric"
+              placeholder="1"
+              aria-invalid={errors.batesStart ? true : undefined}
+              aria-describedby={errors.batesStart ? `${id}-bates-start-error` : undefined}
+              {...examination.register('batesStart', { disabled: noBatesPrefix })}
+            />
             {batesInvalid && (
-              <p className="text-sm font-medium text-destructive">
+              <p className="col-span-2 text-sm font-medium text-destructive">
                 Use letters, digits, spaces, “.”, “_” or “-”, starting with a letter or digit.
+              </p>
+            )}
+            {errors.batesStart && (
+              <p id={`${id}-bates-start-error`} className="col-span-2 text-sm font-medium text-destructive">
+                {errors.batesStart.message}
               </p>
             )}
           </div>

@@ -12,6 +12,7 @@ import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { NO_EXAMINATION } from '@chatexhibit/proto/processing-options';
 import { timeZoneSourceStatement } from '../time-zone-source';
 import { countRows, entriesSentence } from '../export-counts';
+import { attachmentReference } from './attachment-reference';
 import { type Block, type Inline, type LegalDocument, renderDocx, renderText } from './legal-document';
 import { utcIso } from './manifest';
 import { uploadPackagePath } from './package-paths';
@@ -167,8 +168,8 @@ export function declarationDocument(
   );
   check(
     "Check the local rules and the judge's standing orders on electronic exhibits, on the form of " +
-      'declarations, and on filing the transcript (file transcript-filing.pdf; its references A-0001 ' +
-      'and on point to files of the package).',
+      'declarations, and on filing the transcript (file transcript-filing.pdf; its attachment numbers, ' +
+      `${attachmentReference(1)} and on, point to files of the package).`,
   );
   check(
     'Signed outside the United States: use the second form of the closing and strike the first; ' +

@@ -93,6 +93,7 @@ export function buildManifest(facts: EvidenceFacts, files: readonly EvidenceFile
         includeAttachments: options.includeAttachments,
       },
       batesPrefix: exportFacts.batesPrefix,
+      batesStart: exportFacts.batesStart,
       examination: {
         note: EXAMINATION_NOTE,
         caseNumber: examination.caseNumber,

@@ -35,8 +35,8 @@ export interface MessagesCsvInput {
   withSeconds: boolean;
   /** The zone the manifest states (export.declaredTimeZone), for the UTC columns. */
   timeZone: string;
-  /** Exhibit reference of each upload path a message's attachment is linked to and the package holds. */
-  exhibits: ReadonlyMap<string, string>;
+  /** Attachment reference of each upload path a message's attachment is linked to and the package holds. */
+  attachments: ReadonlyMap<string, string>;
 }
 
 /** One message as its row of messages.csv. */
@@ -44,7 +44,8 @@ export function messageRow(message: TranscriptMessage, input: Omit<MessagesCsvIn
   const instant = recordedInstant(message.timestamp, input.timeZone);
   const flags = message.flags.map((flag) => FLAG_LABELS[flag]);
   if (message.type === 'system') flags.unshift(SYSTEM_EVENT_FLAG);
-  const exhibit = message.attachmentPath === null ? undefined : input.exhibits.get(message.attachmentPath);
+  const reference =
+    message.attachmentPath === null ? undefined : input.attachments.get(message.attachmentPath);
   return [
     messageNumber(message.index, input.totalMessages),
     message.timestamp.slice(0, 10),
@@ -55,7 +56,7 @@ export function messageRow(message: TranscriptMessage, input: Omit<MessagesCsvIn
     message.content,
     flags.join(' · '),
     sourceLines(message),
-    message.attachment === null ? '' : (exhibit ?? MISSING_ATTACHMENT),
+    message.attachment === null ? '' : (reference ?? MISSING_ATTACHMENT),
     message.attachment ?? '',
   ];
 }

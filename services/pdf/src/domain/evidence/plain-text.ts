@@ -1,5 +1,7 @@
 // Plain text for the package's texts (declaration, README): lines of at most 80 columns, LF endings.
 
+import { codePointLabel } from '../text/unicode';
+
 export const LINE_WIDTH = 80;
 
 /** Zero-width: combining marks, joiners, variation selectors. */
@@ -60,7 +62,7 @@ const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2
 const GLUE = '\ue000';
 
 export const showInvisible = (text: string): string =>
-  text.replace(INVISIBLE, (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}>`);
+  text.replace(INVISIBLE, (c) => `<${codePointLabel(c)}>`);
 
 /** Splits `word` into pieces of at most `width` columns. */
 function splitLong(word: string, width: number): string[] {

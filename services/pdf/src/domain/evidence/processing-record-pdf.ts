@@ -7,6 +7,7 @@ import { finished } from 'node:stream/promises';
 import { FontSet, type TextStyle } from '../text/font-set';
 import { ascent, lineHeight, TextLayout } from '../text/text-layout';
 import { TextPainter } from '../text/text-painter';
+import { describeCharacter } from '../text/unicode';
 import { CONTENT_WIDTH, createDocument, PAGE } from '../transcript/twin-pages';
 import { sha256Hex } from './manifest';
 
@@ -71,7 +72,7 @@ export async function writeProcessingRecordPdf(
     draw('');
     draw(
       'Characters no font of this PDF can draw (each shown above as a replacement mark; ' +
-        `processing-record.txt holds them): ${missing.map((cluster) => [...cluster].map(codePoint).join('')).join(' ')}`,
+        `processing-record.txt holds them): ${missing.map(describeCharacter).join('; ')}`,
     );
   }
 
@@ -94,7 +95,3 @@ export async function writeProcessingRecordPdf(
   doc.end();
   await finished(out);
 }
-
-/** '<U+0E3F>' for a character. */
-const codePoint = (character: string): string =>
-  `<U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`;

@@ -11,6 +11,7 @@ import type { MediaItem } from '@chatexhibit/proto/storage-layout';
 import type { TranscriptChat } from '@chatexhibit/proto/transcript';
 import { countOf, countRows, entriesSentence } from '../export-counts';
 import { timeZoneSourceStatement } from '../time-zone-source';
+import { batesStatement } from '../transcript/bates';
 import { processingOptionStatements } from '../transcript/cover-content';
 import { uploadPackagePath } from './package-paths';
 import {
@@ -48,6 +49,8 @@ export interface ProcessingRecordInput {
   /** What the media step made of each voice note and image. */
   media: readonly MediaItem[];
   hashes: ProcessingRecordHashes;
+  /** The page count of each transcript (the two have the same pages), for their Bates numbers. */
+  transcriptPages: number;
 }
 
 /** One titled section of the record, its lines already wrapped to 80 columns. */
@@ -197,7 +200,7 @@ export const METHOD_STEPS: readonly string[] = [
 
 /** The sections of the record, in order; a new kind of fact is a new section here. */
 export function processingRecordSections(input: ProcessingRecordInput): RecordSection[] {
-  const { facts, reading, media, hashes } = input;
+  const { facts, reading, media, hashes, transcriptPages } = input;
   const exportFacts = facts.facts;
   const { counts } = facts;
   const voiceNotes = media.filter((item) => item.kind === 'voice');
@@ -230,7 +233,8 @@ export function processingRecordSections(input: ProcessingRecordInput): RecordSe
           `Time zone: ${timeZoneSourceStatement(exportFacts.timeZone, exportFacts.timeZoneSource)}`,
         ),
         'Processing options:',
-        ...processingOptionStatements(exportFacts).flatMap(bullet),
+        ...processingOptionStatements(exportFacts, 'record').flatMap(bullet),
+        ...bullet(batesStatement(exportFacts, transcriptPages)),
       ],
     },
     { heading: `METHOD (${PROCESSING_METHOD.toUpperCase()})`, lines: METHOD_STEPS },

@@ -1,6 +1,7 @@
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { timeZoneSourceStatement } from '../time-zone-source';
-import { exhibitReference } from './exhibit-reference';
+import { batesStatement } from '../transcript/bates';
+import { attachmentReference } from './attachment-reference';
 import { uploadPackagePath } from './package-paths';
 import { formatUtc, keepTogether, LINE_WIDTH, showInvisible, toText, wrap, wrapPath } from './plain-text';
 import type { EvidenceFacts } from './types';
@@ -41,9 +42,10 @@ const checkInBrowser = (verifyUrl: string): string[] => [
 
 /**
  * README.txt: what the package holds and how to check it, in plain words for a reader who is not
- * technical (a paralegal). Wrapped at 80 columns, LF line endings.
+ * technical (a paralegal). Wrapped at 80 columns, LF line endings. `transcriptPages` is the page
+ * count of each transcript, for their Bates numbers.
  */
-export function buildReadme(facts: EvidenceFacts): Buffer {
+export function buildReadme(facts: EvidenceFacts, transcriptPages: number): Buffer {
   const exportFacts = facts.facts;
   const uploadPath = uploadPackagePath(exportFacts.originalFilename);
   const hasVoiceNotes = facts.counts.mp3Copies > 0 && exportFacts.options.includeVoiceMessages;
@@ -80,7 +82,7 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
         'with its UTC offset and in UTC (worked out from the time zone in manifest.json, and left ' +
         'empty for a time that zone skipped or had twice), sender and text as the transcript ' +
         'shows them, flags, the lines of the ' +
-        'chat text it came from, and the exhibit reference of its attachment. A cell that begins ' +
+        'chat text it came from, and the attachment number of its attachment. A cell that begins ' +
         "with = + - or @ (or a tab) has a ' put in front of it, so that a spreadsheet shows it " +
         'as text instead of running it as a formula: that mark is not part of the message. The ' +
         'chat text in original/ is the evidence.',
@@ -146,7 +148,7 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
     ...wrap(
       `To file with the court: ${PACKAGE_PATHS.filingTranscript}. It is a PDF/A file with no ` +
         'attachments, as court filing systems require. Each voice note and other media file ' +
-        `appears in it as an exhibit reference (${exhibitReference(1)}, ${exhibitReference(2)}, ` +
+        `appears in it by its attachment number (${attachmentReference(1)}, ${attachmentReference(2)}, ` +
         'and so on) with its file name; the file itself is in this package, in original/ (and, ' +
         'for a voice note, also as an MP3 copy in derived/audio/).',
       { firstIndent: '- ', indent: '  ' },
@@ -163,6 +165,9 @@ export function buildReadme(facts: EvidenceFacts): Buffer {
       { firstIndent: '- ', indent: '  ' },
     ),
     '',
+    ...(exportFacts.batesPrefix === null
+      ? []
+      : [...wrap(batesStatement(exportFacts, transcriptPages), { firstIndent: '- ', indent: '  ' }), '']),
     ...paragraph(
       'Do not edit or re-save any file of the package, not even to "fix" it: any change alters the file\'s hash value, and it will no longer match. To fill in the declaration, copy declaration-template.txt to another folder first and edit the copy.',
     ),

@@ -18,8 +18,8 @@ export function reproductionInstructions(toolVersion: string): string[] {
   return [
     'Anyone can check that the documents of this package were made from the uploaded file in ' +
       'original/upload/ with the settings manifest.json records (generation time, export ' +
-      'reference, time of receipt, file name, options, time zone, Bates prefix, examination ' +
-      `fields). With the source code of ChatExhibit ${toolVersion} (manifest.json names the ` +
+      'reference, time of receipt, file name, options, time zone, Bates prefix and first ' +
+      `number, examination fields). With the source code of ChatExhibit ${toolVersion} (manifest.json names the ` +
       `version under tool.version), run \`${REPRODUCE_COMMAND}\`: it makes the documents again ` +
       "from those alone and prints, for each file, whether it is byte for byte the package's copy.",
     'The bytes also depend on the programs manifest.json lists under tool.components: ffmpeg makes ' +
@@ -83,6 +83,7 @@ export function reproductionSettings(manifestBytes: Buffer): ReproductionSetting
       timeZone: recorded.timeZone,
       timeZoneSource: recorded.timeZoneSource,
       batesPrefix: recorded.batesPrefix,
+      batesStart: recorded.batesStart,
       examination: recorded.examination,
       receivedAt: recorded.receivedAt,
     },

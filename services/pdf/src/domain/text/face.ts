@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { openSync, type Font, type Glyph } from 'fontkit';
+import { openSync, type Font, type Glyph, type GlyphRun } from 'fontkit';
+import { fixNullAnchors, unusableFeatures } from './fontkit-fixes';
 
 /** One glyph of shaped text, in font units. */
 export interface ShapedGlyph {
@@ -36,10 +37,19 @@ export interface ComplexShape {
   /** The advance in em: multiply by the font size for points. */
   readonly width: number;
   /**
-   * Whether the glyphs' characters, read left to right, spell the text: not so where shaping
-   * reorders (a Devanagari vowel sign drawn before its consonant) or drops invisible characters.
+   * Whether the glyphs' characters, read left to right, spell the text, each glyph its own
+   * character's: not so where shaping reorders (a Devanagari vowel sign drawn before its
+   * consonant) or drops invisible characters, or a lone jamo is drawn whole (see STANDALONE_JAMO).
    */
   readonly readsInOrder: boolean;
+}
+
+/** What fontkit's OpenType layout lacks for a face's script, done around it (see myanmar.ts). */
+export interface ScriptShaping {
+  /** The text with each syllable's parts in the order the font expects to draw them. */
+  drawingOrder(text: string): string;
+  /** Features to apply besides fontkit's default ones. */
+  readonly features: Readonly<Record<string, boolean>>;
 }
 
 /** A piece of text (a word, a space) shaped in one face and direction. */
@@ -77,6 +87,24 @@ const KERNING_ONLY: Record<string, boolean> = Object.fromEntries(
 
 const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 
+/** Hangul compatibility jamo for the final consonants U+11A8–U+11C2, whose decompositions name the initial forms. */
+const MODERN_FINALS = 'ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ';
+
+/**
+ * Conjoining Hangul jamo (U+1100–U+11FF) and the compatibility jamo (U+3131–U+318E) that is the
+ * same letter drawn whole. A conjoining jamo that does not compose into a syllable (ᄀ alone, a
+ * final ᆫ with no vowel before it) has, in Noto Sans KR, only the glyph of its place in a
+ * syllable block: the top, right or bottom part of a square, which reads as a clipped letter.
+ * It is drawn with the whole letter instead, and its text is kept (see readsInOrder).
+ */
+const STANDALONE_JAMO = new Map<number, number>([
+  ...Array.from({ length: 0x318e - 0x3131 + 1 }, (_, i) => 0x3131 + i).flatMap((compatibility) => {
+    const conjoining = String.fromCodePoint(compatibility).normalize('NFKD');
+    return conjoining.length === 1 ? [[conjoining.codePointAt(0)!, compatibility] as const] : [];
+  }),
+  ...Array.from(MODERN_FINALS, (char, i) => [0x11a8 + i, char.codePointAt(0)!] as const),
+]);
+
 /** One Noto font file. The TTF is read on first use, once per process. */
 export class Face {
   /** The file's name, e.g. NotoSansArabic_700Bold. */
@@ -84,6 +112,8 @@ export class Face {
   private loaded: Font | undefined;
   private loadedUnitsPerEm: number | undefined;
   private kerns: boolean | undefined;
+  /** OpenType features switched off because fontkit cannot apply them (see unusableFeatures); undefined until a layout fails. */
+  private switchedOff: Record<string, boolean> | undefined;
   private readonly coverage = new Map<number, boolean>();
   private readonly shapes = { ltr: new Map<string, ComplexShape>(), rtl: new Map<string, ComplexShape>() };
   /** Per simple code point: its glyph, null when it is not simple in this face, undefined until asked. */
@@ -91,7 +121,10 @@ export class Face {
   /** Kerning between two simple code points, keyed `left * SIMPLE_LIMIT + right`. */
   private readonly kerning = new Map<number, number>();
 
-  constructor(readonly file: string) {
+  constructor(
+    readonly file: string,
+    private readonly scriptShaping: ScriptShaping | null = null,
+  ) {
     this.name = path.basename(file, '.ttf');
   }
 
@@ -103,8 +136,11 @@ export class Face {
 
   /** The fontkit font (pdfkit embeds this same object, so it is parsed once per process). */
   get font(): Font {
-    // The Noto files are single TTFs, never collections.
-    this.loaded ??= openSync(this.file) as Font;
+    if (!this.loaded) {
+      // The Noto files are single TTFs, never collections.
+      this.loaded = openSync(this.file) as Font;
+      fixNullAnchors(this.loaded);
+    }
     return this.loaded;
   }
 
@@ -207,37 +243,73 @@ export class Face {
     }
   }
 
+  /** fontkit's full OpenType layout, with the face's script shaping and without the features fontkit cannot apply. */
+  private layout(text: string, rtl: boolean): GlyphRun {
+    const direction = rtl ? 'rtl' : 'ltr';
+    const shown = this.scriptShaping?.drawingOrder(text) ?? text;
+    const features = (): Record<string, boolean> => ({
+      ...this.scriptShaping?.features,
+      ...this.switchedOff,
+    });
+    if (this.switchedOff === undefined) {
+      try {
+        return this.font.layout(shown, features(), undefined, undefined, direction);
+      } catch (error) {
+        const unusable = unusableFeatures(this.font);
+        if (unusable.length === 0) throw error;
+        this.switchedOff = Object.fromEntries(unusable.map((feature) => [feature, false]));
+      }
+    }
+    return this.font.layout(shown, features(), undefined, undefined, direction);
+  }
+
+  /** The whole letter for a conjoining jamo that shaping left as its own part glyph (see STANDALONE_JAMO), else null. */
+  private wholeJamo(glyph: Glyph): Glyph | null {
+    if (glyph.codePoints.length !== 1) return null;
+    const [codePoint] = glyph.codePoints as [number];
+    const standalone = STANDALONE_JAMO.get(codePoint);
+    if (standalone === undefined || !this.has(standalone)) return null;
+    return glyph.id === this.font.glyphForCodePoint(codePoint).id
+      ? this.font.glyphForCodePoint(standalone)
+      : null;
+  }
+
   private shapeComplex(text: string, rtl: boolean): ComplexShape {
-    const run = this.font.layout(text, undefined, undefined, undefined, rtl ? 'rtl' : 'ltr');
+    const run = this.layout(text, rtl);
     const space = this.font.glyphForCodePoint(0x20).id;
     const glyphs: ShapedGlyph[] = [];
     let advance = 0;
     let spelled = '';
+    let wholeJamo = false;
     run.glyphs.forEach((glyph, i) => {
       const position = run.positions[i]!;
       // fontkit turns invisible format characters (ZWJ, marks like RLM) into zero-width spaces;
       // dropping them keeps stray spaces out of the copied text.
       if (glyph.id === space && position.xAdvance === 0) return;
       spelled += String.fromCodePoint(...glyph.codePoints);
+      const whole = this.wholeJamo(glyph);
+      if (whole) wholeJamo = true;
+      const drawn = whole ?? glyph;
+      const xAdvance = position.xAdvance + drawn.advanceWidth - glyph.advanceWidth;
       glyphs.push({
-        id: glyph.id,
+        id: drawn.id,
         // Text extractors read a right-to-left line's characters in visual order and reverse them
         // all, also those a ligature stands for (ش+ر would copy out as ر+ش): so a ligature of a
         // right-to-left run lists its characters in visual order too.
         codePoints: rtl && glyph.codePoints.length > 1 ? [...glyph.codePoints].reverse() : glyph.codePoints,
-        advanceWidth: glyph.advanceWidth,
-        xAdvance: position.xAdvance,
+        advanceWidth: drawn.advanceWidth,
+        xAdvance,
         xOffset: position.xOffset,
         yOffset: position.yOffset,
       });
-      advance += position.xAdvance;
+      advance += xAdvance;
     });
     return {
       kind: 'complex',
       face: this,
       glyphs,
       width: advance / this.unitsPerEm,
-      readsInOrder: spelled === text,
+      readsInOrder: spelled === text && !wholeJamo,
     };
   }
 }

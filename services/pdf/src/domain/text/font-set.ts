@@ -1,6 +1,7 @@
 import { EmojiImages, wantsEmojiImage } from './emoji';
-import { Face } from './face';
-import { FONT_FILES, type FaceName, type FontWeight } from './font-files';
+import { Face, type ScriptShaping } from './face';
+import { type FaceName, fontFile, type FontWeight } from './font-files';
+import { MYANMAR_FEATURES, myanmarDrawingOrder } from './myanmar';
 import { controlsAsSpaces, GRAPHEMES } from './unicode';
 
 export type { FontWeight } from './font-files';
@@ -13,22 +14,73 @@ export interface TextStyle {
   size: number;
 }
 
+/** The faces of a script, by Unicode script name, each drawing that script alone. */
+const ONE_SCRIPT_FACES: readonly (readonly [string, FaceName])[] = [
+  ['Arabic', 'arabic'],
+  ['Hebrew', 'hebrew'],
+  ['Thai', 'thai'],
+  ['Devanagari', 'devanagari'],
+  ['Bengali', 'bengali'],
+  ['Gurmukhi', 'gurmukhi'],
+  ['Gujarati', 'gujarati'],
+  ['Oriya', 'oriya'],
+  ['Tamil', 'tamil'],
+  ['Telugu', 'telugu'],
+  ['Kannada', 'kannada'],
+  ['Malayalam', 'malayalam'],
+  ['Sinhala', 'sinhala'],
+  ['Armenian', 'armenian'],
+  ['Georgian', 'georgian'],
+  ['Ethiopic', 'ethiopic'],
+  ['Khmer', 'khmer'],
+  ['Lao', 'lao'],
+  ['Myanmar', 'myanmar'],
+  ['Syriac', 'syriac'],
+  ['Tibetan', 'tibetan'],
+  ['Mongolian', 'mongolian'],
+  ['Cherokee', 'cherokee'],
+  ['Thaana', 'thaana'],
+  ['Tifinagh', 'tifinagh'],
+  ['Nko', 'nko'],
+  ['Adlam', 'adlam'],
+  ['Yi', 'yi'],
+  ['Javanese', 'javanese'],
+  ['Balinese', 'balinese'],
+  ['Canadian_Aboriginal', 'canadianAboriginal'],
+  ['Ol_Chiki', 'olChiki'],
+  ['Meetei_Mayek', 'meeteiMayek'],
+  ['Tai_Viet', 'taiViet'],
+  ['Vai', 'vai'],
+  ['Lisu', 'lisu'],
+  ['Chakma', 'chakma'],
+  ['Syloti_Nagri', 'sylotiNagri'],
+  ['Cham', 'cham'],
+  ['Osage', 'osage'],
+  ['Hanifi_Rohingya', 'hanifiRohingya'],
+];
+
 /**
- * Scripts with a face of their own, tried before the general fallbacks. Script_Extensions, so
- * that punctuation used by a script (the Arabic comma, the ideographic full stop) finds its face.
+ * Scripts with faces of their own, tried in order before the general fallbacks. Script_Extensions,
+ * so that punctuation used by a script (the Arabic comma, the ideographic full stop) finds its face.
  */
-const SCRIPT_FACES: readonly (readonly [RegExp, FaceName])[] = [
-  [/^\p{Script_Extensions=Arabic}/u, 'arabic'],
-  [/^\p{Script_Extensions=Hebrew}/u, 'hebrew'],
-  [/^\p{Script_Extensions=Thai}/u, 'thai'],
-  [/^\p{Script_Extensions=Devanagari}/u, 'devanagari'],
+const SCRIPT_FACES: readonly (readonly [RegExp, readonly FaceName[]])[] = [
+  // First: CJK punctuation (、。) also has Yi among its script extensions.
   [
     /^[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\p{Script_Extensions=Bopomofo}]/u,
-    'sc',
+    ['sc', 'jp'],
   ],
-  [/^\p{Script_Extensions=Hangul}/u, 'kr'],
+  [/^\p{Script_Extensions=Hangul}/u, ['kr']],
+  ...ONE_SCRIPT_FACES.map(
+    ([script, face]) => [new RegExp(`^\\p{Script_Extensions=${script}}`, 'u'), [face]] as const,
+  ),
 ];
-const FALLBACK_FACES: readonly FaceName[] = ['sans', 'symbols', 'symbols2', 'sc', 'kr'];
+/** For the clusters of no script above, and those a script's own faces lack. */
+const FALLBACK_FACES: readonly FaceName[] = ['sans', 'symbols', 'symbols2', 'math', 'sc', 'kr'];
+
+/** Faces whose script needs shaping that fontkit lacks. */
+const SCRIPT_SHAPING: Partial<Record<FaceName, ScriptShaping>> = {
+  myanmar: { drawingOrder: myanmarDrawingOrder, features: MYANMAR_FEATURES },
+};
 
 /** How one grapheme cluster is drawn. */
 export type ClusterDrawing =
@@ -63,10 +115,10 @@ export class FaceChain {
 
   /** The first face with every character of `cluster`: the family's own, the script's, then the fallbacks. */
   private faceFor(cluster: string): Face | null {
-    const script = SCRIPT_FACES.find(([pattern]) => pattern.test(cluster))?.[1];
+    const scriptFaces = SCRIPT_FACES.find(([pattern]) => pattern.test(cluster))?.[1] ?? [];
     const names = new Set<FaceName>([
       ...(this.family === 'mono' ? (['mono'] as const) : []),
-      ...(script === undefined ? [] : [script]),
+      ...scriptFaces,
       ...FALLBACK_FACES,
     ]);
     return (
@@ -91,10 +143,10 @@ export class FontSet {
 
   /** One face per file: a weight a package lacks falls back to its regular file, loaded once. */
   face(name: FaceName, weight: FontWeight): Face {
-    const file = FONT_FILES[name][weight];
+    const file = fontFile(name, weight);
     let face = this.faces.get(file);
     if (!face) {
-      face = new Face(file);
+      face = new Face(file, SCRIPT_SHAPING[name]);
       this.faces.set(file, face);
     }
     return face;

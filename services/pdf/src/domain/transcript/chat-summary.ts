@@ -1,4 +1,5 @@
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
+import { FontSet } from '../text/font-set';
 
 /** One row of the participant table: each name exactly as exported, never merged. */
 export interface ParticipantRow {
@@ -58,12 +59,19 @@ export interface ChatSummary {
   missingAttachments: Array<{ index: number; name: string }>;
   /** Whether any message's time has seconds other than :00 (an export without seconds has none). */
   timesHaveSeconds: boolean;
+  /**
+   * Characters (grapheme clusters) that no font or emoji image draws, each drawn as U+FFFD, with
+   * the numbers of the messages whose sender, text or attachment name has them; in order of
+   * first appearance.
+   */
+  undrawable: Map<string, number[]>;
 }
 
 /** A gap of this many days or more is stated on the cover. */
 export const SILENT_GAP_DAYS = 30;
 
-const PHONE_NUMBER = /^\+?[\d\s\-().\u00a0\u2011]{7,}$/;
+/** A name that is a phone number (the export shows the number when the phone had no contact name). */
+export const PHONE_NUMBER = /^\+?[\d\s\-().\u00a0\u2011]{7,}$/;
 const CHAT_START_EVENTS = new Set(['encryption', 'group-created']);
 
 /** The kind an attachment is counted under; a contact card or any other named file counts as a document. */
@@ -89,6 +97,7 @@ const localMs = (timestamp: string): number => Date.parse(`${timestamp}Z`);
 /** One pass over the messages: the facts the cover states before any message is drawn. */
 export async function summarizeChat(
   pages: AsyncIterable<readonly TranscriptMessage[]>,
+  fonts: FontSet = FontSet.shared(),
 ): Promise<ChatSummary> {
   const counts: MessageTallies = {
     entries: 0,
@@ -103,6 +112,7 @@ export async function summarizeChat(
   const participants = new Map<string, ParticipantRow>();
   const references = new Map<string, number[]>();
   const missingAttachments: ChatSummary['missingAttachments'] = [];
+  const undrawable = new Map<string, number[]>();
   const gaps: SilentGap[] = [];
   let firstAt: string | null = null;
   let lastAt: string | null = null;
@@ -131,6 +141,7 @@ export async function summarizeChat(
       if (!message.timestamp.endsWith(':00')) timesHaveSeconds = true;
       if (message.type === 'system') counts.systemEvents += 1;
       else if (message.sender !== null) countParticipant(participants, message);
+      noteUndrawable(undrawable, fonts, message);
 
       if (!message.flags.includes('invalidDate')) {
         if (firstAt === null || message.timestamp < firstAt) firstAt = message.timestamp;
@@ -155,7 +166,18 @@ export async function summarizeChat(
     references,
     missingAttachments,
     timesHaveSeconds,
+    undrawable,
   };
+}
+
+/** Adds the message's number to each character of its drawn texts that no font draws. */
+function noteUndrawable(undrawable: Map<string, number[]>, fonts: FontSet, message: TranscriptMessage): void {
+  const drawn = [message.type === 'system' ? null : message.sender, message.content, message.attachment];
+  for (const character of fonts.missingCharacters(drawn.filter((text) => text !== null).join('\n'))) {
+    const indexes = undrawable.get(character);
+    if (indexes) indexes.push(message.index);
+    else undrawable.set(character, [message.index]);
+  }
 }
 
 function countParticipant(participants: Map<string, ParticipantRow>, message: TranscriptMessage): void {

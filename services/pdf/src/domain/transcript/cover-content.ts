@@ -1,6 +1,7 @@
 import { tzOffset } from '@date-fns/tz';
 import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import { WHATSAPP_EXPORT_CAPS } from '@chatexhibit/proto/constants';
+import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { ExportFacts, TimeZoneSource } from '@chatexhibit/proto/processing-options';
 import type { TranscriptChat } from '@chatexhibit/proto/transcript';
 import type { ChatSummary } from './chat-summary';
@@ -15,6 +16,10 @@ import {
   OMITTED_MEDIA_EXAMPLES,
 } from '../export-counts';
 import { ATTACHMENT_KINDS } from './chat-summary';
+import { describeCharacter } from '../text/unicode';
+import { batesCoverStatement } from './bates';
+import { perCopy } from './transcript-copies';
+import type { CopyText, TranscriptCopy } from './twin-pages';
 
 /** Label and value rows of one cover section. */
 export type CoverRows = ReadonlyArray<readonly [label: string, value: string]>;
@@ -25,8 +30,9 @@ export const SUB_BULLET = '\u2013 ';
 export interface CoverSection {
   heading: string;
   rows?: CoverRows;
-  paragraphs?: readonly string[];
-  bullets?: readonly string[];
+  /** Paragraphs and bullets may say something different in each copy (what that copy carries). */
+  paragraphs?: readonly CopyText[];
+  bullets?: readonly CopyText[];
 }
 
 export interface CoverInput {
@@ -44,13 +50,14 @@ export interface CoverInput {
 }
 
 export interface CoverContent {
-  generatedOn: string;
   sections: CoverSection[];
 }
 
 const NOT_STATED = 'not stated';
 /** Silent gaps named one by one; past these, a line counts the rest. */
 const LISTED_GAPS = 10;
+/** Messages named for one undrawable character; past these, the same bullet counts the rest. */
+const LISTED_UNDRAWABLE_MESSAGES = 10;
 /** A chat this close to a cap (as a share of it) may have been cut short by WhatsApp. */
 const NEAR_CAP_SHARE = 0.9;
 
@@ -62,7 +69,6 @@ export function coverContent(input: CoverInput): CoverContent {
   const { facts, chat, summary, generatedAt } = input;
   const zone = facts.timeZone;
   return {
-    generatedOn: `${formatMomentInZone(generatedAt, zone)}, ${zone}`,
     sections: [
       {
         heading: 'Examination',
@@ -106,39 +112,49 @@ export function coverContent(input: CoverInput): CoverContent {
       },
       {
         heading: 'Processing options',
-        bullets: processingOptionStatements(facts),
+        // Short statements, run on as one paragraph to keep the cover short; each copy says what it carries.
+        paragraphs: [
+          perCopy((copy) =>
+            [...processingOptionStatements(facts, copy), batesCoverStatement(facts, copy)].join(' '),
+          ),
+        ],
       },
       { heading: 'Completeness', bullets: completenessFindings(input) },
+      ...undrawableSection(summary, input.counts.entries),
       input.provenance,
       {
         heading: 'What the SHA-256 value proves',
         paragraphs: [
-          `ChatExhibit computed the SHA-256 value of the uploaded file when it was received (${formatMomentInZone(new Date(facts.receivedAt), zone)}). Any change to the file, however small, gives a different value, so a file with the same value is the same file: this shows the export has not changed since it was uploaded.`,
+          'ChatExhibit computed the SHA-256 value of the uploaded file when it was received. Any change to the file, however small, gives a different value, so a file with the same value is the same file: this shows the export has not changed since it was uploaded.',
           'It does not show what happened to the chat before the upload, that the export is complete, or who wrote each message. Authorship is shown by other evidence under Federal Rule of Evidence 901, such as the testimony of a witness with knowledge (901(b)(1)) or distinctive characteristics of the messages (901(b)(4)).',
           'The evidence package (evidence.zip) holds the upload and every file in it bit for bit, with their SHA-256 values in manifest.json and SHA256SUMS; its README.txt explains how to check them.',
-        ],
-      },
-      {
-        heading: 'Limitations',
-        paragraphs: [
-          `A WhatsApp text export does not contain reactions, the context of quoted replies, read receipts, the earlier text of edited messages, or the time zone of the device. Media the exporter left out appears as a line saying a file was left out ${OMITTED_MEDIA_EXAMPLES}. A message deleted for everyone appears only as a notice that it was deleted; what the Completeness section says of other deletions applies to every export.`,
-          'Each message shows the lines of the chat text it came from (L12 or L12-14), so it can be found in the original file. Messages appear in the order of the export, numbered from 1.',
         ],
       },
     ],
   };
 }
 
-/** The processing options in words, as the cover and the processing record state them. */
-export const processingOptionStatements = (facts: ExportFacts): string[] => [
-  `Timestamps: ${onOff(facts.options.includeTimestamps, 'shown', 'not shown (dates are still shown as headings)')}.`,
-  `Senders: ${onOff(facts.options.highlightSenders, 'highlighted in colour', 'not highlighted')}.`,
-  `Voice notes: ${onOff(facts.options.includeVoiceMessages, 'MP3 copies embedded in transcript.pdf, playable from their messages', 'listed, not embedded')}.`,
-  `Images: ${onOff(facts.options.includeImages, 'shown as thumbnails', 'listed, not shown')}.`,
-  `Other attachments: ${onOff(facts.options.includeAttachments, 'embedded in transcript.pdf', 'listed, not embedded')}.`,
-  `Bates numbering: ${facts.batesPrefix === null ? 'none' : `prefix "${facts.batesPrefix}", one number per page`}.`,
-  'Every file is in the evidence package whatever these options say.',
-];
+/**
+ * The processing options in words: each copy's cover says what that copy carries, the processing
+ * record what the package's documents carry. The Bates numbering follows them (bates.ts).
+ */
+export function processingOptionStatements(facts: ExportFacts, reader: TranscriptCopy | 'record'): string[] {
+  // The filing copy embeds no file, whatever the options (it names each by its attachment number).
+  const embedded = (on: boolean, what: string) =>
+    !on
+      ? 'listed, not embedded'
+      : reader === 'filing'
+        ? `embedded only in ${PACKAGE_PATHS.transcript}; this court-filing copy embeds no files`
+        : what;
+  return [
+    `Timestamps: ${onOff(facts.options.includeTimestamps, 'shown', 'not shown (dates are still shown as headings)')}.`,
+    `Senders: ${onOff(facts.options.highlightSenders, 'in colour, with a mark beside each name', 'not in colour; a mark beside each name')} (the transcript's participant table is the key).`,
+    `Voice notes: ${embedded(facts.options.includeVoiceMessages, `MP3 copies embedded in ${PACKAGE_PATHS.transcript}, playable from their messages`)}.`,
+    `Images: ${onOff(facts.options.includeImages, 'shown as reduced display copies (thumbnails), each captioned as such', 'listed, not shown')}.`,
+    `Other attachments: ${embedded(facts.options.includeAttachments, `embedded in ${PACKAGE_PATHS.transcript}`)}.`,
+    'Every file is in the evidence package whatever these options say.',
+  ];
+}
 
 function describeChatFile(chat: CoverInput['chat']): string {
   const details = [chat.format && `${chat.format} layout`, chat.encoding && `${chat.encoding} text`].filter(
@@ -242,6 +258,7 @@ function completenessFindings({ facts, chat, summary, counts }: CoverInput): str
   // True of every export, so always said: what no export can show.
   findings.push(
     'Deletions an export cannot show: a message deleted for everyone leaves a notice (counted above), but a message deleted only on one phone ("Delete for me"), messages removed by clearing the chat and messages that disappeared under a disappearing-messages timer leave no trace in an export.',
+    'A WhatsApp text export never contains reactions, the context of quoted replies, read receipts, the earlier text of edited messages, or the time zone of the device.',
   );
   if (facts.options.includeTimestamps === false) {
     findings.push(
@@ -249,4 +266,31 @@ function completenessFindings({ facts, chat, summary, counts }: CoverInput): str
     );
   }
   return findings;
+}
+
+/**
+ * Characters no font of the transcript draws, each with the messages that have it: only when
+ * there are any, so that every character is either drawn or listed here.
+ */
+function undrawableSection(summary: ChatSummary, total: number): CoverSection[] {
+  if (summary.undrawable.size === 0) return [];
+  return [
+    {
+      heading: 'Characters not drawn',
+      paragraphs: [
+        `No font of this transcript can draw ${summary.undrawable.size === 1 ? 'this character' : `these ${summary.undrawable.size} characters`}: each is drawn as a replacement mark (\uFFFD), while copying or searching the PDF's text gives the character itself, as messages.csv and the original chat text in the evidence package do.`,
+      ],
+      bullets: [...summary.undrawable].map(([character, indexes]) => {
+        const listed = indexes
+          .slice(0, LISTED_UNDRAWABLE_MESSAGES)
+          .map((index) => messageNumber(index, total));
+        const more = indexes.length - listed.length;
+        const where =
+          indexes.length === 1
+            ? `message ${listed[0]}`
+            : `messages ${listed.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}`;
+        return `${describeCharacter(character)} in ${where}.`;
+      }),
+    },
+  ];
 }

@@ -18,16 +18,30 @@ type OutlineOptions = { expanded?: boolean; top: number; left: number };
 export interface DocumentInfo {
   title: string;
   subject: string;
+  /** Omitted from the document when absent. */
+  keywords?: string;
   author: string | null;
   creator: string;
   createdAt: Date;
 }
 
+/** The two PDFs written from one layout: transcript.pdf (files may be embedded) and its PDF/A court-filing copy. */
+export const TRANSCRIPT_COPIES = ['transcript', 'filing'] as const;
+export type TranscriptCopy = (typeof TRANSCRIPT_COPIES)[number];
+
+/** Text drawn the same in both copies, or a different text in each (which copy it is, its Bates number). */
+export type CopyText = string | Readonly<Record<TranscriptCopy, string>>;
+
+/** A copy's own version of a text. */
+export const textIn = (text: CopyText, copy: TranscriptCopy): string =>
+  typeof text === 'string' ? text : text[copy];
+
 /**
  * The transcript and its court-filing copy, written side by side: every line is laid out once
  * and drawn into both, so the two have the same pages and a page or Bates number cites the same
  * message in either. Only what must differ (attachments in the transcript; PDF/A in the filing
- * copy) is done to one of them.
+ * copy; the lines that say which copy it is, and the Bates numbers) is done to one of them: a text
+ * that differs takes the height of the longer version in both, so the pages stay the same.
  */
 export class TwinPages {
   readonly transcript: PDFKit.PDFDocument;
@@ -40,11 +54,11 @@ export class TwinPages {
 
   constructor(
     readonly layout: TextLayout,
-    info: DocumentInfo,
+    info: Readonly<Record<TranscriptCopy, DocumentInfo>>,
     fonts: FontSet = FontSet.shared(),
   ) {
-    this.transcript = createDocument(info, false);
-    this.filing = createDocument({ ...info, title: `${info.title} (court-filing copy)` }, true);
+    this.transcript = createDocument(info.transcript, false);
+    this.filing = createDocument(info.filing, true);
     this.painters = [new TextPainter(this.transcript, fonts), new TextPainter(this.filing, fonts)];
   }
 
@@ -80,42 +94,63 @@ export class TwinPages {
 
   /** Draws one laid-out line at the cursor (right-aligned within `width` when it is right-to-left) and moves down. */
   line(line: TextLine, x: number, width: number, style: TextStyle, color: string): void {
-    const left = line.direction === 'rtl' ? x + width - line.width : x;
-    const baseline = this.y + ascent(style);
-    for (const painter of this.painters) painter.drawLine(line, left, baseline, style, color);
-    this.y += lineHeight(style);
+    this.lines([line, line], x, width, style, color);
   }
 
-  /** Wraps `text` to `width` and draws it from the cursor down, breaking pages between lines. */
-  paragraph(text: string, x: number, width: number, style: TextStyle, color: string): void {
-    for (const line of this.layout.wrap(text, style, width)) {
+  /**
+   * Wraps `text` to `width` and draws it from the cursor down, breaking pages between lines. A
+   * text that differs between the copies moves both down by the longer version's lines.
+   */
+  paragraph(text: CopyText, x: number, width: number, style: TextStyle, color: string): void {
+    const wrap = (copy: TranscriptCopy) => this.layout.wrap(textIn(text, copy), style, width);
+    const transcript = wrap('transcript');
+    const filing = typeof text === 'string' ? transcript : wrap('filing');
+    for (let i = 0; i < Math.max(transcript.length, filing.length); i += 1) {
       this.ensure(lineHeight(style));
-      this.line(line, x, width, style, color);
+      this.lines([transcript[i], filing[i]], x, width, style, color);
     }
+  }
+
+  /** Draws each copy's line (none when undefined) at the cursor and moves down. */
+  private lines(
+    lines: readonly [TextLine | undefined, TextLine | undefined],
+    x: number,
+    width: number,
+    style: TextStyle,
+    color: string,
+  ): void {
+    const baseline = this.y + ascent(style);
+    lines.forEach((line, i) => {
+      if (line === undefined) return;
+      const left = line.direction === 'rtl' ? x + width - line.width : x;
+      this.painters[i]!.drawLine(line, left, baseline, style, color);
+    });
+    this.y += lineHeight(style);
   }
 
   /** One line of text at the cursor's line without moving it (labels, columns, right-aligned notes). */
   label(
-    text: string,
+    text: CopyText,
     x: number,
     style: TextStyle,
     color: string,
     options?: { align?: 'left' | 'right' | 'center'; width?: number; lineStyle?: TextStyle },
   ): void {
-    const baseline = this.y + ascent(options?.lineStyle ?? style);
-    for (const painter of this.painters) painter.drawText(text, x, baseline, style, color, options);
+    this.textAt(text, x, this.y + ascent(options?.lineStyle ?? style), style, color, options);
   }
 
   /** Text at an absolute baseline on the current page, e.g. footers. */
   textAt(
-    text: string,
+    text: CopyText,
     x: number,
     baseline: number,
     style: TextStyle,
     color: string,
     options?: { align?: 'left' | 'right' | 'center'; width?: number },
   ): void {
-    for (const painter of this.painters) painter.drawText(text, x, baseline, style, color, options);
+    TRANSCRIPT_COPIES.forEach((copy, i) =>
+      this.painters[i]!.drawText(textIn(text, copy), x, baseline, style, color, options),
+    );
   }
 
   /** A thin horizontal rule at the cursor. */
@@ -132,8 +167,13 @@ export class TwinPages {
     }
   }
 
-  /** A JPEG or PNG, scaled to fit `width` × `maxHeight`, at the cursor; moves below it. */
-  image(data: Buffer, x: number, width: number, maxHeight: number): void {
+  /** The same vector drawing in both documents, at coordinates the caller gives (a participant's mark). */
+  draw(paint: (doc: PDFKit.PDFDocument) => void): void {
+    for (const doc of [this.transcript, this.filing]) paint(doc);
+  }
+
+  /** A JPEG or PNG, scaled to fit `width` × `maxHeight`, at the cursor; moves below it. Returns its size in pixels. */
+  image(data: Buffer, x: number, width: number, maxHeight: number): { width: number; height: number } {
     const probe = this.transcript.openImage(data);
     const scale = Math.min(1, width / probe.width, maxHeight / probe.height);
     const height = probe.height * scale;
@@ -142,6 +182,7 @@ export class TwinPages {
       doc.image(data, x, this.y, { width: probe.width * scale, height });
     }
     this.y += height;
+    return { width: probe.width, height: probe.height };
   }
 
   /** Draws something on every page of both documents once all are written (footers). */
@@ -174,6 +215,7 @@ export function createDocument(info: DocumentInfo, pdfA: boolean): PDFKit.PDFDoc
     info: {
       Title: info.title,
       Subject: info.subject,
+      ...(info.keywords !== undefined && { Keywords: info.keywords }),
       ...(info.author !== null && { Author: info.author }),
       Creator: info.creator,
       Producer: info.creator,

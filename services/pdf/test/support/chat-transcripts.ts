@@ -10,18 +10,22 @@ import { coverContent } from '@chatexhibit/pdf/domain/transcript/cover-content';
 import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
 import { writeTranscripts } from '@chatexhibit/pdf/domain/transcript/write-transcripts';
 
+const GENERATED_AT = new Date('2026-11-23T09:00:00.000Z');
+
 /**
- * Writes transcript.pdf and transcript-filing.pdf into `dir` for a chat of text messages between
- * two people (no media, no evidence files), as step 3 of the pipeline draws them.
+ * The transcript and its filing copy of a chat of `messages` among `participants`, with Bates
+ * numbers and no upload files, written into `dir` as step 3 of the pipeline writes them: the
+ * summary pass, the cover, every message laid out once and drawn into both PDFs.
  */
 export async function writeChatTranscripts(
   messages: readonly TranscriptMessage[],
+  participants: string[],
   dir: string,
-): Promise<void> {
+): Promise<{ transcript: string; filing: string }> {
   const source: ExportSource = {
     exportReference: 'CE-0000-0000-0000',
     facts: ExportFactsSchema.parse({
-      originalFilename: 'WhatsApp Chat - Alex Morgan.zip',
+      originalFilename: 'WhatsApp Chat.zip',
       fileHash: 'a'.repeat(64),
       uploadSizeBytes: 1,
       options: {},
@@ -31,7 +35,7 @@ export async function writeChatTranscripts(
     }),
     chat: {
       chatFile: '_chat.txt',
-      participants: ['Sam Carter', 'Alex Morgan'],
+      participants,
       warnings: [],
       format: 'ios',
       dateOrder: 'dmy',
@@ -49,8 +53,11 @@ export async function writeChatTranscripts(
     files: { open: () => Promise.reject(new Error('the chat has no files')) },
     verifyUrl: null,
   };
-  const generatedAt = new Date('2026-11-23T09:00:00.000Z');
   const summary = await summarizeChat(source.messages());
+  const files = {
+    transcript: path.join(dir, 'transcript.pdf'),
+    filing: path.join(dir, 'transcript-filing.pdf'),
+  };
   await writeTranscripts(
     {
       source,
@@ -60,21 +67,19 @@ export async function writeChatTranscripts(
         chat: source.chat,
         summary,
         counts: exportCounts(summary, []),
-        generatedAt,
+        generatedAt: GENERATED_AT,
         toolVersion: 'test',
         manifestSha256: 'b'.repeat(64),
         exportReference: source.exportReference,
         provenance: { heading: 'Provenance', bullets: [] },
       }),
       evidence: [],
-      generatedAt,
+      generatedAt: GENERATED_AT,
       toolVersion: 'test',
       onProgress: () => {},
     },
     new TextLayout(FontSet.shared()),
-    {
-      transcript: createWriteStream(path.join(dir, 'transcript.pdf')),
-      filing: createWriteStream(path.join(dir, 'transcript-filing.pdf')),
-    },
+    { transcript: createWriteStream(files.transcript), filing: createWriteStream(files.filing) },
   );
+  return files;
 }

@@ -1,0 +1,40 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const SCRIPT = path.join(__dirname, 'read-with-pdfjs.mjs');
+
+/** A PDF's text per page and its bookmarks, as pdf.js gives them to PDF.js-based readers. */
+export interface PdfjsReading {
+  pages: string[];
+  outline: PdfjsOutlineEntry[];
+}
+export interface PdfjsOutlineEntry {
+  title: string;
+  /** From 1; null when the bookmark points nowhere. */
+  page: number | null;
+  items: PdfjsOutlineEntry[];
+}
+
+/** A glyph a page paints, read by pdf.js from the content stream (not by our own code). */
+export interface PaintedGlyph {
+  page: number;
+  font: string;
+  /** The glyph's code in its font: 0 is .notdef, the font's empty box. */
+  code: number;
+  /** What the font's ToUnicode map gives for the glyph. */
+  unicode: string;
+  inFont: boolean;
+}
+
+async function pdfjs(what: 'text' | 'glyphs', file: string): Promise<unknown> {
+  const { stdout } = await run(process.execPath, [SCRIPT, what, file], { maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout);
+}
+
+export const readWithPdfjs = async (file: string): Promise<PdfjsReading> =>
+  (await pdfjs('text', file)) as PdfjsReading;
+
+export const paintedGlyphs = async (file: string): Promise<PaintedGlyph[]> =>
+  (await pdfjs('glyphs', file)) as PaintedGlyph[];

@@ -1,0 +1,75 @@
+// Reads a PDF with pdf.js, as PDF.js-based readers and browsers do, and prints JSON.
+// `node read-with-pdfjs.mjs text <file.pdf>`: { pages: each page's text (getTextContent; a line ends where
+//   pdf.js marks one), outline: the bookmarks, each { title, page (from 1), items } }.
+// `node read-with-pdfjs.mjs glyphs <file.pdf>`: every glyph painted by a text-showing operator, per page:
+//   the font's name, the glyph's character code and what its ToUnicode entry gives.
+// pdfjs-dist is ES modules only, which the jest runtime cannot load: the tests run this as a child
+// process (pdfjs.ts).
+import { readFile } from 'node:fs/promises';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+const [what, file] = process.argv.slice(2);
+const pdf = await getDocument({
+  data: new Uint8Array(await readFile(file)),
+  isEvalSupported: false,
+  fontExtraProperties: true,
+  verbosity: 0,
+}).promise;
+
+async function text() {
+  const pages = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const content = await (await pdf.getPage(number)).getTextContent();
+    pages.push(
+      content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''),
+    );
+  }
+  const entries = async (items) =>
+    Promise.all(
+      (items ?? []).map(async (item) => {
+        const dest = typeof item.dest === 'string' ? await pdf.getDestination(item.dest) : item.dest;
+        return {
+          title: item.title,
+          page: dest ? (await pdf.getPageIndex(dest[0])) + 1 : null,
+          items: await entries(item.items),
+        };
+      }),
+    );
+  return { pages, outline: await entries(await pdf.getOutline()) };
+}
+
+const SHOW_TEXT = new Set([
+  OPS.showText,
+  OPS.showSpacedText,
+  OPS.nextLineShowText,
+  OPS.nextLineSetSpacingShowText,
+]);
+
+async function glyphs() {
+  const painted = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const page = await pdf.getPage(number);
+    const { fnArray, argsArray } = await page.getOperatorList();
+    let font = null;
+    fnArray.forEach((fn, i) => {
+      if (fn === OPS.setFont) font = page.commonObjs.get(argsArray[i][0]).name;
+      if (!SHOW_TEXT.has(fn)) return;
+      for (const glyph of argsArray[i][0]) {
+        if (typeof glyph !== 'object' || glyph === null) continue;
+        painted.push({
+          page: number,
+          font,
+          code: glyph.originalCharCode,
+          unicode: glyph.unicode,
+          inFont: glyph.isInFont,
+        });
+      }
+    });
+    page.cleanup();
+  }
+  return painted;
+}
+
+const result = what === 'glyphs' ? await glyphs() : await text();
+await pdf.destroy();
+process.stdout.write(JSON.stringify(result));
