@@ -13,7 +13,7 @@ import { type PdfjsOutlineEntry, type PdfjsReading, readWithPdfjs } from './supp
 const run = promisify(execFile);
 const FILES = ['transcript.pdf', 'transcript-filing.pdf'] as const;
 
-/** Messages as people write them: blank lines inside, Arabic, Hebrew, Hebrew with Latin and digits. */
+/** Messages as people write them: blank lines inside, Arabic, Hebrew, Hebrew with Latin and digits, brackets. */
 const TEXTS = [
   'Can you send me the invoice from last month?',
   'First, the deposit.\n\nSecond, the keys: I left them with the neighbour.',
@@ -25,6 +25,8 @@ const TEXTS = [
   'ok',
   'שלום, המסמכים אצלי',
   'Three paragraphs.\n\nThe middle one.\n\nAnd the last one.',
+  'ראיתי את הפרק (עונה 3) אתמול [בערב]',
+  'قال المحامي (بعد الجلسة): سنرسل [النسخة] غدا',
 ];
 /** Messages a day, in turn: days of one message beside long days, so headings fall at every height of a page. */
 const PER_DAY = [3, 1, 7, 2, 12, 1, 1, 5, 9, 2, 4, 1, 15, 3, 6];
