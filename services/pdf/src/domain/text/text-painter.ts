@@ -8,8 +8,11 @@ import { type EmojiRun, TextLayout, type TextLine, type TextRun } from './text-l
 /** pdfkit's embedded subset of a face in this document, and each glyph's code in it. */
 interface PdfFace {
   readonly font: EmbeddedFont;
-  /** By fontkit glyph id: the subset id as two bytes of a PDF string (see glyphCode), and its characters. */
-  readonly codes: Map<number, { readonly code: string; readonly codePoints: readonly number[] }>;
+  /**
+   * By fontkit glyph id: the subset id as two bytes of a PDF string (see glyphCode), and its
+   * characters (the array last seen with them, so that a simple glyph's own array matches at once).
+   */
+  readonly codes: Map<number, { readonly code: string; codePoints: readonly number[] }>;
   /** By glyph id and characters: the codes of glyphs drawn for other characters than at their first use. */
   readonly otherCodes: Map<string, string>;
 }
@@ -264,7 +267,11 @@ export class TextPainter {
       codes.set(id, { code, codePoints });
       return code;
     }
-    if (first.codePoints === codePoints || sameCodePoints(first.codePoints, codePoints)) return first.code;
+    if (first.codePoints === codePoints) return first.code;
+    if (sameCodePoints(first.codePoints, codePoints)) {
+      first.codePoints = codePoints;
+      return first.code;
+    }
     // The same glyph drawn for other characters (the "(" of a ")" mirrored in right-to-left text):
     // a copy of it in the subset, whose ToUnicode entry gives them.
     const key = `${id} ${codePoints.join(' ')}`;
@@ -341,7 +348,9 @@ function logicalOrder(runs: readonly TextRun[]): TextRun[] {
 }
 
 function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((code, i) => code === b[i]);
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** One layout per font set for drawText, shared by the painters of all documents. */
