@@ -39,6 +39,8 @@ describe('pdfkit internals the painter relies on', () => {
     const subsetId = font.subset.includeGlyph(glyph);
     expect(Number.isInteger(subsetId)).toBe(true);
     expect(font.subset.includeGlyph(glyph)).toBe(subsetId);
+    // The glyph of each subset id, where the painter adds a copy of a glyph for other characters.
+    expect(font.subset.glyphs[subsetId]).toBe(glyph);
     expect(Array.isArray(font.widths)).toBe(true);
     expect(Array.isArray(font.unicode)).toBe(true);
     expect(font.ref()).toMatchObject({ data: expect.any(Object), end: expect.any(Function) });

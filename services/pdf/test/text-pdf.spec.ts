@@ -9,6 +9,7 @@ import PDFDocument from 'pdfkit';
 import { FontSet, type TextStyle } from '@chatexhibit/pdf/domain/text/font-set';
 import { ascent, lineHeight, TextLayout } from '@chatexhibit/pdf/domain/text/text-layout';
 import { TextPainter } from '@chatexhibit/pdf/domain/text/text-painter';
+import { paintedGlyphs, readWithPdfjs } from './support/pdfjs';
 import { MULTI_SCRIPT } from './support/text-fixture';
 
 const run = promisify(execFile);
@@ -117,6 +118,22 @@ describe('the text engine in a PDF', () => {
     const copied = (await run('pdftotext', ['-enc', 'UTF-8', missing, '-'])).stdout;
     expect(copied).toContain('Private \uE000 use');
     expect(copied).not.toContain('\uFFFD');
+  });
+
+  it('copies a mirrored bracket out as the one typed, also where the same glyph stands for the other bracket', async () => {
+    const brackets = path.join(dir, 'brackets.pdf');
+    // In the right-to-left line, the ")" after a Latin word is drawn in Noto Sans as "(", the
+    // glyph the left-to-right line above draws for a typed "(".
+    await writePdf(brackets, 'Call (now) please\nשלום (b)');
+    const sans = (await paintedGlyphs(brackets)).filter(
+      (glyph) => glyph.page === 1 && glyph.font.endsWith('+NotoSans-Regular') && '()'.includes(glyph.unicode),
+    );
+    const codes = (unicode: string): number[] => sans.filter((g) => g.unicode === unicode).map((g) => g.code);
+    expect(codes('(')).toHaveLength(1);
+    expect(codes(')')).toHaveLength(2);
+    // Two glyph codes for ")": its own glyph, and the copy of "(" that the mirrored one draws.
+    expect(new Set(codes(')')).size).toBe(2);
+    expect((await readWithPdfjs(brackets)).pages[0]).toContain('Call (now) please');
   });
 
   it('embeds every font it uses, subset and with a ToUnicode map, all from the npm font packages (Noto, IBM Plex Sans Arabic)', async () => {

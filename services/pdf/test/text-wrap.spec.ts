@@ -115,15 +115,17 @@ describe('the text engine line breaking', () => {
     ]);
   });
 
-  it('shapes right-to-left words in visual order, brackets mirrored', () => {
+  it('shapes right-to-left words in visual order, brackets mirrored and copied out as typed', () => {
     const [line] = layout.wrap('(نعم)', BODY, 300);
     const [run] = line!.runs;
     if (run?.kind !== 'glyphs' || run.shapes[0]?.kind !== 'complex')
       throw new Error('expected shaped Arabic');
     const glyphs = run.shapes[0].glyphs;
-    // Leftmost is the closing bracket's place, drawn as "(" so that it opens to the right.
-    expect(glyphs[0]!.codePoints).toEqual([0x28]);
-    expect(glyphs.at(-1)!.codePoints).toEqual([0x29]);
+    const glyphOf = (char: string): number => run.face.font.glyphForCodePoint(char.codePointAt(0)!).id;
+    // Leftmost is the closing bracket's place, drawn as "(" so that it opens to the right; its
+    // text is the ")" typed, since extractors reverse a right-to-left run without mirroring.
+    expect(glyphs[0]).toMatchObject({ id: glyphOf('('), codePoints: [0x29] });
+    expect(glyphs.at(-1)).toMatchObject({ id: glyphOf(')'), codePoints: [0x28] });
   });
 
   it('measures what it wraps: a line that just fits stays whole', () => {

@@ -13,7 +13,7 @@ import { type PdfjsOutlineEntry, type PdfjsReading, readWithPdfjs } from './supp
 const run = promisify(execFile);
 const FILES = ['transcript.pdf', 'transcript-filing.pdf'] as const;
 
-/** Messages as people write them: blank lines inside, Arabic, Hebrew, Hebrew with Latin and digits. */
+/** Messages as people write them: blank lines inside, Arabic, Hebrew, Hebrew with Latin and digits, brackets. */
 const TEXTS = [
   'Can you send me the invoice from last month?',
   'First, the deposit.\n\nSecond, the keys: I left them with the neighbour.',
@@ -25,6 +25,8 @@ const TEXTS = [
   'ok',
   'שלום, המסמכים אצלי',
   'Three paragraphs.\n\nThe middle one.\n\nAnd the last one.',
+  'ראיתי את הפרק (עונה 3) אתמול [בערב]',
+  'قال المحامي (بعد الجلسة): سنرسل [النسخة] غدا',
 ];
 /** Messages a day, in turn: days of one message beside long days, so headings fall at every height of a page. */
 const PER_DAY = [3, 1, 7, 2, 12, 1, 1, 5, 9, 2, 4, 1, 15, 3, 6];
@@ -75,11 +77,39 @@ function missingInOrder(text: string, messages: readonly TranscriptMessage[]): s
   return missing;
 }
 
+/** Hebrew and Arabic letters and marks (not their punctuation, which bidi treats as neutral). */
+const RIGHT_TO_LEFT_LETTER = '[\\u05d0-\\u05ea\\u0620-\\u065f]';
+const RIGHT_TO_LEFT_WORD = new RegExp(`${RIGHT_TO_LEFT_LETTER}+`, 'g');
+/** Right-to-left words with single spaces between them: no punctuation, digit or Latin letter inside. */
+const RIGHT_TO_LEFT_STRETCH = new RegExp(`${RIGHT_TO_LEFT_LETTER}+(?: ${RIGHT_TO_LEFT_LETTER}+)*`, 'g');
+/** poppler's embedding marks around the right-to-left and left-to-right parts of a line. */
+const EMBEDDING_MARKS = /[\u202a-\u202e]/g;
+
+/** The `pattern` matches in the messages that `text` lacks: a miscount lists the match as often as it falls short. */
+function missingMatches(text: string, messages: readonly TranscriptMessage[], pattern: RegExp): string[] {
+  const found = new Map<string, number>();
+  for (const match of text.normalize('NFC').replace(EMBEDDING_MARKS, '').match(pattern) ?? [])
+    found.set(match, (found.get(match) ?? 0) + 1);
+  const missing: string[] = [];
+  for (const message of messages) {
+    for (const match of message.content.normalize('NFC').match(pattern) ?? []) {
+      const left = found.get(match) ?? 0;
+      if (left === 0) missing.push(`${message.index}: ${match}`);
+      else found.set(match, left - 1);
+    }
+  }
+  return missing;
+}
+
 describe('reading the transcript PDFs: bookmarks, headings, text layer', () => {
   const messages = chat();
   let dir: string;
   const pdfjs = new Map<string, PdfjsReading>();
   const raw = new Map<string, string[]>();
+  /** pdftotext without -raw: text ordered by position, each line bidi-ordered by poppler. */
+  const byPosition = new Map<string, string[]>();
+  const rightToLeft = messages.filter((message) => /[\u0590-\u08ff]/.test(message.content));
+  const leftToRight = messages.filter((message) => !rightToLeft.includes(message));
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-reading-'));
@@ -90,6 +120,10 @@ describe('reading the transcript PDFs: bookmarks, headings, text layer', () => {
         maxBuffer: 64 * 1024 * 1024,
       });
       raw.set(file, text.stdout.split('\f'));
+      const ordered = await run('pdftotext', ['-enc', 'UTF-8', path.join(dir, file), '-'], {
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      byPosition.set(file, ordered.stdout.split('\f'));
     }
   }, 120_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -163,8 +197,29 @@ describe('reading the transcript PDFs: bookmarks, headings, text layer', () => {
     '%s copies out with pdftotext -raw with every left-to-right message whole and in order, blank lines inside too',
     (file) => {
       const text = raw.get(file)!.map(withoutFurniture).join('\n');
-      const leftToRight = messages.filter((message) => !/[\u0590-\u08ff]/.test(message.content));
       expect(missingInOrder(text, leftToRight)).toEqual([]);
+    },
+  );
+
+  it.each(FILES)(
+    '%s copies out with pdftotext -raw with every right-to-left word whole, its letters in logical order',
+    (file) => {
+      expect(rightToLeft.length).toBeGreaterThan(100);
+      expect(missingMatches(raw.get(file)!.join('\n'), rightToLeft, RIGHT_TO_LEFT_WORD)).toEqual([]);
+    },
+  );
+
+  it.each(FILES)(
+    '%s copies out with pdftotext with every left-to-right message of one paragraph whole and in order, and every right-to-left stretch whole and logical',
+    (file) => {
+      const text = byPosition.get(file)!;
+      // A blank line inside a message lets the line reference on the right fall between its paragraphs.
+      const oneParagraph = leftToRight.filter((message) => !message.content.includes('\n\n'));
+      expect(oneParagraph.length).toBeGreaterThan(100);
+      expect(missingInOrder(text.map(withoutFurniture).join('\n'), oneParagraph)).toEqual([]);
+      // Stretches, not whole lines: poppler writes a line that mixes them with digits, Latin words
+      // or punctuation in the visual order of its parts on a page of mostly left-to-right letters.
+      expect(missingMatches(text.join('\n'), rightToLeft, RIGHT_TO_LEFT_STRETCH)).toEqual([]);
     },
   );
 });

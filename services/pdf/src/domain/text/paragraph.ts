@@ -165,6 +165,30 @@ function clusterDrawings(
   return drawings;
 }
 
+/** A character's mirror image (the other bracket of a pair), else itself. */
+const mirrored = (char: string): string => bidi.getMirroredCharacter(char) ?? char;
+
+const typedShapes = new WeakMap<ShapedText, ShapedText>();
+
+/**
+ * A right-to-left shape of mirrored characters with each glyph giving back the character typed:
+ * the ")" drawn for a typed "(" copies out as "(". Text extractors put a right-to-left run in
+ * logical order by reversing it, and do not mirror.
+ */
+function typed(shape: ShapedText): ShapedText {
+  if (shape.kind === 'simple') return shape;
+  let typedShape = typedShapes.get(shape);
+  if (!typedShape) {
+    const glyphs = shape.glyphs.map((glyph) => ({
+      ...glyph,
+      codePoints: glyph.codePoints.map((code) => mirrored(String.fromCodePoint(code)).codePointAt(0)!),
+    }));
+    typedShape = { ...shape, glyphs };
+    typedShapes.set(shape, typedShape);
+  }
+  return typedShape;
+}
+
 /**
  * One paragraph (no line breaks) analysed for layout: which face or emoji image draws each part,
  * its bidi levels, and where its lines may break. Holds no per-document state.
@@ -321,8 +345,8 @@ export class Paragraph {
     const rtl = (span.level & 1) === 1;
     const text = span.missing ? REPLACEMENT_CHARACTER : this.text.slice(start, end);
     // Right-to-left runs show brackets and the like mirrored: "(" opens to the right.
-    const shown = rtl ? Array.from(text, (char) => bidi.getMirroredCharacter(char) ?? char).join('') : text;
-    const shaped = span.face.shape(shown, rtl);
+    const shown = rtl ? Array.from(text, mirrored).join('') : text;
+    const shaped = shown === text ? span.face.shape(text, rtl) : typed(span.face.shape(shown, rtl));
     return { span, start, end, shaped, width: shaped.width };
   }
 }

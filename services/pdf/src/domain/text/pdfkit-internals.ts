@@ -33,7 +33,8 @@ export interface EmbeddedFont {
   id: string;
   /** 1000 / unitsPerEm */
   scale: number;
-  subset: { includeGlyph(glyphId: number): number };
+  /** fontkit's subset: `glyphs` lists the font's glyph id of each subset id (includeGlyph adds each id once). */
+  subset: { includeGlyph(glyphId: number): number; glyphs: number[] };
   /** By subset glyph id: the advance (per 1000 em) for the PDF's width table. */
   widths: (number | undefined)[];
   /** By subset glyph id: the characters the ToUnicode map gives for it. */

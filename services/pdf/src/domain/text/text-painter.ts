@@ -8,8 +8,13 @@ import { type EmojiRun, TextLayout, type TextLine, type TextRun } from './text-l
 /** pdfkit's embedded subset of a face in this document, and each glyph's code in it. */
 interface PdfFace {
   readonly font: EmbeddedFont;
-  /** By fontkit glyph id: the subset id as two bytes of a PDF string (see glyphCode). */
-  readonly codes: Map<number, string>;
+  /**
+   * By fontkit glyph id: the subset id as two bytes of a PDF string (see glyphCode), and its
+   * characters (the array last seen with them, so that a simple glyph's own array matches at once).
+   */
+  readonly codes: Map<number, { readonly code: string; codePoints: readonly number[] }>;
+  /** By glyph id and characters: the codes of glyphs drawn for other characters than at their first use. */
+  readonly otherCodes: Map<string, string>;
 }
 
 /** A complex shape as TJ operands for one document; a shape with glyphs off the baseline has several. */
@@ -248,18 +253,35 @@ export class TextPainter {
    * subset with its width and its characters (the ToUnicode map that lets text be extracted).
    */
   private glyphCode(
-    { font, codes }: PdfFace,
+    { font, codes, otherCodes }: PdfFace,
     id: number,
     advanceWidth: number,
     codePoints: readonly number[],
   ): string {
-    let code = codes.get(id);
-    if (code === undefined) {
+    const first = codes.get(id);
+    if (first === undefined) {
       const subsetId = font.subset.includeGlyph(id);
       font.widths[subsetId] ??= advanceWidth * font.scale;
       font.unicode[subsetId] ??= codePoints;
+      const code = glyphCode(subsetId);
+      codes.set(id, { code, codePoints });
+      return code;
+    }
+    if (first.codePoints === codePoints) return first.code;
+    if (sameCodePoints(first.codePoints, codePoints)) {
+      first.codePoints = codePoints;
+      return first.code;
+    }
+    // The same glyph drawn for other characters (the "(" of a ")" mirrored in right-to-left text):
+    // a copy of it in the subset, whose ToUnicode entry gives them.
+    const key = `${id} ${codePoints.join(' ')}`;
+    let code = otherCodes.get(key);
+    if (code === undefined) {
+      const subsetId = font.subset.glyphs.push(id) - 1;
+      font.widths[subsetId] = advanceWidth * font.scale;
+      font.unicode[subsetId] = codePoints;
       code = glyphCode(subsetId);
-      codes.set(id, code);
+      otherCodes.set(key, code);
     }
     return code;
   }
@@ -275,7 +297,7 @@ export class TextPainter {
       const doc = this.pdfkit;
       const current = { _font: doc._font, _fontSource: doc._fontSource, _fontFamily: doc._fontFamily };
       doc.font(face.font, `chatexhibit-${face.name}`);
-      pdfFace = { font: doc._font as EmbeddedFont, codes: new Map() };
+      pdfFace = { font: doc._font as EmbeddedFont, codes: new Map(), otherCodes: new Map() };
       Object.assign(doc, current);
       this.faces.set(face, pdfFace);
     }
@@ -323,6 +345,12 @@ function logicalOrder(runs: readonly TextRun[]): TextRun[] {
     last = run;
   }
   return stretches.sort((a, b) => a.start - b.start).flatMap((stretch) => stretch.runs);
+}
+
+function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** One layout per font set for drawText, shared by the painters of all documents. */
