@@ -60,6 +60,9 @@ const PAGE_FURNITURE = [
   /^.*Transcript of WhatsApp chat export · .*$/gm,
   /^.* \(continued\)$/gm,
   /^Source SHA-256 .*$/gm,
+  // pdftotext without -raw writes the footer's page number and Bates number as lines of their own.
+  /^Page \d+ of \d+$/gm,
+  /^CHAT\d{6}(?:-N)?$/gm,
 ];
 const withoutFurniture = (page: string): string =>
   PAGE_FURNITURE.reduce((text, pattern) => text.replace(pattern, ''), page);
