@@ -324,8 +324,9 @@ describe('the converter on a first visit', () => {
       await pdfTab.close();
       const file = path.join(workDir, 'cover.pdf');
       await writeFile(file, await pdf.body());
-      const { stdout } = await execFileAsync('pdftotext', ['-f', '1', '-l', '2', file, '-']);
-      const text = stdout.replace(/\s+/g, ' ');
+      // -layout: the cover sets two short rows side by side, each label beside its value.
+      const { stdout } = await execFileAsync('pdftotext', ['-layout', '-f', '1', '-l', '2', file, '-']);
+      const text = stdout.replace(/\s+/g, ' ').trim();
       expect(text).toMatch(/Case number FD24P00123/);
       expect(text).toMatch(/Exhibit number HS-3/);
       expect(text).toMatch(/Prepared by Hannah Schmidt/);
