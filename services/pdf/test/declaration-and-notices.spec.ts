@@ -188,6 +188,25 @@ describe('the declaration and the notices', () => {
       expect(defaulted).toContain("[the phone's time zone, or strike this sentence]");
     });
 
+    it('puts what the clocks say before the zone is sworn to, and after the parser note they qualify', () => {
+      const timeNotes = {
+        earlierExplained: 'EARLIER EXPLAINED.',
+        skipped: 'Message 0036 records a local time that did not exist.',
+      };
+      const declaration = flat(
+        buildDeclaration({ ...facts, warnings: ['A parser note.'], timeNotes }, files, HASHES).toString(
+          'utf8',
+        ),
+      );
+      expect(declaration).toContain(
+        '. [Before you state the zone: Message 0036 records a local time that did not exist.]',
+      );
+      expect(declaration.indexOf('EARLIER EXPLAINED.')).toBeGreaterThan(
+        declaration.indexOf('A parser note.'),
+      );
+      expect(flat(text)).not.toContain('Before you state the zone');
+    });
+
     it('shows names exactly, invisible marks (also around phone numbers) as <U+XXXX>', () => {
       const phone = '\u202A+49 151 2345678\u202C';
       const spoof = 'Bob\u202Egpj.exe';

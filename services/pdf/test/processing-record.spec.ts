@@ -84,6 +84,16 @@ describe('the processing record', () => {
   const record = (over: Partial<ProcessingRecordInput> = {}): string =>
     buildProcessingRecord({ ...input, ...over }).toString('utf8');
 
+  it("says what the clocks say of the messages beside the zone and after the parser's notes", () => {
+    const timeNotes = { earlierExplained: 'EARLIER EXPLAINED.', skipped: 'SKIPPED TIME.' };
+    const text = record({ facts: { ...input.facts, warnings: ['A parser note.'], timeNotes } }).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(text).toMatch(/Time zone: .* SKIPPED TIME\./);
+    expect(text.indexOf('EARLIER EXPLAINED.')).toBeGreaterThan(text.indexOf('A parser note.'));
+  });
+
   it('is plain text of at most 80 columns with LF line endings', () => {
     const text = record();
     expect(text).not.toContain('\r');

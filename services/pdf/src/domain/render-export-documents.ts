@@ -20,6 +20,7 @@ import { TextLayout } from './text/text-layout';
 import { summarizeChat } from './transcript/chat-summary';
 import { coverContent } from './transcript/cover-content';
 import { findMessageAnomalies } from './transcript/message-anomalies';
+import { timeNotes } from './transcript/time-notes';
 import { provenanceSection } from './transcript/provenance-findings';
 import type { ExportSource } from './transcript/transcript-source';
 import { writeTranscripts } from './transcript/write-transcripts';
@@ -119,6 +120,7 @@ export async function renderExportDocuments(
     zipEntries,
     verifyUrl: source.verifyUrl,
     provenance,
+    timeNotes: timeNotes(anomalies, counts.entries, facts.timeZone),
   };
   const manifest = buildManifest(evidenceFacts, evidence);
   const manifestSha256 = sha256Hex(manifest);

@@ -246,6 +246,7 @@ export async function writeEvidenceFixture(
       filesNamedByNoMessage: 4,
       lastMessageAt: '2023-06-07T15:16:00',
     }),
+    timeNotes: { earlierExplained: null, skipped: null },
   };
   return {
     storage,

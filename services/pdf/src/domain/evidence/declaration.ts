@@ -255,7 +255,8 @@ export function declarationDocument(
     timeZoneSource === 'declared'
       ? `${exportFacts.timeZone} [strike this sentence if you do not know it]`
       : { blank: "the phone's time zone, or strike this sentence" },
-    '.',
+    // A time the zone never had argues against it: the declarant sees it before swearing to the zone.
+    facts.timeNotes.skipped === null ? '.' : `. [Before you state the zone: ${facts.timeNotes.skipped}]`,
   );
 
   // Browne (3): the tool and method, as ChatExhibit's statement, incorporated by hash.
@@ -421,6 +422,8 @@ export function declarationDocument(
   for (const warning of facts.warnings) {
     blocks.push({ kind: 'paragraph', text: [showInvisible(warning)], style: 'bullet', indent: true });
   }
+  if (facts.warnings.length > 0 && facts.timeNotes.earlierExplained !== null)
+    blocks.push({ kind: 'paragraph', text: [facts.timeNotes.earlierExplained], indent: true });
 
   // The § 1746 closing, in its two forms.
   blocks.push(

@@ -237,7 +237,8 @@ export function processingRecordSections(input: ProcessingRecordInput): RecordSe
         ...wrapPath(showInvisible(uploadPackagePath(exportFacts.originalFilename)), INDENT, INDENT),
         '',
         ...paragraph(
-          `Time zone: ${timeZoneSourceStatement(exportFacts.timeZone, exportFacts.timeZoneSource)}`,
+          `Time zone: ${timeZoneSourceStatement(exportFacts.timeZone, exportFacts.timeZoneSource)}` +
+            (facts.timeNotes.skipped === null ? '' : ` ${facts.timeNotes.skipped}`),
         ),
         'Processing options:',
         ...processingOptionStatements(exportFacts, counts, 'record').flatMap(bullet),
@@ -280,6 +281,9 @@ export function processingRecordSections(input: ProcessingRecordInput): RecordSe
           : [
               ...paragraph(`${countOf(facts.warnings.length, 'note')}, in full:`),
               ...facts.warnings.flatMap((warning) => bullet(showInvisible(warning))),
+              ...(facts.timeNotes.earlierExplained === null
+                ? []
+                : paragraph(facts.timeNotes.earlierExplained)),
             ],
     },
     {

@@ -3,6 +3,7 @@ import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import type { ExportCounts } from '../export-counts';
 import type { ProvenanceSection } from '../transcript/provenance-findings';
+import type { TimeNotes } from '../transcript/time-notes';
 import type { ZipEntryRow } from './zip-entry-table';
 
 /** Opens a stored file by its storage key (object storage in the service, a local folder in the CLI). */
@@ -35,6 +36,8 @@ export interface EvidenceFacts {
   verifyUrl: string | null;
   /** The cover's Provenance section, which the processing record repeats and the declaration heeds. */
   provenance: ProvenanceSection;
+  /** What the zone's clocks say of the messages, as the cover says it. */
+  timeNotes: TimeNotes;
 }
 
 /** An MP3 copy of a voice note, made by media. */

@@ -30,6 +30,7 @@ import { ATTACHMENT_KINDS } from './chat-summary';
 import { describeCharacter } from '../text/unicode';
 import { formatUtc, unglue } from '../evidence/plain-text';
 import { batesCoverStatement } from './bates';
+import { timeNotes } from './time-notes';
 import { attachmentsReading, perCopy } from './transcript-copies';
 import type { CopyText, TranscriptCopy } from './twin-pages';
 
@@ -154,19 +155,11 @@ export function coverContent(input: CoverInput): CoverContent {
 }
 
 /** How to read the message rows: what a row shows, and only the furniture this transcript has. */
+/** How to read the message rows; the clocks' rows and flags are explained under Time zone. */
 function readingStatements({ facts, summary }: CoverInput): CopyText[] {
-  const changes =
-    summary.firstAt === null || summary.lastAt === null
-      ? []
-      : zoneChangesBetween(facts.timeZone, summary.firstAt, summary.lastAt);
   const attaches = summary.references.size > 0 || summary.missingAttachments.length > 0;
   return [
     'Messages appear under the date they were sent, in the order of the export. Each row shows the message number, the time as recorded, the sender exactly as the export names them, and on the right the lines of the chat text it came from. System events (WhatsApp notices such as "Messages are end-to-end encrypted") are shown in grey and are not attributed to any person. Flags such as EDITED, DELETED and OUT OF ORDER describe the status of a message.',
-    ...(changes.length === 0
-      ? []
-      : [
-          'A line across the messages marks where the clocks of the time zone went forward or back, with the UTC offsets before and after; a time that did not exist in that zone is flagged NO SUCH LOCAL TIME, and one that occurred twice is marked REPEATED HOUR with the offset it is read with.',
-        ]),
     ...(attaches ? [attachmentsReading(facts)] : []),
   ];
 }
@@ -198,7 +191,7 @@ export function processingOptionStatements(
             `MP3 copies embedded in ${PACKAGE_PATHS.transcript}, playable from their messages`,
           )
     }.`,
-    `Images: ${onOff(facts.options.includeImages, 'shown as reduced display copies (thumbnails), each captioned as such', 'listed, not shown')}.`,
+    `Images: ${onOff(facts.options.includeImages, 'shown as display copies (JPEG thumbnails), each captioned as such', 'listed, not shown')}.`,
     `Other attachments: ${
       facts.options.includeAttachments && counts.attachments.present === 0
         ? `to be embedded in ${PACKAGE_PATHS.transcript}; this export has none`
@@ -282,7 +275,7 @@ function calendarStatement(calendar: Calendar): string[] {
  * What may be missing from the export, every finding counted in full: what the cover cannot list
  * one by one it counts in the same sentence, and it never sends the reader elsewhere.
  */
-function completenessFindings({ facts, chat, summary, counts }: CoverInput): string[] {
+function completenessFindings({ facts, chat, summary, counts, anomalies }: CoverInput): string[] {
   const findings: string[] = [];
   const total = counts.entries;
   const withMedia = counts.uploadFiles.total > 0;
@@ -303,7 +296,9 @@ function completenessFindings({ facts, chat, summary, counts }: CoverInput): str
     );
   }
   if (summary.gaps.length > LISTED_GAPS) {
-    findings.push(`${summary.gaps.length - LISTED_GAPS} more silent gaps of 30 days or more.`);
+    findings.push(
+      `${countOf(summary.gaps.length - LISTED_GAPS, 'more silent gap', 'more silent gaps')} of 30 days or more.`,
+    );
   }
   if (counts.attachments.missing > 0) {
     const kinds = ATTACHMENT_KINDS.filter((kind) => counts.attachmentsByKind[kind].missing > 0).map(
@@ -327,6 +322,8 @@ function completenessFindings({ facts, chat, summary, counts }: CoverInput): str
       ...chat.warnings.map((warning) => `${SUB_BULLET}${warning}`),
     );
   }
+  const { earlierExplained } = timeNotes(anomalies, total, facts.timeZone);
+  if (earlierExplained !== null) findings.push(earlierExplained);
   if (findings.length === 0) {
     findings.push(
       `No sign of an incomplete export was found: the chat begins with WhatsApp's own first event, is far from the export limits, names no attachment the upload lacks, and has no silent gap of 30 days or more.`,

@@ -1,7 +1,8 @@
 import { buffer } from 'node:stream/consumers';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
-import { formatDuration } from './attachment-files';
 import { messageNumber } from '@chatexhibit/proto/message-number';
+import { countOf } from '../export-counts';
+import { formatDuration } from './attachment-files';
 import type { TranscriptContext } from './transcript-context';
 import { COLOUR, PAPERCLIP, PAPERCLIP_ROOM, SPACE, STYLE, THUMBNAIL } from './transcript-style';
 import { PAGE } from './twin-pages';
@@ -49,7 +50,7 @@ export async function writeMessageAttachment(
     details.push(formatDuration(media.durationSeconds));
   const reference = files.references.get(path)!;
   details.push(reference, message.attachment!);
-  if (media?.kind !== 'voice') details.push(`${file.sizeBytes.toLocaleString('en-US')} bytes`);
+  if (media?.kind !== 'voice') details.push(countOf(file.sizeBytes, 'byte'));
   if (media?.problem) details.push(`not converted: ${media.problem}`);
 
   const attachTop = pages.y;
@@ -66,7 +67,7 @@ export async function writeMessageAttachment(
     pages.y += SPACE.betweenRows;
     // The picture is a re-encoded copy: its caption must not pass it off as the original above.
     pages.paragraph(
-      `Reduced display copy of ${reference}: re-encoded as a JPEG of ${shown.width} × ${shown.height} pixels for this transcript. Not the original, which is named above with its SHA-256 value.`,
+      `Display copy of ${reference}: re-encoded as a JPEG of ${shown.width} × ${shown.height} pixels for this transcript. Not the original, which is named above with its SHA-256 value.`,
       x,
       width,
       STYLE.meta,

@@ -67,6 +67,11 @@ export class MessageRows {
         COLOUR.muted,
       );
       pages.y += SPACE.afterText;
+      furniture.columnHeads = [
+        [COLUMN.time, 'Recorded'],
+        [this.utcX, 'UTC'],
+      ];
+      furniture.drawColumnHeads();
     }
     let drawn = 0;
     for await (const page of input.source.messages()) {
@@ -79,8 +84,9 @@ export class MessageRows {
     if (drawn === 0) {
       pages.paragraph('The export holds no messages.', PAGE.margin, CONTENT_WIDTH, STYLE.body, COLOUR.muted);
     }
-    // Past the messages, a new page continues no day.
+    // Past the messages, a new page continues no day and heads no columns.
     furniture.day = null;
+    furniture.columnHeads = [];
   }
 
   /** A day's heading, kept on one page with the first row of its first message (`firstRow` high). */

@@ -1,4 +1,5 @@
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
+import { lineHeight } from '../text/text-layout';
 import { batesNumber } from './bates';
 import { formatRecordedDate, formatRecordedMonth } from './time-zone';
 import { runningHeader } from './transcript-copies';
@@ -14,6 +15,8 @@ export class PageFurniture {
   day: string | null = null;
   /** The message being drawn once its header is down: a page break inside it repeats who it is. */
   message: string | null = null;
+  /** Heads of the message columns that need one (the UTC column beside the recorded time), by x. */
+  columnHeads: ReadonlyArray<readonly [x: number, head: string]> = [];
   /** Bookmarks that take children: the cover's, the messages' and the current month's (by 'YYYY-MM'). */
   private cover: Bookmark | null = null;
   private messages: Bookmark | null = null;
@@ -88,6 +91,13 @@ export class PageFurniture {
     });
   }
 
+  /** The column heads, on the messages' first page and every page that continues them. */
+  drawColumnHeads(): void {
+    if (this.columnHeads.length === 0) return;
+    for (const [x, head] of this.columnHeads) this.pages.label(head, x, STYLE.label, COLOUR.muted);
+    this.pages.y += lineHeight(STYLE.label) + SPACE.afterText;
+  }
+
   /** What a new page repeats: the running header and, inside the messages, the day and the message that continue. */
   private continuation(): void {
     const { pages } = this;
@@ -102,6 +112,7 @@ export class PageFurniture {
       );
       pages.y += SPACE.afterText;
     }
+    this.drawColumnHeads();
     if (this.message !== null) {
       pages.paragraph(`${this.message} (continued)`, PAGE.margin, CONTENT_WIDTH, STYLE.label, COLOUR.muted);
       pages.y += SPACE.afterText;
