@@ -25,6 +25,9 @@ const STATUS_OF: Record<ErrorCode, number> = {
   INTERNAL: HttpStatus.INTERNAL_SERVER_ERROR,
 };
 
+/** What a client is told when a service did not answer in time. */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is busy or restarting. Please try again in a minute.';
+
 const CODE_OF = (status: number): ErrorCode => {
   const named = (Object.entries(STATUS_OF) as [ErrorCode, number][]).find(([, s]) => s === status);
   if (named) return named[0];
@@ -64,9 +67,15 @@ export class ErrorFilter implements ExceptionFilter {
         code: CODE_OF(status),
         message: unmatched(request, status, message) ? NOT_FOUND_MESSAGE : message,
       };
-    } else if (error instanceof BusError && error.code !== 'INTERNAL') {
+    } else if (error instanceof BusError && error.reason !== undefined) {
+      // A module's refusal: its code, reason and sentence for the user.
       status = STATUS_OF[error.code];
       body = error.toJSON();
+    } else if (error instanceof BusError && error.code === 'UNAVAILABLE') {
+      // The bus itself: its words name internal subjects, so they stay in the log.
+      this.logger.warn({ err: error }, 'a service did not answer');
+      status = HttpStatus.SERVICE_UNAVAILABLE;
+      body = { code: 'UNAVAILABLE', message: SERVICE_UNAVAILABLE_MESSAGE };
     } else {
       this.logger.error({ err: error }, 'request failed');
       status = HttpStatus.INTERNAL_SERVER_ERROR;

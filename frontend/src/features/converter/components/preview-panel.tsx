@@ -1,5 +1,7 @@
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import { PREVIEW_PAGE_SIZE, PREVIEW_ZOOM, SENDER_COLOURS } from '@chatexhibit/proto/constants';
+import { routePath } from '@chatexhibit/proto/contract';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
 import { format, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight, Download, FileText, Lock, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -174,11 +176,7 @@ export function PreviewPanel({
             <Button
               variant="outline"
               onClick={() =>
-                window.open(
-                  `/api/whatsapp/evidence-zip/${encodeURIComponent(processed.exportId)}`,
-                  '_blank',
-                  'noopener',
-                )
+                window.open(routePath(HTTP_API.evidenceZip, { id: processed.exportId }), '_blank', 'noopener')
               }
             >
               <Download aria-hidden="true" />
