@@ -60,9 +60,9 @@ describe('a chat with a line in every script', () => {
     expect(unpainted).toEqual([]);
   }, 30_000);
 
-  it('copies out as written what it draws in another order or form (Myanmar syllables, lone Hangul jamo)', async () => {
+  it('copies out as written what it draws in another order or form (Myanmar syllables, lone Hangul jamo) or with marks moved off the line (Thai, Lao, Tibetan)', async () => {
     const copied = (await run('pdftotext', ['-enc', 'UTF-8', files.transcript, '-'])).stdout;
-    for (const script of ['Myanmar', 'Hangul jamo']) {
+    for (const script of ['Myanmar', 'Hangul jamo', 'Thai', 'Lao', 'Tibetan']) {
       const line = SCRIPT_LINES.find(([name]) => name === script)![1];
       // The decomposed 한글 is given back as written too: compare code point for code point.
       expect(copied).toContain(line);

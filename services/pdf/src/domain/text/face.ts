@@ -42,6 +42,11 @@ export interface ComplexShape {
    * consonant) or drops invisible characters, or a lone jamo is drawn whole (see STANDALONE_JAMO).
    */
   readonly readsInOrder: boolean;
+  /**
+   * Whether shaping moves a glyph off the line's flow (a mark raised, lowered or shifted, as Thai,
+   * Lao and Tibetan fonts place theirs): text extractors then read it as a line or word of its own.
+   */
+  readonly movesGlyphs: boolean;
 }
 
 /** What fontkit's OpenType layout lacks for a face's script, done around it (see myanmar.ts). */
@@ -310,6 +315,7 @@ export class Face {
       glyphs,
       width: advance / this.unitsPerEm,
       readsInOrder: spelled === text && !wholeJamo,
+      movesGlyphs: glyphs.some((glyph) => glyph.xOffset !== 0 || glyph.yOffset !== 0),
     };
   }
 }

@@ -231,7 +231,9 @@ export class TextLayout {
       face: span.face,
       shapes: rtl ? shapes.reverse() : shapes,
       actualText:
-        span.missing || (!rtl && shapes.some((shape) => shape.kind === 'complex' && !shape.readsInOrder))
+        span.missing ||
+        (!rtl &&
+          shapes.some((shape) => shape.kind === 'complex' && (!shape.readsInOrder || shape.movesGlyphs)))
           ? text
           : null,
     };
