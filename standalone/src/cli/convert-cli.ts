@@ -40,7 +40,7 @@ import { UnsafeArchiveError } from '@chatexhibit/ingest/domain/unsafe-archive-er
 import { convertMediaFile, mediaComponents, mediaWorkOf } from '@chatexhibit/media/domain/convert-media-file';
 import { type MediaTools, resolveMediaTools } from '@chatexhibit/media/domain/media-tools';
 import { MediaConversionError } from '@chatexhibit/media/domain/media-conversion-error';
-import { unconvertedMediaItem } from '@chatexhibit/media/domain/media-item';
+import { convertedMediaItem, unconvertedMediaItem } from '@chatexhibit/media/domain/media-item';
 import { toApiMessage } from '@chatexhibit/parse/domain/api-message';
 import { type ExportChat, NoChatTextError, readExportChat } from '@chatexhibit/parse/domain/read-export-chat';
 import { toTranscriptMessage } from '@chatexhibit/parse/domain/transcript-message';
@@ -597,15 +597,7 @@ async function convertMedia(
       await mkdir(path.dirname(target), { recursive: true });
       const converted = await convertMediaFile({ kind, tools, inputPath: entry.key, outputPath: target });
       reportFraction(++finished / work.length);
-      return {
-        path: entry.path,
-        kind,
-        derivedKey: target,
-        durationSeconds: converted.durationSeconds,
-        derivedSizeBytes: converted.sizeBytes,
-        derivedSha256: converted.sha256,
-        problem: null,
-      };
+      return convertedMediaItem(entry.path, kind, target, converted);
     },
   );
   const media = settled.map((result, i) => {

@@ -26,7 +26,7 @@ import {
   type MediaWork,
 } from '../../domain/convert-media-file';
 import { MediaConversionError } from '../../domain/media-conversion-error';
-import { unconvertedMediaItem } from '../../domain/media-item';
+import { convertedMediaItem, unconvertedMediaItem } from '../../domain/media-item';
 import { runWithConcurrency } from '@chatexhibit/kit/concurrency/run-with-concurrency';
 import type { MediaTools } from '../../domain/media-tools';
 import { MEDIA_TOOLS } from '../../media.tokens';
@@ -114,15 +114,7 @@ export class ConvertMediaUseCase {
       await this.storage.putFile(derivedKey, outputPath, {
         contentType: kind === 'voice' ? 'audio/mpeg' : 'image/jpeg',
       });
-      return {
-        path: entry.path,
-        kind,
-        derivedKey,
-        durationSeconds: converted.durationSeconds,
-        derivedSizeBytes: converted.sizeBytes,
-        derivedSha256: converted.sha256,
-        problem: null,
-      };
+      return convertedMediaItem(entry.path, kind, derivedKey, converted);
     } catch (error) {
       if (!(error instanceof MediaConversionError)) throw error;
       this.logger.warn({ kind, detail: error.detail }, 'media item could not be converted');
