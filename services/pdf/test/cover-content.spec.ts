@@ -97,7 +97,7 @@ describe('the cover', () => {
     const said = nyCover.section('Time zone').paragraphs!.join(' ');
     // Completeness qualifies the reading's own note on earlier messages, so no document contradicts the other.
     expect(nyCover.section('Completeness').bullets).toContain(
-      'Of the messages the reading of the chat text notes as earlier than the one before, message 0004 is later than the message before it in the time zone America/New_York: the clocks went back between them, so it is not out of order.',
+      'Of the messages the reading of the chat text notes as earlier than the one before, ChatExhibit reads message 0004 as later than the message before it in the time zone America/New_York, whose clocks went back between them: read in that zone and in export order, it is not out of order.',
     );
     expect(said).toContain(
       'on 09 March 2025 clocks went forward 02:00 \u2192 03:00, UTC\u221205:00 \u2192 UTC\u221204:00, so local times from 02:00 to 02:59 did not exist that day; on 02 November 2025 clocks went back 02:00 \u2192 01:00, UTC\u221204:00 \u2192 UTC\u221205:00, so local times from 01:00 to 01:59 occurred twice that day.',

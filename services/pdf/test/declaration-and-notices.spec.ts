@@ -199,7 +199,7 @@ describe('the declaration and the notices', () => {
         ),
       );
       expect(declaration).toContain(
-        '. [Before you state the zone: Message 0036 records a local time that did not exist.]',
+        "zone. [Before you state the zone: Message 0036 records a local time that did not exist.] The phone's time zone when the export was made was",
       );
       expect(declaration.indexOf('EARLIER EXPLAINED.')).toBeGreaterThan(
         declaration.indexOf('A parser note.'),

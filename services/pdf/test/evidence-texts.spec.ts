@@ -220,6 +220,17 @@ describe('the package texts', () => {
   });
 
   describe('README.txt', () => {
+    it('gives, beside the time zone, a time that zone never had', () => {
+      const timeNotes = {
+        earlierExplained: null,
+        skipped: 'Message 0036 records a local time that did not exist.',
+      };
+      const text = buildReadme({ ...facts, timeNotes }, TRANSCRIPT_PAGES)
+        .toString('utf8')
+        .replace(/\s+/g, ' ');
+      expect(text).toMatch(/Time zone: .* Message 0036 records a local time that did not exist\./);
+      expect(buildReadme(facts, TRANSCRIPT_PAGES).toString('utf8')).not.toContain('did not exist');
+    });
     it("lists messages.csv, says what its ' mark is, and that MD5 and SHA-1 are for lab tools", () => {
       const text = buildReadme(facts, TRANSCRIPT_PAGES).toString('utf8').replace(/\s+/g, ' ');
       expect(text).toContain('messages.csv The messages of the transcript as a table');

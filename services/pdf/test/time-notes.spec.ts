@@ -11,7 +11,7 @@ describe('what the clocks say of the messages', () => {
   it('qualifies the parser note on earlier messages and names the times the zone never had, numbered as printed', () => {
     const notes = timeNotes({ skippedTimes: [36], laterAfterClocksWentBack: [40] }, 43, 'America/New_York');
     expect(notes.earlierExplained).toBe(
-      'Of the messages the reading of the chat text notes as earlier than the one before, message 0040 is later than the message before it in the time zone America/New_York: the clocks went back between them, so it is not out of order.',
+      'Of the messages the reading of the chat text notes as earlier than the one before, ChatExhibit reads message 0040 as later than the message before it in the time zone America/New_York, whose clocks went back between them: read in that zone and in export order, it is not out of order.',
     );
     expect(notes.skipped).toBe(
       "Message 0036 records a local time that did not exist in the time zone America/New_York (its clocks went forward over it), so the phone's time zone may not have been America/New_York.",
@@ -26,7 +26,7 @@ describe('what the clocks say of the messages', () => {
     );
     expect(notes.skipped).toMatch(/^Messages 00002 and 00003 record local times that did not exist/);
     expect(notes.earlierExplained).toMatch(
-      /messages 00100, 00101, .* and 2 more are later than the message before each/,
+      /messages 00100, 00101, .* and 2 more as later than the message before each/,
     );
   });
 });

@@ -35,6 +35,13 @@ export function Converter() {
   useEffect(() => {
     if (download.fromCheckout) section.current?.scrollIntoView({ block: 'start' });
   }, [download.fromCheckout]);
+  // An export that needs payment (also back from a cancelled checkout): its card is what comes
+  // next, and on a phone it is below the form.
+  const paymentCard = useRef<HTMLDivElement>(null);
+  const awaitingPayment = state.payment !== null && state.processed === null ? state.payment.bundleId : null;
+  useEffect(() => {
+    if (awaitingPayment !== null) paymentCard.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [awaitingPayment]);
   return (
     <TooltipProvider>
       <section
@@ -57,7 +64,11 @@ export function Converter() {
             onRemove={remove}
             onProcess={process}
           />
-          {state.payment && !state.processed && <PaymentCard payment={state.payment} />}
+          {state.payment && !state.processed && (
+            <div ref={paymentCard} className="scroll-mt-20">
+              <PaymentCard payment={state.payment} />
+            </div>
+          )}
           {showStatus && (
             <ProcessingStatusCard
               step={state.step ?? 0}

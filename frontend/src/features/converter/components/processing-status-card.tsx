@@ -85,8 +85,10 @@ export function ProcessingStatusCard({
   uploaded,
   paymentSkipped,
 }: ProcessingStatusCardProps) {
+  // A finished export was uploaded, also when this page did not see it go (back from checkout).
+  const received = uploaded || finished;
   const stateOf = (index: number): 'done' | 'active' | 'waiting' | 'skipped' => {
-    if (!uploaded) return 'waiting';
+    if (!received) return 'waiting';
     if (index === PAYMENT_STEP && paymentSkipped) return 'skipped';
     if (finished || index < step || (index === step && index === PAYMENT_STEP)) return 'done';
     if (index === step && processing) return 'active';
@@ -98,7 +100,7 @@ export function ProcessingStatusCard({
         <CardTitle>Processing Status</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {(upload !== null || !uploaded) && <UploadLine upload={upload} uploaded={uploaded} />}
+        {(upload !== null || !received) && <UploadLine upload={upload} uploaded={received} />}
         <div
           className="h-2 overflow-hidden rounded-full bg-border"
           role="progressbar"

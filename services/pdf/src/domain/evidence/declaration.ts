@@ -251,12 +251,13 @@ export function declarationDocument(
   // states the phone's zone in the blank, or strikes the sentence.
   numbered(
     `${timeZoneSourceStatement(exportFacts.timeZone, timeZoneSource)} The export itself records no time ` +
-      "zone. The phone's time zone when the export was made was ",
+      // A time the zone never had argues against it: the declarant reads it before stating the zone.
+      `zone. ${facts.timeNotes.skipped === null ? '' : `[Before you state the zone: ${facts.timeNotes.skipped}] `}` +
+      "The phone's time zone when the export was made was ",
     timeZoneSource === 'declared'
       ? `${exportFacts.timeZone} [strike this sentence if you do not know it]`
       : { blank: "the phone's time zone, or strike this sentence" },
-    // A time the zone never had argues against it: the declarant sees it before swearing to the zone.
-    facts.timeNotes.skipped === null ? '.' : `. [Before you state the zone: ${facts.timeNotes.skipped}]`,
+    '.',
   );
 
   // Browne (3): the tool and method, as ChatExhibit's statement, incorporated by hash.

@@ -281,9 +281,10 @@ export function processingRecordSections(input: ProcessingRecordInput): RecordSe
           : [
               ...paragraph(`${countOf(facts.warnings.length, 'note')}, in full:`),
               ...facts.warnings.flatMap((warning) => bullet(showInvisible(warning))),
+              // ChatExhibit's reading, set apart from the parser's notes it qualifies.
               ...(facts.timeNotes.earlierExplained === null
                 ? []
-                : paragraph(facts.timeNotes.earlierExplained)),
+                : ['', ...paragraph(facts.timeNotes.earlierExplained)]),
             ],
     },
     {

@@ -229,7 +229,10 @@ export function buildReadme(facts: EvidenceFacts, transcriptPages: number): Buff
         'are local times without a zone). Those questions need other evidence, such as the ' +
         'testimony of the people involved.',
     ),
-    ...paragraph(`Time zone: ${timeZoneSourceStatement(exportFacts.timeZone, exportFacts.timeZoneSource)}`),
+    ...paragraph(
+      `Time zone: ${timeZoneSourceStatement(exportFacts.timeZone, exportFacts.timeZoneSource)}` +
+        (facts.timeNotes.skipped === null ? '' : ` ${facts.timeNotes.skipped}`),
+    ),
     'The SHA-256 hash value of the uploaded file is:',
     '',
     `    ${exportFacts.fileHash}`,

@@ -29,7 +29,7 @@ export function timeNotes(
     earlierExplained:
       explained.length === 0
         ? null
-        : `Of the messages the reading of the chat text notes as earlier than the one before, ${messages(explained)} ${one ? 'is' : 'are'} later than the message before ${one ? 'it' : 'each'} in the time zone ${zone}: the clocks went back between them, so ${one ? 'it is' : 'they are'} not out of order.`,
+        : `Of the messages the reading of the chat text notes as earlier than the one before, ChatExhibit reads ${messages(explained)} as later than the message before ${one ? 'it' : 'each'} in the time zone ${zone}, whose clocks went back between them: read in that zone and in export order, ${one ? 'it is' : 'they are'} not out of order.`,
     skipped:
       skipped.length === 0
         ? null
