@@ -247,7 +247,7 @@ export function UploadCard({
               <input
                 id={`${id}-${key}`}
                 type="checkbox"
-                className="size-4 accent-[var(--color-primary)]"
+                className="size-5 accent-[var(--color-primary)]"
                 checked={options[key]}
                 onChange={(event) => setOptions((current) => ({ ...current, [key]: event.target.checked }))}
               />
@@ -363,7 +363,8 @@ function OptionHint({ label, hint }: { label: string; hint: string }) {
       <TooltipTrigger asChild>
         <button
           type="button"
-          className="text-muted-foreground"
+          // 24 px: a target a finger can hit on a phone (WCAG 2.2 target size).
+          className="inline-flex size-6 items-center justify-center text-muted-foreground"
           aria-label={`About: ${label}`}
           onPointerDown={() => {
             openBeforePress.current = open;
