@@ -48,6 +48,8 @@ export function PaymentCard({ payment }: { payment: PaymentNeed }) {
     const checked = PaymentIntentRequestSchema.shape.userEmail.safeParse(email.trim());
     if (!checked.success) {
       setEmailError(checked.error.issues[0]?.message ?? CONVERTER_TEXTS.emailInvalid);
+      // The field with its error in view, below the sticky header (scroll-padding-top).
+      document.getElementById(`${id}-email`)?.focus();
       return;
     }
     setConfirming(true);
