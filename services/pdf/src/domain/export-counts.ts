@@ -104,6 +104,9 @@ const integer = (n: number): string => n.toLocaleString('en-US');
 export const countOf = (n: number, singular: string, plural = `${singular}s`): string =>
   `${integer(n)} ${n === 1 ? singular : plural}`;
 
+/** "1 byte", "12,345 bytes": a file's size as every document words it. */
+export const bytes = (n: number): string => countOf(n, 'byte');
+
 /** "2,000 numbered entries: 1,969 messages from people and 31 system events". */
 export const entriesSentence = (counts: ExportCounts): string =>
   `${countOf(counts.entries, 'numbered entry', 'numbered entries')}: ` +

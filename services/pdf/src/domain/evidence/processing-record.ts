@@ -9,7 +9,7 @@ import { MAX_UNPACKED_SIZE, MAX_UPLOAD_BYTES, UNZIP_LIMITS } from '@chatexhibit/
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { MediaItem } from '@chatexhibit/proto/storage-layout';
 import type { TranscriptChat } from '@chatexhibit/proto/transcript';
-import { countOf, countRows, entriesSentence } from '../export-counts';
+import { bytes, countOf, countRows, entriesSentence } from '../export-counts';
 import { timeZoneSourceStatement } from '../time-zone-source';
 import { batesStatement } from '../transcript/bates';
 import { processingOptionStatements } from '../transcript/cover-content';
@@ -62,7 +62,6 @@ export interface RecordSection {
 const INDENT = '    ';
 const LABEL_COLUMN = 24;
 
-const bytes = (n: number): string => countOf(n, 'byte');
 const mebibytes = (n: number): string => `${formatInteger(n / 1024 / 1024)} MiB`;
 
 /** A paragraph, then an empty line. */

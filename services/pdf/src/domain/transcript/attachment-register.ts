@@ -1,5 +1,5 @@
 import { messageNumber } from '@chatexhibit/proto/message-number';
-import { countOf } from '../export-counts';
+import { bytes } from '../export-counts';
 import type { EvidenceFile } from '../evidence/types';
 import { lineHeight } from '../text/text-layout';
 import { formatDuration } from './attachment-files';
@@ -43,7 +43,7 @@ export function writeAttachmentRegister(context: TranscriptContext): void {
     const lines = [
       files.references.get(path)!,
       file.path,
-      `${file.mediaType ?? 'type not recognised'} · ${countOf(file.sizeBytes, 'byte')}`,
+      `${file.mediaType ?? 'type not recognised'} · ${bytes(file.sizeBytes)}`,
       `${referencing.length === 1 ? 'message' : 'messages'} ${referencing.map((index) => messageNumber(index, total)).join(', ')}`,
     ];
     pages.ensure(4 * lineHeight(STYLE.attachment));
@@ -51,7 +51,7 @@ export function writeAttachmentRegister(context: TranscriptContext): void {
     hashLine(pages, file.sha256);
     if (derived !== undefined) {
       pages.paragraph(
-        `Derived MP3 copy: ${derived.path} · ${countOf(derived.sizeBytes, 'byte')}${derived.durationSeconds ? ` · ${formatDuration(derived.durationSeconds)}` : ''}`,
+        `Derived MP3 copy: ${derived.path} · ${bytes(derived.sizeBytes)}${derived.durationSeconds ? ` · ${formatDuration(derived.durationSeconds)}` : ''}`,
         PAGE.margin + INDENT,
         CONTENT_WIDTH - INDENT,
         STYLE.attachment,
@@ -78,7 +78,7 @@ export function writeAttachmentRegister(context: TranscriptContext): void {
   if (unreferenced.length === 0) note(pages, 'None.');
   for (const file of unreferenced) {
     pages.paragraph(
-      `${file.path} · ${file.mediaType ?? 'type not recognised'} · ${countOf(file.sizeBytes, 'byte')}`,
+      `${file.path} · ${file.mediaType ?? 'type not recognised'} · ${bytes(file.sizeBytes)}`,
       PAGE.margin,
       CONTENT_WIDTH,
       STYLE.attachment,

@@ -21,6 +21,7 @@ import {
 import { timeZoneSourceStatement } from '../time-zone-source';
 import {
   ATTACHMENT_KIND_LABELS,
+  bytes,
   countOf,
   countRows,
   type ExportCounts,
@@ -78,7 +79,6 @@ const LISTED_UNDRAWABLE_MESSAGES = 10;
 /** A chat this close to a cap (as a share of it) may have been cut short by WhatsApp. */
 const NEAR_CAP_SHARE = 0.9;
 
-const bytes = (n: number): string => countOf(n, 'byte');
 const onOff = (on: boolean, yes: string, no: string): string => (on ? yes : no);
 /** A moment in the zone and in UTC, as the package's texts give it, so that both read as one instant. */
 const inZoneAndUtc = (moment: Date, zone: string): string =>

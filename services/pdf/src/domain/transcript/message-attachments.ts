@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { messageNumber } from '@chatexhibit/proto/message-number';
-import { countOf } from '../export-counts';
+import { bytes } from '../export-counts';
 import { formatDuration } from './attachment-files';
 import type { TranscriptContext } from './transcript-context';
 import { COLOUR, PAPERCLIP, PAPERCLIP_ROOM, SPACE, STYLE, THUMBNAIL } from './transcript-style';
@@ -50,7 +50,7 @@ export async function writeMessageAttachment(
     details.push(formatDuration(media.durationSeconds));
   const reference = files.references.get(path)!;
   details.push(reference, message.attachment!);
-  if (media?.kind !== 'voice') details.push(countOf(file.sizeBytes, 'byte'));
+  if (media?.kind !== 'voice') details.push(bytes(file.sizeBytes));
   if (media?.problem) details.push(`not converted: ${media.problem}`);
 
   const attachTop = pages.y;
