@@ -18,8 +18,8 @@ export function timeNotes(
   totalMessages: number,
   zone: string,
 ): TimeNotes {
-  const messages = (indexes: readonly number[]): string =>
-    `${indexes.length === 1 ? 'message' : 'messages'} ${listed(
+  const messages = (indexes: readonly number[], word = 'message'): string =>
+    `${word}${indexes.length === 1 ? '' : 's'} ${listed(
       indexes.map((index) => messageNumber(index, totalMessages)),
       (n) => `${n} more`,
     )}`;
@@ -33,6 +33,6 @@ export function timeNotes(
     skipped:
       skipped.length === 0
         ? null
-        : `${messages(skipped).replace(/^m/, 'M')} ${skipped.length === 1 ? 'records a local time' : 'record local times'} that did not exist in the time zone ${zone} (its clocks went forward over ${skipped.length === 1 ? 'it' : 'them'}), so the phone's time zone may not have been ${zone}.`,
+        : `${messages(skipped, 'Message')} ${skipped.length === 1 ? 'records a local time' : 'record local times'} that did not exist in the time zone ${zone} (its clocks went forward over ${skipped.length === 1 ? 'it' : 'them'}), so the phone's time zone may not have been ${zone}.`,
   };
 }
