@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { isOneLine } from './one-line';
+import { BATES_PREFIX_PATTERN, BatesStartSchema } from './processing-options';
+
+// An exhibit: the messages of a processed export a lawyer files, with context, highlights,
+// redactions and the court's size limit. Messages are named by the numbers the full transcript
+// prints (1-based, "message 0412"), so an exhibit cites the transcript it was cut from.
+
+/** A message by the full transcript's number. */
+const MessageNumberSchema = z
+  .number({ error: 'must be a message number of the transcript, such as 412' })
+  .int('must be a whole message number')
+  .min(1, 'must be a message number of the transcript, from 1');
+
+/** A day as the messages' dates are recorded (the chat's own dates, not UTC), YYYY-MM-DD. */
+const RecordedDaySchema = z.iso.date({ error: 'must be a day written YYYY-MM-DD' });
+
+/** What an exhibit takes from the transcript: one message, a range of them, or every message of some days. */
+export const ExhibitSelectionSchema = z.union([
+  z.object({ message: MessageNumberSchema }).strict(),
+  z
+    .object({ from: MessageNumberSchema, to: MessageNumberSchema })
+    .strict()
+    .refine((range) => range.from <= range.to, { message: 'from must not be after to', path: ['to'] }),
+  z
+    .object({ fromDay: RecordedDaySchema, toDay: RecordedDaySchema })
+    .strict()
+    .refine((range) => range.fromDay <= range.toDay, {
+      message: 'fromDay must not be after toDay',
+      path: ['toDay'],
+    }),
+]);
+export type ExhibitSelection = z.infer<typeof ExhibitSelectionSchema>;
+
+/**
+ * Why something is redacted: the categories of Federal Rule of Civil Procedure 5.2(a), material
+ * sealed by a court's order, or the filer's own words.
+ */
+export const REDACTION_REASONS = {
+  'taxpayer-id': {
+    label: 'SSN/TIN',
+    description: 'Social Security or taxpayer-identification number (Fed. R. Civ. P. 5.2(a)(1))',
+  },
+  'birth-date': { label: 'Birth date', description: 'Date of birth (Fed. R. Civ. P. 5.2(a)(2))' },
+  'minor-name': { label: 'Minor', description: 'Name of a minor (Fed. R. Civ. P. 5.2(a)(3))' },
+  'financial-account': {
+    label: 'Account no.',
+    description: 'Financial-account number (Fed. R. Civ. P. 5.2(a)(4))',
+  },
+  'sealed-by-order': { label: 'Sealed', description: 'Sealed by order of the court' },
+  other: { label: 'Redacted', description: 'Other (stated by the filer)' },
+} as const;
+export type RedactionCategory = keyof typeof REDACTION_REASONS;
+
+const oneLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .refine(isOneLine, 'must be one line of text');
+
+/** A redaction's reason: a category, and the filer's words (required for `other`). */
+export const RedactionReasonSchema = z
+  .object({
+    category: z.enum(Object.keys(REDACTION_REASONS) as [RedactionCategory, ...RedactionCategory[]], {
+      error: `must be one of ${Object.keys(REDACTION_REASONS).join(', ')}`,
+    }),
+    note: oneLine(200).optional(),
+  })
+  .strict()
+  .refine((reason) => reason.category !== 'other' || reason.note !== undefined, {
+    message: 'a reason of category "other" needs a note saying what it is',
+    path: ['note'],
+  });
+export type RedactionReason = z.infer<typeof RedactionReasonSchema>;
+
+/**
+ * What to redact. `text`: a span of one message's text, every occurrence of it in that message
+ * (or only the `occurrence`-th, 1-based); `message`: all of one message's text; `attachment`: the
+ * file one message attaches (its name, hash and picture); `phone-number`: a number wherever the
+ * exhibit writes it (senders, texts, system events, file names), however its digits are spaced.
+ * A redaction whose text is not where it says is an error, never skipped.
+ */
+export const RedactionSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z
+      .object({
+        kind: z.literal('text'),
+        message: MessageNumberSchema,
+        text: z.string().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'),
+        occurrence: z.number().int().min(1).optional(),
+        reason: RedactionReasonSchema,
+      })
+      .strict(),
+    z
+      .object({ kind: z.literal('message'), message: MessageNumberSchema, reason: RedactionReasonSchema })
+      .strict(),
+    z
+      .object({ kind: z.literal('attachment'), message: MessageNumberSchema, reason: RedactionReasonSchema })
+      .strict(),
+    z
+      .object({
+        kind: z.literal('phone-number'),
+        number: z
+          .string()
+          .regex(
+            /^\+?[\d\s().-]{7,30}$/,
+            'must be a phone number as the chat writes it, such as "+1 555 010 4477"',
+          )
+          .refine((value) => value.replace(/\D/g, '').length >= 7, 'must have at least 7 digits'),
+        reason: RedactionReasonSchema,
+      })
+      .strict(),
+  ],
+  { error: 'kind must be one of text, message, attachment, phone-number' },
+);
+export type Redaction = z.infer<typeof RedactionSchema>;
+
+/** One million bytes: courts state their limits in MB, and this is the smaller reading of it. */
+const MB = 1_000_000;
+
+/** Per-file limits of courts' electronic filing systems, as published (in MB). */
+export const COURT_PROFILES = {
+  'd-utah-bankruptcy': { name: 'U.S. Bankruptcy Court, District of Utah', maxFileBytes: 8 * MB },
+  'nd-georgia': { name: 'U.S. District Court, Northern District of Georgia', maxFileBytes: 15 * MB },
+  'efile-texas': { name: 'eFileTexas', maxFileBytes: 25 * MB },
+  sdny: { name: 'U.S. District Court, Southern District of New York', maxFileBytes: 35 * MB },
+  'cd-california': { name: 'U.S. District Court, Central District of California', maxFileBytes: 35 * MB },
+  'nd-illinois': { name: 'U.S. District Court, Northern District of Illinois', maxFileBytes: 35 * MB },
+  'ed-pennsylvania': { name: 'U.S. District Court, Eastern District of Pennsylvania', maxFileBytes: 50 * MB },
+} as const;
+export type CourtProfileId = keyof typeof COURT_PROFILES;
+
+/** The smallest size limit a custom profile may set: a volume's cover and one page of messages must fit. */
+export const MIN_FILE_BYTES = 250_000;
+
+/** A court's per-file size limit: a preset, a custom limit in bytes, or none (one file each). */
+export const CourtProfileSchema = z.union([
+  z
+    .object({
+      preset: z.enum(Object.keys(COURT_PROFILES) as [CourtProfileId, ...CourtProfileId[]], {
+        error: `must be one of ${Object.keys(COURT_PROFILES).join(', ')}`,
+      }),
+    })
+    .strict(),
+  z
+    .object({
+      maxFileBytes: z
+        .number()
+        .int('must be a whole number of bytes')
+        .min(MIN_FILE_BYTES, `must be at least ${MIN_FILE_BYTES} bytes`),
+    })
+    .strict(),
+  z.object({ none: z.literal(true) }).strict(),
+]);
+export type CourtProfile = z.infer<typeof CourtProfileSchema>;
+
+/** The size limit a profile sets, or null for none. */
+export const maxFileBytesOf = (profile: CourtProfile): number | null =>
+  'preset' in profile
+    ? COURT_PROFILES[profile.preset].maxFileBytes
+    : 'maxFileBytes' in profile
+      ? profile.maxFileBytes
+      : null;
+
+/** Every selection, highlight and redaction of an exhibit, as the web app, the API and `--exhibit-spec` give it. */
+export const ExhibitSpecSchema = z
+  .object({
+    /** The exhibit's label as the filing names it ("Exhibit P-7"), on every page. */
+    label: oneLine(40),
+    selections: z.array(ExhibitSelectionSchema).min(1, 'must select at least one message').max(1000),
+    /** Messages shown before and after each selection, for fairness (Fed. R. Evid. 106). */
+    context: z.number().int().min(0, 'must be 0 or more').max(50, 'must be at most 50').default(0),
+    highlights: z.array(MessageNumberSchema).max(10_000).default([]),
+    redactions: z.array(RedactionSchema).max(10_000).default([]),
+    batesPrefix: z
+      .string()
+      .trim()
+      .regex(
+        BATES_PREFIX_PATTERN,
+        'must be 1-20 letters, digits, spaces, ".", "_" or "-", starting with a letter or digit',
+      )
+      .optional(),
+    batesStart: BatesStartSchema.optional(),
+    courtProfile: CourtProfileSchema.default({ none: true }),
+  })
+  .strict()
+  .refine((spec) => spec.batesStart === undefined || spec.batesPrefix !== undefined, {
+    message: 'batesStart is given without batesPrefix: it numbers the pages that carry the prefix',
+    path: ['batesStart'],
+  });
+export type ExhibitSpec = z.infer<typeof ExhibitSpecSchema>;
+/** The spec as a caller writes it, defaults not yet filled. */
+export type ExhibitSpecInput = z.input<typeof ExhibitSpecSchema>;

@@ -1,0 +1,66 @@
+import { ExhibitSpecSchema, maxFileBytesOf } from '../src/exhibit-spec';
+
+const SPEC = { label: 'Exhibit P-7', selections: [{ from: 412, to: 440 }, { message: 512 }] };
+const refusal = (spec: unknown) => {
+  const issue = ExhibitSpecSchema.safeParse(spec).error?.issues[0];
+  return issue === undefined ? undefined : { path: issue.path.join('.'), message: issue.message };
+};
+
+describe('an exhibit spec', () => {
+  it('fills what the caller leaves out: no context, highlights, redactions or size limit', () => {
+    expect(ExhibitSpecSchema.parse(SPEC)).toEqual({
+      ...SPEC,
+      context: 0,
+      highlights: [],
+      redactions: [],
+      courtProfile: { none: true },
+    });
+  });
+
+  it('sets the size limit from a preset, a custom number of bytes, or none', () => {
+    const limit = (courtProfile: unknown) =>
+      maxFileBytesOf(ExhibitSpecSchema.parse({ ...SPEC, courtProfile }).courtProfile);
+    expect(limit({ preset: 'd-utah-bankruptcy' })).toBe(8_000_000);
+    expect(limit({ preset: 'sdny' })).toBe(35_000_000);
+    expect(limit({ maxFileBytes: 1_000_000 })).toBe(1_000_000);
+    expect(limit({ none: true })).toBeNull();
+  });
+
+  it('names the field of each refusal', () => {
+    expect(refusal({ ...SPEC, selections: [] })).toEqual({
+      path: 'selections',
+      message: 'must select at least one message',
+    });
+    expect(refusal({ ...SPEC, selections: [{ from: 440, to: 412 }] })).toEqual({
+      path: 'selections.0.to',
+      message: 'from must not be after to',
+    });
+    expect(
+      refusal({
+        ...SPEC,
+        redactions: [{ kind: 'text', message: 3, text: '', reason: { category: 'birth-date' } }],
+      }),
+    ).toEqual({
+      path: 'redactions.0.text',
+      message: 'must not be empty',
+    });
+    expect(
+      refusal({ ...SPEC, redactions: [{ kind: 'message', message: 3, reason: { category: 'other' } }] }),
+    ).toEqual({
+      path: 'redactions.0.reason.note',
+      message: 'a reason of category "other" needs a note saying what it is',
+    });
+    expect(
+      refusal({
+        ...SPEC,
+        redactions: [{ kind: 'phone-number', number: 'call me', reason: { category: 'other', note: 'x' } }],
+      })?.path,
+    ).toBe('redactions.0.number');
+    expect(refusal({ ...SPEC, courtProfile: { maxFileBytes: 1000 } })).toEqual({
+      path: 'courtProfile.maxFileBytes',
+      message: 'must be at least 250000 bytes',
+    });
+    expect(refusal({ ...SPEC, batesStart: 5 })?.path).toBe('batesStart');
+    expect(refusal({ ...SPEC, colour: 'red' })?.message).toMatch(/colour/);
+  });
+});
