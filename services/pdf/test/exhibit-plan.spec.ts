@@ -1,7 +1,7 @@
 import { ExhibitSpecSchema, type ExhibitSpecInput } from '@chatexhibit/proto/exhibit-spec';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { parse } from 'csv-parse/sync';
-import { type ExhibitChat, planExhibit } from '@chatexhibit/pdf/domain/exhibit/exhibit-plan';
+import { type ExhibitChat, planExhibit, rangesToRemove } from '@chatexhibit/pdf/domain/exhibit/exhibit-plan';
 import { ExhibitSpecError } from '@chatexhibit/pdf/domain/exhibit/exhibit-spec-error';
 import { includedMessages, omittedMessages } from '@chatexhibit/pdf/domain/exhibit/exhibit-wording';
 import { REDACTION_LOG_COLUMNS, redactionLogCsv } from '@chatexhibit/pdf/domain/exhibit/redaction-log';
@@ -150,6 +150,28 @@ describe('planning an exhibit', () => {
     expect(exhibit.redactions.get(414)?.masks).toEqual([
       { field: 'content', start: second, end: second + 11, redaction: 1 },
     ]);
+  });
+
+  it('removes the union of overlapping masks of one field, each still tied to its redaction', async () => {
+    const content = 'SSN 123-45-6789 and 123-45-6789';
+    const exhibit = await plan(
+      {
+        selections: [{ message: 9 }],
+        redactions: [
+          { kind: 'text', message: 9, text: '45-6789 and 123', reason },
+          { kind: 'text', message: 9, text: '123-45-6789', reason },
+        ],
+      },
+      { special: { 9: { content } } },
+    );
+    const { masks } = exhibit.redactions.get(9)!;
+    expect(masks.map((mask) => [mask.start, mask.end, mask.redaction])).toEqual([
+      [4, 15, 1],
+      [8, 23, 0],
+      [20, 31, 1],
+    ]);
+    expect(rangesToRemove(masks, 'content')).toEqual([{ start: 4, end: 31 }]);
+    expect(rangesToRemove(masks, 'sender')).toEqual([]);
   });
 
   it("masks a whole message's text, and an attachment's name, saying the file is withheld", async () => {

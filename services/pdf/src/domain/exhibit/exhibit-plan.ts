@@ -1,6 +1,6 @@
 import type { ExhibitSelection, ExhibitSpec, Redaction } from '@chatexhibit/proto/exhibit-spec';
 import { findPhoneNumber } from '@chatexhibit/proto/phone-number-match';
-import type { TextRange } from '@chatexhibit/proto/text-range';
+import { joinRanges, type TextRange } from '@chatexhibit/proto/text-range';
 import type { TranscriptChat, TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { recordedDay } from '../transcript/time-zone';
 import { type ExhibitSpecError, exhibitSpecError } from './exhibit-spec-error';
@@ -55,6 +55,10 @@ export interface ExhibitPlan {
    */
   maskPhoneNumbers(text: string): RedactedRange[];
 }
+
+/** What the writer removes from one field: the union of its masks, in order, overlapping ones joined. */
+export const rangesToRemove = (masks: readonly Mask[], field: MessageField): TextRange[] =>
+  joinRanges(masks.filter((mask) => mask.field === field));
 
 /** What the plan needs of the chat besides its messages: the texts other than messages that can hold a phone number. */
 export type ExhibitChat = Pick<TranscriptChat, 'participants' | 'chatFile'>;

@@ -91,7 +91,7 @@ export const REDACTION_LOG_COLUMNS = [
   'Characters removed',
 ] as const;
 
-/** One row of the log as words, the same in its CSV and its PDF. */
+/** One row of the log as words, for the CSV and any other copy of the log, so that they read alike. */
 export const redactionLogCells = (row: RedactionLogRow, totalMessages: number): string[] => [
   String(row.log),
   row.message === null ? '' : messageNumber(row.message, totalMessages),
