@@ -6,6 +6,8 @@ import { GRAPHEMES } from './unicode';
 export interface MaskedStretch<Mask extends CharRange> {
   readonly x: number;
   readonly width: number;
+  /** Its first masked character in the paragraph: where it comes in reading order. */
+  readonly start: number;
   /** The mask it shows (the first one, where a cluster straddles two). */
   readonly mask: Mask;
 }
@@ -16,6 +18,8 @@ export interface DrawnPart {
   readonly x: number;
   /** The glyphs, cut from the run's shapes, in visual order. */
   readonly shapes: readonly ShapedText[];
+  /** Its first character in the paragraph. */
+  readonly start: number;
   /** Their characters in logical order: the run's ActualText for this part. */
   readonly text: string;
 }
@@ -70,7 +74,7 @@ export function maskLine<Mask extends CharRange>(
     local.find((range) => range.start < end && start < range.end)?.mask;
 
   const runs = new Map<TextRun, DrawnPart[]>();
-  const stretches: { x: number; width: number; mask: Mask }[] = [];
+  const stretches: { x: number; width: number; start: number; mask: Mask }[] = [];
   /** Whether the cluster left of the next one is masked, so that a stretch may go on over it. */
   let masking = false;
   for (const run of line.runs) {
@@ -101,8 +105,12 @@ export function maskLine<Mask extends CharRange>(
         return;
       }
       const last = stretches.at(-1);
-      if (masking && last?.mask === mask) last.width = cluster.x + cluster.width - last.x;
-      else stretches.push({ x: cluster.x, width: cluster.width, mask });
+      if (masking && last?.mask === mask) {
+        last.width = cluster.x + cluster.width - last.x;
+        last.start = Math.min(last.start, cluster.start);
+      } else {
+        stretches.push({ x: cluster.x, width: cluster.width, start: cluster.start, mask });
+      }
       masking = true;
     });
   }
@@ -236,6 +244,7 @@ function drawnParts(
     parts.push({
       x: part.x,
       shapes: part.slices.map(({ shape, from, to }) => slice(run.shapes[shape]!, from, to)),
+      start: part.start,
       text: run.text.slice(part.start - run.start, part.end - run.start),
     });
     part = null;

@@ -3,7 +3,7 @@ import { EMOJI_BOX, EmojiForms } from './emoji-forms';
 import type { ComplexShape, Face, ShapedText, SimpleShape } from './face';
 import type { FontSet, TextStyle } from './font-set';
 import { type EmbeddedFont, internals, type PdfkitDocument } from './pdfkit-internals';
-import type { LineMask } from './line-mask';
+import type { LineMask, MaskedStretch } from './line-mask';
 import { type CharRange, type EmojiRun, TextLayout, type TextLine, type TextRun } from './text-layout';
 
 /** pdfkit's embedded subset of a face in this document, and each glyph's code in it. */
@@ -85,15 +85,18 @@ export class TextPainter {
   /**
    * Draws `line` with its left edge at x and its BASELINE at y (pdfkit's top-down page
    * coordinates), in `color` (hex like '#1d4ed8'). With `mask` (see maskLine), the masked
-   * clusters are left out altogether: no glyph, no text, no ActualText.
+   * clusters are left out altogether (no glyph, no text, no ActualText), and `drawStretch` is
+   * called for each masked stretch where it comes in reading order, so that what it draws (a
+   * label) is read in the line's place.
    */
-  drawLine(
+  drawLine<Mask extends CharRange>(
     line: TextLine,
     x: number,
     y: number,
     style: TextStyle,
     color: string,
-    mask: LineMask<CharRange> | null = null,
+    mask: LineMask<Mask> | null = null,
+    drawStretch: (stretch: MaskedStretch<Mask>) => void = () => {},
   ): void {
     if (line.runs.length === 0) return;
     // Runs with marked content go through pdfkit, which tracks the marks open on each page; the
@@ -110,6 +113,14 @@ export class TextPainter {
         chunk = '';
       }
     };
+    const pending = [...(mask?.stretches ?? [])].sort((a, b) => a.start - b.start);
+    /** Draws the masked stretches that come before `position` in reading order. */
+    const stretchesBefore = (position: number): void => {
+      if (pending.length === 0 || pending[0]!.start >= position) return;
+      this.write(chunk);
+      chunk = '';
+      while (pending.length > 0 && pending[0]!.start < position) drawStretch(pending.shift()!);
+    };
     // Stretches of one face are drawn in logical order, each at its place on the line: text
     // extraction that reads the content stream (pdf.js) gets a mixed line's parts in reading order.
     const runs = line.runs.length === 1 ? line.runs : logicalOrder(line.runs);
@@ -118,18 +129,20 @@ export class TextPainter {
       if (parts !== undefined) {
         // A masked emoji has no parts; a glyph run's parts keep an ActualText only for their own characters.
         for (const part of parts) {
-          if (run.kind === 'glyphs')
-            show(
-              this.textObject(run.face, part.shapes, x + part.x, y, style.size),
-              run.actualText === null ? null : part.text,
-            );
+          if (run.kind !== 'glyphs') continue;
+          stretchesBefore(part.start);
+          show(
+            this.textObject(run.face, part.shapes, x + part.x, y, style.size),
+            run.actualText === null ? null : part.text,
+          );
         }
-      } else if (run.kind === 'emoji') {
-        show(this.emojiOperators(run, x + run.x, y, style.size), run.text);
       } else {
-        show(this.textObject(run.face, run.shapes, x + run.x, y, style.size), run.actualText);
+        stretchesBefore(run.start);
+        if (run.kind === 'emoji') show(this.emojiOperators(run, x + run.x, y, style.size), run.text);
+        else show(this.textObject(run.face, run.shapes, x + run.x, y, style.size), run.actualText);
       }
     }
+    stretchesBefore(Infinity);
     this.write(`${chunk}\nQ`);
   }
 

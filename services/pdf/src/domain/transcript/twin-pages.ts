@@ -44,8 +44,9 @@ export const textIn = <Copy extends string>(text: CopyText<Copy>, copy: Copy): s
  */
 export type RedactionMode = 'remove' | 'mark';
 
-/** Characters [start, end) of a text to redact, and the label on their box (the reason, e.g. "[SSN/TIN]"). */
+/** Characters [start, end) of a text to redact, and the reason on their box. */
 export interface TextMask extends CharRange {
+  /** A few words (e.g. 'SSN/TIN'), drawn in brackets: "[SSN/TIN]". */
   readonly label: string;
 }
 
@@ -275,12 +276,9 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
       }
       return;
     }
-    painter.drawLine(line, left, baseline, style, color, mask);
-    for (const {
-      x,
-      width,
-      mask: { label },
-    } of mask.stretches) {
+    // Each box and its label go into the line where the masked text was, so that text
+    // extraction reads the label in its place.
+    painter.drawLine(line, left, baseline, style, color, mask, ({ x, width, mask: { label } }) => {
       doc
         .save()
         .rect(left + x, top, width, height)
@@ -288,13 +286,16 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
         .fill()
         .restore();
       const { share, minSize, padding, family, weight } = REDACTION_LABEL;
-      const perPoint = this.layout.measure(label, { family, weight, size: 1 });
+      const text = `[${label}]`;
+      const perPoint = this.layout.measure(text, { family, weight, size: 1 });
       const size = Math.min(style.size * share, (width - 2 * padding) / perPoint);
-      if (size < minSize) continue;
-      const labelStyle: TextStyle = { family, weight, size };
-      const labelBaseline = top + (height - lineHeight(labelStyle)) / 2 + ascent(labelStyle);
-      painter.drawText(label, left + x, labelBaseline, labelStyle, '#ffffff', { align: 'center', width });
-    }
+      // On the text's baseline, as part of the line.
+      if (size >= minSize)
+        painter.drawText(text, left + x, baseline, { family, weight, size }, '#ffffff', {
+          align: 'center',
+          width,
+        });
+    });
   }
 
   /** A thin horizontal rule at the cursor. */
