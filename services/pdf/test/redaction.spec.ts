@@ -27,8 +27,8 @@ const SECRETS = {
   ssn: { text: '123-45-6789', label: 'SSN/TIN' },
   card: { text: '4111 1111 1111 1111', label: 'Account no.' },
   birth: { text: '04/07/1989', label: 'Birth date' },
-  // A letter with a combining accent (é as e + U+0301): masked with the name it ends.
-  name: { text: 'Jose\u0301', label: 'Minor' },
+  // The text goes on with a combining accent (José as Jose + U+0301): the é is masked whole.
+  name: { text: 'Jose', label: 'Minor' },
   code: { text: '🔑 7731', label: 'Redacted' },
   arabic: { text: 'رقم حسابي', label: 'Account no.' },
 } as const;
@@ -39,7 +39,7 @@ const KEPT = ['Door', 'ask', 'Ramos', 'البنك'];
 
 const TEXT =
   `SSN ${SECRETS.ssn.text}, card ${SECRETS.card.text} (exp 09/27), born ${SECRETS.birth.text}. ` +
-  `Door code ${SECRETS.code.text}, ask ${SECRETS.name.text} Ramos.\n` +
+  `Door code ${SECRETS.code.text}, ask ${SECRETS.name.text}\u0301 Ramos.\n` +
   `قال أحمد: ${SECRETS.arabic.text} عند البنك`;
 const MASKS: TextMask[] = Object.values(SECRETS).map(({ text, label }) => ({
   start: TEXT.indexOf(text),
