@@ -81,7 +81,7 @@ export async function writeMessageAttachment(
     const embedded = embedVoice ? derived! : file;
     const name = `${reference} ${baseName(embedded.path)}`;
     const top = pages.y < attachTop ? PAGE.top : attachTop;
-    attachFile(pages.transcript, PAGE.width - PAGE.margin - PAPERCLIP.inset, top, {
+    attachFile(pages.documents.transcript, PAGE.width - PAGE.margin - PAPERCLIP.inset, top, {
       name,
       data: await read(context, embedded.key),
       type: embedVoice ? 'audio/mpeg' : (embedded.mediaType ?? 'application/octet-stream'),
