@@ -2,6 +2,7 @@ import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import { PREVIEW_PAGE_SIZE, PREVIEW_ZOOM, SENDER_COLOURS } from '@chatexhibit/proto/constants';
 import { routePath } from '@chatexhibit/proto/contract';
 import { HTTP_API } from '@chatexhibit/proto/http-api';
+import { formatMomentInZone } from '@chatexhibit/proto/moment-in-zone';
 import { format, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight, Download, FileText, Lock, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -33,6 +34,17 @@ function groupByDay(messages: readonly Message[]): { day: string; messages: Mess
 }
 
 const entryDate = (timestamp: string) => format(parseISO(timestamp), 'd MMM yyyy');
+
+/**
+ * The header's Generated On (SPEC: dd MMM yyyy, HH:mm). The sample's is the browser's time; an
+ * export's is written as its transcript's cover writes it, in the zone its documents use (the
+ * browser's, named, when this browser does not know it), with that zone's offset and name.
+ */
+export function generatedOnText(moment: Date, exportTimeZone: string | null | undefined): string {
+  if (exportTimeZone === undefined) return format(moment, 'dd MMM yyyy, HH:mm');
+  const zone = exportTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return `${formatMomentInZone(moment, zone)}, ${zone}`;
+}
 
 /**
  * What the uploader checks before paying: that it is their chat (file, participants, dates,
@@ -77,11 +89,14 @@ function OwnChatSummary({ preview }: { preview: ChatPreview }) {
 export function PreviewPanel({
   processed,
   awaitingPayment,
+  timeZone,
   onDeleted,
 }: {
   processed: ProcessedExport | null;
   /** The export waiting for payment, whose first page is shown. */
   awaitingPayment: string | null;
+  /** The zone the export's documents write their times in, when this browser knows it. */
+  timeZone: string | null;
   onDeleted(): void;
 }) {
   // A free export's final event carries its chat; a bought one's is loaded.
@@ -104,7 +119,10 @@ export function PreviewPanel({
   // The uploader's own preview is one page of all the transcript's.
   const pages = ownPreview ? pageCount(own.entries) : pageCount(chat.messages.length);
   const lastShownPage = ownPreview ? 1 : pages;
-  const generatedOn = useMemo(() => format(new Date(), 'dd MMM yyyy, HH:mm'), []);
+  const generatedOn = useMemo(
+    () => generatedOnText(new Date(), sample ? undefined : timeZone),
+    [sample, timeZone],
+  );
   const shown = chat.messages.slice((page - 1) * PREVIEW_PAGE_SIZE, page * PREVIEW_PAGE_SIZE);
   const { includeTimestamps, highlightSenders } = chat.processingOptions;
   const colourOf = (sender: string) =>
@@ -275,9 +293,17 @@ export function PreviewPanel({
           >
             <ChevronLeft />
           </Button>
-          <span className="text-sm text-muted-foreground" data-testid="page-indicator">
-            Page {page} of {pages}
-          </span>
+          <div className="grid justify-items-center text-center text-sm text-muted-foreground">
+            <span data-testid="page-indicator">
+              Page {page} of {pages}
+            </span>
+            {/* The preview's own pages: the PDF's pages are larger, and it numbers its own. */}
+            {!sample && (
+              <span className="text-xs" data-testid="preview-pages-note">
+                pages of this preview, {PREVIEW_PAGE_SIZE} entries each, not of the PDF
+              </span>
+            )}
+          </div>
           <Button
             variant="ghost"
             size="sm"
