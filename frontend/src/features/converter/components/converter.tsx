@@ -45,15 +45,16 @@ export function Converter() {
   useEffect(() => {
     if (awaitingPayment !== null) paymentCard.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [awaitingPayment]);
-  // Where the links were mailed, after a purchase: on one column (a phone) it is above the result's
-  // buttons, which the preview brings into view; it comes to the top, below the sticky header, with
-  // the buttons under it. (Run after the preview's own scroll: a parent's effect follows its children's.)
+  // Where the links were mailed: on one column (a phone) it is above the result's buttons, and
+  // comes to the top, below the sticky header, with the buttons under it; otherwise the preview
+  // brings its buttons into view. One of the two only: a smooth scroll under way keeps going to
+  // its own end whatever scroll is asked for after it.
   const emailedNotice = useRef<HTMLDivElement>(null);
   const emailedTo = state.processed ? state.receipt?.emailedTo : undefined;
+  const noticeLeads = emailedTo !== undefined && !window.matchMedia(TWO_COLUMNS).matches;
   useEffect(() => {
-    if (emailedTo && !window.matchMedia(TWO_COLUMNS).matches)
-      emailedNotice.current?.scrollIntoView({ block: 'start' });
-  }, [emailedTo]);
+    if (noticeLeads) emailedNotice.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [noticeLeads, emailedTo]);
   return (
     <TooltipProvider>
       <section
@@ -95,7 +96,7 @@ export function Converter() {
             />
           )}
           {state.processed && state.receipt && (
-            <div ref={emailedNotice} className="scroll-mt-20">
+            <div ref={emailedNotice}>
               <EmailedLinksNotice {...state.receipt} />
             </div>
           )}
@@ -112,6 +113,7 @@ export function Converter() {
           processed={state.processed}
           awaitingPayment={state.payment?.exportId ?? null}
           timeZone={state.timeZone}
+          resultsIntoView={!noticeLeads}
           onDeleted={remove}
         />
       </section>

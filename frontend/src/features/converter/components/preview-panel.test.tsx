@@ -17,6 +17,7 @@ function renderPanel(processed: boolean, timeZone: string | null) {
         }
         awaitingPayment={null}
         timeZone={timeZone}
+        resultsIntoView
         onDeleted={() => undefined}
       />
     </QueryClientProvider>,

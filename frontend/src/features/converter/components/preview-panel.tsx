@@ -90,6 +90,7 @@ export function PreviewPanel({
   processed,
   awaitingPayment,
   timeZone,
+  resultsIntoView,
   onDeleted,
 }: {
   processed: ProcessedExport | null;
@@ -97,6 +98,8 @@ export function PreviewPanel({
   awaitingPayment: string | null;
   /** The zone the export's documents write their times in, when this browser knows it. */
   timeZone: string | null;
+  /** Whether processing's end brings the result's buttons into view (not when what is above them does). */
+  resultsIntoView: boolean;
   onDeleted(): void;
 }) {
   // A free export's final event carries its chat; a bought one's is loaded.
@@ -110,8 +113,9 @@ export function PreviewPanel({
   // Processing ended: its buttons, below the fold on a phone, come into view.
   const processedId = processed?.exportId;
   useEffect(() => {
-    if (processedId) results.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [processedId]);
+    if (processedId && resultsIntoView)
+      results.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [processedId, resultsIntoView]);
   const [zoom, setZoom] = useState<number>(PREVIEW_ZOOM.defaultPercent);
   const [pageChoice, setPage] = useState({ chatId: chat.id, page: 1 });
   // A new chat opens on its first page.

@@ -25,8 +25,7 @@ export function RefusedFileGuidance({ refused, onClose }: { refused: RefusedFile
       aria-labelledby="refused-file-heading"
       data-testid="refused-file-guidance"
       data-reason={refused.reason}
-      // Brought into view below the sticky header; SPEC's toast is at the bottom of the screen.
-      className="grid scroll-mt-20 gap-3 rounded-xl border border-amber-300 bg-amber-50 p-5 text-sm"
+      className="grid gap-3 rounded-xl border border-amber-300 bg-amber-50 p-5 text-sm"
     >
       <div className="flex items-start gap-3">
         <FileWarning className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
