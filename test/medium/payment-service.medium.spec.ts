@@ -237,7 +237,8 @@ describe('payment service', () => {
     await refundBundle.execute({ bundleId: bundleId! });
     await expect(refusal(checkout(bundleId!))).resolves.toEqual({ code: 'CONFLICT', reason: 'REFUNDED' });
     await deleteExport.execute({ exportId });
-    await expect(refusal(checkout(bundleId!))).resolves.toEqual({ code: 'GONE', reason: 'EXPORT_EXPIRED' });
+    // Deleted at its uploader's request: the refusal says so, not that it expired.
+    await expect(refusal(checkout(bundleId!))).resolves.toEqual({ code: 'GONE', reason: 'EXPORT_DELETED' });
   });
 
   it('takes a signed checkout.session.completed once however often it comes, and refuses a bad signature', async () => {

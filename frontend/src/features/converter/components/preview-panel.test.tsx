@@ -31,7 +31,7 @@ describe('PreviewPanel', () => {
   const scrollIntoView = Element.prototype.scrollIntoView;
   beforeAll(() => {
     process.env.TZ = 'America/New_York';
-    // jsdom lays nothing out: the result's buttons have nothing to scroll.
+    // happy-dom lays nothing out: the result's buttons have nothing to scroll.
     Element.prototype.scrollIntoView = vi.fn();
   });
   afterAll(() => {

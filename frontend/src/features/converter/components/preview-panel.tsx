@@ -82,7 +82,7 @@ function OwnChatSummary({ preview }: { preview: ChatPreview }) {
 /**
  * SPEC §2 preview panel: a sample marked 'Preview Mode' until an export is processed, then its
  * chat; while an export waits for payment, its first page, marked as the uploader's own preview
- * (the documents stay locked); zoom 50-200 % in steps of 10 from 100 %; 'Page X of Y' at 10 messages a page; the
+ * (the documents stay locked); zoom 50-200 % in steps of 10 from 100 %; 'Page X of Y' at 10 messages a page (an export's marked as the preview's pages, not the PDF's); the
  * transcript header; messages under date headings with times, sender colours and voice players;
  * 'View PDF' (a new tab), 'Download Evidence Package' and 'Delete this export' once processed.
  */
