@@ -6,12 +6,11 @@ import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import type { TranscriptChat } from '@chatexhibit/proto/transcript';
 import type { ChatSummary } from './chat-summary';
 import { messageNumber } from '@chatexhibit/proto/message-number';
+import { formatMomentInZone, formatUtcOffset } from '@chatexhibit/proto/moment-in-zone';
 import type { MessageAnomalies } from './message-anomalies';
 import { listed } from './provenance-findings';
 import {
-  formatMomentInZone,
   formatRecordedMoment,
-  formatUtcOffset,
   wentForward,
   zoneChangeClocks,
   zoneChangeDate,
