@@ -157,7 +157,19 @@ describe('the converter on a phone, after the first look', () => {
     try {
       await page.setInputFiles('input[type=file]', overLimitZip);
       await page.getByRole('button', { name: 'Process Chat Export' }).click();
-      await page.getByText('Payment Required', { exact: true }).waitFor({ timeout: 90_000 });
+      const paymentTitle = page.getByText('Payment Required', { exact: true });
+      await paymentTitle.waitFor({ timeout: 90_000 });
+      // The payment card scrolled into view stops just below the header: the page's scroll
+      // padding applies once, not again as a margin of the card.
+      await eventually(
+        async () => {
+          const { top } = await boxOf(paymentTitle);
+          const below = await headerBottom(page);
+          return top >= below && top <= below + 56;
+        },
+        5000,
+        'the payment card at the top, below the header',
+      );
       await page.getByLabel('Email for your download link').fill('phone-buyer@example.org');
       await page.getByRole('button', { name: 'Continue to Payment ($4.99)' }).click();
       await page.getByRole('button', { name: 'Proceed to Checkout' }).click();

@@ -61,7 +61,7 @@ export function Converter() {
         ref={section}
         id="convert"
         aria-label="Converter"
-        className="mx-auto grid max-w-6xl scroll-mt-16 grid-cols-1 gap-6 px-4 py-12 sm:px-6 lg:grid-cols-2"
+        className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-12 sm:px-6 lg:grid-cols-2"
       >
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {refused && <RefusedFileGuidance refused={refused} onClose={() => setRefused(null)} />}
@@ -80,7 +80,7 @@ export function Converter() {
             onProcess={process}
           />
           {state.payment && !state.processed && (
-            <div ref={paymentCard} className="scroll-mt-20">
+            <div ref={paymentCard}>
               <PaymentCard payment={state.payment} />
             </div>
           )}

@@ -190,7 +190,7 @@ export function PreviewPanel({
           </>
         )}
         {processed && (
-          <div ref={results} className="flex scroll-mt-20 flex-wrap gap-3">
+          <div ref={results} className="flex flex-wrap gap-3">
             <Button onClick={() => window.open(processed.pdfUrl, '_blank', 'noopener')}>
               <FileText aria-hidden="true" />
               View PDF
