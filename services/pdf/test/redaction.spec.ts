@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -15,7 +15,7 @@ import {
   type TextMask,
   TwinPages,
 } from '@chatexhibit/pdf/domain/transcript/twin-pages';
-import { drawingOperators } from './support/pdf-operators';
+import { drawingOperators, pdfForms, pdfObjects as objects } from './support/pdf-operators';
 import { readWithPdfjs } from './support/pdfjs';
 import { BODY } from './support/text-fixture';
 
@@ -74,19 +74,6 @@ async function writeExhibit(dir: string): Promise<Record<ExhibitCopy, string>> {
   pages.end();
   await Promise.all(outs.map((out) => finished(out)));
   return files;
-}
-
-/** How a text can sit in a PDF's objects: as bytes, as UTF-16BE in a literal or hex string (ActualText, metadata). */
-function pdfForms(text: string): string[] {
-  const utf16 = Buffer.from(text, 'utf16le').swap16();
-  const literal = utf16.toString('latin1').replace(/[()\\]/g, (c) => `\\${c}`);
-  const hex = utf16.toString('hex');
-  return [Buffer.from(text, 'utf8').toString('latin1'), literal, hex, hex.toUpperCase()];
-}
-
-/** The PDF's bytes and every deflated stream inflated. */
-async function objects(file: string): Promise<string> {
-  return `${(await readFile(file)).toString('latin1')}\n${await drawingOperators(file)}`;
 }
 
 const pdftotext = async (file: string, ...options: string[]): Promise<string> =>

@@ -3,7 +3,8 @@
 // safe unzip (into a temporary folder, removed afterwards), chat pick and parse, attachment links,
 // voice notes to MP3 and photos to thumbnails, then the pdf core. It writes <dir>/transcript.pdf,
 // <dir>/transcript-filing.pdf, <dir>/evidence.zip, <dir>/chat.json (the SPEC ChatData) and
-// <dir>/audio/<entry>.mp3. `--reproduce <evidence.zip>` makes a package's documents again from its
+// <dir>/audio/<entry>.mp3; with `--exhibit-spec <spec.json>`, also the exhibit the spec cuts from
+// the transcript, into <dir>/exhibit/. `--reproduce <evidence.zip>` makes a package's documents again from its
 // upload and the settings its manifest records, and says which match the package's byte for byte.
 // It lives in standalone, the one package that may compose the services' domain code; the steps
 // are the services' own domain functions, so that the CLI makes what the web service makes.
@@ -51,6 +52,8 @@ import {
   versionDifferences,
 } from '@chatexhibit/pdf/domain/evidence/reproduction';
 import { renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
+import { ExhibitSpecError } from '@chatexhibit/pdf/domain/exhibit/exhibit-spec-error';
+import { type ExhibitSpec, ExhibitSpecSchema } from '@chatexhibit/proto/exhibit-spec';
 import { isoUtc } from '@chatexhibit/pdf/domain/transcript/time-zone';
 import { type ChatTimes, ZoneClock } from '@chatexhibit/pdf/domain/transcript/zone-clock';
 import { type ConversionProgress, conversionProgress } from './conversion-progress';
@@ -60,7 +63,8 @@ const CONVERT_COMMAND = {
   usage:
     'usage: npm run convert -- <export.zip> --out <dir> [--tz <IANA zone>] [--bates <prefix> [--bates-start <n>]] ' +
     '[--images | --no-images] [--attachments | --no-attachments] [--utc | --no-utc] [--no-timestamps] [--no-highlight] ' +
-    '[--no-voice] [--case <number>] [--exhibit <number>] [--prepared-by <name>] [--account <name>] [--pretty]\n' +
+    '[--no-voice] [--case <number>] [--exhibit <number>] [--prepared-by <name>] [--account <name>] [--pretty] ' +
+    '[--exhibit-spec <spec.json>]\n' +
     '       npm run convert -- --reproduce <evidence.zip> --out <dir>',
 };
 
@@ -96,6 +100,7 @@ const CONVERT_OPTIONS = {
   'prepared-by': { type: 'string' },
   account: { type: 'string' },
   pretty: { type: 'boolean' },
+  'exhibit-spec': { type: 'string' },
   ...Object.fromEntries(
     Object.values(OPTION_FLAGS).flatMap((flag) => [
       [flag, { type: 'boolean' }],
@@ -103,6 +108,9 @@ const CONVERT_OPTIONS = {
     ]),
   ),
 } as const;
+
+/** The folder of <out> the exhibit's files go in. */
+const EXHIBIT_DIR = 'exhibit';
 
 /** Messages handed to the pdf core at a time, as the pdf service gets them. */
 const TRANSCRIPT_PAGE_SIZE = 1000;
@@ -115,6 +123,8 @@ interface ConvertRequest {
   /** The time the documents are dated: SOURCE_DATE_EPOCH when set, otherwise the clock. */
   now: () => Date;
   pretty: boolean;
+  /** The exhibit to cut from the transcript into <outDir>/exhibit/, when asked for. */
+  exhibitSpec: ExhibitSpec | null;
 }
 
 interface ReproduceRequest {
@@ -129,6 +139,7 @@ interface DocumentSettings {
   exportReference: string;
   generatedAt: () => Date;
   verifyUrl: string | null;
+  exhibitSpec: ExhibitSpec | null;
 }
 
 /** Runs the command; resolves to the process exit code. */
@@ -230,6 +241,8 @@ async function readRequest(
         .join('; '),
     );
   }
+  const exhibitSpec =
+    values['exhibit-spec'] === undefined ? null : await readExhibitSpec(values['exhibit-spec']);
   const epoch = sourceDateEpoch(env);
   const now = (): Date => epoch ?? new Date();
   const zipPath = positionals[0]!;
@@ -246,7 +259,36 @@ async function readRequest(
     ),
     now,
     pretty: values.pretty ?? false,
+    exhibitSpec,
   };
+}
+
+/** A spec's field as its sentences name it: ["redactions", 2, "text"] as "redactions[2].text". */
+const fieldName = (path: readonly PropertyKey[]): string =>
+  path
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`))
+    .join('');
+
+/** The exhibit spec in `file`, checked by the schema the API and web app use; the user's problem in one sentence. */
+async function readExhibitSpec(file: string): Promise<ExhibitSpec> {
+  const text = await readUserFile(file, () => readFile(path.resolve(file), 'utf8'));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new CliInputError(`--exhibit-spec ${file} is not JSON: ${(error as Error).message}`);
+  }
+  const parsed = ExhibitSpecSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new CliInputError(
+      `--exhibit-spec ${file}: ${parsed.error.issues
+        .map((issue) =>
+          issue.path.length === 0 ? issue.message : `${fieldName(issue.path)}: ${issue.message}`,
+        )
+        .join('; ')}`,
+    );
+  }
+  return parsed.data;
 }
 
 /**
@@ -271,7 +313,13 @@ async function convert(
     withTemporaryFolder(async (workDir) => {
       const made = await makeDocuments(
         path.resolve(request.zipPath),
-        { facts, exportReference: exportReference(exportId), generatedAt: request.now, verifyUrl: null },
+        {
+          facts,
+          exportReference: exportReference(exportId),
+          generatedAt: request.now,
+          verifyUrl: null,
+          exhibitSpec: request.exhibitSpec,
+        },
         outDir,
         workDir,
         output,
@@ -383,7 +431,14 @@ async function makeDocuments(
     outDir,
     settings.generatedAt(),
     (fraction) => progress.update('generate-pdf', fraction),
-  );
+    settings.exhibitSpec === null
+      ? null
+      : { spec: settings.exhibitSpec, dir: path.join(outDir, EXHIBIT_DIR) },
+  ).catch((error: unknown) => {
+    // A spec that does not fit the chat: its sentence names the field.
+    if (error instanceof ExhibitSpecError) throw new CliInputError(`--exhibit-spec ${error.message}`);
+    throw error;
+  });
   return { exportChat, times, attachmentPath, media };
 }
 
@@ -474,6 +529,7 @@ async function reproduce(
           exportReference: recorded.exportReference,
           generatedAt: () => recorded.generatedAt,
           verifyUrl: recorded.verifyUrl,
+          exhibitSpec: null,
         },
         outDir,
         workDir,

@@ -27,6 +27,11 @@ import { writeTranscripts } from './transcript/write-transcripts';
 import type { ChatTimes } from './transcript/zone-clock';
 import { exportCounts } from './export-counts';
 import { RUNTIME_COMPONENTS, TOOL_VERSION } from './tool-version';
+import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
+import { planExhibit } from './exhibit/exhibit-plan';
+import { renderExhibitDocuments } from './exhibit/render-exhibit-documents';
+import type { ExhibitFile } from './exhibit/exhibit-texts';
+import type { TranscriptInput } from './transcript/write-transcripts';
 
 /** The evidence package, as written into the output folder beside the two PDFs (named as inside it). */
 const EVIDENCE_ZIP_FILE = 'evidence.zip';
@@ -49,22 +54,34 @@ export interface ExportDocuments {
   processingRecordSha256: string;
   /** The zone and range the documents read the times in, for anything else that gives UTC times. */
   times: ChatTimes;
+  /** The exhibit's files, when one was asked for. */
+  exhibit: ExhibitFile[] | null;
+}
+
+/** An exhibit to cut from the transcript, and the folder its files go in. */
+export interface ExhibitRequest {
+  spec: ExhibitSpec;
+  dir: string;
 }
 
 /**
  * Writes an export's transcript, court-filing copy and evidence package into `outDir`. The
  * manifest comes first (the PDFs print its SHA-256), then both PDFs from one layout, messages.csv,
  * the processing record (which names the hashes of those four), the declaration (which names the
- * manifest's and the record's) and the ZIP. The same source, options and `generatedAt` give the
- * same bytes.
+ * manifest's and the record's) and the ZIP; then, when asked, the exhibit cut from the filing copy
+ * (its spec is checked against the chat first: ExhibitSpecError before anything is written). The
+ * same source, options and `generatedAt` give the same bytes.
  */
 export async function renderExportDocuments(
   source: ExportSource,
   outDir: string,
   generatedAt: Date,
   onProgress: (fraction: number) => void | Promise<void> = () => {},
+  exhibitRequest: ExhibitRequest | null = null,
 ): Promise<ExportDocuments> {
   const { facts, chat } = source;
+  const exhibitPlan =
+    exhibitRequest === null ? null : await planExhibit(exhibitRequest.spec, source.messages(), chat);
   const summary = await summarizeChat(source.messages());
   // Every pass that reads times of day reads them in the same zone over the same range.
   const times: ChatTimes = { timeZone: facts.timeZone, firstAt: summary.firstAt, lastAt: summary.lastAt };
@@ -133,32 +150,33 @@ export async function renderExportDocuments(
     processingRecord: path.join(outDir, PACKAGE_PATHS.processingRecord),
     processingRecordPdf: path.join(outDir, PACKAGE_PATHS.processingRecordPdf),
   };
-  const { pageCount: transcriptPages } = await writeTranscripts(
-    {
-      source,
+  const transcriptInput: TranscriptInput = {
+    source,
+    summary,
+    cover: coverContent({
+      facts,
+      chat,
       summary,
-      cover: coverContent({
-        facts,
-        chat,
-        summary,
-        counts,
-        generatedAt,
-        toolVersion: TOOL_VERSION,
-        manifestSha256,
-        exportReference: source.exportReference,
-        provenance,
-        anomalies,
-      }),
-      evidence,
+      counts,
       generatedAt,
       toolVersion: TOOL_VERSION,
-      // Drawing the messages is most of the work; the package follows.
-      onProgress: (fraction) => onProgress(DRAWING_SHARE * fraction),
-    },
-    // The layout keeps no state of its own: shaped words are cached with the process's fonts.
-    new TextLayout(FontSet.shared()),
-    { transcript: createWriteStream(files.transcript), filing: createWriteStream(files.filingTranscript) },
-  );
+      manifestSha256,
+      exportReference: source.exportReference,
+      provenance,
+      anomalies,
+    }),
+    evidence,
+    generatedAt,
+    toolVersion: TOOL_VERSION,
+    // Drawing the messages is most of the work; the package follows.
+    onProgress: (fraction) => onProgress(DRAWING_SHARE * fraction),
+  };
+  // The layout keeps no state of its own: shaped words are cached with the process's fonts.
+  const layout = new TextLayout(FontSet.shared());
+  const { pageCount: transcriptPages } = await writeTranscripts(transcriptInput, layout, {
+    transcript: createWriteStream(files.transcript),
+    filing: createWriteStream(files.filingTranscript),
+  });
   // The same pages of messages again, streamed: the table the transcript draws, for labs and Excel.
   const evidencePaths = new Set(
     evidence.flatMap((file) => (file.role === 'derived-audio' ? [] : [file.sourcePath])),
@@ -235,5 +253,27 @@ export async function renderExportDocuments(
     createWriteStream(files.evidenceZip),
   );
   const evidenceZip = { file: files.evidenceZip, ...(await hashFile(files.evidenceZip)) };
-  return { transcript, filingTranscript, evidenceZip, manifestSha256, processingRecordSha256, times };
+  const exhibit =
+    exhibitRequest === null
+      ? null
+      : await renderExhibitDocuments(
+          { ...transcriptInput, onProgress: () => {} },
+          exhibitPlan!,
+          {
+            exportReference: source.exportReference,
+            uploadSha256: facts.fileHash,
+            filingSha256: filingTranscript.sha256,
+          },
+          layout,
+          exhibitRequest.dir,
+        );
+  return {
+    transcript,
+    filingTranscript,
+    evidenceZip,
+    manifestSha256,
+    processingRecordSha256,
+    times,
+    exhibit,
+  };
 }

@@ -120,9 +120,12 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
   }
 
   newPage(): void {
+    const open = this.stretches;
+    if (open !== null) open.at(-1)!.bottom = this.y;
     for (const { doc } of this.pens) doc.addPage();
     this.y = PAGE.top;
     this.onNewPage();
+    if (open !== null) open.push({ page: this.page, top: this.y, bottom: this.y });
   }
 
   /**
@@ -317,17 +320,84 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     for (const { doc } of this.pens) paint(doc);
   }
 
-  /** A JPEG or PNG, scaled to fit `width` × `maxHeight`, at the cursor; moves below it. Returns its size in pixels. */
-  image(data: Buffer, x: number, width: number, maxHeight: number): { width: number; height: number } {
+  /**
+   * A JPEG or PNG, scaled to fit `width` × `maxHeight`, at the cursor; moves below it. Returns its
+   * size in pixels. With a mask label, a 'remove' copy draws a black box of the picture's size
+   * labelled with it instead, and a 'mark' copy outlines the picture.
+   */
+  image(
+    data: Buffer,
+    x: number,
+    width: number,
+    maxHeight: number,
+    maskLabel: string | null = null,
+  ): { width: number; height: number } {
     const probe = this.pens[0]!.doc.openImage(data);
     const scale = Math.min(1, width / probe.width, maxHeight / probe.height);
-    const height = probe.height * scale;
-    this.ensure(height);
-    for (const { doc } of this.pens) {
-      doc.image(data, x, this.y, { width: probe.width * scale, height });
+    const size = { width: probe.width * scale, height: probe.height * scale };
+    this.ensure(size.height);
+    for (const pen of this.pens) {
+      const { doc } = pen;
+      if (maskLabel === null || pen.redaction === undefined) {
+        doc.image(data, x, this.y, size);
+      } else if (pen.redaction === 'mark') {
+        doc.image(data, x, this.y, size);
+        doc
+          .save()
+          .rect(x, this.y, size.width, size.height)
+          .lineWidth(MARK_LINE_WIDTH)
+          .strokeColor('#000000')
+          .stroke()
+          .restore();
+      } else {
+        doc.save().rect(x, this.y, size.width, size.height).fillColor('#000000').fill().restore();
+        const { family, weight } = REDACTION_LABEL;
+        const label = { family, weight, size: 8 } as const;
+        pen.painter.drawText(`[${maskLabel}]`, x, this.y + size.height / 2, label, '#ffffff', {
+          align: 'center',
+          width: size.width,
+        });
+      }
     }
-    this.y += height;
+    this.y += size.height;
     return { width: probe.width, height: probe.height };
+  }
+
+  /** The stretches of pages a `band` is drawing: open while it draws. */
+  private stretches: Array<{ page: number; top: number; bottom: number }> | null = null;
+
+  /** The index of the page being drawn, as pdfkit's switchToPage counts. */
+  private get page(): number {
+    const { start, count } = this.pens[0]!.doc.bufferedPageRange();
+    return start + count - 1;
+  }
+
+  /**
+   * Runs `draw`, then paints `paint` over the stretch of each page it drew on, from where it
+   * started (on a page it continued to, from below what that page repeats) down to where it ended
+   * there: a highlight, over what it marks, so nothing of what is drawn changes.
+   */
+  async band(
+    draw: () => Promise<void>,
+    paint: (doc: PDFKit.PDFDocument, top: number, bottom: number) => void,
+  ): Promise<void> {
+    if (this.stretches !== null) throw new Error('bands do not nest');
+    const stretches = [{ page: this.page, top: this.y, bottom: this.y }];
+    this.stretches = stretches;
+    try {
+      await draw();
+    } finally {
+      this.stretches = null;
+    }
+    stretches.at(-1)!.bottom = this.y;
+    const last = this.page;
+    for (const { doc } of this.pens) {
+      for (const { page, top, bottom } of stretches) {
+        doc.switchToPage(page);
+        paint(doc, top, bottom);
+      }
+      doc.switchToPage(last);
+    }
   }
 
   /** Draws something on every page of every document once all are written (footers). */
