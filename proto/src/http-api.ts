@@ -10,6 +10,13 @@ import {
 import { ContactMessageSchema, ContactReceivedResponseSchema, CONTACT_MAX_LENGTH } from './contact';
 import { type HttpResponse, httpRoute } from './contract';
 import { ErrorBodySchema } from './errors';
+import {
+  ExhibitMessagesQuerySchema,
+  ExhibitMessagesResponseSchema,
+  ExhibitResponseSchema,
+  EXHIBIT_MESSAGES_PAGE_LIMIT,
+} from './exhibit-api';
+import { ExhibitSpecSchema } from './exhibit-spec';
 import { PartHealthSchema, PART_NAMES, SystemHealthSchema } from './health';
 import { HTTP_LIMITS } from './http-limits';
 import { LinksMailRequestSchema, LinksMailResponseSchema } from './links-mail';
@@ -84,6 +91,9 @@ export const HTTP_SCHEMAS = {
   PaymentStatusResponse: PaymentStatusResponseSchema,
   RepairResponse: RepairResponseSchema,
   SupportBundle: SupportBundleSchema,
+  ExhibitMessagesResponse: ExhibitMessagesResponseSchema,
+  ExhibitSpec: ExhibitSpecSchema,
+  ExhibitResponse: ExhibitResponseSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 const json = <S extends z.ZodType>(description: string, schema: S) => ({ description, schema });
@@ -275,6 +285,50 @@ export const HTTP_API = {
     }),
     query: SignedLinkQuerySchema,
     responses: { 200: file('audio/mpeg', 'The MP3.') },
+    errors: { 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
+  }),
+
+  exhibitMessages: httpRoute({
+    method: 'GET',
+    path: '/api/whatsapp/export/{exportId}/messages',
+    tag: 'exhibits',
+    summary: 'A page of an export’s messages as the transcript numbers them, to build an exhibit from',
+    description: `With the id the upload answered, for a free or paid export: the messages from number \`from\`, at most \`limit\` (${EXHIBIT_MESSAGES_PAGE_LIMIT}) at a time, with the text each draws (what a redaction's text is found in).`,
+    params: z.object({ exportId: ExportIdSchema }),
+    query: ExhibitMessagesQuerySchema,
+    responses: { 200: json('The page of messages.', ExhibitMessagesResponseSchema) },
+    errors: { 400: 'from or limit is out of range.', 404: NOT_READABLE, 410: EXPIRED },
+  }),
+
+  makeExhibit: httpRoute({
+    method: 'POST',
+    path: '/api/whatsapp/export/{exportId}/exhibits',
+    tag: 'exhibits',
+    summary: 'Make an exhibit of a free or paid export: selected messages, highlights, redactions, volumes',
+    description: `With the id the upload answered; no new payment. The body is an ExhibitSpec. The answer lists the exhibit's files (the exhibit PDF, and with redactions its sealed unredacted copy and the redaction log; the manifest, the declaration paragraph and SHA256SUMS), each behind a signed link valid as long as the export's other links. At most ${HTTP_LIMITS.exhibitsPerHour} exhibits per client address per hour.`,
+    params: z.object({ exportId: ExportIdSchema }),
+    body: { mediaType: 'application/json', schema: ExhibitSpecSchema },
+    responses: { 201: json('The exhibit is made.', ExhibitResponseSchema) },
+    errors: {
+      400: 'The spec is invalid or does not fit the chat: one sentence that starts with the field (`redactions[2].text: "123-45-6789" is not in the text of message 0413`).',
+      404: NOT_READABLE,
+      410: EXPIRED,
+      429: perHour(HTTP_LIMITS.exhibitsPerHour, 'Too many exhibits from this address'),
+    },
+  }),
+
+  signedExhibitFile: httpRoute({
+    method: 'GET',
+    path: '/api/files/{token}/exhibits/{exhibitId}/{fileName}',
+    tag: 'signed files',
+    summary: 'A file of a made exhibit, behind a signed, expiring link',
+    description: SIGNED_LINK,
+    params: LinkTokenParams.extend({
+      exhibitId: z.uuid(NOT_FOUND_MESSAGE),
+      fileName: z.string().meta({ description: 'The file’s name as the exhibit’s SHA256SUMS lists it.' }),
+    }),
+    query: SignedLinkQuerySchema,
+    responses: { 200: file('application/octet-stream', 'The file (PDF, CSV, JSON or text).') },
     errors: { 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
   }),
 

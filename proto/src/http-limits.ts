@@ -32,4 +32,6 @@ export const HTTP_LIMITS = {
   paymentCallsPerHour: 120,
   /** Wrong support tokens per client address per hour; after the last of them the address is refused for an hour. */
   supportTokenFailuresPerHour: 10,
+  /** Exhibits made per client address per hour: each draws PDFs, so a lawyer's drafts fit and a loop does not. */
+  exhibitsPerHour: 30,
 } as const;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { MESSAGE_TYPES } from './transcript';
+
+// What the web app needs to build an exhibit from a processed export, and what making one answers.
+
+/** The most messages one page of an export's transcript messages holds. */
+export const EXHIBIT_MESSAGES_PAGE_LIMIT = 5000;
+
+export const ExhibitMessagesQuerySchema = z.object({
+  /** The first message number of the page (1-based, the transcript's numbers). */
+  from: z.coerce.number().int().min(1, 'from must be a message number, from 1').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(EXHIBIT_MESSAGES_PAGE_LIMIT, `limit must be at most ${EXHIBIT_MESSAGES_PAGE_LIMIT}`)
+    .default(EXHIBIT_MESSAGES_PAGE_LIMIT),
+});
+
+/** A message as the transcript numbers and draws it: what an exhibit selects, highlights and redacts. */
+export const ExhibitMessageSchema = z.object({
+  /** The transcript's number ("message 0412"). */
+  number: z.number().int().min(1),
+  /** Local wall-clock time as written, `YYYY-MM-DDTHH:mm:ss`, no zone. */
+  timestamp: z.string(),
+  secondsRecorded: z.boolean(),
+  /** Null for a system event. */
+  sender: z.string().nullable(),
+  /** The text the transcript draws: what a `text` redaction's offsets and search count in. */
+  content: z.string(),
+  type: z.enum(MESSAGE_TYPES),
+  /** The attached file's name as the chat writes it. */
+  attachment: z.string().nullable(),
+});
+export type ExhibitMessage = z.infer<typeof ExhibitMessageSchema>;
+
+export const ExhibitMessagesResponseSchema = z.object({
+  /** Every numbered entry of the transcript: the largest message number. */
+  totalMessages: z.number().int().nonnegative(),
+  participants: z.array(z.string()),
+  /** The zone the transcript states its times in. */
+  timeZone: z.string(),
+  messages: z.array(ExhibitMessageSchema),
+});
+export type ExhibitMessagesResponse = z.infer<typeof ExhibitMessagesResponseSchema>;
+
+/** One file of a made exhibit, behind a signed link that lasts as long as the export's others. */
+export const ExhibitFileLinkSchema = z.object({
+  /** Its name, as the exhibit's SHA256SUMS lists it (`exhibit.pdf`, `redaction-log.csv`, …). */
+  name: z.string(),
+  sizeBytes: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  url: z.string(),
+});
+
+export const ExhibitResponseSchema = z.object({
+  exhibitId: z.uuid(),
+  /** What it holds, in the cover's words ("messages 0412–0440 and 0512 of 2,000"). */
+  included: z.string(),
+  redactions: z.number().int().nonnegative(),
+  files: z.array(ExhibitFileLinkSchema),
+});
+export type ExhibitResponse = z.infer<typeof ExhibitResponseSchema>;
