@@ -13,5 +13,7 @@ export const downloadPaths = (linkToken: string) => ({
   transcript: routePath(HTTP_API.signedTranscript, { token: linkToken }),
   evidenceZip: routePath(HTTP_API.signedEvidenceZip, { token: linkToken }),
   audio: (entryPath: string) => routePath(HTTP_API.signedAudio, { token: linkToken, entryPath }),
+  exhibitFile: (exhibitId: string, fileName: string) =>
+    routePath(HTTP_API.signedExhibitFile, { token: linkToken, exhibitId, fileName }),
 });
 export type DownloadPaths = ReturnType<typeof downloadPaths>;

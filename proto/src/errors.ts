@@ -36,3 +36,12 @@ export const ErrorBodySchema = z.object({
   message: z.string(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/**
+ * How a sentence names a field of a request from a zod issue's path: `redactions[2].text`,
+ * `options.includeImages`, as a person writing the JSON would.
+ */
+export const fieldPath = (path: readonly PropertyKey[]): string =>
+  path
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`))
+    .join('');

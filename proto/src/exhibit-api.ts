@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorReasons } from './errors';
 import { MESSAGE_TYPES } from './transcript';
 
 // What the web app needs to build an exhibit from a processed export, and what making one answers.
@@ -61,3 +62,14 @@ export const ExhibitResponseSchema = z.object({
   files: z.array(ExhibitFileLinkSchema),
 });
 export type ExhibitResponse = z.infer<typeof ExhibitResponseSchema>;
+
+/** Why the pdf service refused to make an exhibit: the reason a BusError carries, with its code and message. */
+export const EXHIBIT_ERRORS = {
+  /** The spec does not fit the chat; the message is the plan's sentence, which starts with the field. */
+  SPEC_DOES_NOT_FIT: { code: 'INVALID_REQUEST', message: 'The exhibit spec does not fit the chat.' },
+  /** No documents recorded with what they were made from: not made yet, or made before exhibits existed. */
+  NO_TRANSCRIPT: {
+    code: 'NOT_FOUND',
+    message: 'No transcript of this export can be cut into an exhibit. Please upload the export again.',
+  },
+} as const satisfies ErrorReasons<string>;

@@ -17,3 +17,20 @@ export const EXHIBIT_PATHS = {
 
 /** The exhibit manifest's format, raised whenever its keys change. */
 export const EXHIBIT_MANIFEST_FORMAT = 'chatexhibit-exhibit-manifest/1';
+
+export type ExhibitFileName = (typeof EXHIBIT_PATHS)[keyof typeof EXHIBIT_PATHS];
+
+/** The media type each file of an exhibit is stored and served with. */
+export const EXHIBIT_FILE_TYPES: Readonly<Record<ExhibitFileName, string>> = {
+  [EXHIBIT_PATHS.exhibit]: 'application/pdf',
+  [EXHIBIT_PATHS.sealed]: 'application/pdf',
+  [EXHIBIT_PATHS.redactionLogPdf]: 'application/pdf',
+  [EXHIBIT_PATHS.redactionLogCsv]: 'text/csv; charset=utf-8',
+  [EXHIBIT_PATHS.manifest]: 'application/json',
+  [EXHIBIT_PATHS.declaration]: 'text/plain; charset=utf-8',
+  [EXHIBIT_PATHS.checksums]: 'text/plain; charset=utf-8',
+};
+
+/** Whether `name` is the name of a file an exhibit can hold. */
+export const isExhibitFileName = (name: string): name is ExhibitFileName =>
+  Object.hasOwn(EXHIBIT_FILE_TYPES, name);

@@ -23,6 +23,11 @@ export const exportKeys = (exportId: string) => ({
   filingTranscript: `exports/${exportId}/transcript-filing.pdf`,
   /** The evidence package (pdf). */
   evidenceZip: `exports/${exportId}/evidence.zip`,
+  /** Every exhibit cut from the transcript (pdf), each in its own folder. */
+  exhibits: `exports/${exportId}/exhibits/`,
+  /** One file of an exhibit, under its name as the exhibit's SHA256SUMS lists it (pdf). */
+  exhibitFile: (exhibitId: string, fileName: string) =>
+    `exports/${exportId}/exhibits/${exhibitId}/${fileName}`,
 });
 
 /**
@@ -43,7 +48,7 @@ export const objectsWrittenBy = (
     case 'media':
       return [`exports/${exportId}/derived/`, keys.mediaManifest];
     case 'pdf':
-      return [keys.transcript, keys.filingTranscript, keys.evidenceZip];
+      return [keys.transcript, keys.filingTranscript, keys.evidenceZip, keys.exhibits];
   }
 };
 

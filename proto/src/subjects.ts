@@ -8,6 +8,8 @@ import {
 } from './contract';
 import { ChatDataSchema, MessageSchema } from './chat';
 import { ContactMessageSchema } from './contact';
+import { ExhibitResponseSchema } from './exhibit-api';
+import { ExhibitSpecSchema } from './exhibit-spec';
 import { PartHealthSchema, SERVICE_NAMES, type ServiceName } from './health';
 import {
   ExtendRetentionRequestSchema,
@@ -194,6 +196,36 @@ export const DOCUMENTS_PRESENT_REQUEST = requestContract(
   'pdf.documents-present',
   ExportRef,
   z.object({ transcript: z.boolean(), filingTranscript: z.boolean(), evidenceZip: z.boolean() }),
+);
+
+/**
+ * What an exhibit of an export is cut from (pdf): the zone its transcript states times in.
+ * NOT_FOUND (EXHIBIT_ERRORS.NO_TRANSCRIPT) while no transcript is recorded with its facts.
+ */
+export const EXHIBIT_SOURCE_REQUEST = requestContract(
+  'pdf.exhibit-source',
+  ExportRef,
+  z.object({ timeZone: z.string() }),
+);
+
+/**
+ * How long the gateway waits for an exhibit: the pdf service reads the export's stored files and
+ * draws every copy, seconds for most chats, minutes for the largest.
+ */
+export const MAKE_EXHIBIT_TIMEOUT_MS = 5 * 60 * 1000;
+
+/**
+ * Makes an exhibit of a free or paid export from its spec (pdf): its files stored under the
+ * export, the exhibit recorded. The gateway signs the links. INVALID_REQUEST
+ * (EXHIBIT_ERRORS.SPEC_DOES_NOT_FIT) with the sentence naming the field when the spec does not
+ * fit the chat.
+ */
+export const MAKE_EXHIBIT_REQUEST = requestContract(
+  'pdf.make-exhibit',
+  ExportRef.extend({ spec: ExhibitSpecSchema }),
+  ExhibitResponseSchema.omit({ files: true }).extend({
+    files: z.array(ExhibitResponseSchema.shape.files.element.omit({ url: true })),
+  }),
 );
 
 // ── Durable work (JetStream) ───────────────────────────────────────────────────────────

@@ -3,20 +3,28 @@ import { exportExpiryProviders } from '@chatexhibit/kit/retention/export-expiry'
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
 import { CreateDocuments1763800200000 } from './database/migrations/1763800200000-create-documents';
 import { AddDocumentHashes1764000100000 } from './database/migrations/1764000100000-add-document-hashes';
+import { RecordExhibits1764900000000 } from './database/migrations/1764900000000-record-exhibits';
 import { DocumentEntity } from './documents/document.entity';
 import { DocumentRepository } from './documents/document.repository';
+import { ExhibitEntity } from './documents/exhibit.entity';
+import { ExportFactsEntity } from './documents/export-facts.entity';
+import { StoredExportSources } from './documents/stored-export-source';
 import { CheckDocumentsRequestHandler } from './use-cases/check-documents/check-documents.request-handler';
 import { CheckDocumentsUseCase } from './use-cases/check-documents/check-documents.use-case';
 import { GenerateDocumentsJobHandler } from './use-cases/generate-documents/generate-documents.job-handler';
 import { GenerateDocumentsUseCase } from './use-cases/generate-documents/generate-documents.use-case';
+import { GetExhibitSourceRequestHandler } from './use-cases/get-exhibit-source/get-exhibit-source.request-handler';
+import { GetExhibitSourceUseCase } from './use-cases/get-exhibit-source/get-exhibit-source.use-case';
+import { MakeExhibitRequestHandler } from './use-cases/make-exhibit/make-exhibit.request-handler';
+import { MakeExhibitUseCase } from './use-cases/make-exhibit/make-exhibit.use-case';
 import { PDF_SETTINGS, type PdfSettings } from './pdf.settings';
 
 const part = ServicePartModule.forPart('pdf', {
-  entities: [DocumentEntity],
-  migrations: [CreateDocuments1763800200000, AddDocumentHashes1764000100000],
+  entities: [DocumentEntity, ExportFactsEntity, ExhibitEntity],
+  migrations: [CreateDocuments1763800200000, AddDocumentHashes1764000100000, RecordExhibits1764900000000],
 });
 
-/** The pdf service: the transcript, court-filing copy and evidence package of each export. */
+/** The pdf service: the transcript, court-filing copy and evidence package of each export, and its exhibits. */
 @Module({
   imports: [part],
   providers: [
@@ -26,6 +34,11 @@ const part = ServicePartModule.forPart('pdf', {
     GenerateDocumentsJobHandler,
     CheckDocumentsUseCase,
     CheckDocumentsRequestHandler,
+    StoredExportSources,
+    GetExhibitSourceUseCase,
+    GetExhibitSourceRequestHandler,
+    MakeExhibitUseCase,
+    MakeExhibitRequestHandler,
   ],
   exports: [part],
 })

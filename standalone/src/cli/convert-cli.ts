@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
+import { fieldPath } from '@chatexhibit/proto/errors';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { exportReference } from '@chatexhibit/proto/export-reference';
 import {
@@ -264,11 +265,6 @@ async function readRequest(
 }
 
 /** A spec's field as its sentences name it: ["redactions", 2, "text"] as "redactions[2].text". */
-const fieldName = (path: readonly PropertyKey[]): string =>
-  path
-    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`))
-    .join('');
-
 /** The exhibit spec in `file`, checked by the schema the API and web app use; the user's problem in one sentence. */
 async function readExhibitSpec(file: string): Promise<ExhibitSpec> {
   const text = await readUserFile(file, () => readFile(path.resolve(file), 'utf8'));
@@ -283,7 +279,7 @@ async function readExhibitSpec(file: string): Promise<ExhibitSpec> {
     throw new CliInputError(
       `--exhibit-spec ${file}: ${parsed.error.issues
         .map((issue) =>
-          issue.path.length === 0 ? issue.message : `${fieldName(issue.path)}: ${issue.message}`,
+          issue.path.length === 0 ? issue.message : `${fieldPath(issue.path)}: ${issue.message}`,
         )
         .join('; ')}`,
     );

@@ -1,21 +1,56 @@
 import { Injectable } from '@nestjs/common';
+import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import { managerOf, type Transaction } from '@chatexhibit/kit/database/unit-of-work';
 import { DocumentEntity } from './document.entity';
+import { ExhibitEntity } from './exhibit.entity';
+import { ExportFactsEntity } from './export-facts.entity';
 
-/** The pdf service's table. TypeORM stays in here. */
+/** What an exhibit of an export is cut from: the facts of its documents and its filing copy's hash. */
+export interface ExhibitOrigin {
+  facts: ExportFacts;
+  filingSha256: string;
+}
+
+/** The pdf service's tables. TypeORM stays in here. */
 @Injectable()
 export class DocumentRepository {
+  /** Deletes every row of the export: its documents, the facts they were made from, its exhibits. */
   async deleteExport(tx: Transaction, exportId: string): Promise<void> {
-    await managerOf(tx).delete(DocumentEntity, { exportId });
+    const manager = managerOf(tx);
+    await manager.delete(DocumentEntity, { exportId });
+    await manager.delete(ExportFactsEntity, { exportId });
+    await manager.delete(ExhibitEntity, { exportId });
   }
 
-  /** Records the documents of an export; documents made again replace the earlier records. */
-  async save(tx: Transaction, rows: ReadonlyArray<Omit<DocumentEntity, 'createdAt'>>): Promise<void> {
+  /**
+   * Records the documents of an export and the facts they were made from; documents made again
+   * replace the earlier records.
+   */
+  async save(
+    tx: Transaction,
+    facts: Omit<ExportFactsEntity, 'recordedAt'>,
+    rows: ReadonlyArray<Omit<DocumentEntity, 'createdAt'>>,
+  ): Promise<void> {
     const createdAt = new Date();
-    await managerOf(tx).upsert(
+    const manager = managerOf(tx);
+    await manager.upsert(
       DocumentEntity,
       rows.map((row) => ({ ...row, createdAt })),
       ['exportId', 'kind'],
     );
+    await manager.upsert(ExportFactsEntity, { ...facts, recordedAt: createdAt }, ['exportId']);
+  }
+
+  /** Null while the export has no court-filing copy recorded with the facts it was made from. */
+  async findExhibitOrigin(tx: Transaction, exportId: string): Promise<ExhibitOrigin | null> {
+    const manager = managerOf(tx);
+    const filing = await manager.findOneBy(DocumentEntity, { exportId, kind: 'filing-transcript' });
+    const recorded = await manager.findOneBy(ExportFactsEntity, { exportId });
+    if (filing?.sha256 == null || recorded === null) return null;
+    return { facts: recorded.facts, filingSha256: filing.sha256 };
+  }
+
+  async saveExhibit(tx: Transaction, exhibit: ExhibitEntity): Promise<void> {
+    await managerOf(tx).insert(ExhibitEntity, exhibit);
   }
 }

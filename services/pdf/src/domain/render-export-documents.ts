@@ -12,7 +12,7 @@ import { buildManifest, sha256Hex } from './evidence/manifest';
 import { buildProcessingRecord } from './evidence/processing-record';
 import { writeProcessingRecordPdf } from './evidence/processing-record-pdf';
 import { buildReadme } from './evidence/readme';
-import type { DerivedAudio, EvidenceFacts } from './evidence/types';
+import type { DerivedAudio, EvidenceFacts, EvidenceFile } from './evidence/types';
 import { writeEvidenceZip } from './evidence/write-evidence-zip';
 import { originalEntryDates, zipEntryRows } from './evidence/zip-entry-table';
 import { FontSet } from './text/font-set';
@@ -28,7 +28,8 @@ import type { ChatTimes } from './transcript/zone-clock';
 import { exportCounts } from './export-counts';
 import { RUNTIME_COMPONENTS, TOOL_VERSION } from './tool-version';
 import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
-import { planExhibit } from './exhibit/exhibit-plan';
+import { type ExhibitPlan, planExhibit } from './exhibit/exhibit-plan';
+import { includedMessages } from './exhibit/exhibit-wording';
 import { renderExhibitDocuments } from './exhibit/render-exhibit-documents';
 import type { ExhibitFile } from './exhibit/exhibit-texts';
 import type { TranscriptInput } from './transcript/write-transcripts';
@@ -65,23 +66,24 @@ export interface ExhibitRequest {
 }
 
 /**
- * Writes an export's transcript, court-filing copy and evidence package into `outDir`. The
- * manifest comes first (the PDFs print its SHA-256), then both PDFs from one layout, messages.csv,
- * the processing record (which names the hashes of those four), the declaration (which names the
- * manifest's and the record's) and the ZIP; then, when asked, the exhibit cut from the filing copy
- * (its spec is checked against the chat first: ExhibitSpecError before anything is written). The
- * same source, options and `generatedAt` give the same bytes.
+ * What the transcript, and every exhibit cut from it, is drawn from: read from the source once.
+ * The same source and `generatedAt` give the same facts.
  */
-export async function renderExportDocuments(
+interface TranscriptBasis {
+  transcriptInput: TranscriptInput;
+  evidenceFacts: EvidenceFacts;
+  evidence: EvidenceFile[];
+  manifest: Buffer;
+  manifestSha256: string;
+  times: ChatTimes;
+}
+
+async function readTranscriptBasis(
   source: ExportSource,
-  outDir: string,
   generatedAt: Date,
-  onProgress: (fraction: number) => void | Promise<void> = () => {},
-  exhibitRequest: ExhibitRequest | null = null,
-): Promise<ExportDocuments> {
+  onProgress: (fraction: number) => void | Promise<void>,
+): Promise<TranscriptBasis> {
   const { facts, chat } = source;
-  const exhibitPlan =
-    exhibitRequest === null ? null : await planExhibit(exhibitRequest.spec, source.messages(), chat);
   const summary = await summarizeChat(source.messages());
   // Every pass that reads times of day reads them in the same zone over the same range.
   const times: ChatTimes = { timeZone: facts.timeZone, firstAt: summary.firstAt, lastAt: summary.lastAt };
@@ -141,15 +143,6 @@ export async function renderExportDocuments(
   };
   const manifest = buildManifest(evidenceFacts, evidence);
   const manifestSha256 = sha256Hex(manifest);
-
-  const files = {
-    transcript: path.join(outDir, PACKAGE_PATHS.transcript),
-    filingTranscript: path.join(outDir, PACKAGE_PATHS.filingTranscript),
-    evidenceZip: path.join(outDir, EVIDENCE_ZIP_FILE),
-    messagesCsv: path.join(outDir, PACKAGE_PATHS.messagesCsv),
-    processingRecord: path.join(outDir, PACKAGE_PATHS.processingRecord),
-    processingRecordPdf: path.join(outDir, PACKAGE_PATHS.processingRecordPdf),
-  };
   const transcriptInput: TranscriptInput = {
     source,
     summary,
@@ -168,8 +161,91 @@ export async function renderExportDocuments(
     evidence,
     generatedAt,
     toolVersion: TOOL_VERSION,
-    // Drawing the messages is most of the work; the package follows.
-    onProgress: (fraction) => onProgress(DRAWING_SHARE * fraction),
+    onProgress,
+  };
+  return { transcriptInput, evidenceFacts, evidence, manifest, manifestSha256, times };
+}
+
+/** An exhibit's files as written, and what it holds in the cover's words. */
+export interface WrittenExhibit {
+  files: ExhibitFile[];
+  /** "messages 0412–0440 and 0512 of 2,000". */
+  included: string;
+}
+
+/** Draws a planned exhibit into `dir`, cut from the filing copy whose SHA-256 is `filingSha256`. */
+async function writeExhibitFiles(
+  transcriptInput: TranscriptInput,
+  plan: ExhibitPlan,
+  filingSha256: string,
+  layout: TextLayout,
+  dir: string,
+): Promise<WrittenExhibit> {
+  const { source } = transcriptInput;
+  const files = await renderExhibitDocuments(
+    { ...transcriptInput, onProgress: () => {} },
+    plan,
+    { exportReference: source.exportReference, uploadSha256: source.facts.fileHash, filingSha256 },
+    layout,
+    dir,
+  );
+  return { files, included: includedMessages(plan.included, plan.totalMessages) };
+}
+
+/**
+ * Writes an exhibit of an export whose transcript was made already (the pdf service's API): the
+ * spec is planned against the chat first (ExhibitSpecError before anything is written), then its
+ * files are drawn into `dir` as renderExportDocuments draws an exhibit, from the same source, cut
+ * from the court-filing copy whose SHA-256 is `filingSha256`.
+ */
+export async function renderExhibit(
+  source: ExportSource,
+  request: ExhibitRequest,
+  filingSha256: string,
+  generatedAt: Date,
+): Promise<WrittenExhibit> {
+  const plan = await planExhibit(request.spec, source.messages(), source.chat);
+  const { transcriptInput } = await readTranscriptBasis(source, generatedAt, () => {});
+  return writeExhibitFiles(
+    transcriptInput,
+    plan,
+    filingSha256,
+    new TextLayout(FontSet.shared()),
+    request.dir,
+  );
+}
+
+/**
+ * Writes an export's transcript, court-filing copy and evidence package into `outDir`. The
+ * manifest comes first (the PDFs print its SHA-256), then both PDFs from one layout, messages.csv,
+ * the processing record (which names the hashes of those four), the declaration (which names the
+ * manifest's and the record's) and the ZIP; then, when asked, the exhibit cut from the filing copy
+ * (its spec is checked against the chat first: ExhibitSpecError before anything is written). The
+ * same source, options and `generatedAt` give the same bytes.
+ */
+export async function renderExportDocuments(
+  source: ExportSource,
+  outDir: string,
+  generatedAt: Date,
+  onProgress: (fraction: number) => void | Promise<void> = () => {},
+  exhibitRequest: ExhibitRequest | null = null,
+): Promise<ExportDocuments> {
+  const exhibitPlan =
+    exhibitRequest === null ? null : await planExhibit(exhibitRequest.spec, source.messages(), source.chat);
+  // Drawing the messages is most of the work; the package follows.
+  const { transcriptInput, evidenceFacts, evidence, manifest, manifestSha256, times } =
+    await readTranscriptBasis(source, generatedAt, (fraction) => onProgress(DRAWING_SHARE * fraction));
+  const { chat } = source;
+  const { summary } = transcriptInput;
+  const { counts } = evidenceFacts;
+
+  const files = {
+    transcript: path.join(outDir, PACKAGE_PATHS.transcript),
+    filingTranscript: path.join(outDir, PACKAGE_PATHS.filingTranscript),
+    evidenceZip: path.join(outDir, EVIDENCE_ZIP_FILE),
+    messagesCsv: path.join(outDir, PACKAGE_PATHS.messagesCsv),
+    processingRecord: path.join(outDir, PACKAGE_PATHS.processingRecord),
+    processingRecordPdf: path.join(outDir, PACKAGE_PATHS.processingRecordPdf),
   };
   // The layout keeps no state of its own: shaped words are cached with the process's fonts.
   const layout = new TextLayout(FontSet.shared());
@@ -256,17 +332,15 @@ export async function renderExportDocuments(
   const exhibit =
     exhibitRequest === null
       ? null
-      : await renderExhibitDocuments(
-          { ...transcriptInput, onProgress: () => {} },
-          exhibitPlan!,
-          {
-            exportReference: source.exportReference,
-            uploadSha256: facts.fileHash,
-            filingSha256: filingTranscript.sha256,
-          },
-          layout,
-          exhibitRequest.dir,
-        );
+      : (
+          await writeExhibitFiles(
+            transcriptInput,
+            exhibitPlan!,
+            filingTranscript.sha256,
+            layout,
+            exhibitRequest.dir,
+          )
+        ).files;
   return {
     transcript,
     filingTranscript,

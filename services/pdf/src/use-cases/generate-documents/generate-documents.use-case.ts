@@ -2,13 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { VERIFY_PATH } from '@chatexhibit/proto/evidence-package';
-import { exportReference } from '@chatexhibit/proto/export-reference';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
-import { EntryManifestSchema, exportKeys, MediaManifestSchema } from '@chatexhibit/proto/storage-layout';
-import { PAYMENT_DECISION_JOB, PDF_JOB, TRANSCRIPT_PAGE_REQUEST } from '@chatexhibit/proto/subjects';
-import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
-import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
+import { exportKeys } from '@chatexhibit/proto/storage-layout';
+import { PAYMENT_DECISION_JOB, PDF_JOB } from '@chatexhibit/proto/subjects';
 import { type JobPayload, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
@@ -16,16 +12,13 @@ import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { DocumentRepository } from '../../documents/document.repository';
+import { StoredExportSources } from '../../documents/stored-export-source';
 import { renderExportDocuments } from '../../domain/render-export-documents';
-import { PDF_SETTINGS, type PdfSettings } from '../../pdf.settings';
-
-/** Messages per transcript-page request: one page stays well inside one NATS message (1 MB by default). */
-const PAGE_SIZE = 1000;
 
 /**
  * Step 3: the transcript, its court-filing copy and the evidence package of the export, made by
- * the pdf core from the parse service's pages and the stored files, then stored, recorded, and
- * handed on to the free-tier decision (unless a repair asked for them again).
+ * the pdf core from the parse service's pages and the stored files, then stored, recorded (with
+ * the facts they were made from, which exhibits are cut with later), and handed on to the free-tier decision (unless a repair asked for them again).
  */
 @Injectable()
 export class GenerateDocumentsUseCase {
@@ -33,11 +26,10 @@ export class GenerateDocumentsUseCase {
     private readonly storage: ObjectStorage,
     private readonly unitOfWork: UnitOfWork,
     private readonly documents: DocumentRepository,
-    private readonly requestBus: RequestBus,
+    private readonly sources: StoredExportSources,
     private readonly workQueue: WorkQueue,
     private readonly progress: ProgressChannel,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(PDF_SETTINGS) private readonly settings: PdfSettings,
   ) {}
 
   async execute(job: JobPayload<typeof PDF_JOB>): Promise<void> {
@@ -50,46 +42,10 @@ export class GenerateDocumentsUseCase {
       });
     await report(0);
 
-    const page = (offset: number) =>
-      this.requestBus.request(TRANSCRIPT_PAGE_REQUEST, {
-        chatExportId: exportId,
-        page: { offset, limit: PAGE_SIZE },
-      });
-    const first = await page(0);
-    const { messages: _firstMessages, totalMessages, ...chat } = first;
-    const { entries, folders = [] } = await this.storage.getJson(keys.entryManifest, EntryManifestSchema);
-    const { items: media, components } = await this.storage.getJson(keys.mediaManifest, MediaManifestSchema);
-    // Each pass (the summary, then the transcripts) reads the pages again: none is held in memory.
-    async function* messages(): AsyncIterable<readonly TranscriptMessage[]> {
-      let current = first;
-      for (let offset = 0; ;) {
-        yield current.messages;
-        offset += current.messages.length;
-        if (current.messages.length === 0 || offset >= totalMessages) return;
-        current = await page(offset);
-      }
-    }
-
+    const { source, totalMessages } = await this.sources.open(exportId, facts);
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-pdf-'));
     try {
-      const written = await renderExportDocuments(
-        {
-          exportReference: exportReference(exportId),
-          facts,
-          chat,
-          messages,
-          entries,
-          folders,
-          media,
-          mediaComponents: components,
-          uploadKey: keys.upload,
-          files: { open: (key) => this.storage.get(key) },
-          verifyUrl: this.settings.publicUrl + VERIFY_PATH,
-        },
-        workDir,
-        new Date(),
-        report,
-      );
+      const written = await renderExportDocuments(source, workDir, new Date(), report);
       const stored = [
         {
           kind: 'transcript' as const,
@@ -115,6 +71,7 @@ export class GenerateDocumentsUseCase {
       await this.unitOfWork.once(PDF_JOB.dedupeKey(job), (tx) =>
         this.documents.save(
           tx,
+          { exportId, facts },
           stored.map(({ kind, key, doc }) => ({
             exportId,
             kind,

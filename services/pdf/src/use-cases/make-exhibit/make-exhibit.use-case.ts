@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import { EXHIBIT_ERRORS } from '@chatexhibit/proto/exhibit-api';
+import { EXHIBIT_FILE_TYPES, EXHIBIT_PATHS, isExhibitFileName } from '@chatexhibit/proto/exhibit-files';
+import { PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
+import { exportKeys } from '@chatexhibit/proto/storage-layout';
+import type { MAKE_EXHIBIT_REQUEST } from '@chatexhibit/proto/subjects';
+import { BusError } from '@chatexhibit/kit/bus/bus-error';
+import type { ResponseOf } from '@chatexhibit/kit/bus/request-bus';
+import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
+import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
+import { ExportEraser } from '@chatexhibit/kit/retention/export-expiry';
+import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
+import { hashFile } from '@chatexhibit/kit/streams/hash-file';
+import { DocumentRepository } from '../../documents/document.repository';
+import type { ExhibitFileRecord } from '../../documents/exhibit.entity';
+import { StoredExportSources } from '../../documents/stored-export-source';
+import { ExhibitSpecError } from '../../domain/exhibit/exhibit-spec-error';
+import { renderExhibit } from '../../domain/render-export-documents';
+
+type MakeExhibitRequest = z.infer<typeof MAKE_EXHIBIT_REQUEST.request>;
+type MadeExhibit = ResponseOf<typeof MAKE_EXHIBIT_REQUEST>;
+
+/**
+ * An exhibit of an export whose documents are made: planned and drawn by the pdf core from the
+ * same stored source as the transcript, cut from the filing copy recorded then; its files stored
+ * under the export (deleted with it) and the exhibit recorded. A spec that does not fit the chat
+ * is refused with the plan's sentence, which names the field.
+ */
+@Injectable()
+export class MakeExhibitUseCase {
+  constructor(
+    private readonly storage: ObjectStorage,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly documents: DocumentRepository,
+    private readonly sources: StoredExportSources,
+    private readonly eraser: ExportEraser,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async execute({ exportId, spec }: MakeExhibitRequest): Promise<MadeExhibit> {
+    const origin = await this.unitOfWork.run((tx) => this.documents.findExhibitOrigin(tx, exportId));
+    if (origin === null) throw BusError.of(EXHIBIT_ERRORS, 'NO_TRANSCRIPT');
+    const { source } = await this.sources.open(exportId, origin.facts);
+    const exhibitId = randomUUID();
+    const createdAt = new Date();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-'));
+    try {
+      const written = await renderExhibit(source, { spec, dir }, origin.filingSha256, createdAt).catch(
+        (error: unknown) => {
+          if (error instanceof ExhibitSpecError)
+            throw BusError.of(EXHIBIT_ERRORS, 'SPEC_DOES_NOT_FIT', error.message);
+          throw error;
+        },
+      );
+      // SHA256SUMS lists every other file; it is served too.
+      const files: ExhibitFileRecord[] = [
+        ...written.files.map(({ path: name, sizeBytes, sha256 }) => ({ name, sizeBytes, sha256 })),
+        { name: EXHIBIT_PATHS.checksums, ...(await hashFile(path.join(dir, EXHIBIT_PATHS.checksums))) },
+      ];
+      for (const { name } of files) {
+        if (!isExhibitFileName(name)) throw new Error(`an exhibit file has no known name: ${name}`);
+        await this.storage.putFile(exportKeys(exportId).exhibitFile(exhibitId, name), path.join(dir, name), {
+          contentType: EXHIBIT_FILE_TYPES[name],
+        });
+      }
+      await this.unitOfWork.run((tx) =>
+        this.documents.saveExhibit(tx, { id: exhibitId, exportId, createdAt, files }),
+      );
+      // Deleted while it was drawn: what was written of it goes with the rest.
+      if (await this.eraser.undoIfErased(exportId)) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_DELETED');
+      this.logger.info(
+        { exhibitFiles: files.length, exhibitBytes: files.reduce((sum, file) => sum + file.sizeBytes, 0) },
+        'exhibit made',
+      );
+      return { exhibitId, included: written.included, redactions: spec.redactions.length, files };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}
