@@ -24,6 +24,8 @@ import { API_DOCS_STYLE } from './api-docs/api-docs-page';
 import { GATEWAY_SETTINGS, type GatewaySettings } from './gateway.settings';
 import { GatewayHealthService } from './health/gateway-health.service';
 import { SystemHealthController } from './health/system-health.controller';
+import { ExhibitsController } from './exhibits/exhibits.controller';
+import { ExhibitsService } from './exhibits/exhibits.service';
 import { ErrorFilter } from './http/error-filter';
 import { contentSecurityPolicy, hashSource } from './http/http-edge';
 import { expressPath } from './http/http-route';
@@ -76,7 +78,7 @@ const spa: DynamicModule[] = existsSync(WEB_ROOT)
   : [];
 
 /**
- * The HTTP edge: SPEC §7's API (uploads, progress, results, payments, contact), the Stripe webhook
+ * The HTTP edge: SPEC §7's API (uploads, progress, results, exhibits, payments, contact), the Stripe webhook
  * and the local test checkout, signed downloads, health, API docs, the process's metrics, the SPA.
  */
 @Module({})
@@ -96,6 +98,7 @@ export class GatewayModule implements NestModule {
               { name: 'uploads', ttl: 60 * 60 * 1000, limit: HTTP_LIMITS.uploadsPerHour },
               { name: 'contact', ttl: 60 * 60 * 1000, limit: HTTP_LIMITS.contactMessagesPerHour },
               { name: 'payments', ttl: 60 * 60 * 1000, limit: HTTP_LIMITS.paymentCallsPerHour },
+              { name: 'exhibits', ttl: 60 * 60 * 1000, limit: HTTP_LIMITS.exhibitsPerHour },
             ],
           }),
         }),
@@ -108,6 +111,7 @@ export class GatewayModule implements NestModule {
         ExportResultsController,
         DeleteExportController,
         LinksMailController,
+        ExhibitsController,
         ContactController,
         SiteInfoController,
         PaymentsController,
@@ -129,6 +133,7 @@ export class GatewayModule implements NestModule {
         StartProcessingService,
         UploadsInFlight,
         ExportResultsService,
+        ExhibitsService,
         SubmitContactMessageService,
         PaymentsService,
       ],

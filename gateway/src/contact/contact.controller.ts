@@ -15,7 +15,7 @@ export class ContactController {
 
   @Route(route)
   @UseGuards(ContactThrottlerGuard)
-  @SkipThrottle({ uploads: true, payments: true })
+  @SkipThrottle({ uploads: true, payments: true, exhibits: true })
   submit(@RouteForm(route) message: ContactMessage): Promise<ContactReceivedResponse> {
     return this.submitContactMessage.submit(message);
   }

@@ -17,7 +17,7 @@ import { PaymentsService } from './payments.service';
  */
 @Controller()
 @UseGuards(PaymentThrottlerGuard)
-@SkipThrottle({ uploads: true, contact: true })
+@SkipThrottle({ uploads: true, contact: true, exhibits: true })
 export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
 

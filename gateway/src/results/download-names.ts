@@ -37,9 +37,19 @@ export function downloadFileName(
   exportId: string,
   uploadFileName: string | null,
 ): string {
-  const plain = document === 'transcript' ? 'transcript.pdf' : `evidence-${exportReference(exportId)}.zip`;
+  return namedAfterChat(
+    document === 'transcript' ? 'transcript.pdf' : `evidence-${exportReference(exportId)}.zip`,
+    uploadFileName,
+  );
+}
+
+/**
+ * `plainName` after the chat the upload holds ("WhatsApp Chat with Sam – exhibit.pdf"), or as it
+ * is without a usable chat name.
+ */
+export function namedAfterChat(plainName: string, uploadFileName: string | null): string {
   const chatName = uploadFileName === null ? null : chatNameOf(uploadFileName);
-  return chatName === null ? plain : `${chatName} – ${plain}`;
+  return chatName === null ? plainName : `${chatName} – ${plainName}`;
 }
 
 /** A Content-Disposition header value naming `fileName` in UTF-8 (RFC 6266, RFC 8187). */

@@ -3,10 +3,16 @@ import type { Request, Response } from 'express';
 import type { ChatData } from '@chatexhibit/proto/chat';
 import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
 import { HTTP_API, NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
+import { EXHIBIT_FILE_TYPES, isExhibitFileName } from '@chatexhibit/proto/exhibit-files';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import { isValidKey, ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { Route, RouteParams } from '../http/http-route';
-import { contentDisposition, type DownloadDocument, downloadFileName } from './download-names';
+import {
+  contentDisposition,
+  type DownloadDocument,
+  downloadFileName,
+  namedAfterChat,
+} from './download-names';
 import { ExportResultsService } from './export-results.service';
 
 /** A signed link whose path names no export this server sealed. */
@@ -23,8 +29,8 @@ const DOCUMENTS = {
 
 /**
  * Reading an export's results (SPEC §7): its chat data and evidence package for free or paid
- * exports only, and its files (transcript, evidence package, voice notes) behind signed,
- * expiring links, as the final progress event, the chat data and the buyer's mail give them.
+ * exports only, and its files (transcript, evidence package, voice notes, exhibits' files) behind
+ * signed, expiring links, as the final progress event, the chat data and the buyer's mail give them.
  */
 @Controller()
 export class ExportResultsController {
@@ -85,6 +91,25 @@ export class ExportResultsController {
     if (!isValidKey(key)) throw new NotFoundException(NOT_FOUND_MESSAGE);
     const name = `${entryPath.slice(entryPath.lastIndexOf('/') + 1)}.mp3`;
     await this.send(response, key, 'audio/mpeg', name, 'inline');
+  }
+
+  @Route(HTTP_API.signedExhibitFile)
+  async exhibitFile(
+    @RouteParams(HTTP_API.signedExhibitFile)
+    { token, exhibitId, fileName }: { token: string; exhibitId: string; fileName: string },
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const exportId = await this.readableThroughLink(request, token);
+    if (!isExhibitFileName(fileName)) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    const type = EXHIBIT_FILE_TYPES[fileName];
+    await this.send(
+      response,
+      exportKeys(exportId).exhibitFile(exhibitId, fileName),
+      type,
+      namedAfterChat(fileName, await this.results.uploadFileName(exportId)),
+      type === 'application/pdf' ? 'inline' : 'attachment',
+    );
   }
 
   private async sendSignedDocument(

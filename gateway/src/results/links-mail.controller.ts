@@ -19,7 +19,7 @@ export class LinksMailController {
 
   @Route(route)
   @UseGuards(ContactThrottlerGuard)
-  @SkipThrottle({ uploads: true, payments: true })
+  @SkipThrottle({ uploads: true, payments: true, exhibits: true })
   email(
     @RouteParams(route) { exportId }: { exportId: string },
     @RouteForm(route) { email }: LinksMailRequest,

@@ -33,7 +33,7 @@ export class StartProcessingController {
   // parsed with the contract's schema.
   @Route(HTTP_API.startProcessing)
   @UseGuards(UploadThrottlerGuard)
-  @SkipThrottle({ contact: true, payments: true })
+  @SkipThrottle({ contact: true, payments: true, exhibits: true })
   async process(@Req() request: Request): Promise<StartProcessingResponse> {
     let release;
     try {

@@ -1,0 +1,36 @@
+import { Controller, UseGuards } from '@nestjs/common';
+import { SkipThrottle } from '@nestjs/throttler';
+import type { ExhibitMessagesResponse, ExhibitResponse } from '@chatexhibit/proto/exhibit-api';
+import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
+import { Route, RouteBody, RouteParams, RouteQuery } from '../http/http-route';
+import { ExhibitThrottlerGuard } from './exhibit-throttler.guard';
+import { ExhibitsService } from './exhibits.service';
+
+/**
+ * Exhibits of a free or paid export, for whoever holds its id: its numbered messages to choose
+ * from, and making an exhibit (rate-limited per client address, the `exhibits` throttler). The
+ * made exhibit's files are served behind signed links with the export's other files.
+ */
+@Controller()
+export class ExhibitsController {
+  constructor(private readonly exhibits: ExhibitsService) {}
+
+  @Route(HTTP_API.exhibitMessages)
+  messages(
+    @RouteParams(HTTP_API.exhibitMessages) { exportId }: { exportId: string },
+    @RouteQuery(HTTP_API.exhibitMessages) { from, limit }: { from: number; limit: number },
+  ): Promise<ExhibitMessagesResponse> {
+    return this.exhibits.messages(exportId, from, limit);
+  }
+
+  @Route(HTTP_API.makeExhibit)
+  @UseGuards(ExhibitThrottlerGuard)
+  @SkipThrottle({ uploads: true, contact: true, payments: true })
+  make(
+    @RouteParams(HTTP_API.makeExhibit) { exportId }: { exportId: string },
+    @RouteBody(HTTP_API.makeExhibit) spec: ExhibitSpec,
+  ): Promise<ExhibitResponse> {
+    return this.exhibits.make(exportId, spec);
+  }
+}

@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import type { ExhibitMessagesResponse } from '@chatexhibit/proto/exhibit-api';
+import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
+import { NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
+import {
+  ALL_EXHIBIT_FILES,
+  downloadExhibit,
+  EXHIBIT_SPEC,
+  pdfText,
+  postExhibit,
+  SECRETS,
+  writeExhibitExport,
+} from '../support/exhibit-client';
+import { eventually } from '../support/eventually';
+import { readProgress, uploadExport } from '../support/pipeline-client';
+import { useStandalone } from '../support/standalone';
+
+/**
+ * Exhibits through the API against `npm start`: a free export's numbered messages, an exhibit
+ * with context, a highlight and three redactions made from them, its files behind signed links;
+ * refused specs, locked exports and deleted ones.
+ */
+describe('exhibits API (standalone)', () => {
+  const standalone = useStandalone();
+  let workDir: string;
+  let database: Client;
+  let exportId: string;
+  const base = () => standalone.baseUrl;
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibits-'));
+    database = new Client({ connectionString: standalone.databaseUrl });
+    // The app's PostgreSQL may stop first when the file ends.
+    database.on('error', () => undefined);
+    await database.connect();
+    const chat = await writeExhibitExport(workDir);
+    exportId = (await uploadExport(base(), chat.zipPath)).body.clientId!;
+    expect((await readProgress(base(), exportId)).events.at(-1)!.done).toBe(true);
+  }, 120_000);
+  afterAll(async () => {
+    await database?.end();
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('lists the messages as the transcript numbers and draws them, a page at a time', async () => {
+    const response = await fetch(`${base()}/api/whatsapp/export/${exportId}/messages?from=3&limit=3`);
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as ExhibitMessagesResponse;
+    expect(page).toMatchObject({
+      totalMessages: 17,
+      participants: ['Alex Rivera', 'Sam Porter'],
+      timeZone: expect.any(String),
+    });
+    expect(page.messages.map((m) => [m.number, m.sender, m.type])).toEqual([
+      [3, 'Sam Porter', 'text'],
+      [4, 'Alex Rivera', 'text'],
+      [5, 'Sam Porter', 'text'],
+    ]);
+    expect(page.messages[1]!.content).toBe(
+      `For the landlord form: my SSN is ${SECRETS.ssn}, please keep it private.`,
+    );
+    const all = (await (
+      await fetch(`${base()}/api/whatsapp/export/${exportId}/messages`)
+    ).json()) as ExhibitMessagesResponse;
+    expect(all.messages.map((m) => m.number)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
+    const refused = await fetch(`${base()}/api/whatsapp/export/${exportId}/messages?from=0`);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'from must be a message number, from 1',
+    );
+  });
+
+  it('makes the exhibit; every file downloads by its link, the exhibit lacks the three secrets and the sealed copy holds them', async () => {
+    const { status, body } = await postExhibit(base(), exportId, EXHIBIT_SPEC);
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ included: 'messages 0002–0009 and 0011–0013 of 17', redactions: 3 });
+    expect(body.files.map((file) => file.name).sort()).toEqual(ALL_EXHIBIT_FILES);
+    const dir = await mkdtemp(path.join(workDir, 'exhibit-'));
+    const files = await downloadExhibit(base(), body, dir);
+    const exhibitPdf = files.find((file) => file.name === EXHIBIT_PATHS.exhibit)!;
+    expect(exhibitPdf.contentType).toBe('application/pdf');
+    expect(exhibitPdf.disposition).toBe(
+      `inline; filename*=UTF-8''${encodeURIComponent('WhatsApp Chat - Sam Porter – exhibit.pdf')}`,
+    );
+    expect(files.find((file) => file.name === EXHIBIT_PATHS.redactionLogCsv)!.contentType).toMatch(
+      /^text\/csv/,
+    );
+    const exhibit = await pdfText(dir, EXHIBIT_PATHS.exhibit);
+    const sealed = await pdfText(dir, EXHIBIT_PATHS.sealed);
+    for (const secret of Object.values(SECRETS)) {
+      expect(exhibit).not.toContain(secret);
+      expect(sealed).toContain(secret);
+    }
+    expect(exhibit).toContain('… 1 message omitted (0010) …');
+    // Recorded in the pdf service's database, with what was answered.
+    const { rows } = await database.query<{ files: Array<{ name: string; sha256: string }> }>(
+      'SELECT files FROM pdf.exhibits WHERE id = $1 AND export_id = $2',
+      [body.exhibitId, exportId],
+    );
+    expect(rows[0]!.files.map(({ name, sha256 }) => ({ name, sha256 }))).toEqual(
+      body.files.map(({ name, sha256 }) => ({ name, sha256 })),
+    );
+    // A link altered, or to a file or exhibit the export does not have.
+    const exhibitUrl = body.files.find((file) => file.name === EXHIBIT_PATHS.exhibit)!.url;
+    expect((await fetch(`${base()}${exhibitUrl.replace('signature=', 'signature=0')}`)).status).toBe(403);
+    const otherFile = exhibitUrl.replace(`/${EXHIBIT_PATHS.exhibit}?`, '/transcript.pdf?');
+    expect((await fetch(`${base()}${otherFile}`)).status).toBe(403);
+  }, 180_000);
+
+  it('refuses a spec naming the field: the schema’s sentence, and the plan’s for a redaction not in its message', async () => {
+    const invalid = await postExhibit(base(), exportId, {
+      ...EXHIBIT_SPEC,
+      redactions: [{ ...EXHIBIT_SPEC.redactions[0], reason: { category: 'other' } }],
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toBe(
+      'redactions[0].reason.note: a reason of category "other" needs a note saying what it is',
+    );
+    const unfit = await postExhibit(base(), exportId, {
+      ...EXHIBIT_SPEC,
+      redactions: [{ ...EXHIBIT_SPEC.redactions[0], text: '987-65-4321' }],
+    });
+    expect(unfit).toEqual({
+      status: 400,
+      body: {
+        code: 'INVALID_REQUEST',
+        reason: 'SPEC_DOES_NOT_FIT',
+        message: 'redactions[0].text: "987-65-4321" is not in the text of message 0004',
+      },
+    });
+  }, 60_000);
+
+  it('answers 404 for an export waiting for payment, as for one that does not exist', async () => {
+    const large = await writeExhibitExport(await mkdtemp(path.join(workDir, 'large-')), 60);
+    const unpaid = (await uploadExport(base(), large.zipPath)).body.clientId!;
+    expect((await readProgress(base(), unpaid)).events.at(-1)!.requiresPayment).toBe(true);
+    for (const response of [
+      await fetch(`${base()}/api/whatsapp/export/${unpaid}/messages`),
+      (await postExhibit(base(), unpaid, EXHIBIT_SPEC)) as unknown as Response,
+    ]) {
+      expect(response.status).toBe(404);
+    }
+    const unknown = await postExhibit(base(), '3f0e1f5a-0000-4000-8000-000000000000', EXHIBIT_SPEC);
+    expect(unknown).toEqual({ status: 404, body: { code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE } });
+  }, 120_000);
+
+  it('deletes the exhibits with their export: the links answer 410 EXPORT_DELETED, no file or row is left', async () => {
+    const { body } = await postExhibit(base(), exportId, EXHIBIT_SPEC);
+    const folder = path.join(standalone.dataDir, 'objects', 'exports', exportId, 'exhibits', body.exhibitId);
+    expect(existsSync(folder)).toBe(true);
+    expect((await fetch(`${base()}/api/whatsapp/export/${exportId}`, { method: 'DELETE' })).status).toBe(204);
+    for (const file of body.files) {
+      const response = await fetch(`${base()}${file.url}`);
+      expect(response.status).toBe(410);
+      expect(((await response.json()) as { reason: string }).reason).toBe('EXPORT_DELETED');
+    }
+    expect((await postExhibit(base(), exportId, EXHIBIT_SPEC)).body.reason).toBe('EXPORT_DELETED');
+    // The pdf service's expiry job runs after the answer.
+    const gone = async () =>
+      !existsSync(path.join(standalone.dataDir, 'objects', 'exports', exportId, 'exhibits')) &&
+      (await database.query('SELECT 1 FROM pdf.exhibits WHERE export_id = $1', [exportId])).rowCount === 0;
+    await eventually(gone);
+  }, 120_000);
+});
