@@ -31,6 +31,7 @@ const VALIDATED_ELSEWHERE: Partial<
   signedTranscript: { query: 'the signed link checks its own query (403, not 400)' },
   signedEvidenceZip: { query: 'the signed link checks its own query (403, not 400)' },
   signedAudio: { query: 'the signed link checks its own query (403, not 400)' },
+  signedExhibitFile: { query: 'the signed link checks its own query (403, not 400)' },
 };
 
 const SETTINGS = { linkSigningSecret: 'x'.repeat(64), supportToken: null, supportEmail: null };

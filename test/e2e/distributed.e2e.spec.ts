@@ -3,6 +3,8 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
+import type { ExhibitMessagesResponse } from '@chatexhibit/proto/exhibit-api';
+import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
 import { SERVICE_NAMES, type SystemHealth } from '@chatexhibit/proto/health';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import { S3ObjectStorage } from '@chatexhibit/kit/storage/s3-object-storage';
@@ -20,6 +22,14 @@ import {
 import { startSmtpSink } from '../support/smtp-sink';
 import { downloadAndVerifyEvidence } from '../support/evidence-package';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
+import {
+  downloadExhibit,
+  EXHIBIT_SPEC,
+  pdfText,
+  postExhibit,
+  SECRETS,
+  writeExhibitExport,
+} from '../support/exhibit-client';
 import { cleanUpAll } from '../support/clean-up';
 import {
   createPaymentIntent,
@@ -183,6 +193,47 @@ describe('distributed mode', () => {
       0,
     );
     expect(sampleValue(ingest, 'chatexhibit_uploads_total', { outcome: 'accepted' })).toBeUndefined();
+  }, 120_000);
+
+  it('makes an exhibit in the pdf process from S3; its files download by their links and go with the export', async () => {
+    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    const storage = new S3ObjectStorage({ ...testServers().s3, bucket });
+    const exhibitObjects = async (exportId: string) => {
+      const keys: string[] = [];
+      for await (const key of storage.list(`exports/${exportId}/exhibits/`)) keys.push(key);
+      return keys;
+    };
+    const chat = await writeExhibitExport(await mkdtemp(path.join(workDir, 'exhibit-')));
+    const exportId = (await uploadExport(baseUrl, chat.zipPath)).body.clientId!;
+    expect((await readProgress(baseUrl, exportId)).events.at(-1)!.done).toBe(true);
+    const messages = await fetch(`${baseUrl}/api/whatsapp/export/${exportId}/messages?from=4&limit=1`);
+    expect(((await messages.json()) as ExhibitMessagesResponse).messages[0]!.content).toContain(SECRETS.ssn);
+
+    const { status, body } = await postExhibit(baseUrl, exportId, EXHIBIT_SPEC);
+    expect(status).toBe(201);
+    const dir = await mkdtemp(path.join(workDir, 'exhibit-files-'));
+    await downloadExhibit(baseUrl, body, dir);
+    const [exhibit, sealed] = await Promise.all([
+      pdfText(dir, EXHIBIT_PATHS.exhibit),
+      pdfText(dir, EXHIBIT_PATHS.sealed),
+    ]);
+    for (const secret of Object.values(SECRETS)) {
+      expect(exhibit).not.toContain(secret);
+      expect(sealed).toContain(secret);
+    }
+    expect((await exhibitObjects(exportId)).length).toBe(body.files.length);
+
+    expect((await fetch(`${baseUrl}/api/whatsapp/export/${exportId}`, { method: 'DELETE' })).status).toBe(
+      204,
+    );
+    const link = await fetch(`${baseUrl}${body.files[0]!.url}`);
+    expect(link.status).toBe(410);
+    expect(((await link.json()) as { reason: string }).reason).toBe('EXPORT_DELETED');
+    await eventually(
+      async () => (await exhibitObjects(exportId)).length === 0,
+      30_000,
+      'the deleted export’s exhibit files are gone from S3',
+    );
   }, 120_000);
 
   it('deletes an export across processes: its objects, progress and dead letter (which names its file) go', async () => {
