@@ -85,7 +85,7 @@ describe('an exhibit made from the preview with the keyboard', () => {
       await page.keyboard.press('Shift+ArrowDown');
       const status = page.getByTestId('exhibit-selection-count');
       expect(await status.textContent()).toMatch(/^3 messages selected; /);
-      expect(await page.getByRole('option', { selected: true }).count()).toBe(3);
+      expect(await list.getByRole('option', { selected: true }).count()).toBe(3);
 
       await tabTo(page, page.getByRole('button', { name: 'Highlight the selected' }));
       await page.keyboard.press('Enter');

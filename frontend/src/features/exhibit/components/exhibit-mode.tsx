@@ -165,8 +165,8 @@ export function ExhibitMode({ exportId }: { exportId: string }) {
       </p>
       <fieldset className="grid gap-3">
         <legend className="sr-only">Narrow the list</legend>
-        <div className="grid grid-cols-2 gap-3">
-          <div className="grid gap-2">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid min-w-0 gap-2">
             <Label htmlFor={`${id}-from`}>From day</Label>
             <Input
               id={`${id}-from`}
@@ -175,7 +175,7 @@ export function ExhibitMode({ exportId }: { exportId: string }) {
               onChange={(event) => setFilters((current) => ({ ...current, fromDay: event.target.value }))}
             />
           </div>
-          <div className="grid gap-2">
+          <div className="grid min-w-0 gap-2">
             <Label htmlFor={`${id}-to`}>To day</Label>
             <Input
               id={`${id}-to`}
