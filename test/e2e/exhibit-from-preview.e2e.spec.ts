@@ -114,7 +114,8 @@ describe('an exhibit made from the preview with the keyboard', () => {
         const link = file.getByRole('link');
         const name = (await link.textContent())!.trim();
         names.push(name);
-        const body = await (await page.request.get((await link.getAttribute('href'))!)).body();
+        const href = new URL((await link.getAttribute('href'))!, page.url()).toString();
+        const body = await (await page.request.get(href)).body();
         expect(await file.textContent()).toContain(createHash('sha256').update(body).digest('hex'));
         if (name.endsWith('.csv')) expect(body.toString('utf8')).not.toContain(SSN);
       }
