@@ -22,3 +22,14 @@ export function joinRanges(ranges: readonly TextRange[]): TextRange[] {
 /** How many characters (Unicode code points, so an emoji counts once) `text` has between the range's ends. */
 export const charactersIn = (text: string, range: TextRange): number =>
   [...text.slice(range.start, range.end)].length;
+
+/**
+ * Where `text` occurs in `content`, left to right, never overlapping: how a `text` redaction's
+ * `occurrence` counts (the web app that picks one and the pdf service that applies it).
+ */
+export function textOccurrences(content: string, text: string): TextRange[] {
+  const found: TextRange[] = [];
+  for (let at = content.indexOf(text); at !== -1; at = content.indexOf(text, at + text.length))
+    found.push({ start: at, end: at + text.length });
+  return found;
+}

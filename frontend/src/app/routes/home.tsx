@@ -1,4 +1,5 @@
 import { Converter } from '../../features/converter/components/converter';
+import { ExhibitMode } from '../../features/exhibit/components/exhibit-mode';
 import { Explainer } from '../../features/home/components/explainer';
 import { Hero } from '../../features/home/components/hero';
 import { usePageMeta } from '../../hooks/use-page-meta';
@@ -12,7 +13,7 @@ export function HomeRoute() {
     <>
       <Hero />
       <Explainer />
-      <Converter />
+      <Converter exhibitMode={(exportId) => <ExhibitMode exportId={exportId} />} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { arrivesFromCheckout, useDownloadPolling } from '../hooks/use-download-polling';
@@ -20,9 +20,9 @@ const TWO_COLUMNS = '(min-width: 64rem)';
 /**
  * SPEC §2's two-column area of /: the upload card and, below it as they apply, the payment card,
  * the processing status, the polling notice, the error notice and 'Retry Repair'; the preview
- * panel on the right.
+ * panel on the right, with the Exhibit mode the page composes in once an export is processed.
  */
-export function Converter() {
+export function Converter({ exhibitMode }: { exhibitMode?: (exportId: string) => ReactNode }) {
   const { search } = useLocation();
   // Back from checkout the checkout's own flow restores the export; otherwise the one remembered.
   const [fromCheckout] = useState(() => arrivesFromCheckout(new URLSearchParams(search)));
@@ -115,6 +115,7 @@ export function Converter() {
           timeZone={state.timeZone}
           resultsIntoView={!noticeLeads}
           onDeleted={remove}
+          exhibitMode={exhibitMode}
         />
       </section>
     </TooltipProvider>

@@ -17,7 +17,7 @@ import { toast } from '../../../hooks/use-toast';
 import { useCreatePaymentIntent } from '../api/create-payment-intent';
 import { rememberCheckout, rememberedCheckoutEmail } from '../checkout-storage';
 import { CONVERTER_TEXTS } from '../converter-texts';
-import { formatSize } from '../format-size';
+import { formatSize } from '../../../lib/format-size';
 import type { PaymentNeed } from '../hooks/use-processing';
 import { useChatPreview } from '../api/chat-preview';
 import { entriesText, formatCount } from '../counts-text';

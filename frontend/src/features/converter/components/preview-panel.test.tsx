@@ -1,12 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { CHAT_DATA } from '../../../test/fixtures';
 import { PreviewPanel } from './preview-panel';
 
 /** The panel of a processed export (or of the sample), in a browser whose own zone is New York's. */
-function renderPanel(processed: boolean, timeZone: string | null) {
+function renderPanel(
+  processed: boolean,
+  timeZone: string | null,
+  exhibitMode?: (exportId: string) => ReactNode,
+) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <PreviewPanel
@@ -19,6 +24,7 @@ function renderPanel(processed: boolean, timeZone: string | null) {
         timeZone={timeZone}
         resultsIntoView
         onDeleted={() => undefined}
+        exhibitMode={exhibitMode}
       />
     </QueryClientProvider>,
   );
@@ -65,5 +71,26 @@ describe('PreviewPanel', () => {
     renderPanel(false, null);
     expect(screen.getByTestId('page-indicator').textContent).toMatch(/^Page 1 of \d+$/);
     expect(screen.queryByTestId('preview-pages-note')).toBeNull();
+  });
+
+  it("offers a processed export's Exhibit mode as a tab the arrow keys reach, and the sample none", () => {
+    const exhibitMode = (exportId: string) => <p>Exhibit of {exportId}</p>;
+    renderPanel(false, null, exhibitMode);
+    expect(screen.queryByRole('tablist')).toBeNull();
+    document.body.innerHTML = '';
+    renderPanel(true, null, exhibitMode);
+    const transcript = screen.getByRole('tab', { name: 'Transcript' });
+    expect(transcript.getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByText(`Exhibit of ${CHAT_DATA.id}`)).toBeNull();
+    fireEvent.keyDown(transcript, { key: 'ArrowRight' });
+    const exhibit = screen.getByRole('tab', { name: 'Exhibit' });
+    expect(exhibit.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(exhibit);
+    expect(screen.getByRole('tabpanel', { name: 'Exhibit' }).textContent).toBe(`Exhibit of ${CHAT_DATA.id}`);
+    expect(screen.getByTestId('page-indicator').closest('[hidden]')).not.toBeNull();
+    fireEvent.keyDown(exhibit, { key: 'ArrowLeft' });
+    // The exhibit being built stays while the transcript is read.
+    expect(screen.getByText(`Exhibit of ${CHAT_DATA.id}`).closest('[hidden]')).not.toBeNull();
+    expect(screen.getByTestId('page-indicator').closest('[hidden]')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { HTTP_API } from '@chatexhibit/proto/http-api';
 import { formatMomentInZone } from '@chatexhibit/proto/moment-in-zone';
 import { format, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight, Download, FileText, Lock, ZoomIn, ZoomOut } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -17,6 +17,14 @@ import type { ProcessedExport } from '../hooks/use-processing';
 import { SAMPLE_TRANSCRIPT } from '../sample-transcript';
 import { DeleteExportButton } from './delete-export-button';
 import { VoicePlayer } from './voice-player';
+
+/** What the preview shows of a processed export: its transcript's pages, or the exhibit being made of it. */
+type PreviewMode = 'transcript' | 'exhibit';
+
+const PREVIEW_MODES: { mode: PreviewMode; label: string }[] = [
+  { mode: 'transcript', label: 'Transcript' },
+  { mode: 'exhibit', label: 'Exhibit' },
+];
 
 /** Pages of the preview: 10 messages each, at least one (SPEC §2, §9). */
 export const pageCount = (messages: number): number => Math.max(1, Math.ceil(messages / PREVIEW_PAGE_SIZE));
@@ -92,6 +100,7 @@ export function PreviewPanel({
   timeZone,
   resultsIntoView,
   onDeleted,
+  exhibitMode,
 }: {
   processed: ProcessedExport | null;
   /** The export waiting for payment, whose first page is shown. */
@@ -101,6 +110,8 @@ export function PreviewPanel({
   /** Whether processing's end brings the result's buttons into view (not when what is above them does). */
   resultsIntoView: boolean;
   onDeleted(): void;
+  /** The Exhibit mode of a processed export, which the page composes in (features/exhibit). */
+  exhibitMode?: (exportId: string) => ReactNode;
 }) {
   // A free export's final event carries its chat; a bought one's is loaded.
   const loaded = useChatData(processed && !processed.chatData ? processed.exportId : null);
@@ -117,6 +128,35 @@ export function PreviewPanel({
       results.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [processedId, resultsIntoView]);
   const [zoom, setZoom] = useState<number>(PREVIEW_ZOOM.defaultPercent);
+  const [modeChoice, setMode] = useState<{ exportId: string | undefined; mode: PreviewMode }>({
+    exportId: processedId,
+    mode: 'transcript',
+  });
+  // A new export opens on its transcript; the Exhibit mode is there once an export is processed.
+  const exhibitOf = exhibitMode && processed ? processed.exportId : null;
+  const mode: PreviewMode =
+    exhibitOf !== null && modeChoice.exportId === exhibitOf ? modeChoice.mode : 'transcript';
+  // Once opened, the exhibit being built stays while the transcript is looked at.
+  const [exhibitOpened, setExhibitOpened] = useState<string | null>(null);
+  const tabsId = useId();
+  const tab = (to: PreviewMode) => {
+    setMode({ exportId: processedId, mode: to });
+    if (to === 'exhibit' && exhibitOf !== null) setExhibitOpened(exhibitOf);
+  };
+  const tabKeys = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    const to: PreviewMode =
+      event.key === 'Home'
+        ? 'transcript'
+        : event.key === 'End'
+          ? 'exhibit'
+          : mode === 'transcript'
+            ? 'exhibit'
+            : 'transcript';
+    tab(to);
+    event.currentTarget.ownerDocument.getElementById(`${tabsId}-${to}-tab`)?.focus();
+  };
   const [pageChoice, setPage] = useState({ chatId: chat.id, page: 1 });
   // A new chat opens on its first page.
   const page = pageChoice.chatId === chat.id ? pageChoice.page : 1;
@@ -152,7 +192,7 @@ export function PreviewPanel({
             </Badge>
           )}
         </CardTitle>
-        <div className="flex items-center gap-1">
+        <div className="flex items-center gap-1" hidden={mode !== 'transcript'}>
           <Button
             variant="outline"
             size="icon"
@@ -207,116 +247,164 @@ export function PreviewPanel({
             <DeleteExportButton exportId={processed.exportId} onDeleted={onDeleted} />
           </div>
         )}
-        {/* Focusable, so the page can be scrolled with the keyboard when zoomed in. */}
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label="Transcript page, scrollable"
-          className="max-h-[40rem] overflow-auto rounded-lg border border-border bg-muted p-3 focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
-        >
-          <article
-            className="origin-top-left rounded-md bg-background p-6 text-sm shadow-sm"
-            style={{ zoom: zoom / 100 }}
-            aria-label="Transcript page"
+        {exhibitOf !== null && (
+          <div
+            role="tablist"
+            aria-label="Preview mode"
+            className="flex gap-1 rounded-lg bg-muted p-1"
+            onKeyDown={tabKeys}
           >
-            <header className="border-b border-border pb-4 text-center">
-              <p className="text-xs font-bold tracking-widest text-primary">CHAT TRANSCRIPT EVIDENCE</p>
-              <p className="mt-1 text-lg font-semibold">WhatsApp Conversation</p>
-              <dl className="mt-3 grid gap-1 text-xs text-muted-foreground">
-                <div>
-                  <dt className="inline font-medium">Generated On: </dt>
-                  <dd className="inline">{generatedOn}</dd>
-                </div>
-                <div>
-                  <dt className="inline font-medium">File SHA-256: </dt>
-                  <dd className="inline font-mono" title={chat.fileHash}>
-                    {chat.fileHash.slice(0, 6)}…
-                  </dd>
-                </div>
-                <div>
-                  <dt className="inline font-medium">Participants: </dt>
-                  <dd className="inline">{chat.participants.join(', ')}</dd>
-                </div>
-              </dl>
-            </header>
-            {groupByDay(shown).map(({ day, messages }) => (
-              <section key={day + messages[0]!.timestamp} className="mt-4">
-                <h4 className="mb-2 text-center text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-                  {day}
-                </h4>
-                <ol className="grid gap-2">
-                  {messages.map((message, index) => (
-                    <li key={`${message.timestamp}-${index}`} className="grid gap-1">
-                      <p>
-                        {includeTimestamps && (
-                          <span className="mr-2 tabular-nums text-muted-foreground">
-                            {/* SPEC's HH:mm, with the seconds an export recorded (iPhone exports do). */}
-                            {format(
-                              parseISO(message.timestamp),
-                              message.secondsRecorded ? 'HH:mm:ss' : 'HH:mm',
-                            )}
-                          </span>
-                        )}
-                        {message.sender ? (
-                          <span className="font-semibold" style={{ color: colourOf(message.sender) }}>
-                            {message.sender}
-                          </span>
-                        ) : (
-                          <span className="text-xs uppercase tracking-wide text-muted-foreground">
-                            System event
-                          </span>
-                        )}
-                      </p>
-                      {message.type === 'voice' ? (
-                        <VoicePlayer src={message.content} duration={message.duration} />
-                      ) : (
-                        <p
-                          className={
-                            message.sender
-                              ? 'whitespace-pre-wrap break-words'
-                              : 'whitespace-pre-wrap break-words italic text-muted-foreground'
-                          }
-                        >
-                          {message.content}
-                        </p>
-                      )}
-                    </li>
-                  ))}
-                </ol>
-              </section>
+            {PREVIEW_MODES.map((choice) => (
+              <button
+                key={choice.mode}
+                type="button"
+                role="tab"
+                id={`${tabsId}-${choice.mode}-tab`}
+                aria-selected={mode === choice.mode}
+                aria-controls={`${tabsId}-${choice.mode}`}
+                tabIndex={mode === choice.mode ? 0 : -1}
+                onClick={() => tab(choice.mode)}
+                className={
+                  mode === choice.mode
+                    ? 'flex-1 rounded-md bg-background px-3 py-1.5 text-sm font-semibold shadow-sm'
+                    : 'flex-1 rounded-md px-3 py-1.5 text-sm text-muted-foreground hover:text-foreground'
+                }
+              >
+                {choice.label}
+              </button>
             ))}
-          </article>
-        </div>
-        <div className="flex items-center justify-between">
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label="Previous page"
-            disabled={page <= 1}
-            onClick={() => setPage({ chatId: chat.id, page: page - 1 })}
-          >
-            <ChevronLeft />
-          </Button>
-          <div className="grid justify-items-center text-center text-sm text-muted-foreground">
-            <span data-testid="page-indicator">
-              Page {page} of {pages}
-            </span>
-            {/* The preview's own pages: the PDF's pages are larger, and it numbers its own. */}
-            {!sample && (
-              <span className="text-xs" data-testid="preview-pages-note">
-                pages of this preview, {PREVIEW_PAGE_SIZE} entries each, not of the PDF
-              </span>
-            )}
           </div>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label="Next page"
-            disabled={page >= lastShownPage}
-            onClick={() => setPage({ chatId: chat.id, page: page + 1 })}
+        )}
+        {exhibitOf !== null && exhibitOpened === exhibitOf && (
+          <div
+            role="tabpanel"
+            id={`${tabsId}-exhibit`}
+            aria-labelledby={`${tabsId}-exhibit-tab`}
+            hidden={mode !== 'exhibit'}
           >
-            <ChevronRight />
-          </Button>
+            {exhibitMode!(exhibitOf)}
+          </div>
+        )}
+        <div
+          className="grid gap-4"
+          hidden={mode !== 'transcript'}
+          {...(exhibitOf !== null && {
+            role: 'tabpanel',
+            id: `${tabsId}-transcript`,
+            'aria-labelledby': `${tabsId}-transcript-tab`,
+          })}
+        >
+          {/* Focusable, so the page can be scrolled with the keyboard when zoomed in. */}
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label="Transcript page, scrollable"
+            className="max-h-[40rem] overflow-auto rounded-lg border border-border bg-muted p-3 focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
+          >
+            <article
+              className="origin-top-left rounded-md bg-background p-6 text-sm shadow-sm"
+              style={{ zoom: zoom / 100 }}
+              aria-label="Transcript page"
+            >
+              <header className="border-b border-border pb-4 text-center">
+                <p className="text-xs font-bold tracking-widest text-primary">CHAT TRANSCRIPT EVIDENCE</p>
+                <p className="mt-1 text-lg font-semibold">WhatsApp Conversation</p>
+                <dl className="mt-3 grid gap-1 text-xs text-muted-foreground">
+                  <div>
+                    <dt className="inline font-medium">Generated On: </dt>
+                    <dd className="inline">{generatedOn}</dd>
+                  </div>
+                  <div>
+                    <dt className="inline font-medium">File SHA-256: </dt>
+                    <dd className="inline font-mono" title={chat.fileHash}>
+                      {chat.fileHash.slice(0, 6)}…
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="inline font-medium">Participants: </dt>
+                    <dd className="inline">{chat.participants.join(', ')}</dd>
+                  </div>
+                </dl>
+              </header>
+              {groupByDay(shown).map(({ day, messages }) => (
+                <section key={day + messages[0]!.timestamp} className="mt-4">
+                  <h4 className="mb-2 text-center text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                    {day}
+                  </h4>
+                  <ol className="grid gap-2">
+                    {messages.map((message, index) => (
+                      <li key={`${message.timestamp}-${index}`} className="grid gap-1">
+                        <p>
+                          {includeTimestamps && (
+                            <span className="mr-2 tabular-nums text-muted-foreground">
+                              {/* SPEC's HH:mm, with the seconds an export recorded (iPhone exports do). */}
+                              {format(
+                                parseISO(message.timestamp),
+                                message.secondsRecorded ? 'HH:mm:ss' : 'HH:mm',
+                              )}
+                            </span>
+                          )}
+                          {message.sender ? (
+                            <span className="font-semibold" style={{ color: colourOf(message.sender) }}>
+                              {message.sender}
+                            </span>
+                          ) : (
+                            <span className="text-xs uppercase tracking-wide text-muted-foreground">
+                              System event
+                            </span>
+                          )}
+                        </p>
+                        {message.type === 'voice' ? (
+                          <VoicePlayer src={message.content} duration={message.duration} />
+                        ) : (
+                          <p
+                            className={
+                              message.sender
+                                ? 'whitespace-pre-wrap break-words'
+                                : 'whitespace-pre-wrap break-words italic text-muted-foreground'
+                            }
+                          >
+                            {message.content}
+                          </p>
+                        )}
+                      </li>
+                    ))}
+                  </ol>
+                </section>
+              ))}
+            </article>
+          </div>
+          <div className="flex items-center justify-between">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Previous page"
+              disabled={page <= 1}
+              onClick={() => setPage({ chatId: chat.id, page: page - 1 })}
+            >
+              <ChevronLeft />
+            </Button>
+            <div className="grid justify-items-center text-center text-sm text-muted-foreground">
+              <span data-testid="page-indicator">
+                Page {page} of {pages}
+              </span>
+              {/* The preview's own pages: the PDF's pages are larger, and it numbers its own. */}
+              {!sample && (
+                <span className="text-xs" data-testid="preview-pages-note">
+                  pages of this preview, {PREVIEW_PAGE_SIZE} entries each, not of the PDF
+                </span>
+              )}
+            </div>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Next page"
+              disabled={page >= lastShownPage}
+              onClick={() => setPage({ chatId: chat.id, page: page + 1 })}
+            >
+              <ChevronRight />
+            </Button>
+          </div>
         </div>
       </CardContent>
     </Card>

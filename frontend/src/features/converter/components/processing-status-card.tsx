@@ -2,7 +2,7 @@ import { PROCESSING_STEPS } from '@chatexhibit/proto/steps';
 import { CheckCircle2, Circle, CircleMinus, CloudUpload, Loader2 } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
-import { formatSize } from '../format-size';
+import { formatSize } from '../../../lib/format-size';
 import type { UploadState } from '../hooks/use-processing';
 
 interface ProcessingStatusCardProps {

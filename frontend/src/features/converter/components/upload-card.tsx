@@ -21,7 +21,7 @@ import { Label } from '../../../components/ui/label';
 import { TextLink } from '../../../components/ui/text-link';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
 import { type CoverFields, rememberCoverFields, rememberedForm } from '../export-memory';
-import { formatSize } from '../format-size';
+import { formatSize } from '../../../lib/format-size';
 import type { ShownFile } from '../hooks/use-processing';
 
 /** The processing options (SPEC §3) as the checklist shows them. */

@@ -1,6 +1,6 @@
 import type { ExhibitSelection, ExhibitSpec, Redaction } from '@chatexhibit/proto/exhibit-spec';
 import { findPhoneNumber } from '@chatexhibit/proto/phone-number-match';
-import { joinRanges, type TextRange } from '@chatexhibit/proto/text-range';
+import { joinRanges, textOccurrences, type TextRange } from '@chatexhibit/proto/text-range';
 import type { TranscriptChat, TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { recordedDay } from '../transcript/time-zone';
 import { type ExhibitSpecError, exhibitSpecError } from './exhibit-spec-error';
@@ -79,14 +79,6 @@ function mergeRuns(runs: readonly MessageRun[]): MessageRun[] {
 
 const isIn = (runs: readonly MessageRun[], index: number): boolean =>
   runs.some((run) => run.first <= index && index <= run.last);
-
-/** Where `text` occurs in `content`, left to right, never overlapping. */
-function occurrences(content: string, text: string): TextRange[] {
-  const found: TextRange[] = [];
-  for (let at = content.indexOf(text); at !== -1; at = content.indexOf(text, at + text.length))
-    found.push({ start: at, end: at + text.length });
-  return found;
-}
 
 /**
  * Plans an exhibit in one pass over the chat's messages (export order, a page at a time), keeping
@@ -256,7 +248,7 @@ function maskRedaction(
   const field = `redactions[${index}]`;
   switch (redaction.kind) {
     case 'text': {
-      const found = occurrences(message.content, redaction.text);
+      const found = textOccurrences(message.content, redaction.text);
       if (found.length === 0)
         return (total) =>
           exhibitSpecError.textNotInMessage(`${field}.text`, redaction.text, message.index, total);

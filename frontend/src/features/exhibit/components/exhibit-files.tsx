@@ -1,0 +1,48 @@
+import type { ExhibitResponse } from '@chatexhibit/proto/exhibit-api';
+import { Download } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { formatSize } from '../../../lib/format-size';
+
+/** The made exhibit: what it holds, and each file behind its signed link with its size and SHA-256. */
+export function ExhibitFiles({ exhibit }: { exhibit: ExhibitResponse }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The result replaces nothing the keyboard was on: bring the reader to it.
+  useEffect(() => heading.current?.focus(), [exhibit.exhibitId]);
+  return (
+    <section
+      aria-labelledby="exhibit-made"
+      className="grid gap-3 rounded-lg border border-primary/40 bg-muted p-3"
+    >
+      <h3 id="exhibit-made" ref={heading} tabIndex={-1} className="text-sm font-semibold">
+        Exhibit made
+      </h3>
+      <p className="text-sm">
+        It holds {exhibit.included}, with{' '}
+        {exhibit.redactions === 1 ? '1 redaction' : `${exhibit.redactions} redactions`}. The links last as
+        long as the export’s other links.
+      </p>
+      <ul className="grid gap-2" aria-label="The exhibit’s files">
+        {exhibit.files.map((file) => (
+          <li
+            key={file.name}
+            className="grid gap-1 rounded-md border border-border bg-background p-2 text-sm"
+          >
+            <a
+              href={file.url}
+              download={file.name}
+              className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline break-all"
+            >
+              <Download className="size-4 shrink-0" aria-hidden="true" />
+              {file.name}
+            </a>
+            <span className="text-muted-foreground">{formatSize(file.sizeBytes)}</span>
+            <span className="text-xs break-all">
+              <span className="text-muted-foreground">SHA-256 </span>
+              <span className="font-mono">{file.sha256}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

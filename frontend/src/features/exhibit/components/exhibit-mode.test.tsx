@@ -1,0 +1,188 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { EXHIBIT_MESSAGES, EXHIBIT_RESPONSE } from '../../../test/fixtures';
+import { server } from '../../../test/server';
+import { ExhibitMode } from './exhibit-mode';
+
+const EXPORT = '6f1c2a4e-3b5d-4c7e-8f90-a1b2c3d4e5f6';
+
+/** The exhibit mode of the fixture's export, its messages served two a page; what it posts is kept. */
+async function renderMode(
+  answer: () => Response = () => HttpResponse.json(EXHIBIT_RESPONSE, { status: 201 }),
+) {
+  const posted: unknown[] = [];
+  server.use(
+    http.get(`/api/whatsapp/export/${EXPORT}/messages`, ({ request }) => {
+      const from = Number(new URL(request.url).searchParams.get('from'));
+      return HttpResponse.json({
+        ...EXHIBIT_MESSAGES,
+        messages: EXHIBIT_MESSAGES.messages.slice(from - 1, from + 1),
+      });
+    }),
+    http.post(`/api/whatsapp/export/${EXPORT}/exhibits`, async ({ request }) => {
+      posted.push(await request.json());
+      return answer();
+    }),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ExhibitMode exportId={EXPORT} />
+    </QueryClientProvider>,
+  );
+  const list = await screen.findByRole('listbox', { name: 'Messages of the transcript' });
+  return { list, posted };
+}
+
+const options = () => within(screen.getByRole('listbox')).getAllByRole('option');
+const selectedNumbers = () =>
+  options()
+    .filter((option) => option.getAttribute('aria-selected') === 'true')
+    .map((option) => option.textContent!.slice(0, 4));
+const count = () => screen.getByTestId('exhibit-selection-count').textContent;
+
+describe('the Exhibit mode', () => {
+  beforeAll(() => {
+    // happy-dom lays nothing out and has no modal dialogs of its own.
+    Element.prototype.scrollIntoView = vi.fn();
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+  });
+
+  it('loads the messages page by page, numbered as the transcript numbers them', async () => {
+    await renderMode();
+    expect(options().map((option) => option.textContent!.slice(0, 4))).toEqual(['0001', '0002']);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more messages' }));
+    await screen.findByText('See you at the hearing.');
+    expect(options()).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: 'Load more messages' })).toBeNull();
+  });
+
+  it('selects with the keyboard (arrows, Space, Shift+arrows) and the mouse (click, shift-click), and says how many', async () => {
+    const { list } = await renderMode();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more messages' }));
+    await screen.findByText('See you at the hearing.');
+    fireEvent.focus(list);
+    expect(list.getAttribute('aria-activedescendant')).toBe(options()[0]!.id);
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    expect(list.getAttribute('aria-activedescendant')).toBe(options()[1]!.id);
+    fireEvent.keyDown(list, { key: ' ' });
+    expect(selectedNumbers()).toEqual(['0002']);
+    fireEvent.keyDown(list, { key: 'ArrowDown', shiftKey: true });
+    expect(selectedNumbers()).toEqual(['0002', '0003']);
+    expect(count()).toMatch(/^2 messages selected; /);
+    fireEvent.keyDown(list, { key: ' ' });
+    expect(selectedNumbers()).toEqual(['0002']);
+
+    fireEvent.click(options()[0]!);
+    fireEvent.click(options()[3]!, { shiftKey: true });
+    expect(selectedNumbers()).toEqual(['0001', '0002', '0003', '0004']);
+    fireEvent.click(options()[2]!);
+    expect(selectedNumbers()).toEqual(['0001', '0002', '0004']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the selection' }));
+    fireEvent.change(screen.getByLabelText('From day'), { target: { value: '2024-03-15' } });
+    expect(options()).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Search the messages'), { target: { value: 'hearing' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Select the 1 shown message' }));
+    expect(count()).toMatch(/^1 message selected; showing 1 message of 4 loaded/);
+  });
+
+  it('suggests the SSNs of the selected messages, redacts those accepted, and makes the exhibit with highlights and a typed redaction', async () => {
+    const { list, posted } = await renderMode();
+    expect(screen.getByText(/No numbers that look like an SSN/)).toBeTruthy();
+    fireEvent.focus(list);
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    fireEvent.keyDown(list, { key: ' ' });
+    const accept = screen.getAllByRole('button', {
+      name: /^Accept: redact Social Security number “123-45-6789” in message 0002/,
+    });
+    expect(accept).toHaveLength(2);
+    fireEvent.click(accept[0]!);
+    expect(accept[0]!.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getAllByRole('button', { name: /^Reject: keep/ })[1]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Highlight the selected' }));
+    expect(within(options()[1]!).getByText('Highlighted')).toBeTruthy();
+
+    // The keyboard's way to redact text: type it, pick the occurrence, give the reason.
+    fireEvent.click(screen.getByRole('button', { name: 'Redact text of 0002…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Redact text' });
+    fireEvent.change(within(dialog).getByLabelText('Text to redact'), { target: { value: 'old one' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'other' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add redaction' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Note: a reason of category "other" needs a note saying what it is.',
+    );
+    fireEvent.change(within(dialog).getByLabelText(/^Note/), { target: { value: 'former number' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add redaction' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Redactions (2)' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Exhibit label'), { target: { value: 'Exhibit P-7' } });
+    fireEvent.change(screen.getByLabelText('Court’s file-size limit'), { target: { value: 'sdny' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Make exhibit' }));
+    const made = await screen.findByRole('heading', { name: 'Exhibit made' });
+    expect(document.activeElement).toBe(made);
+    expect(posted).toEqual([
+      {
+        label: 'Exhibit P-7',
+        selections: [{ message: 2 }],
+        context: 0,
+        highlights: [2],
+        redactions: [
+          {
+            kind: 'text',
+            message: 2,
+            text: '123-45-6789',
+            occurrence: 1,
+            reason: { category: 'taxpayer-id' },
+          },
+          { kind: 'text', message: 2, text: 'old one', reason: { category: 'other', note: 'former number' } },
+        ],
+        courtProfile: { preset: 'sdny' },
+      },
+    ]);
+    const link = screen.getByRole('link', { name: 'exhibit.pdf' });
+    expect(link.getAttribute('href')).toBe(EXHIBIT_RESPONSE.files[0]!.url);
+    expect(link.closest('li')!.textContent).toContain('47 KB');
+    expect(link.closest('li')!.textContent).toContain('b'.repeat(64));
+  });
+
+  it("turns the browser's selection inside a message into that occurrence of its text", async () => {
+    await renderMode();
+    const text = screen.getByText(/^My SSN is/).firstChild!;
+    const range = document.createRange();
+    range.setStart(text, 39);
+    range.setEnd(text, 50);
+    document.getSelection()!.removeAllRanges();
+    document.getSelection()!.addRange(range);
+    document.dispatchEvent(new Event('selectionchange'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Redact the selected text of 0002…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Redact text' });
+    expect((within(dialog).getByLabelText('Text to redact') as HTMLInputElement).value).toBe('123-45-6789');
+    expect((within(dialog).getByLabelText('Which occurrence') as HTMLSelectElement).value).toBe('2');
+  });
+
+  it('refuses a spec without messages at the button, and shows the server’s sentence there, focused', async () => {
+    const sentence = 'redactions[0].text: "123-45-6789" is not in the text of message 0001';
+    const { list, posted } = await renderMode(() =>
+      HttpResponse.json({ code: 400, reason: 'text_not_in_message', message: sentence }, { status: 400 }),
+    );
+    fireEvent.change(screen.getByLabelText('Exhibit label'), { target: { value: 'Exhibit P-7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Make exhibit' }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toBe('Messages: must select at least one message');
+    expect(document.activeElement).toBe(refusal);
+    expect(posted).toEqual([]);
+
+    fireEvent.focus(list);
+    fireEvent.keyDown(list, { key: ' ' });
+    fireEvent.click(screen.getByRole('button', { name: 'Make exhibit' }));
+    await screen.findByText(sentence);
+    expect(document.activeElement!.textContent).toBe(sentence);
+    expect(posted).toHaveLength(1);
+  });
+});

@@ -1,0 +1,183 @@
+import { ExhibitSpecSchema, type ExhibitSpecInput, MIN_FILE_BYTES } from '@chatexhibit/proto/exhibit-spec';
+import { FileCheck2 } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { COURT_PROFILE_CHOICES, DEFAULT_SETTINGS, type ExhibitSettings } from '../exhibit-draft';
+
+/** The form's fields by the spec's field a refusal names, with the label the sentence uses. */
+const FIELDS: Record<string, { field: keyof ExhibitSettings; label: string }> = {
+  label: { field: 'label', label: 'Exhibit label' },
+  context: { field: 'context', label: 'Context messages' },
+  batesPrefix: { field: 'batesPrefix', label: 'Bates prefix' },
+  batesStart: { field: 'batesStart', label: 'First Bates number' },
+  courtProfile: { field: 'customMegabytes', label: 'Custom limit' },
+};
+/** The spec's other parts, which the messages, highlights and redactions above make. */
+const PARTS: Record<string, string> = {
+  selections: 'Messages',
+  highlights: 'Highlights',
+  redactions: 'Redactions',
+};
+
+const selectClass =
+  'flex h-10 w-full rounded-md border border-border bg-background px-3 py-2 text-sm shadow-sm';
+
+/**
+ * The exhibit's label, context, Bates numbering and court profile, and 'Make exhibit'. The spec is
+ * checked with proto's schema first: a field's problem is shown at the field, any other (no
+ * message selected) and the server's refusal as one sentence beside the button, focused.
+ */
+export function ExhibitSettingsForm({
+  specFor,
+  refusal,
+  making,
+  onMake,
+}: {
+  specFor(settings: ExhibitSettings): ExhibitSpecInput;
+  /** The server's sentence for a refused spec (it names the field). */
+  refusal: string | null;
+  making: boolean;
+  onMake(spec: ExhibitSpecInput): void;
+}) {
+  const id = useId();
+  const form = useForm<ExhibitSettings>({ defaultValues: DEFAULT_SETTINGS });
+  const { errors } = form.formState;
+  const problem = useRef<HTMLParagraphElement>(null);
+  const partProblem = errors.root?.message;
+  const shown = partProblem ?? refusal;
+  useEffect(() => {
+    if (shown) problem.current?.focus();
+  }, [shown, refusal]);
+  const profile = useWatch({ control: form.control, name: 'courtProfile' });
+
+  const submit = (settings: ExhibitSettings) => {
+    const spec = specFor(settings);
+    const parsed = ExhibitSpecSchema.safeParse(spec);
+    if (parsed.success) {
+      onMake(spec);
+      return;
+    }
+    const [first] = parsed.error.issues;
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]);
+      const field = FIELDS[key];
+      if (field)
+        form.setError(
+          field.field,
+          { message: `${field.label}: ${issue.message}` },
+          { shouldFocus: issue === first },
+        );
+      else form.setError('root', { message: `${PARTS[key] ?? key}: ${issue.message}` });
+    }
+  };
+
+  const errorOf = (field: keyof ExhibitSettings) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className="text-sm font-medium text-destructive">
+        {errors[field].message}
+      </p>
+    ) : null;
+  const described = (field: keyof ExhibitSettings) => ({
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
+  });
+
+  return (
+    <form
+      className="grid gap-4"
+      noValidate
+      aria-label="The exhibit"
+      onSubmit={(event) => {
+        form.clearErrors();
+        void form.handleSubmit(submit)(event);
+      }}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-label`}>Exhibit label</Label>
+        <Input
+          id={`${id}-label`}
+          placeholder="Exhibit P-7"
+          maxLength={40}
+          {...described('label')}
+          {...form.register('label')}
+        />
+        {errorOf('label')}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-context`}>Context messages before and after each selection (0–50)</Label>
+        <Input
+          id={`${id}-context`}
+          type="number"
+          min={0}
+          max={50}
+          inputMode="numeric"
+          {...described('context')}
+          {...form.register('context')}
+        />
+        {errorOf('context')}
+      </div>
+      <div className="grid min-w-0 grid-cols-[3fr_2fr] gap-x-3 gap-y-2">
+        <Label htmlFor={`${id}-bates`}>Bates prefix (optional)</Label>
+        <Label htmlFor={`${id}-bates-start`}>First Bates number</Label>
+        <Input
+          id={`${id}-bates`}
+          placeholder="e.g. SMITH"
+          maxLength={20}
+          {...described('batesPrefix')}
+          {...form.register('batesPrefix')}
+        />
+        <Input
+          id={`${id}-bates-start`}
+          inputMode="numeric"
+          placeholder="1"
+          {...described('batesStart')}
+          {...form.register('batesStart')}
+        />
+        <div className="col-span-2">
+          {errorOf('batesPrefix')}
+          {errorOf('batesStart')}
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-profile`}>Court’s file-size limit</Label>
+        <select id={`${id}-profile`} className={selectClass} {...form.register('courtProfile')}>
+          {COURT_PROFILE_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+        <p className="text-sm text-muted-foreground">
+          A document over the limit is split into volumes that each stay under it.
+        </p>
+      </div>
+      {profile === 'custom' && (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-custom`}>Custom limit in MB (at least {MIN_FILE_BYTES / 1_000_000})</Label>
+          <Input
+            id={`${id}-custom`}
+            inputMode="decimal"
+            placeholder="10"
+            {...described('customMegabytes')}
+            {...form.register('customMegabytes')}
+          />
+          {errorOf('customMegabytes')}
+        </div>
+      )}
+      <div className="grid gap-2">
+        <Button type="submit" disabled={making} className="justify-self-start">
+          <FileCheck2 aria-hidden="true" />
+          {making ? 'Making the exhibit…' : 'Make exhibit'}
+        </Button>
+        {shown && (
+          <p ref={problem} tabIndex={-1} role="alert" className="text-sm font-medium text-destructive">
+            {shown}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,234 @@
+import type { ExhibitMessage } from '@chatexhibit/proto/exhibit-api';
+import {
+  type Redaction,
+  type RedactionCategory,
+  REDACTION_REASONS,
+  RedactionSchema,
+} from '@chatexhibit/proto/exhibit-spec';
+import { messageNumber } from '@chatexhibit/proto/message-number';
+import { textOccurrences } from '@chatexhibit/proto/text-range';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+
+export type RedactionKind = Redaction['kind'];
+
+/** What a redaction dialog is opened for: a kind, on a message (not for a phone number), and text picked already. */
+export interface RedactionTarget {
+  kind: RedactionKind;
+  message: ExhibitMessage | null;
+  /** Text selected in the message, and which occurrence of it the selection was. */
+  text?: string;
+  occurrence?: number;
+}
+
+const TITLES: Record<RedactionKind, string> = {
+  text: 'Redact text',
+  message: 'Redact the whole message',
+  attachment: 'Redact the attachment',
+  'phone-number': 'Redact a phone number everywhere',
+};
+
+const CATEGORIES = Object.entries(REDACTION_REASONS) as [
+  RedactionCategory,
+  (typeof REDACTION_REASONS)[RedactionCategory],
+][];
+
+const selectClass =
+  'flex h-10 w-full rounded-md border border-border bg-background px-3 py-2 text-sm shadow-sm';
+
+/** Ordinal words for the occurrence picker. */
+const nth = (n: number): string => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+};
+
+/**
+ * One redaction, with its reason: a text of the message (typed or pasted, or the text selected in
+ * it, and which occurrence), the whole message, its attachment, or a phone number everywhere.
+ * Checked with the spec's own schema, and the text against the message, before it is added.
+ */
+export function RedactionDialog({
+  target,
+  totalMessages,
+  phoneNumbers,
+  onAdd,
+  onClose,
+}: {
+  target: RedactionTarget;
+  totalMessages: number;
+  /** Numbers the chat shows for people (participants named by their number). */
+  phoneNumbers: readonly string[];
+  onAdd(redaction: Redaction): void;
+  onClose(): void;
+}) {
+  const id = useId();
+  const { kind, message } = target;
+  const [text, setText] = useState(target.text ?? '');
+  const [occurrence, setOccurrence] = useState(
+    target.occurrence === undefined ? 'all' : String(target.occurrence),
+  );
+  const [number, setNumber] = useState(phoneNumbers[0] ?? '');
+  const [category, setCategory] = useState<RedactionCategory>('taxpayer-id');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const found = kind === 'text' && message && text !== '' ? textOccurrences(message.content, text).length : 0;
+  const at = message ? `message ${messageNumber(message.number, totalMessages)}` : '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (kind === 'text' && found === 0) {
+      setError(`Text: “${text}” is not in the text of ${at}.`);
+      return;
+    }
+    const reason = { category, ...(note.trim() === '' ? {} : { note }) };
+    const candidate =
+      kind === 'phone-number'
+        ? { kind, number, reason }
+        : kind === 'text'
+          ? {
+              kind,
+              message: message!.number,
+              text,
+              ...(occurrence === 'all' ? {} : { occurrence: Number(occurrence) }),
+              reason,
+            }
+          : { kind, message: message!.number, reason };
+    const parsed = RedactionSchema.safeParse(candidate);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path.includes('note')
+        ? 'Note'
+        : issue.path.includes('number')
+          ? 'Phone number'
+          : 'Text';
+      setError(`${field}: ${issue.message}.`);
+      return;
+    }
+    onAdd(parsed.data);
+  };
+
+  const description =
+    kind === 'phone-number'
+      ? 'The number is blacked out wherever the exhibit writes it: senders, texts, events and file names, however its digits are spaced.'
+      : kind === 'text'
+        ? `Type or paste the exact text of ${at} to black out, and say why.`
+        : kind === 'message'
+          ? `All text of ${at} is blacked out; its number, time and sender stay.`
+          : `The file ${message?.attachment ?? ''} of ${at}: its name, hash and picture are blacked out.`;
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={TITLES[kind]} description={description}>
+      <form className="grid gap-4" onSubmit={submit} noValidate>
+        {kind === 'text' && message && (
+          <>
+            <blockquote className="max-h-32 overflow-auto rounded-md border border-border bg-muted p-2 text-sm whitespace-pre-wrap break-words">
+              {message.content}
+            </blockquote>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-text`}>Text to redact</Label>
+              <Input
+                id={`${id}-text`}
+                value={text}
+                autoFocus
+                autoComplete="off"
+                onChange={(event) => {
+                  setText(event.target.value);
+                  setOccurrence('all');
+                }}
+              />
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {text === ''
+                  ? 'Not typed yet.'
+                  : found === 1
+                    ? 'Found once.'
+                    : found === 0
+                      ? 'Not in this message.'
+                      : `Found ${found} times.`}
+              </p>
+            </div>
+            {found > 1 && (
+              <div className="grid gap-2">
+                <Label htmlFor={`${id}-occurrence`}>Which occurrence</Label>
+                <select
+                  id={`${id}-occurrence`}
+                  className={selectClass}
+                  value={occurrence}
+                  onChange={(event) => setOccurrence(event.target.value)}
+                >
+                  <option value="all">Every occurrence ({found})</option>
+                  {Array.from({ length: found }, (_, i) => (
+                    <option key={i} value={String(i + 1)}>
+                      Only the {nth(i + 1)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+          </>
+        )}
+        {kind === 'phone-number' && (
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-number`}>Phone number</Label>
+            <Input
+              id={`${id}-number`}
+              value={number}
+              autoFocus
+              inputMode="tel"
+              list={`${id}-numbers`}
+              placeholder="+1 555 010 4477"
+              onChange={(event) => setNumber(event.target.value)}
+            />
+            <datalist id={`${id}-numbers`}>
+              {phoneNumbers.map((known) => (
+                <option key={known} value={known} />
+              ))}
+            </datalist>
+          </div>
+        )}
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-reason`}>Reason</Label>
+          <select
+            id={`${id}-reason`}
+            className={selectClass}
+            value={category}
+            autoFocus={kind === 'message' || kind === 'attachment'}
+            onChange={(event) => setCategory(event.target.value as RedactionCategory)}
+          >
+            {CATEGORIES.map(([value, reason]) => (
+              <option key={value} value={value}>
+                {reason.label} — {reason.description}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-note`}>
+            {category === 'other' ? 'Note (required: what it is)' : 'Note (optional)'}
+          </Label>
+          <Input
+            id={`${id}-note`}
+            value={note}
+            maxLength={200}
+            aria-required={category === 'other'}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
+        {error && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit">Add redaction</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

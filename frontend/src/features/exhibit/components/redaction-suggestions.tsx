@@ -1,0 +1,129 @@
+import type { Redaction } from '@chatexhibit/proto/exhibit-spec';
+import { messageNumber } from '@chatexhibit/proto/message-number';
+import { Check, X } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { type MessageSuggestion, reasonText } from '../exhibit-draft';
+
+/**
+ * The Rule 5.2(a) patterns found in the selected messages, each with Accept (adds its redaction)
+ * and Reject (leaves the text): nothing is redacted because it was suggested. The buttons are
+ * toggles that stay where they are, so the keyboard's place is never lost.
+ */
+export function RedactionSuggestions({
+  suggestions,
+  decisions,
+  totalMessages,
+  onDecide,
+}: {
+  suggestions: readonly MessageSuggestion[];
+  decisions: ReadonlyMap<string, 'accepted' | 'rejected'>;
+  totalMessages: number;
+  onDecide(suggestion: MessageSuggestion, decision: 'accepted' | 'rejected'): void;
+}) {
+  const open = suggestions.filter((suggestion) => !decisions.has(suggestion.key)).length;
+  return (
+    <section aria-labelledby="exhibit-suggestions" className="grid gap-2">
+      <h3 id="exhibit-suggestions" className="text-sm font-semibold">
+        Suggested redactions (Fed. R. Civ. P. 5.2)
+      </h3>
+      {suggestions.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No numbers that look like an SSN or TIN, a card or account number, or a full date of birth in the
+          selected messages.
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">
+            {open === 0 ? 'All decided.' : `${open} to decide.`} Nothing is redacted until you accept it.
+          </p>
+          <ul className="grid gap-2">
+            {suggestions.map((suggestion) => {
+              const decision = decisions.get(suggestion.key);
+              const what = `${suggestion.kind} “${suggestion.text}” in message ${messageNumber(suggestion.message, totalMessages)}`;
+              return (
+                <li
+                  key={suggestion.key}
+                  className="grid gap-2 rounded-md border border-border p-2 text-sm sm:grid-cols-[1fr_auto] sm:items-center"
+                >
+                  <span className="min-w-0 break-words">
+                    <span className="font-mono text-xs text-muted-foreground">
+                      {messageNumber(suggestion.message, totalMessages)}
+                    </span>{' '}
+                    {suggestion.kind}: <span className="font-mono">{suggestion.text}</span>{' '}
+                    <span className="text-muted-foreground">({reasonText(suggestion.redaction.reason)})</span>
+                  </span>
+                  <span className="flex gap-2">
+                    <Button
+                      size="sm"
+                      variant={decision === 'accepted' ? 'default' : 'outline'}
+                      aria-pressed={decision === 'accepted'}
+                      aria-label={`Accept: redact ${what}`}
+                      onClick={() => onDecide(suggestion, 'accepted')}
+                    >
+                      <Check aria-hidden="true" />
+                      Accept
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant={decision === 'rejected' ? 'default' : 'outline'}
+                      aria-pressed={decision === 'rejected'}
+                      aria-label={`Reject: keep ${what}`}
+                      onClick={() => onDecide(suggestion, 'rejected')}
+                    >
+                      <X aria-hidden="true" />
+                      Reject
+                    </Button>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The redactions the exhibit will make, each with its reason and a way to take it back. */
+export function RedactionList({
+  redactions,
+  describe,
+  onRemove,
+}: {
+  redactions: readonly Redaction[];
+  describe(redaction: Redaction): string;
+  onRemove(index: number): void;
+}) {
+  return (
+    <section aria-labelledby="exhibit-redactions" className="grid gap-2">
+      <h3 id="exhibit-redactions" className="text-sm font-semibold" tabIndex={-1}>
+        Redactions ({redactions.length})
+      </h3>
+      {redactions.length === 0 ? (
+        <p className="text-sm text-muted-foreground">None yet.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {redactions.map((redaction, index) => (
+            <li
+              key={JSON.stringify(redaction)}
+              className="grid gap-2 rounded-md border border-border p-2 text-sm sm:grid-cols-[1fr_auto] sm:items-center"
+            >
+              <span className="min-w-0 break-words">
+                {describe(redaction)} —{' '}
+                <span className="text-muted-foreground">{reasonText(redaction.reason)}</span>
+              </span>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Remove the redaction: ${describe(redaction)}`}
+                onClick={() => onRemove(index)}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import type { ExhibitMessage } from '@chatexhibit/proto/exhibit-api';
+import {
+  COURT_PROFILES,
+  type CourtProfileId,
+  type ExhibitSelection,
+  type ExhibitSpecInput,
+  type Redaction,
+  type RedactionCategory,
+  REDACTION_REASONS,
+} from '@chatexhibit/proto/exhibit-spec';
+import { messageNumber } from '@chatexhibit/proto/message-number';
+import { suggestRedactions, type SuggestedKind } from '@chatexhibit/proto/redaction-suggestions';
+import { textOccurrences } from '@chatexhibit/proto/text-range';
+
+// What the exhibit mode keeps while the filer builds an exhibit, and how it becomes the spec's
+// parts: plain functions, so the rules are tested without a browser.
+
+/** Selected message numbers as the spec's selections: each run of consecutive numbers one range. */
+export function selectionsOf(numbers: Iterable<number>): ExhibitSelection[] {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const selections: ExhibitSelection[] = [];
+  let first = sorted[0];
+  for (let i = 0; i < sorted.length; i++) {
+    const number = sorted[i]!;
+    const next = sorted[i + 1];
+    if (next === number + 1) continue;
+    selections.push(first === number ? { message: number } : { from: first!, to: number });
+    first = next;
+  }
+  return selections;
+}
+
+/**
+ * Which occurrence (1-based, as a `text` redaction counts them: left to right, never overlapping)
+ * of `text` starts at `start` in `content`; null when none does (a span inside an overlapping run,
+ * which a redaction cannot name).
+ */
+export function occurrenceAt(content: string, text: string, start: number): number | null {
+  const index = textOccurrences(content, text).findIndex((range) => range.start === start);
+  return index === -1 ? null : index + 1;
+}
+
+/** What the rule's suggestions found, in words a filer reads. */
+const SUGGESTED_KIND_NAMES: Record<SuggestedKind, string> = {
+  ssn: 'Social Security number',
+  ein: 'Employer identification number',
+  'taxpayer-id': 'Taxpayer number',
+  'card-number': 'Card number',
+  iban: 'IBAN',
+  'account-number': 'Account number',
+  'birth-date': 'Date of birth',
+};
+
+/** A span of a message that looks like a Rule 5.2(a) identifier, as the filer accepts or rejects it. */
+export interface MessageSuggestion {
+  /** Stable across renders: the message and the span. */
+  key: string;
+  message: number;
+  text: string;
+  kind: string;
+  /** The redaction accepting it adds: this occurrence of the text, with the rule's category. */
+  redaction: Extract<Redaction, { kind: 'text' }>;
+}
+
+/** The Rule 5.2(a) suggestions in `messages`, in message order. */
+export function suggestionsIn(messages: readonly ExhibitMessage[]): MessageSuggestion[] {
+  return messages.flatMap((message) =>
+    suggestRedactions(message.content).flatMap((suggestion) => {
+      const text = message.content.slice(suggestion.start, suggestion.end);
+      const occurrence = occurrenceAt(message.content, text, suggestion.start);
+      if (occurrence === null) return [];
+      return [
+        {
+          key: `${message.number}:${suggestion.start}:${suggestion.end}`,
+          message: message.number,
+          text,
+          kind: SUGGESTED_KIND_NAMES[suggestion.kind],
+          redaction: {
+            kind: 'text' as const,
+            message: message.number,
+            text,
+            occurrence,
+            reason: { category: suggestion.category },
+          },
+        },
+      ];
+    }),
+  );
+}
+
+/** A reason as the list and the black box say it: the category's label, and the filer's note. */
+export const reasonText = ({ category, note }: { category: RedactionCategory; note?: string }): string =>
+  note ? `${REDACTION_REASONS[category].label}: ${note}` : REDACTION_REASONS[category].label;
+
+/** One line for a redaction in the list of redactions. */
+export function redactionText(redaction: Redaction, totalMessages: number): string {
+  const at = (number: number) => `message ${messageNumber(number, totalMessages)}`;
+  switch (redaction.kind) {
+    case 'text':
+      return `“${redaction.text}” in ${at(redaction.message)}${
+        redaction.occurrence === undefined ? ' (every occurrence)' : ` (occurrence ${redaction.occurrence})`
+      }`;
+    case 'message':
+      return `All text of ${at(redaction.message)}`;
+    case 'attachment':
+      return `The attachment of ${at(redaction.message)}`;
+    case 'phone-number':
+      return `Phone number ${redaction.number}, everywhere`;
+  }
+}
+
+/** Whether two redactions say the same thing (a suggestion accepted twice is one redaction). */
+export const sameRedaction = (a: Redaction, b: Redaction): boolean =>
+  JSON.stringify({ ...a, reason: undefined }) === JSON.stringify({ ...b, reason: undefined });
+
+/** The recorded day of a message's timestamp (the chat's own date, YYYY-MM-DD). */
+export const dayOf = (message: ExhibitMessage): string => message.timestamp.slice(0, 10);
+
+/** Messages on the days from `fromDay` to `toDay` (either open) whose text or sender holds `search`. */
+export function filterMessages(
+  messages: readonly ExhibitMessage[],
+  { fromDay, toDay, search }: { fromDay: string; toDay: string; search: string },
+): ExhibitMessage[] {
+  const needle = search.trim().toLocaleLowerCase();
+  return messages.filter(
+    (message) =>
+      (fromDay === '' || dayOf(message) >= fromDay) &&
+      (toDay === '' || dayOf(message) <= toDay) &&
+      (needle === '' ||
+        message.content.toLocaleLowerCase().includes(needle) ||
+        (message.sender ?? '').toLocaleLowerCase().includes(needle) ||
+        (message.attachment ?? '').toLocaleLowerCase().includes(needle)),
+  );
+}
+
+/** The exhibit form's fields as typed (every input's value is a string). */
+export interface ExhibitSettings {
+  label: string;
+  context: string;
+  batesPrefix: string;
+  batesStart: string;
+  courtProfile: 'none' | CourtProfileId | 'custom';
+  /** A custom limit, in MB (1,000,000 bytes, as courts state them). */
+  customMegabytes: string;
+}
+
+export const DEFAULT_SETTINGS: ExhibitSettings = {
+  label: '',
+  context: '0',
+  batesPrefix: '',
+  batesStart: '',
+  courtProfile: 'none',
+  customMegabytes: '',
+};
+
+/** A typed number, or the text itself for the spec's schema to refuse in its own words. */
+const numberOf = (typed: string): number | string =>
+  /^\s*\d+(\.\d+)?\s*$/.test(typed) ? Number(typed) : typed;
+
+/** What the filer chose, as the spec the API takes (checked by ExhibitSpecSchema before it is sent). */
+export function specOf(
+  settings: ExhibitSettings,
+  draft: { selected: Iterable<number>; highlighted: Iterable<number>; redactions: readonly Redaction[] },
+): ExhibitSpecInput {
+  const customBytes = numberOf(settings.customMegabytes);
+  return {
+    label: settings.label,
+    selections: selectionsOf(draft.selected),
+    context: numberOf(settings.context.trim() === '' ? '0' : settings.context) as number,
+    highlights: [...draft.highlighted].sort((a, b) => a - b),
+    redactions: [...draft.redactions],
+    ...(settings.batesPrefix.trim() === '' ? {} : { batesPrefix: settings.batesPrefix }),
+    ...(settings.batesStart.trim() === '' ? {} : { batesStart: numberOf(settings.batesStart) as number }),
+    courtProfile:
+      settings.courtProfile === 'none'
+        ? { none: true }
+        : settings.courtProfile === 'custom'
+          ? {
+              maxFileBytes: (typeof customBytes === 'number'
+                ? Math.round(customBytes * 1_000_000)
+                : customBytes) as number,
+            }
+          : { preset: settings.courtProfile },
+  };
+}
+
+/** The court profiles as the form offers them: no limit, each preset with its limit, or custom. */
+export const COURT_PROFILE_CHOICES: { value: ExhibitSettings['courtProfile']; label: string }[] = [
+  { value: 'none', label: 'No size limit (one file each)' },
+  ...(Object.entries(COURT_PROFILES) as [CourtProfileId, (typeof COURT_PROFILES)[CourtProfileId]][]).map(
+    ([value, profile]) => ({ value, label: `${profile.name} (${profile.maxFileBytes / 1_000_000} MB)` }),
+  ),
+  { value: 'custom', label: 'Custom limit…' },
+];

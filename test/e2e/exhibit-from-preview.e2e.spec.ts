@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { ARTIFACTS } from '../support/artifacts';
+import { useChromium } from '../support/browser';
+import { cleanUpAll } from '../support/clean-up';
+import { useStandalone } from '../support/standalone';
+import { writeWhatsAppExport } from '../support/whatsapp-export';
+
+const SSN = '123-45-6789';
+
+/** Presses Tab until `target` has the focus: how a keyboard user reaches a control. */
+async function tabTo(page: Page, target: Locator, presses = 150): Promise<void> {
+  await target.waitFor();
+  for (let i = 0; i < presses; i++) {
+    if (await target.evaluate((element) => element === element.ownerDocument.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${presses} presses of Tab did not reach ${target.toString()}`);
+}
+
+/**
+ * Issue 23's web-app deliverable in Chromium against `npm start`: a free export processed, then
+ * with the keyboard only the preview's Exhibit mode, messages selected with arrows, Space and
+ * Shift+arrow, the SSN suggestion accepted, the selection highlighted, a label typed, and 'Make
+ * exhibit' to the files behind signed links, each downloading with the size and SHA-256 shown.
+ */
+describe('an exhibit made from the preview with the keyboard', () => {
+  const standalone = useStandalone();
+  const chromium = useChromium();
+  let workDir: string;
+  let zipPath: string;
+  beforeAll(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-ui-'));
+    ({ zipPath } = await writeWhatsAppExport(workDir, {
+      textMessages: 8,
+      voiceNotes: 0,
+      photos: 0,
+      texts: [
+        'Morning. The landlord wants the forms today.',
+        'What does he need?',
+        `My SSN is ${SSN}, and the deposit comes from my account.`,
+        'Send it by email, not here.',
+        'Too late, it is sent. See you at the hearing.',
+        'Fine.',
+        'The keys are with the neighbour.',
+        'Thanks.',
+      ],
+    }));
+  }, 60_000);
+  afterAll(() => cleanUpAll(() => workDir && rm(workDir, { recursive: true, force: true })));
+
+  it('selects, accepts the SSN suggestion, highlights, labels and makes the exhibit, all from the keyboard', async () => {
+    const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await page.goto(`http://localhost:${standalone.port}/`);
+      // A file chooser is the operating system's: the file is given to the input, the rest is keys.
+      await page.setInputFiles('input[type=file]', zipPath);
+      await tabTo(page, page.getByRole('button', { name: 'Process Chat Export' }));
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 90_000 });
+
+      await tabTo(page, page.getByRole('tab', { name: 'Transcript' }));
+      await page.keyboard.press('ArrowRight');
+      const exhibitTab = page.getByRole('tab', { name: 'Exhibit' });
+      expect(await exhibitTab.getAttribute('aria-selected')).toBe('true');
+
+      const list = page.getByRole('listbox', { name: 'Messages of the transcript' });
+      await tabTo(page, list);
+      const activeText = () =>
+        list.evaluate(
+          (element) =>
+            element.ownerDocument.getElementById(element.getAttribute('aria-activedescendant') ?? '')
+              ?.textContent ?? '',
+        );
+      for (let i = 0; i < 10 && !(await activeText()).includes(SSN); i++)
+        await page.keyboard.press('ArrowDown');
+      expect(await activeText()).toContain(SSN);
+      const ssnMessage = (await activeText()).slice(0, 4);
+      await page.keyboard.press('Space');
+      await page.keyboard.press('Shift+ArrowDown');
+      await page.keyboard.press('Shift+ArrowDown');
+      const status = page.getByTestId('exhibit-selection-count');
+      expect(await status.textContent()).toMatch(/^3 messages selected; /);
+      expect(await list.getByRole('option', { selected: true }).count()).toBe(3);
+
+      await tabTo(page, page.getByRole('button', { name: 'Highlight the selected' }));
+      await page.keyboard.press('Enter');
+      expect(await status.textContent()).toMatch(/^3 messages selected, 3 highlighted; /);
+
+      const accept = page.getByRole('button', {
+        name: `Accept: redact Social Security number “${SSN}” in message ${ssnMessage}`,
+      });
+      await tabTo(page, accept);
+      await page.keyboard.press('Enter');
+      expect(await accept.getAttribute('aria-pressed')).toBe('true');
+      await page.getByRole('heading', { name: 'Redactions (1)' }).waitFor();
+
+      await tabTo(page, page.getByLabel('Exhibit label'));
+      await page.keyboard.type('Exhibit P-7');
+      await tabTo(page, page.getByRole('button', { name: 'Make exhibit' }));
+      await page.keyboard.press('Enter');
+      const made = page.getByRole('heading', { name: 'Exhibit made' });
+      await made.waitFor({ timeout: 90_000 });
+      expect(await made.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'exhibit-made-1280.png'), fullPage: true });
+
+      const files = page.getByRole('list', { name: 'The exhibit’s files' }).getByRole('listitem');
+      const names: string[] = [];
+      for (const file of await files.all()) {
+        const link = file.getByRole('link');
+        const name = (await link.textContent())!.trim();
+        names.push(name);
+        const href = new URL((await link.getAttribute('href'))!, page.url()).toString();
+        const body = await (await page.request.get(href)).body();
+        expect(await file.textContent()).toContain(createHash('sha256').update(body).digest('hex'));
+        if (name.endsWith('.csv')) expect(body.toString('utf8')).not.toContain(SSN);
+      }
+      expect(names).toEqual(expect.arrayContaining(['exhibit.pdf', 'redaction-log.csv']));
+
+      await page.setViewportSize({ width: 375, height: 740 });
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'exhibit-made-375.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  }, 240_000);
+});
