@@ -5,7 +5,7 @@ import { HTTP_API } from '@chatexhibit/proto/http-api';
 import { formatMomentInZone } from '@chatexhibit/proto/moment-in-zone';
 import { format, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight, Download, FileText, Lock, ZoomIn, ZoomOut } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -110,6 +110,7 @@ export function PreviewPanel({
   const sample = chat === SAMPLE_TRANSCRIPT;
   const ownPreview = own !== null && chat === ownChat;
   const results = useRef<HTMLDivElement>(null);
+  const lockedPagesId = useId();
   // Processing ended: its buttons, below the fold on a phone, come into view.
   const processedId = processed?.exportId;
   useEffect(() => {
@@ -307,11 +308,19 @@ export function PreviewPanel({
                 pages of this preview, {PREVIEW_PAGE_SIZE} entries each, not of the PDF
               </span>
             )}
+            {/* Why Next is disabled on the first of many pages: the rest is not shown before payment. */}
+            {ownPreview && pages > lastShownPage && (
+              <span id={lockedPagesId} className="text-xs text-foreground" data-testid="locked-pages-note">
+                <Lock className="mr-1 inline size-3" aria-hidden="true" />
+                Pages 2 to {pages.toLocaleString('en-US')} unlock after payment.
+              </span>
+            )}
           </div>
           <Button
             variant="ghost"
             size="sm"
             aria-label="Next page"
+            aria-describedby={ownPreview && pages > lastShownPage ? lockedPagesId : undefined}
             disabled={page >= lastShownPage}
             onClick={() => setPage({ chatId: chat.id, page: page + 1 })}
           >
