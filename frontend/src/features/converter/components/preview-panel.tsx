@@ -109,13 +109,14 @@ export function PreviewPanel({
   const chat: ChatData = processed?.chatData ?? loaded.data ?? ownChat ?? SAMPLE_TRANSCRIPT;
   const sample = chat === SAMPLE_TRANSCRIPT;
   const ownPreview = own !== null && chat === ownChat;
+  // The panel, its heading first: its top lands below the sticky header, the buttons under it.
   const results = useRef<HTMLDivElement>(null);
   const lockedPagesId = useId();
-  // Processing ended: its buttons, below the fold on a phone, come into view.
+  // Processing ended: the panel with its buttons, below the fold on a phone, comes into view.
   const processedId = processed?.exportId;
   useEffect(() => {
     if (processedId && resultsIntoView)
-      results.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      results.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [processedId, resultsIntoView]);
   const [zoom, setZoom] = useState<number>(PREVIEW_ZOOM.defaultPercent);
   const [pageChoice, setPage] = useState({ chatId: chat.id, page: 1 });
@@ -138,7 +139,7 @@ export function PreviewPanel({
       : undefined;
 
   return (
-    <Card className="content-start">
+    <Card ref={results} className="content-start">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle className="flex items-center gap-2">
           Transcript Preview{' '}
@@ -191,7 +192,7 @@ export function PreviewPanel({
           </>
         )}
         {processed && (
-          <div ref={results} className="flex flex-wrap gap-3">
+          <div className="flex flex-wrap gap-3">
             <Button onClick={() => window.open(processed.pdfUrl, '_blank', 'noopener')}>
               <FileText aria-hidden="true" />
               View PDF
