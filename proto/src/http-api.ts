@@ -170,7 +170,7 @@ export const HTTP_API = {
     tag: 'processing',
     summary: 'Follow an export’s progress as server-sent events',
     description:
-      'Each `data:` line is one ProgressEvent as JSON: the latest state at once on every (re)connect, then every newer one, with a `: heartbeat` comment every 15 s. The stream ends after the final event: a free export’s has `step` 3 with `done: true` and carries `pdfUrl` and `chatData`; an over-limit one’s `step` 4 with `requiresPayment` and its `bundleId`; a failed one’s `error`, a sentence such as "This archive is password-protected. …".',
+      'Each `data:` line is one ProgressEvent as JSON: the latest state at once on every (re)connect, then every newer one, with a `: heartbeat` comment every 15 s. The stream ends after the final event: a free export’s has `step` 3 with `done: true` and carries `pdfUrl`, `chatData` and `deleteAfter` (when its files are deleted); an over-limit one’s `step` 4 with `requiresPayment` and its `bundleId`; a failed one’s `error`, a sentence such as "This archive is password-protected. …".',
     query: ProcessStatusQuerySchema,
     responses: {
       200: {

@@ -39,6 +39,8 @@ export const ProgressEventSchema = ExportProgressSchema.extend({
   checkoutUrl: z.string().optional(),
   pdfUrl: z.string().optional(),
   chatData: ChatDataSchema.optional(),
+  /** A free export's final event: when its files are deleted from the servers (ISO 8601). */
+  deleteAfter: z.iso.datetime().optional(),
 });
 export type ProgressEvent = z.infer<typeof ProgressEventSchema>;
 

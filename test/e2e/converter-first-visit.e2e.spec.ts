@@ -240,6 +240,16 @@ describe('the converter on a first visit', () => {
       await page.getByText('Messages and calls are end-to-end encrypted', { exact: false }).waitFor();
       expect(await page.getByTestId('page-indicator').textContent()).toBe('Page 1 of 7');
       expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+      // Why Next is disabled, said beside the pager and read with the button.
+      expect(await page.getByTestId('locked-pages-note').textContent()).toBe(
+        'Pages 2 to 7 unlock after payment.',
+      );
+      const describedBy = await page
+        .getByRole('button', { name: 'Next page' })
+        .getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(
+        'Pages 2 to 7 unlock after payment.',
+      );
       expect(await page.getByRole('button', { name: 'View PDF' }).count()).toBe(0);
       const api = (route: string) => page.request.get(`${origin()}/api/whatsapp/${route}/${exportId}`);
       expect((await api('chat')).status()).toBe(404);

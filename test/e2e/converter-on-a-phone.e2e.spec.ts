@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -82,6 +82,68 @@ describe('the converter on a phone, after the first look', () => {
     }
   });
 
+  it.each([
+    { name: 'WhatsApp Chat with Sam.txt', bytes: 64, toastTitle: 'Invalid File Type' },
+    { name: 'big.zip', bytes: 101 * 1024 * 1024, toastTitle: 'File Too Large' },
+  ])(
+    'at 375 × 812 brings the guidance for $name fully into view, below the header and clear of the toast',
+    async ({ name, bytes, toastTitle }) => {
+      const page = await chromium.browser.newPage({ viewport: { width: 375, height: 812 } });
+      try {
+        await page.goto(`http://localhost:${standalone.port}/`);
+        const refusedFile = path.join(workDir, name);
+        await writeFile(refusedFile, '');
+        await truncate(refusedFile, bytes);
+        await page.setInputFiles('input[type=file]', refusedFile);
+        const toast = page.locator('li', { hasText: toastTitle });
+        await toast.waitFor();
+        const guidance = page.getByTestId('refused-file-guidance');
+        await eventually(
+          async () => {
+            const box = await boxOf(guidance);
+            return box.top >= (await headerBottom(page)) && box.bottom <= 812;
+          },
+          5000,
+          'the guidance in view below the header',
+        );
+        expect(overlap(await boxOf(guidance), await boxOf(toast))).toBe(false);
+        await shot(page, `refused-${bytes > 1000 ? 'too-large' : 'txt'}-375x812`);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
+  it.each([375, 1280])(
+    'at %i px brings a free result into view with the preview card’s top below the header',
+    async (width) => {
+      const page = await open(width);
+      try {
+        await page.setInputFiles('input[type=file]', freeZip);
+        await page.getByRole('button', { name: 'Process Chat Export' }).click();
+        await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 90_000 });
+        const heading = page.getByText('Transcript Preview', { exact: true });
+        const panel = heading.locator('xpath=ancestor::div[contains(@class, "rounded-xl")][1]');
+        const viewportHeight = page.viewportSize()!.height;
+        await eventually(
+          async () => {
+            const [top, buttons] = [
+              await boxOf(panel),
+              await boxOf(page.getByRole('button', { name: 'View PDF' })),
+            ];
+            return top.top >= (await headerBottom(page)) && buttons.bottom <= viewportHeight;
+          },
+          10_000,
+          'the preview card’s top below the header, its buttons in view',
+        );
+        await shot(page, `result-in-view-${width}`);
+      } finally {
+        await page.close();
+      }
+    },
+    120_000,
+  );
+
   it('keeps the cover fields and asks for the file again after a reload, then after the result offers a new export; Generated On is in the zone the PDF uses', async () => {
     const page = await open(375);
     try {
@@ -97,6 +159,13 @@ describe('the converter on a phone, after the first look', () => {
       expect(await page.getByLabel('Exhibit number').inputValue()).toBe('HS-3');
       // Never in the address.
       expect(page.url()).not.toContain('FD24P00123');
+      // Where the view lands, on the disabled button: the reason is beside it, in view.
+      const processButton = page.getByRole('button', { name: 'Process Chat Export' });
+      await processButton.scrollIntoViewIfNeeded();
+      const reason = page.getByTestId('choose-again-reason');
+      expect(await reason.textContent()).toBe(`To process, choose “${path.basename(freeZip)}” again above.`);
+      expect((await boxOf(reason)).top).toBeGreaterThanOrEqual(await headerBottom(page));
+      expect((await boxOf(reason)).bottom).toBeLessThanOrEqual((await boxOf(processButton)).top);
       await shot(page, 'choose-again-375');
 
       await page.setInputFiles('input[type=file]', freeZip);
@@ -138,7 +207,27 @@ describe('the converter on a phone, after the first look', () => {
       expect(await generatedOn.textContent()).toMatch(/\(UTC\+09:00\), Asia\/Tokyo$/);
       expect(await page.getByLabel('Case number').inputValue()).toBe('FD24P00123');
 
+      // A free result says until when its files are kept.
+      expect(await page.getByTestId('files-kept-until').textContent()).toMatch(
+        /^Its files stay on our servers until \d{1,2} [A-Z][a-z]+ \d{4}, then they are deleted: download them before then\.$/,
+      );
+      // It asks first: the result leaves the page; until when its files stay; email the links first.
       await page.getByRole('button', { name: 'Convert another export' }).click();
+      const question = page.getByRole('alertdialog', { name: 'Convert another export?' });
+      await question.waitFor();
+      expect(await question.textContent()).toMatch(
+        /This result leaves this page: its View PDF and Download buttons go\. Its files stay on our servers until \d{1,2} [A-Z][a-z]+ \d{4}, then they are deleted\. To reach them later, email yourself the links first\./,
+      );
+      await shot(page, 'convert-another-question-375');
+      await question.getByRole('button', { name: 'Email the links first' }).click();
+      await eventually(
+        () => page.getByLabel('Your email').evaluate((field) => field === field.ownerDocument.activeElement),
+        5000,
+        'the links’ email field focused',
+      );
+      expect(await page.getByRole('button', { name: 'View PDF' }).count()).toBe(1);
+      await page.getByRole('button', { name: 'Convert another export' }).click();
+      await question.getByRole('button', { name: 'Convert another export' }).click();
       await page.getByRole('button', { name: 'Process Chat Export' }).waitFor();
       await page.getByTestId('preview-mode').waitFor();
       expect(await page.getByRole('button', { name: 'View PDF' }).count()).toBe(0);

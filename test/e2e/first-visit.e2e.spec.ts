@@ -56,6 +56,15 @@ describe('the first visit', () => {
         expect(meanings).toHaveLength(3);
         expect(meanings[0]).toContain('Federal Rule of Evidence 902(14)');
         expect(meanings[0]).toContain('SHA-256');
+        // The verification page the third names is a link to it.
+        const verifyLink = page
+          .getByTestId('badge-meaning')
+          .nth(2)
+          .getByRole('link', { name: 'verification page' });
+        expect(await verifyLink.getAttribute('href')).toBe('/verify');
+        // A free tier, with no time limit: not a trial.
+        expect(await page.getByText('Free tier:', { exact: true }).count()).toBe(1);
+        expect(await page.getByText('Free trial', { exact: false }).count()).toBe(0);
         await button.click();
         await page.waitForURL((url) => url.hash === '#convert');
         const dropZone = page.locator('label').filter({ hasText: 'Drop your ZIP file here' });

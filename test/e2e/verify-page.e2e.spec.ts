@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import unzipper from 'unzipper';
 import { graveAccessibilityProblems } from '../support/accessibility';
 import { stepIndex } from '@chatexhibit/proto/steps';
+import { eventually } from '../support/eventually';
 import { ARTIFACTS } from '../support/artifacts';
 import { untilTrue, useChromium } from '../support/browser';
 import { cleanUpAll } from '../support/clean-up';
@@ -73,8 +74,10 @@ describe('the verify page', () => {
   afterAll(() => cleanUpAll(() => workDir && rm(workDir, { recursive: true, force: true })));
 
   /** The page, with every request it sends after loading recorded. */
-  const open = async (): Promise<{ page: Page; requests: string[] }> => {
-    const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const open = async (
+    viewport = { width: 1280, height: 900 },
+  ): Promise<{ page: Page; requests: string[] }> => {
+    const page = await chromium.browser.newPage({ viewport });
     await page.goto(`${standalone.baseUrl}/verify`);
     await page.getByRole('heading', { level: 1, name: 'Verify an Evidence Package' }).waitFor();
     const requests: string[] = [];
@@ -184,13 +187,16 @@ describe('the verify page', () => {
         await problems.evaluateAll((items) => items.map((item) => item.getAttribute('data-status'))),
       ).toEqual(['mismatch', 'missing', 'unlisted']);
       const [changed, missing, added] = await problems.allTextContents();
+      // In plain words first, the hash values after them.
       expect(changed).toMatch(
-        /^original\/_chat\.txtChanged: its SHA-256 is now [0-9a-f]{64}, but SHA256SUMS records [0-9a-f]{64}\./,
+        /^original\/_chat\.txtChanged after the package was made: this file’s bytes are not the ones ChatExhibit listed\. Its SHA-256 is now [0-9a-f]{64}, but SHA256SUMS records [0-9a-f]{64}\.$/,
       );
       expect(missing).toBe(
-        'transcript-filing.pdfMissing: SHA256SUMS lists it, but the package does not hold it.',
+        'transcript-filing.pdfMissing: ChatExhibit listed this file when it made the package, but it is not here. SHA256SUMS lists it.',
       );
-      expect(added).toBe('original/extra.txtAdded: SHA256SUMS does not list it, so nothing vouches for it.');
+      expect(added).toBe(
+        'original/extra.txtAdded after the package was made: ChatExhibit did not list this file, so nothing vouches for it. SHA256SUMS does not name it.',
+      );
       await page.getByTestId('verdict').scrollIntoViewIfNeeded();
       const listTop = (await page.getByTestId('problems').boundingBox())!.y;
       const firstRowTop = (await page.locator('tbody tr').first().boundingBox())!.y;
@@ -209,6 +215,41 @@ describe('the verify page', () => {
       await page.close();
     }
   }, 60_000);
+
+  it.each([
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ])(
+    'at $width px brings the verdict and the altered file’s name into view below the header, focused and announced',
+    async (viewport) => {
+      const tampered = path.join(workDir, `altered-${viewport.width}.zip`);
+      await rezip(packageZip, tampered, (entryPath, bytes) =>
+        entryPath === 'original/_chat.txt' ? Buffer.from(bytes.toString('utf8').replace('a', 'b')) : bytes,
+      );
+      const { page } = await open(viewport);
+      try {
+        await page.setInputFiles('input[type=file]', tampered);
+        const shown = page.getByTestId('verdict');
+        await shown.waitFor({ timeout: 30_000 });
+        const headerBottom = (await page.getByRole('banner').boundingBox())!;
+        const inView = async (locator: ReturnType<Page['locator']>) => {
+          const box = (await locator.boundingBox())!;
+          return box.y >= headerBottom.y + headerBottom.height && box.y + box.height <= viewport.height;
+        };
+        await eventually(() => inView(shown), 5000, 'the verdict in view below the header');
+        expect(await inView(page.getByTestId('problem-path').first())).toBe(true);
+        expect(await page.getByTestId('problem-path').first().textContent()).toBe('original/_chat.txt');
+        expect(await shown.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+        expect(await page.getByRole('status').filter({ hasText: 'does not match' }).textContent()).toBe(
+          `1 file does not match SHA256SUMS. ${entryCount - 1} files match.`,
+        );
+        await page.screenshot({ path: path.join(ARTIFACTS, `web-verify-altered-${viewport.width}.png`) });
+      } finally {
+        await page.close();
+      }
+    },
+    60_000,
+  );
 
   it('checks single files against the list dropped with them, by name', async () => {
     const { page } = await open();
@@ -258,7 +299,7 @@ describe('the verify page', () => {
       expect(await page.locator('tbody').getByText(digest(bytes)).count()).toBe(1);
       // And in words above the table: the file has changed, with its new value.
       expect(await page.getByTestId('problems').textContent()).toContain(
-        `Changed: its SHA-256 is now ${digest(bytes)}`,
+        `Changed after the package was made: this file’s bytes are not the ones ChatExhibit listed. Its SHA-256 is now ${digest(bytes)}`,
       );
     } finally {
       await page.close();

@@ -110,6 +110,7 @@ export class ProcessStatusController {
       ...event,
       pdfUrl: this.results.pdfUrl(exportId),
       chatData: await this.results.chatData(exportId),
+      ...(await this.results.deleteAfter(exportId)),
     };
   }
 }

@@ -131,6 +131,12 @@ export class ExportResultsService {
     return { emailedTo: to, deleteAfter };
   }
 
+  /** When an export's files are deleted, as its retention records it (nothing when none does). */
+  async deleteAfter(exportId: string): Promise<{ deleteAfter?: string }> {
+    const { deleteAfter } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, { exportId });
+    return deleteAfter === null ? {} : { deleteAfter };
+  }
+
   pdfUrl(exportId: string): string {
     return this.links.sign(this.links.pathsOf(exportId).transcript);
   }

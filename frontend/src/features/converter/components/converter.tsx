@@ -4,7 +4,7 @@ import { TooltipProvider } from '../../../components/ui/tooltip';
 import { arrivesFromCheckout, useDownloadPolling } from '../hooks/use-download-polling';
 import { useProcessing } from '../hooks/use-processing';
 import { DownloadStatus } from './download-status';
-import { EmailLinksCard } from './email-links-card';
+import { EMAIL_LINKS_FIELD_ID, EmailLinksCard } from './email-links-card';
 import { EmailedLinksNotice } from './emailed-links-notice';
 import { ErrorNotice } from './error-notice';
 import { PaymentCard } from './payment-card';
@@ -72,6 +72,16 @@ export function Converter({ exhibitMode }: { exhibitMode?: (exportId: string) =>
             processing={state.processing}
             exportMade={state.processed !== null || state.payment !== null}
             chooseAgain={state.chooseAgain}
+            resultKeptUntil={state.processed?.filesKeptUntil ?? state.receipt?.linksValidUntil ?? null}
+            onEmailLinksFirst={
+              state.processed && !state.receipt && state.paymentSkipped
+                ? () => {
+                    const field = document.getElementById(EMAIL_LINKS_FIELD_ID);
+                    field?.scrollIntoView({ block: 'center' });
+                    field?.focus({ preventScroll: true });
+                  }
+                : null
+            }
             onChoose={(file) => {
               setRefused(refuseFile(file));
               choose(file);
@@ -103,6 +113,7 @@ export function Converter({ exhibitMode }: { exhibitMode?: (exportId: string) =>
           {state.processed && !state.receipt && state.paymentSkipped && (
             <EmailLinksCard
               exportId={state.processed.exportId}
+              filesKeptUntil={state.processed.filesKeptUntil}
               onMailed={(receipt) => state.processed && linksMailed(state.processed.exportId, receipt)}
             />
           )}

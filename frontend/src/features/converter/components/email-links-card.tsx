@@ -7,7 +7,11 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useEmailLinks } from '../api/email-links';
 import { CONVERTER_TEXTS } from '../converter-texts';
+import { utcDay } from '../utc-day';
 import type { LinksReceipt } from '../hooks/use-processing';
+
+/** The address field's id: 'Convert another export' can bring it to hand first. */
+export const EMAIL_LINKS_FIELD_ID = 'email-links-address';
 
 const NOT_SENT = 'The links could not be emailed. Please try again in a moment.';
 
@@ -17,9 +21,12 @@ const NOT_SENT = 'The links could not be emailed. Please try again in a moment.'
  */
 export function EmailLinksCard({
   exportId,
+  filesKeptUntil,
   onMailed,
 }: {
   exportId: string;
+  /** When the export's files are deleted from the servers (ISO), when known. */
+  filesKeptUntil?: string;
   onMailed(receipt: LinksReceipt): void;
 }) {
   const id = useId();
@@ -44,6 +51,12 @@ export function EmailLinksCard({
         <CardDescription>
           The links to the transcript and the evidence package, to download them later or on another device.
         </CardDescription>
+        {filesKeptUntil && (
+          <p className="text-sm" data-testid="files-kept-until">
+            Its files stay on our servers until {utcDay(filesKeptUntil)}, then they are deleted: download them
+            before then.
+          </p>
+        )}
       </CardHeader>
       <CardContent>
         <form
@@ -54,10 +67,10 @@ export function EmailLinksCard({
             submit();
           }}
         >
-          <Label htmlFor={`${id}-email`}>Your email</Label>
+          <Label htmlFor={EMAIL_LINKS_FIELD_ID}>Your email</Label>
           <div className="flex flex-wrap gap-3">
             <Input
-              id={`${id}-email`}
+              id={EMAIL_LINKS_FIELD_ID}
               type="email"
               autoComplete="email"
               className="min-w-0 flex-1 basis-48"

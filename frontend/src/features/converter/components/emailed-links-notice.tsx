@@ -1,12 +1,5 @@
 import { MailCheck } from 'lucide-react';
-
-/** The day a link expires as the mail names it: the UTC day, whatever zone this browser is in. */
-const UTC_DAY = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+import { utcDay } from '../utc-day';
 
 /**
  * After a purchase, lasting on the page (the toasts go after seconds): where the links were
@@ -28,7 +21,7 @@ export function EmailedLinksNotice({
       <MailCheck className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
       <span className="min-w-0 break-words">
         We emailed the links to <strong>{emailedTo}</strong>
-        {linksValidUntil ? `; they are valid until ${UTC_DAY.format(new Date(linksValidUntil))}.` : '.'}
+        {linksValidUntil ? `; they are valid until ${utcDay(linksValidUntil)}.` : '.'}
       </span>
     </p>
   );

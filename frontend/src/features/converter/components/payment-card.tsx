@@ -111,7 +111,7 @@ export function PaymentCard({ payment }: { payment: PaymentNeed }) {
           <div className="rounded-lg bg-muted p-3">
             <dt className="text-muted-foreground">Messages</dt>
             <dd className="font-semibold" data-testid="message-count">
-              {payment.messageCount} / {FREE_TIER_LIMITS.maxMessages} free
+              {formatCount(payment.messageCount)} / {formatCount(FREE_TIER_LIMITS.maxMessages)} free
             </dd>
           </div>
           <div className="rounded-lg bg-muted p-3">

@@ -120,12 +120,14 @@ export function PreviewPanel({
   const chat: ChatData = processed?.chatData ?? loaded.data ?? ownChat ?? SAMPLE_TRANSCRIPT;
   const sample = chat === SAMPLE_TRANSCRIPT;
   const ownPreview = own !== null && chat === ownChat;
+  // The panel, its heading first: its top lands below the sticky header, the buttons under it.
   const results = useRef<HTMLDivElement>(null);
-  // Processing ended: its buttons, below the fold on a phone, come into view.
+  const lockedPagesId = useId();
+  // Processing ended: the panel with its buttons, below the fold on a phone, comes into view.
   const processedId = processed?.exportId;
   useEffect(() => {
     if (processedId && resultsIntoView)
-      results.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      results.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [processedId, resultsIntoView]);
   const [zoom, setZoom] = useState<number>(PREVIEW_ZOOM.defaultPercent);
   const [modeChoice, setMode] = useState<{ exportId: string | undefined; mode: PreviewMode }>({
@@ -177,7 +179,7 @@ export function PreviewPanel({
       : undefined;
 
   return (
-    <Card className="content-start">
+    <Card ref={results} className="content-start">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle className="flex items-center gap-2">
           Transcript Preview{' '}
@@ -230,7 +232,7 @@ export function PreviewPanel({
           </>
         )}
         {processed && (
-          <div ref={results} className="flex flex-wrap gap-3">
+          <div className="flex flex-wrap gap-3">
             <Button onClick={() => window.open(processed.pdfUrl, '_blank', 'noopener')}>
               <FileText aria-hidden="true" />
               View PDF
@@ -394,11 +396,19 @@ export function PreviewPanel({
                   pages of this preview, {PREVIEW_PAGE_SIZE} entries each, not of the PDF
                 </span>
               )}
+              {/* Why Next is disabled on the first of many pages: the rest is not shown before payment. */}
+              {ownPreview && pages > lastShownPage && (
+                <span id={lockedPagesId} className="text-xs text-foreground" data-testid="locked-pages-note">
+                  <Lock className="mr-1 inline size-3" aria-hidden="true" />
+                  Pages 2 to {pages.toLocaleString('en-US')} unlock after payment.
+                </span>
+              )}
             </div>
             <Button
               variant="ghost"
               size="sm"
               aria-label="Next page"
+              aria-describedby={ownPreview && pages > lastShownPage ? lockedPagesId : undefined}
               disabled={page >= lastShownPage}
               onClick={() => setPage({ chatId: chat.id, page: page + 1 })}
             >

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProcessingStatusCard } from './processing-status-card';
+import { PAYMENT_STEP_PENDING_NOTE, ProcessingStatusCard } from './processing-status-card';
 
 describe('ProcessingStatusCard', () => {
   it('shows a paid export back from checkout as uploaded and done, though this page did not see the upload', () => {
@@ -35,5 +35,22 @@ describe('ProcessingStatusCard', () => {
     expect(screen.getByText('Uploading your file...')).toBeTruthy();
     const steps = screen.getByRole('list', { name: 'Processing steps' }).querySelectorAll('li');
     expect([...steps].every((step) => step.dataset.state === 'waiting')).toBe(true);
+  });
+
+  it('says beside SPEC’s payment step, until the outcome is known, that it is only for exports over the free tier', () => {
+    const card = (props: { step: number; finished: boolean; paymentSkipped: boolean }) => (
+      <ProcessingStatusCard progress={50} processing upload={null} uploaded {...props} />
+    );
+    const { rerender } = render(card({ step: 1, finished: false, paymentSkipped: false }));
+    const paymentStep = () => screen.getByText('Payment required...').closest('li')!;
+    expect(paymentStep().textContent).toBe(`Payment required...${PAYMENT_STEP_PENDING_NOTE}`);
+    expect(PAYMENT_STEP_PENDING_NOTE).toBe(
+      'Only for exports over the free tier (50 messages, 20 MB of media).',
+    );
+    // Known: a free export's step says it was not needed; an over-limit one's is reached.
+    rerender(card({ step: 3, finished: true, paymentSkipped: true }));
+    expect(screen.queryByTestId('payment-step-note')).toBeNull();
+    rerender(card({ step: 4, finished: false, paymentSkipped: false }));
+    expect(screen.queryByTestId('payment-step-note')).toBeNull();
   });
 });

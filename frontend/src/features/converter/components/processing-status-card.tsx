@@ -1,3 +1,4 @@
+import { FREE_TIER_LIMITS } from '@chatexhibit/proto/constants';
 import { PROCESSING_STEPS } from '@chatexhibit/proto/steps';
 import { CheckCircle2, Circle, CircleMinus, CloudUpload, Loader2 } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -71,6 +72,9 @@ function UploadLine({ upload, uploaded }: { upload: UploadState | null; uploaded
 
 const PAYMENT_STEP = PROCESSING_STEPS.length - 1;
 
+/** Beside SPEC's 'Payment required...' until the outcome is known: most exports never reach it. */
+export const PAYMENT_STEP_PENDING_NOTE = `Only for exports over the free tier (${FREE_TIER_LIMITS.maxMessages.toLocaleString('en-US')} messages, ${FREE_TIER_LIMITS.maxMediaBytes / (1024 * 1024)} MB of media).`;
+
 /**
  * SPEC §4 processing steps: an event marks every earlier step done; on step 4 (payment required)
  * that step is done too; once processed, all are, but a free export's payment step, which was
@@ -136,6 +140,11 @@ export function ProcessingStatusCard({
                   <Circle className="size-4" aria-hidden="true" />
                 )}
                 <span>{text}</span>
+                {index === PAYMENT_STEP && state === 'waiting' && !finished && (
+                  <span className="text-xs" data-testid="payment-step-note">
+                    {PAYMENT_STEP_PENDING_NOTE}
+                  </span>
+                )}
                 {state === 'skipped' && (
                   <span className="text-foreground" data-testid="payment-not-needed">
                     Not needed: this export is within the free tier.

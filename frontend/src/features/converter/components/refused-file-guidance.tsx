@@ -14,10 +14,11 @@ const MiB = 1024 * 1024;
  */
 export function RefusedFileGuidance({ refused, onClose }: { refused: RefusedFile; onClose(): void }) {
   const section = useRef<HTMLElement>(null);
-  // It shows above the drop zone the person is looking at: brought into view at each refusal.
-  // (A block, not an expression: Chromium's scrollIntoView answers a promise, no cleanup.)
+  // It shows above the drop zone the person is looking at: brought to the top at each refusal,
+  // below the sticky header (the page's scroll padding), so SPEC's toast at the bottom leaves it
+  // clear. (A block, not an expression: Chromium's scrollIntoView answers a promise, no cleanup.)
   useEffect(() => {
-    section.current?.scrollIntoView({ block: 'nearest' });
+    section.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
   }, [refused]);
   return (
     <section

@@ -19,6 +19,8 @@ function renderCard(props: Partial<Props> = {}) {
           processing={false}
           exportMade={false}
           chooseAgain={null}
+          resultKeptUntil={null}
+          onEmailLinksFirst={null}
           onChoose={() => undefined}
           onRemove={onRemove}
           onProcess={() => undefined}
@@ -31,11 +33,27 @@ function renderCard(props: Partial<Props> = {}) {
 }
 
 describe('UploadCard', () => {
-  it('offers no second processing of a file that made its export: Convert another export starts over', () => {
-    const { onRemove } = renderCard({ exportMade: true });
+  it('offers no second processing of a file that made its export: Convert another export asks, then starts over', () => {
+    const onEmailLinksFirst = vi.fn();
+    const { onRemove } = renderCard({
+      exportMade: true,
+      resultKeptUntil: '2025-03-12T10:00:00.000Z',
+      onEmailLinksFirst,
+    });
     expect(screen.queryByRole('button', { name: 'Process Chat Export' })).toBeNull();
     expect(screen.getByTestId('export-made').textContent).toContain('A new upload');
-    fireEvent.click(screen.getByRole('button', { name: 'Convert another export' }));
+    const [opener] = screen.getAllByRole('button', { name: 'Convert another export' });
+    fireEvent.click(opener!);
+    expect(onRemove).not.toHaveBeenCalled();
+    const question = screen.getByRole('alertdialog', { name: 'Convert another export?' });
+    expect(question.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(question.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'This result leaves this page: its View PDF and Download buttons go. Its files stay on our servers until 12 March 2025, then they are deleted. To reach them later, email yourself the links first. The cover fields you typed stay.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Keep this result' }));
+    expect(onRemove).not.toHaveBeenCalled();
+    fireEvent.click(opener!);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Convert another export' })[1]!);
     expect(onRemove).toHaveBeenCalledTimes(1);
   });
 
@@ -70,6 +88,15 @@ describe('UploadCard', () => {
     renderCard({ file: null, canProcess: false, chooseAgain: 'WhatsApp Chat with Sam.zip' });
     expect(screen.getByTestId('choose-again').textContent).toBe(
       'You had chosen “WhatsApp Chat with Sam.zip”. Choose the file again: browsers do not keep a chosen file over a reload.',
+    );
+  });
+
+  it('says next to the disabled Process Chat Export why it is disabled after a reload', () => {
+    renderCard({ file: null, canProcess: false, chooseAgain: 'WhatsApp Chat with Sam.zip' });
+    const button = screen.getByRole('button', { name: 'Process Chat Export' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'To process, choose “WhatsApp Chat with Sam.zip” again above.',
     );
   });
 

@@ -9,7 +9,7 @@ import {
 } from '@chatexhibit/proto/processing-options';
 import { PAGE_PATHS } from '@chatexhibit/proto/site';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FileArchive, Info, Loader2, RotateCcw, X } from 'lucide-react';
+import { FileArchive, Info, Loader2, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -22,6 +22,7 @@ import { TextLink } from '../../../components/ui/text-link';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
 import { type CoverFields, rememberCoverFields, rememberedForm } from '../export-memory';
 import { formatSize } from '../../../lib/format-size';
+import { ConvertAnotherButton } from './convert-another-button';
 import type { ShownFile } from '../hooks/use-processing';
 
 /** The processing options (SPEC §3) as the checklist shows them. */
@@ -143,6 +144,10 @@ interface UploadCardProps {
   exportMade: boolean;
   /** A file chosen before a reload, by name: the browser no longer has it. */
   chooseAgain: string | null;
+  /** When the result's files are deleted (ISO), when known: 'Convert another export' says so. */
+  resultKeptUntil: string | null;
+  /** Brings the form that emails a free result's links; null when there is none to bring. */
+  onEmailLinksFirst: (() => void) | null;
   onChoose(file: File): void;
   onRemove(): void;
   onProcess(options: UploadOptions): void;
@@ -165,6 +170,8 @@ export function UploadCard({
   processing,
   exportMade,
   chooseAgain,
+  resultKeptUntil,
+  onEmailLinksFirst,
   onChoose,
   onRemove,
   onProcess,
@@ -385,20 +392,34 @@ export function UploadCard({
               This export is made: its result stays on this page. A new upload, of another chat or with other
               options, makes a new export.
             </p>
-            <Button size="lg" variant="outline" onClick={onRemove}>
-              <RotateCcw aria-hidden="true" />
-              Convert another export
-            </Button>
+            <ConvertAnotherButton
+              keptUntil={resultKeptUntil}
+              onEmailFirst={onEmailLinksFirst}
+              onConfirm={onRemove}
+            />
           </div>
         ) : (
-          <Button
-            size="lg"
-            disabled={!canProcess || processing || batesInvalid}
-            onClick={() => void examination.handleSubmit(submit)()}
-          >
-            {processing && <Loader2 className="animate-spin" aria-hidden="true" />}
-            Process Chat Export
-          </Button>
+          <>
+            {/* After a reload the button is disabled for want of the file: why, next to it. */}
+            {chooseAgain !== null && !file && (
+              <p
+                id={`${id}-choose-again-reason`}
+                className="text-sm font-medium"
+                data-testid="choose-again-reason"
+              >
+                To process, choose “<span className="wrap-anywhere">{chooseAgain}</span>” again above.
+              </p>
+            )}
+            <Button
+              size="lg"
+              disabled={!canProcess || processing || batesInvalid}
+              aria-describedby={chooseAgain !== null && !file ? `${id}-choose-again-reason` : undefined}
+              onClick={() => void examination.handleSubmit(submit)()}
+            >
+              {processing && <Loader2 className="animate-spin" aria-hidden="true" />}
+              Process Chat Export
+            </Button>
+          </>
         )}
       </CardContent>
     </Card>

@@ -35,6 +35,8 @@ export interface ProcessedExport {
   exportId: string;
   pdfUrl: string;
   chatData: ChatData | null;
+  /** A free export's: when its files are deleted from the servers (ISO), as its final event says. */
+  filesKeptUntil?: string;
   /** After a purchase: where the buyer's mail went and until when its links hold. */
   receipt?: LinksReceipt;
 }
@@ -175,6 +177,7 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
             exportId: state.clientId ?? '',
             pdfUrl: event.pdfUrl ?? '',
             chatData: event.chatData ?? null,
+            ...(event.deleteAfter && { filesKeptUntil: event.deleteAfter }),
           },
         };
       if (event.requiresPayment)

@@ -1,7 +1,9 @@
 import { FREE_TIER_LIMITS, RETENTION_DAYS, UNPURCHASED_RETENTION_DAYS } from '@chatexhibit/proto/constants';
+import { PAGE_PATHS } from '@chatexhibit/proto/site';
 import { ArrowDown, Fingerprint, Lock, ShieldCheck } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { TextLink } from '../../../components/ui/text-link';
 
 const MiB = 1024 * 1024;
 
@@ -21,8 +23,12 @@ const TRUST_BADGES = [
   {
     label: 'Evidence Authentication',
     icon: Fingerprint,
-    meaning:
-      'Anyone can check that a file is unchanged: its SHA-256 hash value, with sha256sum or on our /verify page.',
+    meaning: (
+      <>
+        Anyone can check that a file is unchanged: its SHA-256 hash value, with sha256sum or on our{' '}
+        <TextLink to={PAGE_PATHS.verify}>verification page</TextLink>.
+      </>
+    ),
   },
 ] as const;
 
@@ -59,7 +65,8 @@ export function Hero() {
           ))}
         </ul>
         <p className="mx-auto mt-8 max-w-xl rounded-lg border border-border bg-background px-4 py-3 text-sm text-muted-foreground">
-          <span className="font-semibold text-foreground">Free trial:</span> exports with up to{' '}
+          {/* A free tier, not a trial: such exports stay free, with no time limit. */}
+          <span className="font-semibold text-foreground">Free tier:</span> exports with up to{' '}
           {FREE_TIER_LIMITS.maxMessages} messages and {FREE_TIER_LIMITS.maxMediaBytes / MiB}MB of media are
           free. No account needed.
         </p>

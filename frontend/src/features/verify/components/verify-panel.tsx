@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, FileQuestion, Loader2, ShieldCheck, XCircle } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { DropZone } from '../../../components/ui/drop-zone';
 import { cn } from '../../../lib/utils';
@@ -29,12 +29,12 @@ function problemText({ status, expected, actual }: FileCheck, list: VerifyReport
   switch (status) {
     case 'mismatch':
       return expected
-        ? `Changed: its SHA-256 is now ${actual}, but ${list} records ${expected}. This is not the file the list names.`
-        : `Changed: its SHA-256 ${actual} is not one that ${list} records for a file of this name.`;
+        ? `Changed after the package was made: this file’s bytes are not the ones ChatExhibit listed. Its SHA-256 is now ${actual}, but ${list} records ${expected}.`
+        : `Changed after the package was made: this file’s bytes are not the ones ChatExhibit listed. Its SHA-256 ${actual} is not one that ${list} records for a file of this name.`;
     case 'missing':
-      return `Missing: ${list} lists it, but the package does not hold it.`;
+      return `Missing: ChatExhibit listed this file when it made the package, but it is not here. ${list} lists it.`;
     case 'unlisted':
-      return `Added: ${list} does not list it, so nothing vouches for it.`;
+      return `Added after the package was made: ChatExhibit did not list this file, so nothing vouches for it. ${list} does not name it.`;
     case 'match':
       return 'Matches.';
   }
@@ -200,6 +200,10 @@ export function VerifyPanel() {
         </div>
       )}
 
+      {/* Present from the start, so that a screen reader announces the verdict when it comes. */}
+      <p role="status" className="sr-only" data-testid="verdict-announcement">
+        {check.state === 'done' ? verdict(check.report).text : ''}
+      </p>
       {check.state === 'done' && <Report report={check.report} />}
     </div>
   );
@@ -207,11 +211,19 @@ export function VerifyPanel() {
 
 function Report({ report }: { report: VerifyReport }) {
   const { good, text } = verdict(report);
+  const verdictBox = useRef<HTMLDivElement>(null);
+  // The verdict is below the drop zone, off screen on a phone: it comes into view, below the
+  // sticky header (the page's scroll padding), and takes the focus, so it is seen and read out.
+  useEffect(() => {
+    verdictBox.current?.focus({ preventScroll: true });
+    verdictBox.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+  }, [report]);
   return (
     <Card>
       <CardHeader>
         <div
-          role="status"
+          ref={verdictBox}
+          tabIndex={-1}
           data-testid="verdict"
           data-good={good}
           className={cn(
