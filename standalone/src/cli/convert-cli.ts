@@ -3,7 +3,8 @@
 // safe unzip (into a temporary folder, removed afterwards), chat pick and parse, attachment links,
 // voice notes to MP3 and photos to thumbnails, then the pdf core. It writes <dir>/transcript.pdf,
 // <dir>/transcript-filing.pdf, <dir>/evidence.zip, <dir>/chat.json (the SPEC ChatData) and
-// <dir>/audio/<entry>.mp3. `--reproduce <evidence.zip>` makes a package's documents again from its
+// <dir>/audio/<entry>.mp3. `--court-profile <preset | bytes>` also splits the filing copy into
+// volumes under that court's per-file size limit, in <dir>/filing-volumes. `--reproduce <evidence.zip>` makes a package's documents again from its
 // upload and the settings its manifest records, and says which match the package's byte for byte.
 // It lives in standalone, the one package that may compose the services' domain code; the steps
 // are the services' own domain functions, so that the CLI makes what the web service makes.
@@ -16,7 +17,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
+import { COURT_PROFILES, CourtProfileSchema, maxFileBytesOf } from '@chatexhibit/proto/exhibit-spec';
 import { exportReference } from '@chatexhibit/proto/export-reference';
+import { messageNumber } from '@chatexhibit/proto/message-number';
 import {
   BATES_PREFIX_PATTERN,
   type ExportFacts,
@@ -50,7 +53,13 @@ import {
   reproductionSettings,
   versionDifferences,
 } from '@chatexhibit/pdf/domain/evidence/reproduction';
-import { renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
+import { type FilingVolumes, renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
+import {
+  FILING_VOLUMES_FOLDER,
+  type SizeLimit,
+  VOLUME_CHECKSUMS_FILE,
+} from '@chatexhibit/pdf/domain/transcript/filing-volumes';
+import { VolumeTooLargeError } from '@chatexhibit/pdf/domain/volumes/split-into-volumes';
 import { isoUtc } from '@chatexhibit/pdf/domain/transcript/time-zone';
 import { type ChatTimes, ZoneClock } from '@chatexhibit/pdf/domain/transcript/zone-clock';
 import { type ConversionProgress, conversionProgress } from './conversion-progress';
@@ -61,6 +70,7 @@ const CONVERT_COMMAND = {
     'usage: npm run convert -- <export.zip> --out <dir> [--tz <IANA zone>] [--bates <prefix> [--bates-start <n>]] ' +
     '[--images | --no-images] [--attachments | --no-attachments] [--utc | --no-utc] [--no-timestamps] [--no-highlight] ' +
     '[--no-voice] [--case <number>] [--exhibit <number>] [--prepared-by <name>] [--account <name>] [--pretty]\n' +
+    `       [--court-profile <${Object.keys(COURT_PROFILES).join(' | ')} | bytes>]\n` +
     '       npm run convert -- --reproduce <evidence.zip> --out <dir>',
 };
 
@@ -96,6 +106,7 @@ const CONVERT_OPTIONS = {
   'prepared-by': { type: 'string' },
   account: { type: 'string' },
   pretty: { type: 'boolean' },
+  'court-profile': { type: 'string' },
   ...Object.fromEntries(
     Object.values(OPTION_FLAGS).flatMap((flag) => [
       [flag, { type: 'boolean' }],
@@ -115,6 +126,8 @@ interface ConvertRequest {
   /** The time the documents are dated: SOURCE_DATE_EPOCH when set, otherwise the clock. */
   now: () => Date;
   pretty: boolean;
+  /** The court's per-file limit the filing copy is split for; null when none was asked. */
+  sizeLimit: SizeLimit | null;
 }
 
 interface ReproduceRequest {
@@ -246,6 +259,25 @@ async function readRequest(
     ),
     now,
     pretty: values.pretty ?? false,
+    sizeLimit: values['court-profile'] === undefined ? null : sizeLimitOf(values['court-profile']),
+  };
+}
+
+/** `--court-profile`: a preset's id, or a limit in bytes, read by the exhibit spec's own schema. */
+function sizeLimitOf(value: string): SizeLimit {
+  const parsed = CourtProfileSchema.safeParse(
+    /^\d{1,15}$/.test(value) ? { maxFileBytes: Number(value) } : { preset: value },
+  );
+  if (!parsed.success) {
+    throw new CliInputError(
+      `--court-profile must be a number of bytes or one of ${Object.keys(COURT_PROFILES).join(', ')}: ` +
+        `${/^\d+$/.test(value) ? 'the limit' : `"${value}"`} ${parsed.error.issues[0]!.message}.`,
+    );
+  }
+  const profile = parsed.data;
+  return {
+    maxFileBytes: maxFileBytesOf(profile)!,
+    court: 'preset' in profile ? COURT_PROFILES[profile.preset].name : null,
   };
 }
 
@@ -276,9 +308,11 @@ async function convert(
         workDir,
         output,
         progress,
+        request.sizeLimit,
       );
       await writeChatData(exportId, made, request, outDir);
       progress.update('done', 1);
+      if (made.filingVolumes !== null) reportVolumes(made.filingVolumes, output);
     }),
   );
 }
@@ -310,6 +344,7 @@ interface MadeDocuments {
   /** Path inside the upload of each message's attachment, by message index. */
   attachmentPath: (index: number) => string | null;
   media: MediaItem[];
+  filingVolumes: FilingVolumes | null;
 }
 
 /**
@@ -324,6 +359,7 @@ async function makeDocuments(
   workDir: string,
   output: CliOutput,
   progress: ConversionProgress,
+  sizeLimit: SizeLimit | null = null,
 ): Promise<MadeDocuments> {
   progress.update('extract', 0);
   const { entries, folders } = await unzip(zipFile, path.join(workDir, 'entries'));
@@ -353,7 +389,7 @@ async function makeDocuments(
 
   progress.update('generate-pdf', 0);
   const transcriptMessages = chat.messages.map((m) => toTranscriptMessage(m, attachmentPath(m.index)));
-  const { times } = await renderExportDocuments(
+  const { times, filingVolumes } = await renderExportDocuments(
     {
       exportReference: settings.exportReference,
       facts: settings.facts,
@@ -383,8 +419,43 @@ async function makeDocuments(
     outDir,
     settings.generatedAt(),
     (fraction) => progress.update('generate-pdf', fraction),
+    sizeLimit,
+  ).catch((error: unknown) => {
+    // The limit the user chose is too small for a message: theirs to change.
+    if (error instanceof VolumeTooLargeError) throw new CliInputError(error.message);
+    throw error;
+  });
+  return { exportChat, times, attachmentPath, media, filingVolumes };
+}
+
+/**
+ * What `--court-profile` made, on stdout: each volume with its size, messages and Bates range, or
+ * that the unsplit filing copy is already under the limit and is the one file to file.
+ */
+function reportVolumes({ limit, volumes }: FilingVolumes, output: CliOutput): void {
+  const limitText = `${limit.maxFileBytes.toLocaleString('en-US')} bytes per file${limit.court === null ? '' : ` (${limit.court})`}`;
+  if (volumes.length === 0) {
+    output.stdout(
+      `${PACKAGE_PATHS.filingTranscript} is under the limit of ${limitText}: it is filed as it is, and no volumes were written.`,
+    );
+    return;
+  }
+  output.stdout(
+    `${PACKAGE_PATHS.filingTranscript} is over the limit of ${limitText}: split into ${volumes.length} volumes ` +
+      `in ${FILING_VOLUMES_FOLDER}/, their SHA-256 values in ${FILING_VOLUMES_FOLDER}/${VOLUME_CHECKSUMS_FILE}:`,
   );
-  return { exportChat, times, attachmentPath, media };
+  const total = volumes.at(-1)!.messages.last;
+  for (const volume of volumes) {
+    output.stdout(
+      [
+        `${FILING_VOLUMES_FOLDER}/${path.basename(volume.file)}`,
+        `${volume.sizeBytes.toLocaleString('en-US')} bytes`,
+        `messages ${messageNumber(volume.messages.first, total)}–${messageNumber(volume.messages.last, total)}`,
+        `${volume.pageCount} pages`,
+        ...(volume.bates === null ? [] : [`${volume.bates.first}–${volume.bates.last}`]),
+      ].join('  '),
+    );
+  }
 }
 
 /**

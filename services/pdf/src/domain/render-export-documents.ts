@@ -23,7 +23,13 @@ import { findMessageAnomalies } from './transcript/message-anomalies';
 import { timeNotes } from './transcript/time-notes';
 import { provenanceSection } from './transcript/provenance-findings';
 import type { ExportSource } from './transcript/transcript-source';
-import { writeTranscripts } from './transcript/write-transcripts';
+import {
+  FILING_VOLUMES_FOLDER,
+  type FilingVolume,
+  type SizeLimit,
+  writeFilingVolumes,
+} from './transcript/filing-volumes';
+import { type TranscriptInput, writeTranscripts } from './transcript/write-transcripts';
 import type { ChatTimes } from './transcript/zone-clock';
 import { exportCounts } from './export-counts';
 import { RUNTIME_COMPONENTS, TOOL_VERSION } from './tool-version';
@@ -49,6 +55,14 @@ export interface ExportDocuments {
   processingRecordSha256: string;
   /** The zone and range the documents read the times in, for anything else that gives UTC times. */
   times: ChatTimes;
+  /** The filing copy's volumes, when a size limit was asked for; null otherwise. */
+  filingVolumes: FilingVolumes | null;
+}
+
+export interface FilingVolumes {
+  limit: SizeLimit;
+  /** The volumes in `<outDir>/filing-volumes`: none when the unsplit filing copy is already under the limit. */
+  volumes: FilingVolume[];
 }
 
 /**
@@ -56,13 +70,15 @@ export interface ExportDocuments {
  * manifest comes first (the PDFs print its SHA-256), then both PDFs from one layout, messages.csv,
  * the processing record (which names the hashes of those four), the declaration (which names the
  * manifest's and the record's) and the ZIP. The same source, options and `generatedAt` give the
- * same bytes.
+ * same bytes. With a size limit, the filing copy is also split into volumes under it, in
+ * `<outDir>/filing-volumes` (the evidence package is the same with or without).
  */
 export async function renderExportDocuments(
   source: ExportSource,
   outDir: string,
   generatedAt: Date,
   onProgress: (fraction: number) => void | Promise<void> = () => {},
+  sizeLimit: SizeLimit | null = null,
 ): Promise<ExportDocuments> {
   const { facts, chat } = source;
   const summary = await summarizeChat(source.messages());
@@ -133,32 +149,33 @@ export async function renderExportDocuments(
     processingRecord: path.join(outDir, PACKAGE_PATHS.processingRecord),
     processingRecordPdf: path.join(outDir, PACKAGE_PATHS.processingRecordPdf),
   };
-  const { pageCount: transcriptPages } = await writeTranscripts(
-    {
-      source,
+  const transcriptInput: TranscriptInput = {
+    source,
+    summary,
+    cover: coverContent({
+      facts,
+      chat,
       summary,
-      cover: coverContent({
-        facts,
-        chat,
-        summary,
-        counts,
-        generatedAt,
-        toolVersion: TOOL_VERSION,
-        manifestSha256,
-        exportReference: source.exportReference,
-        provenance,
-        anomalies,
-      }),
-      evidence,
+      counts,
       generatedAt,
       toolVersion: TOOL_VERSION,
-      // Drawing the messages is most of the work; the package follows.
-      onProgress: (fraction) => onProgress(DRAWING_SHARE * fraction),
-    },
-    // The layout keeps no state of its own: shaped words are cached with the process's fonts.
-    new TextLayout(FontSet.shared()),
-    { transcript: createWriteStream(files.transcript), filing: createWriteStream(files.filingTranscript) },
-  );
+      manifestSha256,
+      exportReference: source.exportReference,
+      provenance,
+      anomalies,
+    }),
+    evidence,
+    generatedAt,
+    toolVersion: TOOL_VERSION,
+    // Drawing the messages is most of the work; the package follows.
+    onProgress: (fraction) => onProgress(DRAWING_SHARE * fraction),
+  };
+  // The layout keeps no state of its own: shaped words are cached with the process's fonts.
+  const layout = new TextLayout(FontSet.shared());
+  const { pageCount: transcriptPages } = await writeTranscripts(transcriptInput, layout, {
+    transcript: createWriteStream(files.transcript),
+    filing: createWriteStream(files.filingTranscript),
+  });
   // The same pages of messages again, streamed: the table the transcript draws, for labs and Excel.
   const evidencePaths = new Set(
     evidence.flatMap((file) => (file.role === 'derived-audio' ? [] : [file.sourcePath])),
@@ -235,5 +252,29 @@ export async function renderExportDocuments(
     createWriteStream(files.evidenceZip),
   );
   const evidenceZip = { file: files.evidenceZip, ...(await hashFile(files.evidenceZip)) };
-  return { transcript, filingTranscript, evidenceZip, manifestSha256, processingRecordSha256, times };
+  const filingVolumes =
+    sizeLimit === null
+      ? null
+      : {
+          limit: sizeLimit,
+          volumes:
+            filingTranscript.sizeBytes < sizeLimit.maxFileBytes
+              ? []
+              : await writeFilingVolumes(
+                  transcriptInput,
+                  layout,
+                  sizeLimit,
+                  path.join(outDir, FILING_VOLUMES_FOLDER),
+                  filingTranscript.sizeBytes,
+                ),
+        };
+  return {
+    transcript,
+    filingTranscript,
+    evidenceZip,
+    manifestSha256,
+    processingRecordSha256,
+    times,
+    filingVolumes,
+  };
 }

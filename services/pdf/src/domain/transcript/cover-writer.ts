@@ -7,17 +7,19 @@ import { copyStatement, TRANSCRIPT_TITLE } from './transcript-copies';
 import { COLOUR, INDENT, ROW_SLOTS, type RowSlot, SPACE, STYLE, TEXT_GAP } from './transcript-style';
 import { CONTENT_WIDTH, type CopyText, PAGE, type TwinPages } from './twin-pages';
 
-/** The cover: title, what this copy is, and the cover content's sections, the participant table among them. */
+/**
+ * The cover, from the cursor below a page's running header: title, what this copy is, and the
+ * cover content's sections, the participant table among them.
+ */
 export function writeCover(context: TranscriptContext): void {
   const { pages, furniture } = context;
   const x = PAGE.margin;
-  furniture.runningHeader();
   furniture.bookmarkCover();
   pages.paragraph(TRANSCRIPT_TITLE, x, CONTENT_WIDTH, STYLE.title, COLOUR.heading);
   pages.paragraph(copyStatement, x, CONTENT_WIDTH, STYLE.subtitle, COLOUR.text);
   for (const section of context.input.cover.sections) {
     sectionHeading(context, section.heading);
-    if (section.rows) rows(pages, section.rows);
+    if (section.rows) writeCoverRows(pages, section.rows);
     for (const text of section.paragraphs ?? []) {
       pages.paragraph(text, x, CONTENT_WIDTH, STYLE.value, COLOUR.text);
       pages.y += SPACE.afterText;
@@ -38,7 +40,7 @@ function sectionHeading({ pages, furniture }: TranscriptContext, text: string): 
 }
 
 /** Label and value rows; two short rows in a row share a line, to keep the cover short. */
-function rows(pages: TwinPages, rows: CoverRows): void {
+export function writeCoverRows(pages: TwinPages, rows: CoverRows): void {
   for (let i = 0; i < rows.length; i += 1) {
     const [label, value] = rows[i]!;
     const next = rows[i + 1];

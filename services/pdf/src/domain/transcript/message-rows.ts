@@ -3,6 +3,7 @@ import { lineHeight, type TextLayout } from '../text/text-layout';
 import { writeMessageAttachment } from './message-attachments';
 import { rowFlags, sourceLines, timeExplanation, zoneChangeRow } from './message-labels';
 import { messageNumber } from '@chatexhibit/proto/message-number';
+import type { ItemRange } from '../volumes/split-into-volumes';
 import {
   formatRecordedDate,
   formatUtcColumn,
@@ -49,8 +50,15 @@ export class MessageRows {
         : this.utcX + widestUtcCell(pages.layout, input.summary.timesHaveSeconds) + COLUMN_GAP;
   }
 
-  async write(): Promise<void> {
-    const { pages, furniture, input, total } = this.context;
+  /**
+   * Draws the messages at positions `range.from` (inclusive) to `range.to` in export order, all of
+   * them by default (a volume draws its own); the clock still reads those before, so the zone's
+   * changes are told where they fall. Resolves to the numbers of the first and last drawn.
+   */
+  async write(
+    range: ItemRange = { from: 0, to: this.context.total },
+  ): Promise<{ first: number; last: number } | null> {
+    const { pages, furniture, input } = this.context;
     startPart(pages, PART_ROOM.messages);
     furniture.bookmarkMessages();
     pages.paragraph('Messages', PAGE.margin, CONTENT_WIDTH, STYLE.section, COLOUR.heading);
@@ -73,20 +81,28 @@ export class MessageRows {
       ];
       furniture.drawColumnHeads();
     }
-    let drawn = 0;
-    for await (const page of input.source.messages()) {
+    let position = 0;
+    let drawn = null as { first: number; last: number } | null;
+    pass: for await (const page of input.source.messages()) {
       for (const message of page) {
-        await this.message(message);
-        drawn += 1;
+        if (position >= range.to) break pass;
+        if (position >= range.from) {
+          await this.message(message);
+          drawn = { first: drawn?.first ?? message.index, last: message.index };
+        } else {
+          this.clock.read(message);
+        }
+        position += 1;
       }
-      await input.onProgress(drawn / Math.max(1, total));
+      await input.onProgress(Math.max(0, position - range.from) / Math.max(1, range.to - range.from));
     }
-    if (drawn === 0) {
+    if (drawn === null) {
       pages.paragraph('The export holds no messages.', PAGE.margin, CONTENT_WIDTH, STYLE.body, COLOUR.muted);
     }
     // Past the messages, a new page continues no day and heads no columns.
     furniture.day = null;
     furniture.columnHeads = [];
+    return drawn;
   }
 
   /** A day's heading, kept on one page with the first row of its first message (`firstRow` high). */

@@ -17,6 +17,10 @@ export class PageFurniture {
   message: string | null = null;
   /** Heads of the message columns that need one (the UTC column beside the recorded time), by x. */
   columnHeads: ReadonlyArray<readonly [x: number, head: string]> = [];
+  /** Which volume of a split document the pages belong to ("Volume 2 of 5"), named in the running header. */
+  volume: string | null = null;
+  /** Told each day's heading as it starts, at the cursor: a volume's index links to it. */
+  onDay: (day: string) => void = () => {};
   /** Bookmarks that take children: the cover's, the messages' and the current month's (by 'YYYY-MM'). */
   private cover: Bookmark | null = null;
   private messages: Bookmark | null = null;
@@ -31,7 +35,13 @@ export class PageFurniture {
 
   /** The running header at the top of every page: case and exhibit numbers, title, source, which copy. */
   runningHeader(): void {
-    this.pages.paragraph(runningHeader(this.facts), PAGE.margin, CONTENT_WIDTH, STYLE.meta, COLOUR.muted);
+    this.pages.paragraph(
+      runningHeader(this.facts, this.volume),
+      PAGE.margin,
+      CONTENT_WIDTH,
+      STYLE.meta,
+      COLOUR.muted,
+    );
     this.pages.y += SPACE.belowRunningHeader;
   }
 
@@ -55,6 +65,7 @@ export class PageFurniture {
       this.month = { key: monthKey, bookmark };
     }
     this.pages.bookmark(formatRecordedDate(day), this.month.bookmark);
+    this.onDay(day);
   }
 
   bookmarkRegister(): void {
@@ -63,9 +74,10 @@ export class PageFurniture {
 
   /**
    * On every page: the source's short hash, "Page X of Y", and the Bates number lower right, each
-   * copy its own (bates.ts), so the two documents share no number.
+   * copy its own (bates.ts), so the two documents share no number. A volume's pages are numbered
+   * in it ("Page 1 of 50"), and its Bates numbers continue the `pagesBefore` of the volumes before.
    */
-  footers(): void {
+  footers(pagesBefore = 0): void {
     const { facts, pages } = this;
     const baseline = PAGE.height - FOOTER_RAISE;
     pages.eachPage((page, count) => {
@@ -80,9 +92,9 @@ export class PageFurniture {
         align: 'center',
         width: CONTENT_WIDTH,
       });
-      const filing = batesNumber(facts, page, 'filing');
+      const filing = batesNumber(facts, pagesBefore + page, 'filing');
       if (filing !== null) {
-        const transcript = batesNumber(facts, page, 'transcript')!;
+        const transcript = batesNumber(facts, pagesBefore + page, 'transcript')!;
         pages.textAt({ transcript, filing }, PAGE.margin, baseline, STYLE.label, COLOUR.text, {
           align: 'right',
           width: CONTENT_WIDTH,

@@ -45,6 +45,7 @@ export async function writeTranscripts(
   pages.filing.pipe(out.filing);
   const context = transcriptContext(input, pages);
   const messages = new MessageRows(context);
+  context.furniture.runningHeader();
   writeCover(context);
   await messages.write();
   writeAttachmentRegister(context);
