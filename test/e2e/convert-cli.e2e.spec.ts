@@ -195,6 +195,88 @@ describe('convert CLI', () => {
     }
   }, 90_000);
 
+  it('with --court-profile, splits a filing copy over the limit into volumes under it and lists their SHA-256 values', async () => {
+    const big = await writeWhatsAppExport(path.join(workDir, 'big'), {
+      textMessages: 4000,
+      voiceNotes: 0,
+      photos: 0,
+    });
+    const out = path.join(workDir, 'out-volumes');
+    const limit = 250_000;
+    const { code, stdout, stderr } = await convert(
+      'volumes',
+      big.zipPath,
+      '--out',
+      out,
+      '--bates',
+      'DOE',
+      '--court-profile',
+      String(limit),
+    );
+    expect({ code, stderr: stderr.match(/convert:.*/g) }).toEqual({ code: 0, stderr: null });
+    const [heading, ...lines] = stdout.trim().split('\n');
+    const volumesDir = path.join(out, 'filing-volumes');
+    const names = (await readdir(volumesDir)).filter((name) => name.endsWith('.pdf')).sort();
+    expect(names.length).toBeGreaterThan(1);
+    expect(heading).toBe(
+      `transcript-filing.pdf is over the limit of 250,000 bytes per file: split into ${names.length} volumes ` +
+        'in filing-volumes/, their SHA-256 values in filing-volumes/SHA256SUMS.txt:',
+    );
+    expect((await readdir(volumesDir)).sort()).toEqual([...names, 'SHA256SUMS.txt'].sort());
+    // The list is what sha256sum checks.
+    const checked = await run('sha256sum', ['-c', 'SHA256SUMS.txt'], { cwd: volumesDir });
+    expect(checked.stdout.trim().split('\n')).toEqual(names.map((name) => `${name}: OK`));
+
+    let nextBates = 1;
+    let nextMessage = 1;
+    for (const [i, name] of names.entries()) {
+      const file = path.join(volumesDir, name);
+      const size = (await readFile(file)).length;
+      expect(size).toBeLessThan(limit);
+      expect(name).toBe(`transcript-filing-volume-0${i + 1}-of-0${names.length}.pdf`);
+      const text = (await run('pdftotext', ['-layout', file, '-'])).stdout;
+      const pages = text.split('\f').slice(0, -1);
+      const first = `DOE${String(nextBates).padStart(6, '0')}`;
+      const last = `DOE${String(nextBates + pages.length - 1).padStart(6, '0')}`;
+      const [from, to] = /messages (\d{4})–(\d{4})/.exec(lines[i]!)!.slice(1).map(Number) as [number, number];
+      expect(from).toBe(nextMessage);
+      expect(lines[i]).toBe(
+        `filing-volumes/${name}  ${size.toLocaleString('en-US')} bytes  messages ${String(from).padStart(4, '0')}–${String(to).padStart(4, '0')}  ${pages.length} pages  ${first}–${last}`,
+      );
+      expect(pages[0]).toContain(`Volume ${i + 1} of ${names.length}`);
+      pages.forEach((page, p) => {
+        expect(page).toContain(`Page ${p + 1} of ${pages.length}`);
+        expect(page).toContain(`DOE${String(nextBates + p).padStart(6, '0')}`);
+      });
+      nextBates += pages.length;
+      nextMessage = to + 1;
+    }
+    // The one message past the chat's 4,000 is WhatsApp's encryption notice, when the export has one.
+    expect(nextMessage - 1).toBeGreaterThanOrEqual(4000);
+    // The evidence package is as it was: the volumes are beside it, not in it.
+    const listing = (await run('unzip', ['-Z1', path.join(out, 'evidence.zip')])).stdout;
+    expect(listing).not.toMatch(/volume/);
+  }, 180_000);
+
+  it('with --court-profile, says a filing copy under the limit is filed as it is and writes no volumes', async () => {
+    const out = path.join(workDir, 'out-under-limit');
+    const { code, stdout } = await convert(
+      'under-limit',
+      whatsAppExport.zipPath,
+      '--out',
+      out,
+      '--court-profile',
+      'sdny',
+    );
+    expect({ code, stdout }).toEqual({
+      code: 0,
+      stdout:
+        'transcript-filing.pdf is under the limit of 35,000,000 bytes per file (U.S. District Court, ' +
+        'Southern District of New York): it is filed as it is, and no volumes were written.\n',
+    });
+    expect(existsSync(path.join(out, 'filing-volumes'))).toBe(false);
+  }, 90_000);
+
   /** `node standalone/dist/cli/convert-cli.js …` with its own TMPDIR, which must be left empty. */
   async function convert(name: string, ...args: string[]) {
     const tmp = await freshFolder(`tmp-${name}`);
@@ -299,6 +381,24 @@ describe('convert CLI', () => {
         stderr: 'convert: --bates-start must be a whole number from 1 to 999999\n',
       });
     }
+    expect(
+      await convert('court-small', whatsAppExport.zipPath, '--out', workDir, '--court-profile', '1000'),
+    ).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'convert: --court-profile must be a number of bytes or one of d-utah-bankruptcy, nd-georgia, efile-texas, ' +
+        'sdny, cd-california, nd-illinois, ed-pennsylvania: the limit must be at least 250000 bytes.\n',
+    });
+    expect(
+      await convert('court-unknown', whatsAppExport.zipPath, '--out', workDir, '--court-profile', 'moon'),
+    ).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: expect.stringMatching(
+        /^convert: --court-profile must be a number of bytes or one of .*: "moon" must be one of /,
+      ),
+    });
     expect(
       await convert('bates-start-alone', whatsAppExport.zipPath, '--out', workDir, '--bates-start', '5'),
     ).toEqual({

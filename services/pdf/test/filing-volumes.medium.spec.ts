@@ -8,7 +8,13 @@ import { TextLayout } from '@chatexhibit/pdf/domain/text/text-layout';
 import { type FilingVolume, writeFilingVolumes } from '@chatexhibit/pdf/domain/transcript/filing-volumes';
 import { chatTranscriptInput, writeChatTranscripts } from './support/chat-transcripts';
 import { GENERATED_SENDERS, generateMessages } from './support/generated-chat';
-import { type PdfjsOutlineEntry, readLinks, readWithPdfjs } from './support/pdfjs';
+import {
+  type PdfjsLink,
+  type PdfjsOutlineEntry,
+  type PdfjsReading,
+  readLinks,
+  readWithPdfjs,
+} from './support/pdfjs';
 
 const MESSAGES = 40_000;
 const LIMIT = 1_000_000;
@@ -24,6 +30,8 @@ const flatten = (entries: readonly PdfjsOutlineEntry[]): PdfjsOutlineEntry[] =>
 describe('filing copy split into volumes', () => {
   let dir: string;
   let volumes: FilingVolume[];
+  /** Each volume as pdf.js reads it: its pages' text, its bookmarks and its links. */
+  let readings: (PdfjsReading & { links: PdfjsLink[] })[];
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-volumes-'));
@@ -38,6 +46,10 @@ describe('filing copy split into volumes', () => {
       path.join(dir, 'volumes'),
       unsplit,
     );
+    readings = [];
+    for (const volume of volumes) {
+      readings.push({ ...(await readWithPdfjs(volume.file)), links: await readLinks(volume.file) });
+    }
   }, 600_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -62,8 +74,8 @@ describe('filing copy split into volumes', () => {
   it('puts every message in exactly one volume, in order, and numbers the pages on with no gap', async () => {
     let nextMessage = 1;
     let pagesBefore = 0;
-    for (const volume of volumes) {
-      const { pages } = await readWithPdfjs(volume.file);
+    for (const [i, volume] of volumes.entries()) {
+      const { pages } = readings[i]!;
       expect(volume.messages.first).toBe(nextMessage);
       nextMessage = volume.messages.last + 1;
       expect(pages).toHaveLength(volume.pageCount);
@@ -87,7 +99,7 @@ describe('filing copy split into volumes', () => {
 
   it('gives every volume a cover, an index whose links reach each day, and bookmarks that point into it', async () => {
     for (const [i, volume] of volumes.entries()) {
-      const { pages, outline } = await readWithPdfjs(volume.file);
+      const { pages, outline, links } = readings[i]!;
       const count = volumes.length;
       expect(pages[0]).toContain(`Volume ${volume.number} of ${count}`);
       const [first, last] = [volume.messages.first, volume.messages.last].map((n) =>
@@ -115,7 +127,6 @@ describe('filing copy split into volumes', () => {
       expect(days.length).toBeGreaterThan(0);
       for (const day of days) expect(pages[day.page! - 1]).toContain(day.title);
 
-      const links = await readLinks(volume.file);
       expect(links.every((link) => link.page === 2)).toBe(true);
       expect(links.map((link) => link.target)).toEqual(days.map((day) => day.page));
     }

@@ -69,8 +69,8 @@ const CONVERT_COMMAND = {
   usage:
     'usage: npm run convert -- <export.zip> --out <dir> [--tz <IANA zone>] [--bates <prefix> [--bates-start <n>]] ' +
     '[--images | --no-images] [--attachments | --no-attachments] [--utc | --no-utc] [--no-timestamps] [--no-highlight] ' +
-    '[--no-voice] [--case <number>] [--exhibit <number>] [--prepared-by <name>] [--account <name>] [--pretty]\n' +
-    `       [--court-profile <${Object.keys(COURT_PROFILES).join(' | ')} | bytes>]\n` +
+    '[--no-voice] [--case <number>] [--exhibit <number>] [--prepared-by <name>] [--account <name>] [--pretty] ' +
+    `[--court-profile <${Object.keys(COURT_PROFILES).join(' | ')} | bytes>]\n` +
     '       npm run convert -- --reproduce <evidence.zip> --out <dir>',
 };
 
