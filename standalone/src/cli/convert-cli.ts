@@ -17,7 +17,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
-import { COURT_PROFILES, CourtProfileSchema, maxFileBytesOf } from '@chatexhibit/proto/exhibit-spec';
+import {
+  COURT_PROFILES,
+  CourtProfileSchema,
+  maxFileBytesOf,
+  MIN_FILE_BYTES,
+} from '@chatexhibit/proto/exhibit-spec';
 import { exportReference } from '@chatexhibit/proto/export-reference';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import {
@@ -270,8 +275,8 @@ function sizeLimitOf(value: string): SizeLimit {
   );
   if (!parsed.success) {
     throw new CliInputError(
-      `--court-profile must be a number of bytes or one of ${Object.keys(COURT_PROFILES).join(', ')}: ` +
-        `${/^\d+$/.test(value) ? 'the limit' : `"${value}"`} ${parsed.error.issues[0]!.message}.`,
+      `--court-profile must be one of ${Object.keys(COURT_PROFILES).join(', ')}, or a limit of at least ` +
+        `${MIN_FILE_BYTES} bytes, got "${value}".`,
     );
   }
   const profile = parsed.data;

@@ -110,7 +110,8 @@ export async function splitIntoVolumes<About>(split: VolumeSplit<About>): Promis
     let planned = await plan(split, render, [], aim);
     for (let pass = 0; pass < MAX_FINAL_PASSES; pass += 1) {
       const volumes: Volume<About>[] = [];
-      let changed = false;
+      let pagesMoved = false;
+      let replanned = false;
       for (const volume of planned) {
         const rendered = await render({ ...volume, count: planned.length, set: planned });
         volumes.push({ ...volume, ...rendered });
@@ -118,19 +119,20 @@ export async function splitIntoVolumes<About>(split: VolumeSplit<About>): Promis
           // Its cover's list of the set made it too big: aim lower from this volume on.
           aim *= PLANNING_SHARE;
           planned = await plan(split, render, planned.slice(0, volume.number - 1), aim);
-          changed = true;
+          replanned = true;
           break;
         }
-        changed ||= rendered.pageCount !== volume.pageCount;
+        pagesMoved ||= rendered.pageCount !== volume.pageCount;
       }
-      if (!changed) {
+      if (!replanned && !pagesMoved) {
         const kept = new Set(volumes.map((volume) => volume.file));
         await Promise.all(
           [...files].filter((file) => !kept.has(file)).map((file) => rm(file, { force: true })),
         );
         return volumes;
       }
-      if (volumes.length === planned.length) planned = renumbered(volumes);
+      // A volume's pages changed with its cover's text: the Bates numbers after it move on.
+      if (!replanned) planned = renumbered(volumes);
     }
     throw new Error(`The volumes' pages kept changing after ${MAX_FINAL_PASSES} final passes.`);
   } catch (error) {
