@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isOneLine } from './one-line';
+import { phoneDigits } from './phone-number-match';
 import { BATES_PREFIX_PATTERN, BatesStartSchema } from './processing-options';
 
 // An exhibit: the messages of a processed export a lawyer files, with context, highlights,
@@ -16,20 +17,26 @@ const MessageNumberSchema = z
 const RecordedDaySchema = z.iso.date({ error: 'must be a day written YYYY-MM-DD' });
 
 /** What an exhibit takes from the transcript: one message, a range of them, or every message of some days. */
-export const ExhibitSelectionSchema = z.union([
-  z.object({ message: MessageNumberSchema }).strict(),
-  z
-    .object({ from: MessageNumberSchema, to: MessageNumberSchema })
-    .strict()
-    .refine((range) => range.from <= range.to, { message: 'from must not be after to', path: ['to'] }),
-  z
-    .object({ fromDay: RecordedDaySchema, toDay: RecordedDaySchema })
-    .strict()
-    .refine((range) => range.fromDay <= range.toDay, {
-      message: 'fromDay must not be after toDay',
-      path: ['toDay'],
-    }),
-]);
+export const ExhibitSelectionSchema = z.union(
+  [
+    z.object({ message: MessageNumberSchema }).strict(),
+    z
+      .object({ from: MessageNumberSchema, to: MessageNumberSchema })
+      .strict()
+      .refine((range) => range.from <= range.to, { message: 'from must not be after to', path: ['to'] }),
+    z
+      .object({ fromDay: RecordedDaySchema, toDay: RecordedDaySchema })
+      .strict()
+      .refine((range) => range.fromDay <= range.toDay, {
+        message: 'fromDay must not be after toDay',
+        path: ['toDay'],
+      }),
+  ],
+  {
+    error:
+      'must be one message { "message": 412 }, a range { "from": 412, "to": 440 } or days { "fromDay": "2024-03-01", "toDay": "2024-03-02" }',
+  },
+);
 export type ExhibitSelection = z.infer<typeof ExhibitSelectionSchema>;
 
 /**
@@ -90,7 +97,11 @@ export const RedactionSchema = z.discriminatedUnion(
         kind: z.literal('text'),
         message: MessageNumberSchema,
         text: z.string().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'),
-        occurrence: z.number().int().min(1).optional(),
+        occurrence: z
+          .number({ error: 'must be which occurrence of the text to redact, such as 2' })
+          .int('must be a whole number')
+          .min(1, 'must be 1 or more: 1 is the first occurrence')
+          .optional(),
         reason: RedactionReasonSchema,
       })
       .strict(),
@@ -109,7 +120,7 @@ export const RedactionSchema = z.discriminatedUnion(
             /^\+?[\d\s().-]{7,30}$/,
             'must be a phone number as the chat writes it, such as "+1 555 010 4477"',
           )
-          .refine((value) => value.replace(/\D/g, '').length >= 7, 'must have at least 7 digits'),
+          .refine((value) => phoneDigits(value).length >= 7, 'must have at least 7 digits'),
         reason: RedactionReasonSchema,
       })
       .strict(),
@@ -137,24 +148,29 @@ export type CourtProfileId = keyof typeof COURT_PROFILES;
 export const MIN_FILE_BYTES = 250_000;
 
 /** A court's per-file size limit: a preset, a custom limit in bytes, or none (one file each). */
-export const CourtProfileSchema = z.union([
-  z
-    .object({
-      preset: z.enum(Object.keys(COURT_PROFILES) as [CourtProfileId, ...CourtProfileId[]], {
-        error: `must be one of ${Object.keys(COURT_PROFILES).join(', ')}`,
-      }),
-    })
-    .strict(),
-  z
-    .object({
-      maxFileBytes: z
-        .number()
-        .int('must be a whole number of bytes')
-        .min(MIN_FILE_BYTES, `must be at least ${MIN_FILE_BYTES} bytes`),
-    })
-    .strict(),
-  z.object({ none: z.literal(true) }).strict(),
-]);
+export const CourtProfileSchema = z.union(
+  [
+    z
+      .object({
+        preset: z.enum(Object.keys(COURT_PROFILES) as [CourtProfileId, ...CourtProfileId[]], {
+          error: `must be one of ${Object.keys(COURT_PROFILES).join(', ')}`,
+        }),
+      })
+      .strict(),
+    z
+      .object({
+        maxFileBytes: z
+          .number()
+          .int('must be a whole number of bytes')
+          .min(MIN_FILE_BYTES, `must be at least ${MIN_FILE_BYTES} bytes`),
+      })
+      .strict(),
+    z.object({ none: z.literal(true) }).strict(),
+  ],
+  {
+    error: `must be a preset { "preset": "sdny" }, a limit { "maxFileBytes": 8000000 } or no limit { "none": true }`,
+  },
+);
 export type CourtProfile = z.infer<typeof CourtProfileSchema>;
 
 /** The size limit a profile sets, or null for none. */

@@ -15,6 +15,7 @@ import { HTTP_LIMITS } from './http-limits';
 import { LinksMailRequestSchema, LinksMailResponseSchema } from './links-mail';
 import {
   ExtendRetentionRequestSchema,
+  GONE_REFUSALS,
   PAYMENT_MESSAGES,
   PaymentIntentRequestSchema,
   PaymentIntentResponseSchema,
@@ -94,7 +95,8 @@ const html = (description: string): HttpResponse => ({
 });
 
 const NOT_READABLE = 'No such export, or not readable (unpaid, or refunded): the same answer for both.';
-const EXPIRED = 'The export passed its retention date, or its uploader deleted it; its files were deleted.';
+/** The 410 of an export that is gone: its `reason` tells deleted on request from expired. */
+const EXPIRED = `The export is gone, its files deleted: \`reason\` ${GONE_REFUSALS.deleted} when its uploader deleted it ("${PAYMENT_MESSAGES.deletedOnRequest}"), ${GONE_REFUSALS.expired} when it passed its retention date ("${PAYMENT_MESSAGES.expired}").`;
 const BAD_LINK =
   'The link was altered or names no export ("This download link is not valid."), or has expired ("This download link has expired.").';
 const perHour = (count: number, what: string) =>
@@ -222,7 +224,7 @@ export const HTTP_API = {
     responses: { 204: { description: 'Deleted.' } },
     errors: {
       404: 'No export with this id.',
-      410: 'The export was deleted already, or passed its retention date.',
+      410: EXPIRED,
     },
   }),
 

@@ -43,6 +43,8 @@ export const PAYMENT_MESSAGES = {
   webhookSignature: 'The webhook signature could not be verified.',
   testCheckoutClosed: 'This test checkout has ended.',
   expired: 'This export has expired and its files were deleted. Please upload it again.',
+  deletedOnRequest:
+    "This export was deleted at its uploader's request: its files and download links are gone.",
   /** The last progress of an export deleted (by its uploader, or when it expired): nothing comes after. */
   deleted: 'This export was deleted.',
   checkoutUnavailable: 'Checkout could not be started. Please try again.',
@@ -53,6 +55,7 @@ export const PAYMENT_ERRORS = {
   BUNDLE_NOT_FOUND: { code: 'NOT_FOUND', message: PAYMENT_MESSAGES.noBundle },
   EXPORT_NOT_FOUND: { code: 'NOT_FOUND', message: 'No export found.' },
   EXPORT_EXPIRED: { code: 'GONE', message: PAYMENT_MESSAGES.expired },
+  EXPORT_DELETED: { code: 'GONE', message: PAYMENT_MESSAGES.deletedOnRequest },
   ALREADY_PAID: { code: 'CONFLICT', message: PAYMENT_MESSAGES.alreadyPaid },
   REFUNDED: { code: 'CONFLICT', message: PAYMENT_MESSAGES.refunded },
   NOT_PAID: { code: 'CONFLICT', message: 'This bundle is not paid for: there is nothing to refund.' },
@@ -66,6 +69,16 @@ export const PAYMENT_ERRORS = {
   TEST_CHECKOUT_CLOSED: { code: 'CONFLICT', message: PAYMENT_MESSAGES.testCheckoutClosed },
 } as const satisfies ErrorReasons<string>;
 export type PaymentErrorReason = keyof typeof PAYMENT_ERRORS;
+
+/** Why an export's files are gone: its uploader deleted it, or it passed its retention date. */
+export const GoneSchema = z.enum(['deleted', 'expired']);
+export type Gone = z.infer<typeof GoneSchema>;
+
+/** The refusal (410) for each way an export went, so that a client tells one from the other. */
+export const GONE_REFUSALS = {
+  deleted: 'EXPORT_DELETED',
+  expired: 'EXPORT_EXPIRED',
+} as const satisfies Record<Gone, PaymentErrorReason>;
 
 /** Where the gateway serves the local test checkout page of a session (no Stripe keys). */
 export const testCheckoutPath = (sessionId: string): string =>

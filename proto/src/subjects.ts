@@ -11,6 +11,7 @@ import { ContactMessageSchema } from './contact';
 import { PartHealthSchema, SERVICE_NAMES, type ServiceName } from './health';
 import {
   ExtendRetentionRequestSchema,
+  GoneSchema,
   PaymentIntentRequestSchema,
   PaymentIntentResponseSchema,
   SupportBundleSchema,
@@ -84,7 +85,8 @@ export const EXPORT_ACCESS_REQUEST = requestContract(
   ExportRef,
   z.object({
     readable: z.boolean(),
-    expired: z.boolean(),
+    /** How the export's files went (null while they are kept). */
+    gone: GoneSchema.nullable(),
     /** When retention deletes the export's files (null when payment never heard of it). */
     deleteAfter: z.iso.datetime().nullable(),
   }),

@@ -60,6 +60,22 @@ describe('an exhibit spec', () => {
       path: 'courtProfile.maxFileBytes',
       message: 'must be at least 250000 bytes',
     });
+    expect(refusal({ ...SPEC, selections: [{ from: 412 }] })).toEqual({
+      path: 'selections.0',
+      message:
+        'must be one message { "message": 412 }, a range { "from": 412, "to": 440 } or days { "fromDay": "2024-03-01", "toDay": "2024-03-02" }',
+    });
+    expect(refusal({ ...SPEC, courtProfile: { preset: 'sdny', none: true } })?.message).toMatch(
+      /^must be a preset \{ "preset": "sdny" \}, a limit/,
+    );
+    expect(
+      refusal({
+        ...SPEC,
+        redactions: [
+          { kind: 'text', message: 3, text: 'x', occurrence: 0, reason: { category: 'birth-date' } },
+        ],
+      }),
+    ).toEqual({ path: 'redactions.0.occurrence', message: 'must be 1 or more: 1 is the first occurrence' });
     expect(refusal({ ...SPEC, batesStart: 5 })?.path).toBe('batesStart');
     expect(refusal({ ...SPEC, colour: 'red' })?.message).toMatch(/colour/);
   });

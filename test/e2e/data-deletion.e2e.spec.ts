@@ -214,8 +214,24 @@ describe('data deletion', () => {
         { step: 0, progress: 100, error: PAYMENT_MESSAGES.deleted },
       ]);
     }
-    for (const link of links) expect((await fetch(link)).status).toBe(410);
-    expect((await paymentStatus(base(), bundleId)).status).toBe(410);
+    // Each says it was deleted at its uploader's request, not that it expired.
+    const deletedOnRequest = {
+      code: 'GONE',
+      reason: 'EXPORT_DELETED',
+      message: PAYMENT_MESSAGES.deletedOnRequest,
+    };
+    for (const link of links) {
+      const gone = await fetch(link);
+      expect(gone.status).toBe(410);
+      expect(await gone.json()).toEqual(deletedOnRequest);
+    }
+    for (const route of ['chat', 'evidence-zip'])
+      expect(await (await fetch(`${base()}/api/whatsapp/${route}/${free.exportId}`)).json()).toEqual(
+        deletedOnRequest,
+      );
+    const bought = await paymentStatus(base(), bundleId);
+    expect(bought.status).toBe(410);
+    expect(bought.body).toEqual(deletedOnRequest);
     expect((await repairPayment(base(), bundleId)).status).toBe(410);
     expect((await createPaymentIntent(base(), bundleId, paid.facts.buyer)).status).toBe(410);
     expect((await deleteExport('6f1c8b62-3f1e-4d8e-9a55-0d3b8f1f2a10')).status).toBe(404);

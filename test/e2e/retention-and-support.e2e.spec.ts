@@ -160,7 +160,11 @@ describe('retention and support', () => {
     // What is left of the expired ones says so.
     const expiredLink = await fetch(base + freeDone.pdfUrl!);
     expect(expiredLink.status).toBe(410);
-    expect(await expiredLink.json()).toMatchObject({ message: PAYMENT_MESSAGES.expired });
+    expect(await expiredLink.json()).toEqual({
+      code: 'GONE',
+      reason: 'EXPORT_EXPIRED',
+      message: PAYMENT_MESSAGES.expired,
+    });
     expect((await fetch(`${base}/api/whatsapp/chat/${freeId}`)).status).toBe(410);
     expect((await paymentStatus(base, unpaid.bundleId)).status).toBe(410);
     expect((await createPaymentIntent(base, unpaid.bundleId, 'late@example.org')).status).toBe(410);

@@ -330,6 +330,35 @@ describe('web app static pages', () => {
     }
   });
 
+  it('makes every footer link a target of at least 24 px on a phone, its text unchanged', async () => {
+    const page = await open('/', 375);
+    try {
+      const footer = page.getByRole('contentinfo');
+      await footer.getByRole('link', { name: /@/ }).waitFor();
+      const links = await footer.getByRole('link').evaluateAll((elements) =>
+        elements.map((element) => ({
+          text: element.textContent,
+          height: element.getBoundingClientRect().height,
+        })),
+      );
+      expect(links.map(({ text }) => text)).toEqual([
+        'Pricing',
+        'FAQ',
+        'Blog',
+        'Contact',
+        'Verify a package',
+        'How to export a chat',
+        'Privacy',
+        'Terms',
+        expect.stringMatching(/^support@/),
+      ]);
+      // WCAG 2.2's minimum target size.
+      for (const { height } of links) expect(height).toBeGreaterThanOrEqual(24);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('shows the current year in the footer', async () => {
     const page = await open('/contact');
     try {

@@ -237,7 +237,8 @@ describe('payment service', () => {
     await refundBundle.execute({ bundleId: bundleId! });
     await expect(refusal(checkout(bundleId!))).resolves.toEqual({ code: 'CONFLICT', reason: 'REFUNDED' });
     await deleteExport.execute({ exportId });
-    await expect(refusal(checkout(bundleId!))).resolves.toEqual({ code: 'GONE', reason: 'EXPORT_EXPIRED' });
+    // Deleted at its uploader's request: the refusal says so, not that it expired.
+    await expect(refusal(checkout(bundleId!))).resolves.toEqual({ code: 'GONE', reason: 'EXPORT_DELETED' });
   });
 
   it('takes a signed checkout.session.completed once however often it comes, and refuses a bad signature', async () => {
@@ -375,7 +376,7 @@ describe('payment service', () => {
     });
     await expect(checkExportAccess.execute({ exportId })).resolves.toMatchObject({
       readable: false,
-      expired: false,
+      gone: null,
     });
 
     const unpaid = await decidedExport();
@@ -392,7 +393,7 @@ describe('payment service', () => {
     const kept = await decidedExport({ free: true });
     await expect(checkExportAccess.execute({ exportId: kept.exportId })).resolves.toMatchObject({
       readable: true,
-      expired: false,
+      gone: null,
     });
 
     const sweptAt = addDays(new Date(), 2);
@@ -418,7 +419,7 @@ describe('payment service', () => {
     expect(await progress.latest(due.exportId)).toEqual(DELETED_PROGRESS);
     await expect(checkExportAccess.execute({ exportId: due.exportId })).resolves.toMatchObject({
       readable: false,
-      expired: true,
+      gone: 'expired',
     });
     // Gone, and nothing of it names a person: its checkout is closed at Stripe too.
     await expect(refusal(getPaymentStatus.execute({ bundleId: due.bundleId! }))).resolves.toEqual({
@@ -433,9 +434,10 @@ describe('payment service', () => {
     expect((await retention.find(kept.exportId))!.expiredAt).toBeNull();
 
     await expect(deleteExport.execute({ exportId: kept.exportId })).resolves.toEqual({ deleted: true });
+    // Deleted on request, not expired: its routes say which.
     await expect(checkExportAccess.execute({ exportId: kept.exportId })).resolves.toMatchObject({
       readable: false,
-      expired: true,
+      gone: 'deleted',
     });
     await eventually(
       () => expiries.filter((e) => e.exportId === kept.exportId).length === services.length,
@@ -444,7 +446,7 @@ describe('payment service', () => {
     );
     await expect(refusal(deleteExport.execute({ exportId: kept.exportId }))).resolves.toEqual({
       code: 'GONE',
-      reason: 'EXPORT_EXPIRED',
+      reason: 'EXPORT_DELETED',
     });
     await expect(refusal(deleteExport.execute({ exportId: randomUUID() }))).resolves.toEqual({
       code: 'NOT_FOUND',

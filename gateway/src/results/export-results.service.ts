@@ -1,9 +1,10 @@
-import { GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
 import { PREVIEW_PAGE_SIZE } from '@chatexhibit/proto/constants';
 import type { DownloadPaths } from '@chatexhibit/proto/download-paths';
-import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
+import { type Gone, GONE_REFUSALS, PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
+import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import { exportKeys, type MediaItem, MediaManifestSchema } from '@chatexhibit/proto/storage-layout';
 import { randomUUID } from 'node:crypto';
 import type { LinksMailResponse } from '@chatexhibit/proto/links-mail';
@@ -20,6 +21,11 @@ import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
 import { NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
 import { SignedLinks } from '@chatexhibit/kit/links/signed-links';
+
+/** 410 for an export that is gone, its reason saying how: EXPORT_DELETED or EXPORT_EXPIRED. */
+function refuseGone(gone: Gone | null): void {
+  if (gone) throw BusError.of(PAYMENT_ERRORS, GONE_REFUSALS[gone]);
+}
 
 /** Messages per chat-data request: one page stays well inside one NATS message (1 MB by default). */
 const CHAT_PAGE_SIZE = 1000;
@@ -44,25 +50,24 @@ export class ExportResultsService {
 
   /**
    * 404, the same as for an export that does not exist, unless the export is free or paid; 410
-   * once it has passed its retention date and was deleted.
+   * once it is gone, with the reason that says how (deleted by its uploader, or expired).
    */
   async assertReadable(exportId: string): Promise<void> {
-    const { readable, expired } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, { exportId });
-    if (expired) throw new GoneException(PAYMENT_MESSAGES.expired);
+    const { readable, gone } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, { exportId });
+    refuseGone(gone);
     if (!readable) throw new NotFoundException(NOT_FOUND_MESSAGE);
   }
 
   /**
    * The preview of an export waiting for payment, for whoever holds its id (the uploader): 404
-   * for any other export (a free or paid one has its chat data), 410 once retention deleted it.
+   * for any other export (a free or paid one has its chat data), 410 once it is gone.
    * Voice notes come without audio: nothing here opens a locked file.
    */
   async preview(exportId: string): Promise<ChatPreview> {
     const latest = await this.progress.latest(exportId);
     if (latest?.requiresPayment !== true || latest.messageCount === undefined)
       throw new NotFoundException(NOT_FOUND_MESSAGE);
-    const { expired } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, { exportId });
-    if (expired) throw new GoneException(PAYMENT_MESSAGES.expired);
+    refuseGone((await this.requestBus.request(EXPORT_ACCESS_REQUEST, { exportId })).gone);
     const first = await this.requestBus.request(CHAT_DATA_REQUEST, {
       chatExportId: exportId,
       page: { offset: 0, limit: PREVIEW_PAGE_SIZE },
@@ -100,16 +105,16 @@ export class ExportResultsService {
 
   /**
    * Queues the links mail of a free export (a bought one's went to its buyer): 404 for any
-   * other export, 410 once retention deleted it. The notification service signs the links.
+   * other export, 410 once it is gone. The notification service signs the links.
    */
   async mailFreeLinks(exportId: string, to: string): Promise<LinksMailResponse> {
     const latest = await this.progress.latest(exportId);
     if (latest?.done !== true || latest.requiresPayment === true || latest.error !== undefined)
       throw new NotFoundException(NOT_FOUND_MESSAGE);
-    const { readable, expired, deleteAfter } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, {
+    const { readable, gone, deleteAfter } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, {
       exportId,
     });
-    if (expired) throw new GoneException(PAYMENT_MESSAGES.expired);
+    refuseGone(gone);
     if (!readable || deleteAfter === null) throw new NotFoundException(NOT_FOUND_MESSAGE);
     const { originalFilename } = await this.requestBus.request(CHAT_DATA_REQUEST, {
       chatExportId: exportId,

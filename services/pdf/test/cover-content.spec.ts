@@ -4,7 +4,7 @@ import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import type { CoverInput } from '@chatexhibit/pdf/domain/transcript/cover-content';
 import { coverOf, uploadedMedia } from './support/cover-fixture';
 import { transcriptMessage } from './support/transcript-message';
-import { formatMomentInZone, formatUtcOffset } from '@chatexhibit/pdf/domain/transcript/time-zone';
+import { formatMomentInZone, formatUtcOffset } from '@chatexhibit/proto/moment-in-zone';
 
 const message = (
   index: number,

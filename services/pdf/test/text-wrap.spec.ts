@@ -52,7 +52,9 @@ describe('the text engine line breaking', () => {
   });
 
   it('gives one empty line for an empty string, and one line per paragraph', () => {
-    expect(layout.wrap('', BODY, 100)).toEqual([{ runs: [], width: 0, direction: 'ltr', text: '' }]);
+    expect(layout.wrap('', BODY, 100)).toEqual([
+      { runs: [], width: 0, direction: 'ltr', text: '', paragraphStart: 0 },
+    ]);
     expect(layout.wrap('one\n\ntwo', BODY, 100).map((line) => line.text)).toEqual(['one', '', 'two']);
   });
 

@@ -3,8 +3,10 @@
 // safe unzip (into a temporary folder, removed afterwards), chat pick and parse, attachment links,
 // voice notes to MP3 and photos to thumbnails, then the pdf core. It writes <dir>/transcript.pdf,
 // <dir>/transcript-filing.pdf, <dir>/evidence.zip, <dir>/chat.json (the SPEC ChatData) and
-// <dir>/audio/<entry>.mp3. `--court-profile <preset | bytes>` also splits the filing copy into
-// volumes under that court's per-file size limit, in <dir>/filing-volumes. `--reproduce <evidence.zip>` makes a package's documents again from its
+// <dir>/audio/<entry>.mp3; with `--exhibit-spec <spec.json>`, also the exhibit the spec cuts from
+// the transcript, into <dir>/exhibit/; with `--court-profile <preset | bytes>`, the filing copy
+// split into volumes under that court's per-file size limit, in <dir>/filing-volumes/.
+// `--reproduce <evidence.zip>` makes a package's documents again from its
 // upload and the settings its manifest records, and says which match the package's byte for byte.
 // It lives in standalone, the one package that may compose the services' domain code; the steps
 // are the services' own domain functions, so that the CLI makes what the web service makes.
@@ -59,6 +61,8 @@ import {
   versionDifferences,
 } from '@chatexhibit/pdf/domain/evidence/reproduction';
 import { type FilingVolumes, renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
+import { ExhibitSpecError } from '@chatexhibit/pdf/domain/exhibit/exhibit-spec-error';
+import { type ExhibitSpec, ExhibitSpecSchema } from '@chatexhibit/proto/exhibit-spec';
 import {
   FILING_VOLUMES_FOLDER,
   type SizeLimit,
@@ -75,6 +79,7 @@ const CONVERT_COMMAND = {
     'usage: npm run convert -- <export.zip> --out <dir> [--tz <IANA zone>] [--bates <prefix> [--bates-start <n>]] ' +
     '[--images | --no-images] [--attachments | --no-attachments] [--utc | --no-utc] [--no-timestamps] [--no-highlight] ' +
     '[--no-voice] [--case <number>] [--exhibit <number>] [--prepared-by <name>] [--account <name>] [--pretty] ' +
+    '[--exhibit-spec <spec.json>] ' +
     `[--court-profile <${Object.keys(COURT_PROFILES).join(' | ')} | bytes>]\n` +
     '       npm run convert -- --reproduce <evidence.zip> --out <dir>',
 };
@@ -112,6 +117,7 @@ const CONVERT_OPTIONS = {
   account: { type: 'string' },
   pretty: { type: 'boolean' },
   'court-profile': { type: 'string' },
+  'exhibit-spec': { type: 'string' },
   ...Object.fromEntries(
     Object.values(OPTION_FLAGS).flatMap((flag) => [
       [flag, { type: 'boolean' }],
@@ -119,6 +125,9 @@ const CONVERT_OPTIONS = {
     ]),
   ),
 } as const;
+
+/** The folder of <out> the exhibit's files go in. */
+const EXHIBIT_DIR = 'exhibit';
 
 /** Messages handed to the pdf core at a time, as the pdf service gets them. */
 const TRANSCRIPT_PAGE_SIZE = 1000;
@@ -131,6 +140,8 @@ interface ConvertRequest {
   /** The time the documents are dated: SOURCE_DATE_EPOCH when set, otherwise the clock. */
   now: () => Date;
   pretty: boolean;
+  /** The exhibit to cut from the transcript into <outDir>/exhibit/, when asked for. */
+  exhibitSpec: ExhibitSpec | null;
   /** The court's per-file limit the filing copy is split for; null when none was asked. */
   sizeLimit: SizeLimit | null;
 }
@@ -147,6 +158,9 @@ interface DocumentSettings {
   exportReference: string;
   generatedAt: () => Date;
   verifyUrl: string | null;
+  exhibitSpec: ExhibitSpec | null;
+  /** The court's per-file limit the filing copy is split for; null when none was asked. */
+  sizeLimit: SizeLimit | null;
 }
 
 /** Runs the command; resolves to the process exit code. */
@@ -248,6 +262,8 @@ async function readRequest(
         .join('; '),
     );
   }
+  const exhibitSpec =
+    values['exhibit-spec'] === undefined ? null : await readExhibitSpec(values['exhibit-spec']);
   const epoch = sourceDateEpoch(env);
   const now = (): Date => epoch ?? new Date();
   const zipPath = positionals[0]!;
@@ -264,6 +280,7 @@ async function readRequest(
     ),
     now,
     pretty: values.pretty ?? false,
+    exhibitSpec,
     sizeLimit: values['court-profile'] === undefined ? null : sizeLimitOf(values['court-profile']),
   };
 }
@@ -284,6 +301,34 @@ function sizeLimitOf(value: string): SizeLimit {
     maxFileBytes: maxFileBytesOf(profile)!,
     court: 'preset' in profile ? COURT_PROFILES[profile.preset].name : null,
   };
+}
+
+/** A spec's field as its sentences name it: ["redactions", 2, "text"] as "redactions[2].text". */
+const fieldName = (path: readonly PropertyKey[]): string =>
+  path
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`))
+    .join('');
+
+/** The exhibit spec in `file`, checked by the schema the API and web app use; the user's problem in one sentence. */
+async function readExhibitSpec(file: string): Promise<ExhibitSpec> {
+  const text = await readUserFile(file, () => readFile(path.resolve(file), 'utf8'));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new CliInputError(`--exhibit-spec ${file} is not JSON: ${(error as Error).message}`);
+  }
+  const parsed = ExhibitSpecSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new CliInputError(
+      `--exhibit-spec ${file}: ${parsed.error.issues
+        .map((issue) =>
+          issue.path.length === 0 ? issue.message : `${fieldName(issue.path)}: ${issue.message}`,
+        )
+        .join('; ')}`,
+    );
+  }
+  return parsed.data;
 }
 
 /**
@@ -308,12 +353,18 @@ async function convert(
     withTemporaryFolder(async (workDir) => {
       const made = await makeDocuments(
         path.resolve(request.zipPath),
-        { facts, exportReference: exportReference(exportId), generatedAt: request.now, verifyUrl: null },
+        {
+          facts,
+          exportReference: exportReference(exportId),
+          generatedAt: request.now,
+          verifyUrl: null,
+          exhibitSpec: request.exhibitSpec,
+          sizeLimit: request.sizeLimit,
+        },
         outDir,
         workDir,
         output,
         progress,
-        request.sizeLimit,
       );
       await writeChatData(exportId, made, request, outDir);
       progress.update('done', 1);
@@ -364,7 +415,6 @@ async function makeDocuments(
   workDir: string,
   output: CliOutput,
   progress: ConversionProgress,
-  sizeLimit: SizeLimit | null = null,
 ): Promise<MadeDocuments> {
   progress.update('extract', 0);
   const { entries, folders } = await unzip(zipFile, path.join(workDir, 'entries'));
@@ -424,8 +474,13 @@ async function makeDocuments(
     outDir,
     settings.generatedAt(),
     (fraction) => progress.update('generate-pdf', fraction),
-    sizeLimit,
+    settings.exhibitSpec === null
+      ? null
+      : { spec: settings.exhibitSpec, dir: path.join(outDir, EXHIBIT_DIR) },
+    settings.sizeLimit,
   ).catch((error: unknown) => {
+    // A spec that does not fit the chat: its sentence names the field.
+    if (error instanceof ExhibitSpecError) throw new CliInputError(`--exhibit-spec ${error.message}`);
     // The limit the user chose is too small for a message: theirs to change.
     if (error instanceof VolumeTooLargeError) throw new CliInputError(error.message);
     throw error;
@@ -550,6 +605,8 @@ async function reproduce(
           exportReference: recorded.exportReference,
           generatedAt: () => recorded.generatedAt,
           verifyUrl: recorded.verifyUrl,
+          exhibitSpec: null,
+          sizeLimit: null,
         },
         outDir,
         workDir,

@@ -21,7 +21,7 @@ export function HelpRoute() {
         {EXPORT_GUIDES.map((guide) => (
           <ExportGuideCard key={guide.id} guide={guide} />
         ))}
-        <section id="too-large" aria-labelledby="too-large-heading" className="scroll-mt-20 grid gap-3">
+        <section id="too-large" aria-labelledby="too-large-heading" className="grid gap-3">
           <h2 id="too-large-heading" className="text-lg font-semibold">
             If the ZIP is over {MAX_UPLOAD_BYTES / MiB} MB
           </h2>

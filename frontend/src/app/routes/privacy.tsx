@@ -41,8 +41,10 @@ export function PrivacyRoute() {
           </ul>
           <p>
             We keep no account, and the site sets no advertising or analytics cookies. Your browser keeps, in
-            its local storage, only what it needs to finish a checkout (the bundle id and the email address
-            you typed).
+            its local storage on your device, only what the converter needs over a reload: your last export’s
+            id, file name, size and time zone, what a checkout needs (the bundle id and the email address you
+            typed) and where the links were emailed, the cover fields you typed, and the name of a file you
+            chose but did not upload yet. None of it is sent to us except to ask about that export.
           </p>
         </LegalSection>
 

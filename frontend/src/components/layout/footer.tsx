@@ -33,13 +33,19 @@ export function Footer() {
         <div className="flex flex-col gap-3 text-sm text-muted-foreground md:items-end">
           <nav aria-label="Footer" className="flex flex-wrap gap-x-4 gap-y-2">
             {[...NAV_LINKS, ...FOOTER_ONLY_LINKS].map((link) => (
-              <Link key={link.to} to={link.to} className="hover:text-foreground">
+              // 24 px tall: a target a finger can hit on a phone (WCAG 2.2 target size).
+              <Link
+                key={link.to}
+                to={link.to}
+                className="inline-flex min-h-6 items-center hover:text-foreground"
+              >
                 {link.label}
               </Link>
             ))}
           </nav>
           <p data-testid="company">
-            ChatExhibit · Support: <SupportEmailLink className="font-normal" />
+            ChatExhibit · Support:{' '}
+            <SupportEmailLink className="inline-flex min-h-6 items-center font-normal" />
           </p>
           <p data-testid="copyright">© {year} ChatExhibit. All rights reserved.</p>
         </div>

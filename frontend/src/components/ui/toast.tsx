@@ -17,13 +17,17 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitives.Provi
   );
 }
 
-/** The toast region; F8 (SPEC §9) moves the focus to it. */
+/**
+ * The toast region; F8 (SPEC §9) moves the focus to it. At the bottom right on every screen: on a
+ * phone, at the top it would cover the sticky header and what a toast brings into view below it
+ * (the refused file's guidance).
+ */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitives.Viewport>) {
   return (
     <ToastPrimitives.Viewport
       hotkey={[...TOAST.hotkey]}
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        'fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 md:max-w-[420px]',
         className,
       )}
       {...props}

@@ -12,6 +12,8 @@ const ExportMemorySchema = z.object({
   fileName: z.string(),
   /** Unknown when the export came back from checkout in another tab. */
   fileSize: z.number().int().nonnegative().nullable(),
+  /** The zone the export's documents write their times in (the upload's); unknown when kept before. */
+  timeZone: z.string().optional(),
   /** Set when the export asked for payment. */
   bundleId: z.uuid().optional(),
   /** After a purchase: where the links were mailed and until when they hold (ISO date-time). */
@@ -49,3 +51,46 @@ export function updateRememberedExport(
 export function forgetExport(): void {
   localStorage.removeItem(EXPORT_MEMORY_KEY);
 }
+
+/**
+ * What the uploader typed into the form and the name of the file they chose, kept in local
+ * storage beside the export (never in the address): a reload brings the cover's fields back, and
+ * says which file to choose again, since a browser keeps no chosen file over a reload.
+ */
+const FORM_MEMORY_KEY = 'chatexhibit.form';
+
+export const CoverFieldsSchema = z.object({
+  caseNumber: z.string(),
+  exhibitNumber: z.string(),
+  preparedBy: z.string(),
+  exportingAccount: z.string(),
+});
+export type CoverFields = z.infer<typeof CoverFieldsSchema>;
+
+const FormMemorySchema = z.object({
+  cover: CoverFieldsSchema.optional(),
+  /** A file chosen and not yet uploaded (its name only). */
+  chosenFileName: z.string().optional(),
+});
+type FormMemory = z.infer<typeof FormMemorySchema>;
+
+export function rememberedForm(): FormMemory {
+  const stored = localStorage.getItem(FORM_MEMORY_KEY);
+  if (!stored) return {};
+  try {
+    return FormMemorySchema.safeParse(JSON.parse(stored)).data ?? {};
+  } catch {
+    return {};
+  }
+}
+
+function updateRememberedForm(update: FormMemory): void {
+  const next: FormMemory = { ...rememberedForm(), ...update };
+  localStorage.setItem(FORM_MEMORY_KEY, JSON.stringify(next));
+}
+
+export const rememberCoverFields = (cover: CoverFields): void => updateRememberedForm({ cover });
+
+/** The file chosen now (null: none is waiting to be uploaded any more). */
+export const rememberChosenFile = (fileName: string | null): void =>
+  updateRememberedForm({ chosenFileName: fileName ?? undefined });

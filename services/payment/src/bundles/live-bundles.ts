@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
+import { GONE_REFUSALS, PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
-import type { RetentionEntity } from '../retention/retention.entity';
+import { goneOf, type RetentionEntity } from '../retention/retention.entity';
 import { RetentionRepository } from '../retention/retention.repository';
 import type { BundleEntity } from './bundle.entities';
 import { BundleRepository } from './bundle.repository';
@@ -14,13 +14,18 @@ export class LiveBundles {
     private readonly retention: RetentionRepository,
   ) {}
 
-  /** The bundle and its export's retention; BUNDLE_NOT_FOUND, or EXPORT_EXPIRED once the export is gone. */
+  /**
+   * The bundle and its export's retention; BUNDLE_NOT_FOUND, or once the export is gone
+   * EXPORT_DELETED (its uploader deleted it) or EXPORT_EXPIRED.
+   */
   async find(bundleId: string): Promise<{ bundle: BundleEntity; retention: RetentionEntity }> {
     const bundle = await this.bundles.findBundle(bundleId);
     if (!bundle) throw BusError.of(PAYMENT_ERRORS, 'BUNDLE_NOT_FOUND');
     // Recorded with the bundle, in the decision's transaction.
     const retention = await this.retention.find(bundle.exportId);
-    if (!retention || retention.expiredAt) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_EXPIRED');
+    if (!retention) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_EXPIRED');
+    const gone = goneOf(retention);
+    if (gone) throw BusError.of(PAYMENT_ERRORS, GONE_REFUSALS[gone]);
     return { bundle, retention };
   }
 }

@@ -5,6 +5,7 @@ import { CreateBundles1763800300000 } from './migrations/1763800300000-create-bu
 import { AddCheckout1764100000000 } from './migrations/1764100000000-add-checkout';
 import { AddSessionRefunds1764200000000 } from './migrations/1764200000000-add-session-refunds';
 import { AddExportReferences1764300000000 } from './migrations/1764300000000-add-export-references';
+import { AddDeletedOnRequest1764400000000 } from './migrations/1764400000000-add-deleted-on-request';
 
 /** The payment service's tables: their entities and the migrations that make them, in order. */
 export const PAYMENT_TABLES = {
@@ -14,5 +15,6 @@ export const PAYMENT_TABLES = {
     AddCheckout1764100000000,
     AddSessionRefunds1764200000000,
     AddExportReferences1764300000000,
+    AddDeletedOnRequest1764400000000,
   ],
 };

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import { exportReference } from '@chatexhibit/proto/export-reference';
+import type { Gone } from '@chatexhibit/proto/payment';
 import { EXPIRE_EXPORT_JOBS } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
@@ -11,6 +12,7 @@ import type { ErasedExports } from '@chatexhibit/kit/retention/export-expiry';
 import { BundleRepository } from '../bundles/bundle.repository';
 import { LocalStripeObjectRepository } from '../stripe/local-stripe/local-stripe-object.repository';
 import { StripeAccount } from '../stripe/stripe-account';
+import { goneOf } from './retention.entity';
 import { RetentionRepository } from './retention.repository';
 
 /**
@@ -37,14 +39,15 @@ export class ExportExpiry implements ErasedExports {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async expire(exportIds: readonly string[], now: Date): Promise<void> {
+  /** `gone`: the exports passed their date, or their uploader deleted them (which their routes then say). */
+  async expire(exportIds: readonly string[], now: Date, gone: Gone): Promise<void> {
     const expiryJobs = Object.values(EXPIRE_EXPORT_JOBS);
     for (const exportId of exportIds) {
       for (const job of expiryJobs) await this.workQueue.enqueue(job, { exportId });
       await this.progress.erase(exportId);
       await this.workQueue.forgetPayloads('exportId', exportId, expiryJobs);
     }
-    await this.forget(exportIds, now);
+    await this.forget(exportIds, now, gone);
     // After the mark: no new session can be made for these exports from here on.
     await this.expireOpenCheckoutSessions(exportIds);
   }
@@ -53,7 +56,7 @@ export class ExportExpiry implements ErasedExports {
   async undoIfErased(exportId: string): Promise<boolean> {
     const retention = await this.retention.find(exportId);
     if (!retention?.expiredAt) return false;
-    await this.forget([exportId], retention.expiredAt);
+    await this.forget([exportId], retention.expiredAt, goneOf(retention) ?? 'expired');
     return true;
   }
 
@@ -62,10 +65,10 @@ export class ExportExpiry implements ErasedExports {
    * forgets everything of them that names a person, here and in the local test checkout's
    * sessions. The retention dates name no one and stay.
    */
-  private async forget(exportIds: readonly string[], now: Date): Promise<void> {
+  private async forget(exportIds: readonly string[], now: Date, gone: Gone): Promise<void> {
     if (exportIds.length === 0) return;
     await this.unitOfWork.run(async (tx) => {
-      await this.retention.markExpired(tx, exportIds, now);
+      await this.retention.markExpired(tx, exportIds, now, gone);
       const sessionIds = await this.bundles.forgetPeopleOf(tx, exportIds);
       await this.localStripeObjects.forgetCustomers(tx, sessionIds);
     });

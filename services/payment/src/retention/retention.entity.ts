@@ -1,3 +1,4 @@
+import type { Gone } from '@chatexhibit/proto/payment';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** How long an export's files are kept: every upload has one, from the moment it is received. */
@@ -11,4 +12,10 @@ export class RetentionEntity {
   @Column({ name: 'delete_after', type: 'timestamptz' }) deleteAfter!: Date;
   /** When the sweeper had the export's files and rows deleted. */
   @Column({ name: 'expired_at', type: 'timestamptz', nullable: true }) expiredAt!: Date | null;
+  /** Deleted at its uploader's request, not at its retention date. */
+  @Column({ name: 'deleted_on_request', type: 'boolean', default: false }) deletedOnRequest!: boolean;
 }
+
+/** How an export's files went, or null while they are kept (also for an export never dated). */
+export const goneOf = (retention: RetentionEntity | null): Gone | null =>
+  retention?.expiredAt ? (retention.deletedOnRequest ? 'deleted' : 'expired') : null;

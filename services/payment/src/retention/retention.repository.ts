@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, LessThan } from 'typeorm';
 import { exportReference } from '@chatexhibit/proto/export-reference';
+import type { Gone } from '@chatexhibit/proto/payment';
 import { managerOf, type Transaction } from '@chatexhibit/kit/database/unit-of-work';
 import type { RetentionDates } from '../domain/retention-period';
 import { RetentionEntity } from './retention.entity';
@@ -40,11 +41,12 @@ export class RetentionRepository {
   }
 
   /**
-   * Marks exports expired in the caller's transaction, under their rows' lock, which the caller
-   * holds until it has forgotten the rest of them: an export still being decided waits for the
-   * decision to commit (`isExpired` takes the same lock), so its decision is forgotten too.
+   * Marks exports expired (`gone`: at their date, or deleted at their uploader's request) in the
+   * caller's transaction, under their rows' lock, which the caller holds until it has forgotten
+   * the rest of them: an export still being decided waits for the decision to commit
+   * (`isExpired` takes the same lock), so its decision is forgotten too.
    */
-  async markExpired(tx: Transaction, exportIds: readonly string[], now: Date): Promise<void> {
+  async markExpired(tx: Transaction, exportIds: readonly string[], now: Date, gone: Gone): Promise<void> {
     const manager = managerOf(tx);
     const ids = [...exportIds];
     await manager
@@ -56,7 +58,7 @@ export class RetentionRepository {
     await manager
       .createQueryBuilder()
       .update(RetentionEntity)
-      .set({ expiredAt: now })
+      .set({ expiredAt: now, deletedOnRequest: gone === 'deleted' })
       .where({ exportId: In(ids) })
       .andWhere('expired_at IS NULL')
       .execute();

@@ -33,6 +33,10 @@ import { type TranscriptInput, writeTranscripts } from './transcript/write-trans
 import type { ChatTimes } from './transcript/zone-clock';
 import { exportCounts } from './export-counts';
 import { RUNTIME_COMPONENTS, TOOL_VERSION } from './tool-version';
+import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
+import { planExhibit } from './exhibit/exhibit-plan';
+import { renderExhibitDocuments } from './exhibit/render-exhibit-documents';
+import type { ExhibitFile } from './exhibit/exhibit-texts';
 
 /** The evidence package, as written into the output folder beside the two PDFs (named as inside it). */
 const EVIDENCE_ZIP_FILE = 'evidence.zip';
@@ -57,6 +61,8 @@ export interface ExportDocuments {
   times: ChatTimes;
   /** The filing copy's volumes, when a size limit was asked for; null otherwise. */
   filingVolumes: FilingVolumes | null;
+  /** The exhibit's files, when one was asked for. */
+  exhibit: ExhibitFile[] | null;
 }
 
 export interface FilingVolumes {
@@ -65,22 +71,33 @@ export interface FilingVolumes {
   volumes: FilingVolume[];
 }
 
+/** An exhibit to cut from the transcript, and the folder its files go in. */
+export interface ExhibitRequest {
+  spec: ExhibitSpec;
+  dir: string;
+}
+
 /**
  * Writes an export's transcript, court-filing copy and evidence package into `outDir`. The
  * manifest comes first (the PDFs print its SHA-256), then both PDFs from one layout, messages.csv,
  * the processing record (which names the hashes of those four), the declaration (which names the
- * manifest's and the record's) and the ZIP. The same source, options and `generatedAt` give the
- * same bytes. With a size limit, the filing copy is also split into volumes under it, in
- * `<outDir>/filing-volumes` (the evidence package is the same with or without).
+ * manifest's and the record's) and the ZIP; then, when asked, the exhibit cut from the filing copy
+ * (its spec is checked against the chat first: ExhibitSpecError before anything is written). The
+ * same source, options and `generatedAt` give the same bytes. With a size limit, the filing copy is
+ * also split into volumes under it, in `<outDir>/filing-volumes` (the evidence package is the same
+ * with or without).
  */
 export async function renderExportDocuments(
   source: ExportSource,
   outDir: string,
   generatedAt: Date,
   onProgress: (fraction: number) => void | Promise<void> = () => {},
+  exhibitRequest: ExhibitRequest | null = null,
   sizeLimit: SizeLimit | null = null,
 ): Promise<ExportDocuments> {
   const { facts, chat } = source;
+  const exhibitPlan =
+    exhibitRequest === null ? null : await planExhibit(exhibitRequest.spec, source.messages(), chat);
   const summary = await summarizeChat(source.messages());
   // Every pass that reads times of day reads them in the same zone over the same range.
   const times: ChatTimes = { timeZone: facts.timeZone, firstAt: summary.firstAt, lastAt: summary.lastAt };
@@ -268,6 +285,20 @@ export async function renderExportDocuments(
                   filingTranscript.sizeBytes,
                 ),
         };
+  const exhibit =
+    exhibitRequest === null
+      ? null
+      : await renderExhibitDocuments(
+          { ...transcriptInput, onProgress: () => {} },
+          exhibitPlan!,
+          {
+            exportReference: source.exportReference,
+            uploadSha256: facts.fileHash,
+            filingSha256: filingTranscript.sha256,
+          },
+          layout,
+          exhibitRequest.dir,
+        );
   return {
     transcript,
     filingTranscript,
@@ -276,5 +307,6 @@ export async function renderExportDocuments(
     processingRecordSha256,
     times,
     filingVolumes,
+    exhibit,
   };
 }

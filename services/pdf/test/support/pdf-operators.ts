@@ -15,3 +15,16 @@ export async function drawingOperators(file: string): Promise<string> {
   }
   return parts.join('\n');
 }
+
+/** How a text can sit in a PDF's objects: as bytes, as UTF-16BE in a literal or hex string (ActualText, metadata). */
+export function pdfForms(text: string): string[] {
+  const utf16 = Buffer.from(text, 'utf16le').swap16();
+  const literal = utf16.toString('latin1').replace(/[()\\]/g, (c) => `\\${c}`);
+  const hex = utf16.toString('hex');
+  return [Buffer.from(text, 'utf8').toString('latin1'), literal, hex, hex.toUpperCase()];
+}
+
+/** The PDF's bytes and every deflated stream inflated: where a leak of text would show. */
+export async function pdfObjects(file: string): Promise<string> {
+  return `${(await readFile(file)).toString('latin1')}\n${await drawingOperators(file)}`;
+}

@@ -14,6 +14,9 @@ import { ProcessingStatusCard } from './processing-status-card';
 import { RefusedFileGuidance } from './refused-file-guidance';
 import { UploadCard } from './upload-card';
 
+/** When the area has its two columns (Tailwind's lg, as the section's lg:grid-cols-2 below). */
+const TWO_COLUMNS = '(min-width: 64rem)';
+
 /**
  * SPEC §2's two-column area of /: the upload card and, below it as they apply, the payment card,
  * the processing status, the polling notice, the error notice and 'Retry Repair'; the preview
@@ -42,13 +45,23 @@ export function Converter() {
   useEffect(() => {
     if (awaitingPayment !== null) paymentCard.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [awaitingPayment]);
+  // Where the links were mailed: on one column (a phone) it is above the result's buttons, and
+  // comes to the top, below the sticky header, with the buttons under it; otherwise the preview
+  // brings its buttons into view. One of the two only: a smooth scroll under way keeps going to
+  // its own end whatever scroll is asked for after it.
+  const emailedNotice = useRef<HTMLDivElement>(null);
+  const emailedTo = state.processed ? state.receipt?.emailedTo : undefined;
+  const noticeLeads = emailedTo !== undefined && !window.matchMedia(TWO_COLUMNS).matches;
+  useEffect(() => {
+    if (noticeLeads) emailedNotice.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [noticeLeads, emailedTo]);
   return (
     <TooltipProvider>
       <section
         ref={section}
         id="convert"
         aria-label="Converter"
-        className="mx-auto grid max-w-6xl scroll-mt-16 grid-cols-1 gap-6 px-4 py-12 sm:px-6 lg:grid-cols-2"
+        className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-12 sm:px-6 lg:grid-cols-2"
       >
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {refused && <RefusedFileGuidance refused={refused} onClose={() => setRefused(null)} />}
@@ -57,6 +70,8 @@ export function Converter() {
             canProcess={state.file !== null}
             uploadPercent={state.uploadPercent}
             processing={state.processing}
+            exportMade={state.processed !== null || state.payment !== null}
+            chooseAgain={state.chooseAgain}
             onChoose={(file) => {
               setRefused(refuseFile(file));
               choose(file);
@@ -65,7 +80,7 @@ export function Converter() {
             onProcess={process}
           />
           {state.payment && !state.processed && (
-            <div ref={paymentCard} className="scroll-mt-20">
+            <div ref={paymentCard}>
               <PaymentCard payment={state.payment} />
             </div>
           )}
@@ -80,7 +95,11 @@ export function Converter() {
               paymentSkipped={state.paymentSkipped}
             />
           )}
-          {state.processed && state.receipt && <EmailedLinksNotice {...state.receipt} />}
+          {state.processed && state.receipt && (
+            <div ref={emailedNotice}>
+              <EmailedLinksNotice {...state.receipt} />
+            </div>
+          )}
           {state.processed && !state.receipt && state.paymentSkipped && (
             <EmailLinksCard
               exportId={state.processed.exportId}
@@ -93,6 +112,8 @@ export function Converter() {
         <PreviewPanel
           processed={state.processed}
           awaitingPayment={state.payment?.exportId ?? null}
+          timeZone={state.timeZone}
+          resultsIntoView={!noticeLeads}
           onDeleted={remove}
         />
       </section>

@@ -2,6 +2,7 @@ import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import { PREVIEW_PAGE_SIZE, PREVIEW_ZOOM, SENDER_COLOURS } from '@chatexhibit/proto/constants';
 import { routePath } from '@chatexhibit/proto/contract';
 import { HTTP_API } from '@chatexhibit/proto/http-api';
+import { formatMomentInZone } from '@chatexhibit/proto/moment-in-zone';
 import { format, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight, Download, FileText, Lock, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -33,6 +34,17 @@ function groupByDay(messages: readonly Message[]): { day: string; messages: Mess
 }
 
 const entryDate = (timestamp: string) => format(parseISO(timestamp), 'd MMM yyyy');
+
+/**
+ * The header's Generated On (SPEC: dd MMM yyyy, HH:mm). The sample's is the browser's time; an
+ * export's is written as its transcript's cover writes it, in the zone its documents use (the
+ * browser's, named, when this browser does not know it), with that zone's offset and name.
+ */
+export function generatedOnText(moment: Date, exportTimeZone: string | null | undefined): string {
+  if (exportTimeZone === undefined) return format(moment, 'dd MMM yyyy, HH:mm');
+  const zone = exportTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return `${formatMomentInZone(moment, zone)}, ${zone}`;
+}
 
 /**
  * What the uploader checks before paying: that it is their chat (file, participants, dates,
@@ -70,18 +82,24 @@ function OwnChatSummary({ preview }: { preview: ChatPreview }) {
 /**
  * SPEC §2 preview panel: a sample marked 'Preview Mode' until an export is processed, then its
  * chat; while an export waits for payment, its first page, marked as the uploader's own preview
- * (the documents stay locked); zoom 50-200 % in steps of 10 from 100 %; 'Page X of Y' at 10 messages a page; the
+ * (the documents stay locked); zoom 50-200 % in steps of 10 from 100 %; 'Page X of Y' at 10 messages a page (an export's marked as the preview's pages, not the PDF's); the
  * transcript header; messages under date headings with times, sender colours and voice players;
  * 'View PDF' (a new tab), 'Download Evidence Package' and 'Delete this export' once processed.
  */
 export function PreviewPanel({
   processed,
   awaitingPayment,
+  timeZone,
+  resultsIntoView,
   onDeleted,
 }: {
   processed: ProcessedExport | null;
   /** The export waiting for payment, whose first page is shown. */
   awaitingPayment: string | null;
+  /** The zone the export's documents write their times in, when this browser knows it. */
+  timeZone: string | null;
+  /** Whether processing's end brings the result's buttons into view (not when what is above them does). */
+  resultsIntoView: boolean;
   onDeleted(): void;
 }) {
   // A free export's final event carries its chat; a bought one's is loaded.
@@ -95,8 +113,9 @@ export function PreviewPanel({
   // Processing ended: its buttons, below the fold on a phone, come into view.
   const processedId = processed?.exportId;
   useEffect(() => {
-    if (processedId) results.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [processedId]);
+    if (processedId && resultsIntoView)
+      results.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [processedId, resultsIntoView]);
   const [zoom, setZoom] = useState<number>(PREVIEW_ZOOM.defaultPercent);
   const [pageChoice, setPage] = useState({ chatId: chat.id, page: 1 });
   // A new chat opens on its first page.
@@ -104,7 +123,10 @@ export function PreviewPanel({
   // The uploader's own preview is one page of all the transcript's.
   const pages = ownPreview ? pageCount(own.entries) : pageCount(chat.messages.length);
   const lastShownPage = ownPreview ? 1 : pages;
-  const generatedOn = useMemo(() => format(new Date(), 'dd MMM yyyy, HH:mm'), []);
+  const generatedOn = useMemo(
+    () => generatedOnText(new Date(), sample ? undefined : timeZone),
+    [sample, timeZone],
+  );
   const shown = chat.messages.slice((page - 1) * PREVIEW_PAGE_SIZE, page * PREVIEW_PAGE_SIZE);
   const { includeTimestamps, highlightSenders } = chat.processingOptions;
   const colourOf = (sender: string) =>
@@ -168,7 +190,7 @@ export function PreviewPanel({
           </>
         )}
         {processed && (
-          <div ref={results} className="flex scroll-mt-20 flex-wrap gap-3">
+          <div ref={results} className="flex flex-wrap gap-3">
             <Button onClick={() => window.open(processed.pdfUrl, '_blank', 'noopener')}>
               <FileText aria-hidden="true" />
               View PDF
@@ -275,9 +297,17 @@ export function PreviewPanel({
           >
             <ChevronLeft />
           </Button>
-          <span className="text-sm text-muted-foreground" data-testid="page-indicator">
-            Page {page} of {pages}
-          </span>
+          <div className="grid justify-items-center text-center text-sm text-muted-foreground">
+            <span data-testid="page-indicator">
+              Page {page} of {pages}
+            </span>
+            {/* The preview's own pages: the PDF's pages are larger, and it numbers its own. */}
+            {!sample && (
+              <span className="text-xs" data-testid="preview-pages-note">
+                pages of this preview, {PREVIEW_PAGE_SIZE} entries each, not of the PDF
+              </span>
+            )}
+          </div>
           <Button
             variant="ghost"
             size="sm"

@@ -9,8 +9,8 @@ import {
 } from '@chatexhibit/proto/processing-options';
 import { PAGE_PATHS } from '@chatexhibit/proto/site';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FileArchive, Info, Loader2, X } from 'lucide-react';
-import { useId, useMemo, useRef, useState } from 'react';
+import { FileArchive, Info, Loader2, RotateCcw, X } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -20,6 +20,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { TextLink } from '../../../components/ui/text-link';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
+import { type CoverFields, rememberCoverFields, rememberedForm } from '../export-memory';
 import { formatSize } from '../format-size';
 import type { ShownFile } from '../hooks/use-processing';
 
@@ -109,13 +110,26 @@ const ExaminationInputSchema = z
       }),
   });
 
-const NO_EXAMINATION_INPUT: ExaminationInput = {
+const NO_COVER_FIELDS: CoverFields = {
   caseNumber: '',
   exhibitNumber: '',
   preparedBy: '',
   exportingAccount: '',
-  batesStart: '1',
 };
+
+/** The form's fields as the uploader last typed them in this browser (also before a reload). */
+const startingInput = (): ExaminationInput => ({
+  ...NO_COVER_FIELDS,
+  ...rememberedForm().cover,
+  batesStart: '1',
+});
+
+const coverFieldsOf = (input: Partial<ExaminationInput>): CoverFields => ({
+  caseNumber: input.caseNumber ?? '',
+  exhibitNumber: input.exhibitNumber ?? '',
+  preparedBy: input.preparedBy ?? '',
+  exportingAccount: input.exportingAccount ?? '',
+});
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -125,6 +139,10 @@ interface UploadCardProps {
   canProcess: boolean;
   uploadPercent: number;
   processing: boolean;
+  /** The file went through: its result (or its payment card) is shown, and the form made it. */
+  exportMade: boolean;
+  /** A file chosen before a reload, by name: the browser no longer has it. */
+  chooseAgain: string | null;
   onChoose(file: File): void;
   onRemove(): void;
   onProcess(options: UploadOptions): void;
@@ -136,13 +154,17 @@ interface UploadCardProps {
  * 'browser' unless the uploader picks one, then 'declared'), an optional Bates prefix and the
  * first Bates number (from 1, for a production that continues earlier numbers), the
  * optional case and exhibit numbers, preparer and exporting account for the transcript's cover,
- * and 'Process Chat Export', disabled without a file or while processing.
+ * and 'Process Chat Export', disabled without a file or while processing. Once the file made an
+ * export, 'Convert another export' takes its place and starts over; the cover's fields are kept
+ * in this browser as they are typed, so a reload (and starting over) brings them back.
  */
 export function UploadCard({
   file,
   canProcess,
   uploadPercent,
   processing,
+  exportMade,
+  chooseAgain,
   onChoose,
   onRemove,
   onProcess,
@@ -158,8 +180,17 @@ export function UploadCard({
   const examination = useForm<ExaminationInput>({
     resolver: zodResolver(ExaminationInputSchema),
     mode: 'onTouched',
-    defaultValues: NO_EXAMINATION_INPUT,
+    defaultValues: startingInput(),
   });
+  const { subscribe } = examination;
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => rememberCoverFields(coverFieldsOf(values)),
+      }),
+    [subscribe],
+  );
   const { errors } = examination.formState;
   const noBatesPrefix = batesPrefix.trim() === '';
   const submit = ({ batesStart, ...stated }: ExaminationInput) =>
@@ -220,12 +251,24 @@ export function UploadCard({
             </div>
           </div>
         ) : (
-          <DropZone
-            inputId={`${id}-file`}
-            title="Drop your ZIP file here, or browse"
-            hint="WhatsApp export (.zip), up to 100MB"
-            onFiles={([first]) => first && onChoose(first)}
-          />
+          <>
+            {chooseAgain !== null && (
+              <p
+                role="status"
+                data-testid="choose-again"
+                className="rounded-lg border border-primary/40 bg-muted p-3 text-sm"
+              >
+                You had chosen “<span className="wrap-anywhere">{chooseAgain}</span>”. Choose the file again:
+                browsers do not keep a chosen file over a reload.
+              </p>
+            )}
+            <DropZone
+              inputId={`${id}-file`}
+              title="Drop your ZIP file here, or browse"
+              hint="WhatsApp export (.zip), up to 100MB"
+              onFiles={([first]) => first && onChoose(first)}
+            />
+          </>
         )}
         <input
           id={`${id}-file`}
@@ -336,14 +379,27 @@ export function UploadCard({
           </div>
         </fieldset>
 
-        <Button
-          size="lg"
-          disabled={!canProcess || processing || batesInvalid}
-          onClick={() => void examination.handleSubmit(submit)()}
-        >
-          {processing && <Loader2 className="animate-spin" aria-hidden="true" />}
-          Process Chat Export
-        </Button>
+        {exportMade ? (
+          <div className="grid gap-3 rounded-lg border border-border bg-muted p-4" data-testid="export-made">
+            <p className="text-sm">
+              This export is made: its result stays on this page. A new upload, of another chat or with other
+              options, makes a new export.
+            </p>
+            <Button size="lg" variant="outline" onClick={onRemove}>
+              <RotateCcw aria-hidden="true" />
+              Convert another export
+            </Button>
+          </div>
+        ) : (
+          <Button
+            size="lg"
+            disabled={!canProcess || processing || batesInvalid}
+            onClick={() => void examination.handleSubmit(submit)()}
+          >
+            {processing && <Loader2 className="animate-spin" aria-hidden="true" />}
+            Process Chat Export
+          </Button>
+        )}
       </CardContent>
     </Card>
   );

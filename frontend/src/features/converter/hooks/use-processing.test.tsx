@@ -193,4 +193,45 @@ describe('useProcessing (SPEC §4 Upload and Processing)', () => {
     expect(view.state()).toMatchObject({ processing: false, shownFile: null, error: null });
     expect(rememberedExport()).toBeNull();
   });
+
+  it('remembers the name of a chosen file until it is uploaded, so that a new page asks for it again', async () => {
+    const first = renderProcessing();
+    act(() => first.result.current.processing.choose(zip()));
+    first.unmount();
+    // The next page: the browser kept the name, not the file.
+    const reloaded = renderProcessing(true);
+    expect(reloaded.state()).toMatchObject({
+      file: null,
+      shownFile: null,
+      chooseAgain: 'WhatsApp Chat with Sam.zip',
+    });
+
+    answerStart();
+    act(() => reloaded.result.current.processing.choose(zip()));
+    expect(reloaded.state().chooseAgain).toBeNull();
+    act(() =>
+      reloaded.result.current.processing.process({ ...DEFAULT_PROCESSING_OPTIONS, timeZone: 'Asia/Kolkata' }),
+    );
+    await waitFor(() => expect(reloaded.state().clientId).toBe(EXPORT_ID));
+    // Uploaded: the export is remembered, with the zone its documents use; no file waits to be chosen.
+    expect(rememberedExport()?.timeZone).toBe('Asia/Kolkata');
+    expect(reloaded.state().timeZone).toBe('Asia/Kolkata');
+    reloaded.unmount();
+    expect(renderProcessing().state().chooseAgain).toBeNull();
+  });
+
+  it('forgets the chosen file when it is removed', () => {
+    const view = renderProcessing();
+    act(() => view.result.current.processing.choose(zip()));
+    act(() => view.result.current.processing.remove());
+    view.unmount();
+    expect(renderProcessing().state().chooseAgain).toBeNull();
+  });
+
+  it('after a reload, knows the zone a remembered export was uploaded in', async () => {
+    rememberExport({ exportId: EXPORT_ID, fileName: 'chat.zip', fileSize: 12, timeZone: 'Europe/Berlin' });
+    const view = renderProcessing(true);
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    expect(view.state().timeZone).toBe('Europe/Berlin');
+  });
 });

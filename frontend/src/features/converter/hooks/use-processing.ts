@@ -14,7 +14,9 @@ import { REFUSAL_TOASTS, refuseFile } from '../refused-file';
 import {
   type ExportMemory,
   forgetExport,
+  rememberChosenFile,
   rememberedExport,
+  rememberedForm,
   rememberExport,
   updateRememberedExport,
 } from '../export-memory';
@@ -75,6 +77,10 @@ export interface ProcessingState {
   processed: ProcessedExport | null;
   /** Why processing failed, for the error notice. */
   error: string | null;
+  /** The zone the export's documents write their times in, when this browser knows it. */
+  timeZone: string | null;
+  /** The name of a file chosen before a reload and not uploaded: it has to be chosen again. */
+  chooseAgain: string | null;
 }
 
 const INITIAL: ProcessingState = {
@@ -91,21 +97,23 @@ const INITIAL: ProcessingState = {
   payment: null,
   processed: null,
   error: null,
+  timeZone: null,
+  chooseAgain: null,
 };
 
 type Action =
   | { type: 'choose'; file: File }
   | { type: 'tick' }
   | { type: 'remove' }
-  | { type: 'start' }
+  | { type: 'start'; timeZone: string | null }
   | { type: 'upload-progress'; progress: UploadProgress; at: number }
   | { type: 'resume'; memory: ExportMemory }
   | { type: 'receipt'; receipt: LinksReceipt }
   | { type: 'started'; clientId: string }
   | { type: 'event'; event: ProgressEvent }
   | { type: 'failed'; error: string | null }
-  | { type: 'processed'; processed: ProcessedExport }
-  | { type: 'payment-restored'; payment: PaymentNeed };
+  | { type: 'processed'; processed: ProcessedExport; timeZone: string | null }
+  | { type: 'payment-restored'; payment: PaymentNeed; timeZone: string | null };
 
 function reducer(state: ProcessingState, action: Action): ProcessingState {
   switch (action.type) {
@@ -127,6 +135,7 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
         uploadPercent: 100,
         processing: true,
         clientId: action.memory.exportId,
+        timeZone: action.memory.timeZone ?? null,
         step: 0,
         receipt: action.memory.emailedTo
           ? { emailedTo: action.memory.emailedTo, linksValidUntil: action.memory.linksValidUntil ?? null }
@@ -142,6 +151,7 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
       return {
         ...state,
         processing: true,
+        timeZone: action.timeZone,
         step: 0,
         progress: 0,
         upload: null,
@@ -183,7 +193,12 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
     case 'failed':
       return { ...state, processing: false, error: action.error };
     case 'payment-restored':
-      return { ...INITIAL, payment: action.payment, clientId: action.payment.exportId ?? null };
+      return {
+        ...INITIAL,
+        payment: action.payment,
+        clientId: action.payment.exportId ?? null,
+        timeZone: action.timeZone,
+      };
     case 'processed':
       return {
         ...state,
@@ -191,10 +206,17 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
         payment: null,
         error: null,
         processed: action.processed,
+        timeZone: action.timeZone ?? state.timeZone,
         receipt: action.processed.receipt ?? state.receipt,
         step: stepIndex('payment-required'),
       };
   }
+}
+
+/** The zone of export `exportId` as this browser uploaded it, when it is the one remembered. */
+function rememberedTimeZone(exportId: string): string | null {
+  const memory = rememberedExport();
+  return memory?.exportId === exportId ? (memory.timeZone ?? null) : null;
 }
 
 /**
@@ -203,7 +225,10 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
  * payment required, or to an error.
  */
 export function useProcessing({ resume }: { resume: boolean }) {
-  const [state, dispatch] = useReducer(reducer, INITIAL);
+  const [state, dispatch] = useReducer(reducer, INITIAL, (initial) => ({
+    ...initial,
+    chooseAgain: rememberedForm().chosenFileName ?? null,
+  }));
   const closeStream = useRef<(() => void) | null>(null);
   const paymentStepDone = useRef(false);
   const start = useStartProcessing();
@@ -279,6 +304,7 @@ export function useProcessing({ resume }: { resume: boolean }) {
                 pdfUrl: status.pdfUrl,
                 chatData,
               },
+              timeZone: memory.timeZone ?? null,
             });
             return;
           }
@@ -298,19 +324,22 @@ export function useProcessing({ resume }: { resume: boolean }) {
     }
     closeStream.current?.();
     forgetExport();
+    rememberChosenFile(chosen.name);
     dispatch({ type: 'choose', file: chosen });
   }, []);
 
+  /** Removes the file, or, after a result, starts over for another export. */
   const remove = useCallback(() => {
     closeStream.current?.();
     forgetExport();
+    rememberChosenFile(null);
     dispatch({ type: 'remove' });
   }, []);
 
   const process = useCallback(
     (options: UploadOptions) => {
       if (!file) return;
-      dispatch({ type: 'start' });
+      dispatch({ type: 'start', timeZone: options.timeZone ?? null });
       paymentStepDone.current = false;
       start.mutate(
         {
@@ -321,7 +350,14 @@ export function useProcessing({ resume }: { resume: boolean }) {
         },
         {
           onSuccess: ({ clientId }) => {
-            rememberExport({ exportId: clientId, fileName: file.name, fileSize: file.size });
+            rememberExport({
+              exportId: clientId,
+              fileName: file.name,
+              fileSize: file.size,
+              timeZone: options.timeZone,
+            });
+            // Uploaded: the export is remembered now, not the chosen file.
+            rememberChosenFile(null);
             dispatch({ type: 'started', clientId });
             follow(clientId, false);
           },
@@ -340,13 +376,19 @@ export function useProcessing({ resume }: { resume: boolean }) {
   );
 
   const markProcessed = useCallback(
-    (processed: ProcessedExport) => dispatch({ type: 'processed', processed }),
+    (processed: ProcessedExport) =>
+      dispatch({ type: 'processed', processed, timeZone: rememberedTimeZone(processed.exportId) }),
     [],
   );
 
   /** Back from a cancelled checkout: the Payment Required card of that export again. */
   const restorePayment = useCallback(
-    (payment: PaymentNeed) => dispatch({ type: 'payment-restored', payment }),
+    (payment: PaymentNeed) =>
+      dispatch({
+        type: 'payment-restored',
+        payment,
+        timeZone: payment.exportId ? rememberedTimeZone(payment.exportId) : null,
+      }),
     [],
   );
 

@@ -4,7 +4,7 @@ import type { ExportGuide } from '../export-steps';
 /** One phone's export steps, numbered, with what the phone hands over. */
 export function ExportGuideCard({ guide }: { guide: ExportGuide }) {
   return (
-    <Card id={guide.id} className="scroll-mt-20">
+    <Card id={guide.id}>
       <CardHeader>
         <h2 className="text-lg leading-tight font-semibold">{guide.heading}</h2>
       </CardHeader>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 /** One numbered part of the privacy policy or the terms. */
 export function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="grid scroll-mt-20 gap-3">
+    <section id={id} aria-labelledby={`${id}-heading`} className="grid gap-3">
       <h2 id={`${id}-heading`} className="text-xl font-semibold">
         {title}
       </h2>

@@ -1,7 +1,7 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
-import { stringify } from 'csv-stringify';
+import { type Options, stringify } from 'csv-stringify';
 import { rowFlags, sourceLines } from '../transcript/message-labels';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import { isoOffset, isoUtc, recordedTime } from '../transcript/time-zone';
@@ -69,10 +69,21 @@ export function messageRow(
 }
 
 /**
- * Streams messages.csv into `out`, one row per message in export order, a page at a time: RFC 4180
- * quoting, CRLF row ends, UTF-8 with a byte order mark (so Excel reads it as UTF-8). A cell that
- * starts with = + - @, a tab or a CR (or a full-width = + - @) is prefixed with ' so that a
- * spreadsheet never runs it as a formula; README.txt says so. Resolves when `out` has finished.
+ * How the package's CSV files are written for spreadsheets: RFC 4180 quoting, CRLF row ends,
+ * UTF-8 with a byte order mark (so Excel reads it as UTF-8), and a cell that starts with = + - @,
+ * a tab or a CR (or a full-width = + - @) prefixed with ' so that a spreadsheet never runs it as a
+ * formula; README.txt says so.
+ */
+export const SPREADSHEET_CSV: Options = {
+  bom: true,
+  record_delimiter: 'windows',
+  escape_formulas: true,
+  quote_record_delimiter: true,
+};
+
+/**
+ * Streams messages.csv into `out`, one row per message in export order, a page at a time, as
+ * SPREADSHEET_CSV says. Resolves when `out` has finished.
  */
 export async function writeMessagesCsv(input: MessagesCsvInput, out: Writable): Promise<void> {
   const { pages, times, ...options } = input;
@@ -82,14 +93,5 @@ export async function writeMessagesCsv(input: MessagesCsvInput, out: Writable): 
     for await (const page of pages)
       for (const message of page) yield messageRow(message, clock.read(message), options);
   }
-  await pipeline(
-    Readable.from(rows()),
-    stringify({
-      bom: true,
-      record_delimiter: 'windows',
-      escape_formulas: true,
-      quote_record_delimiter: true,
-    }),
-    out,
-  );
+  await pipeline(Readable.from(rows()), stringify(SPREADSHEET_CSV), out);
 }

@@ -18,6 +18,10 @@ export interface GlyphRun extends RunBase {
   readonly face: Face;
   /** Shaped pieces (words, spaces) in visual order; font units, scaled by the size at drawing. */
   readonly shapes: readonly ShapedText[];
+  /** Right-to-left: its shapes and their glyphs are in the reverse of the text's order. */
+  readonly rtl: boolean;
+  /** Where each shape's characters are in the paragraph, in the order of `shapes`. */
+  readonly shapeRanges: readonly CharRange[];
   /**
    * What copying the run out of the PDF must give where its glyphs' characters would not: a
    * left-to-right run whose shaping reordered glyphs, or characters no font has (drawn as
@@ -42,6 +46,14 @@ export interface TextLine {
   readonly direction: 'ltr' | 'rtl';
   /** The line's logical text, with the spaces it broke at (controls as spaces). */
   readonly text: string;
+  /** Where the line's paragraph starts in the text given to wrap: runs' `start` count from there. */
+  readonly paragraphStart: number;
+}
+
+/** Characters [start, end) of a text, in UTF-16 code units. */
+export interface CharRange {
+  readonly start: number;
+  readonly end: number;
 }
 
 /** Line box height per pt of font size: one value for every script, so baselines stay evenly spaced. */
@@ -62,7 +74,7 @@ export function ascent(style: TextStyle): number {
 }
 
 /** A left-to-right line of one simple shape (`text` may end in spaces the shape leaves out). */
-function oneRunLine(text: string, shape: SimpleShape, size: number): TextLine {
+function oneRunLine(text: string, shape: SimpleShape, size: number, paragraphStart: number): TextLine {
   const width = shape.width * size;
   const runs: TextRun[] =
     shape.text === ''
@@ -76,10 +88,12 @@ function oneRunLine(text: string, shape: SimpleShape, size: number): TextLine {
             start: 0,
             face: shape.face,
             shapes: [shape],
+            rtl: false,
+            shapeRanges: [{ start: 0, end: shape.text.length }],
             actualText: null,
           },
         ];
-  return { runs, width, direction: 'ltr', text };
+  return { runs, width, direction: 'ltr', text, paragraphStart };
 }
 
 interface RunDraft {
@@ -120,15 +134,18 @@ export class TextLayout {
   wrap(text: string, style: TextStyle, maxWidth: number, base: 'auto' | 'ltr' = 'auto'): TextLine[] {
     const chain = this.fonts.chain(style.family, style.weight);
     const limit = maxWidth / style.size;
+    let paragraphStart = 0;
     return text.split('\n').flatMap((paragraph) => {
+      const start = paragraphStart;
+      paragraphStart += paragraph.length + 1;
       // Most chat messages and labels are one line of simple text: shaped whole, no analysis.
       if (chain.primary.isSimple(paragraph)) {
         let end = paragraph.length;
         while (end > 0 && paragraph.charCodeAt(end - 1) === 0x20) end -= 1;
         const shape = chain.primary.shapeSimple(paragraph.slice(0, end));
-        if (shape.width <= limit + EPSILON) return [oneRunLine(paragraph, shape, style.size)];
+        if (shape.width <= limit + EPSILON) return [oneRunLine(paragraph, shape, style.size, start)];
       }
-      return this.wrapParagraph(Paragraph.analyze(paragraph, chain, base), style.size, limit);
+      return this.wrapParagraph(Paragraph.analyze(paragraph, chain, base), style.size, limit, start);
     });
   }
 
@@ -149,7 +166,14 @@ export class TextLayout {
   }
 
   /** Greedy line filling in logical order; `limit` in em. */
-  private wrapParagraph(paragraph: Paragraph, size: number, limit: number): TextLine[] {
+  private wrapParagraph(
+    paragraph: Paragraph,
+    size: number,
+    limit: number,
+    paragraphStart: number,
+  ): TextLine[] {
+    const line = (start: number, end: number, pieces: readonly Piece[]): TextLine =>
+      this.line(paragraph, start, end, pieces, size, paragraphStart);
     const lines: TextLine[] = [];
     let lineStart = 0;
     let pieces: Piece[] = [];
@@ -161,7 +185,7 @@ export class TextLayout {
       let content = paragraph.pieces(unit.start, unit.contentEnd);
       let contentWidth = widthOf(content);
       if (unit.start > lineStart && width + hangingWidth + contentWidth > limit + EPSILON) {
-        lines.push(this.line(paragraph, lineStart, unit.start, pieces, size));
+        lines.push(line(lineStart, unit.start, pieces));
         lineStart = unit.start;
         pieces = [];
         width = 0;
@@ -172,7 +196,7 @@ export class TextLayout {
       while (contentWidth > limit + EPSILON) {
         const end = paragraph.fit(lineStart, unit.contentEnd, limit);
         if (end >= unit.contentEnd) break;
-        lines.push(this.line(paragraph, lineStart, end, paragraph.pieces(lineStart, end), size));
+        lines.push(line(lineStart, end, paragraph.pieces(lineStart, end)));
         lineStart = end;
         content = paragraph.pieces(end, unit.contentEnd);
         contentWidth = widthOf(content);
@@ -182,7 +206,7 @@ export class TextLayout {
       hanging = paragraph.pieces(unit.contentEnd, unit.end);
       hangingWidth = widthOf(hanging);
     }
-    lines.push(this.line(paragraph, lineStart, paragraph.text.length, pieces, size));
+    lines.push(line(lineStart, paragraph.text.length, pieces));
     return lines;
   }
 
@@ -192,6 +216,7 @@ export class TextLayout {
     end: number,
     pieces: readonly Piece[],
     size: number,
+    paragraphStart: number,
   ): TextLine {
     const drafts: RunDraft[] = [];
     for (const piece of pieces) {
@@ -209,7 +234,13 @@ export class TextLayout {
       x += run.width;
       return run;
     });
-    return { runs, width: x, direction: paragraph.direction, text: paragraph.text.slice(start, end) };
+    return {
+      runs,
+      width: x,
+      direction: paragraph.direction,
+      text: paragraph.text.slice(start, end),
+      paragraphStart,
+    };
   }
 
   private run(
@@ -222,6 +253,7 @@ export class TextLayout {
     if (span.kind === 'emoji') return { kind: 'emoji', x, width, text, start, svg: span.svg };
     const rtl = (span.level & 1) === 1;
     const shapes = pieces.map((piece) => piece.shaped!);
+    const shapeRanges = pieces.map((piece) => ({ start: piece.start, end: piece.end }));
     return {
       kind: 'glyphs',
       x,
@@ -230,6 +262,8 @@ export class TextLayout {
       start,
       face: span.face,
       shapes: rtl ? shapes.reverse() : shapes,
+      rtl,
+      shapeRanges: rtl ? shapeRanges.reverse() : shapeRanges,
       actualText:
         span.missing ||
         (!rtl &&

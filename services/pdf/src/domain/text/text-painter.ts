@@ -3,7 +3,8 @@ import { EMOJI_BOX, EmojiForms } from './emoji-forms';
 import type { ComplexShape, Face, ShapedText, SimpleShape } from './face';
 import type { FontSet, TextStyle } from './font-set';
 import { type EmbeddedFont, internals, type PdfkitDocument } from './pdfkit-internals';
-import { type EmojiRun, TextLayout, type TextLine, type TextRun } from './text-layout';
+import type { LineMask, MaskedStretch } from './line-mask';
+import { type CharRange, type EmojiRun, TextLayout, type TextLine, type TextRun } from './text-layout';
 
 /** pdfkit's embedded subset of a face in this document, and each glyph's code in it. */
 interface PdfFace {
@@ -81,21 +82,27 @@ export class TextPainter {
     this.placeholder = fonts.face('sans', 'regular');
   }
 
-  /** Draws `line` with its left edge at x and its BASELINE at y (pdfkit's top-down page coordinates), in `color` (hex like '#1d4ed8'). */
-  drawLine(line: TextLine, x: number, y: number, style: TextStyle, color: string): void {
+  /**
+   * Draws `line` with its left edge at x and its BASELINE at y (pdfkit's top-down page
+   * coordinates), in `color` (hex like '#1d4ed8'). With `mask` (see maskLine), the masked
+   * clusters are left out altogether (no glyph, no text, no ActualText), and `drawStretch` is
+   * called for each masked stretch where it comes in reading order, so that what it draws (a
+   * label) is read in the line's place.
+   */
+  drawLine<Mask extends CharRange>(
+    line: TextLine,
+    x: number,
+    y: number,
+    style: TextStyle,
+    color: string,
+    mask: LineMask<Mask> | null = null,
+    drawStretch: (stretch: MaskedStretch<Mask>) => void = () => {},
+  ): void {
     if (line.runs.length === 0) return;
     // Runs with marked content go through pdfkit, which tracks the marks open on each page; the
     // others collect into one chunk.
     let chunk = `q ${this.rgb(color)} rg`;
-    // Stretches of one face are drawn in logical order, each at its place on the line: text
-    // extraction that reads the content stream (pdf.js) gets a mixed line's parts in reading order.
-    const runs = line.runs.length === 1 ? line.runs : logicalOrder(line.runs);
-    for (const run of runs) {
-      const operators =
-        run.kind === 'emoji'
-          ? this.emojiOperators(run, x + run.x, y, style.size)
-          : this.textObject(run.face, run.shapes, x + run.x, y, style.size);
-      const actualText = run.kind === 'emoji' ? run.text : run.actualText;
+    const show = (operators: string, actualText: string | null): void => {
       if (actualText === null) {
         chunk += `\n${operators}`;
       } else {
@@ -105,7 +112,37 @@ export class TextPainter {
         this.doc.endMarkedContent();
         chunk = '';
       }
+    };
+    const pending = [...(mask?.stretches ?? [])].sort((a, b) => a.start - b.start);
+    /** Draws the masked stretches that come before `position` in reading order. */
+    const stretchesBefore = (position: number): void => {
+      if (pending.length === 0 || pending[0]!.start >= position) return;
+      this.write(chunk);
+      chunk = '';
+      while (pending.length > 0 && pending[0]!.start < position) drawStretch(pending.shift()!);
+    };
+    // Stretches of one face are drawn in logical order, each at its place on the line: text
+    // extraction that reads the content stream (pdf.js) gets a mixed line's parts in reading order.
+    const runs = line.runs.length === 1 ? line.runs : logicalOrder(line.runs);
+    for (const run of runs) {
+      const parts = mask?.runs.get(run);
+      if (parts !== undefined) {
+        // A masked emoji has no parts; a glyph run's parts keep an ActualText only for their own characters.
+        for (const part of parts) {
+          if (run.kind !== 'glyphs') continue;
+          stretchesBefore(part.start);
+          show(
+            this.textObject(run.face, part.shapes, x + part.x, y, style.size),
+            run.actualText === null ? null : part.text,
+          );
+        }
+      } else {
+        stretchesBefore(run.start);
+        if (run.kind === 'emoji') show(this.emojiOperators(run, x + run.x, y, style.size), run.text);
+        else show(this.textObject(run.face, run.shapes, x + run.x, y, style.size), run.actualText);
+      }
     }
+    stretchesBefore(Infinity);
     this.write(`${chunk}\nQ`);
   }
 
@@ -119,9 +156,7 @@ export class TextPainter {
     options?: { align?: 'left' | 'right' | 'center'; width?: number },
   ): void {
     const line = this.layout.singleLine(text, style);
-    const free = (options?.width ?? 0) - line.width;
-    const left = options?.align === 'right' ? x + free : options?.align === 'center' ? x + free / 2 : x;
-    this.drawLine(line, left, y, style, color);
+    this.drawLine(line, alignedLeft(line, x, options), y, style, color);
   }
 
   /** Appends to the page's content, as bytes: pdfkit would copy a string one character at a time. */
@@ -323,6 +358,16 @@ export class TextPainter {
     const scale = num(size / EMOJI_BOX);
     return `q ${invisible} ${scale} 0 0 ${scale} ${num(left)} ${num(baseline - EMOJI_TOP * size)} cm /${formName} Do Q`;
   }
+}
+
+/** Where a single line starts when aligned within `width` from x (at x when no width or alignment is given). */
+export function alignedLeft(
+  line: TextLine,
+  x: number,
+  options?: { align?: 'left' | 'right' | 'center'; width?: number },
+): number {
+  const free = (options?.width ?? 0) - line.width;
+  return options?.align === 'right' ? x + free : options?.align === 'center' ? x + free / 2 : x;
 }
 
 /**

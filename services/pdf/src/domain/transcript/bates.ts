@@ -23,9 +23,13 @@ type BatesFacts = Pick<ExportFacts, 'batesPrefix' | 'batesStart'>;
  */
 export function batesNumber(facts: BatesFacts, page: number, copy: TranscriptCopy): string | null {
   if (facts.batesPrefix === null) return null;
-  const number = `${facts.batesPrefix}${String(facts.batesStart + page - 1).padStart(DIGITS, '0')}`;
+  const number = batesLabel(facts.batesPrefix, facts.batesStart + page - 1);
   return copy === 'filing' ? number : `${number}${NATIVE_COPY_SUFFIX}`;
 }
+
+/** A Bates number as every document writes it: the prefix and the number in six digits or more ("SMITH001001"). */
+export const batesLabel = (prefix: string, number: number): string =>
+  `${prefix}${String(number).padStart(DIGITS, '0')}`;
 
 /**
  * The Bates numbering in words for the package's texts (processing record, README.txt), with

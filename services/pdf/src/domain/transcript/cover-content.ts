@@ -6,12 +6,11 @@ import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import type { TranscriptChat } from '@chatexhibit/proto/transcript';
 import type { ChatSummary } from './chat-summary';
 import { messageNumber } from '@chatexhibit/proto/message-number';
+import { formatMomentInZone, formatUtcOffset } from '@chatexhibit/proto/moment-in-zone';
 import type { MessageAnomalies } from './message-anomalies';
 import { listed } from './provenance-findings';
 import {
-  formatMomentInZone,
   formatRecordedMoment,
-  formatUtcOffset,
   wentForward,
   zoneChangeClocks,
   zoneChangeDate,
@@ -33,6 +32,7 @@ import { formatUtc, unglue } from '../evidence/plain-text';
 import { batesCoverStatement } from './bates';
 import { timeNotes } from './time-notes';
 import { attachmentsReading, perCopy } from './transcript-copies';
+import type { MaskedText } from './page-furniture';
 import type { CopyText, TranscriptCopy } from './twin-pages';
 
 /** Label and value rows of one cover section. */
@@ -41,12 +41,14 @@ export type CoverRows = ReadonlyArray<readonly [label: string, value: string]>;
 /** Starts a bullet that belongs to the bullet before it (the parser's notes): drawn indented, with an en dash. */
 export const SUB_BULLET = '\u2013 ';
 
-export interface CoverSection {
+export interface CoverSection<Copy extends string = TranscriptCopy> {
   heading: string;
   rows?: CoverRows;
   /** Paragraphs and bullets may say something different in each copy (what that copy carries). */
-  paragraphs?: readonly CopyText[];
-  bullets?: readonly CopyText[];
+  paragraphs?: readonly CopyText<Copy>[];
+  bullets?: readonly CopyText<Copy>[];
+  /** Bullets with ranges a redacting copy removes (an exhibit's participants). */
+  maskedBullets?: readonly MaskedText[];
   /** The participant table (drawn from the summary) follows the section's text: it ends Contents. */
   participantTable?: true;
 }
@@ -69,6 +71,8 @@ export interface CoverInput {
 
 export interface CoverContent {
   sections: CoverSection[];
+  /** The Time zone section among them, which an exhibit's cover repeats. */
+  timeZone: CoverSection;
 }
 
 const NOT_STATED = 'not stated';
@@ -88,7 +92,12 @@ const inZoneAndUtc = (moment: Date, zone: string): string =>
 export function coverContent(input: CoverInput): CoverContent {
   const { facts, chat, summary, generatedAt } = input;
   const zone = facts.timeZone;
+  const timeZone: CoverSection = {
+    heading: 'Time zone',
+    paragraphs: [...timeZoneStatement(input), ...calendarStatement(chat.calendar)],
+  };
   return {
+    timeZone,
     sections: [
       {
         heading: 'Examination',
@@ -124,10 +133,7 @@ export function coverContent(input: CoverInput): CoverContent {
         ],
         participantTable: true,
       },
-      {
-        heading: 'Time zone',
-        paragraphs: [...timeZoneStatement(input), ...calendarStatement(chat.calendar)],
-      },
+      timeZone,
       {
         heading: 'Processing options',
         // Short statements, run on as one paragraph to keep the cover short; each copy says what it carries.

@@ -1,23 +1,33 @@
 import type { TextStyle } from '../text/font-set';
 import { lineHeight } from '../text/text-layout';
-import { type CoverRows, SUB_BULLET } from './cover-content';
+import { type CoverRows, type CoverSection, SUB_BULLET } from './cover-content';
 import { writeParticipantTable } from './participant-table';
 import type { TranscriptContext } from './transcript-context';
 import { copyStatement, TRANSCRIPT_TITLE } from './transcript-copies';
 import { COLOUR, INDENT, ROW_SLOTS, type RowSlot, SPACE, STYLE, TEXT_GAP } from './transcript-style';
-import { CONTENT_WIDTH, type CopyText, PAGE, type TwinPages } from './twin-pages';
+import { CONTENT_WIDTH, type CopyText, PAGE, type TextMask, type TwinPages } from './twin-pages';
+
+/** The cover: title, what this copy is, and the cover content's sections, the participant table among them. */
+export function writeCover(context: TranscriptContext): void {
+  writeCoverPages(context, TRANSCRIPT_TITLE, copyStatement, context.input.cover.sections);
+}
 
 /**
- * The cover, from the cursor below a page's running header: title, what this copy is, and the
- * cover content's sections, the participant table among them.
+ * A cover (the transcript's, an exhibit's), from the cursor below a page's running header: a
+ * title, what this copy is, then the sections.
  */
-export function writeCover(context: TranscriptContext): void {
+export function writeCoverPages<Copy extends string>(
+  context: TranscriptContext<Copy>,
+  title: string,
+  subtitle: CopyText<Copy>,
+  sections: readonly CoverSection<Copy>[],
+): void {
   const { pages, furniture } = context;
   const x = PAGE.margin;
   furniture.bookmarkCover();
-  pages.paragraph(TRANSCRIPT_TITLE, x, CONTENT_WIDTH, STYLE.title, COLOUR.heading);
-  pages.paragraph(copyStatement, x, CONTENT_WIDTH, STYLE.subtitle, COLOUR.text);
-  for (const section of context.input.cover.sections) {
+  pages.paragraph(title, x, CONTENT_WIDTH, STYLE.title, COLOUR.heading);
+  pages.paragraph(subtitle, x, CONTENT_WIDTH, STYLE.subtitle, COLOUR.text);
+  for (const section of sections) {
     sectionHeading(context, section.heading);
     if (section.rows) writeCoverRows(pages, section.rows);
     for (const text of section.paragraphs ?? []) {
@@ -25,11 +35,12 @@ export function writeCover(context: TranscriptContext): void {
       pages.y += SPACE.afterText;
     }
     for (const text of section.bullets ?? []) bullet(pages, text);
-    if (section.participantTable) writeParticipantTable(context);
+    for (const { text, masks } of section.maskedBullets ?? []) bullet(pages, text, masks);
+    if (section.participantTable) writeParticipantTable(context as TranscriptContext<string>);
   }
 }
 
-function sectionHeading({ pages, furniture }: TranscriptContext, text: string): void {
+function sectionHeading({ pages, furniture }: TranscriptContext<string>, text: string): void {
   pages.y += SPACE.aboveSection;
   // A heading never ends a page: keep it with two lines of what follows.
   pages.ensure(lineHeight(STYLE.section) + 2 * lineHeight(STYLE.value) + SPACE.afterHeading);
@@ -40,7 +51,7 @@ function sectionHeading({ pages, furniture }: TranscriptContext, text: string): 
 }
 
 /** Label and value rows; two short rows in a row share a line, to keep the cover short. */
-export function writeCoverRows(pages: TwinPages, rows: CoverRows): void {
+export function writeCoverRows(pages: TwinPages<string>, rows: CoverRows): void {
   for (let i = 0; i < rows.length; i += 1) {
     const [label, value] = rows[i]!;
     const next = rows[i + 1];
@@ -83,7 +94,7 @@ export function writeCoverRows(pages: TwinPages, rows: CoverRows): void {
   }
 }
 
-function fitsOneLine(pages: TwinPages, label: string, value: string, slot: RowSlot): boolean {
+function fitsOneLine(pages: TwinPages<string>, label: string, value: string, slot: RowSlot): boolean {
   const { layout } = pages;
   return (
     layout.wrap(label, STYLE.label, slot.labelWidth - TEXT_GAP).length === 1 &&
@@ -95,7 +106,11 @@ function fitsOneLine(pages: TwinPages, label: string, value: string, slot: RowSl
 const rowValueStyle = (value: string): TextStyle => (/^[0-9a-f]{64}$/.test(value) ? STYLE.hash : STYLE.value);
 
 /** A bullet; one that says something different in each copy takes the longer one's lines in both. */
-function bullet(pages: TwinPages, text: CopyText): void {
+function bullet<Copy extends string>(
+  pages: TwinPages<Copy>,
+  text: CopyText<Copy>,
+  masks: readonly TextMask[] = [],
+): void {
   // Only the parser's notes are nested, and they read the same in both copies.
   const nested = typeof text === 'string' && text.startsWith(SUB_BULLET);
   const indent = nested ? INDENT : 0;
@@ -108,6 +123,7 @@ function bullet(pages: TwinPages, text: CopyText): void {
     CONTENT_WIDTH - INDENT - indent,
     STYLE.value,
     COLOUR.text,
+    masks,
   );
   pages.y += SPACE.afterText;
 }

@@ -6,7 +6,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Writable, Writable as WritableStream } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { messageNumber } from '@chatexhibit/proto/message-number';
@@ -16,12 +16,13 @@ import type { TextLayout } from '../text/text-layout';
 import { type PlannedVolume, splitIntoVolumes, type VolumeToRender } from '../volumes/split-into-volumes';
 import { writeAttachmentRegister } from './attachment-register';
 import { batesNumber } from './bates';
-import { writeCover } from './cover-writer';
+import { writeCoverPages } from './cover-writer';
 import { MessageRows } from './message-rows';
 import { formatRecordedDate, formatRecordedMoment } from './time-zone';
-import { transcriptContext } from './transcript-context';
-import { documentInfo, TRANSCRIPT_TITLE } from './transcript-copies';
-import { TwinPages } from './twin-pages';
+import { documentContext } from './transcript-context';
+import { transcriptFurniture } from './page-furniture';
+import { copyStatement, documentInfo, runningHeader, TRANSCRIPT_TITLE } from './transcript-copies';
+import { type CopySetup, type TranscriptCopy, TwinPages } from './twin-pages';
 import { type VolumeListing, VolumeFrontPages } from './volume-pages';
 import type { TranscriptInput } from './write-transcripts';
 
@@ -127,18 +128,28 @@ async function writeFilingVolume(
     volume.count === null ? `Volume ${volume.number}` : `Volume ${volume.number} of ${volume.count}`;
   const made = { creator: `ChatExhibit ${input.toolVersion}`, createdAt: input.generatedAt };
   const filing = documentInfo(facts, 'filing', made);
+  // Only the filing copy is split: it is the one copy set up.
   const pages = new TwinPages(layout, {
-    transcript: documentInfo(facts, 'transcript', made),
     filing: {
-      ...filing,
-      title: `${filing.title.replace(/\)$/, '')}, ${name.toLowerCase()})`,
-      subject: `${name} of the court-filing copy, split for a size limit of ${bytes(limit.maxFileBytes)} per file. ${filing.subject}`,
+      info: {
+        ...filing,
+        title: `${filing.title.replace(/\)$/, '')}, ${name.toLowerCase()})`,
+        subject: `${name} of the court-filing copy, split for a size limit of ${bytes(limit.maxFileBytes)} per file. ${filing.subject}`,
+      },
+      pdfA: true,
     },
-  });
-  // Only the filing copy is split; its twin, the native copy, is drawn and let go.
-  const discarded = pages.transcript.pipe(new WritableStream({ write: (_chunk, _encoding, done) => done() }));
-  pages.filing.pipe(out);
-  const context = transcriptContext({ ...input, onProgress: () => {} }, pages);
+  } as Record<TranscriptCopy, CopySetup>);
+  pages.documents.filing.pipe(out);
+  const context = documentContext(
+    { ...input, onProgress: () => {} },
+    pages,
+    {
+      ...transcriptFurniture(facts),
+      header: runningHeader(facts, name),
+      bates: (page) => batesNumber(facts, volume.pagesBefore + page, 'filing'),
+    },
+    null,
+  );
   const front = new VolumeFrontPages(pages, context.furniture, name);
   const days: string[] = [];
   const noteDay = context.furniture.onDay;
@@ -146,12 +157,28 @@ async function writeFilingVolume(
     days.push(day);
     noteDay(day);
   };
-  if (volume.number === 1) writeCover(context);
-  const drawn = await new MessageRows(context).write(volume.range);
+  if (volume.number === 1) writeCoverPages(context, TRANSCRIPT_TITLE, copyStatement, input.cover.sections);
+  const rows = new MessageRows(context);
+  rows.begin();
+  let position = 0;
+  let drawn = null as { first: number; last: number } | null;
+  messages: for await (const page of input.source.messages()) {
+    for (const message of page) {
+      if (position >= volume.range.to) break messages;
+      if (position >= volume.range.from) {
+        await rows.row(message);
+        drawn = { first: drawn?.first ?? message.index, last: message.index };
+      } else {
+        rows.skip(message);
+      }
+      position += 1;
+    }
+  }
+  rows.finish();
   if (drawn === null) throw new RangeError(`Volume ${volume.number} holds no messages.`);
   const last = volume.range.to === total;
   if (last) writeAttachmentRegister(context);
-  context.furniture.footers(volume.pagesBefore);
+  context.furniture.footers();
   const pageCount = front.pageCount;
   const sorted = [...days].sort();
   const about = { ...drawn, firstDay: sorted[0]!, lastDay: sorted.at(-1)! };
@@ -198,7 +225,7 @@ async function writeFilingVolume(
       .map((listed) => listing(facts, listed, total)),
   });
   pages.end();
-  await Promise.all([finished(out), finished(discarded)]);
+  await finished(out);
   return { pageCount, about };
 }
 

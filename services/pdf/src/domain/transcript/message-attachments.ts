@@ -5,7 +5,7 @@ import { bytes } from '../export-counts';
 import { formatDuration } from './attachment-files';
 import type { TranscriptContext } from './transcript-context';
 import { COLOUR, PAPERCLIP, PAPERCLIP_ROOM, SPACE, STYLE, THUMBNAIL } from './transcript-style';
-import { PAGE } from './twin-pages';
+import { PAGE, type TextMask } from './twin-pages';
 
 const ATTACHMENT_KINDS: Partial<Record<TranscriptMessage['type'], string>> = {
   voice: 'Voice note',
@@ -18,19 +18,42 @@ const ATTACHMENT_KINDS: Partial<Record<TranscriptMessage['type'], string>> = {
   contact: 'Contact card',
 };
 
+/** A message's attachment kind as its row names it ('Voice note', 'Image', …). */
+export const attachmentKind = (message: TranscriptMessage): string =>
+  ATTACHMENT_KINDS[message.type] ?? 'Attachment';
+
+/** `masks`, ranges of a text, as ranges of a line that has that text from `offset` on. */
+const shifted = (masks: readonly TextMask[], offset: number): TextMask[] =>
+  masks.map((mask) => ({ ...mask, start: mask.start + offset, end: mask.end + offset }));
+
+/** What a redacting copy leaves out of an attachment. */
+export interface AttachmentRedaction {
+  /** Ranges of the attachment's name. */
+  nameMasks: readonly TextMask[];
+  /**
+   * The label of the reason the file is withheld: its name, size, hash and picture are masked
+   * whole and nothing is embedded. Null when the file is shown.
+   */
+  withheld: string | null;
+}
+
+const NOTHING_REDACTED: AttachmentRedaction = { nameMasks: [], withheld: null };
+
 /**
  * The attachment of a message: attachment number, name, size and hash of the original; the
- * thumbnail below it, captioned as the reduced copy it is; the embedded file.
+ * thumbnail below it, captioned as the reduced copy it is; the file embedded where the context
+ * embeds files.
  */
 export async function writeMessageAttachment(
-  context: TranscriptContext,
+  context: TranscriptContext<string>,
   message: TranscriptMessage,
   x: number,
   width: number,
+  { nameMasks, withheld }: AttachmentRedaction = NOTHING_REDACTED,
 ): Promise<void> {
   const { pages, files } = context;
   const { options } = context.input.source.facts;
-  const kind = ATTACHMENT_KINDS[message.type] ?? 'Attachment';
+  const kind = attachmentKind(message);
   const path = message.attachmentPath;
   const file = path === null ? undefined : files.originals.get(path);
   if (path === null || file === undefined) {
@@ -40,6 +63,7 @@ export async function writeMessageAttachment(
       width,
       STYLE.attachment,
       COLOUR.flag,
+      shifted(nameMasks, `${kind} · `.length),
     );
     return;
   }
@@ -49,13 +73,26 @@ export async function writeMessageAttachment(
   if (media?.kind === 'voice' && media.durationSeconds !== null)
     details.push(formatDuration(media.durationSeconds));
   const reference = files.references.get(path)!;
-  details.push(reference, message.attachment!);
+  details.push(reference);
+  const nameAt = `${details.join(' · ')} · `.length;
+  details.push(message.attachment!);
   if (media?.kind !== 'voice') details.push(bytes(file.sizeBytes));
   if (media?.problem) details.push(`not converted: ${media.problem}`);
 
   const attachTop = pages.y;
-  pages.paragraph(details.join(' · '), x, width - PAPERCLIP_ROOM, STYLE.attachment, COLOUR.text);
-  pages.paragraph(`SHA-256 ${file.sha256}`, x, width, STYLE.attachmentHash, COLOUR.muted);
+  const line = details.join(' · ');
+  const whole = (text: string, from = 0): TextMask[] =>
+    withheld === null ? [] : [{ start: from, end: text.length, label: withheld }];
+  pages.paragraph(
+    line,
+    x,
+    width - PAPERCLIP_ROOM,
+    STYLE.attachment,
+    COLOUR.text,
+    withheld === null ? shifted(nameMasks, nameAt) : whole(line, nameAt),
+  );
+  const hash = `SHA-256 ${file.sha256}`;
+  pages.paragraph(hash, x, width, STYLE.attachmentHash, COLOUR.muted, whole(hash, 'SHA-256 '.length));
   if (media?.kind === 'image' && media.derivedKey !== null && options.includeImages) {
     pages.y += SPACE.afterText;
     const shown = pages.image(
@@ -63,6 +100,7 @@ export async function writeMessageAttachment(
       x,
       Math.min(width, THUMBNAIL.maxWidth),
       THUMBNAIL.maxHeight,
+      withheld,
     );
     pages.y += SPACE.betweenRows;
     // The picture is a re-encoded copy: its caption must not pass it off as the original above.
@@ -77,11 +115,11 @@ export async function writeMessageAttachment(
 
   const embedVoice = media?.kind === 'voice' && derived !== undefined && options.includeVoiceMessages;
   const embedOther = media === undefined && options.includeAttachments;
-  if (embedVoice || embedOther) {
+  if (context.embedInto !== null && withheld === null && (embedVoice || embedOther)) {
     const embedded = embedVoice ? derived! : file;
     const name = `${reference} ${baseName(embedded.path)}`;
     const top = pages.y < attachTop ? PAGE.top : attachTop;
-    attachFile(pages.transcript, PAGE.width - PAGE.margin - PAPERCLIP.inset, top, {
+    attachFile(context.embedInto, PAGE.width - PAGE.margin - PAPERCLIP.inset, top, {
       name,
       data: await read(context, embedded.key),
       type: embedVoice ? 'audio/mpeg' : (embedded.mediaType ?? 'application/octet-stream'),
@@ -91,7 +129,7 @@ export async function writeMessageAttachment(
   }
 }
 
-async function read(context: TranscriptContext, key: string): Promise<Buffer> {
+async function read(context: TranscriptContext<string>, key: string): Promise<Buffer> {
   return buffer(await context.input.source.files.open(key));
 }
 

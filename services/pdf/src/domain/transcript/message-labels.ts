@@ -1,6 +1,6 @@
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
+import { formatUtcOffset } from '@chatexhibit/proto/moment-in-zone';
 import {
-  formatUtcOffset,
   recordedTime,
   type ZoneChange,
   zoneChangeClocks,

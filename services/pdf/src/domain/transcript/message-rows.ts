@@ -1,9 +1,9 @@
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
-import { lineHeight, type TextLayout } from '../text/text-layout';
-import { writeMessageAttachment } from './message-attachments';
+import type { TextStyle } from '../text/font-set';
+import { lineHeight, type TextLayout, type TextLine } from '../text/text-layout';
+import { type AttachmentRedaction, writeMessageAttachment } from './message-attachments';
 import { rowFlags, sourceLines, timeExplanation, zoneChangeRow } from './message-labels';
 import { messageNumber } from '@chatexhibit/proto/message-number';
-import type { ItemRange } from '../volumes/split-into-volumes';
 import {
   formatRecordedDate,
   formatUtcColumn,
@@ -25,18 +25,53 @@ import {
   TEXT_GAP,
   ZONE_CHANGE_SPACE,
 } from './transcript-style';
-import { CONTENT_WIDTH, PAGE } from './twin-pages';
+import { CONTENT_WIDTH, PAGE, type TextMask, type TranscriptCopy } from './twin-pages';
 import { type MessageTime, ZoneClock } from './zone-clock';
 
-/** The messages part: its heading, then each day's heading, the zone's clock changes and the message rows. */
-export class MessageRows {
+/**
+ * What an exhibit adds to a message's row; none of it changes what the transcript shows, except
+ * that a copy that redacts leaves the masked text out.
+ */
+export interface RowDecoration {
+  /** A tint over the row and a bar in the margin beside it. */
+  highlighted: boolean;
+  /** Ranges of the sender's name and of the text. */
+  senderMasks: readonly TextMask[];
+  contentMasks: readonly TextMask[];
+  attachment: AttachmentRedaction;
+}
+
+/** A row as the transcript draws it. */
+export const PLAIN_ROW: RowDecoration = {
+  highlighted: false,
+  senderMasks: [],
+  contentMasks: [],
+  attachment: { nameMasks: [], withheld: null },
+};
+
+/** A highlighted row's tint, drawn over it (see-through), and the bar left of its number. */
+const HIGHLIGHT = {
+  tint: '#facc15',
+  opacity: 0.3,
+  bar: '#a16207',
+  barWidth: 3,
+  barGap: 6,
+  overhang: 2,
+} as const;
+
+/**
+ * The messages part: its heading, then each day's heading, the zone's clock changes and the
+ * message rows. `write` draws every message; an exhibit draws the part as `begin`, then each
+ * message in export order with `row` or, when left out, `skip`, then `finish`.
+ */
+export class MessageRows<Copy extends string = TranscriptCopy> {
   /** Reads the times of the messages' pass in the export's zone. */
   private clock: ZoneClock | null = null;
   /** Where the UTC column starts, when it is shown, and where the message starts. */
   private readonly utcX: number | null;
   private readonly bodyX: number;
 
-  constructor(private readonly context: TranscriptContext) {
+  constructor(private readonly context: TranscriptContext<Copy>) {
     const { input, pages } = context;
     // The time column widens only when the export recorded seconds; UTC gets a column of its own.
     const { options } = input.source.facts;
@@ -50,14 +85,25 @@ export class MessageRows {
         : this.utcX + widestUtcCell(pages.layout, input.summary.timesHaveSeconds) + COLUMN_GAP;
   }
 
-  /**
-   * Draws the messages at positions `range.from` (inclusive) to `range.to` in export order, all of
-   * them by default (a volume draws its own); the clock still reads those before, so the zone's
-   * changes are told where they fall. Resolves to the numbers of the first and last drawn.
-   */
-  async write(
-    range: ItemRange = { from: 0, to: this.context.total },
-  ): Promise<{ first: number; last: number } | null> {
+  async write(): Promise<void> {
+    const { pages, input, total } = this.context;
+    this.begin();
+    let drawn = 0;
+    for await (const page of input.source.messages()) {
+      for (const message of page) {
+        await this.row(message);
+        drawn += 1;
+      }
+      await input.onProgress(drawn / Math.max(1, total));
+    }
+    if (drawn === 0) {
+      pages.paragraph('The export holds no messages.', PAGE.margin, CONTENT_WIDTH, STYLE.body, COLOUR.muted);
+    }
+    this.finish();
+  }
+
+  /** The part's heading, bookmark and column heads; the clock that reads the messages' times. */
+  begin(): void {
     const { pages, furniture, input } = this.context;
     startPart(pages, PART_ROOM.messages);
     furniture.bookmarkMessages();
@@ -81,28 +127,21 @@ export class MessageRows {
       ];
       furniture.drawColumnHeads();
     }
-    let position = 0;
-    let drawn = null as { first: number; last: number } | null;
-    pass: for await (const page of input.source.messages()) {
-      for (const message of page) {
-        if (position >= range.to) break pass;
-        if (position >= range.from) {
-          await this.message(message);
-          drawn = { first: drawn?.first ?? message.index, last: message.index };
-        } else {
-          this.clock.read(message);
-        }
-        position += 1;
-      }
-      await input.onProgress(Math.max(0, position - range.from) / Math.max(1, range.to - range.from));
-    }
-    if (drawn === null) {
-      pages.paragraph('The export holds no messages.', PAGE.margin, CONTENT_WIDTH, STYLE.body, COLOUR.muted);
-    }
-    // Past the messages, a new page continues no day and heads no columns.
+  }
+
+  /** Ends the part: past the messages, a new page continues no day and heads no columns. */
+  finish(): void {
+    const { furniture } = this.context;
     furniture.day = null;
     furniture.columnHeads = [];
-    return drawn;
+  }
+
+  /**
+   * A message left out (of an exhibit): its time is read all the same, so that every message
+   * drawn reads as the transcript reads it (a repeated hour is read in export order).
+   */
+  skip(message: TranscriptMessage): void {
+    this.clock!.read(message);
   }
 
   /** A day's heading, kept on one page with the first row of its first message (`firstRow` high). */
@@ -146,9 +185,10 @@ export class MessageRows {
     );
   }
 
-  private async message(message: TranscriptMessage): Promise<void> {
+  /** One message's row, preceded by its day's heading and the clock changes before it. */
+  async row(message: TranscriptMessage, decoration: RowDecoration = PLAIN_ROW): Promise<void> {
     const { context } = this;
-    const { pages, furniture, total } = context;
+    const { pages, furniture } = context;
     const { options } = context.input.source.facts;
     const time = this.clock!.read(message);
     const day = recordedDay(message.timestamp);
@@ -186,6 +226,39 @@ export class MessageRows {
     if (newDay) this.dateHeading(day, followingHeight + firstRow);
     for (const change of following) this.zoneChange(change);
     pages.ensure(firstRow);
+    const layout: RowLayout = {
+      time,
+      system,
+      header,
+      headerStyle,
+      headerLines,
+      headerHeight,
+      bodyLines,
+      bodyWidth,
+      provenance,
+      provenanceWidth,
+      flags,
+      noted,
+      flagsWidth,
+      explanation,
+    };
+    const draw = () => this.rowContent(message, decoration, layout);
+    if (decoration.highlighted) await pages.band(draw, highlight);
+    else await draw();
+    pages.y += ROW_GAP;
+  }
+
+  /** The row below its heading: number, times, source lines, sender, flags, notes, text and attachment. */
+  private async rowContent(
+    message: TranscriptMessage,
+    decoration: RowDecoration,
+    layout: RowLayout,
+  ): Promise<void> {
+    const { context, bodyX } = this;
+    const { pages, furniture, total, input } = context;
+    const { options } = input.source.facts;
+    const { time, system, header, headerStyle, headerLines, headerHeight, bodyLines, bodyWidth } = layout;
+    const { provenance, provenanceWidth, flags, noted, flagsWidth, explanation } = layout;
     const top = pages.y;
     const onHeaderLine = { lineStyle: STYLE.sender };
     pages.label(messageNumber(message.index, total), COLUMN.number, STYLE.number, COLOUR.muted, onHeaderLine);
@@ -207,8 +280,16 @@ export class MessageRows {
     if (mark !== null) drawParticipantMark(context, mark, bodyX - MARK_SPACE, STYLE.sender);
     const headerColour = mark === null ? COLOUR.muted : senderColour(context, mark);
     const firstHeaderWidth = headerLines[0]?.width ?? 0;
+    const senderMasks = system ? [] : decoration.senderMasks;
     for (const line of headerLines)
-      pages.line(line, bodyX, bodyWidth - provenanceWidth - flagsWidth, headerStyle, headerColour);
+      pages.line(
+        line,
+        bodyX,
+        bodyWidth - provenanceWidth - flagsWidth,
+        headerStyle,
+        headerColour,
+        senderMasks,
+      );
     if (flags !== '' || noted !== '') {
       const flagsTop = pages.y;
       pages.y = top;
@@ -225,17 +306,59 @@ export class MessageRows {
       const colour = time.skippedBy === null ? COLOUR.muted : COLOUR.flag;
       pages.paragraph(explanation, bodyX, bodyWidth, STYLE.meta, colour);
     }
-    furniture.message = `${messageNumber(message.index, total)} ${header}`;
+    const number = messageNumber(message.index, total);
+    furniture.message = { text: `${number} ${header}`, masks: shiftedBy(senderMasks, number.length + 1) };
 
     const bodyColour = system || message.type === 'deleted' ? COLOUR.muted : COLOUR.text;
     for (const line of bodyLines) {
       pages.ensure(lineHeight(STYLE.body));
-      pages.line(line, bodyX, bodyWidth, STYLE.body, bodyColour);
+      pages.line(line, bodyX, bodyWidth, STYLE.body, bodyColour, decoration.contentMasks);
     }
-    if (message.attachment !== null) await writeMessageAttachment(context, message, bodyX, bodyWidth);
+    if (message.attachment !== null)
+      await writeMessageAttachment(context, message, bodyX, bodyWidth, decoration.attachment);
     furniture.message = null;
-    pages.y += ROW_GAP;
   }
+}
+
+/** A message's row as measured before it is drawn (`MessageRows.row`). */
+interface RowLayout {
+  time: MessageTime;
+  system: boolean;
+  header: string;
+  headerStyle: TextStyle;
+  headerLines: readonly TextLine[];
+  headerHeight: number;
+  bodyLines: readonly TextLine[];
+  bodyWidth: number;
+  provenance: string;
+  provenanceWidth: number;
+  flags: string;
+  noted: string;
+  flagsWidth: number;
+  explanation: string | null;
+}
+
+/** Masks of a text, as ranges of a line that has the text from `offset` on. */
+const shiftedBy = (masks: readonly TextMask[], offset: number): TextMask[] =>
+  masks.map((mask) => ({ ...mask, start: mask.start + offset, end: mask.end + offset }));
+
+/** A highlighted row's tint over its stretch of a page, and the bar in the margin left of it. */
+function highlight(doc: PDFKit.PDFDocument, top: number, bottom: number): void {
+  const { tint, opacity, bar, barWidth, barGap, overhang } = HIGHLIGHT;
+  const height = bottom - top + 2 * overhang;
+  doc
+    .save()
+    .rect(PAGE.margin - overhang, top - overhang, CONTENT_WIDTH + 2 * overhang, height)
+    .fillOpacity(opacity)
+    .fillColor(tint)
+    .fill()
+    .restore();
+  doc
+    .save()
+    .rect(PAGE.margin - barGap - barWidth, top - overhang, barWidth, height)
+    .fillColor(bar)
+    .fill()
+    .restore();
 }
 
 /** The UTC column: the date and time a recorded time stands for in the zone, or a dash where it stands for none. */

@@ -4,21 +4,57 @@ import { batesNumber } from './bates';
 import { formatRecordedDate, formatRecordedMonth } from './time-zone';
 import { runningHeader } from './transcript-copies';
 import { COLOUR, FOOTER_RAISE, SPACE, STYLE } from './transcript-style';
-import { type Bookmark, CONTENT_WIDTH, PAGE, type TwinPages } from './twin-pages';
+import {
+  type Bookmark,
+  CONTENT_WIDTH,
+  type CopyText,
+  PAGE,
+  type TextMask,
+  type TranscriptCopy,
+  type TwinPages,
+} from './twin-pages';
+
+/** A text the furniture draws, with the ranges of it a redacting copy removes. */
+export interface MaskedText {
+  text: string;
+  masks: readonly TextMask[];
+}
+
+/** What a document's furniture says: its running header and its footers' texts. */
+export interface FurnitureTexts<Copy extends string> {
+  /** At the top of every page; its masks are ranges of every copy's version. */
+  header: CopyText<Copy>;
+  headerMasks: readonly TextMask[];
+  /** Left in every footer: what the document was made from. */
+  source: string;
+  /** The Bates number of a page (1-based) in each copy, lower right; null when the document has none. */
+  bates: (page: number) => CopyText<Copy> | null;
+}
+
+/** The transcript's and its filing copy's: the header naming case, exhibit and copy, the source's hash, their Bates numbers (bates.ts). */
+export function transcriptFurniture(facts: ExportFacts): FurnitureTexts<TranscriptCopy> {
+  return {
+    header: runningHeader(facts),
+    headerMasks: [],
+    source: `Source SHA-256 ${facts.fileHash.slice(0, 16)}…`,
+    bates: (page) => {
+      const filing = batesNumber(facts, page, 'filing');
+      return filing === null ? null : { transcript: batesNumber(facts, page, 'transcript')!, filing };
+    },
+  };
+}
 
 /**
  * What the pages carry besides their parts: the running header and what a new page repeats
  * below it, the bookmarks, and the footers with page and Bates numbers.
  */
-export class PageFurniture {
+export class PageFurniture<Copy extends string = TranscriptCopy> {
   /** Inside the messages, the day of the last message drawn: a new page continues it (null elsewhere). */
   day: string | null = null;
   /** The message being drawn once its header is down: a page break inside it repeats who it is. */
-  message: string | null = null;
+  message: MaskedText | null = null;
   /** Heads of the message columns that need one (the UTC column beside the recorded time), by x. */
   columnHeads: ReadonlyArray<readonly [x: number, head: string]> = [];
-  /** Which volume of a split document the pages belong to ("Volume 2 of 5"), named in the running header. */
-  volume: string | null = null;
   /** Told each day's heading as it starts, at the cursor: a volume's index links to it. */
   onDay: (day: string) => void = () => {};
   /** Bookmarks that take children: the cover's, the messages' and the current month's (by 'YYYY-MM'). */
@@ -27,21 +63,16 @@ export class PageFurniture {
   private month: { key: string; bookmark: Bookmark } | null = null;
 
   constructor(
-    private readonly pages: TwinPages,
-    private readonly facts: ExportFacts,
+    private readonly pages: TwinPages<Copy>,
+    private readonly texts: FurnitureTexts<Copy>,
   ) {
     pages.onNewPage = () => this.continuation();
   }
 
-  /** The running header at the top of every page: case and exhibit numbers, title, source, which copy. */
+  /** The running header at the top of every page. */
   runningHeader(): void {
-    this.pages.paragraph(
-      runningHeader(this.facts, this.volume),
-      PAGE.margin,
-      CONTENT_WIDTH,
-      STYLE.meta,
-      COLOUR.muted,
-    );
+    const { header, headerMasks } = this.texts;
+    this.pages.paragraph(header, PAGE.margin, CONTENT_WIDTH, STYLE.meta, COLOUR.muted, headerMasks);
     this.pages.y += SPACE.belowRunningHeader;
   }
 
@@ -73,29 +104,21 @@ export class PageFurniture {
   }
 
   /**
-   * On every page: the source's short hash, "Page X of Y", and the Bates number lower right, each
-   * copy its own (bates.ts), so the two documents share no number. A volume's pages are numbered
-   * in it ("Page 1 of 50"), and its Bates numbers continue the `pagesBefore` of the volumes before.
+   * On every page: what the document was made from, "Page X of Y", and the Bates number lower
+   * right, each copy its own, so that no two documents share a number.
    */
-  footers(pagesBefore = 0): void {
-    const { facts, pages } = this;
+  footers(): void {
+    const { texts, pages } = this;
     const baseline = PAGE.height - FOOTER_RAISE;
     pages.eachPage((page, count) => {
-      pages.textAt(
-        `Source SHA-256 ${facts.fileHash.slice(0, 16)}…`,
-        PAGE.margin,
-        baseline,
-        STYLE.footer,
-        COLOUR.muted,
-      );
+      pages.textAt(texts.source, PAGE.margin, baseline, STYLE.footer, COLOUR.muted);
       pages.textAt(`Page ${page} of ${count}`, PAGE.margin, baseline, STYLE.footer, COLOUR.muted, {
         align: 'center',
         width: CONTENT_WIDTH,
       });
-      const filing = batesNumber(facts, pagesBefore + page, 'filing');
-      if (filing !== null) {
-        const transcript = batesNumber(facts, pagesBefore + page, 'transcript')!;
-        pages.textAt({ transcript, filing }, PAGE.margin, baseline, STYLE.label, COLOUR.text, {
+      const bates = texts.bates(page);
+      if (bates !== null) {
+        pages.textAt(bates, PAGE.margin, baseline, STYLE.label, COLOUR.text, {
           align: 'right',
           width: CONTENT_WIDTH,
         });
@@ -126,7 +149,8 @@ export class PageFurniture {
     }
     this.drawColumnHeads();
     if (this.message !== null) {
-      pages.paragraph(`${this.message} (continued)`, PAGE.margin, CONTENT_WIDTH, STYLE.label, COLOUR.muted);
+      const { text, masks } = this.message;
+      pages.paragraph(`${text} (continued)`, PAGE.margin, CONTENT_WIDTH, STYLE.label, COLOUR.muted, masks);
       pages.y += SPACE.afterText;
     }
   }

@@ -11,7 +11,7 @@ const ACCOUNT_NOTE = '(exporting account)';
  * The participant table: each name exactly as exported beside its mark (the legend of the
  * messages), the exporting account marked, message count, first and last message.
  */
-export function writeParticipantTable(context: TranscriptContext): void {
+export function writeParticipantTable(context: TranscriptContext<string>): void {
   const { pages, marks } = context;
   const { participants } = context.input.summary;
   const columns = PARTICIPANT_COLUMNS;
@@ -68,7 +68,7 @@ export function writeParticipantTable(context: TranscriptContext): void {
 }
 
 /** What the marks in the participant table say. */
-function legend({ input, marks }: TranscriptContext): string[] {
+function legend({ input, marks }: TranscriptContext<string>): string[] {
   if (input.summary.participants.length === 0) return [];
   const stated = input.source.facts.examination.exportingAccount;
   const { highlightSenders } = input.source.facts.options;

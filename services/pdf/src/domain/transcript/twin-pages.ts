@@ -1,15 +1,16 @@
 import PDFDocument from 'pdfkit';
 import { FontSet, type TextStyle } from '../text/font-set';
-import { ascent, lineHeight, type TextLine, type TextLayout } from '../text/text-layout';
-import { TextPainter } from '../text/text-painter';
+import { maskLine } from '../text/line-mask';
+import { ascent, type CharRange, lineHeight, type TextLine, type TextLayout } from '../text/text-layout';
+import { alignedLeft, TextPainter } from '../text/text-painter';
 
 /** US Letter, the size US courts file; one-inch margins as most local rules ask. */
 export const PAGE = { width: 612, height: 792, margin: 72, top: 64, bottom: 72 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 
-/** An entry of the bookmarks (the PDF outline), the same in both documents. */
+/** An entry of the bookmarks (the PDF outline), the same in every copy, in the order of TwinPages.copies. */
 export interface Bookmark {
-  readonly items: readonly [PDFKit.PDFOutline, PDFKit.PDFOutline];
+  readonly items: readonly PDFKit.PDFOutline[];
 }
 
 /** pdfkit 0.20.2's outline items take a destination's top and left, which its typings leave out. */
@@ -29,24 +30,62 @@ export interface DocumentInfo {
 export const TRANSCRIPT_COPIES = ['transcript', 'filing'] as const;
 export type TranscriptCopy = (typeof TRANSCRIPT_COPIES)[number];
 
-/** Text drawn the same in both copies, or a different text in each (which copy it is, its Bates number). */
-export type CopyText = string | Readonly<Record<TranscriptCopy, string>>;
+/** Text drawn the same in every copy, or a different text in each (which copy it is, its Bates number). */
+export type CopyText<Copy extends string = TranscriptCopy> = string | Readonly<Record<Copy, string>>;
 
 /** A copy's own version of a text. */
-export const textIn = (text: CopyText, copy: TranscriptCopy): string =>
+export const textIn = <Copy extends string>(text: CopyText<Copy>, copy: Copy): string =>
   typeof text === 'string' ? text : text[copy];
 
 /**
- * The transcript and its court-filing copy, written side by side: every line is laid out once
- * and drawn into both, so the two have the same pages and a page or Bates number cites the same
- * message in either. Only what must differ (attachments in the transcript; PDF/A in the filing
- * copy; the lines that say which copy it is, and the Bates numbers) is done to one of them: a text
- * that differs takes the height of the longer version in both, so the pages stay the same.
+ * What a copy does with the masks of a text: 'remove' leaves the masked characters out and
+ * covers each masked stretch with a black box carrying the mask's label; 'mark' draws them and
+ * outlines each stretch, showing what the other copy removes.
  */
-export class TwinPages {
-  readonly transcript: PDFKit.PDFDocument;
-  readonly filing: PDFKit.PDFDocument;
-  private readonly painters: readonly [TextPainter, TextPainter];
+export type RedactionMode = 'remove' | 'mark';
+
+/** Characters [start, end) of a text to redact, and the reason on their box. */
+export interface TextMask extends CharRange {
+  /** A few words (e.g. 'SSN/TIN'), drawn in brackets: "[SSN/TIN]". */
+  readonly label: string;
+}
+
+/** How one copy is written. */
+export interface CopySetup {
+  readonly info: DocumentInfo;
+  /** PDF/A-2b */
+  readonly pdfA: boolean;
+  /** Absent: masks are ignored and every text is drawn whole. */
+  readonly redaction?: RedactionMode;
+}
+
+/** The label on a removed stretch: white, bold, at most this share of the text's size, left out below MIN_SIZE. */
+const REDACTION_LABEL = { share: 0.8, minSize: 4, padding: 1, family: 'sans', weight: 'bold' } as const;
+/** The outline round a masked stretch in a 'mark' copy, pt. */
+const MARK_LINE_WIDTH = 0.5;
+
+interface CopyPen<Copy extends string> {
+  readonly copy: Copy;
+  readonly doc: PDFKit.PDFDocument;
+  readonly painter: TextPainter;
+  readonly redaction: RedactionMode | undefined;
+}
+
+type LabelOptions = { align?: 'left' | 'right' | 'center'; width?: number; masks?: readonly TextMask[] };
+
+/**
+ * Copies of one document written side by side (the transcript and its court-filing copy; an
+ * exhibit and its unredacted copy): every line is laid out once and drawn into each, so all
+ * have the same pages and a page or Bates number cites the same message in any. Only what must
+ * differ (attachments in the transcript; PDF/A; the lines that say which copy it is, and the
+ * Bates numbers; masked text) is done to one of them: a text that differs takes the height of
+ * its longest version in all, so the pages stay the same.
+ */
+export class TwinPages<Copy extends string = TranscriptCopy> {
+  /** In the order of the setup's keys. */
+  readonly copies: readonly Copy[];
+  readonly documents: Readonly<Record<Copy, PDFKit.PDFDocument>>;
+  private readonly pens: readonly CopyPen<Copy>[];
   /** Top of the next line, in pdfkit's top-down page coordinates. */
   y: number = PAGE.top;
   /** Called after each new page, to draw what continues there (a running header). */
@@ -54,12 +93,19 @@ export class TwinPages {
 
   constructor(
     readonly layout: TextLayout,
-    info: Readonly<Record<TranscriptCopy, DocumentInfo>>,
+    setup: Readonly<Record<Copy, CopySetup>>,
     fonts: FontSet = FontSet.shared(),
   ) {
-    this.transcript = createDocument(info.transcript, false);
-    this.filing = createDocument(info.filing, true);
-    this.painters = [new TextPainter(this.transcript, fonts), new TextPainter(this.filing, fonts)];
+    this.copies = Object.keys(setup) as Copy[];
+    this.pens = this.copies.map((copy) => {
+      const { info, pdfA, redaction } = setup[copy];
+      const doc = createDocument(info, pdfA);
+      return { copy, doc, painter: new TextPainter(doc, fonts), redaction };
+    });
+    this.documents = Object.fromEntries(this.pens.map((pen) => [pen.copy, pen.doc])) as Record<
+      Copy,
+      PDFKit.PDFDocument
+    >;
   }
 
   get bottom(): number {
@@ -74,88 +120,190 @@ export class TwinPages {
   }
 
   newPage(): void {
-    this.transcript.addPage();
-    this.filing.addPage();
+    const open = this.stretches;
+    if (open !== null) open.at(-1)!.bottom = this.y;
+    for (const { doc } of this.pens) doc.addPage();
     this.y = PAGE.top;
     this.onNewPage();
+    if (open !== null) open.push({ page: this.page, top: this.y, bottom: this.y });
   }
 
   /**
-   * A bookmark to the cursor's height on the current page, in both documents' outlines: at the
+   * A bookmark to the cursor's height on the current page, in every document's outline: at the
    * top level, or under `parent`. `expanded` shows its children when the document opens.
    */
   bookmark(title: string, parent: Bookmark | null = null, expanded = false): Bookmark {
     // pdfkit writes the destination's left as the page width less `left`: the page width puts it at 0.
     const options: OutlineOptions = { expanded, top: this.y, left: PAGE.width };
-    const add = (doc: PDFKit.PDFDocument, under: PDFKit.PDFOutline | undefined): PDFKit.PDFOutline =>
-      (under ?? doc.outline).addItem(title, options);
-    return { items: [add(this.transcript, parent?.items[0]), add(this.filing, parent?.items[1])] };
+    return {
+      items: this.pens.map(({ doc }, i) => (parent?.items[i] ?? doc.outline).addItem(title, options)),
+    };
   }
 
-  /** Draws one laid-out line at the cursor (right-aligned within `width` when it is right-to-left) and moves down. */
-  line(line: TextLine, x: number, width: number, style: TextStyle, color: string): void {
-    this.lines([line, line], x, width, style, color);
+  /**
+   * Draws one laid-out line at the cursor (right-aligned within `width` when it is right-to-left)
+   * and moves down. `masks` are ranges of the text the line was wrapped from.
+   */
+  line(
+    line: TextLine,
+    x: number,
+    width: number,
+    style: TextStyle,
+    color: string,
+    masks: readonly TextMask[] = [],
+  ): void {
+    this.lines(
+      this.pens.map(() => line),
+      x,
+      width,
+      style,
+      color,
+      masks,
+    );
   }
 
   /**
    * Wraps `text` to `width` and draws it from the cursor down, breaking pages between lines. A
-   * text that differs between the copies moves both down by the longer version's lines.
+   * text that differs between the copies moves all down by the longest version's lines. `masks`
+   * are ranges of the text (of each copy's version, where they differ).
    */
-  paragraph(text: CopyText, x: number, width: number, style: TextStyle, color: string): void {
-    const wrap = (copy: TranscriptCopy) => this.layout.wrap(textIn(text, copy), style, width);
-    const transcript = wrap('transcript');
-    const filing = typeof text === 'string' ? transcript : wrap('filing');
-    for (let i = 0; i < Math.max(transcript.length, filing.length); i += 1) {
+  paragraph(
+    text: CopyText<Copy>,
+    x: number,
+    width: number,
+    style: TextStyle,
+    color: string,
+    masks: readonly TextMask[] = [],
+  ): void {
+    const wrapped = new Map<string, TextLine[]>();
+    const perCopy = this.pens.map(({ copy }) => {
+      const version = textIn(text, copy);
+      let lines = wrapped.get(version);
+      if (lines === undefined) {
+        lines = this.layout.wrap(version, style, width);
+        wrapped.set(version, lines);
+      }
+      return lines;
+    });
+    const count = Math.max(...perCopy.map((lines) => lines.length));
+    for (let i = 0; i < count; i += 1) {
       this.ensure(lineHeight(style));
-      this.lines([transcript[i], filing[i]], x, width, style, color);
+      this.lines(
+        perCopy.map((lines) => lines[i]),
+        x,
+        width,
+        style,
+        color,
+        masks,
+      );
     }
   }
 
   /** Draws each copy's line (none when undefined) at the cursor and moves down. */
   private lines(
-    lines: readonly [TextLine | undefined, TextLine | undefined],
+    lines: readonly (TextLine | undefined)[],
     x: number,
     width: number,
     style: TextStyle,
     color: string,
+    masks: readonly TextMask[],
   ): void {
     const baseline = this.y + ascent(style);
     lines.forEach((line, i) => {
       if (line === undefined) return;
       const left = line.direction === 'rtl' ? x + width - line.width : x;
-      this.painters[i]!.drawLine(line, left, baseline, style, color);
+      this.drawLine(this.pens[i]!, line, left, baseline, style, color, masks);
     });
     this.y += lineHeight(style);
   }
 
   /** One line of text at the cursor's line without moving it (labels, columns, right-aligned notes). */
   label(
-    text: CopyText,
+    text: CopyText<Copy>,
     x: number,
     style: TextStyle,
     color: string,
-    options?: { align?: 'left' | 'right' | 'center'; width?: number; lineStyle?: TextStyle },
+    options?: LabelOptions & { lineStyle?: TextStyle },
   ): void {
     this.textAt(text, x, this.y + ascent(options?.lineStyle ?? style), style, color, options);
   }
 
   /** Text at an absolute baseline on the current page, e.g. footers. */
   textAt(
-    text: CopyText,
+    text: CopyText<Copy>,
     x: number,
     baseline: number,
     style: TextStyle,
     color: string,
-    options?: { align?: 'left' | 'right' | 'center'; width?: number },
+    options?: LabelOptions,
   ): void {
-    TRANSCRIPT_COPIES.forEach((copy, i) =>
-      this.painters[i]!.drawText(textIn(text, copy), x, baseline, style, color, options),
-    );
+    for (const pen of this.pens) {
+      const version = textIn(text, pen.copy);
+      if (pen.redaction === undefined || (options?.masks ?? []).length === 0) {
+        pen.painter.drawText(version, x, baseline, style, color, options);
+      } else {
+        const line = this.layout.singleLine(version, style);
+        this.drawLine(pen, line, alignedLeft(line, x, options), baseline, style, color, options!.masks!);
+      }
+    }
+  }
+
+  /** A line into one copy, its masks applied as the copy's redaction mode says. */
+  private drawLine(
+    { doc, painter, redaction }: CopyPen<Copy>,
+    line: TextLine,
+    left: number,
+    baseline: number,
+    style: TextStyle,
+    color: string,
+    masks: readonly TextMask[],
+  ): void {
+    const mask = redaction === undefined || masks.length === 0 ? null : maskLine(line, masks, style.size);
+    if (mask === null) {
+      painter.drawLine(line, left, baseline, style, color);
+      return;
+    }
+    const top = baseline - ascent(style);
+    const height = lineHeight(style);
+    if (redaction === 'mark') {
+      painter.drawLine(line, left, baseline, style, color);
+      for (const { x, width } of mask.stretches) {
+        const inset = MARK_LINE_WIDTH / 2;
+        doc
+          .save()
+          .rect(left + x - inset, top + inset, width + 2 * inset, height - 2 * inset)
+          .lineWidth(MARK_LINE_WIDTH)
+          .strokeColor('#000000')
+          .stroke()
+          .restore();
+      }
+      return;
+    }
+    // Each box and its label go into the line where the masked text was, so that text
+    // extraction reads the label in its place.
+    painter.drawLine(line, left, baseline, style, color, mask, ({ x, width, mask: { label } }) => {
+      doc
+        .save()
+        .rect(left + x, top, width, height)
+        .fillColor('#000000')
+        .fill()
+        .restore();
+      const { share, minSize, padding, family, weight } = REDACTION_LABEL;
+      const text = `[${label}]`;
+      const perPoint = this.layout.measure(text, { family, weight, size: 1 });
+      const size = Math.min(style.size * share, (width - 2 * padding) / perPoint);
+      // On the text's baseline, as part of the line.
+      if (size >= minSize)
+        painter.drawText(text, left + x, baseline, { family, weight, size }, '#ffffff', {
+          align: 'center',
+          width,
+        });
+    });
   }
 
   /** A thin horizontal rule at the cursor. */
   rule(x: number, width: number, color: string): void {
-    for (const doc of [this.transcript, this.filing]) {
+    for (const { doc } of this.pens) {
       doc
         .save()
         .moveTo(x, this.y)
@@ -167,37 +315,102 @@ export class TwinPages {
     }
   }
 
-  /** The same vector drawing in both documents, at coordinates the caller gives (a participant's mark). */
+  /** The same vector drawing in every document, at coordinates the caller gives (a participant's mark). */
   draw(paint: (doc: PDFKit.PDFDocument) => void): void {
-    for (const doc of [this.transcript, this.filing]) paint(doc);
+    for (const { doc } of this.pens) paint(doc);
   }
 
-  /** A JPEG or PNG, scaled to fit `width` × `maxHeight`, at the cursor; moves below it. Returns its size in pixels. */
-  image(data: Buffer, x: number, width: number, maxHeight: number): { width: number; height: number } {
-    const probe = this.transcript.openImage(data);
+  /**
+   * A JPEG or PNG, scaled to fit `width` × `maxHeight`, at the cursor; moves below it. Returns its
+   * size in pixels. With a mask label, a 'remove' copy draws a black box of the picture's size
+   * labelled with it instead, and a 'mark' copy outlines the picture.
+   */
+  image(
+    data: Buffer,
+    x: number,
+    width: number,
+    maxHeight: number,
+    maskLabel: string | null = null,
+  ): { width: number; height: number } {
+    const probe = this.pens[0]!.doc.openImage(data);
     const scale = Math.min(1, width / probe.width, maxHeight / probe.height);
-    const height = probe.height * scale;
-    this.ensure(height);
-    for (const doc of [this.transcript, this.filing]) {
-      doc.image(data, x, this.y, { width: probe.width * scale, height });
+    const size = { width: probe.width * scale, height: probe.height * scale };
+    this.ensure(size.height);
+    for (const pen of this.pens) {
+      const { doc } = pen;
+      if (maskLabel === null || pen.redaction === undefined) {
+        doc.image(data, x, this.y, size);
+      } else if (pen.redaction === 'mark') {
+        doc.image(data, x, this.y, size);
+        doc
+          .save()
+          .rect(x, this.y, size.width, size.height)
+          .lineWidth(MARK_LINE_WIDTH)
+          .strokeColor('#000000')
+          .stroke()
+          .restore();
+      } else {
+        doc.save().rect(x, this.y, size.width, size.height).fillColor('#000000').fill().restore();
+        const { family, weight } = REDACTION_LABEL;
+        const label = { family, weight, size: 8 } as const;
+        pen.painter.drawText(`[${maskLabel}]`, x, this.y + size.height / 2, label, '#ffffff', {
+          align: 'center',
+          width: size.width,
+        });
+      }
     }
-    this.y += height;
+    this.y += size.height;
     return { width: probe.width, height: probe.height };
   }
 
-  /** Draws something on every page of both documents once all are written (footers). */
+  /** The stretches of pages a `band` is drawing: open while it draws. */
+  private stretches: Array<{ page: number; top: number; bottom: number }> | null = null;
+
+  /** The index of the page being drawn, as pdfkit's switchToPage counts. */
+  private get page(): number {
+    const { start, count } = this.pens[0]!.doc.bufferedPageRange();
+    return start + count - 1;
+  }
+
+  /**
+   * Runs `draw`, then paints `paint` over the stretch of each page it drew on, from where it
+   * started (on a page it continued to, from below what that page repeats) down to where it ended
+   * there: a highlight, over what it marks, so nothing of what is drawn changes.
+   */
+  async band(
+    draw: () => Promise<void>,
+    paint: (doc: PDFKit.PDFDocument, top: number, bottom: number) => void,
+  ): Promise<void> {
+    if (this.stretches !== null) throw new Error('bands do not nest');
+    const stretches = [{ page: this.page, top: this.y, bottom: this.y }];
+    this.stretches = stretches;
+    try {
+      await draw();
+    } finally {
+      this.stretches = null;
+    }
+    stretches.at(-1)!.bottom = this.y;
+    const last = this.page;
+    for (const { doc } of this.pens) {
+      for (const { page, top, bottom } of stretches) {
+        doc.switchToPage(page);
+        paint(doc, top, bottom);
+      }
+      doc.switchToPage(last);
+    }
+  }
+
+  /** Draws something on every page of every document once all are written (footers). */
   eachPage(draw: (pageNumber: number, pageCount: number) => void): void {
-    const { start, count } = this.transcript.bufferedPageRange();
+    const { start, count } = this.pens[0]!.doc.bufferedPageRange();
     for (let i = start; i < start + count; i += 1) {
-      this.transcript.switchToPage(i);
-      this.filing.switchToPage(i);
+      for (const { doc } of this.pens) doc.switchToPage(i);
       draw(i - start + 1, count);
     }
   }
 
   end(): void {
-    this.transcript.end();
-    this.filing.end();
+    for (const { doc } of this.pens) doc.end();
   }
 }
 

@@ -53,8 +53,8 @@ export class VolumeFrontPages {
   private readonly tops: { cover: number; index: number };
 
   constructor(
-    private readonly pages: TwinPages,
-    furniture: PageFurniture,
+    private readonly pages: TwinPages<string>,
+    furniture: PageFurniture<string>,
     volume: string,
   ) {
     const continued = pages.onNewPage;
@@ -62,7 +62,6 @@ export class VolumeFrontPages {
       this.pageCount += 1;
       continued();
     };
-    furniture.volume = volume;
     furniture.onDay = (day) => this.dayStarts(day);
     furniture.runningHeader();
     pages.bookmark(`Volume cover: ${volume}`);

@@ -38,11 +38,11 @@ export async function writeTranscripts(
   const { facts } = input.source;
   const made = { creator: `ChatExhibit ${input.toolVersion}`, createdAt: input.generatedAt };
   const pages = new TwinPages(layout, {
-    transcript: documentInfo(facts, 'transcript', made),
-    filing: documentInfo(facts, 'filing', made),
+    transcript: { info: documentInfo(facts, 'transcript', made), pdfA: false },
+    filing: { info: documentInfo(facts, 'filing', made), pdfA: true },
   });
-  pages.transcript.pipe(out.transcript);
-  pages.filing.pipe(out.filing);
+  pages.documents.transcript.pipe(out.transcript);
+  pages.documents.filing.pipe(out.filing);
   const context = transcriptContext(input, pages);
   const messages = new MessageRows(context);
   context.furniture.runningHeader();
@@ -50,7 +50,7 @@ export async function writeTranscripts(
   await messages.write();
   writeAttachmentRegister(context);
   context.furniture.footers();
-  const { count: pageCount } = pages.transcript.bufferedPageRange();
+  const { count: pageCount } = pages.documents.transcript.bufferedPageRange();
   pages.end();
   await Promise.all([finished(out.transcript), finished(out.filing)]);
   return { pageCount };

@@ -3,13 +3,14 @@ import type { z } from 'zod';
 import type { EXPORT_ACCESS_REQUEST } from '@chatexhibit/proto/subjects';
 import { BundleRepository } from '../../../bundles/bundle.repository';
 import { isUnlocked } from '../../../domain/free-tier';
+import { goneOf } from '../../retention.entity';
 import { RetentionRepository } from '../../retention.repository';
 
 type ExportAccess = z.infer<typeof EXPORT_ACCESS_REQUEST.response>;
 
 /**
  * Whether an export's results may be read: it is free, or its bundle is paid and not refunded,
- * and it has not passed its retention date.
+ * and it has not passed its retention date; and, once gone, how it went.
  */
 @Injectable()
 export class CheckExportAccessUseCase {
@@ -21,11 +22,12 @@ export class CheckExportAccessUseCase {
   async execute({ exportId }: { exportId: string }): Promise<ExportAccess> {
     const retention = await this.retention.find(exportId);
     const deleteAfter = retention ? retention.deleteAfter.toISOString() : null;
-    if (retention?.expiredAt) return { readable: false, expired: true, deleteAfter };
+    const gone = goneOf(retention);
+    if (gone) return { readable: false, gone, deleteAfter };
     const decision = await this.bundles.findDecision(exportId);
-    if (!decision) return { readable: false, expired: false, deleteAfter };
-    if (decision.free) return { readable: true, expired: false, deleteAfter };
+    if (!decision) return { readable: false, gone, deleteAfter };
+    if (decision.free) return { readable: true, gone, deleteAfter };
     const bundle = decision.bundleId ? await this.bundles.findBundle(decision.bundleId) : null;
-    return { readable: bundle !== null && isUnlocked(bundle), expired: false, deleteAfter };
+    return { readable: bundle !== null && isUnlocked(bundle), gone, deleteAfter };
   }
 }

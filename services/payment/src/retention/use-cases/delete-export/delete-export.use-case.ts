@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { exportReference } from '@chatexhibit/proto/export-reference';
-import { PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
+import { GONE_REFUSALS, PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
 import type { DELETE_EXPORT_REQUEST } from '@chatexhibit/proto/subjects';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import type { RequestOf, ResponseOf } from '@chatexhibit/kit/bus/request-bus';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ExportExpiry } from '../../export-expiry';
+import { goneOf } from '../../retention.entity';
 import { RetentionRepository } from '../../retention.repository';
 
 /**
@@ -27,8 +28,9 @@ export class DeleteExportUseCase {
   }: RequestOf<typeof DELETE_EXPORT_REQUEST>): Promise<ResponseOf<typeof DELETE_EXPORT_REQUEST>> {
     const retention = await this.retention.find(exportId);
     if (!retention) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_NOT_FOUND');
-    if (retention.expiredAt) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_EXPIRED');
-    await this.exportExpiry.expire([exportId], new Date());
+    const gone = goneOf(retention);
+    if (gone) throw BusError.of(PAYMENT_ERRORS, GONE_REFUSALS[gone]);
+    await this.exportExpiry.expire([exportId], new Date(), 'deleted');
     this.logger.info({ exportReference: exportReference(exportId) }, 'export deleted by its uploader');
     return { deleted: true };
   }

@@ -32,6 +32,7 @@ export class SweepRetentionUseCase {
       await this.exportExpiry.expire(
         due.map((r) => r.exportId),
         now,
+        'expired',
       );
       expired += due.length;
       if (due.length < BATCH) break;

@@ -1,0 +1,69 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { CHAT_DATA } from '../../../test/fixtures';
+import { PreviewPanel } from './preview-panel';
+
+/** The panel of a processed export (or of the sample), in a browser whose own zone is New York's. */
+function renderPanel(processed: boolean, timeZone: string | null) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <PreviewPanel
+        processed={
+          processed
+            ? { exportId: CHAT_DATA.id, pdfUrl: '/api/files/t/transcript.pdf', chatData: CHAT_DATA }
+            : null
+        }
+        awaitingPayment={null}
+        timeZone={timeZone}
+        resultsIntoView
+        onDeleted={() => undefined}
+      />
+    </QueryClientProvider>,
+  );
+  const generatedOn = screen.getByText('Generated On:').nextElementSibling!.textContent;
+  return { generatedOn };
+}
+
+describe('PreviewPanel', () => {
+  const zone = process.env.TZ;
+  const scrollIntoView = Element.prototype.scrollIntoView;
+  beforeAll(() => {
+    process.env.TZ = 'America/New_York';
+    // happy-dom lays nothing out: the result's buttons have nothing to scroll.
+    Element.prototype.scrollIntoView = vi.fn();
+  });
+  afterAll(() => {
+    Element.prototype.scrollIntoView = scrollIntoView;
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it("writes an export's Generated On in the zone its PDF's cover uses, with offset and zone, not the browser's", () => {
+    const { generatedOn } = renderPanel(true, 'Asia/Kolkata');
+    expect(generatedOn).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(UTC\+05:30\), Asia\/Kolkata$/);
+  });
+
+  it("names the browser's zone when this browser does not know the export's, and leaves the sample's as SPEC has it", () => {
+    expect(renderPanel(true, null).generatedOn).toMatch(/\(UTC\u22120[45]:00\), America\/New_York$/);
+    document.body.innerHTML = '';
+    expect(renderPanel(false, 'Asia/Kolkata').generatedOn).toMatch(
+      /^\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
+    );
+  });
+
+  it("labels an export's page indicator as the preview's own pages, not the PDF's", () => {
+    renderPanel(true, 'Europe/London');
+    expect(screen.getByTestId('page-indicator').textContent).toBe('Page 1 of 1');
+    expect(screen.getByTestId('preview-pages-note').textContent).toBe(
+      'pages of this preview, 10 entries each, not of the PDF',
+    );
+  });
+
+  it("keeps the sample's page indicator as SPEC words it, with no note", () => {
+    renderPanel(false, null);
+    expect(screen.getByTestId('page-indicator').textContent).toMatch(/^Page 1 of \d+$/);
+    expect(screen.queryByTestId('preview-pages-note')).toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '../../../components/ui/tooltip';
+import { rememberCoverFields } from '../export-memory';
+import { UploadCard } from './upload-card';
+
+type Props = Parameters<typeof UploadCard>[0];
+
+function renderCard(props: Partial<Props> = {}) {
+  const onRemove = vi.fn();
+  render(
+    <MemoryRouter>
+      <TooltipProvider>
+        <UploadCard
+          file={{ name: 'WhatsApp Chat with Sam.zip', size: 2048 }}
+          canProcess
+          uploadPercent={100}
+          processing={false}
+          exportMade={false}
+          chooseAgain={null}
+          onChoose={() => undefined}
+          onRemove={onRemove}
+          onProcess={() => undefined}
+          {...props}
+        />
+      </TooltipProvider>
+    </MemoryRouter>,
+  );
+  return { onRemove };
+}
+
+describe('UploadCard', () => {
+  it('offers no second processing of a file that made its export: Convert another export starts over', () => {
+    const { onRemove } = renderCard({ exportMade: true });
+    expect(screen.queryByRole('button', { name: 'Process Chat Export' })).toBeNull();
+    expect(screen.getByTestId('export-made').textContent).toContain('A new upload');
+    fireEvent.click(screen.getByRole('button', { name: 'Convert another export' }));
+    expect(onRemove).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers Process Chat Export while no export is made of the file', () => {
+    renderCard();
+    expect(screen.getByRole('button', { name: 'Process Chat Export' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Convert another export' })).toBeNull();
+  });
+
+  it("keeps the cover's fields in local storage as they are typed, and brings them back in a new page", () => {
+    renderCard();
+    fireEvent.change(screen.getByLabelText('Case number'), { target: { value: 'FD24P00123' } });
+    fireEvent.change(screen.getByLabelText('Prepared by'), { target: { value: 'Hannah Schmidt' } });
+    expect(JSON.parse(localStorage.getItem('chatexhibit.form')!)).toEqual({
+      cover: {
+        caseNumber: 'FD24P00123',
+        exhibitNumber: '',
+        preparedBy: 'Hannah Schmidt',
+        exportingAccount: '',
+      },
+    });
+    document.body.innerHTML = '';
+
+    rememberCoverFields({ caseNumber: 'FD1', exhibitNumber: 'JS-3', preparedBy: '', exportingAccount: 'Jo' });
+    renderCard();
+    expect((screen.getByLabelText('Case number') as HTMLInputElement).value).toBe('FD1');
+    expect((screen.getByLabelText('Exhibit number') as HTMLInputElement).value).toBe('JS-3');
+    expect((screen.getByLabelText('Exporting account') as HTMLInputElement).value).toBe('Jo');
+  });
+
+  it('asks for a file chosen before a reload to be chosen again, by its name', () => {
+    renderCard({ file: null, canProcess: false, chooseAgain: 'WhatsApp Chat with Sam.zip' });
+    expect(screen.getByTestId('choose-again').textContent).toBe(
+      'You had chosen “WhatsApp Chat with Sam.zip”. Choose the file again: browsers do not keep a chosen file over a reload.',
+    );
+  });
+
+  it('says nothing of choosing again when no file was chosen', () => {
+    renderCard({ file: null, canProcess: false });
+    expect(screen.queryByTestId('choose-again')).toBeNull();
+  });
+});

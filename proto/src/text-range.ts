@@ -1,0 +1,24 @@
+/**
+ * A span of a text by JavaScript string indices (UTF-16 code units, as `String.prototype.slice`
+ * and the PDF text engine's offsets count them): `start` inclusive, `end` exclusive. An emoji
+ * outside the Basic Multilingual Plane takes two units.
+ */
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+/** The ranges in order of start, overlapping and touching ones joined into one. */
+export function joinRanges(ranges: readonly TextRange[]): TextRange[] {
+  const joined: TextRange[] = [];
+  for (const range of [...ranges].sort((a, b) => a.start - b.start || a.end - b.end)) {
+    const last = joined[joined.length - 1];
+    if (last !== undefined && range.start <= last.end) last.end = Math.max(last.end, range.end);
+    else joined.push({ start: range.start, end: range.end });
+  }
+  return joined;
+}
+
+/** How many characters (Unicode code points, so an emoji counts once) `text` has between the range's ends. */
+export const charactersIn = (text: string, range: TextRange): number =>
+  [...text.slice(range.start, range.end)].length;

@@ -1,0 +1,98 @@
+import { suggestRedactions } from '../src/redaction-suggestions';
+
+/** Each suggestion as the text it spans, what it is, and the part the rule lets a filing show. */
+const suggested = (text: string) =>
+  suggestRedactions(text).map((s) => ({
+    found: text.slice(s.start, s.end),
+    category: s.category,
+    kind: s.kind,
+    mayShow: text.slice(s.mayShow.start, s.mayShow.end),
+  }));
+
+describe('Rule 5.2(a) suggestions', () => {
+  it('finds social-security and taxpayer numbers, however they are separated', () => {
+    expect(suggested('my SSN is 123-45-6789, not 123 45 6789 or 123.45.6789')).toEqual(
+      ['123-45-6789', '123 45 6789', '123.45.6789'].map((found) => ({
+        found,
+        category: 'taxpayer-id',
+        kind: 'ssn',
+        mayShow: '6789',
+      })),
+    );
+    expect(suggested('the company EIN: 12-3456789.')).toEqual([
+      { found: '12-3456789', category: 'taxpayer-id', kind: 'ein', mayShow: '6789' },
+    ]);
+    expect(suggested('Social Security number 123456789 on file')).toEqual([
+      { found: '123456789', category: 'taxpayer-id', kind: 'taxpayer-id', mayShow: '6789' },
+    ]);
+  });
+
+  it('finds card numbers that pass the Luhn check, grouped or not', () => {
+    expect(
+      suggested('card 4111 1111 1111 1111 exp 12/27, or 4111-1111-1111-1111, or 378282246310005'),
+    ).toEqual(
+      ['4111 1111 1111 1111', '4111-1111-1111-1111', '378282246310005'].map((found) => ({
+        found,
+        category: 'financial-account',
+        kind: 'card-number',
+        mayShow: found.slice(-4),
+      })),
+    );
+  });
+
+  it('finds IBANs with a valid checksum and digit runs named as accounts', () => {
+    expect(suggested('pay to GB82 WEST 1234 5698 7654 32 or DE89370400440532013000 today')).toEqual(
+      [
+        ['GB82 WEST 1234 5698 7654 32', '54 32'],
+        ['DE89370400440532013000', '3000'],
+      ].map(([found, mayShow]) => ({ found, category: 'financial-account', kind: 'iban', mayShow })),
+    );
+    expect(suggested('Account number: 000123456789, routing 021000021.')).toEqual(
+      ['000123456789', '021000021'].map((found) => ({
+        found,
+        category: 'financial-account',
+        kind: 'account-number',
+        mayShow: found.slice(-4),
+      })),
+    );
+  });
+
+  it('finds full dates of birth in common formats, and shows only their year', () => {
+    expect(
+      suggested(
+        'DOB: 03/04/1990. She was born on March 4, 1990; his birthday is 4 March 2011; 1990-03-04 (date of birth); born 4.3.90',
+      ),
+    ).toEqual(
+      [
+        ['03/04/1990', '1990'],
+        ['March 4, 1990', '1990'],
+        ['4 March 2011', '2011'],
+        ['1990-03-04', '1990'],
+        ['4.3.90', '90'],
+      ].map(([found, mayShow]) => ({ found, category: 'birth-date', kind: 'birth-date', mayShow })),
+    );
+  });
+
+  it('gives ranges in JavaScript string indices, past emoji and non-Latin text', () => {
+    const text = '👨‍👩‍👧 رقم 123-45-6789';
+    const [suggestion] = suggestRedactions(text);
+    expect(suggestion).toMatchObject({ start: text.indexOf('123'), end: text.length });
+  });
+
+  it('suggests nothing for phone numbers, ordinary dates, amounts, short numbers and a 16-digit number failing Luhn', () => {
+    for (const text of [
+      'call me at +1 555 010 4477 or (555) 010-4477 or 555-010-4477',
+      'the meeting is on 03/04/2024, then 2024-03-05',
+      'born in 1990, his birthday is March 4',
+      'my birthday party was great',
+      'it cost $12,345,678.90 and 1,234,567 people came',
+      'account ending in 4477; PIN 1234; order 12345',
+      'call my account manager at 555 010 4477',
+      '4111 1111 1111 1112',
+      'GB82 WEST 1234 5698 7654 33',
+      '000-12-3456 and 666-12-3456 are no SSNs, nor is 123-45-67890',
+      'tracking 1Z999AA10123456784',
+    ])
+      expect({ text, suggested: suggested(text) }).toEqual({ text, suggested: [] });
+  });
+});

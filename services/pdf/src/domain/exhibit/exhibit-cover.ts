@@ -1,0 +1,172 @@
+// What an exhibit's cover says: what it is, what it was cut from (by SHA-256), what it holds and
+// leaves out, what it removes and why, how its times read (the transcript's own statement) and
+// who the participants are, with every redacted phone number removed there too.
+
+import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
+import { REDACTION_REASONS, type RedactionCategory } from '@chatexhibit/proto/exhibit-spec';
+import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
+import { countOf } from '../export-counts';
+import { batesLabel } from '../transcript/bates';
+import type { CoverSection } from '../transcript/cover-content';
+import { type CopyText, textIn } from '../transcript/twin-pages';
+import { textMasks } from './exhibit-decoration';
+import type { ExhibitPlan } from './exhibit-plan';
+import { includedMessages, omittedMessages } from './exhibit-wording';
+
+export const EXHIBIT_COPIES = ['exhibit', 'sealed'] as const;
+/** The exhibit as filed (redacted when the spec redacts), and its unredacted copy for filing under seal. */
+export type ExhibitCopy = (typeof EXHIBIT_COPIES)[number];
+
+/** What the exhibit's title and metadata call it. */
+export const EXHIBIT_TITLE = 'Excerpt of the transcript of a WhatsApp chat export';
+/** On every page of the sealed copy, first in its running header. */
+export const SEALED_MARK = 'UNREDACTED \u2014 FILED UNDER SEAL';
+/**
+ * Added to a page's Bates number in the sealed copy: page N of either copy is the same page, and
+ * no number is on both documents (as the transcript's native copy does with "-N").
+ */
+export const SEALED_COPY_SUFFIX = '-S';
+/** Omitted stretches named one by one on the cover; past these, a count. */
+const LISTED_GAPS = 10;
+
+/** What the cover, header and footers of an exhibit say of where it comes from. */
+export interface ExhibitSource {
+  exportReference: string;
+  /** SHA-256 of the upload. */
+  uploadSha256: string;
+  /** SHA-256 of the full transcript's court-filing copy, which the exhibit is cut from. */
+  filingSha256: string;
+}
+
+/** Whether the exhibit has an unredacted copy: only when its spec redacts something. */
+export const hasSealedCopy = (plan: ExhibitPlan): boolean => plan.spec.redactions.length > 0;
+
+/** The running header: the sealed mark first in the sealed copy, the label, the title, the export. */
+export function exhibitHeader(plan: ExhibitPlan, source: ExhibitSource): CopyText<ExhibitCopy> {
+  const common = `${plan.spec.label} · ${EXHIBIT_TITLE} · export ${source.exportReference}`;
+  return hasSealedCopy(plan)
+    ? { exhibit: `${common} · redacted`, sealed: `${SEALED_MARK} · ${common}` }
+    : common;
+}
+
+/** A page's Bates number in each copy; null when the spec gives no prefix. */
+export function exhibitBates(
+  plan: ExhibitPlan,
+  batesStart: number,
+  page: number,
+): CopyText<ExhibitCopy> | null {
+  const { batesPrefix } = plan.spec;
+  if (batesPrefix === undefined) return null;
+  const number = batesLabel(batesPrefix, batesStart + page - 1);
+  return { exhibit: number, sealed: `${number}${SEALED_COPY_SUFFIX}` };
+}
+
+/** The line under the title: which copy this is, and where the other is. */
+export function exhibitCopyStatement(plan: ExhibitPlan): CopyText<ExhibitCopy> {
+  if (!hasSealedCopy(plan)) return `${EXHIBIT_TITLE} (${EXHIBIT_PATHS.exhibit}), PDF/A-2b.`;
+  return {
+    exhibit:
+      `${EXHIBIT_TITLE}, redacted (${EXHIBIT_PATHS.exhibit}), PDF/A-2b. The unredacted copy, ` +
+      `${EXHIBIT_PATHS.sealed}, has the same pages and is for filing under seal.`,
+    sealed:
+      `${SEALED_MARK}. ${EXHIBIT_TITLE}, unredacted (${EXHIBIT_PATHS.sealed}), PDF/A-2b: the same ` +
+      `pages as ${EXHIBIT_PATHS.exhibit}, with each stretch that copy removes outlined here.`,
+  };
+}
+
+/** "a; b; c and 3 more" of the omitted stretches. */
+function omittedList(plan: ExhibitPlan): string {
+  const listed = plan.omitted.slice(0, LISTED_GAPS).map((gap) => omittedMessages(gap, plan.totalMessages));
+  const more = plan.omitted.length - listed.length;
+  return `${listed.join('; ')}${more > 0 ? `; and ${countOf(more, 'more stretch', 'more stretches')}` : ''}`;
+}
+
+/** The redactions by reason, in the order of the reasons: "SSN/TIN 1, Account no. 2". */
+function redactionsByReason(plan: ExhibitPlan): string {
+  const counts = new Map<RedactionCategory, number>();
+  for (const { reason } of plan.spec.redactions)
+    counts.set(reason.category, (counts.get(reason.category) ?? 0) + 1);
+  return (Object.keys(REDACTION_REASONS) as RedactionCategory[])
+    .filter((category) => counts.has(category))
+    .map((category) => `${REDACTION_REASONS[category].description}: ${counts.get(category)}`)
+    .join('; ');
+}
+
+/**
+ * The cover's sections. `timeZone` is the transcript's own Time zone section, as its court-filing
+ * copy words it; `participants` the chat's, as the export names them.
+ */
+export function exhibitCoverSections(
+  plan: ExhibitPlan,
+  source: ExhibitSource,
+  timeZone: CoverSection,
+  participants: readonly string[],
+  batesStart: number,
+): CoverSection<ExhibitCopy>[] {
+  const { spec, totalMessages } = plan;
+  const filing = PACKAGE_PATHS.filingTranscript;
+  const sealed = hasSealedCopy(plan);
+  const first = exhibitBates(plan, batesStart, 1);
+  return [
+    {
+      heading: 'Source',
+      rows: [
+        ['Exhibit', spec.label],
+        ['Export reference', source.exportReference],
+        ['Cut from', `${filing}, the court-filing copy of the full transcript of that export`],
+        [`SHA-256 of ${filing}`, source.filingSha256],
+        ['SHA-256 of the upload', source.uploadSha256],
+      ],
+    },
+    {
+      heading: 'Contents',
+      paragraphs: [
+        `This exhibit holds ${includedMessages(plan.included, totalMessages)}, each with the number, date, time, sender and source lines the full transcript gives it, laid out as there.` +
+          (spec.context > 0
+            ? ` Each selection is shown with up to ${countOf(spec.context, 'message')} before and after it, for context.`
+            : ''),
+        plan.omitted.length === 0
+          ? 'No message of the chat is left out.'
+          : `Left out: ${omittedList(plan)}. A line such as "\u2026 ${omittedMessages(plan.omitted[0]!, totalMessages)} \u2026" marks each stretch where it falls. Every message is in the full transcript, ${filing}, and in the evidence package of export ${source.exportReference}.`,
+        ...(plan.highlights.length === 0
+          ? []
+          : [
+              `${countOf(plan.highlights.length, 'message is', 'messages are')} highlighted by the filer: a yellow tint over the row and a bar in the left margin. The highlight changes nothing of what the message shows.`,
+            ]),
+        first === null
+          ? 'Bates numbering: none.'
+          : `Bates numbering: one number per page from ${textIn(first, 'exhibit')}` +
+            (sealed
+              ? `; each page of ${EXHIBIT_PATHS.sealed} carries the number of the same page of ${EXHIBIT_PATHS.exhibit} followed by "${SEALED_COPY_SUFFIX}", so no number is on both.`
+              : '.'),
+      ],
+    },
+    ...(sealed
+      ? [
+          {
+            heading: 'Redactions',
+            paragraphs: [
+              `The filer asked for ${countOf(spec.redactions.length, 'redaction')} (${redactionsByReason(plan)}), which remove text in ${countOf(plan.log.length, 'place')}, each a row of ${EXHIBIT_PATHS.redactionLogPdf} and ${EXHIBIT_PATHS.redactionLogCsv}: the message, the place, what was removed, the reason and its length, never the removed text.`,
+              {
+                exhibit:
+                  'In this copy the removed text is gone from the page and from the PDF\u2019s text, metadata and bookmarks; a black box labelled with the reason ("[SSN/TIN]") stands in its place. A withheld attachment loses its name, size, hash and picture the same way.',
+                sealed: `This copy removes nothing: each stretch that ${EXHIBIT_PATHS.exhibit} removes is outlined.`,
+              },
+            ],
+          },
+        ]
+      : []),
+    {
+      heading: timeZone.heading,
+      paragraphs: (timeZone.paragraphs ?? []).map((text) => textIn(text, 'filing')),
+    },
+    {
+      heading: 'Participants',
+      paragraphs: ['As the export names them:'],
+      maskedBullets: participants.map((name) => ({
+        text: name,
+        masks: textMasks(plan, plan.maskPhoneNumbers(name)),
+      })),
+    },
+  ];
+}

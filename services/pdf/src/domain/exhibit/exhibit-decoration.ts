@@ -1,0 +1,45 @@
+import { REDACTION_REASONS } from '@chatexhibit/proto/exhibit-spec';
+import type { RowDecoration } from '../transcript/message-rows';
+import { PLAIN_ROW } from '../transcript/message-rows';
+import type { TextMask } from '../transcript/twin-pages';
+import { type ExhibitPlan, type MessageField, type RedactedRange, rangesToRemove } from './exhibit-plan';
+
+/** The label on a redaction's boxes: its reason in a few words ("SSN/TIN"). */
+export const redactionLabel = (plan: ExhibitPlan, redaction: number): string =>
+  REDACTION_REASONS[plan.spec.redactions[redaction]!.reason.category].label;
+
+/**
+ * The masks to draw for ranges of one text: their union (overlapping ranges joined), each joined
+ * range labelled with the reason of the first range in it.
+ */
+export function textMasks(plan: ExhibitPlan, ranges: readonly RedactedRange[]): TextMask[] {
+  const sorted = [...ranges].sort((a, b) => a.start - b.start || a.redaction - b.redaction);
+  return rangesToRemove(
+    sorted.map((range) => ({ ...range, field: 'content' as MessageField })),
+    'content',
+  ).map((joined) => ({
+    ...joined,
+    label: redactionLabel(plan, sorted.find((range) => range.start >= joined.start)!.redaction),
+  }));
+}
+
+/** How an exhibit draws one included message's row: highlighted or not, and what it removes. */
+export function rowDecoration(plan: ExhibitPlan, message: number, highlighted: boolean): RowDecoration {
+  const removed = plan.redactions.get(message);
+  if (removed === undefined) return { ...PLAIN_ROW, highlighted };
+  const of = (field: MessageField) =>
+    textMasks(
+      plan,
+      removed.masks.filter((mask) => mask.field === field),
+    );
+  return {
+    highlighted,
+    senderMasks: of('sender'),
+    contentMasks: of('content'),
+    attachment: {
+      nameMasks: of('attachment'),
+      withheld:
+        removed.attachmentWithheldBy === null ? null : redactionLabel(plan, removed.attachmentWithheldBy),
+    },
+  };
+}

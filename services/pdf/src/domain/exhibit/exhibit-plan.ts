@@ -1,0 +1,366 @@
+import type { ExhibitSelection, ExhibitSpec, Redaction } from '@chatexhibit/proto/exhibit-spec';
+import { findPhoneNumber } from '@chatexhibit/proto/phone-number-match';
+import { joinRanges, type TextRange } from '@chatexhibit/proto/text-range';
+import type { TranscriptChat, TranscriptMessage } from '@chatexhibit/proto/transcript';
+import { recordedDay } from '../transcript/time-zone';
+import { type ExhibitSpecError, exhibitSpecError } from './exhibit-spec-error';
+import { includedMessages, type MessageRun } from './exhibit-wording';
+import { placeLogRows, type RedactionLogRow } from './redaction-log';
+
+/**
+ * The fields of a message the exhibit draws and a mask can hide: the sender's name (also in the
+ * running header), its text (a system event's text is its content) and its attachment's file name.
+ */
+export type MessageField = 'sender' | 'content' | 'attachment';
+export const MESSAGE_FIELDS: readonly MessageField[] = ['sender', 'content', 'attachment'];
+
+/** A range of a text to remove, and the redaction of the spec (its index in spec.redactions) that asks for it. */
+export interface RedactedRange extends TextRange {
+  redaction: number;
+}
+
+/** A range of one field of a message to remove (JavaScript string indices, as TextRange). */
+export interface Mask extends RedactedRange {
+  field: MessageField;
+}
+
+/** What the exhibit removes from one message. */
+export interface MessageRedactions {
+  /** In order of field, then start; masks of different redactions may overlap (the writer removes their union). */
+  masks: readonly Mask[];
+  /**
+   * The `attachment` redaction (its index in spec.redactions) that withholds the message's file:
+   * the writer leaves out its hash, picture and embedded copy as well as its name. Null when none.
+   */
+  attachmentWithheldBy: number | null;
+}
+
+export interface ExhibitPlan {
+  spec: ExhibitSpec;
+  totalMessages: number;
+  /** The messages the exhibit holds, by the transcript's numbers: runs in order, never touching. */
+  included: readonly MessageRun[];
+  /** The messages left out before, between and after the included runs, in order. */
+  omitted: readonly MessageRun[];
+  /** The highlighted messages, in order, each once. */
+  highlights: readonly number[];
+  /** By message number, for the included messages anything is removed from. */
+  redactions: ReadonlyMap<number, MessageRedactions>;
+  /** The redaction log's rows (never the removed text). */
+  log: readonly RedactionLogRow[];
+  /**
+   * The ranges of the spec's phone numbers in a text that is not a message's field: the writer
+   * applies it to every other text it draws (participant list, chat file name, running headers,
+   * cover), so the number is gone wherever it would be written.
+   */
+  maskPhoneNumbers(text: string): RedactedRange[];
+}
+
+/** What the writer removes from one field: the union of its masks, in order, overlapping ones joined. */
+export const rangesToRemove = (masks: readonly Mask[], field: MessageField): TextRange[] =>
+  joinRanges(masks.filter((mask) => mask.field === field));
+
+/** What the plan needs of the chat besides its messages: the texts other than messages that can hold a phone number. */
+export type ExhibitChat = Pick<TranscriptChat, 'participants' | 'chatFile'>;
+
+type PhoneRedaction = Extract<Redaction, { kind: 'phone-number' }>;
+type MessageRedaction = Exclude<Redaction, { kind: 'phone-number' }>;
+
+/** The runs in order, merged where they overlap or touch. */
+function mergeRuns(runs: readonly MessageRun[]): MessageRun[] {
+  const merged: MessageRun[] = [];
+  for (const run of [...runs].sort((a, b) => a.first - b.first)) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && run.first <= last.last + 1) last.last = Math.max(last.last, run.last);
+    else merged.push({ ...run });
+  }
+  return merged;
+}
+
+const isIn = (runs: readonly MessageRun[], index: number): boolean =>
+  runs.some((run) => run.first <= index && index <= run.last);
+
+/** Where `text` occurs in `content`, left to right, never overlapping. */
+function occurrences(content: string, text: string): TextRange[] {
+  const found: TextRange[] = [];
+  for (let at = content.indexOf(text); at !== -1; at = content.indexOf(text, at + text.length))
+    found.push({ start: at, end: at + text.length });
+  return found;
+}
+
+/**
+ * Plans an exhibit in one pass over the chat's messages (export order, a page at a time), keeping
+ * only the last `context` messages it has not yet decided on: the included messages (selections
+ * and the selected days' messages, each widened by `context` messages before and after, clipped
+ * to the chat), the omitted gaps, the highlights, the masks of every redaction and the log.
+ * Throws ExhibitSpecError for the first problem in the spec's order (selections, highlights,
+ * redactions): a message the chat lacks, days without messages, a highlight or redaction outside
+ * the exhibit, a redaction whose text, occurrence, attachment or phone number is not there.
+ */
+export async function planExhibit(
+  spec: ExhibitSpec,
+  messages: AsyncIterable<readonly TranscriptMessage[]>,
+  chat: ExhibitChat,
+): Promise<ExhibitPlan> {
+  const { context } = spec;
+  const chosen = mergeRuns(
+    spec.selections.flatMap((selection) =>
+      'message' in selection
+        ? [{ first: selection.message, last: selection.message }]
+        : 'from' in selection
+          ? [{ first: selection.from, last: selection.to }]
+          : [],
+    ),
+  );
+  const days = spec.selections.flatMap((selection, index) =>
+    'fromDay' in selection ? [{ ...selection, index, found: false }] : [],
+  );
+  const byMessage = new Map<number, Array<{ redaction: MessageRedaction; index: number }>>();
+  const phones: Array<{ redaction: PhoneRedaction; index: number; found: boolean }> = [];
+  spec.redactions.forEach((redaction, index) => {
+    if (redaction.kind === 'phone-number') phones.push({ redaction, index, found: false });
+    else
+      byMessage.set(redaction.message, [...(byMessage.get(redaction.message) ?? []), { redaction, index }]);
+  });
+  const phoneRanges = (text: string): RedactedRange[] =>
+    phones.flatMap((phone) => {
+      const ranges = findPhoneNumber(text, phone.redaction.number);
+      if (ranges.length > 0) phone.found = true;
+      return ranges.map((range) => ({ ...range, redaction: phone.index }));
+    });
+
+  const included: MessageRun[] = [];
+  const redactions = new Map<number, MessageRedactions>();
+  /** Problems of a redaction's content, found as its message passes; thrown in the spec's order. */
+  const contentProblems = new Map<number, ContentProblem>();
+  const logRows: Array<Omit<RedactionLogRow, 'log'>> = [];
+
+  const include = (message: TranscriptMessage): void => {
+    const last = included[included.length - 1];
+    if (last !== undefined && last.last === message.index - 1) last.last = message.index;
+    else included.push({ first: message.index, last: message.index });
+    const masks: Mask[] = [];
+    let attachmentWithheldBy: number | null = null;
+    const fields: Record<MessageField, string | null> = {
+      sender: message.sender,
+      content: message.content,
+      attachment: message.attachment,
+    };
+    for (const { redaction, index } of byMessage.get(message.index) ?? []) {
+      const problem = maskRedaction(redaction, index, message, masks);
+      if (problem !== null) contentProblems.set(index, problem);
+      else if (redaction.kind === 'attachment') attachmentWithheldBy = index;
+    }
+    for (const field of MESSAGE_FIELDS) {
+      const text = fields[field];
+      if (text !== null) masks.push(...phoneRanges(text).map((range) => ({ ...range, field })));
+    }
+    if (masks.length > 0 || attachmentWithheldBy !== null) {
+      const order = (mask: Mask) => MESSAGE_FIELDS.indexOf(mask.field);
+      masks.sort((a, b) => order(a) - order(b) || a.start - b.start || a.redaction - b.redaction);
+      redactions.set(message.index, { masks, attachmentWithheldBy });
+      for (const field of MESSAGE_FIELDS)
+        logRows.push(
+          ...placeLogRows(
+            spec.redactions,
+            message.index,
+            field,
+            fields[field] ?? '',
+            masks.filter((mask) => mask.field === field),
+          ),
+        );
+    }
+  };
+
+  // Messages not yet known to be in or out: the last `context` ones, which a selection that
+  // follows within `context` messages still takes in.
+  const pending: TranscriptMessage[] = [];
+  let includeThrough = 0;
+  let chosenAt = 0;
+  let totalMessages = 0;
+  const isChosen = (message: TranscriptMessage): boolean => {
+    while (chosenAt < chosen.length && chosen[chosenAt]!.last < message.index) chosenAt += 1;
+    const byNumber = chosenAt < chosen.length && chosen[chosenAt]!.first <= message.index;
+    const day = recordedDay(message.timestamp);
+    let byDay = false;
+    for (const range of days)
+      if (range.fromDay <= day && day <= range.toDay) {
+        range.found = true;
+        byDay = true;
+      }
+    return byNumber || byDay;
+  };
+  for await (const page of messages)
+    for (const message of page) {
+      totalMessages = Math.max(totalMessages, message.index);
+      if (isChosen(message)) {
+        for (const before of pending.splice(0)) include(before);
+        include(message);
+        includeThrough = Math.max(includeThrough, message.index + context);
+      } else if (message.index <= includeThrough) include(message);
+      else {
+        pending.push(message);
+        if (pending.length > context) pending.shift();
+      }
+    }
+
+  const problem =
+    selectionProblem(spec.selections, days, totalMessages) ??
+    highlightProblem(spec.highlights, included, totalMessages) ??
+    redactionProblem(spec.redactions, included, totalMessages, contentProblems, (index) => {
+      const phone = phones.find((phone) => phone.index === index)!;
+      const chatTexts = [...chat.participants, chat.chatFile];
+      return (
+        phone.found || chatTexts.some((text) => findPhoneNumber(text, phone.redaction.number).length > 0)
+      );
+    });
+  if (problem !== null) throw problem;
+
+  const highlights = [...new Set(spec.highlights)].sort((a, b) => a - b);
+  const maskPhoneNumbers = (text: string): RedactedRange[] =>
+    phoneRanges(text).sort((a, b) => a.start - b.start || a.redaction - b.redaction);
+  return {
+    spec,
+    totalMessages,
+    included,
+    omitted: omittedRuns(included, totalMessages),
+    highlights,
+    redactions,
+    log: [
+      ...logRows,
+      ...chat.participants.flatMap((name) =>
+        placeLogRows(spec.redactions, null, 'participant-list', name, maskPhoneNumbers(name)),
+      ),
+      ...placeLogRows(
+        spec.redactions,
+        null,
+        'chat-file-name',
+        chat.chatFile,
+        maskPhoneNumbers(chat.chatFile),
+      ),
+    ].map((row, index) => ({ log: index + 1, ...row })),
+    maskPhoneNumbers,
+  };
+}
+
+/** Why a redaction cannot be done, worded once the chat's length (which pads the numbers) is known. */
+type ContentProblem = (totalMessages: number) => ExhibitSpecError;
+
+/** Adds the masks of one message's redaction to `masks`, or returns why it cannot be done. */
+function maskRedaction(
+  redaction: MessageRedaction,
+  index: number,
+  message: TranscriptMessage,
+  masks: Mask[],
+): ContentProblem | null {
+  const field = `redactions[${index}]`;
+  switch (redaction.kind) {
+    case 'text': {
+      const found = occurrences(message.content, redaction.text);
+      if (found.length === 0)
+        return (total) =>
+          exhibitSpecError.textNotInMessage(`${field}.text`, redaction.text, message.index, total);
+      const { occurrence } = redaction;
+      if (occurrence !== undefined && occurrence > found.length)
+        return (total) =>
+          exhibitSpecError.noSuchOccurrence(
+            `${field}.occurrence`,
+            redaction.text,
+            found.length,
+            occurrence,
+            message.index,
+            total,
+          );
+      const chosen = occurrence === undefined ? found : [found[occurrence - 1]!];
+      masks.push(...chosen.map((range) => ({ ...range, field: 'content' as const, redaction: index })));
+      return null;
+    }
+    case 'message':
+      if (message.content === '')
+        return (total) => exhibitSpecError.noTextToRedact(`${field}.message`, message.index, total);
+      masks.push({ field: 'content', start: 0, end: message.content.length, redaction: index });
+      return null;
+    case 'attachment':
+      if (message.attachment === null)
+        return (total) => exhibitSpecError.noAttachment(`${field}.message`, message.index, total);
+      masks.push({ field: 'attachment', start: 0, end: message.attachment.length, redaction: index });
+      return null;
+  }
+}
+
+/** The first selection naming a message the chat lacks, or selecting days without messages. */
+function selectionProblem(
+  selections: readonly ExhibitSelection[],
+  days: ReadonlyArray<{ index: number; fromDay: string; toDay: string; found: boolean }>,
+  total: number,
+): ExhibitSpecError | null {
+  for (const [index, selection] of selections.entries()) {
+    const field = `selections[${index}]`;
+    if ('message' in selection) {
+      if (selection.message > total)
+        return exhibitSpecError.noSuchMessage(`${field}.message`, selection.message, total);
+    } else if ('from' in selection) {
+      if (selection.from > total)
+        return exhibitSpecError.noSuchMessage(`${field}.from`, selection.from, total);
+      if (selection.to > total) return exhibitSpecError.noSuchMessage(`${field}.to`, selection.to, total);
+    } else if (!days.find((range) => range.index === index)!.found)
+      return exhibitSpecError.noMessagesOnDays(field, selection.fromDay, selection.toDay);
+  }
+  return null;
+}
+
+/** The first highlight of a message the chat lacks or the exhibit leaves out. */
+function highlightProblem(
+  highlights: readonly number[],
+  included: readonly MessageRun[],
+  total: number,
+): ExhibitSpecError | null {
+  for (const [index, message] of highlights.entries()) {
+    const field = `highlights[${index}]`;
+    if (message > total) return exhibitSpecError.noSuchMessage(field, message, total);
+    if (!isIn(included, message))
+      return exhibitSpecError.highlightNotInExhibit(field, message, total, includedMessages(included, total));
+  }
+  return null;
+}
+
+/** The first redaction of a message the chat lacks or the exhibit leaves out, or that cannot be done there. */
+function redactionProblem(
+  redactions: readonly Redaction[],
+  included: readonly MessageRun[],
+  total: number,
+  contentProblems: ReadonlyMap<number, ContentProblem>,
+  phoneNumberFound: (index: number) => boolean,
+): ExhibitSpecError | null {
+  for (const [index, redaction] of redactions.entries()) {
+    if (redaction.kind === 'phone-number') {
+      if (!phoneNumberFound(index))
+        return exhibitSpecError.phoneNumberNotFound(`redactions[${index}].number`, redaction.number);
+      continue;
+    }
+    const field = `redactions[${index}].message`;
+    if (redaction.message > total) return exhibitSpecError.noSuchMessage(field, redaction.message, total);
+    if (!isIn(included, redaction.message))
+      return exhibitSpecError.redactionNotInExhibit(
+        field,
+        redaction.message,
+        total,
+        includedMessages(included, total),
+      );
+    const problem = contentProblems.get(index);
+    if (problem !== undefined) return problem(total);
+  }
+  return null;
+}
+
+/** The messages of 1…total outside the included runs, as runs. */
+function omittedRuns(included: readonly MessageRun[], total: number): MessageRun[] {
+  const omitted: MessageRun[] = [];
+  let next = 1;
+  for (const run of included) {
+    if (run.first > next) omitted.push({ first: next, last: run.first - 1 });
+    next = run.last + 1;
+  }
+  if (next <= total) omitted.push({ first: next, last: total });
+  return omitted;
+}

@@ -1,0 +1,141 @@
+// The exhibit's texts about itself: its manifest (what it was cut from and holds, every file's
+// SHA-256), SHA256SUMS, and the paragraph an attorney adds to the declaration. None of them holds
+// a redacted text: the spec is recorded with each redacted text and phone number left out.
+
+import { EXHIBIT_MANIFEST_FORMAT, EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
+import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
+import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
+import { charactersIn } from '@chatexhibit/proto/text-range';
+import { countOf } from '../export-counts';
+import { type Block, type Inline, renderText } from '../evidence/legal-document';
+import { utcIso } from '../evidence/manifest';
+import type { ExhibitSource } from './exhibit-cover';
+import type { ExhibitPlan } from './exhibit-plan';
+import { includedMessages, runNumbers } from './exhibit-wording';
+
+/** A file of the exhibit as written. */
+export interface ExhibitFile {
+  /** Its name in the exhibit's folder (EXHIBIT_PATHS). */
+  path: string;
+  sha256: string;
+  sizeBytes: number;
+}
+
+/** The spec as given, each redacted text replaced by its length and each phone number left out. */
+export function specWithoutRedactedText(spec: ExhibitSpec): unknown {
+  return {
+    ...spec,
+    redactions: spec.redactions.map((redaction) => {
+      switch (redaction.kind) {
+        case 'text': {
+          const { text, ...rest } = redaction;
+          return { ...rest, characters: charactersIn(text, { start: 0, end: text.length }) };
+        }
+        case 'phone-number': {
+          const { number: _number, ...rest } = redaction;
+          return rest;
+        }
+        default:
+          return redaction;
+      }
+    }),
+  };
+}
+
+/** exhibit-manifest.json: what the exhibit was cut from, what it holds, and each file's SHA-256. */
+export function exhibitManifest(
+  plan: ExhibitPlan,
+  source: ExhibitSource,
+  made: { toolVersion: string; generatedAt: Date },
+  files: readonly ExhibitFile[],
+): Buffer {
+  const runs = (list: ExhibitPlan['included']) =>
+    list.map((run) => ({ ...run, numbers: runNumbers(run, plan.totalMessages) }));
+  const manifest = {
+    format: EXHIBIT_MANIFEST_FORMAT,
+    label: plan.spec.label,
+    tool: { name: 'ChatExhibit', version: made.toolVersion },
+    generatedAt: utcIso(made.generatedAt),
+    cutFrom: {
+      exportReference: source.exportReference,
+      uploadSha256: source.uploadSha256,
+      path: PACKAGE_PATHS.filingTranscript,
+      sha256: source.filingSha256,
+      totalMessages: plan.totalMessages,
+    },
+    spec: specWithoutRedactedText(plan.spec),
+    included: runs(plan.included),
+    omitted: runs(plan.omitted),
+    highlights: plan.highlights,
+    redactionLogRows: plan.log.length,
+    files,
+  };
+  return Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
+}
+
+/** SHA256SUMS in the format `sha256sum -c` reads: the value, two spaces, the file's name. */
+export const exhibitChecksums = (files: readonly ExhibitFile[]): Buffer =>
+  Buffer.from(files.map((file) => `${file.sha256}  ${file.path}\n`).join(''), 'utf8');
+
+/**
+ * declaration-paragraph.txt: paragraphs the attorney adds to the main declaration, stating what
+ * the files are by their SHA-256 values, and what only the declarant can swear (a comparison, a
+ * check of the hashes) with a blank and a note to strike it when it was not done.
+ */
+export function exhibitDeclaration(
+  plan: ExhibitPlan,
+  source: ExhibitSource,
+  toolVersion: string,
+  files: readonly ExhibitFile[],
+): Buffer {
+  const { label } = plan.spec;
+  const hashOf = (path: string) => files.find((file) => file.path === path)!.sha256;
+  const blocks: Block[] = [];
+  const paragraph = (...text: Inline[]) => blocks.push({ kind: 'paragraph', text });
+  const value = (text: string) => blocks.push({ kind: 'value', text });
+  blocks.push({ kind: 'heading', text: `${label.toUpperCase()}: EXCERPT OF THE TRANSCRIPT` });
+  paragraph(
+    `${label} (${EXHIBIT_PATHS.exhibit}) is an excerpt of the transcript that ChatExhibit ${toolVersion} ` +
+      `made of a WhatsApp chat export (export reference ${source.exportReference}). It was cut from the ` +
+      `court-filing copy of that transcript, ${PACKAGE_PATHS.filingTranscript}, whose SHA-256 hash value is:`,
+  );
+  value(source.filingSha256);
+  paragraph(
+    `It holds ${includedMessages(plan.included, plan.totalMessages)}, by the numbers the transcript gives ` +
+      'them, and marks each stretch of messages it leaves out where it falls.',
+  );
+  paragraph(
+    '[Strike this paragraph if you did not make this comparison.] On ',
+    { blank: 'date of comparison' },
+    ` I compared the messages of ${EXHIBIT_PATHS.exhibit} with the same messages of ` +
+      `${PACKAGE_PATHS.filingTranscript}. They appear in both with the same numbers, senders, dates, ` +
+      `times and words, except for the redactions listed in ${EXHIBIT_PATHS.redactionLogPdf} and: `,
+    { blank: 'differences, or "none"' },
+    '.',
+  );
+  if (plan.spec.redactions.length > 0) {
+    paragraph(
+      `${EXHIBIT_PATHS.exhibit} carries ${countOf(plan.spec.redactions.length, 'redaction')}, which remove ` +
+        `text in ${countOf(plan.log.length, 'place')}, each listed in ${EXHIBIT_PATHS.redactionLogPdf} and ` +
+        `${EXHIBIT_PATHS.redactionLogCsv} by message, place, kind, reason and length, without the removed ` +
+        `text. The SHA-256 hash value of ${EXHIBIT_PATHS.redactionLogCsv} is:`,
+    );
+    value(hashOf(EXHIBIT_PATHS.redactionLogCsv));
+    paragraph(
+      `${EXHIBIT_PATHS.sealed} has the same pages without the redactions, each removed stretch outlined. ` +
+        '[Strike this sentence if it is not so filed.] It is filed under seal.',
+    );
+  }
+  paragraph(`The SHA-256 hash values of the files of ${label} are:`);
+  for (const file of files) {
+    blocks.push({ kind: 'paragraph', text: [`${file.path}:`], indent: true });
+    value(file.sha256);
+  }
+  paragraph(
+    '[Strike this paragraph if you did not run the check.] On ',
+    { blank: 'date of the check' },
+    ` I ran "sha256sum -c ${EXHIBIT_PATHS.checksums}" in the folder of these files, and the SHA-256 hash ` +
+      'value of every file matched the value listed for it.',
+  );
+  return renderText({ title: `${label}: declaration paragraph`, blocks });
+}

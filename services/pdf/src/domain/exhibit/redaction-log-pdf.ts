@@ -1,0 +1,97 @@
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
+import { REDACTION_REASONS, type RedactionCategory } from '@chatexhibit/proto/exhibit-spec';
+import { lineHeight, type TextLayout } from '../text/text-layout';
+import { PageFurniture } from '../transcript/page-furniture';
+import { COLOUR, SPACE, STYLE } from '../transcript/transcript-style';
+import { CONTENT_WIDTH, type DocumentInfo, PAGE, TwinPages } from '../transcript/twin-pages';
+import type { ExhibitPlan } from './exhibit-plan';
+import { REDACTION_LOG_COLUMNS, redactionLogCells } from './redaction-log';
+
+/** The log's columns on the page: which cell of `redactionLogCells`, its head, x from the margin and width. */
+const COLUMNS = [
+  { cell: 0, head: 'Log no.', x: 0, width: 34 },
+  { cell: 1, head: 'Message', x: 38, width: 44 },
+  { cell: 2, head: 'Place', x: 86, width: 66 },
+  { cell: 3, head: REDACTION_LOG_COLUMNS[3], x: 156, width: 128 },
+  { cell: 4, head: 'Reason', x: 288, width: 70 },
+  { cell: 6, head: "Filer's note", x: 362, width: 58 },
+  { cell: 8, head: 'Characters', x: 424, width: 44 },
+] as const;
+
+/**
+ * redaction-log.pdf (PDF/A-2b): a table of the log's rows, with the same words as
+ * redaction-log.csv (`redactionLogCells`), the reasons' full descriptions below it, and never the
+ * removed text. The footer names the exhibit it belongs to by its SHA-256.
+ */
+export async function writeRedactionLogPdf(
+  plan: ExhibitPlan,
+  exhibitSha256: string,
+  made: Pick<DocumentInfo, 'creator' | 'createdAt'>,
+  layout: TextLayout,
+  out: Writable,
+): Promise<void> {
+  const title = `Redaction log of ${plan.spec.label}`;
+  const pages = new TwinPages<'log'>(layout, {
+    log: {
+      info: {
+        ...made,
+        title,
+        subject: `The redactions of ${EXHIBIT_PATHS.exhibit} (SHA-256 ${exhibitSha256}); never the removed text`,
+        keywords: `${plan.spec.label}; redaction log; PDF/A-2b`,
+        author: null,
+      },
+      pdfA: true,
+    },
+  });
+  pages.documents.log.pipe(out);
+  const furniture = new PageFurniture(pages, {
+    header: `${plan.spec.label} · ${title}`,
+    headerMasks: [],
+    source: `${EXHIBIT_PATHS.exhibit} SHA-256 ${exhibitSha256.slice(0, 16)}\u2026`,
+    bates: () => null,
+  });
+  furniture.runningHeader();
+  pages.paragraph(title, PAGE.margin, CONTENT_WIDTH, STYLE.title, COLOUR.heading);
+  pages.paragraph(
+    `Each row is one redaction in one place of ${EXHIBIT_PATHS.exhibit}: the message (by the transcript's number), ` +
+      'the place in it, what was removed, the reason, and how many characters were removed (Unicode code points). ' +
+      `The removed text itself is not given here, nor in ${EXHIBIT_PATHS.redactionLogCsv}, which has the same rows. ` +
+      `${EXHIBIT_PATHS.sealed}, the unredacted copy, outlines each removed stretch on the same page.`,
+    PAGE.margin,
+    CONTENT_WIDTH,
+    STYLE.value,
+    COLOUR.text,
+  );
+  pages.y += SPACE.aboveSection;
+  const heads = () => {
+    for (const column of COLUMNS) pages.label(column.head, PAGE.margin + column.x, STYLE.label, COLOUR.muted);
+    pages.y += lineHeight(STYLE.label);
+    pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
+    pages.y += SPACE.afterText;
+  };
+  heads();
+  for (const row of plan.log) {
+    const cells = redactionLogCells(row, plan.totalMessages);
+    const wrapped = COLUMNS.map((column) => layout.wrap(cells[column.cell]!, STYLE.value, column.width));
+    const height = Math.max(...wrapped.map((lines) => lines.length)) * lineHeight(STYLE.value);
+    if (pages.ensure(height)) heads();
+    const top = pages.y;
+    COLUMNS.forEach((column, i) => {
+      pages.y = top;
+      for (const line of wrapped[i]!)
+        pages.line(line, PAGE.margin + column.x, column.width, STYLE.value, COLOUR.text);
+    });
+    pages.y = top + height + SPACE.betweenEntries;
+  }
+  pages.y += SPACE.aboveSection;
+  const used = [...new Set(plan.log.map((row) => row.category))] as RedactionCategory[];
+  for (const category of used) {
+    const { label, description } = REDACTION_REASONS[category];
+    pages.paragraph(`${label}: ${description}.`, PAGE.margin, CONTENT_WIDTH, STYLE.value, COLOUR.muted);
+  }
+  furniture.footers();
+  pages.end();
+  await finished(out);
+}

@@ -1,0 +1,115 @@
+// The redaction log: one row for each redaction in each place it removes something, saying what
+// was removed, where and why, and how long it was, never what it said. (LEGAL: redaction must
+// remove the text, not paint over it, and be listed in a log.)
+
+import { REDACTION_REASONS, type Redaction, type RedactionCategory } from '@chatexhibit/proto/exhibit-spec';
+import { messageNumber } from '@chatexhibit/proto/message-number';
+import { charactersIn } from '@chatexhibit/proto/text-range';
+import { stringify } from 'csv-stringify/sync';
+import { SPREADSHEET_CSV } from '../evidence/messages-csv';
+import type { MessageField, RedactedRange } from './exhibit-plan';
+
+/** Where a row's redaction removed something: a field of a message, or a text of the chat. */
+export type LoggedPlace = MessageField | 'participant-list' | 'chat-file-name';
+
+export interface RedactionLogRow {
+  /** 1-based, in order of message, then place, then redaction. */
+  log: number;
+  /** The message's number; null for the participant list and the chat file's name. */
+  message: number | null;
+  place: LoggedPlace;
+  /** Its index in spec.redactions. */
+  redaction: number;
+  kind: Redaction['kind'];
+  category: RedactionCategory;
+  /** The filer's words, when given. */
+  note: string | null;
+  /** How many separate ranges were removed here. */
+  ranges: number;
+  /** How many characters were removed, in Unicode code points (an emoji counts once). */
+  characters: number;
+}
+
+/** What each kind of redaction removes, as the log words it. */
+export const REDACTION_KIND_LABELS: Record<Redaction['kind'], string> = {
+  text: 'Text',
+  message: 'The whole text of the message',
+  attachment: "The attachment's name, file, hash and picture",
+  'phone-number': 'Phone number',
+};
+
+const PLACE_LABELS: Record<LoggedPlace, string> = {
+  sender: 'Sender',
+  content: 'Text',
+  attachment: 'Attachment',
+  'participant-list': 'Participant list',
+  'chat-file-name': "Chat file's name",
+};
+
+/**
+ * The rows for what the ranges of `text` remove from one place (a field of a message, or a text
+ * of the chat), one for each redaction, in the order of the spec; numbered later, when every
+ * row is known.
+ */
+export function placeLogRows(
+  redactions: readonly Redaction[],
+  message: number | null,
+  place: LoggedPlace,
+  text: string,
+  ranges: readonly RedactedRange[],
+): Array<Omit<RedactionLogRow, 'log'>> {
+  const byRedaction = new Map<number, RedactedRange[]>();
+  for (const range of ranges)
+    byRedaction.set(range.redaction, [...(byRedaction.get(range.redaction) ?? []), range]);
+  return [...byRedaction]
+    .sort(([a], [b]) => a - b)
+    .map(([redaction, own]) => {
+      const { kind, reason } = redactions[redaction]!;
+      return {
+        message,
+        place,
+        redaction,
+        kind,
+        category: reason.category,
+        note: reason.note ?? null,
+        ranges: own.length,
+        characters: own.reduce((sum, range) => sum + charactersIn(text, range), 0),
+      };
+    });
+}
+
+/** The columns of the log as CSV, in order (its first row). */
+export const REDACTION_LOG_COLUMNS = [
+  'Log number',
+  'Message',
+  'Place',
+  'What was removed',
+  'Reason',
+  'Reason in full',
+  "Filer's note",
+  'Ranges',
+  'Characters removed',
+] as const;
+
+/** One row of the log as words, for the CSV and any other copy of the log, so that they read alike. */
+export const redactionLogCells = (row: RedactionLogRow, totalMessages: number): string[] => [
+  String(row.log),
+  row.message === null ? '' : messageNumber(row.message, totalMessages),
+  PLACE_LABELS[row.place],
+  REDACTION_KIND_LABELS[row.kind],
+  REDACTION_REASONS[row.category].label,
+  REDACTION_REASONS[row.category].description,
+  row.note ?? '',
+  String(row.ranges),
+  String(row.characters),
+];
+
+/** The log as CSV, written as messages.csv is (quoting, CRLF, byte order mark, formulas defused). */
+export const redactionLogCsv = (rows: readonly RedactionLogRow[], totalMessages: number): Buffer =>
+  Buffer.from(
+    stringify(
+      [[...REDACTION_LOG_COLUMNS], ...rows.map((row) => redactionLogCells(row, totalMessages))],
+      SPREADSHEET_CSV,
+    ),
+    'utf8',
+  );

@@ -1,0 +1,266 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
+import { type ExhibitSpecInput, ExhibitSpecSchema } from '@chatexhibit/proto/exhibit-spec';
+import { ExportFactsSchema } from '@chatexhibit/proto/processing-options';
+import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
+import { ExhibitSpecError } from '@chatexhibit/pdf/domain/exhibit/exhibit-spec-error';
+import { renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
+import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
+import { drawingOperators, pdfForms, pdfObjects } from './support/pdf-operators';
+import { readWithPdfjs } from './support/pdfjs';
+import { transcriptMessage } from './support/transcript-message';
+
+const run = promisify(execFile);
+const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
+const GENERATED_AT = new Date('2026-11-23T09:15:00.000Z');
+
+/** What the exhibit must not give away, in the messages that hold them. */
+const SSN = '123-45-6789';
+const CARD = '4111 1111 1111 1111';
+const BIRTH = '04/07/1989';
+const PHONE = '+1 555 010 4477';
+const PHOTO = 'IMG-20240302-WA0007.jpg';
+const SECRETS = [SSN, CARD, BIRTH, PHONE, '555 010 4477', PHOTO];
+
+/** 120 messages over three days between Dana and a number saved without a name. */
+function chatMessages(): TranscriptMessage[] {
+  return Array.from({ length: 120 }, (_, i) => {
+    const index = i + 1;
+    const day = index <= 40 ? '01' : index <= 80 ? '02' : '03';
+    const content =
+      index === 40
+        ? `Note 40: my SSN is ${SSN} for the lease.`
+        : index === 41
+          ? `Note 41: pay the deposit with card ${CARD} today.`
+          : index === 42
+            ? `Note 42: the form asks for my date of birth, ${BIRTH}.`
+            : index === 45
+              ? ''
+              : `Note ${index}: the deposit is still not returned.`;
+    return transcriptMessage(index, {
+      line: index,
+      lineEnd: index,
+      timestamp: `2024-03-${day}T${String(8 + (index % 12)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}:00`,
+      sender: index % 2 === 0 ? 'Dana Whitfield' : PHONE,
+      content,
+      ...(index === 45 && { type: 'image' as const, attachment: PHOTO }),
+    });
+  });
+}
+
+async function chatSource(root: string): Promise<ExportSource> {
+  const chatText = Buffer.from('the chat text\n');
+  const chatFile = path.join(root, '_chat.txt');
+  await writeFile(chatFile, chatText);
+  const upload = path.join(root, 'upload.zip');
+  await writeFile(upload, Buffer.from('PK\u0003\u0004 stands in for the upload'));
+  const messages = chatMessages();
+  return {
+    exportReference: 'CE-FK9E-D9YK-P6G3',
+    facts: ExportFactsSchema.parse({
+      originalFilename: `WhatsApp Chat with ${PHONE}.zip`,
+      fileHash: sha256(await readFile(upload)),
+      uploadSizeBytes: (await readFile(upload)).length,
+      options: {},
+      timeZone: 'America/New_York',
+      batesPrefix: 'CHAT',
+      receivedAt: '2026-11-23T08:00:00.000Z',
+    }),
+    chat: {
+      chatFile: '_chat.txt',
+      participants: ['Dana Whitfield', PHONE],
+      warnings: [],
+      format: 'android',
+      calendar: 'gregorian',
+      dateOrder: 'mdy',
+      encoding: 'utf-8',
+    },
+    async *messages() {
+      for (let start = 0; start < messages.length; start += 50) yield messages.slice(start, start + 50);
+    },
+    entries: [{ path: '_chat.txt', key: chatFile, size: chatText.length, sha256: sha256(chatText) }],
+    folders: [],
+    media: [],
+    mediaComponents: {},
+    uploadKey: upload,
+    files: { open: async (key) => createReadStream(key) },
+    verifyUrl: null,
+  };
+}
+
+const reason = (category: string) => ({ category });
+const SPEC: ExhibitSpecInput = {
+  label: 'Exhibit P-7',
+  selections: [{ from: 38, to: 46 }, { message: 80 }],
+  context: 1,
+  highlights: [41, 80],
+  redactions: [
+    { kind: 'text', message: 40, text: SSN, reason: reason('taxpayer-id') },
+    { kind: 'text', message: 41, text: CARD, reason: reason('financial-account') },
+    { kind: 'text', message: 42, text: BIRTH, reason: reason('birth-date') },
+    { kind: 'attachment', message: 45, reason: reason('financial-account') },
+    { kind: 'phone-number', number: PHONE, reason: { category: 'other', note: 'private number' } },
+  ] as ExhibitSpecInput['redactions'],
+  batesPrefix: 'DOE',
+  batesStart: 101,
+};
+
+const pdftotext = async (file: string): Promise<string> => (await run('pdftotext', [file, '-'])).stdout;
+const pagesOf = (text: string): string[] => text.split('\f').slice(0, -1);
+const flat = (text: string): string => text.replace(/\s+/g, ' ');
+
+describe('an exhibit cut from the transcript, with three identifiers, a withheld photo and a phone number redacted', () => {
+  let root: string;
+  let dir: string;
+  const file = (name: string) => path.join(dir, name);
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-'));
+    const out = path.join(root, 'out');
+    await mkdir(out);
+    dir = path.join(out, 'exhibit');
+    await renderExportDocuments(await chatSource(root), out, GENERATED_AT, () => {}, {
+      spec: ExhibitSpecSchema.parse(SPEC),
+      dir,
+    });
+  }, 120_000);
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('writes every file, and SHA256SUMS verifies them', async () => {
+    expect((await readdir(dir)).sort()).toEqual(Object.values(EXHIBIT_PATHS).sort());
+    const { stdout } = await run('sha256sum', ['-c', EXHIBIT_PATHS.checksums], { cwd: dir });
+    expect(stdout.trim().split('\n')).toHaveLength(Object.values(EXHIBIT_PATHS).length - 1);
+    for (const pdf of [EXHIBIT_PATHS.exhibit, EXHIBIT_PATHS.sealed, EXHIBIT_PATHS.redactionLogPdf])
+      expect((await readFile(file(pdf))).toString('latin1')).toContain('<pdfaid:part>2</pdfaid:part>');
+  });
+
+  it('leaves no redacted text in any exhibit file: pdftotext, pdf.js, the objects, the log, the manifest and the declaration', async () => {
+    const texts: Record<string, string> = {};
+    for (const name of [EXHIBIT_PATHS.exhibit, EXHIBIT_PATHS.redactionLogPdf]) {
+      texts[`${name} (pdftotext)`] = await pdftotext(file(name));
+      const pdfjs = await readWithPdfjs(file(name));
+      texts[`${name} (pdf.js)`] = [...pdfjs.pages, JSON.stringify(pdfjs.outline)].join('\n');
+      texts[`${name} (objects)`] = await pdfObjects(file(name));
+    }
+    for (const name of [
+      EXHIBIT_PATHS.redactionLogCsv,
+      EXHIBIT_PATHS.manifest,
+      EXHIBIT_PATHS.declaration,
+      EXHIBIT_PATHS.checksums,
+    ])
+      texts[name] = await readFile(file(name), 'utf8');
+    const leaks = Object.entries(texts).flatMap(([name, text]) =>
+      SECRETS.filter((secret) => pdfForms(secret).some((form) => text.includes(form))).map(
+        (secret) => `${secret} in ${name}`,
+      ),
+    );
+    expect(leaks).toEqual([]);
+    // What stands in their place.
+    const exhibit = flat(texts[`${EXHIBIT_PATHS.exhibit} (pdftotext)`]!);
+    for (const label of ['[SSN/TIN]', '[Account no.]', '[Birth date]', '[Redacted]'])
+      expect(exhibit).toContain(label);
+    expect(exhibit).toMatch(/my SSN is (L40 )?\[SSN\/TIN\] for the lease/);
+  });
+
+  it('keeps every redacted text in the sealed copy, marked so on every page', async () => {
+    const sealed = await pdftotext(file(EXHIBIT_PATHS.sealed));
+    for (const secret of [SSN, CARD, BIRTH, PHONE, PHOTO]) expect(flat(sealed)).toContain(secret);
+    for (const page of pagesOf(sealed)) expect(page).toMatch(/^UNREDACTED — FILED UNDER SEAL · Exhibit P-7/);
+    // Same pages: the sealed copy outlines what the exhibit blacks out.
+    expect(pagesOf(sealed)).toHaveLength(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit))).length);
+  });
+
+  it('logs the three identifiers by message, place and reason, never their text', async () => {
+    const csv = (await readFile(file(EXHIBIT_PATHS.redactionLogCsv), 'utf8')).split('\r\n');
+    // The text's row of each message (the phone number has its own rows, for the senders).
+    const row = (message: string) => csv.find((line) => line.includes(`,${message},Text,Text,`)) ?? '';
+    expect(row('0040')).toMatch(/^\d+,0040,Text,Text,SSN\/TIN,.*,1,11$/);
+    expect(row('0041')).toMatch(/,0041,Text,Text,Account no\.,/);
+    expect(row('0042')).toMatch(/,0042,Text,Text,Birth date,.*,1,10$/);
+    const log = flat(await pdftotext(file(EXHIBIT_PATHS.redactionLogPdf)));
+    for (const message of ['0040', '0041', '0042', '0045']) expect(log).toContain(message);
+    expect(log).toContain('Social Security or taxpayer-identification number');
+  });
+
+  it('keeps the transcript’s numbers and marks each stretch it leaves out', async () => {
+    const text = flat(await pdftotext(file(EXHIBIT_PATHS.exhibit)));
+    for (const gap of [
+      '… 36 messages omitted (0001–0036) …',
+      '… 31 messages omitted (0048–0078) …',
+      '… 39 messages omitted (0082–0120) …',
+    ])
+      expect(text).toContain(gap);
+    expect(text).toContain('0037');
+    expect(text).toContain('Note 37:');
+    expect(text).toContain('0081');
+    expect(text).not.toContain('Note 36:');
+    expect(text).not.toContain('Note 48:');
+    expect(text).toContain('messages 0037–0047 and 0079–0081 of 120');
+    // The transcript's row for a message reads the same in the exhibit (its text, time and source line).
+    const transcript = flat(await pdftotext(path.join(dir, '..', 'transcript-filing.pdf')));
+    const time = (pdf: string) => /0043 (\d\d:\d\d)/.exec(pdf)?.[1];
+    expect(time(text)).toBe('15:43');
+    expect(time(text)).toBe(time(transcript));
+    for (const pdf of [text, transcript])
+      expect(pdf).toContain('Note 43: the deposit is still not returned.');
+  });
+
+  it('tints each highlighted row and marks it in the margin, in both copies', async () => {
+    for (const name of [EXHIBIT_PATHS.exhibit, EXHIBIT_PATHS.sealed]) {
+      const operators = await drawingOperators(file(name));
+      // The bar left of the row: 3 pt wide, 9 pt left of the margin.
+      const bars = operators.match(/\n63 -?[\d.]+ 3 -?[\d.]+ re\n/g) ?? [];
+      expect(bars).toHaveLength(2);
+    }
+    const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit)))[0]!);
+    expect(cover).toContain(
+      '2 messages are highlighted by the filer: a yellow tint over the row and a bar in the left margin',
+    );
+  });
+
+  it('numbers every page from the spec’s Bates start, the sealed copy with -S', async () => {
+    const numbers = async (name: string) =>
+      pagesOf(await pdftotext(file(name))).map((page) => page.match(/DOE\d{6}(?:-S)?/g)?.at(-1));
+    const exhibit = await numbers(EXHIBIT_PATHS.exhibit);
+    expect(exhibit).toEqual(exhibit.map((_, i) => `DOE${String(101 + i).padStart(6, '0')}`));
+    expect(await numbers(EXHIBIT_PATHS.sealed)).toEqual(exhibit.map((number) => `${number}-S`));
+  });
+
+  it('bookmarks the cover and the messages by day', async () => {
+    const { outline } = await readWithPdfjs(file(EXHIBIT_PATHS.exhibit));
+    expect(outline.map((entry) => entry.title)).toEqual(['Cover', 'Messages']);
+    const days = outline[1]!.items.flatMap((month) => month.items.map((day) => day.title));
+    expect(days).toEqual(['01 March 2024', '02 March 2024', '03 March 2024']);
+  });
+});
+
+describe('a spec that does not fit the chat', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-refused-'));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('is refused with the field named before any file is written', async () => {
+    const out = path.join(root, 'out');
+    await mkdir(out);
+    const spec = ExhibitSpecSchema.parse({
+      ...SPEC,
+      redactions: [{ kind: 'text', message: 40, text: '987-65-4321', reason: reason('taxpayer-id') }],
+    });
+    const rendering = renderExportDocuments(await chatSource(root), out, GENERATED_AT, () => {}, {
+      spec,
+      dir: path.join(out, 'exhibit'),
+    });
+    await expect(rendering).rejects.toThrow(ExhibitSpecError);
+    await expect(rendering).rejects.toThrow(
+      'redactions[0].text: "987-65-4321" is not in the text of message 0040',
+    );
+    expect(await readdir(out)).toEqual([]);
+  });
+});

@@ -1,0 +1,493 @@
+import { ExhibitSpecSchema, type ExhibitSpecInput } from '@chatexhibit/proto/exhibit-spec';
+import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
+import { parse } from 'csv-parse/sync';
+import { type ExhibitChat, planExhibit, rangesToRemove } from '@chatexhibit/pdf/domain/exhibit/exhibit-plan';
+import { ExhibitSpecError } from '@chatexhibit/pdf/domain/exhibit/exhibit-spec-error';
+import { includedMessages, omittedMessages } from '@chatexhibit/pdf/domain/exhibit/exhibit-wording';
+import { REDACTION_LOG_COLUMNS, redactionLogCsv } from '@chatexhibit/pdf/domain/exhibit/redaction-log';
+import { transcriptMessage } from './support/transcript-message';
+
+/** Twenty messages a day from 2024-03-01, with `special` messages as the test needs them. */
+function syntheticMessage(
+  index: number,
+  special: Record<number, Partial<TranscriptMessage>>,
+): TranscriptMessage {
+  const day = new Date(Date.UTC(2024, 2, 1 + Math.floor((index - 1) / 20))).toISOString().slice(0, 10);
+  return transcriptMessage(index, {
+    sender: index % 2 === 0 ? 'Sam Carter' : 'Alex Moreno',
+    content: `message number ${index}`,
+    timestamp: `${day}T09:${String((index - 1) % 20).padStart(2, '0')}:00`,
+    ...special[index],
+  });
+}
+
+/** The chat as ExportSource.messages() hands it over, 250 messages a page, made as they are read. */
+async function* chatPages(
+  total: number,
+  special: Record<number, Partial<TranscriptMessage>> = {},
+): AsyncGenerator<TranscriptMessage[]> {
+  for (let first = 1; first <= total; first += 250)
+    yield Array.from({ length: Math.min(250, total - first + 1) }, (_, i) =>
+      syntheticMessage(first + i, special),
+    );
+}
+
+const CHAT: ExhibitChat = {
+  participants: ['Alex Moreno', 'Sam Carter'],
+  chatFile: 'WhatsApp Chat with Alex.txt',
+};
+
+const plan = (
+  spec: Partial<ExhibitSpecInput>,
+  options: { total?: number; special?: Record<number, Partial<TranscriptMessage>>; chat?: ExhibitChat } = {},
+) =>
+  planExhibit(
+    ExhibitSpecSchema.parse({ label: 'Exhibit P-7', selections: [{ message: 1 }], ...spec }),
+    chatPages(options.total ?? 2000, options.special),
+    options.chat ?? CHAT,
+  );
+
+/** The error a spec is refused with: its reason and sentence. */
+async function refusal(
+  spec: Partial<ExhibitSpecInput>,
+  options?: Parameters<typeof plan>[1],
+): Promise<{ reason: string; message: string }> {
+  const error = await plan(spec, options).catch((thrown: unknown) => thrown);
+  if (!(error instanceof ExhibitSpecError))
+    throw new Error(`expected an ExhibitSpecError, got ${String(error)}`);
+  return { reason: error.reason, message: error.message };
+}
+
+const reason = { category: 'taxpayer-id' } as const;
+
+describe('planning an exhibit', () => {
+  it('includes the selections, leaves out the gaps exactly, and words both', async () => {
+    const exhibit = await plan({ selections: [{ from: 412, to: 440 }, { message: 512 }] });
+    expect(exhibit.included).toEqual([
+      { first: 412, last: 440 },
+      { first: 512, last: 512 },
+    ]);
+    expect(exhibit.omitted).toEqual([
+      { first: 1, last: 411 },
+      { first: 441, last: 511 },
+      { first: 513, last: 2000 },
+    ]);
+    expect(includedMessages(exhibit.included, exhibit.totalMessages)).toBe(
+      'messages 0412–0440 and 0512 of 2,000',
+    );
+    expect(exhibit.omitted.map((gap) => omittedMessages(gap, exhibit.totalMessages))).toEqual([
+      '411 messages omitted (0001–0411)',
+      '71 messages omitted (0441–0511)',
+      '1,488 messages omitted (0513–2000)',
+    ]);
+    expect(omittedMessages({ first: 7, last: 7 }, 2000)).toBe('1 message omitted (0007)');
+    expect(includedMessages([{ first: 7, last: 7 }], 2000)).toBe('message 0007 of 2,000');
+  });
+
+  it('widens each selection by the context, clipped to the chat at both ends', async () => {
+    const exhibit = await plan({ selections: [{ message: 2 }, { message: 1999 }], context: 5 });
+    expect(exhibit.included).toEqual([
+      { first: 1, last: 7 },
+      { first: 1994, last: 2000 },
+    ]);
+    expect(exhibit.omitted).toEqual([{ first: 8, last: 1993 }]);
+  });
+
+  it('merges selections that overlap or whose context meets, in any order', async () => {
+    const exhibit = await plan({
+      selections: [{ message: 455 }, { from: 430, to: 450 }, { from: 412, to: 440 }, { message: 600 }],
+      context: 2,
+    });
+    expect(exhibit.included).toEqual([
+      { first: 410, last: 457 },
+      { first: 598, last: 602 },
+    ]);
+  });
+
+  it("takes in every message of the selected days, as the chat's own dates record them, with context", async () => {
+    // Message 45 was written on 2024-03-02 but stands among 2024-03-03's (out of order in the export).
+    const exhibit = await plan(
+      { selections: [{ fromDay: '2024-03-02', toDay: '2024-03-02' }], context: 1 },
+      { special: { 45: { timestamp: '2024-03-02T23:00:00' } } },
+    );
+    expect(exhibit.included).toEqual([
+      { first: 20, last: 41 },
+      { first: 44, last: 46 },
+    ]);
+    const twoDays = await plan({ selections: [{ fromDay: '2024-03-02', toDay: '2024-03-03' }] });
+    expect(twoDays.included).toEqual([{ first: 21, last: 60 }]);
+  });
+
+  it('keeps the highlights, in order and each once', async () => {
+    const exhibit = await plan({ selections: [{ from: 10, to: 20 }], highlights: [15, 11, 15] });
+    expect(exhibit.highlights).toEqual([11, 15]);
+  });
+
+  it('masks every occurrence of a text, or only the one asked for, in JavaScript string indices past emoji and non-Latin text', async () => {
+    const content = '👨‍👩‍👧 رقمي 123-45-6789، 𠮷 123-45-6789 end';
+    const first = content.indexOf('123-45-6789');
+    const second = content.lastIndexOf('123-45-6789');
+    const exhibit = await plan(
+      {
+        selections: [{ from: 410, to: 415 }],
+        redactions: [
+          { kind: 'text', message: 413, text: '123-45-6789', reason },
+          { kind: 'text', message: 414, text: '123-45-6789', occurrence: 2, reason },
+        ],
+      },
+      { special: { 413: { content }, 414: { content } } },
+    );
+    expect(exhibit.redactions.get(413)).toEqual({
+      masks: [
+        { field: 'content', start: first, end: first + 11, redaction: 0 },
+        { field: 'content', start: second, end: second + 11, redaction: 0 },
+      ],
+      attachmentWithheldBy: null,
+    });
+    expect(content.slice(second, second + 11)).toBe('123-45-6789');
+    // 8 units for the family emoji (three astral emoji, two joiners), 2 for 𠮷.
+    expect([first, second]).toEqual([14, 30]);
+    expect(exhibit.redactions.get(414)?.masks).toEqual([
+      { field: 'content', start: second, end: second + 11, redaction: 1 },
+    ]);
+  });
+
+  it('removes the union of overlapping masks of one field, each still tied to its redaction', async () => {
+    const content = 'SSN 123-45-6789 and 123-45-6789';
+    const exhibit = await plan(
+      {
+        selections: [{ message: 9 }],
+        redactions: [
+          { kind: 'text', message: 9, text: '45-6789 and 123', reason },
+          { kind: 'text', message: 9, text: '123-45-6789', reason },
+        ],
+      },
+      { special: { 9: { content } } },
+    );
+    const { masks } = exhibit.redactions.get(9)!;
+    expect(masks.map((mask) => [mask.start, mask.end, mask.redaction])).toEqual([
+      [4, 15, 1],
+      [8, 23, 0],
+      [20, 31, 1],
+    ]);
+    expect(rangesToRemove(masks, 'content')).toEqual([{ start: 4, end: 31 }]);
+    expect(rangesToRemove(masks, 'sender')).toEqual([]);
+  });
+
+  it("masks a whole message's text, and an attachment's name, saying the file is withheld", async () => {
+    const exhibit = await plan(
+      {
+        selections: [{ from: 20, to: 21 }],
+        redactions: [
+          { kind: 'message', message: 20, reason: { category: 'minor-name' } },
+          { kind: 'attachment', message: 21, reason: { category: 'sealed-by-order' } },
+        ],
+      },
+      {
+        special: {
+          20: { content: 'Ημερομηνία 🎂' },
+          21: { type: 'image', content: 'the school photo', attachment: 'IMG-20240302-WA0001.jpg' },
+        },
+      },
+    );
+    expect(exhibit.redactions.get(20)).toEqual({
+      masks: [{ field: 'content', start: 0, end: 'Ημερομηνία 🎂'.length, redaction: 0 }],
+      attachmentWithheldBy: null,
+    });
+    expect(exhibit.redactions.get(21)).toEqual({
+      masks: [{ field: 'attachment', start: 0, end: 23, redaction: 1 }],
+      attachmentWithheldBy: 1,
+    });
+  });
+
+  it('masks a phone number wherever it is written, however spaced: senders, texts, system events, attachment names and every other text', async () => {
+    const sender = '\u202a+1 555 010 4477\u202c';
+    const exhibit = await plan(
+      {
+        selections: [{ from: 100, to: 104 }],
+        redactions: [
+          {
+            kind: 'phone-number',
+            number: '+1 (555) 010-4477',
+            reason: { category: 'other', note: 'a witness' },
+          },
+        ],
+      },
+      {
+        special: {
+          100: { sender },
+          101: { content: 'call 555 010 4477? no: +1.555.010.4477 or 15550104477 📞' },
+          102: {
+            type: 'system',
+            sender: null,
+            content: "+1 555-010-4477 joined using this group's invite link",
+          },
+          103: { type: 'document', content: '', attachment: 'Contact +1 555 010 4477.vcf' },
+          104: { content: 'not +44 1555 010 4477 nor 155501044770' },
+        },
+        chat: { participants: ['Sam Carter', sender], chatFile: 'WhatsApp Chat with +1 555 010 4477.txt' },
+      },
+    );
+    const masked = (message: number) =>
+      exhibit.redactions.get(message)?.masks.map((mask) => [mask.field, mask.start, mask.end]);
+    expect(masked(100)).toEqual([['sender', 1, 16]]);
+    const content = 'call 555 010 4477? no: +1.555.010.4477 or 15550104477 📞';
+    expect(masked(101)).toEqual([
+      ['content', content.indexOf('+1.'), content.indexOf(' or')],
+      ['content', content.indexOf('1555'), content.indexOf(' 📞')],
+    ]);
+    expect(masked(102)).toEqual([['content', 0, 15]]);
+    expect(masked(103)).toEqual([['attachment', 8, 23]]);
+    expect(masked(104)).toBeUndefined();
+    const header = '0100 \u202a+1 555 010 4477\u202c · Exhibit P-7';
+    expect(exhibit.maskPhoneNumbers(header)).toEqual([{ start: 6, end: 21, redaction: 0 }]);
+    expect(exhibit.maskPhoneNumbers('Sam Carter')).toEqual([]);
+  });
+
+  it('logs each redaction in each place it removes something, with its reason and length, never its text', async () => {
+    const exhibit = await plan(
+      {
+        selections: [{ from: 30, to: 32 }],
+        redactions: [
+          {
+            kind: 'phone-number',
+            number: '+1 555 010 4477',
+            reason: { category: 'other', note: '=a witness' },
+          },
+          {
+            kind: 'text',
+            message: 31,
+            text: '4111 1111 1111 1111',
+            reason: { category: 'financial-account' },
+          },
+          { kind: 'attachment', message: 32, reason: { category: 'sealed-by-order' } },
+        ],
+      },
+      {
+        special: {
+          30: { sender: '+1 555 010 4477' },
+          31: { content: 'card 4111 1111 1111 1111, call +1 555 010 4477 or 1 555 010 4477' },
+          32: { type: 'image', attachment: 'IMG-0001.jpg' },
+        },
+        chat: { participants: ['+1 555 010 4477', 'Sam Carter'], chatFile: '_chat.txt' },
+      },
+    );
+    const rows = exhibit.log.map(({ log, message, place, redaction, ranges, characters }) => [
+      log,
+      message,
+      place,
+      redaction,
+      ranges,
+      characters,
+    ]);
+    expect(rows).toEqual([
+      [1, 30, 'sender', 0, 1, 15],
+      [2, 31, 'content', 0, 2, 29],
+      [3, 31, 'content', 1, 1, 19],
+      [4, 32, 'attachment', 2, 1, 12],
+      [5, null, 'participant-list', 0, 1, 15],
+    ]);
+    const csv = redactionLogCsv(exhibit.log, exhibit.totalMessages);
+    expect(csv.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(csv.toString('utf8')).not.toMatch(/4477|4111|IMG-0001/);
+    const table = parse(csv.toString('utf8').slice(1), { relax_column_count: false }) as string[][];
+    expect(table[0]).toEqual([...REDACTION_LOG_COLUMNS]);
+    expect(table[2]).toEqual([
+      '2',
+      '0031',
+      'Text',
+      'Phone number',
+      'Redacted',
+      'Other (stated by the filer)',
+      "'=a witness",
+      '2',
+      '29',
+    ]);
+    expect(table[4]).toEqual([
+      '4',
+      '0032',
+      'Attachment',
+      "The attachment's name, file, hash and picture",
+      'Sealed',
+      'Sealed by order of the court',
+      '',
+      '1',
+      '12',
+    ]);
+    expect(table[5]?.slice(0, 3)).toEqual(['5', '', 'Participant list']);
+  });
+
+  it('counts the characters a redaction removes in Unicode characters, an emoji once', async () => {
+    const exhibit = await plan(
+      { selections: [{ message: 5 }], redactions: [{ kind: 'message', message: 5, reason }] },
+      { special: { 5: { content: '𠮷👍🏽a' } } },
+    );
+    expect(exhibit.log[0]?.characters).toBe(4);
+    expect(exhibit.redactions.get(5)?.masks[0]?.end).toBe(7);
+  });
+
+  it('plans a chat of 40,000 messages, numbering its messages with five digits', async () => {
+    const exhibit = await plan(
+      { selections: [{ from: 39_990, to: 40_000 }], context: 50 },
+      { total: 40_000 },
+    );
+    expect(includedMessages(exhibit.included, exhibit.totalMessages)).toBe('messages 39940–40000 of 40,000');
+    await expect(
+      refusal(
+        {
+          selections: [{ from: 410, to: 415 }],
+          redactions: [{ kind: 'text', message: 413, text: 'x!', reason }],
+        },
+        { total: 40_000 },
+      ),
+    ).resolves.toEqual({
+      reason: 'text_not_in_message',
+      message: 'redactions[0].text: "x!" is not in the text of message 00413',
+    });
+  });
+
+  it('refuses, naming the field, a message the chat does not have', async () => {
+    await expect(refusal({ selections: [{ message: 3 }, { from: 1990, to: 2500 }] })).resolves.toEqual({
+      reason: 'no_such_message',
+      message: 'selections[1].to: the chat has 2,000 messages; there is no message 2500',
+    });
+    await expect(refusal({ selections: [{ from: 2001, to: 2500 }] })).resolves.toEqual({
+      reason: 'no_such_message',
+      message: 'selections[0].from: the chat has 2,000 messages; there is no message 2001',
+    });
+    await expect(refusal({ selections: [{ message: 1 }] }, { total: 0 })).resolves.toEqual({
+      reason: 'no_such_message',
+      message: 'selections[0].message: the chat has 0 messages; there is no message 1',
+    });
+    await expect(refusal({ highlights: [1, 2001] })).resolves.toEqual({
+      reason: 'no_such_message',
+      message: 'highlights[1]: the chat has 2,000 messages; there is no message 2001',
+    });
+    await expect(refusal({ redactions: [{ kind: 'message', message: 9999, reason }] })).resolves.toEqual({
+      reason: 'no_such_message',
+      message: 'redactions[0].message: the chat has 2,000 messages; there is no message 9999',
+    });
+  });
+
+  it('refuses days without messages', async () => {
+    await expect(refusal({ selections: [{ fromDay: '2023-01-01', toDay: '2023-01-31' }] })).resolves.toEqual({
+      reason: 'no_messages_on_days',
+      message: 'selections[0]: the chat has no messages dated 2023-01-01 to 2023-01-31',
+    });
+    await expect(
+      refusal({ selections: [{ message: 1 }, { fromDay: '2030-05-01', toDay: '2030-05-01' }] }),
+    ).resolves.toEqual({
+      reason: 'no_messages_on_days',
+      message: 'selections[1]: the chat has no messages dated 2030-05-01',
+    });
+  });
+
+  it('refuses a highlight or redaction of a message the exhibit leaves out, saying what it holds', async () => {
+    const selections = [{ from: 412, to: 440 }, { message: 512 }];
+    await expect(refusal({ selections, highlights: [412, 600] })).resolves.toEqual({
+      reason: 'highlight_not_in_exhibit',
+      message:
+        'highlights[1]: message 0600 is not in the exhibit, which holds messages 0412–0440 and 0512 of 2,000',
+    });
+    await expect(
+      refusal({ selections, redactions: [{ kind: 'message', message: 441, reason }] }),
+    ).resolves.toEqual({
+      reason: 'redaction_not_in_exhibit',
+      message:
+        'redactions[0].message: message 0441 is not in the exhibit, which holds messages 0412–0440 and 0512 of 2,000',
+    });
+  });
+
+  it('refuses a redaction whose text, occurrence, text or attachment is not in its message, or a phone number written nowhere', async () => {
+    const options = {
+      special: {
+        413: { content: 'my SSN is 123-45-6789, again 123-45-6789' },
+        414: { content: '' },
+      },
+    };
+    const selections = [{ from: 412, to: 440 }];
+    await expect(
+      refusal(
+        { selections, redactions: [{ kind: 'text', message: 413, text: '123-45-6780', reason }] },
+        options,
+      ),
+    ).resolves.toEqual({
+      reason: 'text_not_in_message',
+      message: 'redactions[0].text: "123-45-6780" is not in the text of message 0413',
+    });
+    await expect(
+      refusal(
+        {
+          selections,
+          redactions: [{ kind: 'text', message: 413, text: '123-45-6789', occurrence: 3, reason }],
+        },
+        options,
+      ),
+    ).resolves.toEqual({
+      reason: 'no_such_occurrence',
+      message:
+        'redactions[0].occurrence: "123-45-6789" occurs 2 times in the text of message 0413; there is no occurrence 3',
+    });
+    await expect(
+      refusal(
+        { selections, redactions: [{ kind: 'text', message: 413, text: 'SSN', occurrence: 2, reason }] },
+        options,
+      ),
+    ).resolves.toMatchObject({
+      message: expect.stringContaining('"SSN" occurs once in the text of message 0413'),
+    });
+    await expect(
+      refusal({ selections, redactions: [{ kind: 'message', message: 414, reason }] }, options),
+    ).resolves.toEqual({
+      reason: 'no_text_to_redact',
+      message: 'redactions[0].message: message 0414 has no text to redact',
+    });
+    await expect(
+      refusal({ selections, redactions: [{ kind: 'attachment', message: 415, reason }] }, options),
+    ).resolves.toEqual({
+      reason: 'no_attachment',
+      message: 'redactions[0].message: message 0415 has no attachment',
+    });
+    await expect(
+      refusal(
+        { selections, redactions: [{ kind: 'phone-number', number: '+1 555 010 4477', reason }] },
+        options,
+      ),
+    ).resolves.toEqual({
+      reason: 'phone_number_not_found',
+      message:
+        "redactions[0].number: \"+1 555 010 4477\" is not written anywhere in the exhibit: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name",
+    });
+  });
+
+  it('takes a phone number written only in the participant list or the chat file name, and masks it there', async () => {
+    const exhibit = await plan(
+      { redactions: [{ kind: 'phone-number', number: '+1 555 010 4477', reason }] },
+      { chat: { participants: ['Sam Carter'], chatFile: 'WhatsApp Chat with +1 555 010 4477.txt' } },
+    );
+    expect(exhibit.redactions.size).toBe(0);
+    expect(exhibit.log.map((row) => [row.place, row.characters])).toEqual([['chat-file-name', 15]]);
+  });
+
+  it('refuses the first problem in the order of the spec', async () => {
+    await expect(
+      refusal({
+        selections: [{ message: 10 }],
+        highlights: [11],
+        redactions: [
+          { kind: 'text', message: 10, text: 'absent', reason },
+          { kind: 'message', message: 5000, reason },
+        ],
+      }),
+    ).resolves.toMatchObject({ reason: 'highlight_not_in_exhibit' });
+    await expect(
+      refusal({
+        selections: [{ message: 10 }],
+        redactions: [
+          { kind: 'text', message: 10, text: 'absent', reason },
+          { kind: 'message', message: 5000, reason },
+        ],
+      }),
+    ).resolves.toMatchObject({ reason: 'text_not_in_message' });
+  });
+});

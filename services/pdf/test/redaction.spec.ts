@@ -1,0 +1,238 @@
+import { execFile } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import type { ShapedText } from '@chatexhibit/pdf/domain/text/face';
+import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
+import { type LineMask, maskLine } from '@chatexhibit/pdf/domain/text/line-mask';
+import { type CharRange, TextLayout } from '@chatexhibit/pdf/domain/text/text-layout';
+import {
+  type DocumentInfo,
+  PAGE,
+  type TextMask,
+  TwinPages,
+} from '@chatexhibit/pdf/domain/transcript/twin-pages';
+import { drawingOperators, pdfForms, pdfObjects as objects } from './support/pdf-operators';
+import { readWithPdfjs } from './support/pdfjs';
+import { BODY } from './support/text-fixture';
+
+const run = promisify(execFile);
+const layout = new TextLayout(FontSet.shared());
+
+/** What the public copy must not give away, each with its box's label. */
+const SECRETS = {
+  ssn: { text: '123-45-6789', label: 'SSN/TIN' },
+  card: { text: '4111 1111 1111 1111', label: 'Account no.' },
+  birth: { text: '04/07/1989', label: 'Birth date' },
+  // The text goes on with a combining accent (José as Jose + U+0301): the é is masked whole.
+  name: { text: 'Jose', label: 'Minor' },
+  code: { text: '🔑 7731', label: 'Redacted' },
+  arabic: { text: 'رقم حسابي', label: 'Account no.' },
+} as const;
+/** Parts of the secrets that would show a partial leak. */
+const FRAGMENTS = ['6789', '4111', '1111', '1989', '7731', '🔑', 'Jos', '\u0301', 'é', 'حسابي', 'رقم'];
+/** Text around the masks, which both copies keep. */
+const KEPT = ['Door', 'ask', 'Ramos', 'البنك'];
+
+const TEXT =
+  `SSN ${SECRETS.ssn.text}, card ${SECRETS.card.text} (exp 09/27), born ${SECRETS.birth.text}. ` +
+  `Door code ${SECRETS.code.text}, ask ${SECRETS.name.text}\u0301 Ramos.\n` +
+  `قال أحمد: ${SECRETS.arabic.text} عند البنك`;
+const MASKS: TextMask[] = Object.values(SECRETS).map(({ text, label }) => ({
+  start: TEXT.indexOf(text),
+  end: TEXT.indexOf(text) + text.length,
+  label,
+}));
+/** Narrow enough that the card number wraps onto a second line. */
+const WIDTH = 200;
+
+type ExhibitCopy = 'public' | 'sealed';
+const INFO: DocumentInfo = {
+  title: 'Exhibit',
+  subject: 'Redaction test',
+  author: null,
+  creator: 'ChatExhibit test',
+  createdAt: new Date('2026-11-23T09:00:00.000Z'),
+};
+
+/** The same paragraph and label, masked, in a copy that removes and a copy that marks. */
+async function writeExhibit(dir: string): Promise<Record<ExhibitCopy, string>> {
+  const pages = new TwinPages<ExhibitCopy>(layout, {
+    public: { info: INFO, pdfA: true, redaction: 'remove' },
+    sealed: { info: { ...INFO, title: 'Exhibit (unredacted, under seal)' }, pdfA: false, redaction: 'mark' },
+  });
+  const files = { public: path.join(dir, 'public.pdf'), sealed: path.join(dir, 'sealed.pdf') };
+  const outs = pages.copies.map((copy) => pages.documents[copy].pipe(createWriteStream(files[copy])));
+  pages.paragraph(TEXT, PAGE.margin, WIDTH, BODY, '#0f172a', MASKS);
+  const reference = `Ref ${SECRETS.ssn.text}`;
+  pages.label(reference, PAGE.margin, BODY, '#0f172a', {
+    masks: [{ start: 4, end: reference.length, label: SECRETS.ssn.label }],
+  });
+  pages.end();
+  await Promise.all(outs.map((out) => finished(out)));
+  return files;
+}
+
+const pdftotext = async (file: string, ...options: string[]): Promise<string> =>
+  (await run('pdftotext', [...options, file, '-'])).stdout;
+
+/** Each word pdftotext finds, with where it is. */
+async function words(file: string): Promise<{ word: string; at: string }[]> {
+  const html = await pdftotext(file, '-bbox');
+  return Array.from(
+    html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]*)<\/word>/g),
+    ([, x, y, word]) => ({ word: word!, at: `${x} ${y}` }),
+  );
+}
+
+/** Rectangles the pages draw, `fill` or `stroke`, as [x, y, width, height]. */
+function rectangles(operators: string, paint: 'f' | 'S'): number[][] {
+  return Array.from(
+    operators.matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re\n(?:[^\n]*\n)*?(f|S)\n/g),
+  )
+    .filter((match) => match[5] === paint)
+    .map((match) => match.slice(1, 5).map(Number));
+}
+
+describe('a paragraph with masks, in a copy that removes them and one that marks them', () => {
+  let dir: string;
+  let files: Record<ExhibitCopy, string>;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-redaction-'));
+    files = await writeExhibit(dir);
+  }, 60_000);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it.each([
+    ['in reading order', []],
+    ['in drawing order (-raw)', ['-raw']],
+  ])(
+    'leaves no masked text for pdftotext to find %s, only the labels',
+    async (_order: string, options: string[]) => {
+      const removed = await pdftotext(files.public, ...options);
+      for (const fragment of [...Object.values(SECRETS).map((s) => s.text), ...FRAGMENTS])
+        expect(removed).not.toContain(fragment);
+      for (const label of ['[SSN/TIN]', '[Account no.]', '[Birth date]', '[Minor]', '[Redacted]'])
+        expect(removed).toContain(label);
+      for (const kept of KEPT) expect(removed).toContain(kept);
+      // The sealed copy keeps every word, and draws no label.
+      const marked = await pdftotext(files.sealed, ...options);
+      // Word by word: pdftotext breaks the lines, and -raw gives right-to-left words in drawing order.
+      const flat = marked.normalize('NFD').replace(/[\s\u202a-\u202e]+/g, ' ');
+      for (const secret of Object.values(SECRETS))
+        for (const word of secret.text.split(' ')) expect(flat).toContain(word);
+      expect(marked).not.toContain('[SSN/TIN]');
+    },
+  );
+
+  it('leaves no masked text in what pdf.js reads', async () => {
+    const removed = (await readWithPdfjs(files.public)).pages.join('\n');
+    for (const fragment of [...Object.values(SECRETS).map((s) => s.text), ...FRAGMENTS])
+      expect(removed).not.toContain(fragment);
+    expect(removed).toContain('[SSN/TIN]');
+    const marked = (await readWithPdfjs(files.sealed)).pages.join('\n');
+    expect(marked).toContain(SECRETS.ssn.text);
+    expect(marked).toContain(SECRETS.arabic.text);
+  });
+
+  it('leaves no masked text in any object, ActualText and inflated streams included', async () => {
+    // Whole secrets, and the emoji, whose image carries its ActualText (fragments of a few bytes
+    // turn up by chance in font programs).
+    const needles = [...Object.values(SECRETS).map((s) => s.text), '🔑', 'حسابي'];
+    const found = (pdf: string) =>
+      needles.filter((needle) => pdfForms(needle).some((form) => pdf.includes(form)));
+    expect(found(await objects(files.public))).toEqual([]);
+    // The search finds what is there: the sealed copy keeps the emoji's ActualText.
+    expect(found(await objects(files.sealed))).toContain('🔑');
+  });
+
+  it('puts every kept word at the same place in both copies, on as many pages', async () => {
+    const [removed, marked] = await Promise.all([words(files.public), words(files.sealed)]);
+    const labels = new Set(['[SSN/TIN]', '[Account', 'no.]', '[Birth', 'date]', '[Minor]', '[Redacted]']);
+    // Words drawn in both (not those that end at a mask, like "6789,"), each where the other copy has it.
+    const both = removed.filter(({ word }) => !labels.has(word) && marked.some((m) => m.word === word));
+    expect(both.length).toBeGreaterThan(10);
+    expect(marked).toEqual(expect.arrayContaining(both));
+    const [publicPages, sealedPages] = await Promise.all(
+      [files.public, files.sealed].map(async (file) => (await readWithPdfjs(file)).pages.length),
+    );
+    expect(publicPages).toBe(sealedPages);
+  });
+
+  it('outlines in the sealed copy each stretch the public copy blacks out', async () => {
+    const boxes = rectangles(await drawingOperators(files.public), 'f');
+    const outlines = rectangles(await drawingOperators(files.sealed), 'S');
+    // One box per mask and per line a mask runs on: the card number wraps, the label has one.
+    expect(boxes.length).toBeGreaterThanOrEqual(MASKS.length + 2);
+    expect(
+      outlines.map(([x, y, width, height]) => [x! + 0.25, y! - 0.25, width! - 0.5, height! + 0.5]),
+    ).toEqual(boxes.map((box) => box.map((value) => expect.closeTo(value, 2))));
+  });
+});
+
+/** What a line still draws where masks apply: its drawn parts' characters, in logical order. */
+function drawnText(mask: LineMask<CharRange>): string {
+  return [...mask.runs.values()].flatMap((parts) => parts.map((part) => part.text)).join('|');
+}
+
+/** The characters of the glyphs a masked line still draws. */
+function drawnGlyphCharacters(mask: LineMask<CharRange>): string {
+  const characters = (shape: ShapedText): string =>
+    shape.kind === 'simple'
+      ? shape.text
+      : shape.glyphs.map((g) => String.fromCodePoint(...g.codePoints)).join('');
+  return [...mask.runs.values()]
+    .flatMap((parts) => parts.flatMap((part) => part.shapes.map(characters)))
+    .join('');
+}
+
+describe('masking a laid-out line', () => {
+  const line = (text: string, width = 1000) => layout.wrap(text, BODY, width);
+
+  it('masks a ligature, a letter with its marks, a syllable and an emoji whole when a mask takes part of it', () => {
+    // Lam-alef is one glyph: masking the lam hides the alef with it.
+    const salam = maskLine(line('سلام')[0]!, [{ start: 1, end: 2 }], BODY.size)!;
+    expect(drawnGlyphCharacters(salam)).not.toMatch(/[لا]/);
+    expect(drawnGlyphCharacters(salam)).toMatch(/س/);
+    // e + U+0301 is one character to a reader.
+    const jose = maskLine(line('Jose\u0301 Ramos')[0]!, [{ start: 0, end: 4 }], BODY.size)!;
+    expect(drawnText(jose)).toBe(' Ramos');
+    // स्ते is one syllable, drawn as one conjunct.
+    const namaste = maskLine(line('नमस्ते दुनिया')[0]!, [{ start: 2, end: 3 }], BODY.size)!;
+    for (const character of ['स', '\u094D', 'त', '\u0947'])
+      expect(drawnGlyphCharacters(namaste)).not.toContain(character);
+    expect(drawnText(namaste)).toMatch(/^नम\|/);
+    // A family emoji is one image: masking its first person hides it all.
+    const family = maskLine(line('a 👨‍👩‍👧 b')[0]!, [{ start: 2, end: 4 }], BODY.size)!;
+    expect(drawnText(family)).not.toContain('👩');
+    expect(family.stretches).toHaveLength(1);
+  });
+
+  it('boxes a masked right-to-left word where it is drawn, at the line’s right end', () => {
+    const [rtl] = line('مرحبا بالعالم');
+    const mask = maskLine(rtl!, [{ start: 0, end: 5 }], BODY.size)!;
+    expect(mask.stretches).toHaveLength(1);
+    const { x, width } = mask.stretches[0]!;
+    expect(x + width).toBeCloseTo(rtl!.width, 2);
+    expect(x).toBeGreaterThan(rtl!.width / 3);
+  });
+
+  it('gives a mask that wraps one box on each line, and none to the lines it misses', () => {
+    const text = 'first line words 4111 1111 1111 1111 after\nnext paragraph';
+    const lines = line(text, 110);
+    const start = text.indexOf('4111');
+    const masks = [{ start, end: start + 19 }];
+    const applied = lines.map((l) => maskLine(l, masks, BODY.size));
+    const boxed = applied.filter((mask) => mask !== null);
+    expect(boxed.length).toBeGreaterThanOrEqual(2);
+    for (const mask of boxed) expect(mask!.stretches).toHaveLength(1);
+    // The second paragraph's offsets start after the first's: a mask there finds its own line only.
+    const next = text.indexOf('next');
+    const inNext = lines.map((l) => maskLine(l, [{ start: next, end: next + 4 }], BODY.size));
+    expect(inNext.filter((mask) => mask !== null)).toHaveLength(1);
+    expect(drawnText(inNext.at(-1)!)).toBe(' paragraph');
+  });
+});

@@ -1,0 +1,137 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
+import { runToEnd } from '../support/child-process';
+import { type WhatsAppExport, writeWhatsAppExport } from '../support/whatsapp-export';
+
+const run = promisify(execFile);
+
+const SSN = '123-45-6789';
+const CARD = '4111 1111 1111 1111';
+const BIRTH = '04/07/1989';
+const PHONE = '+1 555 010 4477';
+/** The texts in turn: message 1 is the encryption notice, so the SSN is in message 4, the card in 6, the birth date in 8. */
+const TEXTS = [
+  'Hi, I moved out today and left the keys in the mailbox as agreed.',
+  'Thanks. I will check the flat on Saturday.',
+  `For the landlord form: my SSN is ${SSN}, please keep it private.`,
+  'Can you confirm when the deposit of $1,200 will be returned?',
+  `I paid the first month with my card ${CARD} remember.`,
+  'After the inspection. There is a stain on the carpet in the bedroom.',
+  `The form also wants my date of birth: born ${BIRTH}.`,
+  'That stain was there when I moved in, it is in the check-in report.',
+];
+
+/**
+ * `npm run convert -- <zip> --out <dir> --exhibit-spec <spec.json>` as a lawyer runs it: the
+ * transcripts as always, and the exhibit's files in <dir>/exhibit/; a spec that does not fit gets
+ * one line naming its field, exit code 1 and no files.
+ */
+describe('convert CLI with --exhibit-spec', () => {
+  let workDir: string;
+  let chat: WhatsAppExport;
+  const convert = (out: string, spec: object) =>
+    writeFile(path.join(workDir, 'spec.json'), JSON.stringify(spec)).then(() =>
+      runToEnd('npm', [
+        'run',
+        '-s',
+        'convert',
+        '--',
+        chat.zipPath,
+        '--out',
+        out,
+        '--tz',
+        'America/New_York',
+        '--exhibit-spec',
+        path.join(workDir, 'spec.json'),
+      ]),
+    );
+  const reason = (category: string) => ({ category });
+  const SPEC = {
+    label: 'Exhibit P-7',
+    selections: [{ from: 3, to: 8 }],
+    context: 1,
+    highlights: [6],
+    redactions: [
+      { kind: 'text', message: 4, text: SSN, reason: reason('taxpayer-id') },
+      { kind: 'text', message: 6, text: CARD, reason: reason('financial-account') },
+      { kind: 'text', message: 8, text: BIRTH, reason: reason('birth-date') },
+      { kind: 'phone-number', number: PHONE, reason: { category: 'other', note: 'private number' } },
+    ],
+    batesPrefix: 'DOE',
+    batesStart: 1001,
+  };
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-convert-exhibit-'));
+    chat = await writeWhatsAppExport(workDir, {
+      textMessages: 16,
+      voiceNotes: 0,
+      photos: 0,
+      texts: TEXTS,
+      encryptionNotice: true,
+      participants: ['Alex Rivera', PHONE],
+    });
+  }, 60_000);
+  afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+  it('writes the exhibit, its sealed copy, the log, the manifest and the declaration paragraph, which verify', async () => {
+    const out = path.join(workDir, 'out');
+    const { code, stdout, stderr } = await convert(out, SPEC);
+    expect({ code, stdout, stderr }).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: expect.not.stringMatching(/convert:/),
+    });
+    const dir = path.join(out, 'exhibit');
+    expect((await readdir(dir)).sort()).toEqual(Object.values(EXHIBIT_PATHS).sort());
+    await run('sha256sum', ['-c', '--quiet', EXHIBIT_PATHS.checksums], { cwd: dir });
+    const exhibit = (await run('pdftotext', [path.join(dir, EXHIBIT_PATHS.exhibit), '-'])).stdout;
+    const sealed = (await run('pdftotext', [path.join(dir, EXHIBIT_PATHS.sealed), '-'])).stdout;
+    for (const secret of [SSN, CARD, BIRTH, PHONE]) {
+      expect(exhibit.replace(/\s+/g, ' ')).not.toContain(secret);
+      expect(sealed.replace(/\s+/g, ' ')).toContain(secret);
+    }
+    expect(exhibit).toContain('… 1 message omitted (0001) …');
+    expect(exhibit).toContain('… 8 messages omitted (0010–0017) …');
+    const pages = exhibit.split('\f').slice(0, -1);
+    expect(pages.map((page) => page.match(/DOE\d{6}/g)?.at(-1))).toEqual(
+      pages.map((_, i) => `DOE${String(1001 + i).padStart(6, '0')}`),
+    );
+    for (const page of pages) expect(page).toMatch(/^Exhibit P-7 · /);
+    const declaration = await readFile(path.join(dir, EXHIBIT_PATHS.declaration), 'utf8');
+    const filingHash = (await run('sha256sum', [path.join(out, 'transcript-filing.pdf')])).stdout.split(
+      ' ',
+    )[0]!;
+    expect(declaration).toContain(filingHash);
+    expect(declaration).toContain('messages 0002–0009 of 17');
+  }, 120_000);
+
+  it('refuses a spec that does not fit, naming its field, and leaves no files', async () => {
+    for (const [spec, message] of [
+      [{ ...SPEC, label: '' }, 'label: must not be empty'],
+      [
+        {
+          ...SPEC,
+          redactions: [{ kind: 'text', message: 4, text: '987-65-4321', reason: reason('taxpayer-id') }],
+        },
+        'redactions[0].text: "987-65-4321" is not in the text of message 0004',
+      ],
+      [
+        { ...SPEC, selections: [{ from: 3, to: 99 }] },
+        'selections[0].to: the chat has 17 messages; there is no message 99',
+      ],
+    ] as const) {
+      const out = path.join(workDir, 'refused');
+      const { code, stdout, stderr } = await convert(out, spec);
+      expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
+      expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(message)]);
+      expect(stderr).toMatch(/^convert: --exhibit-spec /);
+      expect(existsSync(out)).toBe(false);
+    }
+  }, 120_000);
+});
