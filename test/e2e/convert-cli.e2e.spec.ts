@@ -219,40 +219,47 @@ describe('convert CLI', () => {
     const names = (await readdir(volumesDir)).filter((name) => name.endsWith('.pdf')).sort();
     expect(names.length).toBeGreaterThan(1);
     expect(heading).toBe(
-      `transcript-filing.pdf is over the limit of 250,000 bytes per file: split into ${names.length} volumes ` +
-        'in filing-volumes/, their SHA-256 values in filing-volumes/SHA256SUMS.txt:',
+      `transcript-filing.pdf is over the limit of 250,000 bytes per file: its pages split into ${names.length} volumes ` +
+        'in filing-volumes/, each page with its page and Bates numbers of transcript-filing.pdf, after two pages ' +
+        'of front matter; their SHA-256 values in filing-volumes/SHA256SUMS.txt:',
     );
     expect((await readdir(volumesDir)).sort()).toEqual([...names, 'SHA256SUMS.txt'].sort());
     // The list is what sha256sum checks.
     const checked = await run('sha256sum', ['-c', 'SHA256SUMS.txt'], { cwd: volumesDir });
     expect(checked.stdout.trim().split('\n')).toEqual(names.map((name) => `${name}: OK`));
 
-    let nextBates = 1;
-    let nextMessage = 1;
+    const pagesOf = async (file: string) =>
+      (await run('pdftotext', ['-layout', file, '-'])).stdout.split('\f').slice(0, -1);
+    const unsplit = await pagesOf(path.join(out, 'transcript-filing.pdf'));
+    const doe = (page: number) => `DOE${String(page).padStart(6, '0')}`;
+    let nextPage = 1;
+    let lastMessage = 0;
     for (const [i, name] of names.entries()) {
       const file = path.join(volumesDir, name);
       const size = (await readFile(file)).length;
       expect(size).toBeLessThan(limit);
       expect(name).toBe(`transcript-filing-volume-0${i + 1}-of-0${names.length}.pdf`);
-      const text = (await run('pdftotext', ['-layout', file, '-'])).stdout;
-      const pages = text.split('\f').slice(0, -1);
-      const first = `DOE${String(nextBates).padStart(6, '0')}`;
-      const last = `DOE${String(nextBates + pages.length - 1).padStart(6, '0')}`;
+      const all = await pagesOf(file);
+      const [front, pages] = [all.slice(0, 2), all.slice(2)];
+      const last = nextPage + pages.length - 1;
       const [from, to] = /messages (\d{4})–(\d{4})/.exec(lines[i]!)!.slice(1).map(Number) as [number, number];
-      expect(from).toBe(nextMessage);
+      // A row that runs over from the volume before is named by both.
+      expect([lastMessage, lastMessage + 1]).toContain(from);
       expect(lines[i]).toBe(
-        `filing-volumes/${name}  ${size.toLocaleString('en-US')} bytes  messages ${String(from).padStart(4, '0')}–${String(to).padStart(4, '0')}  ${pages.length} pages  ${first}–${last}`,
+        `filing-volumes/${name}  ${size.toLocaleString('en-US')} bytes  pages ${nextPage}–${last} of ${unsplit.length}  ` +
+          `${doe(nextPage)}–${doe(last)}  messages ${String(from).padStart(4, '0')}–${String(to).padStart(4, '0')}`,
       );
-      expect(pages[0]).toContain(`Volume ${i + 1} of ${names.length}`);
-      pages.forEach((page, p) => {
-        expect(page).toContain(`Page ${p + 1} of ${pages.length}`);
-        expect(page).toContain(`DOE${String(nextBates + p).padStart(6, '0')}`);
-      });
-      nextBates += pages.length;
-      nextMessage = to + 1;
+      expect(front[0]).toContain(`Volume ${i + 1} of ${names.length}`);
+      for (const page of front)
+        expect(page).toContain('front matter, not part of the Bates-numbered transcript');
+      // The unsplit copy's own pages, as pdftotext reads them.
+      expect(pages).toEqual(unsplit.slice(nextPage - 1, last));
+      nextPage = last + 1;
+      lastMessage = to;
     }
+    expect(nextPage - 1).toBe(unsplit.length);
     // The one message past the chat's 4,000 is WhatsApp's encryption notice, when the export has one.
-    expect(nextMessage - 1).toBeGreaterThanOrEqual(4000);
+    expect(lastMessage).toBeGreaterThanOrEqual(4000);
     // The evidence package is as it was: the volumes are beside it, not in it.
     const listing = (await run('unzip', ['-Z1', path.join(out, 'evidence.zip')])).stdout;
     expect(listing).not.toMatch(/volume/);

@@ -489,8 +489,9 @@ async function makeDocuments(
 }
 
 /**
- * What `--court-profile` made, on stdout: each volume with its size, messages and Bates range, or
- * that the unsplit filing copy is already under the limit and is the one file to file.
+ * What `--court-profile` made, on stdout: each volume with its size, its pages of the filing copy
+ * (their Bates range) and the messages on them, or that the unsplit filing copy is already under
+ * the limit and is the one file to file.
  */
 function reportVolumes({ limit, volumes }: FilingVolumes, output: CliOutput): void {
   const limitText = `${limit.maxFileBytes.toLocaleString('en-US')} bytes per file${limit.court === null ? '' : ` (${limit.court})`}`;
@@ -501,18 +502,22 @@ function reportVolumes({ limit, volumes }: FilingVolumes, output: CliOutput): vo
     return;
   }
   output.stdout(
-    `${PACKAGE_PATHS.filingTranscript} is over the limit of ${limitText}: split into ${volumes.length} volumes ` +
-      `in ${FILING_VOLUMES_FOLDER}/, their SHA-256 values in ${FILING_VOLUMES_FOLDER}/${VOLUME_CHECKSUMS_FILE}:`,
+    `${PACKAGE_PATHS.filingTranscript} is over the limit of ${limitText}: its pages split into ${volumes.length} volumes ` +
+      `in ${FILING_VOLUMES_FOLDER}/, each page with its page and Bates numbers of ${PACKAGE_PATHS.filingTranscript}, ` +
+      `after two pages of front matter; their SHA-256 values in ${FILING_VOLUMES_FOLDER}/${VOLUME_CHECKSUMS_FILE}:`,
   );
-  const total = volumes.at(-1)!.messages.last;
+  const pageTotal = volumes.at(-1)!.pages.last;
+  const messageTotal = Math.max(...volumes.map((volume) => volume.messages?.last ?? 0));
   for (const volume of volumes) {
     output.stdout(
       [
         `${FILING_VOLUMES_FOLDER}/${path.basename(volume.file)}`,
         `${volume.sizeBytes.toLocaleString('en-US')} bytes`,
-        `messages ${messageNumber(volume.messages.first, total)}–${messageNumber(volume.messages.last, total)}`,
-        `${volume.pageCount} pages`,
+        `pages ${volume.pages.first}–${volume.pages.last} of ${pageTotal}`,
         ...(volume.bates === null ? [] : [`${volume.bates.first}–${volume.bates.last}`]),
+        volume.messages === null
+          ? 'no messages'
+          : `messages ${messageNumber(volume.messages.first, messageTotal)}–${messageNumber(volume.messages.last, messageTotal)}`,
       ].join('  '),
     );
   }

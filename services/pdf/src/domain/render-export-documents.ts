@@ -282,7 +282,7 @@ export async function renderExportDocuments(
                   layout,
                   sizeLimit,
                   path.join(outDir, FILING_VOLUMES_FOLDER),
-                  filingTranscript.sizeBytes,
+                  { ...filingTranscript, pageCount: transcriptPages },
                 ),
         };
   const exhibit =

@@ -9,6 +9,8 @@ const SCRIPT = path.join(__dirname, 'read-with-pdfjs.mjs');
 export interface PdfjsReading {
   pages: string[];
   outline: PdfjsOutlineEntry[];
+  /** The page labels a reader shows instead of page indices; null when the PDF sets none. */
+  labels: string[] | null;
 }
 export interface PdfjsOutlineEntry {
   title: string;

@@ -1,6 +1,7 @@
 // Reads a PDF with pdf.js, as PDF.js-based readers and browsers do, and prints JSON.
 // `node read-with-pdfjs.mjs text <file.pdf>`: { pages: each page's text (getTextContent; a line ends where
-//   pdf.js marks one), outline: the bookmarks, each { title, page (from 1), items } }.
+//   pdf.js marks one), outline: the bookmarks, each { title, page (from 1), items }, labels: the page
+//   labels a reader shows (getPageLabels; null when the PDF has none) }.
 // `node read-with-pdfjs.mjs links <file.pdf>`: every link annotation, per page: { page, target (the
 //   page, from 1, its destination resolves to; null when it resolves to none) }.
 // `node read-with-pdfjs.mjs glyphs <file.pdf>`: every glyph painted by a text-showing operator, per page:
@@ -36,7 +37,7 @@ async function text() {
         };
       }),
     );
-  return { pages, outline: await entries(await pdf.getOutline()) };
+  return { pages, outline: await entries(await pdf.getOutline()), labels: await pdf.getPageLabels() };
 }
 
 /** A destination's page, from 1: a named destination looked up first; null when there is none. */

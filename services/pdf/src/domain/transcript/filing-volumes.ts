@@ -1,7 +1,7 @@
 // The court-filing copy split into volumes for a court's per-file size limit: each volume a
-// PDF/A-2b file of its own with a volume cover, an index of dates, bookmarks, and page and Bates
-// numbers that continue across the set. Volume 1 keeps the transcript's cover, the last volume
-// the attachment register.
+// PDF/A-2b file of the filing copy's own pages, page for page (the same layout, the same "Page X
+// of Y" and Bates numbers), after its front matter: a volume cover and an index of dates, which
+// are not pages of the transcript and carry no Bates number.
 
 import { createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -13,18 +13,25 @@ import { messageNumber } from '@chatexhibit/proto/message-number';
 import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import { bytes, countOf } from '../export-counts';
 import type { TextLayout } from '../text/text-layout';
+import { FontSet } from '../text/font-set';
 import { type PlannedVolume, splitIntoVolumes, type VolumeToRender } from '../volumes/split-into-volumes';
-import { writeAttachmentRegister } from './attachment-register';
 import { batesNumber } from './bates';
-import { writeCoverPages } from './cover-writer';
-import { MessageRows } from './message-rows';
+import { transcriptFurniture } from './page-furniture';
 import { formatRecordedDate, formatRecordedMoment } from './time-zone';
 import { documentContext } from './transcript-context';
-import { transcriptFurniture } from './page-furniture';
-import { copyStatement, documentInfo, runningHeader, TRANSCRIPT_TITLE } from './transcript-copies';
-import { type CopySetup, type TranscriptCopy, TwinPages } from './twin-pages';
-import { type VolumeListing, VolumeFrontPages } from './volume-pages';
-import type { TranscriptInput } from './write-transcripts';
+import { documentInfo, runningHeader, TRANSCRIPT_TITLE } from './transcript-copies';
+import {
+  type CopySetup,
+  createDocument,
+  type OutlineOptions,
+  PAGE,
+  PastWindowError,
+  TRANSCRIPT_COPIES,
+  type TranscriptCopy,
+  TwinPages,
+} from './twin-pages';
+import { FRONT_MATTER, type VolumeListing, VolumeFrontPages } from './volume-pages';
+import { layOutTranscript, type TranscriptInput } from './write-transcripts';
 
 /** The folder of the volumes, beside the unsplit documents, and the checksum list in it. */
 export const FILING_VOLUMES_FOLDER = 'filing-volumes';
@@ -36,12 +43,20 @@ export interface SizeLimit {
   court: string | null;
 }
 
-/** What a volume says of itself for the others' covers: its messages' numbers and recorded days. */
+/** The unsplit filing copy, as written: the volumes are cut from its pages. */
+export interface UnsplitFilingCopy {
+  sizeBytes: number;
+  pageCount: number;
+  sha256: string;
+}
+
+/**
+ * What a volume says of itself for the others' covers: the messages with any part on its pages
+ * (a row that runs over a page break between volumes is in both) and their recorded days.
+ */
 export interface TranscriptVolumeAbout {
-  first: number;
-  last: number;
-  firstDay: string;
-  lastDay: string;
+  messages: { first: number; last: number } | null;
+  days: { first: string; last: string } | null;
 }
 
 export interface FilingVolume {
@@ -49,49 +64,54 @@ export interface FilingVolume {
   sha256: string;
   sizeBytes: number;
   number: number;
-  /** The numbers of its first and last message. */
-  messages: { first: number; last: number };
+  /** Its pages of the filing copy, numbered as there (and as its page labels number them). */
+  pages: { first: number; last: number };
+  /** The numbers of the first and last message with any part on those pages; null when none has. */
+  messages: { first: number; last: number } | null;
+  /** Its own page count: the front matter and the filing copy's pages. */
   pageCount: number;
-  /** Its first and last Bates number; null without Bates numbers. */
+  /** The Bates numbers of its first and last page of the filing copy; null without Bates numbers. */
   bates: { first: string; last: string } | null;
 }
 
 /**
- * Splits the court-filing copy into volumes under `limit.maxFileBytes` each, written into `dir`
- * with their SHA-256 values listed in `SHA256SUMS.txt` (as `sha256sum -c` reads it).
- * `unsplitBytes` is the size of the unsplit filing copy, from which the first volume is guessed.
+ * Splits the court-filing copy's pages into volumes under `limit.maxFileBytes` each, written into
+ * `dir` with their SHA-256 values listed in `SHA256SUMS.txt` (as `sha256sum -c` reads it). Each
+ * volume is laid out from the transcript's first page, as the unsplit copy was, and keeps the
+ * pages of its window: the unsplit copy's pages, so a page or Bates number cites the same page in
+ * either. One volume's pages are in memory at a time.
  */
 export async function writeFilingVolumes(
   input: TranscriptInput,
   layout: TextLayout,
   limit: SizeLimit,
   dir: string,
-  unsplitBytes: number,
+  unsplit: UnsplitFilingCopy,
 ): Promise<FilingVolume[]> {
   const { facts } = input.source;
-  const total = input.summary.counts.entries;
   await mkdir(dir, { recursive: true });
   const volumes = await splitIntoVolumes<TranscriptVolumeAbout>({
-    itemCount: total,
+    itemCount: unsplit.pageCount,
     maxFileBytes: limit.maxFileBytes,
-    estimate: { bytes: unsplitBytes, items: total },
-    nameItem: (position) => `message ${messageNumber(position + 1, total)}`,
+    estimate: { bytes: unsplit.sizeBytes, items: unsplit.pageCount },
+    nameItem: (position) => `page ${position + 1} of ${PACKAGE_PATHS.filingTranscript}`,
     render: async (volume) => {
       const file = path.join(dir, volumeFileName(volume.number, volume.count));
-      const written = await writeFilingVolume(input, layout, limit, volume, createWriteStream(file));
+      const written = await writeFilingVolume(input, layout, limit, unsplit, volume, createWriteStream(file));
       return { file, ...written };
     },
   });
   const written = await Promise.all(
     volumes.map(async (volume): Promise<FilingVolume> => {
       const { sha256 } = await hashFile(volume.file);
-      const bates = batesRange(facts, volume);
+      const bates = batesRange(facts, volume.range);
       return {
         file: volume.file,
         sha256,
         sizeBytes: volume.sizeBytes,
         number: volume.number,
-        messages: { first: volume.about.first, last: volume.about.last },
+        pages: { first: volume.range.from + 1, last: volume.range.to },
+        messages: volume.about.messages,
         pageCount: volume.pageCount,
         bates: bates === null ? null : { first: bates[0], last: bates[1] },
       };
@@ -114,133 +134,151 @@ export function volumeFileName(number: number, count: number | null): string {
     : `${stem}-volume-${padded(number)}-of-${padded(count)}.pdf`;
 }
 
-/** Writes one volume of the filing copy to `out`; resolves to its page count and what it says of itself. */
+/**
+ * Writes one volume to `out`: its front matter, then pages `range.from + 1` to `range.to` of the
+ * filing copy, laid out from the first page with only the filing copy drawn (the native copy's
+ * texts still take their room, as in the unsplit layout) and the pages before the window thrown
+ * away. Resolves to its page count and what it says of itself.
+ */
 async function writeFilingVolume(
   input: TranscriptInput,
   layout: TextLayout,
   limit: SizeLimit,
+  unsplit: UnsplitFilingCopy,
   volume: VolumeToRender<TranscriptVolumeAbout>,
   out: Writable,
 ): Promise<{ pageCount: number; about: TranscriptVolumeAbout }> {
   const { facts } = input.source;
-  const total = input.summary.counts.entries;
   const name =
     volume.count === null ? `Volume ${volume.number}` : `Volume ${volume.number} of ${volume.count}`;
   const made = { creator: `ChatExhibit ${input.toolVersion}`, createdAt: input.generatedAt };
   const filing = documentInfo(facts, 'filing', made);
-  // Only the filing copy is split: it is the one copy set up.
-  const pages = new TwinPages(layout, {
-    filing: {
-      info: {
-        ...filing,
-        title: `${filing.title.replace(/\)$/, '')}, ${name.toLowerCase()})`,
-        subject: `${name} of the court-filing copy, split for a size limit of ${bytes(limit.maxFileBytes)} per file. ${filing.subject}`,
-      },
-      pdfA: true,
-    },
-  } as Record<TranscriptCopy, CopySetup>);
-  pages.documents.filing.pipe(out);
+  const info = {
+    ...filing,
+    title: `${filing.title.replace(/\)$/, '')}, ${name.toLowerCase()})`,
+    subject: `${name} of the court-filing copy: its pages ${volume.range.from + 1} to ${volume.range.to}, split for a size limit of ${bytes(limit.maxFileBytes)} per file. ${filing.subject}`,
+  };
+  const doc = createDocument(info, true);
+  doc.pipe(out);
+  frontMatterPages(doc, name);
+  const window = { first: volume.range.from + 1, last: volume.range.to, pageCount: unsplit.pageCount };
+  const setup = { filing: { info, pdfA: true } } as Record<TranscriptCopy, CopySetup>;
+  const pages = new TwinPages(layout, setup, FontSet.shared(), TRANSCRIPT_COPIES, {
+    ...window,
+    into: { filing: doc } as Record<TranscriptCopy, PDFKit.PDFDocument>,
+  });
   const context = documentContext(
     { ...input, onProgress: () => {} },
     pages,
-    {
-      ...transcriptFurniture(facts),
-      header: runningHeader(facts, name),
-      bates: (page) => batesNumber(facts, volume.pagesBefore + page, 'filing'),
-    },
+    transcriptFurniture(facts),
     null,
   );
-  const front = new VolumeFrontPages(pages, context.furniture, name);
-  const days: string[] = [];
-  const noteDay = context.furniture.onDay;
-  context.furniture.onDay = (day) => {
-    days.push(day);
-    noteDay(day);
-  };
-  if (volume.number === 1) writeCoverPages(context, TRANSCRIPT_TITLE, copyStatement, input.cover.sections);
-  const rows = new MessageRows(context);
-  rows.begin();
-  let position = 0;
-  let drawn = null as { first: number; last: number } | null;
-  messages: for await (const page of input.source.messages()) {
-    for (const message of page) {
-      if (position >= volume.range.to) break messages;
-      if (position >= volume.range.from) {
-        await rows.row(message);
-        drawn = { first: drawn?.first ?? message.index, last: message.index };
-      } else {
-        rows.skip(message);
-      }
-      position += 1;
-    }
+  const front = new VolumeFrontPages(pages, context.furniture);
+  try {
+    await layOutTranscript(context);
+  } catch (error) {
+    // The window's last page is drawn: what would go on the next is another volume's.
+    if (!(error instanceof PastWindowError)) throw error;
   }
-  rows.finish();
-  if (drawn === null) throw new RangeError(`Volume ${volume.number} holds no messages.`);
-  const last = volume.range.to === total;
-  if (last) writeAttachmentRegister(context);
   context.furniture.footers();
-  const pageCount = front.pageCount;
-  const sorted = [...days].sort();
-  const about = { ...drawn, firstDay: sorted[0]!, lastDay: sorted.at(-1)! };
-  const own = {
-    number: volume.number,
-    range: volume.range,
-    pagesBefore: volume.pagesBefore,
-    pageCount,
-    about,
-  };
-  const bates = batesRange(facts, own);
+  const about = { messages: front.messageRange, days: front.dayRange };
+  const bates = batesRange(facts, volume.range);
+  const total = input.summary.counts.entries;
+  const set = [...volume.set.filter((other) => other.number !== volume.number), { ...volume, about }]
+    .sort((a, b) => a.number - b.number)
+    .map((listed) => listing(facts, listed, total));
   front.finish({
+    header: runningHeader(facts),
     title: TRANSCRIPT_TITLE,
     subtitle: `Court-filing copy (PDF/A-2b) · ${name}`,
     number: volume.number,
     rows: [
+      ['Split from', `${PACKAGE_PATHS.filingTranscript}, ${countOf(unsplit.pageCount, 'page')}`],
+      [`${PACKAGE_PATHS.filingTranscript} SHA-256`, unsplit.sha256],
       ['Source file', facts.originalFilename],
       ['Source SHA-256', facts.fileHash],
       [
-        'Messages in this volume',
-        `${messageRange(about, total)}: ${countOf(about.last - about.first + 1, 'numbered entry', 'numbered entries')} of ${total.toLocaleString('en-US')}`,
+        'Pages in this volume',
+        `${window.first} to ${window.last} of ${unsplit.pageCount}, numbered as in ${PACKAGE_PATHS.filingTranscript}`,
       ],
-      ['Recorded dates', `${formatRecordedDate(about.firstDay)} to ${formatRecordedDate(about.lastDay)}`],
-      ['Pages', `${pageCount}, numbered 1 to ${pageCount} in this volume`],
-      ['Bates numbers', bates === null ? 'none' : `${bates[0]} to ${bates[1]}`],
+      [
+        'Bates numbers',
+        bates === null ? 'none' : `${bates[0]} to ${bates[1]}, as in ${PACKAGE_PATHS.filingTranscript}`,
+      ],
+      [
+        'Messages on these pages',
+        about.messages === null
+          ? 'none'
+          : `${messageRange(about.messages, total)} of ${total.toLocaleString('en-US')}`,
+      ],
+      [
+        'Recorded dates',
+        about.days === null
+          ? 'none'
+          : `${formatRecordedDate(about.days.first)} to ${formatRecordedDate(about.days.last)}`,
+      ],
       [
         'Size limit',
         `${bytes(limit.maxFileBytes)} per file${limit.court === null ? '' : ` (${limit.court})`}`,
       ],
     ],
     paragraphs: [
-      `This volume is part of the court-filing copy, ${PACKAGE_PATHS.filingTranscript}, split in ` +
-        `order into ${volume.count === null ? 'volumes' : countOf(volume.count, 'volume')} that each stay under the size ` +
-        `limit. Every message is in exactly one volume; volume 1 also carries the transcript's cover, ` +
-        'and the last volume the attachment register. Page numbers count the pages of each volume; ' +
-        (bates === null
-          ? ''
-          : 'the Bates numbers run on from one volume to the next with no gap and no repeat. ') +
-        `A message's number is the same in every copy, but its page${bates === null ? '' : ' and Bates'} ` +
-        `numbers here are not those of ${PACKAGE_PATHS.filingTranscript}, which numbers its pages as one document.`,
+      `This volume holds pages ${window.first} to ${window.last} of the court-filing copy, ` +
+        `${PACKAGE_PATHS.filingTranscript}, split in order into ` +
+        `${volume.count === null ? 'volumes' : countOf(volume.count, 'volume')} that each stay under the size limit. ` +
+        `Each of those pages is the unsplit copy's page, unchanged: the same "Page X of Y"` +
+        `${bates === null ? '' : ' and the same Bates number'}, so a page${bates === null ? '' : ' or Bates'} ` +
+        'citation names the same page in the unsplit copy and in its volume. Every page is in exactly one ' +
+        "volume; a message whose row runs from one volume's last page onto the next volume's first is named by both.",
+      `This cover and the index of dates that follows are the volume's front matter, not pages of the ` +
+        `transcript: they carry no ${bates === null ? 'page' : 'Bates'} number of it, and a PDF reader numbers them i and ii ` +
+        'and the pages after them as they are printed.',
     ],
-    set: [...volume.set.filter((other) => other.number !== volume.number), own]
-      .sort((a, b) => a.number - b.number)
-      .map((listed) => listing(facts, listed, total)),
+    set,
+    footer: `${name} · front matter, not part of the ${bates === null ? '' : 'Bates-numbered '}transcript`,
   });
+  setPageLabels(doc, window.first);
+  const pageCount = doc.bufferedPageRange().count;
   pages.end();
   await finished(out);
   return { pageCount, about };
 }
 
+/** The volume's first pages, its cover and its index, and their bookmarks, ahead of everything else. */
+function frontMatterPages(doc: PDFKit.PDFDocument, name: string): void {
+  // The page width as left puts the destination at 0 (see TwinPages.bookmark).
+  const top: OutlineOptions = { top: PAGE.top, left: PAGE.width };
+  doc.outline.addItem(`Volume cover: ${name}`, top);
+  doc.addPage();
+  doc.outline.addItem('Index of dates', top);
+  if (doc.bufferedPageRange().count !== FRONT_MATTER.pages) throw new Error('front matter miscounted');
+}
+
+/**
+ * The page labels a PDF reader shows (PDF 32000-1 12.4.2): the front matter i, ii; then the
+ * filing copy's pages as they are printed, from `firstPage`. pdfkit has no call for it.
+ */
+function setPageLabels(doc: PDFKit.PDFDocument, firstPage: number): void {
+  const root = (doc as unknown as { _root: { data: Record<string, unknown> } })._root;
+  root.data.PageLabels = { Nums: [0, { S: 'r' }, FRONT_MATTER.pages, { S: 'D', St: firstPage }] };
+}
+
 function listing(
   facts: TranscriptInput['source']['facts'],
-  volume: PlannedVolume<TranscriptVolumeAbout>,
+  volume: Pick<PlannedVolume<TranscriptVolumeAbout>, 'number' | 'range' | 'about'>,
   total: number,
 ): VolumeListing {
-  const bates = batesRange(facts, volume);
+  const bates = batesRange(facts, volume.range);
+  const { messages, days } = volume.about;
   const date = (day: string) => formatRecordedMoment(day, false);
   return {
     number: volume.number,
-    items: `messages ${messageRange(volume.about, total)}`,
-    dates: `${date(volume.about.firstDay)} to ${date(volume.about.lastDay)}`,
+    pages: `pages ${volume.range.from + 1}–${volume.range.to}`,
     bates: bates === null ? null : `${bates[0]}–${bates[1]}`,
+    contents: [
+      messages === null ? 'no messages' : `messages ${messageRange(messages, total)}`,
+      ...(days === null ? [] : [`${date(days.first)} to ${date(days.last)}`]),
+    ].join(' · '),
   };
 }
 
@@ -248,11 +286,11 @@ function listing(
 const messageRange = ({ first, last }: { first: number; last: number }, total: number): string =>
   `${messageNumber(first, total)}–${messageNumber(last, total)}`;
 
-/** A volume's first and last Bates numbers, continuing the volumes before it; null without numbers. */
+/** The Bates numbers of the filing copy's pages `from + 1` to `to`; null without numbers. */
 function batesRange(
   facts: TranscriptInput['source']['facts'],
-  { pagesBefore, pageCount }: { pagesBefore: number; pageCount: number },
+  { from, to }: { from: number; to: number },
 ): [string, string] | null {
-  const first = batesNumber(facts, pagesBefore + 1, 'filing');
-  return first === null ? null : [first, batesNumber(facts, pagesBefore + pageCount, 'filing')!];
+  const first = batesNumber(facts, from + 1, 'filing');
+  return first === null ? null : [first, batesNumber(facts, to, 'filing')!];
 }

@@ -1,6 +1,6 @@
 // Splits a document into volumes that each stay under a court's per-file size limit. Generic over
-// what the document is: the caller renders a volume from a contiguous run of its items (messages
-// of a transcript, selected messages of an exhibit) and the splitter measures the file written,
+// what the document is: the caller renders a volume from a contiguous run of its items (the pages
+// of a transcript's filing copy) and the splitter measures the file written,
 // so the limit holds for the real bytes, fonts and all, not for an estimate.
 
 import { rm, stat } from 'node:fs/promises';
@@ -12,13 +12,11 @@ export interface ItemRange {
   to: number;
 }
 
-/** A volume as found: its items, where its pages start in the set, and what its renderer said of it. */
+/** A volume as found: its items, its page count and what its renderer said of it. */
 export interface PlannedVolume<About> {
   /** From 1. */
   number: number;
   range: ItemRange;
-  /** Pages of the volumes before it: its page p is page `pagesBefore + p` of the set (its Bates number). */
-  pagesBefore: number;
   pageCount: number;
   /** What the renderer reported (the dates of its messages, say), for the covers that list the set. */
   about: About;
@@ -30,7 +28,6 @@ export interface VolumeToRender<About> {
   /** How many volumes the set has; null while the split is being found (the file is a trial). */
   count: number | null;
   range: ItemRange;
-  pagesBefore: number;
   /** The set's volumes: those found so far while splitting, all of them in the final pass. */
   set: readonly PlannedVolume<About>[];
 }
@@ -88,13 +85,12 @@ const PLANNING_SHARE = 0.97;
 const FULL_ENOUGH = 0.9;
 /** Trials of one volume before the fullest that fitted is taken. */
 const MAX_TRIALS = 8;
-/** Final passes that may find a volume's pages or size changed by naming the set's count. */
+/** Final passes that may find a volume's size over the limit once its cover names the set. */
 const MAX_FINAL_PASSES = 3;
 
 /**
  * Splits the items into contiguous volumes whose files stay under the limit, then renders them
- * again knowing their count ("Volume 2 of 5") and every volume's range and pages, and checks each
- * again. Volume k's pages continue the set's page (and Bates) numbering where volume k-1 ended.
+ * again knowing their count ("Volume 2 of 5") and every volume's range, and checks each again.
  * Each try renders one volume, so memory is bounded by a volume, not the document.
  */
 export async function splitIntoVolumes<About>(split: VolumeSplit<About>): Promise<Volume<About>[]> {
@@ -110,7 +106,6 @@ export async function splitIntoVolumes<About>(split: VolumeSplit<About>): Promis
     let planned = await plan(split, render, [], aim);
     for (let pass = 0; pass < MAX_FINAL_PASSES; pass += 1) {
       const volumes: Volume<About>[] = [];
-      let pagesMoved = false;
       let replanned = false;
       for (const volume of planned) {
         const rendered = await render({ ...volume, count: planned.length, set: planned });
@@ -122,19 +117,16 @@ export async function splitIntoVolumes<About>(split: VolumeSplit<About>): Promis
           replanned = true;
           break;
         }
-        pagesMoved ||= rendered.pageCount !== volume.pageCount;
       }
-      if (!replanned && !pagesMoved) {
+      if (!replanned) {
         const kept = new Set(volumes.map((volume) => volume.file));
         await Promise.all(
           [...files].filter((file) => !kept.has(file)).map((file) => rm(file, { force: true })),
         );
         return volumes;
       }
-      // A volume's pages changed with its cover's text: the Bates numbers after it move on.
-      if (!replanned) planned = renumbered(volumes);
     }
-    throw new Error(`The volumes' pages kept changing after ${MAX_FINAL_PASSES} final passes.`);
+    throw new Error(`The volumes kept passing the limit after ${MAX_FINAL_PASSES} final passes.`);
   } catch (error) {
     await Promise.all([...files].map((file) => rm(file, { force: true })));
     throw error;
@@ -166,7 +158,6 @@ async function plan<About>(
     const from = last?.range.to ?? 0;
     const remaining = split.itemCount - from;
     const number = planned.length + 1;
-    const pagesBefore = last === undefined ? 0 : last.pagesBefore + last.pageCount;
     const own: Trial[] = [];
     let fitted: (PlannedVolume<About> & { sizeBytes: number }) | null = null;
     let tooMany = remaining + 1;
@@ -177,13 +168,12 @@ async function plan<About>(
         number,
         count: null,
         range,
-        pagesBefore,
         set: planned,
       });
       await rm(file, { force: true });
       own.push({ items, sizeBytes });
       if (sizeBytes < aim || (items === 1 && sizeBytes < split.maxFileBytes)) {
-        fitted = { number, range, pagesBefore, pageCount, about, sizeBytes };
+        fitted = { number, range, pageCount, about, sizeBytes };
       } else if (items === 1) {
         throw new VolumeTooLargeError(split.nameItem(from), sizeBytes, split.maxFileBytes);
       } else {
@@ -199,7 +189,6 @@ async function plan<About>(
     planned.push({
       number,
       range: fitted.range,
-      pagesBefore,
       pageCount: fitted.pageCount,
       about: fitted.about,
     });
@@ -223,14 +212,4 @@ function predict(trials: readonly Trial[], aim: number): number | null {
       ? (aim - (latest.sizeBytes - perItem * latest.items)) / perItem
       : (latest.items * aim) / latest.sizeBytes;
   return Math.max(1, Math.floor(items));
-}
-
-/** The volumes with each one's pages starting where the one before now ends. */
-function renumbered<About>(volumes: readonly Volume<About>[]): PlannedVolume<About>[] {
-  let pagesBefore = 0;
-  return volumes.map(({ number, range, pageCount, about }) => {
-    const volume = { number, range, pagesBefore, pageCount, about };
-    pagesBefore += pageCount;
-    return volume;
-  });
 }
