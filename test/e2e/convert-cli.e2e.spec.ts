@@ -195,6 +195,95 @@ describe('convert CLI', () => {
     }
   }, 90_000);
 
+  it('with --court-profile, splits a filing copy over the limit into volumes under it and lists their SHA-256 values', async () => {
+    const big = await writeWhatsAppExport(await freshFolder('big'), {
+      textMessages: 4000,
+      voiceNotes: 0,
+      photos: 0,
+    });
+    const out = path.join(workDir, 'out-volumes');
+    const limit = 250_000;
+    const { code, stdout, stderr } = await convert(
+      'volumes',
+      big.zipPath,
+      '--out',
+      out,
+      '--bates',
+      'DOE',
+      '--court-profile',
+      String(limit),
+    );
+    expect({ code, stderr: stderr.match(/convert:.*/g) }).toEqual({ code: 0, stderr: null });
+    const [heading, ...lines] = stdout.trim().split('\n');
+    const volumesDir = path.join(out, 'filing-volumes');
+    const names = (await readdir(volumesDir)).filter((name) => name.endsWith('.pdf')).sort();
+    expect(names.length).toBeGreaterThan(1);
+    expect(heading).toBe(
+      `transcript-filing.pdf is over the limit of 250,000 bytes per file: its pages split into ${names.length} volumes ` +
+        'in filing-volumes/, each page with its page and Bates numbers of transcript-filing.pdf, after two pages ' +
+        'of front matter; their SHA-256 values in filing-volumes/SHA256SUMS.txt:',
+    );
+    expect((await readdir(volumesDir)).sort()).toEqual([...names, 'SHA256SUMS.txt'].sort());
+    // The list is what sha256sum checks.
+    const checked = await run('sha256sum', ['-c', 'SHA256SUMS.txt'], { cwd: volumesDir });
+    expect(checked.stdout.trim().split('\n')).toEqual(names.map((name) => `${name}: OK`));
+
+    const pagesOf = async (file: string) =>
+      (await run('pdftotext', ['-layout', file, '-'])).stdout.split('\f').slice(0, -1);
+    const unsplit = await pagesOf(path.join(out, 'transcript-filing.pdf'));
+    const doe = (page: number) => `DOE${String(page).padStart(6, '0')}`;
+    let nextPage = 1;
+    let lastMessage = 0;
+    for (const [i, name] of names.entries()) {
+      const file = path.join(volumesDir, name);
+      const size = (await readFile(file)).length;
+      expect(size).toBeLessThan(limit);
+      expect(name).toBe(`transcript-filing-volume-0${i + 1}-of-0${names.length}.pdf`);
+      const all = await pagesOf(file);
+      const [front, pages] = [all.slice(0, 2), all.slice(2)];
+      const last = nextPage + pages.length - 1;
+      const [from, to] = /messages (\d{4})–(\d{4})/.exec(lines[i]!)!.slice(1).map(Number) as [number, number];
+      // A row that runs over from the volume before is named by both.
+      expect([lastMessage, lastMessage + 1]).toContain(from);
+      expect(lines[i]).toBe(
+        `filing-volumes/${name}  ${size.toLocaleString('en-US')} bytes  pages ${nextPage}–${last} of ${unsplit.length}  ` +
+          `${doe(nextPage)}–${doe(last)}  messages ${String(from).padStart(4, '0')}–${String(to).padStart(4, '0')}`,
+      );
+      expect(front[0]).toContain(`Volume ${i + 1} of ${names.length}`);
+      for (const page of front)
+        expect(page).toContain('front matter, not part of the Bates-numbered transcript');
+      // The unsplit copy's own pages, as pdftotext reads them.
+      expect(pages).toEqual(unsplit.slice(nextPage - 1, last));
+      nextPage = last + 1;
+      lastMessage = to;
+    }
+    expect(nextPage - 1).toBe(unsplit.length);
+    // The one message past the chat's 4,000 is WhatsApp's encryption notice, when the export has one.
+    expect(lastMessage).toBeGreaterThanOrEqual(4000);
+    // The evidence package is as it was: the volumes are beside it, not in it.
+    const listing = (await run('unzip', ['-Z1', path.join(out, 'evidence.zip')])).stdout;
+    expect(listing).not.toMatch(/volume/);
+  }, 180_000);
+
+  it('with --court-profile, says a filing copy under the limit is filed as it is and writes no volumes', async () => {
+    const out = path.join(workDir, 'out-under-limit');
+    const { code, stdout } = await convert(
+      'under-limit',
+      whatsAppExport.zipPath,
+      '--out',
+      out,
+      '--court-profile',
+      'sdny',
+    );
+    expect({ code, stdout }).toEqual({
+      code: 0,
+      stdout:
+        'transcript-filing.pdf is under the limit of 35,000,000 bytes per file (U.S. District Court, ' +
+        'Southern District of New York): it is filed as it is, and no volumes were written.\n',
+    });
+    expect(existsSync(path.join(out, 'filing-volumes'))).toBe(false);
+  }, 90_000);
+
   /** `node standalone/dist/cli/convert-cli.js …` with its own TMPDIR, which must be left empty. */
   async function convert(name: string, ...args: string[]) {
     const tmp = await freshFolder(`tmp-${name}`);
@@ -297,6 +386,20 @@ describe('convert CLI', () => {
         code: 1,
         stdout: '',
         stderr: 'convert: --bates-start must be a whole number from 1 to 999999\n',
+      });
+    }
+    for (const [name, value] of [
+      ['court-small', '1000'],
+      ['court-unknown', 'moon'],
+    ]) {
+      expect(
+        await convert(name!, whatsAppExport.zipPath, '--out', workDir, '--court-profile', value!),
+      ).toEqual({
+        code: 1,
+        stdout: '',
+        stderr:
+          'convert: --court-profile must be one of d-utah-bankruptcy, nd-georgia, efile-texas, sdny, ' +
+          `cd-california, nd-illinois, ed-pennsylvania, or a limit of at least 250000 bytes, got "${value}".\n`,
       });
     }
     expect(

@@ -18,7 +18,7 @@ import PDFDocument from 'pdfkit';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { fontFile } from '../src/domain/text/font-files';
 import { writeChatTranscripts } from '../test/support/chat-transcripts';
-import { transcriptMessage } from '../test/support/transcript-message';
+import { GENERATED_SENDERS, generateMessages } from '../test/support/generated-chat';
 
 const SIZES = [1_000, 10_000, 40_000];
 const ROUNDS = 3;
@@ -28,37 +28,8 @@ const TARGETS: Record<number, { seconds: number; megabytes?: number }> = {
 };
 type Renderer = 'ours' | 'plain';
 
-const ENGLISH = [
-  'Can you send me the invoice from last month?',
-  'Sure, I will forward it tonight. The amount was $1,250 as agreed.',
-  'The landlord said the deposit would be returned by Friday, but nothing has arrived yet.',
-  'ok',
-  'Please keep all the receipts, we might need them for the hearing.',
-  'I called twice this morning and nobody answered. I will try again after lunch.',
-];
-const OTHER = [
-  'مرحبا، هل وصلت الأوراق؟',
-  'שלום, המסמכים אצלי',
-  '我们明天下午三点见面。',
-  'Привет! Встреча в 15:00',
-  'Thanks 👍🏽 see you 🙂',
-];
-
-/** A chat of `count` messages: two people, mostly English, one in ten in another script or with emoji. */
-function generateMessages(count: number): TranscriptMessage[] {
-  return Array.from({ length: count }, (_, i) => {
-    // One message every seven minutes from 1 January 2024.
-    const timestamp = new Date(Date.UTC(2024, 0, 1) + i * 7 * 60_000).toISOString().slice(0, 19);
-    return transcriptMessage(i + 1, {
-      timestamp,
-      sender: i % 2 === 0 ? 'Sam Carter' : 'Alex Morgan',
-      content: i % 10 === 9 ? OTHER[((i / 10) % OTHER.length) | 0]! : ENGLISH[i % ENGLISH.length]!,
-    });
-  });
-}
-
 async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<void> {
-  await writeChatTranscripts(messages, ['Sam Carter', 'Alex Morgan'], dir);
+  await writeChatTranscripts(messages, GENERATED_SENDERS, dir);
 }
 
 async function renderPlain(messages: TranscriptMessage[], dir: string): Promise<void> {

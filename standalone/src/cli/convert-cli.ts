@@ -4,7 +4,9 @@
 // voice notes to MP3 and photos to thumbnails, then the pdf core. It writes <dir>/transcript.pdf,
 // <dir>/transcript-filing.pdf, <dir>/evidence.zip, <dir>/chat.json (the SPEC ChatData) and
 // <dir>/audio/<entry>.mp3; with `--exhibit-spec <spec.json>`, also the exhibit the spec cuts from
-// the transcript, into <dir>/exhibit/. `--reproduce <evidence.zip>` makes a package's documents again from its
+// the transcript, into <dir>/exhibit/; with `--court-profile <preset | bytes>`, the filing copy
+// split into volumes under that court's per-file size limit, in <dir>/filing-volumes/.
+// `--reproduce <evidence.zip>` makes a package's documents again from its
 // upload and the settings its manifest records, and says which match the package's byte for byte.
 // It lives in standalone, the one package that may compose the services' domain code; the steps
 // are the services' own domain functions, so that the CLI makes what the web service makes.
@@ -18,7 +20,14 @@ import { pipeline } from 'node:stream/promises';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import { fieldPath } from '@chatexhibit/proto/errors';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
+import {
+  COURT_PROFILES,
+  CourtProfileSchema,
+  maxFileBytesOf,
+  MIN_FILE_BYTES,
+} from '@chatexhibit/proto/exhibit-spec';
 import { exportReference } from '@chatexhibit/proto/export-reference';
+import { messageNumber } from '@chatexhibit/proto/message-number';
 import {
   BATES_PREFIX_PATTERN,
   type ExportFacts,
@@ -52,9 +61,15 @@ import {
   reproductionSettings,
   versionDifferences,
 } from '@chatexhibit/pdf/domain/evidence/reproduction';
-import { renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
+import { type FilingVolumes, renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
 import { ExhibitSpecError } from '@chatexhibit/pdf/domain/exhibit/exhibit-spec-error';
 import { type ExhibitSpec, ExhibitSpecSchema } from '@chatexhibit/proto/exhibit-spec';
+import {
+  FILING_VOLUMES_FOLDER,
+  type SizeLimit,
+  VOLUME_CHECKSUMS_FILE,
+} from '@chatexhibit/pdf/domain/transcript/filing-volumes';
+import { VolumeTooLargeError } from '@chatexhibit/pdf/domain/volumes/split-into-volumes';
 import { isoUtc } from '@chatexhibit/pdf/domain/transcript/time-zone';
 import { type ChatTimes, ZoneClock } from '@chatexhibit/pdf/domain/transcript/zone-clock';
 import { type ConversionProgress, conversionProgress } from './conversion-progress';
@@ -65,7 +80,8 @@ const CONVERT_COMMAND = {
     'usage: npm run convert -- <export.zip> --out <dir> [--tz <IANA zone>] [--bates <prefix> [--bates-start <n>]] ' +
     '[--images | --no-images] [--attachments | --no-attachments] [--utc | --no-utc] [--no-timestamps] [--no-highlight] ' +
     '[--no-voice] [--case <number>] [--exhibit <number>] [--prepared-by <name>] [--account <name>] [--pretty] ' +
-    '[--exhibit-spec <spec.json>]\n' +
+    '[--exhibit-spec <spec.json>] ' +
+    `[--court-profile <${Object.keys(COURT_PROFILES).join(' | ')} | bytes>]\n` +
     '       npm run convert -- --reproduce <evidence.zip> --out <dir>',
 };
 
@@ -101,6 +117,7 @@ const CONVERT_OPTIONS = {
   'prepared-by': { type: 'string' },
   account: { type: 'string' },
   pretty: { type: 'boolean' },
+  'court-profile': { type: 'string' },
   'exhibit-spec': { type: 'string' },
   ...Object.fromEntries(
     Object.values(OPTION_FLAGS).flatMap((flag) => [
@@ -126,6 +143,8 @@ interface ConvertRequest {
   pretty: boolean;
   /** The exhibit to cut from the transcript into <outDir>/exhibit/, when asked for. */
   exhibitSpec: ExhibitSpec | null;
+  /** The court's per-file limit the filing copy is split for; null when none was asked. */
+  sizeLimit: SizeLimit | null;
 }
 
 interface ReproduceRequest {
@@ -141,6 +160,8 @@ interface DocumentSettings {
   generatedAt: () => Date;
   verifyUrl: string | null;
   exhibitSpec: ExhibitSpec | null;
+  /** The court's per-file limit the filing copy is split for; null when none was asked. */
+  sizeLimit: SizeLimit | null;
 }
 
 /** Runs the command; resolves to the process exit code. */
@@ -261,6 +282,25 @@ async function readRequest(
     now,
     pretty: values.pretty ?? false,
     exhibitSpec,
+    sizeLimit: values['court-profile'] === undefined ? null : sizeLimitOf(values['court-profile']),
+  };
+}
+
+/** `--court-profile`: a preset's id, or a limit in bytes, read by the exhibit spec's own schema. */
+function sizeLimitOf(value: string): SizeLimit {
+  const parsed = CourtProfileSchema.safeParse(
+    /^\d{1,15}$/.test(value) ? { maxFileBytes: Number(value) } : { preset: value },
+  );
+  if (!parsed.success) {
+    throw new CliInputError(
+      `--court-profile must be one of ${Object.keys(COURT_PROFILES).join(', ')}, or a limit of at least ` +
+        `${MIN_FILE_BYTES} bytes, got "${value}".`,
+    );
+  }
+  const profile = parsed.data;
+  return {
+    maxFileBytes: maxFileBytesOf(profile)!,
+    court: 'preset' in profile ? COURT_PROFILES[profile.preset].name : null,
   };
 }
 
@@ -315,6 +355,7 @@ async function convert(
           generatedAt: request.now,
           verifyUrl: null,
           exhibitSpec: request.exhibitSpec,
+          sizeLimit: request.sizeLimit,
         },
         outDir,
         workDir,
@@ -323,6 +364,7 @@ async function convert(
       );
       await writeChatData(exportId, made, request, outDir);
       progress.update('done', 1);
+      if (made.filingVolumes !== null) reportVolumes(made.filingVolumes, output);
     }),
   );
 }
@@ -354,6 +396,7 @@ interface MadeDocuments {
   /** Path inside the upload of each message's attachment, by message index. */
   attachmentPath: (index: number) => string | null;
   media: MediaItem[];
+  filingVolumes: FilingVolumes | null;
 }
 
 /**
@@ -397,7 +440,7 @@ async function makeDocuments(
 
   progress.update('generate-pdf', 0);
   const transcriptMessages = chat.messages.map((m) => toTranscriptMessage(m, attachmentPath(m.index)));
-  const { times } = await renderExportDocuments(
+  const { times, filingVolumes } = await renderExportDocuments(
     {
       exportReference: settings.exportReference,
       facts: settings.facts,
@@ -430,12 +473,50 @@ async function makeDocuments(
     settings.exhibitSpec === null
       ? null
       : { spec: settings.exhibitSpec, dir: path.join(outDir, EXHIBIT_DIR) },
+    settings.sizeLimit,
   ).catch((error: unknown) => {
     // A spec that does not fit the chat: its sentence names the field.
     if (error instanceof ExhibitSpecError) throw new CliInputError(`--exhibit-spec ${error.message}`);
+    // The limit the user chose is too small for a message: theirs to change.
+    if (error instanceof VolumeTooLargeError) throw new CliInputError(error.message);
     throw error;
   });
-  return { exportChat, times, attachmentPath, media };
+  return { exportChat, times, attachmentPath, media, filingVolumes };
+}
+
+/**
+ * What `--court-profile` made, on stdout: each volume with its size, its pages of the filing copy
+ * (their Bates range) and the messages on them, or that the unsplit filing copy is already under
+ * the limit and is the one file to file.
+ */
+function reportVolumes({ limit, volumes }: FilingVolumes, output: CliOutput): void {
+  const limitText = `${limit.maxFileBytes.toLocaleString('en-US')} bytes per file${limit.court === null ? '' : ` (${limit.court})`}`;
+  if (volumes.length === 0) {
+    output.stdout(
+      `${PACKAGE_PATHS.filingTranscript} is under the limit of ${limitText}: it is filed as it is, and no volumes were written.`,
+    );
+    return;
+  }
+  output.stdout(
+    `${PACKAGE_PATHS.filingTranscript} is over the limit of ${limitText}: its pages split into ${volumes.length} volumes ` +
+      `in ${FILING_VOLUMES_FOLDER}/, each page with its page and Bates numbers of ${PACKAGE_PATHS.filingTranscript}, ` +
+      `after two pages of front matter; their SHA-256 values in ${FILING_VOLUMES_FOLDER}/${VOLUME_CHECKSUMS_FILE}:`,
+  );
+  const pageTotal = volumes.at(-1)!.pages.last;
+  const messageTotal = Math.max(...volumes.map((volume) => volume.messages?.last ?? 0));
+  for (const volume of volumes) {
+    output.stdout(
+      [
+        `${FILING_VOLUMES_FOLDER}/${path.basename(volume.file)}`,
+        `${volume.sizeBytes.toLocaleString('en-US')} bytes`,
+        `pages ${volume.pages.first}–${volume.pages.last} of ${pageTotal}`,
+        ...(volume.bates === null ? [] : [`${volume.bates.first}–${volume.bates.last}`]),
+        volume.messages === null
+          ? 'no messages'
+          : `messages ${messageNumber(volume.messages.first, messageTotal)}–${messageNumber(volume.messages.last, messageTotal)}`,
+      ].join('  '),
+    );
+  }
 }
 
 /**
@@ -526,6 +607,7 @@ async function reproduce(
           generatedAt: () => recorded.generatedAt,
           verifyUrl: recorded.verifyUrl,
           exhibitSpec: null,
+          sizeLimit: null,
         },
         outDir,
         workDir,

@@ -23,7 +23,13 @@ import { findMessageAnomalies } from './transcript/message-anomalies';
 import { timeNotes } from './transcript/time-notes';
 import { provenanceSection } from './transcript/provenance-findings';
 import type { ExportSource } from './transcript/transcript-source';
-import { writeTranscripts } from './transcript/write-transcripts';
+import {
+  FILING_VOLUMES_FOLDER,
+  type FilingVolume,
+  type SizeLimit,
+  writeFilingVolumes,
+} from './transcript/filing-volumes';
+import { type TranscriptInput, writeTranscripts } from './transcript/write-transcripts';
 import type { ChatTimes } from './transcript/zone-clock';
 import { exportCounts } from './export-counts';
 import { RUNTIME_COMPONENTS, TOOL_VERSION } from './tool-version';
@@ -32,7 +38,6 @@ import { type ExhibitPlan, planExhibit } from './exhibit/exhibit-plan';
 import { includedMessages } from './exhibit/exhibit-wording';
 import { renderExhibitDocuments } from './exhibit/render-exhibit-documents';
 import type { ExhibitFile } from './exhibit/exhibit-texts';
-import type { TranscriptInput } from './transcript/write-transcripts';
 
 /** The evidence package, as written into the output folder beside the two PDFs (named as inside it). */
 const EVIDENCE_ZIP_FILE = 'evidence.zip';
@@ -55,8 +60,16 @@ export interface ExportDocuments {
   processingRecordSha256: string;
   /** The zone and range the documents read the times in, for anything else that gives UTC times. */
   times: ChatTimes;
+  /** The filing copy's volumes, when a size limit was asked for; null otherwise. */
+  filingVolumes: FilingVolumes | null;
   /** The exhibit's files, when one was asked for. */
   exhibit: ExhibitFile[] | null;
+}
+
+export interface FilingVolumes {
+  limit: SizeLimit;
+  /** The volumes in `<outDir>/filing-volumes`: none when the unsplit filing copy is already under the limit. */
+  volumes: FilingVolume[];
 }
 
 /** An exhibit to cut from the transcript, and the folder its files go in. */
@@ -221,7 +234,9 @@ export async function renderExhibit(
  * the processing record (which names the hashes of those four), the declaration (which names the
  * manifest's and the record's) and the ZIP; then, when asked, the exhibit cut from the filing copy
  * (its spec is checked against the chat first: ExhibitSpecError before anything is written). The
- * same source, options and `generatedAt` give the same bytes.
+ * same source, options and `generatedAt` give the same bytes. With a size limit, the filing copy is
+ * also split into volumes under it, in `<outDir>/filing-volumes` (the evidence package is the same
+ * with or without).
  */
 export async function renderExportDocuments(
   source: ExportSource,
@@ -229,6 +244,7 @@ export async function renderExportDocuments(
   generatedAt: Date,
   onProgress: (fraction: number) => void | Promise<void> = () => {},
   exhibitRequest: ExhibitRequest | null = null,
+  sizeLimit: SizeLimit | null = null,
 ): Promise<ExportDocuments> {
   const exhibitPlan =
     exhibitRequest === null ? null : await planExhibit(exhibitRequest.spec, source.messages(), source.chat);
@@ -329,6 +345,22 @@ export async function renderExportDocuments(
     createWriteStream(files.evidenceZip),
   );
   const evidenceZip = { file: files.evidenceZip, ...(await hashFile(files.evidenceZip)) };
+  const filingVolumes =
+    sizeLimit === null
+      ? null
+      : {
+          limit: sizeLimit,
+          volumes:
+            filingTranscript.sizeBytes < sizeLimit.maxFileBytes
+              ? []
+              : await writeFilingVolumes(
+                  transcriptInput,
+                  layout,
+                  sizeLimit,
+                  path.join(outDir, FILING_VOLUMES_FOLDER),
+                  { ...filingTranscript, pageCount: transcriptPages },
+                ),
+        };
   const exhibit =
     exhibitRequest === null
       ? null
@@ -348,6 +380,7 @@ export async function renderExportDocuments(
     manifestSha256,
     processingRecordSha256,
     times,
+    filingVolumes,
     exhibit,
   };
 }

@@ -8,20 +8,18 @@ import { TextLayout } from '@chatexhibit/pdf/domain/text/text-layout';
 import { summarizeChat } from '@chatexhibit/pdf/domain/transcript/chat-summary';
 import { coverContent } from '@chatexhibit/pdf/domain/transcript/cover-content';
 import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
-import { writeTranscripts } from '@chatexhibit/pdf/domain/transcript/write-transcripts';
+import { type TranscriptInput, writeTranscripts } from '@chatexhibit/pdf/domain/transcript/write-transcripts';
 
 const GENERATED_AT = new Date('2026-11-23T09:00:00.000Z');
 
 /**
- * The transcript and its filing copy of a chat of `messages` among `participants`, with Bates
- * numbers and no upload files, written into `dir` as step 3 of the pipeline writes them: the
- * summary pass, the cover, every message laid out once and drawn into both PDFs.
+ * What the transcripts of a chat of `messages` among `participants` are written from, with Bates
+ * numbers and no upload files, as step 3 of the pipeline makes it: the summary pass and the cover.
  */
-export async function writeChatTranscripts(
+export async function chatTranscriptInput(
   messages: readonly TranscriptMessage[],
   participants: string[],
-  dir: string,
-): Promise<{ transcript: string; filing: string }> {
+): Promise<TranscriptInput> {
   const source: ExportSource = {
     exportReference: 'CE-0000-0000-0000',
     facts: ExportFactsSchema.parse({
@@ -54,31 +52,43 @@ export async function writeChatTranscripts(
     verifyUrl: null,
   };
   const summary = await summarizeChat(source.messages());
+  return {
+    source,
+    summary,
+    cover: coverContent({
+      facts: source.facts,
+      chat: source.chat,
+      summary,
+      counts: exportCounts(summary, []),
+      generatedAt: GENERATED_AT,
+      toolVersion: 'test',
+      manifestSha256: 'b'.repeat(64),
+      exportReference: source.exportReference,
+      provenance: { heading: 'Provenance', bullets: [] },
+      anomalies: { skippedTimes: [], laterAfterClocksWentBack: [] },
+    }),
+    evidence: [],
+    generatedAt: GENERATED_AT,
+    toolVersion: 'test',
+    onProgress: () => {},
+  };
+}
+
+/**
+ * The transcript and its filing copy of a chat of `messages` among `participants`, written into
+ * `dir` as step 3 of the pipeline writes them: every message laid out once and drawn into both PDFs.
+ */
+export async function writeChatTranscripts(
+  messages: readonly TranscriptMessage[],
+  participants: string[],
+  dir: string,
+): Promise<{ transcript: string; filing: string }> {
   const files = {
     transcript: path.join(dir, 'transcript.pdf'),
     filing: path.join(dir, 'transcript-filing.pdf'),
   };
   await writeTranscripts(
-    {
-      source,
-      summary,
-      cover: coverContent({
-        facts: source.facts,
-        chat: source.chat,
-        summary,
-        counts: exportCounts(summary, []),
-        generatedAt: GENERATED_AT,
-        toolVersion: 'test',
-        manifestSha256: 'b'.repeat(64),
-        exportReference: source.exportReference,
-        provenance: { heading: 'Provenance', bullets: [] },
-        anomalies: { skippedTimes: [], laterAfterClocksWentBack: [] },
-      }),
-      evidence: [],
-      generatedAt: GENERATED_AT,
-      toolVersion: 'test',
-      onProgress: () => {},
-    },
+    await chatTranscriptInput(messages, participants),
     new TextLayout(FontSet.shared()),
     { transcript: createWriteStream(files.transcript), filing: createWriteStream(files.filing) },
   );

@@ -9,6 +9,8 @@ const SCRIPT = path.join(__dirname, 'read-with-pdfjs.mjs');
 export interface PdfjsReading {
   pages: string[];
   outline: PdfjsOutlineEntry[];
+  /** The page labels a reader shows instead of page indices; null when the PDF sets none. */
+  labels: string[] | null;
 }
 export interface PdfjsOutlineEntry {
   title: string;
@@ -28,13 +30,22 @@ export interface PaintedGlyph {
   inFont: boolean;
 }
 
-async function pdfjs(what: 'text' | 'glyphs', file: string): Promise<unknown> {
+/** A link annotation: the page it is on and the page it goes to (from 1; null when nowhere). */
+export interface PdfjsLink {
+  page: number;
+  target: number | null;
+}
+
+async function pdfjs(what: 'text' | 'glyphs' | 'links', file: string): Promise<unknown> {
   const { stdout } = await run(process.execPath, [SCRIPT, what, file], { maxBuffer: 64 * 1024 * 1024 });
   return JSON.parse(stdout);
 }
 
 export const readWithPdfjs = async (file: string): Promise<PdfjsReading> =>
   (await pdfjs('text', file)) as PdfjsReading;
+
+export const readLinks = async (file: string): Promise<PdfjsLink[]> =>
+  (await pdfjs('links', file)) as PdfjsLink[];
 
 export const paintedGlyphs = async (file: string): Promise<PaintedGlyph[]> =>
   (await pdfjs('glyphs', file)) as PaintedGlyph[];

@@ -1,6 +1,9 @@
 // Reads a PDF with pdf.js, as PDF.js-based readers and browsers do, and prints JSON.
 // `node read-with-pdfjs.mjs text <file.pdf>`: { pages: each page's text (getTextContent; a line ends where
-//   pdf.js marks one), outline: the bookmarks, each { title, page (from 1), items } }.
+//   pdf.js marks one), outline: the bookmarks, each { title, page (from 1), items }, labels: the page
+//   labels a reader shows (getPageLabels; null when the PDF has none) }.
+// `node read-with-pdfjs.mjs links <file.pdf>`: every link annotation, per page: { page, target (the
+//   page, from 1, its destination resolves to; null when it resolves to none) }.
 // `node read-with-pdfjs.mjs glyphs <file.pdf>`: every glyph painted by a text-showing operator, per page:
 //   the font's name, the glyph's character code and what its ToUnicode entry gives.
 // pdfjs-dist is ES modules only, which the jest runtime cannot load: the tests run this as a child
@@ -27,15 +30,31 @@ async function text() {
   const entries = async (items) =>
     Promise.all(
       (items ?? []).map(async (item) => {
-        const dest = typeof item.dest === 'string' ? await pdf.getDestination(item.dest) : item.dest;
         return {
           title: item.title,
-          page: dest ? (await pdf.getPageIndex(dest[0])) + 1 : null,
+          page: item.dest ? await destinationPage(item.dest) : null,
           items: await entries(item.items),
         };
       }),
     );
-  return { pages, outline: await entries(await pdf.getOutline()) };
+  return { pages, outline: await entries(await pdf.getOutline()), labels: await pdf.getPageLabels() };
+}
+
+/** A destination's page, from 1: a named destination looked up first; null when there is none. */
+async function destinationPage(dest) {
+  const explicit = typeof dest === 'string' ? await pdf.getDestination(dest) : dest;
+  return explicit ? (await pdf.getPageIndex(explicit[0])) + 1 : null;
+}
+
+async function links() {
+  const found = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    for (const annotation of await (await pdf.getPage(number)).getAnnotations()) {
+      if (annotation.subtype !== 'Link') continue;
+      found.push({ page: number, target: annotation.dest ? await destinationPage(annotation.dest) : null });
+    }
+  }
+  return found;
 }
 
 const SHOW_TEXT = new Set([
@@ -70,6 +89,6 @@ async function glyphs() {
   return painted;
 }
 
-const result = what === 'glyphs' ? await glyphs() : await text();
+const result = what === 'glyphs' ? await glyphs() : what === 'links' ? await links() : await text();
 await pdf.destroy();
 process.stdout.write(JSON.stringify(result));

@@ -101,6 +101,7 @@ export async function writeExhibit(
     },
     null,
   );
+  context.furniture.runningHeader();
   writeCoverPages(
     context,
     plan.spec.label,

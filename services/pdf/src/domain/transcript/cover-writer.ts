@@ -12,7 +12,10 @@ export function writeCover(context: TranscriptContext): void {
   writeCoverPages(context, TRANSCRIPT_TITLE, copyStatement, context.input.cover.sections);
 }
 
-/** A cover (the transcript's, an exhibit's): the running header, a title, what this copy is, then the sections. */
+/**
+ * A cover (the transcript's, an exhibit's), from the cursor below a page's running header: a
+ * title, what this copy is, then the sections.
+ */
 export function writeCoverPages<Copy extends string>(
   context: TranscriptContext<Copy>,
   title: string,
@@ -21,13 +24,12 @@ export function writeCoverPages<Copy extends string>(
 ): void {
   const { pages, furniture } = context;
   const x = PAGE.margin;
-  furniture.runningHeader();
   furniture.bookmarkCover();
   pages.paragraph(title, x, CONTENT_WIDTH, STYLE.title, COLOUR.heading);
   pages.paragraph(subtitle, x, CONTENT_WIDTH, STYLE.subtitle, COLOUR.text);
   for (const section of sections) {
     sectionHeading(context, section.heading);
-    if (section.rows) rows(pages, section.rows);
+    if (section.rows) writeCoverRows(pages, section.rows);
     for (const text of section.paragraphs ?? []) {
       pages.paragraph(text, x, CONTENT_WIDTH, STYLE.value, COLOUR.text);
       pages.y += SPACE.afterText;
@@ -49,7 +51,7 @@ function sectionHeading({ pages, furniture }: TranscriptContext<string>, text: s
 }
 
 /** Label and value rows; two short rows in a row share a line, to keep the cover short. */
-function rows(pages: TwinPages<string>, rows: CoverRows): void {
+export function writeCoverRows(pages: TwinPages<string>, rows: CoverRows): void {
   for (let i = 0; i < rows.length; i += 1) {
     const [label, value] = rows[i]!;
     const next = rows[i + 1];

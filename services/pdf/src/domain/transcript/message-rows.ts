@@ -226,6 +226,7 @@ export class MessageRows<Copy extends string = TranscriptCopy> {
     if (newDay) this.dateHeading(day, followingHeight + firstRow);
     for (const change of following) this.zoneChange(change);
     pages.ensure(firstRow);
+    furniture.onRow(message.index, 'start');
     const layout: RowLayout = {
       time,
       system,
@@ -246,6 +247,7 @@ export class MessageRows<Copy extends string = TranscriptCopy> {
     if (decoration.highlighted) await pages.band(draw, highlight);
     else await draw();
     pages.y += ROW_GAP;
+    furniture.onRow(message.index, 'end');
   }
 
   /** The row below its heading: number, times, source lines, sender, flags, notes, text and attachment. */

@@ -55,10 +55,16 @@ export class PageFurniture<Copy extends string = TranscriptCopy> {
   message: MaskedText | null = null;
   /** Heads of the message columns that need one (the UTC column beside the recorded time), by x. */
   columnHeads: ReadonlyArray<readonly [x: number, head: string]> = [];
+  /** Told each day's heading as it starts, at the cursor: a volume's index links to it. */
+  onDay: (day: string) => void = () => {};
+  /** Told each message's row as it starts and once it has ended: a volume names the messages on its pages. */
+  onRow: (index: number, edge: 'start' | 'end') => void = () => {};
   /** Bookmarks that take children: the cover's, the messages' and the current month's (by 'YYYY-MM'). */
   private cover: Bookmark | null = null;
   private messages: Bookmark | null = null;
-  private month: { key: string; bookmark: Bookmark } | null = null;
+  private month: { key: string; day: string; bookmark: Bookmark } | null = null;
+  /** The part being drawn, whose bookmarks a window of the pages opens again on its first page. */
+  private part: 'cover' | 'messages' | 'register' | null = null;
 
   constructor(
     private readonly pages: TwinPages<Copy>,
@@ -75,6 +81,7 @@ export class PageFurniture<Copy extends string = TranscriptCopy> {
   }
 
   bookmarkCover(): void {
+    this.part = 'cover';
     this.cover = this.pages.bookmark('Cover', null, true);
   }
 
@@ -83,6 +90,7 @@ export class PageFurniture<Copy extends string = TranscriptCopy> {
   }
 
   bookmarkMessages(): void {
+    this.part = 'messages';
     this.messages = this.pages.bookmark('Messages', null, true);
   }
 
@@ -91,13 +99,33 @@ export class PageFurniture<Copy extends string = TranscriptCopy> {
     const monthKey = day.slice(0, 7);
     if (this.month?.key !== monthKey) {
       const bookmark = this.pages.bookmark(formatRecordedMonth(day), this.messages);
-      this.month = { key: monthKey, bookmark };
+      this.month = { key: monthKey, day, bookmark };
     }
     this.pages.bookmark(formatRecordedDate(day), this.month.bookmark);
+    this.onDay(day);
   }
 
   bookmarkRegister(): void {
+    this.part = 'register';
     this.pages.bookmark('Attachment register');
+  }
+
+  /**
+   * On a window's first page, the bookmarks of the part it continues, in its own documents: the
+   * part's, and inside the messages the month's and the day's that continue there.
+   */
+  private reopenBookmarks(): void {
+    if (this.part === 'cover') this.bookmarkCover();
+    if (this.part === 'register') this.bookmarkRegister();
+    if (this.part !== 'messages') return;
+    this.bookmarkMessages();
+    if (this.month === null) return;
+    this.month = {
+      ...this.month,
+      bookmark: this.pages.bookmark(formatRecordedMonth(this.month.day), this.messages),
+    };
+    if (this.day !== null)
+      this.pages.bookmark(`${formatRecordedDate(this.day)} (continued)`, this.month.bookmark);
   }
 
   /**
@@ -133,6 +161,7 @@ export class PageFurniture<Copy extends string = TranscriptCopy> {
   /** What a new page repeats: the running header and, inside the messages, the day and the message that continue. */
   private continuation(): void {
     const { pages } = this;
+    if (pages.pageNumber === pages.window?.first) this.reopenBookmarks();
     this.runningHeader();
     if (this.day !== null) {
       pages.paragraph(

@@ -57,9 +57,9 @@ export const copyStatement: CopyText = {
 
 /**
  * The running header on every page: the case and exhibit numbers when the uploader gave them,
- * the title, the source file and which copy the page belongs to.
+ * the title, the source file, which copy the page belongs to and, in a split document, which volume.
  */
-export function runningHeader(facts: ExportFacts): CopyText {
+export function runningHeader(facts: ExportFacts, volume: string | null = null): CopyText {
   const { caseNumber, exhibitNumber } = facts.examination;
   const parts = [
     ...(caseNumber === null ? [] : [labelled('Case no.', caseNumber)]),
@@ -67,7 +67,7 @@ export function runningHeader(facts: ExportFacts): CopyText {
     TRANSCRIPT_TITLE,
     facts.originalFilename,
   ];
-  return perCopy((copy) => [...parts, COPY_NAMES[copy]].join(' · '));
+  return perCopy((copy) => [...parts, COPY_NAMES[copy], ...(volume === null ? [] : [volume])].join(' · '));
 }
 
 /** A typed number after its label, unless the uploader typed the label too ("Exhibit 12 to …"). */

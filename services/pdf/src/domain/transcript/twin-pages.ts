@@ -14,7 +14,7 @@ export interface Bookmark {
 }
 
 /** pdfkit 0.20.2's outline items take a destination's top and left, which its typings leave out. */
-type OutlineOptions = { expanded?: boolean; top: number; left: number };
+export type OutlineOptions = { expanded?: boolean; top: number; left: number };
 
 export interface DocumentInfo {
   title: string;
@@ -74,6 +74,29 @@ interface CopyPen<Copy extends string> {
 type LabelOptions = { align?: 'left' | 'right' | 'center'; width?: number; masks?: readonly TextMask[] };
 
 /**
+ * Pages `first` to `last` (from 1) of a layout, drawn into documents of their own after the pages
+ * those already hold (a volume's front matter): the pages before are drawn into documents that are
+ * thrown away as they go, and a page past `last` is not begun (PastWindowError). The layout (every
+ * line's page and height) does not depend on which document draws, so each page is the one the
+ * whole document has there.
+ */
+export interface PageWindow<Copy extends string> {
+  first: number;
+  last: number;
+  /** The whole layout's page count, which "Page X of Y" names. */
+  pageCount: number;
+  into: Readonly<Record<Copy, PDFKit.PDFDocument>>;
+}
+
+/** A windowed layout reached the page after its window: what it was drawing there is not drawn. */
+export class PastWindowError extends Error {
+  constructor(readonly page: number) {
+    super(`Page ${page} is past the window.`);
+    this.name = 'PastWindowError';
+  }
+}
+
+/**
  * Copies of one document written side by side (the transcript and its court-filing copy; an
  * exhibit and its unredacted copy): every line is laid out once and drawn into each, so all
  * have the same pages and a page or Bates number cites the same message in any. Only what must
@@ -82,30 +105,66 @@ type LabelOptions = { align?: 'left' | 'right' | 'center'; width?: number; masks
  * its longest version in all, so the pages stay the same.
  */
 export class TwinPages<Copy extends string = TranscriptCopy> {
-  /** In the order of the setup's keys. */
+  /** The copies drawn, in the order of the setup's keys. */
   readonly copies: readonly Copy[];
-  readonly documents: Readonly<Record<Copy, PDFKit.PDFDocument>>;
-  private readonly pens: readonly CopyPen<Copy>[];
+  /** The copies whose texts take room: those drawn, and those the pages must stay the same as. */
+  private readonly laidOut: readonly Copy[];
+  private pens: readonly CopyPen<Copy>[];
   /** Top of the next line, in pdfkit's top-down page coordinates. */
   y: number = PAGE.top;
+  /** The layout's page being drawn, from 1. */
+  pageNumber = 1;
   /** Called after each new page, to draw what continues there (a running header). */
   onNewPage: () => void = () => {};
+  /** Where the window's first page is among its documents' pages (after their front matter). */
+  private windowStart = 0;
+  /** Set while front matter is drawn, which must fit its page. */
+  private onFrontMatter = false;
 
+  /**
+   * `laidOut` names the copies whose versions of a text take room, by default those set up: a
+   * copy drawn alone keeps the pages of its twin by laying out the twin's texts too. With a
+   * `window`, only its pages are drawn into documents kept, `window.into`.
+   */
   constructor(
     readonly layout: TextLayout,
     setup: Readonly<Record<Copy, CopySetup>>,
-    fonts: FontSet = FontSet.shared(),
+    private readonly fonts: FontSet = FontSet.shared(),
+    laidOut: readonly Copy[] | null = null,
+    readonly window: PageWindow<Copy> | null = null,
   ) {
     this.copies = Object.keys(setup) as Copy[];
+    this.laidOut = laidOut ?? this.copies;
     this.pens = this.copies.map((copy) => {
       const { info, pdfA, redaction } = setup[copy];
-      const doc = createDocument(info, pdfA);
+      const doc = window === null ? createDocument(info, pdfA) : throwawayDocument();
       return { copy, doc, painter: new TextPainter(doc, fonts), redaction };
     });
-    this.documents = Object.fromEntries(this.pens.map((pen) => [pen.copy, pen.doc])) as Record<
+    if (window?.first === 1) this.enterWindow();
+  }
+
+  /** Each copy's document: with a window, the one it is drawing into now. */
+  get documents(): Readonly<Record<Copy, PDFKit.PDFDocument>> {
+    return Object.fromEntries(this.pens.map((pen) => [pen.copy, pen.doc])) as Record<
       Copy,
       PDFKit.PDFDocument
     >;
+  }
+
+  /** Whether the page being drawn is one the window keeps (every page without a window). */
+  get inWindow(): boolean {
+    return this.window === null || this.pageNumber >= this.window.first;
+  }
+
+  /** The window's first page: the pens move to the documents kept, after their front matter. */
+  private enterWindow(): void {
+    const into = this.window!.into;
+    this.pens = this.pens.map((pen) => {
+      const doc = into[pen.copy];
+      return { ...pen, doc, painter: new TextPainter(doc, this.fonts) };
+    });
+    this.windowStart = this.pens[0]!.doc.bufferedPageRange().count;
+    for (const { doc } of this.pens) doc.addPage();
   }
 
   get bottom(): number {
@@ -120,9 +179,14 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
   }
 
   newPage(): void {
+    if (this.onFrontMatter) throw new Error('Front matter must fit its page.');
+    const next = this.pageNumber + 1;
+    if (this.window !== null && next > this.window.last) throw new PastWindowError(next);
     const open = this.stretches;
     if (open !== null) open.at(-1)!.bottom = this.y;
-    for (const { doc } of this.pens) doc.addPage();
+    this.pageNumber = next;
+    if (next === this.window?.first) this.enterWindow();
+    else for (const { doc } of this.pens) doc.addPage();
     this.y = PAGE.top;
     this.onNewPage();
     if (open !== null) open.push({ page: this.page, top: this.y, bottom: this.y });
@@ -176,7 +240,7 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     masks: readonly TextMask[] = [],
   ): void {
     const wrapped = new Map<string, TextLine[]>();
-    const perCopy = this.pens.map(({ copy }) => {
+    const linesIn = (copy: Copy): TextLine[] => {
       const version = textIn(text, copy);
       let lines = wrapped.get(version);
       if (lines === undefined) {
@@ -184,8 +248,9 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
         wrapped.set(version, lines);
       }
       return lines;
-    });
-    const count = Math.max(...perCopy.map((lines) => lines.length));
+    };
+    const perCopy = this.pens.map(({ copy }) => linesIn(copy));
+    const count = Math.max(...this.laidOut.map((copy) => linesIn(copy).length));
     for (let i = 0; i < count; i += 1) {
       this.ensure(lineHeight(style));
       this.lines(
@@ -400,18 +465,53 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     }
   }
 
-  /** Draws something on every page of every document once all are written (footers). */
+  /**
+   * Draws something on every page of every document once all are written (footers), told the
+   * layout's page number and page count; with a window, on the window's pages.
+   */
   eachPage(draw: (pageNumber: number, pageCount: number) => void): void {
     const { start, count } = this.pens[0]!.doc.bufferedPageRange();
-    for (let i = start; i < start + count; i += 1) {
+    const first = start + this.windowStart;
+    for (let i = first; i < start + count; i += 1) {
       for (const { doc } of this.pens) doc.switchToPage(i);
-      draw(i - start + 1, count);
+      if (this.window === null) draw(i - start + 1, count);
+      else draw(this.window.first + i - first, this.window.pageCount);
+    }
+  }
+
+  /**
+   * Draws on page `page` (from 1) of the front matter a window's documents hold before it, from
+   * its top; once the window is drawn. What is drawn must fit the page.
+   */
+  frontMatter(page: number, draw: () => void): void {
+    if (this.windowStart === 0) throw new Error('Only a window has front matter.');
+    const { start, count } = this.pens[0]!.doc.bufferedPageRange();
+    const y = this.y;
+    this.y = PAGE.top;
+    this.onFrontMatter = true;
+    try {
+      for (const { doc } of this.pens) doc.switchToPage(start + page - 1);
+      draw();
+    } finally {
+      this.onFrontMatter = false;
+      for (const { doc } of this.pens) doc.switchToPage(start + count - 1);
+      this.y = y;
     }
   }
 
   end(): void {
     for (const { doc } of this.pens) doc.end();
   }
+}
+
+/**
+ * A document the pages before a window are drawn into: each page let go as the next begins,
+ * uncompressed (no one reads it), its bytes dropped as they are written.
+ */
+function throwawayDocument(): PDFKit.PDFDocument {
+  const doc = new PDFDocument({ size: 'LETTER', bufferPages: false, compress: false });
+  doc.resume();
+  return doc;
 }
 
 /** A US Letter PDF with every page kept open for footers; `pdfA` makes it PDF/A-2b. */

@@ -7,7 +7,7 @@ import type { ChatSummary } from './chat-summary';
 import type { CoverContent } from './cover-content';
 import { writeCover } from './cover-writer';
 import { MessageRows } from './message-rows';
-import { transcriptContext } from './transcript-context';
+import { type TranscriptContext, transcriptContext } from './transcript-context';
 import { documentInfo } from './transcript-copies';
 import type { ExportSource } from './transcript-source';
 import { TwinPages } from './twin-pages';
@@ -22,6 +22,17 @@ export interface TranscriptInput {
   toolVersion: string;
   /** Told the share of messages drawn after each page of them. */
   onProgress: (fraction: number) => void | Promise<void>;
+}
+
+/**
+ * The transcript's parts in order from its first page: the running header, the cover, the
+ * messages and the attachment register. The one layout of both copies and of every volume.
+ */
+export async function layOutTranscript(context: TranscriptContext): Promise<void> {
+  context.furniture.runningHeader();
+  writeCover(context);
+  await new MessageRows(context).write();
+  writeAttachmentRegister(context);
 }
 
 /**
@@ -44,10 +55,7 @@ export async function writeTranscripts(
   pages.documents.transcript.pipe(out.transcript);
   pages.documents.filing.pipe(out.filing);
   const context = transcriptContext(input, pages);
-  const messages = new MessageRows(context);
-  writeCover(context);
-  await messages.write();
-  writeAttachmentRegister(context);
+  await layOutTranscript(context);
   context.furniture.footers();
   const { count: pageCount } = pages.documents.transcript.bufferedPageRange();
   pages.end();
