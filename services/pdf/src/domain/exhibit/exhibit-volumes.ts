@@ -28,18 +28,10 @@ const COPY_FILES: Record<ExhibitCopy, string> = {
   sealed: EXHIBIT_PATHS.sealed,
 };
 
-/** A volume as written: its number, its pages of the exhibit and its file in each copy. */
-export interface ExhibitVolume {
-  number: number;
-  pages: { first: number; last: number };
-  /** File names in the exhibit's folder, the exhibit's first, then the sealed copy's. */
-  files: string[];
-}
-
 /**
  * Splits the exhibit's pages (`pageCount` of them, `sizeBytes` the larger copy's file) into
  * volumes whose files, in every copy, stay under `maxFileBytes`, written into `dir`. Resolves to
- * the volumes, in order.
+ * their file names in `dir`, volume by volume, the exhibit's before the sealed copy's.
  */
 export async function writeExhibitVolumes(
   input: ExhibitInput,
@@ -47,7 +39,7 @@ export async function writeExhibitVolumes(
   maxFileBytes: number,
   unsplit: { pageCount: number; sizeBytes: number },
   dir: string,
-): Promise<ExhibitVolume[]> {
+): Promise<string[]> {
   const copies: ExhibitCopy[] = hasSealedCopy(input.plan) ? ['exhibit', 'sealed'] : ['exhibit'];
   const volumes = await splitIntoVolumes<VolumeContents>({
     itemCount: unsplit.pageCount,
@@ -67,11 +59,7 @@ export async function writeExhibitVolumes(
       };
     },
   });
-  return volumes.map((volume) => ({
-    number: volume.number,
-    pages: { first: volume.range.from + 1, last: volume.range.to },
-    files: volume.files.map((file) => path.basename(file)),
-  }));
+  return volumes.flatMap((volume) => volume.files.map((file) => path.basename(file)));
 }
 
 /** One volume of the exhibit, in each of its copies: the same pages, the same front matter. */

@@ -46,14 +46,14 @@ export async function renderExhibitDocuments(
   const limit = maxFileBytesOf(plan.spec.courtProfile);
   const largest = Math.max(exhibit.sizeBytes, sealedFile?.sizeBytes ?? 0);
   if (limit !== null && largest >= limit) {
-    const volumes = await writeExhibitVolumes(
+    const volumeFiles = await writeExhibitVolumes(
       { transcript, plan, source },
       layout,
       limit,
       { pageCount, sizeBytes: largest },
       dir,
     );
-    for (const name of volumes.flatMap((volume) => volume.files)) await hashed(name);
+    for (const name of volumeFiles) await hashed(name);
   }
   if (sealed) {
     await writeRedactionLogPdf(

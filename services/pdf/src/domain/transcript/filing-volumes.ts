@@ -55,8 +55,6 @@ export interface FilingVolume {
   pages: { first: number; last: number };
   /** The numbers of the first and last message with any part on those pages; null when none has. */
   messages: { first: number; last: number } | null;
-  /** Its own page count: the front matter and the filing copy's pages. */
-  pageCount: number;
   /** The Bates numbers of its first and last page of the filing copy; null without Bates numbers. */
   bates: { first: string; last: string } | null;
 }
@@ -103,7 +101,6 @@ export async function writeFilingVolumes(
         number: volume.number,
         pages: { first: volume.range.from + 1, last: volume.range.to },
         messages: volume.about.messages,
-        pageCount: volume.pageCount,
         bates: bates === null ? null : { first: bates[0], last: bates[1] },
       };
     }),
