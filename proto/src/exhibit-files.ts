@@ -1,6 +1,8 @@
 // The files of an exhibit, as `npm run convert -- --exhibit-spec` writes them into <out>/exhibit/:
 // their names are a contract, quoted by the exhibit's cover, its manifest and the declaration
-// paragraph, and checked by `sha256sum -c SHA256SUMS`.
+// paragraph, and checked by `sha256sum -c SHA256SUMS`. When the spec's court profile sets a size
+// limit that exhibit.pdf (or its sealed copy) passes, both are also split into volumes of the same
+// pages, named by `volumeFileName`.
 
 export const EXHIBIT_PATHS = {
   /** The exhibit as filed: redacted when the spec redacts anything. */
@@ -14,6 +16,20 @@ export const EXHIBIT_PATHS = {
   declaration: 'declaration-paragraph.txt',
   checksums: 'SHA256SUMS',
 } as const;
+
+/**
+ * A volume of a document split for a court's size limit, beside it: "exhibit-volume-02-of-03.pdf",
+ * "exhibit-sealed-volume-02-of-03.pdf", "transcript-filing-volume-02-of-05.pdf"; a trial while the
+ * split is found, whose count is not yet known, "exhibit-volume-02.trial.pdf".
+ */
+export function volumeFileName(document: string, number: number, count: number | null): string {
+  const digits = Math.max(2, String(count ?? number).length);
+  const padded = (n: number) => String(n).padStart(digits, '0');
+  const stem = document.replace(/\.pdf$/, '');
+  return count === null
+    ? `${stem}-volume-${padded(number)}.trial.pdf`
+    : `${stem}-volume-${padded(number)}-of-${padded(count)}.pdf`;
+}
 
 /** The exhibit manifest's format, raised whenever its keys change. */
 export const EXHIBIT_MANIFEST_FORMAT = 'chatexhibit-exhibit-manifest/1';

@@ -36,7 +36,7 @@ export interface PdfjsLink {
   target: number | null;
 }
 
-async function pdfjs(what: 'text' | 'glyphs' | 'links', file: string): Promise<unknown> {
+async function pdfjs(what: 'text' | 'glyphs' | 'links' | 'paths', file: string): Promise<unknown> {
   const { stdout } = await run(process.execPath, [SCRIPT, what, file], { maxBuffer: 64 * 1024 * 1024 });
   return JSON.parse(stdout);
 }
@@ -46,6 +46,10 @@ export const readWithPdfjs = async (file: string): Promise<PdfjsReading> =>
 
 export const readLinks = async (file: string): Promise<PdfjsLink[]> =>
   (await pdfjs('links', file)) as PdfjsLink[];
+
+/** Each page's painted paths (the arguments of its path operators), to compare two documents' pages. */
+export const paintedPaths = async (file: string): Promise<string[][]> =>
+  (await pdfjs('paths', file)) as string[][];
 
 export const paintedGlyphs = async (file: string): Promise<PaintedGlyph[]> =>
   (await pdfjs('glyphs', file)) as PaintedGlyph[];

@@ -4,6 +4,8 @@
 //   labels a reader shows (getPageLabels; null when the PDF has none) }.
 // `node read-with-pdfjs.mjs links <file.pdf>`: every link annotation, per page: { page, target (the
 //   page, from 1, its destination resolves to; null when it resolves to none) }.
+// `node read-with-pdfjs.mjs paths <file.pdf>`: each page's painted paths (rules, boxes, tints, marks),
+//   as the arguments of its path operators, in order: where two pages draw the same shapes, the same.
 // `node read-with-pdfjs.mjs glyphs <file.pdf>`: every glyph painted by a text-showing operator, per page:
 //   the font's name, the glyph's character code and what its ToUnicode entry gives.
 // pdfjs-dist is ES modules only, which the jest runtime cannot load: the tests run this as a child
@@ -89,6 +91,22 @@ async function glyphs() {
   return painted;
 }
 
-const result = what === 'glyphs' ? await glyphs() : what === 'links' ? await links() : await text();
+async function paths() {
+  const pages = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const { fnArray, argsArray } = await (await pdf.getPage(number)).getOperatorList();
+    pages.push(
+      fnArray.flatMap((fn, i) =>
+        fn === OPS.constructPath
+          ? [JSON.stringify(argsArray[i], (_key, value) => (ArrayBuffer.isView(value) ? [...value] : value))]
+          : [],
+      ),
+    );
+  }
+  return pages;
+}
+
+const READERS = { text, links, glyphs, paths };
+const result = await READERS[what]();
 await pdf.destroy();
 process.stdout.write(JSON.stringify(result));

@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
+import { maxFileBytesOf } from '@chatexhibit/proto/exhibit-spec';
 import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import type { TextLayout } from '../text/text-layout';
 import type { TranscriptInput } from '../transcript/write-transcripts';
@@ -10,11 +11,13 @@ import type { ExhibitPlan } from './exhibit-plan';
 import { type ExhibitFile, exhibitChecksums, exhibitDeclaration, exhibitManifest } from './exhibit-texts';
 import { writeRedactionLogPdf } from './redaction-log-pdf';
 import { redactionLogCsv } from './redaction-log';
-import { wholeExhibit, writeExhibit } from './write-exhibit';
+import { writeExhibitVolumes } from './exhibit-volumes';
+import { writeExhibit } from './write-exhibit';
 
 /**
  * Writes an exhibit's files into `dir` (made if need be): exhibit.pdf and, when the spec redacts,
- * exhibit-sealed.pdf and the redaction log as PDF and CSV; then exhibit-manifest.json (every file
+ * exhibit-sealed.pdf; when they pass the spec's court profile's limit, their volumes; when the
+ * spec redacts, the redaction log as PDF and CSV; then exhibit-manifest.json (every file
  * before it by SHA-256), declaration-paragraph.txt and SHA256SUMS, which lists them all.
  * Resolves to the files as SHA256SUMS lists them.
  */
@@ -33,13 +36,26 @@ export async function renderExhibitDocuments(
     return files.at(-1)!;
   };
   const sealed = hasSealedCopy(plan);
-  await writeExhibit({ transcript, plan, source }, wholeExhibit(plan), layout, {
+  const { pageCount } = await writeExhibit({ transcript, plan, source }, layout, {
     exhibit: createWriteStream(at(EXHIBIT_PATHS.exhibit)),
     sealed: sealed ? createWriteStream(at(EXHIBIT_PATHS.sealed)) : null,
   });
   const exhibit = await hashed(EXHIBIT_PATHS.exhibit);
+  const sealedFile = sealed ? await hashed(EXHIBIT_PATHS.sealed) : null;
+  // Over the court's limit, both copies are also split into volumes of the same pages.
+  const limit = maxFileBytesOf(plan.spec.courtProfile);
+  const largest = Math.max(exhibit.sizeBytes, sealedFile?.sizeBytes ?? 0);
+  if (limit !== null && largest >= limit) {
+    const volumeFiles = await writeExhibitVolumes(
+      { transcript, plan, source },
+      layout,
+      limit,
+      { pageCount, sizeBytes: largest },
+      dir,
+    );
+    for (const name of volumeFiles) await hashed(name);
+  }
   if (sealed) {
-    await hashed(EXHIBIT_PATHS.sealed);
     await writeRedactionLogPdf(
       plan,
       exhibit.sha256,

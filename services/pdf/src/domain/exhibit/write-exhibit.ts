@@ -3,7 +3,7 @@ import { finished } from 'node:stream/promises';
 import type { TextLayout } from '../text/text-layout';
 import { writeCoverPages } from '../transcript/cover-writer';
 import { MessageRows } from '../transcript/message-rows';
-import { documentContext } from '../transcript/transcript-context';
+import { documentContext, type TranscriptContext } from '../transcript/transcript-context';
 import { COLOUR, ROW_GAP, STYLE } from '../transcript/transcript-style';
 import { CONTENT_WIDTH, type CopySetup, type DocumentInfo, PAGE, TwinPages } from '../transcript/twin-pages';
 import { lineHeight } from '../text/text-layout';
@@ -29,21 +29,6 @@ export interface ExhibitInput {
   source: ExhibitSource;
 }
 
-/**
- * What one document of an exhibit holds: runs of the plan's included messages, in order, and
- * the Bates number of its first page. The whole exhibit is `wholeExhibit(plan)`; a volume of it
- * is a part of its runs with the Bates number that continues the volume before.
- */
-export interface ExhibitPart {
-  runs: readonly MessageRun[];
-  batesStart: number;
-}
-
-export const wholeExhibit = (plan: ExhibitPlan): ExhibitPart => ({
-  runs: plan.included,
-  batesStart: plan.spec.batesStart ?? 1,
-});
-
 /** The metadata of each copy: label, title and the export's reference, never a chat's words. */
 function exhibitInfo(input: ExhibitInput, copy: ExhibitCopy): DocumentInfo {
   const { plan, source, transcript } = input;
@@ -62,45 +47,78 @@ function exhibitInfo(input: ExhibitInput, copy: ExhibitCopy): DocumentInfo {
   };
 }
 
-/**
- * Writes one document of an exhibit in each of its copies from one layout: the exhibit (PDF/A-2b,
- * redactions removed) and, when the spec redacts, its unredacted copy for filing under seal
- * (PDF/A-2b, the removed stretches outlined, "UNREDACTED — FILED UNDER SEAL" on every page). The
- * cover, then the part's messages exactly as the transcript draws them (its numbers, times,
- * senders, source lines, day headings and marks), a line for each stretch left out, the
- * highlights, then the footers with the part's Bates numbers. Resolves to the page count.
- */
-export async function writeExhibit(
-  input: ExhibitInput,
-  part: ExhibitPart,
-  layout: TextLayout,
-  out: { exhibit: Writable; sealed: Writable | null },
-): Promise<{ pageCount: number }> {
-  const { plan, source } = input;
+/** The copies an exhibit is written in: the exhibit, and its sealed copy when the spec redacts. */
+export function exhibitSetup(input: ExhibitInput): Record<ExhibitCopy, CopySetup> {
   const setup: Partial<Record<ExhibitCopy, CopySetup>> = {
     exhibit: { info: exhibitInfo(input, 'exhibit'), pdfA: true, redaction: 'remove' },
   };
-  if (hasSealedCopy(plan))
+  if (hasSealedCopy(input.plan))
     setup.sealed = { info: exhibitInfo(input, 'sealed'), pdfA: true, redaction: 'mark' };
   // Only the copies set up are written: without redactions, the exhibit alone.
-  const pages = new TwinPages<ExhibitCopy>(layout, setup as Record<ExhibitCopy, CopySetup>);
-  const streams = pages.copies.map((copy) => {
-    const stream = copy === 'exhibit' ? out.exhibit : out.sealed;
-    if (stream === null) throw new Error(`no stream for the ${copy} copy`);
-    pages.documents[copy].pipe(stream);
-    return stream;
-  });
-  const context = documentContext(
+  return setup as Record<ExhibitCopy, CopySetup>;
+}
+
+/** The exhibit's context on `pages`: its running header, footers and Bates numbers. */
+export function exhibitContext(
+  input: ExhibitInput,
+  pages: TwinPages<ExhibitCopy>,
+): TranscriptContext<ExhibitCopy> {
+  const { plan, source } = input;
+  return documentContext(
     input.transcript,
     pages,
     {
       header: exhibitHeader(plan, source),
       headerMasks: [],
       source: `Cut from transcript SHA-256 ${source.filingSha256.slice(0, 16)}\u2026`,
-      bates: (page) => exhibitBates(plan, part.batesStart, page),
+      bates: (page) => exhibitBates(plan, batesStartOf(plan), page),
     },
     null,
   );
+}
+
+/** The Bates number of the exhibit's first page. */
+const batesStartOf = (plan: ExhibitPlan): number => plan.spec.batesStart ?? 1;
+
+/**
+ * Writes an exhibit in each of its copies from one layout: the exhibit (PDF/A-2b, redactions
+ * removed) and, when the spec redacts, its unredacted copy for filing under seal (PDF/A-2b, the
+ * removed stretches outlined, "UNREDACTED — FILED UNDER SEAL" on every page), then the footers
+ * with its Bates numbers. Resolves to the page count.
+ */
+export async function writeExhibit(
+  input: ExhibitInput,
+  layout: TextLayout,
+  out: { exhibit: Writable; sealed: Writable | null },
+): Promise<{ pageCount: number }> {
+  const pages = new TwinPages<ExhibitCopy>(layout, exhibitSetup(input));
+  const streams = pages.copies.map((copy) => {
+    const stream = copy === 'exhibit' ? out.exhibit : out.sealed;
+    if (stream === null) throw new Error(`no stream for the ${copy} copy`);
+    pages.documents[copy].pipe(stream);
+    return stream;
+  });
+  const context = exhibitContext(input, pages);
+  await layOutExhibit(context, input);
+  context.furniture.footers();
+  const { count: pageCount } = pages.documents.exhibit.bufferedPageRange();
+  pages.end();
+  await Promise.all(streams.map((stream) => finished(stream)));
+  return { pageCount };
+}
+
+/**
+ * The exhibit's pages from the first: the cover, then the included messages exactly as the
+ * transcript draws them (its numbers, times, senders, source lines, day headings and marks), a
+ * line for each stretch left out, and the highlights. The one layout of the exhibit and of every
+ * volume of it.
+ */
+export async function layOutExhibit(
+  context: TranscriptContext<ExhibitCopy>,
+  input: ExhibitInput,
+): Promise<void> {
+  const { plan, source } = input;
+  const { pages } = context;
   context.furniture.runningHeader();
   writeCoverPages(
     context,
@@ -111,13 +129,14 @@ export async function writeExhibit(
       source,
       input.transcript.cover.timeZone,
       input.transcript.source.chat.participants,
-      part.batesStart,
+      batesStartOf(plan),
     ),
   );
 
   const rows = new MessageRows(context);
   const highlighted = new Set(plan.highlights);
-  const inPart = (index: number): boolean => part.runs.some((run) => run.first <= index && index <= run.last);
+  const included = (index: number): boolean =>
+    plan.included.some((run) => run.first <= index && index <= run.last);
   /** A gap shows before the run it precedes, and the one after the exhibit's last run at its end. */
   const gapBefore = new Map(plan.omitted.map((gap) => [gap.last + 1, gap]));
   const lastRun = plan.included[plan.included.length - 1];
@@ -138,20 +157,15 @@ export async function writeExhibit(
   rows.begin();
   for await (const page of input.transcript.source.messages()) {
     for (const message of page) {
-      if (!inPart(message.index)) {
+      if (!included(message.index)) {
         rows.skip(message);
         continue;
       }
       const gap = gapBefore.get(message.index);
-      if (gap !== undefined && part.runs.some((run) => run.first === message.index)) drawGap(gap);
+      if (gap !== undefined) drawGap(gap);
       await rows.row(message, rowDecoration(plan, message.index, highlighted.has(message.index)));
     }
   }
-  if (trailing !== undefined && part.runs.some((run) => run.last === lastRun!.last)) drawGap(trailing);
+  if (trailing !== undefined) drawGap(trailing);
   rows.finish();
-  context.furniture.footers();
-  const { count: pageCount } = pages.documents.exhibit.bufferedPageRange();
-  pages.end();
-  await Promise.all(streams.map((stream) => finished(stream)));
-  return { pageCount };
 }

@@ -181,15 +181,15 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
   newPage(): void {
     if (this.onFrontMatter) throw new Error('Front matter must fit its page.');
     const next = this.pageNumber + 1;
-    if (this.window !== null && next > this.window.last) throw new PastWindowError(next);
     const open = this.stretches;
     if (open !== null) open.at(-1)!.bottom = this.y;
+    if (this.window !== null && next > this.window.last) throw new PastWindowError(next);
     this.pageNumber = next;
     if (next === this.window?.first) this.enterWindow();
     else for (const { doc } of this.pens) doc.addPage();
     this.y = PAGE.top;
     this.onNewPage();
-    if (open !== null) open.push({ page: this.page, top: this.y, bottom: this.y });
+    if (open !== null) open.push({ page: next, top: this.y, bottom: this.y });
   }
 
   /**
@@ -428,13 +428,14 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     return { width: probe.width, height: probe.height };
   }
 
-  /** The stretches of pages a `band` is drawing: open while it draws. */
+  /** The stretches of pages (by the layout's page number) a `band` is drawing: open while it draws. */
   private stretches: Array<{ page: number; top: number; bottom: number }> | null = null;
 
-  /** The index of the page being drawn, as pdfkit's switchToPage counts. */
-  private get page(): number {
-    const { start, count } = this.pens[0]!.doc.bufferedPageRange();
-    return start + count - 1;
+  /** A page of the layout as pdfkit's switchToPage counts it in the documents kept; null before a window. */
+  private indexOf(page: number): number | null {
+    const { start } = this.pens[0]!.doc.bufferedPageRange();
+    if (this.window === null) return start + page - 1;
+    return page < this.window.first ? null : start + this.windowStart + page - this.window.first;
   }
 
   /**
@@ -447,18 +448,33 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     paint: (doc: PDFKit.PDFDocument, top: number, bottom: number) => void,
   ): Promise<void> {
     if (this.stretches !== null) throw new Error('bands do not nest');
-    const stretches = [{ page: this.page, top: this.y, bottom: this.y }];
+    const stretches = [{ page: this.pageNumber, top: this.y, bottom: this.y }];
     this.stretches = stretches;
     try {
       await draw();
+      stretches.at(-1)!.bottom = this.y;
+    } catch (error) {
+      // A window that ends inside the band: its pages in the window are painted all the same.
+      if (error instanceof PastWindowError) this.paintStretches(stretches, paint);
+      throw error;
     } finally {
       this.stretches = null;
     }
-    stretches.at(-1)!.bottom = this.y;
-    const last = this.page;
+    this.paintStretches(stretches, paint);
+  }
+
+  private paintStretches(
+    stretches: readonly { page: number; top: number; bottom: number }[],
+    paint: (doc: PDFKit.PDFDocument, top: number, bottom: number) => void,
+  ): void {
+    const last = this.indexOf(this.pageNumber);
+    // A band that ended before the window was on pages thrown away.
+    if (last === null) return;
     for (const { doc } of this.pens) {
       for (const { page, top, bottom } of stretches) {
-        doc.switchToPage(page);
+        const index = this.indexOf(page);
+        if (index === null) continue;
+        doc.switchToPage(index);
         paint(doc, top, bottom);
       }
       doc.switchToPage(last);

@@ -1,10 +1,24 @@
-import { lineHeight } from '../text/text-layout';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { FontSet } from '../text/font-set';
+import { lineHeight, type TextLayout } from '../text/text-layout';
+import { messageNumber } from '@chatexhibit/proto/message-number';
 import type { CoverRows } from './cover-content';
 import { writeCoverRows } from './cover-writer';
 import type { PageFurniture } from './page-furniture';
 import { formatRecordedMoment, formatRecordedMonth } from './time-zone';
+import type { TranscriptContext } from './transcript-context';
 import { COLOUR, FOOTER_RAISE, SPACE, STYLE, TEXT_GAP } from './transcript-style';
-import { CONTENT_WIDTH, type CopyText, PAGE, type TwinPages } from './twin-pages';
+import {
+  CONTENT_WIDTH,
+  type CopySetup,
+  type CopyText,
+  createDocument,
+  type OutlineOptions,
+  PAGE,
+  PastWindowError,
+  TwinPages,
+} from './twin-pages';
 
 /** A volume's front matter: its cover and its index of dates, before its pages of the document. */
 export const FRONT_MATTER = { cover: 1, index: 2, pages: 2 } as const;
@@ -21,19 +35,105 @@ export interface VolumeListing {
 }
 
 /** What a volume's front matter says, once its pages are drawn. */
-export interface VolumeCover {
+export interface VolumeCover<Copy extends string> {
   /** The running header of the front pages. */
-  header: CopyText;
+  header: CopyText<Copy>;
   title: string;
   /** Which copy and volume: "Court-filing copy (PDF/A-2b) · Volume 2 of 5". */
-  subtitle: string;
+  subtitle: CopyText<Copy>;
   rows: CoverRows;
-  paragraphs: readonly string[];
+  paragraphs: readonly CopyText<Copy>[];
   /** The set's volumes, this one among them. */
   set: readonly VolumeListing[];
   number: number;
   /** The footer of the front pages, which says they are not pages of the document. */
   footer: string;
+}
+
+/** What a volume's pages hold: the messages with any part on them and their recorded days. */
+export interface VolumeContents {
+  messages: { first: number; last: number } | null;
+  days: { first: string; last: string } | null;
+}
+
+/** A volume of a document: its pages `first` to `last` of the document's `pageCount`, in each copy. */
+export interface VolumeWindow<Copy extends string> {
+  /** "Volume 2 of 5". */
+  name: string;
+  first: number;
+  last: number;
+  pageCount: number;
+  /** Each copy's metadata and PDF/A (and redaction), and the stream its volume file is written to. */
+  setup: Readonly<Record<Copy, CopySetup>>;
+  out: Readonly<Record<Copy, Writable>>;
+  /** The copies whose texts take room in the document's layout (those of `setup` by default). */
+  laidOut: readonly Copy[] | null;
+}
+
+/**
+ * Writes one volume of a document in each of its copies: its front matter (a cover and an index
+ * of dates, with their bookmarks), then the document's pages `first` to `last`, laid out by
+ * `layOut` from the document's first page as the unsplit document was (the pages before thrown
+ * away, the layout stopped after the window), with their own page and Bates numbers. The page
+ * labels read i, ii, then the printed page numbers. `cover` says what the front matter says, once
+ * the pages are known. Resolves to the volume's page count and what its pages hold.
+ */
+export async function writeVolumeWindow<Copy extends string>(
+  layout: TextLayout,
+  window: VolumeWindow<Copy>,
+  context: (pages: TwinPages<Copy>) => TranscriptContext<Copy>,
+  layOut: (context: TranscriptContext<Copy>) => Promise<void>,
+  cover: (contents: VolumeContents) => VolumeCover<Copy>,
+): Promise<{ pageCount: number; contents: VolumeContents }> {
+  const copies = Object.keys(window.setup) as Copy[];
+  const into = Object.fromEntries(
+    copies.map((copy) => {
+      const doc = createDocument(window.setup[copy].info, window.setup[copy].pdfA);
+      doc.pipe(window.out[copy]);
+      frontMatterPages(doc, window.name);
+      return [copy, doc];
+    }),
+  ) as Record<Copy, PDFKit.PDFDocument>;
+  const pages = new TwinPages(layout, window.setup, FontSet.shared(), window.laidOut, {
+    first: window.first,
+    last: window.last,
+    pageCount: window.pageCount,
+    into,
+  });
+  const drawn = context(pages);
+  const front = new VolumeFrontPages(pages, drawn.furniture);
+  try {
+    await layOut(drawn);
+  } catch (error) {
+    // The window's last page is drawn: what would go on the next is another volume's.
+    if (!(error instanceof PastWindowError)) throw error;
+  }
+  drawn.furniture.footers();
+  const contents = { messages: front.messageRange, days: front.dayRange };
+  front.finish(cover(contents));
+  for (const copy of copies) setPageLabels(into[copy], window.first);
+  const pageCount = into[copies[0]!].bufferedPageRange().count;
+  pages.end();
+  await Promise.all(copies.map((copy) => finished(window.out[copy])));
+  return { pageCount, contents };
+}
+
+/** The volume's first pages, its cover and its index, and their bookmarks, ahead of everything else. */
+function frontMatterPages(doc: PDFKit.PDFDocument, name: string): void {
+  // The page width as left puts the destination at 0 (see TwinPages.bookmark).
+  const top: OutlineOptions = { top: PAGE.top, left: PAGE.width };
+  doc.outline.addItem(`Volume cover: ${name}`, top);
+  doc.addPage();
+  doc.outline.addItem('Index of dates', top);
+}
+
+/**
+ * The page labels a PDF reader shows (PDF 32000-1 12.4.2): the front matter i, ii; then the
+ * document's pages as they are printed, from `firstPage`. pdfkit has no call for it.
+ */
+function setPageLabels(doc: PDFKit.PDFDocument, firstPage: number): void {
+  const root = (doc as unknown as { _root: { data: Record<string, unknown> } })._root;
+  root.data.PageLabels = { Nums: [0, { S: 'r' }, FRONT_MATTER.pages, { S: 'D', St: firstPage }] };
 }
 
 /** A day on a volume's pages, for its index: the page (as printed) and the named destination there. */
@@ -55,7 +155,7 @@ const ROW_HEIGHT = lineHeight(STYLE.value) + 2;
  * before the window, at the window's top), and the messages with any part on them. Watches the
  * layout through the furniture's hooks; draws the cover and the index once the window is drawn.
  */
-export class VolumeFrontPages {
+class VolumeFrontPages<Copy extends string> {
   private readonly days: DayStart[] = [];
   /** The first and last message with any part on the window's pages. */
   private messages: { first: number; last: number } | null = null;
@@ -63,8 +163,8 @@ export class VolumeFrontPages {
   private open: number | null = null;
 
   constructor(
-    private readonly pages: TwinPages,
-    furniture: PageFurniture,
+    private readonly pages: TwinPages<Copy>,
+    furniture: PageFurniture<Copy>,
   ) {
     const continued = pages.onNewPage;
     pages.onNewPage = () => {
@@ -95,7 +195,7 @@ export class VolumeFrontPages {
   }
 
   /** Draws the cover and the index; call once the window's pages are drawn. */
-  finish(cover: VolumeCover): void {
+  finish(cover: VolumeCover<Copy>): void {
     this.pages.frontMatter(FRONT_MATTER.cover, () => {
       this.header(cover);
       this.drawCover(cover);
@@ -125,7 +225,7 @@ export class VolumeFrontPages {
   }
 
   /** The front pages' running header and footer. */
-  private header(cover: VolumeCover): void {
+  private header(cover: VolumeCover<Copy>): void {
     const { pages } = this;
     pages.paragraph(cover.header, PAGE.margin, CONTENT_WIDTH, STYLE.meta, COLOUR.muted);
     pages.y += SPACE.belowRunningHeader;
@@ -135,7 +235,7 @@ export class VolumeFrontPages {
     });
   }
 
-  private drawCover(cover: VolumeCover): void {
+  private drawCover(cover: VolumeCover<Copy>): void {
     const { pages } = this;
     const x = PAGE.margin;
     pages.paragraph(cover.title, x, CONTENT_WIDTH, STYLE.title, COLOUR.heading);
@@ -218,6 +318,63 @@ export class VolumeFrontPages {
     });
   }
 }
+
+/** The cover's rows of what a volume's pages hold: its messages (of `total`) and their recorded dates. */
+export function contentRows(contents: VolumeContents, total: number): CoverRows {
+  const { messages, days } = contents;
+  return [
+    [
+      'Messages on these pages',
+      messages === null ? 'none' : `${messageRange(messages, total)} of ${total.toLocaleString('en-US')}`,
+    ],
+    [
+      'Recorded dates',
+      days === null
+        ? 'none'
+        : `${formatRecordedMoment(days.first, false)} to ${formatRecordedMoment(days.last, false)}`,
+    ],
+  ];
+}
+
+/** What the cover says of its pages: they are the unsplit document's, numbers and all. */
+export const samePagesText = (bates: boolean): string =>
+  `Each of those pages is the unsplit copy's page, unchanged: the same "Page X of Y"` +
+  `${bates ? ' and the same Bates number' : ''}, so a page${bates ? ' or Bates' : ''} citation names the same ` +
+  'page in the unsplit copy and in its volume. Every page is in exactly one volume; a message whose row ' +
+  "runs from one volume's last page onto the next volume's first is named by both.";
+
+/** What the cover says of the front matter, in a volume of `what` ("transcript", "exhibit"). */
+export const frontMatterText = (what: string, bates: boolean): string =>
+  `This cover and the index of dates that follows are the volume's front matter, not pages of the ${what}: ` +
+  `they carry no ${bates ? 'Bates' : 'page'} number of it, and a PDF reader numbers them i and ii and the ` +
+  'pages after them as they are printed.';
+
+/** The front matter's footer: "Volume 2 of 5 · front matter, not part of the Bates-numbered transcript". */
+export const frontMatterFooter = (name: string, what: string, bates: boolean): string =>
+  `${name} · front matter, not part of the ${bates ? 'Bates-numbered ' : ''}${what}`;
+
+/** A volume as the set's list on every cover names it. */
+export function volumeListing(
+  volume: { number: number; range: { from: number; to: number }; about: VolumeContents },
+  bates: readonly [string, string] | null,
+  total: number,
+): VolumeListing {
+  const { messages, days } = volume.about;
+  const date = (day: string) => formatRecordedMoment(day, false);
+  return {
+    number: volume.number,
+    pages: `pages ${volume.range.from + 1}–${volume.range.to}`,
+    bates: bates === null ? null : `${bates[0]}–${bates[1]}`,
+    contents: [
+      messages === null ? 'no messages' : `messages ${messageRange(messages, total)}`,
+      ...(days === null ? [] : [`${date(days.first)} to ${date(days.last)}`]),
+    ].join(' · '),
+  };
+}
+
+/** "0412–0440". */
+const messageRange = ({ first, last }: { first: number; last: number }, total: number): string =>
+  `${messageNumber(first, total)}–${messageNumber(last, total)}`;
 
 /** The first day start of each period (month, year) the days fall in, labelled with it. */
 function firstOfEach(days: readonly DayStart[], period: (day: string) => string): DayStart[] {

@@ -25,7 +25,7 @@ describe('splitIntoVolumes', () => {
       await writeFile(file, Buffer.alloc(size));
       const items = volume.range.to - volume.range.from;
       return {
-        file,
+        files: [file],
         pageCount: 1 + Math.ceil(items / 10),
         about: `items ${volume.range.from}-${volume.range.to}`,
       };
@@ -48,14 +48,16 @@ describe('splitIntoVolumes', () => {
       expect(volume.range.from).toBe(to);
       expect(volume.pageCount).toBe(1 + Math.ceil((volume.range.to - volume.range.from) / 10));
       expect(volume.sizeBytes).toBeLessThan(250_000);
-      expect((await stat(volume.file)).size).toBe(volume.sizeBytes);
+      expect((await stat(volume.files[0]!)).size).toBe(volume.sizeBytes);
       expect(volume.about).toBe(`items ${volume.range.from}-${volume.range.to}`);
       to = volume.range.to;
     }
     expect(to).toBe(5000);
     // Every volume but the last is reasonably full, and the trials left no files.
     for (const volume of volumes.slice(0, -1)) expect(volume.sizeBytes).toBeGreaterThan(0.8 * 250_000);
-    expect((await readdir(dir)).sort()).toEqual(volumes.map((volume) => path.basename(volume.file)).sort());
+    expect((await readdir(dir)).sort()).toEqual(
+      volumes.map((volume) => path.basename(volume.files[0]!)).sort(),
+    );
     // The final renders knew the count and the whole set.
     const finals = calls.filter((call) => call.count !== null).slice(-volumes.length);
     expect(finals.map((call) => [call.count, call.set.length])).toEqual(

@@ -32,16 +32,21 @@ export interface VolumeToRender<About> {
   set: readonly PlannedVolume<About>[];
 }
 
-/** What a renderer wrote: the file, which the splitter measures, its pages and what it says of itself. */
+/**
+ * What a renderer wrote: the volume's files (one per copy of the document, which share their
+ * pages: an exhibit and its sealed copy), which the splitter measures, its pages and what it says
+ * of itself. Every file stays under the limit.
+ */
 export interface RenderedVolume<About> {
-  file: string;
+  files: readonly string[];
   pageCount: number;
   about: About;
 }
 
 /** A volume of the finished set. */
 export interface Volume<About> extends PlannedVolume<About> {
-  file: string;
+  files: readonly string[];
+  /** The size of its largest file. */
   sizeBytes: number;
 }
 
@@ -98,8 +103,9 @@ export async function splitIntoVolumes<About>(split: VolumeSplit<About>): Promis
   const files = new Set<string>();
   const render = async (volume: VolumeToRender<About>) => {
     const rendered = await split.render(volume);
-    files.add(rendered.file);
-    return { ...rendered, sizeBytes: (await stat(rendered.file)).size };
+    for (const file of rendered.files) files.add(file);
+    const sizes = await Promise.all(rendered.files.map(async (file) => (await stat(file)).size));
+    return { ...rendered, sizeBytes: Math.max(...sizes) };
   };
   try {
     let aim = PLANNING_SHARE * split.maxFileBytes;
@@ -119,7 +125,7 @@ export async function splitIntoVolumes<About>(split: VolumeSplit<About>): Promis
         }
       }
       if (!replanned) {
-        const kept = new Set(volumes.map((volume) => volume.file));
+        const kept = new Set(volumes.flatMap((volume) => volume.files));
         await Promise.all(
           [...files].filter((file) => !kept.has(file)).map((file) => rm(file, { force: true })),
         );
@@ -164,13 +170,13 @@ async function plan<About>(
     let items = Math.min(remaining, predict(trials, aim) ?? remaining);
     for (let trial = 1; ; trial += 1) {
       const range = { from, to: from + items };
-      const { file, pageCount, about, sizeBytes } = await render({
+      const { files, pageCount, about, sizeBytes } = await render({
         number,
         count: null,
         range,
         set: planned,
       });
-      await rm(file, { force: true });
+      await Promise.all(files.map((file) => rm(file, { force: true })));
       own.push({ items, sizeBytes });
       if (sizeBytes < aim || (items === 1 && sizeBytes < split.maxFileBytes)) {
         fitted = { number, range, pageCount, about, sizeBytes };

@@ -1,0 +1,140 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { EXHIBIT_PATHS, volumeFileName } from '@chatexhibit/proto/exhibit-files';
+import { ExhibitSpecSchema } from '@chatexhibit/proto/exhibit-spec';
+import { planExhibit } from '@chatexhibit/pdf/domain/exhibit/exhibit-plan';
+import { renderExhibitDocuments } from '@chatexhibit/pdf/domain/exhibit/render-exhibit-documents';
+import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
+import { TextLayout } from '@chatexhibit/pdf/domain/text/text-layout';
+import { chatTranscriptInput } from './support/chat-transcripts';
+import { GENERATED_SENDERS, generateMessages } from './support/generated-chat';
+import { pdfForms, pdfObjects } from './support/pdf-operators';
+import { paintedPaths, readWithPdfjs } from './support/pdfjs';
+
+const run = promisify(execFile);
+const MESSAGES = 3_000;
+const LIMIT = 250_000;
+/** Said in message 2 alone, and redacted. */
+const SSN = '123-45-6789';
+const FRONT_PAGES = 2;
+
+const pagesOf = async (file: string): Promise<string[]> =>
+  (await run('pdftotext', ['-layout', file, '-'], { maxBuffer: 64 * 1024 * 1024 })).stdout
+    .split('\f')
+    .slice(0, -1);
+
+/**
+ * An exhibit of a 3,000-message chat, every message highlighted and an amount redacted, over a
+ * 250,000-byte court profile: the exhibit and its sealed copy split into volumes of the same pages.
+ */
+describe('an exhibit over its court profile’s limit', () => {
+  let dir: string;
+  let listed: string[];
+  const file = (name: string) => path.join(dir, name);
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-volumes-'));
+    const messages = generateMessages(MESSAGES);
+    messages[1] = { ...messages[1]!, content: `My SSN is ${SSN} for the lease.` };
+    const transcript = await chatTranscriptInput(messages, GENERATED_SENDERS);
+    const spec = ExhibitSpecSchema.parse({
+      label: 'Exhibit P-9',
+      selections: [{ from: 1, to: MESSAGES }],
+      highlights: Array.from({ length: MESSAGES }, (_, i) => i + 1),
+      redactions: [{ kind: 'text', message: 2, text: SSN, reason: { category: 'taxpayer-id' } }],
+      batesPrefix: 'DOE',
+      batesStart: 101,
+      courtProfile: { maxFileBytes: LIMIT },
+    });
+    const plan = await planExhibit(spec, transcript.source.messages(), transcript.source.chat);
+    const files = await renderExhibitDocuments(
+      transcript,
+      plan,
+      { exportReference: 'CE-0000-0000-0000', uploadSha256: 'a'.repeat(64), filingSha256: 'c'.repeat(64) },
+      new TextLayout(FontSet.shared()),
+      dir,
+    );
+    listed = files.map((written) => written.path);
+  }, 600_000);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('splits both copies into the same number of volumes, each under the limit, listed in the manifest and SHA256SUMS', async () => {
+    const names = (await readdir(dir)).filter((name) => name.includes('-volume-')).sort();
+    const count = names.length / 2;
+    expect(count).toBeGreaterThan(1);
+    const expected = Array.from({ length: count }, (_, i) => [
+      volumeFileName(EXHIBIT_PATHS.exhibit, i + 1, count),
+      volumeFileName(EXHIBIT_PATHS.sealed, i + 1, count),
+    ]).flat();
+    expect(names).toEqual([...expected].sort());
+    expect((await readFile(file(EXHIBIT_PATHS.exhibit))).length).toBeGreaterThan(LIMIT);
+    for (const name of names) expect((await readFile(file(name))).length).toBeLessThan(LIMIT);
+    // Listed after the two copies, volume by volume, and checked by sha256sum.
+    expect(listed.slice(0, 2 + names.length)).toEqual([
+      EXHIBIT_PATHS.exhibit,
+      EXHIBIT_PATHS.sealed,
+      ...expected,
+    ]);
+    const manifest = JSON.parse(await readFile(file(EXHIBIT_PATHS.manifest), 'utf8')) as {
+      files: { path: string }[];
+    };
+    expect(manifest.files.map((entry) => entry.path)).toEqual(expect.arrayContaining(expected));
+    const { stdout } = await run('sha256sum', ['-c', EXHIBIT_PATHS.checksums], { cwd: dir });
+    for (const name of names) expect(stdout).toContain(`${name}: OK`);
+  });
+
+  it('holds in each volume the same pages of the exhibit and of the sealed copy, text, Bates numbers, highlights and boxes alike', async () => {
+    const count = (await readdir(dir)).filter((name) => name.startsWith('exhibit-volume-')).length;
+    for (const [copy, suffix] of [
+      [EXHIBIT_PATHS.exhibit, ''],
+      [EXHIBIT_PATHS.sealed, '-S'],
+    ] as const) {
+      const whole = await pagesOf(file(copy));
+      const wholePaths = await paintedPaths(file(copy));
+      let next = 1;
+      for (let number = 1; number <= count; number += 1) {
+        const volume = file(volumeFileName(copy, number, count));
+        const all = await pagesOf(volume);
+        const [front, pages] = [all.slice(0, FRONT_PAGES), all.slice(FRONT_PAGES)];
+        const last = next + pages.length - 1;
+        expect(pages).toEqual(whole.slice(next - 1, last));
+        expect(pages.at(-1)).toContain(`DOE${String(100 + last).padStart(6, '0')}${suffix}`);
+        for (const page of front) {
+          expect(page).toContain(
+            `Volume ${number} of ${count} · front matter, not part of the Bates-numbered exhibit`,
+          );
+          expect(page).not.toMatch(/Page \d+ of \d+/);
+        }
+        // The tints, bars and redaction boxes of the window's pages, the first and last most of all,
+        // where a highlight that runs over the window's edge is painted.
+        expect((await paintedPaths(volume)).slice(FRONT_PAGES)).toEqual(wholePaths.slice(next - 1, last));
+        expect((await readWithPdfjs(volume)).labels).toEqual([
+          'i',
+          'ii',
+          ...pages.map((_, p) => String(next + p)),
+        ]);
+        next = last + 1;
+      }
+      expect(next - 1).toBe(whole.length);
+    }
+  }, 300_000);
+
+  it('leaves the redacted number out of every volume of the exhibit and keeps it in the sealed copy’s first', async () => {
+    const count = (await readdir(dir)).filter((name) => name.startsWith('exhibit-volume-')).length;
+    for (let number = 1; number <= count; number += 1) {
+      const volume = file(volumeFileName(EXHIBIT_PATHS.exhibit, number, count));
+      const texts = [(await pagesOf(volume)).join('\n'), await pdfObjects(volume)];
+      expect(texts.some((text) => pdfForms(SSN).some((form) => text.includes(form)))).toBe(false);
+    }
+    const flat = async (name: string) => (await pagesOf(file(name))).join(' ').replace(/\s+/g, ' ');
+    expect(await flat(volumeFileName(EXHIBIT_PATHS.exhibit, 1, count))).toMatch(
+      /My SSN is (L2 )?\[SSN\/TIN\] for the lease/,
+    );
+    expect(await flat(volumeFileName(EXHIBIT_PATHS.sealed, 1, count))).toMatch(
+      new RegExp(`My SSN is (L2 )?${SSN} for the lease`),
+    );
+  }, 120_000);
+});
