@@ -12,6 +12,7 @@ function answerTo(error: unknown): { status: number; body: unknown } {
   const filter = new ErrorFilter(
     createLogger({ part: 'test', level: 'silent' }),
     new GatewayMetrics({ metrics: new Registry() } as unknown as Platform),
+    { supportEmail: null },
   );
   const answer = { status: 0, body: undefined as unknown };
   const response = {

@@ -45,7 +45,11 @@ describe('the OpenAPI document', () => {
       for (const [status, description] of Object.entries(route.errors ?? {}))
         expect(responses[status]).toEqual({
           description,
-          content: { 'application/json': { schema: ref('ErrorBody') } },
+          content: {
+            'application/json': { schema: ref('ErrorBody') },
+            // A link a person opens answers a browser with a page.
+            ...(route.errorPage && { 'text/html': { schema: { type: 'string' } } }),
+          },
         });
       expect(op.security).toEqual(route.supportToken ? [{ supportToken: [] }] : undefined);
     }

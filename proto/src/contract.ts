@@ -90,6 +90,11 @@ export interface HttpRoute<
   readonly errors?: Readonly<Record<number, string>>;
   /** The route takes `Authorization: Bearer <SUPPORT_TOKEN>`. */
   readonly supportToken?: true;
+  /**
+   * A person opens the route from a mail or a saved link: an error asked for by a browser
+   * (Accept prefers text/html) is a small page with the same sentence; other clients get the ErrorBody.
+   */
+  readonly errorPage?: true;
 }
 
 export const httpRoute = <

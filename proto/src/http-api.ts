@@ -126,7 +126,10 @@ const LinkTokenParams = z.object({
       'The export id sealed by the server (never the id itself): only the links the server hands out carry it.',
   }),
 });
-const SIGNED_LINK = `Only through the signed links the API and a buyer's mail hand out (valid ${DOWNLOAD_LINK_VALIDITY_DAYS} days); only while the export is free or paid: after a refund it answers 404, like its chat data. The documents, the mail and the logs name an export by its reference (CE-XXXX-XXXX-XXXX), which opens nothing.`;
+/** What a route with `errorPage` says of its errors. */
+const ERROR_PAGE =
+  'A browser opening the link (Accept prefers text/html) gets its error as a small HTML page with the same status and sentence, leading to the home, help and contact pages; other clients get the ErrorBody.';
+const SIGNED_LINK = `Only through the signed links the API and a buyer's mail hand out (valid ${DOWNLOAD_LINK_VALIDITY_DAYS} days); only while the export is free or paid: after a refund it answers 404, like its chat data. The documents, the mail and the logs name an export by its reference (CE-XXXX-XXXX-XXXX), which opens nothing. ${ERROR_PAGE}`;
 
 const SUPPORT = 'For `npm run support`; `Authorization: Bearer <SUPPORT_TOKEN>`.';
 const SUPPORT_ERRORS = {
@@ -243,10 +246,10 @@ export const HTTP_API = {
     path: '/api/whatsapp/evidence-zip/{id}',
     tag: 'results',
     summary: 'An export’s evidence package',
-    description:
-      'For a free or paid export only: the upload and every file in it bit for bit, MP3 copies, both PDFs, `messages.csv`, `manifest.json` (SHA-256, MD5 and SHA-1 of every evidence file), `SHA256SUMS`, the declaration template, `README.txt`.',
+    description: `For a free or paid export only: the upload and every file in it bit for bit, MP3 copies, both PDFs, \`messages.csv\`, \`manifest.json\` (SHA-256, MD5 and SHA-1 of every evidence file), \`SHA256SUMS\`, the declaration template, \`README.txt\`. ${ERROR_PAGE}`,
     params: z.object({ id: ExportIdSchema }),
     responses: { 200: file('application/zip', 'The evidence ZIP.') },
+    errorPage: true,
     errors: { 404: NOT_READABLE, 410: EXPIRED },
   }),
 
@@ -259,6 +262,7 @@ export const HTTP_API = {
     params: LinkTokenParams,
     query: SignedLinkQuerySchema,
     responses: { 200: file('application/pdf', 'The transcript.') },
+    errorPage: true,
     errors: { 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
   }),
 
@@ -271,6 +275,7 @@ export const HTTP_API = {
     params: LinkTokenParams,
     query: SignedLinkQuerySchema,
     responses: { 200: file('application/zip', 'The evidence ZIP.') },
+    errorPage: true,
     errors: { 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
   }),
 
@@ -285,6 +290,7 @@ export const HTTP_API = {
     }),
     query: SignedLinkQuerySchema,
     responses: { 200: file('audio/mpeg', 'The MP3.') },
+    errorPage: true,
     errors: { 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
   }),
 
@@ -329,6 +335,7 @@ export const HTTP_API = {
     }),
     query: SignedLinkQuerySchema,
     responses: { 200: file('application/octet-stream', 'The file (PDF, CSV, JSON or text).') },
+    errorPage: true,
     errors: { 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
   }),
 

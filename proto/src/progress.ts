@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { ChatDataSchema } from './chat';
 
 /**
+ * Why processing refused the uploaded file, when the browser has guidance for it beside the
+ * sentence: `NOT_A_WHATSAPP_EXPORT`, a ZIP with no WhatsApp chat file in it.
+ */
+export const ProgressErrorReasonSchema = z.enum(['NOT_A_WHATSAPP_EXPORT']);
+export type ProgressErrorReason = z.infer<typeof ProgressErrorReasonSchema>;
+
+/**
  * An export's progress as the pipeline records it (`progress.<exportId>`): what the services
  * know. The latest one is kept, so a browser that reconnects to any gateway gets it at once.
  */
@@ -16,6 +23,8 @@ export const ExportProgressSchema = z.object({
   done: z.boolean().optional(),
   /** Set when processing failed: a sentence for the person who uploaded, never a stack trace. */
   error: z.string().optional(),
+  /** With `error`, when the file is the cause and has a name the browser knows. */
+  errorReason: ProgressErrorReasonSchema.optional(),
 });
 export type ExportProgress = z.infer<typeof ExportProgressSchema>;
 

@@ -10,6 +10,11 @@ import { cleanUpAll } from '../support/clean-up';
 import { eventually } from '../support/eventually';
 import { useStandalone } from '../support/standalone';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
+import { yazlZip } from '../../services/ingest/test/support/hostile-zips';
+
+/** What the parse service says of a ZIP with no chat file in it. */
+const NO_CHAT_SENTENCE =
+  'This ZIP has no WhatsApp chat file. In WhatsApp, open the chat, choose "Export chat", and upload the ZIP it makes.';
 
 const execFileAsync = promisify(execFile);
 
@@ -113,6 +118,37 @@ describe('the converter on a phone, after the first look', () => {
       }
     },
   );
+
+  it('at 375 px shows a ZIP with no WhatsApp chat in it once, in the toast, with guidance and the help link', async () => {
+    const photosZip = path.join(workDir, 'Holiday photos.zip');
+    await writeFile(photosZip, await yazlZip([{ path: 'IMG-20230607-WA0003.jpg', data: 'jpeg bytes' }]));
+    const page = await open(375);
+    try {
+      await page.setInputFiles('input[type=file]', photosZip);
+      await page.getByRole('button', { name: 'Process Chat Export' }).click();
+      const guidance = page.locator('[data-testid="refused-file-guidance"][data-reason="not-whatsapp"]');
+      await guidance.waitFor({ timeout: 60_000 });
+      await page.locator('li', { hasText: NO_CHAT_SENTENCE }).waitFor();
+      // The sentence once on the page (SPEC's toast), not again in an error box. (Outside #root,
+      // Radix's live region repeats the toast for screen readers only.)
+      expect(await page.locator('#root').getByText(NO_CHAT_SENTENCE).count()).toBe(1);
+      expect(await guidance.getByRole('heading').textContent()).toBe(
+        '“Holiday photos.zip” is not a WhatsApp export ZIP',
+      );
+      const help = guidance.getByRole('link', { name: /how to export a chat/ });
+      expect(await help.getAttribute('href')).toBe('/help');
+      await eventually(
+        async () => (await boxOf(guidance)).top >= (await headerBottom(page)),
+        5000,
+        'the guidance below the header',
+      );
+      await shot(page, 'not-whatsapp-375');
+      await help.click();
+      await page.waitForURL((url) => url.pathname === '/help');
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
 
   it.each([375, 1280])(
     'at %i px brings a free result into view with the preview card’s top below the header',

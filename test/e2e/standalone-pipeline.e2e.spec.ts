@@ -217,14 +217,14 @@ describe('standalone pipeline', () => {
     60_000,
   );
 
-  it('ends an upload whose ZIP holds no chat with a sentence that says so', async () => {
+  it('ends an upload whose ZIP holds no chat with a sentence that says so, and its reason code', async () => {
     const file = path.join(await mkdtemp(path.join(workDir, 'no-chat-')), 'photos.zip');
     await writeFile(file, await yazlZip([{ path: 'IMG-20230607-WA0003.jpg', data: 'jpeg bytes' }]));
     const final = finalEvent(
       (await readProgress(standalone.baseUrl, (await uploadExport(standalone.baseUrl, file)).body.clientId!))
         .events,
     );
-    expect(final).toMatchObject({ step: 1, progress: 100 });
+    expect(final).toMatchObject({ step: 1, progress: 100, errorReason: 'NOT_A_WHATSAPP_EXPORT' });
     expect(final.error).toBe(
       'This ZIP has no WhatsApp chat file. In WhatsApp, open the chat, choose "Export chat", and upload the ZIP it makes.',
     );

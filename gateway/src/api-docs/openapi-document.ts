@@ -39,10 +39,12 @@ function operation(route: HttpRoute): RouteConfig {
   });
   const responses: Record<number, ResponseConfig> = Object.fromEntries([
     ...Object.entries(route.responses).map(([status, response]) => [status, answer(response)]),
-    ...Object.entries(route.errors ?? {}).map(([status, description]) => [
-      status,
-      answer({ description, schema: ErrorBodySchema }),
-    ]),
+    ...Object.entries(route.errors ?? {}).map(([status, description]) => {
+      const error = answer({ description, schema: ErrorBodySchema });
+      // A browser opening such a link is answered with a page instead (`errorPage`).
+      const page = { 'text/html': { schema: z.string() } };
+      return [status, route.errorPage ? { ...error, content: { ...error.content, ...page } } : error];
+    }),
   ]);
   const body = route.body && {
     required: true,

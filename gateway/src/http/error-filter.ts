@@ -12,7 +12,11 @@ import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { GatewayMetrics } from '../metrics/gateway-metrics';
-import { NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
+import { HTTP_API, NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
+import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
+import { contentSecurityPolicy, hashSource } from './http-edge';
+import { expressPath } from './http-route';
+import { LINK_ERROR_STYLE, linkErrorPage } from './link-error-page';
 
 const STATUS_OF: Record<ErrorCode, number> = {
   INVALID_REQUEST: HttpStatus.BAD_REQUEST,
@@ -28,6 +32,16 @@ const STATUS_OF: Record<ErrorCode, number> = {
 /** What a client is told when a service did not answer in time. */
 export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is busy or restarting. Please try again in a minute.';
 
+/** The Express paths of the routes whose errors a browser is shown as a page (`errorPage`). */
+const ERROR_PAGE_PATHS = new Set(
+  Object.values(HTTP_API)
+    .filter((route) => route.errorPage)
+    .map(expressPath),
+);
+
+/** The error page's policy: the default one, its one inline style allowed by its hash. */
+const errorPagePolicy = contentSecurityPolicy({ 'style-src': [hashSource(LINK_ERROR_STYLE)] });
+
 const CODE_OF = (status: number): ErrorCode => {
   const named = (Object.entries(STATUS_OF) as [ErrorCode, number][]).find(([, s]) => s === status);
   if (named) return named[0];
@@ -38,13 +52,16 @@ const CODE_OF = (status: number): ErrorCode => {
  * Every error leaves the API as JSON `{ code, message }` (SPEC §7: the browser shows `message`):
  * bus error codes map to HTTP statuses here, at the edge; nothing internal reaches the client.
  * Each one is counted by route pattern and status. Neither the answer nor the log repeats the
- * request's path or query, which may carry a signed link.
+ * request's path or query, which may carry a signed link. A link a person opens from a mail
+ * (a route with `errorPage`) answers a browser's navigation with the same status and sentence
+ * as a page, since a JSON body in a tab tells that person nothing.
  */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   constructor(
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly metrics: GatewayMetrics,
+    @Inject(GATEWAY_SETTINGS) private readonly settings: Pick<GatewaySettings, 'supportEmail'>,
   ) {}
 
   catch(error: unknown, host: ArgumentsHost): void {
@@ -86,9 +103,23 @@ export class ErrorFilter implements ExceptionFilter {
       response.end();
       return;
     }
+    if (wantsErrorPage(request)) {
+      errorPagePolicy(request, response, () => undefined);
+      response.status(status).type('html').send(linkErrorPage(body.message, this.settings.supportEmail));
+      return;
+    }
     response.status(status).json(body);
   }
 }
+
+/**
+ * A browser's navigation to a link of a route with `errorPage`: its Accept header prefers
+ * text/html. A bare wildcard, application/json or no Accept at all keep the JSON body.
+ */
+const wantsErrorPage = (request: Request): boolean =>
+  request.route !== undefined &&
+  ERROR_PAGE_PATHS.has(String(request.route.path)) &&
+  request.accepts(['application/json', 'text/html']) === 'text/html';
 
 /**
  * Nest's own 404 for a request no route matched says "Cannot GET <path and query>", which would

@@ -97,7 +97,7 @@ describe('deliver', () => {
     expect(failing.settled).toEqual(['retry 2000']);
   });
 
-  it('tells onGiveUp of an item given up for good, with its payload and whether it was refused', async () => {
+  it("tells onGiveUp of an item given up for good, with its payload, whether it was refused and the refusal's name", async () => {
     const { logger } = capturingLogger();
     const gaveUp: GaveUp[] = [];
     const onGiveUp = async (item: GaveUp) => void gaveUp.push(item);
@@ -130,6 +130,14 @@ describe('deliver', () => {
       metrics,
       running,
     );
+    // A refusal with a name for it passes the name on.
+    await deliver(
+      fakeDelivery().delivery,
+      failing(new PermanentJobError('no chat in this ZIP', 'NOT_A_WHATSAPP_EXPORT')),
+      logger,
+      metrics,
+      running,
+    );
     // A retry and a success are not.
     await deliver(fakeDelivery().delivery, failing(new Error('transient')), logger, metrics, running);
     await deliver(
@@ -143,6 +151,12 @@ describe('deliver', () => {
       { payload: { id: 'a' }, reason: 'not a ZIP', refused: true },
       { payload: { id: 'a' }, reason: 'disk full', refused: false },
       { payload: { id: 'a' }, reason: exhaustedReason(3), refused: false },
+      {
+        payload: { id: 'a' },
+        reason: 'no chat in this ZIP',
+        refused: true,
+        refusalReason: 'NOT_A_WHATSAPP_EXPORT',
+      },
     ]);
   });
 

@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Converter } from '../../features/converter/components/converter';
-import { ExhibitMode } from '../../features/exhibit/components/exhibit-mode';
 import { Explainer } from '../../features/home/components/explainer';
 import { Hero } from '../../features/home/components/hero';
 import { usePageMeta } from '../../hooks/use-page-meta';
+
+// Only a processed export has an Exhibit mode: its code is fetched then, not with the home page.
+const ExhibitMode = lazy(async () => ({
+  default: (await import('../../features/exhibit/components/exhibit-mode')).ExhibitMode,
+}));
 
 export function HomeRoute() {
   usePageMeta(
@@ -13,7 +18,13 @@ export function HomeRoute() {
     <>
       <Hero />
       <Explainer />
-      <Converter exhibitMode={(exportId) => <ExhibitMode exportId={exportId} />} />
+      <Converter
+        exhibitMode={(exportId) => (
+          <Suspense fallback={<p className="text-muted-foreground p-4 text-sm">Loading Exhibit mode…</p>}>
+            <ExhibitMode exportId={exportId} />
+          </Suspense>
+        )}
+      />
     </>
   );
 }

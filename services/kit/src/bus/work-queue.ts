@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { JobContract } from '@chatexhibit/proto/contract';
+import type { ProgressErrorReason } from '@chatexhibit/proto/progress';
 import { errorMessage } from '../health/checks';
 import { type Logger, withCorrelationId } from '../logging/logger';
 import type { JobMetrics, JobOutcome, QueueDepth } from '../metrics/metrics';
@@ -45,6 +46,8 @@ export interface GaveUp {
   reason: string;
   /** A PermanentJobError: `reason` is its message, meant for whoever sent the work. */
   refused: boolean;
+  /** The PermanentJobError's name for the refusal, when it has one. */
+  refusalReason?: ProgressErrorReason;
 }
 
 /**
@@ -137,7 +140,11 @@ export abstract class WorkQueue {
  * once with this message as the reason.
  */
 export class PermanentJobError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** A name for the refusal, for a sender that tells refusals apart without reading sentences. */
+    readonly reason?: ProgressErrorReason,
+  ) {
     super(message);
     this.name = 'PermanentJobError';
   }
@@ -239,7 +246,12 @@ async function settle(
   const { deliveryCount, correlationId } = delivery;
   const facts = { subject: contract.subject, deliveryCount, correlationId };
   // Kept in the dead letters either way; a refusal is the sender's file, not our failure.
-  const giveUp = async (reason: string, deliveries: number, refused = false): Promise<JobOutcome> => {
+  const giveUp = async (
+    reason: string,
+    deliveries: number,
+    refusal: PermanentJobError | null = null,
+  ): Promise<JobOutcome> => {
+    const refused = refusal !== null;
     await delivery.deadLetter(reason, deliveries);
     // A refusal's reason is a sentence for the uploader that may quote their file names (Android
     // names the chat file after the other person): the dead letter keeps it, the log does not.
@@ -248,7 +260,12 @@ async function settle(
     if (options.onGiveUp) {
       // The item is settled; a listener that fails is logged, not retried.
       await withCorrelationId(correlationId, () =>
-        options.onGiveUp!({ payload: decodedOrNull(delivery), reason, refused }),
+        options.onGiveUp!({
+          payload: decodedOrNull(delivery),
+          reason,
+          refused,
+          ...(refusal?.reason && { refusalReason: refusal.reason }),
+        }),
       ).catch((error: unknown) => logger.error({ ...facts, err: error }, 'could not report a given-up job'));
     }
     return refused ? 'refused' : 'dead_letter';
@@ -272,7 +289,7 @@ async function settle(
       return await giveUp(
         errorMessage(failure.error),
         deliveryCount,
-        failure.error instanceof PermanentJobError,
+        failure.error instanceof PermanentJobError ? failure.error : null,
       );
     }
     logger.warn({ ...facts, err: failure.error }, 'job failed; will retry');

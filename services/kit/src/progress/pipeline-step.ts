@@ -35,13 +35,14 @@ export function consumePipelineStep<C extends ExportJob>(
   };
   workQueue.consume(contract, unlessErased, {
     ...options,
-    onGiveUp: async ({ payload, reason, refused }) => {
+    onGiveUp: async ({ payload, reason, refused, refusalReason }) => {
       const exportId = (payload as { exportId?: unknown } | null)?.exportId;
       if (typeof exportId !== 'string') return;
       await progress.publish(exportId, {
         step: stepIndex(step),
         progress: 100,
         error: refused ? reason : INTERNAL_FAILURE_MESSAGE,
+        ...(refusalReason && { errorReason: refusalReason }),
       });
     },
   });

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { arrivesFromCheckout, useDownloadPolling } from '../hooks/use-download-polling';
@@ -8,7 +8,7 @@ import { EMAIL_LINKS_FIELD_ID, EmailLinksCard } from './email-links-card';
 import { EmailedLinksNotice } from './emailed-links-notice';
 import { ErrorNotice } from './error-notice';
 import { PaymentCard } from './payment-card';
-import { type RefusedFile, refuseFile } from '../refused-file';
+import { processingRefusal, type RefusedFile, refuseFile } from '../refused-file';
 import { PreviewPanel } from './preview-panel';
 import { ProcessingStatusCard } from './processing-status-card';
 import { RefusedFileGuidance } from './refused-file-guidance';
@@ -26,13 +26,20 @@ export function Converter({ exhibitMode }: { exhibitMode?: (exportId: string) =>
   const { search } = useLocation();
   // Back from checkout the checkout's own flow restores the export; otherwise the one remembered.
   const [fromCheckout] = useState(() => arrivesFromCheckout(new URLSearchParams(search)));
-  const { state, choose, remove, process, markProcessed, restorePayment, linksMailed } = useProcessing({
-    resume: !fromCheckout,
-  });
+  const { state, choose, remove, process, markProcessed, restorePayment, linksMailed, dismissError } =
+    useProcessing({ resume: !fromCheckout });
   const download = useDownloadPolling(markProcessed, restorePayment);
   const showStatus = state.step !== null;
   // What stays on the page after the refusal's toast is gone; a file that is accepted clears it.
   const [refused, setRefused] = useState<RefusedFile | null>(null);
+  // A ZIP that processing found holds no chat gets the same kind of guidance, in place of the
+  // error notice, so its sentence is not shown twice (SPEC's toast has it).
+  const { errorReason, shownFile } = state;
+  const refusedInProcessing = useMemo(
+    () => processingRefusal(errorReason, shownFile),
+    [errorReason, shownFile],
+  );
+  const guidance = refused ?? refusedInProcessing;
   const section = useRef<HTMLElement>(null);
   // Back from checkout the page opens at the hero; the polling notice and the result are below it.
   useEffect(() => {
@@ -64,7 +71,12 @@ export function Converter({ exhibitMode }: { exhibitMode?: (exportId: string) =>
         className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-12 sm:px-6 lg:grid-cols-2"
       >
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          {refused && <RefusedFileGuidance refused={refused} onClose={() => setRefused(null)} />}
+          {guidance && (
+            <RefusedFileGuidance
+              refused={guidance}
+              onClose={() => (guidance === refused ? setRefused(null) : dismissError())}
+            />
+          )}
           <UploadCard
             file={state.shownFile}
             canProcess={state.file !== null}
@@ -118,7 +130,7 @@ export function Converter({ exhibitMode }: { exhibitMode?: (exportId: string) =>
             />
           )}
           <DownloadStatus {...download} onRepair={download.repair} />
-          {state.error && <ErrorNotice message={state.error} />}
+          {state.error && !refusedInProcessing && <ErrorNotice message={state.error} />}
         </div>
         <PreviewPanel
           processed={state.processed}

@@ -9,8 +9,8 @@ import type { RefusedFile } from '../refused-file';
 const MiB = 1024 * 1024;
 
 /**
- * Beside SPEC's 5-second toast, what stays on the page after a file is refused: what the file
- * is, and how to make one that is accepted.
+ * Beside SPEC's 5-second toast, what stays on the page after a file is refused (when chosen, or
+ * by processing): what the file is, and how to make one that is accepted.
  */
 export function RefusedFileGuidance({ refused, onClose }: { refused: RefusedFile; onClose(): void }) {
   const section = useRef<HTMLElement>(null);
@@ -61,6 +61,12 @@ export function RefusedFileGuidance({ refused, onClose }: { refused: RefusedFile
         <p>
           Upload the ZIP file WhatsApp’s “Export chat” makes, as it is: not a single photo, voice note or PDF
           from the chat, and not the unzipped folder.
+        </p>
+      )}
+      {refused.reason === 'not-whatsapp' && (
+        <p>
+          It was uploaded, but it holds no WhatsApp chat. In WhatsApp, open the chat, tap “Export chat”, and
+          upload the ZIP it makes as it is: a ZIP you made of other files holds no chat to read.
         </p>
       )}
       {refused.reason === 'too-large' && (

@@ -1,7 +1,7 @@
 import type { ChatData } from '@chatexhibit/proto/chat';
 import { UPLOAD_PROGRESS } from '@chatexhibit/proto/constants';
 import type { UploadOptions } from '@chatexhibit/proto/processing-options';
-import type { ProgressEvent } from '@chatexhibit/proto/progress';
+import type { ProgressErrorReason, ProgressEvent } from '@chatexhibit/proto/progress';
 import { stepIndex } from '@chatexhibit/proto/steps';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from '../../../hooks/use-toast';
@@ -79,6 +79,8 @@ export interface ProcessingState {
   processed: ProcessedExport | null;
   /** Why processing failed, for the error notice. */
   error: string | null;
+  /** The failure's reason code, when the uploaded file is the cause and has guidance. */
+  errorReason: ProgressErrorReason | null;
   /** The zone the export's documents write their times in, when this browser knows it. */
   timeZone: string | null;
   /** The name of a file chosen before a reload and not uploaded: it has to be chosen again. */
@@ -99,6 +101,7 @@ const INITIAL: ProcessingState = {
   payment: null,
   processed: null,
   error: null,
+  errorReason: null,
   timeZone: null,
   chooseAgain: null,
 };
@@ -114,6 +117,7 @@ type Action =
   | { type: 'started'; clientId: string }
   | { type: 'event'; event: ProgressEvent }
   | { type: 'failed'; error: string | null }
+  | { type: 'dismiss-error' }
   | { type: 'processed'; processed: ProcessedExport; timeZone: string | null }
   | { type: 'payment-restored'; payment: PaymentNeed; timeZone: string | null };
 
@@ -160,13 +164,15 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
         payment: null,
         processed: null,
         error: null,
+        errorReason: null,
       };
     case 'started':
       return { ...state, clientId: action.clientId };
     case 'event': {
       const { event } = action;
       const next = { ...state, step: event.step, progress: event.progress };
-      if (event.error !== undefined) return { ...next, processing: false, error: event.error };
+      if (event.error !== undefined)
+        return { ...next, processing: false, error: event.error, errorReason: event.errorReason ?? null };
       // On completion without a payment need, or when a PDF is given, the file counts as processed.
       if ((event.done && !event.requiresPayment) || event.pdfUrl)
         return {
@@ -194,7 +200,9 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
       return next;
     }
     case 'failed':
-      return { ...state, processing: false, error: action.error };
+      return { ...state, processing: false, error: action.error, errorReason: null };
+    case 'dismiss-error':
+      return { ...state, error: null, errorReason: null };
     case 'payment-restored':
       return {
         ...INITIAL,
@@ -208,6 +216,7 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
         processing: false,
         payment: null,
         error: null,
+        errorReason: null,
         processed: action.processed,
         timeZone: action.timeZone ?? state.timeZone,
         receipt: action.processed.receipt ?? state.receipt,
@@ -404,5 +413,8 @@ export function useProcessing({ resume }: { resume: boolean }) {
     dispatch({ type: 'receipt', receipt });
   }, []);
 
-  return { state, choose, remove, process, markProcessed, restorePayment, linksMailed };
+  /** The failure's notice or guidance was closed. */
+  const dismissError = useCallback(() => dispatch({ type: 'dismiss-error' }), []);
+
+  return { state, choose, remove, process, markProcessed, restorePayment, linksMailed, dismissError };
 }

@@ -39,7 +39,8 @@ export class ParseExportUseCase {
         buffer(await this.storage.get(entry.key)),
       );
     } catch (error) {
-      if (error instanceof NoChatTextError) throw new PermanentJobError(error.message);
+      if (error instanceof NoChatTextError)
+        throw new PermanentJobError(error.message, 'NOT_A_WHATSAPP_EXPORT');
       throw error;
     }
     const { chat, chatFile, attachmentKeys, warnings } = exportChat;
