@@ -1,11 +1,10 @@
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { SystemHealth } from '@chatexhibit/proto/health';
 import { launchChromium } from '../support/browser';
 import { REPO_ROOT } from '../support/child-process';
 import { cleanUpAll } from '../support/clean-up';
-import { startStandalone, stopLeftoverPostgres } from '../support/standalone';
+import { makeDataFolder, startStandalone, stopLeftoverPostgres } from '../support/standalone';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 
@@ -15,9 +14,8 @@ describe('standalone mode', () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-data-'));
-    // Like ./data in a clone; as root, embedded PostgreSQL's own user must be able to reach it.
-    await chmod(dataDir, 0o755);
+    // Like ./data in a clone.
+    dataDir = await makeDataFolder();
     env = {
       DATA_DIR: dataDir,
       PORT: String(await freePort()),

@@ -45,6 +45,7 @@ export default async function globalSetup(): Promise<void> {
     TEST_DATABASE_URL: databaseUrl.toString(),
     TEST_NATS_URL: natsUrl,
     TEST_S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    TEST_RUN_DIRECTORY: runDirectory,
   });
   Object.assign(globalThis, { __testRun: { adminUrl, database, s3, runDirectory } });
 }

@@ -1,5 +1,4 @@
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { type RunningProcess, startProcess } from './child-process';
 import { cleanUpAll } from './clean-up';
@@ -42,6 +41,22 @@ export async function stopLeftoverPostgres(dataDir: string): Promise<void> {
   }
 }
 
+/**
+ * A new data folder for standalone, inside this run's folder, which global teardown removes and
+ * the next run sweeps when this one was killed. Without the global setup (a unit config, or
+ * `--runTestsByPath` under it) there is no such folder: refused, so nothing lands in /tmp itself.
+ */
+export async function makeDataFolder(): Promise<string> {
+  const run = process.env.TEST_RUN_DIRECTORY;
+  if (run === undefined) {
+    throw new Error('standalone tests need the default jest config: its global setup makes the run folder');
+  }
+  const dataDir = await mkdtemp(path.join(run, 'chatexhibit-data-'));
+  // As root, embedded PostgreSQL's own user must be able to reach the folder.
+  await chmod(dataDir, 0o755);
+  return dataDir;
+}
+
 /** `npm start` as a test file runs it: its own data folder and ports, for the whole file. */
 export interface StandaloneApp {
   dataDir: string;
@@ -62,9 +77,7 @@ export function useStandalone(env: Record<string, string> = {}): StandaloneApp {
   const fixture = {} as StandaloneApp;
   let environment: Record<string, string>;
   beforeAll(async () => {
-    fixture.dataDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-data-'));
-    // As root, embedded PostgreSQL's own user must be able to reach the folder.
-    await chmod(fixture.dataDir, 0o755);
+    fixture.dataDir = await makeDataFolder();
     fixture.port = await freePort();
     fixture.baseUrl = `http://127.0.0.1:${fixture.port}`;
     const databasePort = await freePort();
