@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorReasons } from './errors';
-import { MESSAGE_TYPES } from './transcript';
+import { TranscriptMessageSchema } from './transcript';
 
 // What the web app needs to build an exhibit from a processed export, and what making one answers.
 
@@ -18,20 +18,21 @@ export const ExhibitMessagesQuerySchema = z.object({
     .default(EXHIBIT_MESSAGES_PAGE_LIMIT),
 });
 
-/** A message as the transcript numbers and draws it: what an exhibit selects, highlights and redacts. */
-export const ExhibitMessageSchema = z.object({
+/**
+ * A message as the transcript numbers and draws it: what an exhibit selects, highlights and
+ * redacts. Its fields are the transcript's own; `content` is the text a `text` redaction's
+ * offsets and search count in.
+ */
+export const ExhibitMessageSchema = TranscriptMessageSchema.pick({
+  timestamp: true,
+  secondsRecorded: true,
+  sender: true,
+  content: true,
+  type: true,
+  attachment: true,
+}).extend({
   /** The transcript's number ("message 0412"). */
   number: z.number().int().min(1),
-  /** Local wall-clock time as written, `YYYY-MM-DDTHH:mm:ss`, no zone. */
-  timestamp: z.string(),
-  secondsRecorded: z.boolean(),
-  /** Null for a system event. */
-  sender: z.string().nullable(),
-  /** The text the transcript draws: what a `text` redaction's offsets and search count in. */
-  content: z.string(),
-  type: z.enum(MESSAGE_TYPES),
-  /** The attached file's name as the chat writes it. */
-  attachment: z.string().nullable(),
 });
 export type ExhibitMessage = z.infer<typeof ExhibitMessageSchema>;
 
