@@ -9,6 +9,7 @@ import {
   type AttachmentTally,
   type ChatSummary,
 } from './transcript/chat-summary';
+import { countOf, formatInteger } from './evidence/plain-text';
 import type { EvidenceFile } from './evidence/types';
 
 export interface AttachmentCount extends AttachmentTally {
@@ -98,12 +99,6 @@ export function exportCounts(summary: ChatSummary, evidence: readonly EvidenceFi
   };
 }
 
-const integer = (n: number): string => n.toLocaleString('en-US');
-
-/** "1 file", "2 files": `plural` is the word's plural when it is not `singular` + 's'. */
-export const countOf = (n: number, singular: string, plural = `${singular}s`): string =>
-  `${integer(n)} ${n === 1 ? singular : plural}`;
-
 /** "1 byte", "12,345 bytes": a file's size as every document words it. */
 export const bytes = (n: number): string => countOf(n, 'byte');
 
@@ -114,7 +109,7 @@ export const entriesSentence = (counts: ExportCounts): string =>
   `${countOf(counts.systemEvents, 'system event')}`;
 
 const presence = (count: AttachmentCount): string =>
-  `${integer(count.named)} named; ${integer(count.present)} in the upload, ${integer(count.missing)} not in it`;
+  `${formatInteger(count.named)} named; ${formatInteger(count.present)} in the upload, ${formatInteger(count.missing)} not in it`;
 
 /**
  * The count rows, label and value, in the order every document shows them. Kinds of attachment no
@@ -124,11 +119,11 @@ export function countRows(counts: ExportCounts): Array<readonly [label: string, 
   const kinds = ATTACHMENT_KINDS.filter((kind) => counts.attachmentsByKind[kind].named > 0);
   const files = counts.uploadFiles;
   return [
-    ['Numbered entries', integer(counts.entries)],
-    ['Messages from people', integer(counts.messagesFromPeople)],
-    ['System events', integer(counts.systemEvents)],
-    ['Deleted messages', integer(counts.deleted)],
-    ['Edited messages', integer(counts.edited)],
+    ['Numbered entries', formatInteger(counts.entries)],
+    ['Messages from people', formatInteger(counts.messagesFromPeople)],
+    ['System events', formatInteger(counts.systemEvents)],
+    ['Deleted messages', formatInteger(counts.deleted)],
+    ['Edited messages', formatInteger(counts.edited)],
     ['Attachments named by messages', presence(counts.attachments)],
     ...kinds.map(
       (kind) =>
@@ -140,12 +135,12 @@ export function countRows(counts: ExportCounts): Array<readonly [label: string, 
     ),
     [
       'Lines saying a file was left out',
-      `${integer(counts.mediaOmitted)} ${OMITTED_MEDIA_EXAMPLES}; no file is named`,
+      `${formatInteger(counts.mediaOmitted)} ${OMITTED_MEDIA_EXAMPLES}; no file is named`,
     ],
     [
       'Files in the upload besides the chat text',
-      `${integer(files.total)}: ${countOf(files.media, 'media file')}, ${countOf(files.other, 'other file')}; ` +
-        `${integer(files.namedByNoMessage)} named by no message`,
+      `${formatInteger(files.total)}: ${countOf(files.media, 'media file')}, ${countOf(files.other, 'other file')}; ` +
+        `${formatInteger(files.namedByNoMessage)} named by no message`,
     ],
   ];
 }

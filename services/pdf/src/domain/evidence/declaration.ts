@@ -16,7 +16,7 @@ import { attachmentReference } from './attachment-reference';
 import { type Block, type Inline, type LegalDocument, renderDocx, renderText } from './legal-document';
 import { utcIso } from './manifest';
 import { uploadPackagePath } from './package-paths';
-import { formatInteger, formatUtc, plural, showInvisible } from './plain-text';
+import { countOf, formatInteger, formatUtc, showInvisible } from './plain-text';
 import { type EvidenceFacts, type EvidenceFile, isAudioEvidence } from './types';
 
 export interface DeclarationHashes {
@@ -277,7 +277,7 @@ export function declarationDocument(
       'received the record in the evidence package and that its SHA-256 hash value is the value above.',
   );
   numbered(
-    `${PACKAGE_PATHS.manifest} is ChatExhibit's list of the ${plural(files.length, 'evidence file')} of ` +
+    `${PACKAGE_PATHS.manifest} is ChatExhibit's list of the ${countOf(files.length, 'evidence file')} of ` +
       'the package (the export file as uploaded, every file inside it, and the MP3 copies of voice notes), ' +
       'each with its size and SHA-256 hash value. Its SHA-256 hash value is:',
   );

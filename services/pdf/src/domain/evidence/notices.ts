@@ -5,7 +5,7 @@
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { captionBlocks, checkHashes, quotedName, type DeclarationHashes } from './declaration';
 import { type Block, type LegalDocument, renderDocx, renderText } from './legal-document';
-import { plural, showInvisible } from './plain-text';
+import { countOf, showInvisible } from './plain-text';
 import { type EvidenceFacts, type EvidenceFile, isAudioEvidence } from './types';
 
 /** Duration as m:ss; 'unknown' when media could not tell. */
@@ -165,7 +165,7 @@ export function conventionalFilingNoticeDocument(
       kind: 'paragraph',
       text: [
         { blank: 'party' },
-        ` gives notice that the audio files listed below (${plural(rows.length, 'file')}), part of the ` +
+        ` gives notice that the audio files listed below (${countOf(rows.length, 'file')}), part of the ` +
           `evidence package of a WhatsApp chat export (reference ${facts.exportReference}), are filed ` +
           'conventionally because the electronic filing system does not accept audio. They are filed on ',
         { blank: 'medium: e.g. USB drive, DVD' },

@@ -169,8 +169,8 @@ export const formatUtc = (date: Date): string =>
 export const formatRecorded = (timestamp: string | null): string =>
   timestamp === null ? 'none' : keepTogether(timestamp.replace('T', ' '));
 
-/** '1 file', '2 files'. */
-export const plural = (count: number, one: string, many: string = `${one}s`): string =>
+/** "1 file", "2 files": `many` is the word's plural when it is not `one` + 's'. */
+export const countOf = (count: number, one: string, many: string = `${one}s`): string =>
   `${formatInteger(count)} ${count === 1 ? one : many}`;
 
 /** Joins lines with LF, one LF at the end, no more than one empty line in a row. */

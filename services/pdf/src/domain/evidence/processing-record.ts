@@ -9,12 +9,13 @@ import { MAX_UNPACKED_SIZE, MAX_UPLOAD_BYTES, UNZIP_LIMITS } from '@chatexhibit/
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { MediaItem } from '@chatexhibit/proto/storage-layout';
 import type { TranscriptChat } from '@chatexhibit/proto/transcript';
-import { bytes, countOf, countRows, entriesSentence } from '../export-counts';
+import { bytes, countRows, entriesSentence } from '../export-counts';
 import { timeZoneSourceStatement } from '../time-zone-source';
 import { batesStatement } from '../transcript/bates';
 import { processingOptionStatements } from '../transcript/cover-content';
 import { uploadPackagePath } from './package-paths';
 import {
+  countOf,
   formatInteger,
   formatRecorded,
   formatUtc,

@@ -12,7 +12,7 @@ import {
   formatInteger,
   formatRecorded,
   keepTogether,
-  plural,
+  countOf,
   showInvisible,
   wrap,
   wrapPath,
@@ -89,7 +89,7 @@ export const manifestZipEntries = (rows: readonly ZipEntryRow[]) =>
 export function zipEntryTableLines(rows: readonly ZipEntryRow[]): string[] {
   const lines = [
     ...wrap(
-      `The upload's ZIP holds ${plural(rows.length, 'entry', 'entries')}, listed in the order of its central directory. Times are the entries' own DOS times: the local time of the machine that made the ZIP, without a zone. UTC is given where an extra field records it.`,
+      `The upload's ZIP holds ${countOf(rows.length, 'entry', 'entries')}, listed in the order of its central directory. Times are the entries' own DOS times: the local time of the machine that made the ZIP, without a zone. UTC is given where an extra field records it.`,
     ),
     '',
   ];
@@ -104,7 +104,7 @@ export function zipEntryTableLines(rows: readonly ZipEntryRow[]): string[] {
         : [
             `modified ${formatRecorded(zip.modified)}${zip.modified === null ? ' (no valid DOS date)' : ''}${zip.modifiedUtc === null ? '' : `, UTC ${keepTogether(zip.modifiedUtc.slice(0, 19).replace('T', ' '))}`};`,
             `${compressionName(zip.compressionMethod)},`,
-            `${keepTogether(plural(sizeBytes, 'byte'))}`,
+            `${keepTogether(countOf(sizeBytes, 'byte'))}`,
             `(${keepTogether(`${formatInteger(zip.compressedSize)} compressed`)});`,
             `CRC-32 ${zip.crc32};`,
             `made on ${keepTogether(creatorSystemName(zip.creatorSystem))}.`,

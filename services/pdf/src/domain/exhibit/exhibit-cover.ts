@@ -5,7 +5,7 @@
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
 import { REDACTION_REASONS, type RedactionCategory } from '@chatexhibit/proto/exhibit-spec';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
-import { countOf } from '../export-counts';
+import { countOf } from '../evidence/plain-text';
 import { batesLabel } from '../transcript/bates';
 import type { CoverSection } from '../transcript/cover-content';
 import { type CopyText, textIn } from '../transcript/twin-pages';

@@ -4,7 +4,7 @@
 // hidden that is not.
 
 import { messageNumber } from '@chatexhibit/proto/message-number';
-import { countOf } from '../export-counts';
+import { countOf } from '../evidence/plain-text';
 
 export type ExhibitSpecErrorReason =
   | 'no_such_message'

@@ -2,8 +2,7 @@
 // the refusals that quote it, with the counts worded as every other document words them.
 
 import { messageNumber } from '@chatexhibit/proto/message-number';
-import { countOf } from '../export-counts';
-import { formatInteger } from '../evidence/plain-text';
+import { countOf, formatInteger } from '../evidence/plain-text';
 
 /** Messages `first` to `last` of the transcript, by its numbers (a run of one when they are equal). */
 export interface MessageRun {

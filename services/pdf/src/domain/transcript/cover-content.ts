@@ -21,14 +21,13 @@ import { timeZoneSourceStatement } from '../time-zone-source';
 import {
   ATTACHMENT_KIND_LABELS,
   bytes,
-  countOf,
   countRows,
   type ExportCounts,
   OMITTED_MEDIA_EXAMPLES,
 } from '../export-counts';
 import { ATTACHMENT_KINDS } from './chat-summary';
 import { describeCharacter } from '../text/unicode';
-import { formatUtc, unglue } from '../evidence/plain-text';
+import { countOf, formatUtc, unglue } from '../evidence/plain-text';
 import { batesCoverStatement } from './bates';
 import { timeNotes } from './time-notes';
 import { attachmentsReading, perCopy } from './transcript-copies';

@@ -2,7 +2,7 @@
 // own export, and oddities in the messages, each stated as an observation with message numbers.
 
 import { compressionName, creatorSystemName, type ZipEntryRow } from '../evidence/zip-entry-table';
-import { plural } from '../evidence/plain-text';
+import { countOf } from '../evidence/plain-text';
 import type { CoverSection } from './cover-content';
 import { MEDIA_DATE_TOLERANCE_DAYS, type MessageAnomalies } from './message-anomalies';
 import { messageNumber } from '@chatexhibit/proto/message-number';
@@ -56,7 +56,7 @@ function zipRows(rows: readonly ZipEntryRow[]): Array<readonly [string, string]>
   const result: Array<readonly [string, string]> = [
     [
       'ZIP entries',
-      `${plural(rows.length, 'entry', 'entries')} (${plural(rows.length - folders, 'file')}, ${plural(folders, 'folder')}), each listed with its details in manifest.json`,
+      `${countOf(rows.length, 'entry', 'entries')} (${countOf(rows.length - folders, 'file')}, ${countOf(folders, 'folder')}), each listed with its details in manifest.json`,
     ],
   ];
   if (described.length === 0) {
@@ -65,7 +65,7 @@ function zipRows(rows: readonly ZipEntryRow[]): Array<readonly [string, string]>
   }
   const tally = (values: readonly string[]): string =>
     [...new Set(values)]
-      .map((value) => `${value} (${plural(values.filter((v) => v === value).length, 'entry', 'entries')})`)
+      .map((value) => `${value} (${countOf(values.filter((v) => v === value).length, 'entry', 'entries')})`)
       .join(', ');
   const times = described.flatMap((zip) => (zip.modified === null ? [] : [zip.modified])).sort();
   result.push(
@@ -93,7 +93,7 @@ function structureFindings({
   const macos = zipEntries.filter((row) => row.path.startsWith(MACOS_FOLDER));
   if (macos.length > 0) {
     findings.push(
-      `The upload contains a __MACOSX/ folder (${plural(macos.length, 'entry', 'entries')}), which macOS adds when a user compresses files in Finder: this ZIP was probably made by a person, not by WhatsApp.`,
+      `The upload contains a __MACOSX/ folder (${countOf(macos.length, 'entry', 'entries')}), which macOS adds when a user compresses files in Finder: this ZIP was probably made by a person, not by WhatsApp.`,
     );
   }
   const rest = zipEntries.filter((row) => !row.path.startsWith(MACOS_FOLDER));
@@ -123,7 +123,7 @@ function structureFindings({
   if (filesNamedByNoMessage > 0) {
     const these = filesNamedByNoMessage === 1 ? 'this file' : 'these files';
     findings.push(
-      `${plural(filesNamedByNoMessage, 'file')} of the upload ${filesNamedByNoMessage === 1 ? 'is' : 'are'} named by no message: ${listed(
+      `${countOf(filesNamedByNoMessage, 'file')} of the upload ${filesNamedByNoMessage === 1 ? 'is' : 'are'} named by no message: ${listed(
         unnamed.map((row) => row.path),
         (n) => `${n} more`,
       )}. WhatsApp's own export holds the chat text and the files its messages attach, so ${these} may have been added to the ZIP after the export, or belong to messages the export left out.`,
@@ -143,7 +143,7 @@ function structureFindings({
       paths.map((path) => `${path} (${creatorSystemName(system)})`),
     );
     findings.push(
-      `The entries declare different creator systems: ${plural(main.paths.length, 'entry', 'entries')} ${creatorSystemName(main.system)}, the others ${listed(otherPaths, (n) => `${n} more`)}. A ZIP program declares one system for every entry it writes, so some entries were probably written by another program, as when files are added to an existing ZIP.`,
+      `The entries declare different creator systems: ${countOf(main.paths.length, 'entry', 'entries')} ${creatorSystemName(main.system)}, the others ${listed(otherPaths, (n) => `${n} more`)}. A ZIP program declares one system for every entry it writes, so some entries were probably written by another program, as when files are added to an existing ZIP.`,
     );
   }
   const chatEntry = zipEntries.find((row) => row.path === chatFile);
@@ -152,7 +152,7 @@ function structureFindings({
     const days = (Date.parse(`${lastMessageAt}Z`) - Date.parse(`${chatWritten}Z`)) / DAY_MS;
     if (days > CHAT_TIME_TOLERANCE_DAYS) {
       findings.push(
-        `The chat text's entry is dated ${formatRecordedMoment(chatWritten)} in the ZIP, ${plural(Math.floor(days), 'day')} before the chat's last message (${formatRecordedMoment(lastMessageAt)}). Both are local times, perhaps of different zones, but a chat text is normally written after its last message: the machine that set this time may have had a wrong clock, or the time was set by something other than the export.`,
+        `The chat text's entry is dated ${formatRecordedMoment(chatWritten)} in the ZIP, ${countOf(Math.floor(days), 'day')} before the chat's last message (${formatRecordedMoment(lastMessageAt)}). Both are local times, perhaps of different zones, but a chat text is normally written after its last message: the machine that set this time may have had a wrong clock, or the time was set by something other than the export.`,
       );
     }
   }
@@ -185,7 +185,7 @@ function messageFindings({ anomalies, totalMessages }: ProvenanceInput): string[
       `Media files whose name carries a date more than ${MEDIA_DATE_TOLERANCE_DAYS} days from their message's date: ${listed(
         mediaDateMismatches.map(
           (m) =>
-            `message ${number(m.index)} (${m.name}: named ${m.nameDate}, message dated ${m.messageDate}, ${plural(m.days, 'day')} apart)`,
+            `message ${number(m.index)} (${m.name}: named ${m.nameDate}, message dated ${m.messageDate}, ${countOf(m.days, 'day')} apart)`,
         ),
         (n) => `${n} more such ${n === 1 ? 'message' : 'messages'}`,
       )}. WhatsApp puts a date in these names, normally the day of the message; a file named otherwise may have come from elsewhere or been renamed.`,
