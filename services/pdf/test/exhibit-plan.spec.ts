@@ -232,7 +232,9 @@ describe('planning an exhibit', () => {
       exhibit.redactions.get(message)?.masks.map((mask) => [mask.field, mask.start, mask.end]);
     expect(masked(100)).toEqual([['sender', 1, 16]]);
     const content = 'call 555 010 4477? no: +1.555.010.4477 or 15550104477 📞';
+    // Its national form too: a number given with + is found without its code.
     expect(masked(101)).toEqual([
+      ['content', content.indexOf('555'), content.indexOf('?')],
       ['content', content.indexOf('+1.'), content.indexOf(' or')],
       ['content', content.indexOf('1555'), content.indexOf(' 📞')],
     ]);
@@ -240,8 +242,8 @@ describe('planning an exhibit', () => {
     expect(masked(103)).toEqual([['attachment', 8, 23]]);
     expect(masked(104)).toBeUndefined();
     const header = '0100 \u202a+1 555 010 4477\u202c · Exhibit P-7';
-    expect(exhibit.maskPhoneNumbers(header)).toEqual([{ start: 6, end: 21, redaction: 0 }]);
-    expect(exhibit.maskPhoneNumbers('Sam Carter')).toEqual([]);
+    expect(exhibit.maskEverywhere(header)).toEqual([{ start: 6, end: 21, redaction: 0 }]);
+    expect(exhibit.maskEverywhere('Sam Carter')).toEqual([]);
   });
 
   it('logs each redaction in each place it removes something, with its reason and length, never its text', async () => {
@@ -294,27 +296,37 @@ describe('planning an exhibit', () => {
     expect(table[0]).toEqual([...REDACTION_LOG_COLUMNS]);
     expect(table[2]).toEqual([
       '2',
+      'R1',
       '0031',
       'Text',
-      'Phone number',
+      'A phone number in the message text',
       'Redacted',
       'Other (stated by the filer)',
       "'=a witness",
       '2',
       '29',
     ]);
+    expect(table[1]?.slice(0, 5)).toEqual(['1', 'R1', '0030', 'Sender', "The sender's phone number"]);
+    expect(table[3]?.slice(0, 5)).toEqual(['3', 'R2', '0031', 'Text', 'Part of the message text']);
     expect(table[4]).toEqual([
       '4',
+      'R3',
       '0032',
       'Attachment',
-      "The attachment's name, file, hash and picture",
+      'Attachment file name, size, hash and picture',
       'Sealed',
       'Sealed by order of the court',
       '',
       '1',
       '12',
     ]);
-    expect(table[5]?.slice(0, 3)).toEqual(['5', '', 'Participant list']);
+    expect(table[5]?.slice(0, 5)).toEqual([
+      '5',
+      'R1',
+      '',
+      'Participant list',
+      "A participant's phone number",
+    ]);
   });
 
   it('counts the characters a redaction removes in Unicode characters, an emoji once', async () => {

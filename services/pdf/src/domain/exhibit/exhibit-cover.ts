@@ -165,7 +165,7 @@ export function exhibitCoverSections(
       paragraphs: ['As the export names them:'],
       maskedBullets: participants.map((name) => ({
         text: name,
-        masks: textMasks(plan, plan.maskPhoneNumbers(name)),
+        masks: textMasks(plan, plan.maskEverywhere(name)),
       })),
     },
   ];
