@@ -503,3 +503,85 @@ describe('planning an exhibit', () => {
     ).resolves.toMatchObject({ reason: 'text_not_in_message' });
   });
 });
+
+describe('redacting a word or phrase everywhere in the exhibit', () => {
+  const special = {
+    3: { sender: 'Emma Stone', content: "Emma's bag; emma said so; Emmanuel and Gemma stay." },
+    4: { type: 'document' as const, content: '', attachment: 'EMMA-notes.pdf' },
+  };
+  const chat = { participants: ['Emma Stone', 'Sam Carter'], chatFile: 'WhatsApp Chat with Emma.txt' };
+
+  it('masks it as whole words in any case: texts, senders, attachment names and every other text', async () => {
+    const exhibit = await plan(
+      {
+        selections: [{ from: 2, to: 4 }],
+        redactions: [
+          { kind: 'text-everywhere', text: 'Emma', replaceWith: 'E.M.', reason: { category: 'minor-name' } },
+        ],
+      },
+      { special, chat },
+    );
+    const content = special[3].content;
+    expect(exhibit.redactions.get(3)?.masks).toEqual([
+      { field: 'sender', start: 0, end: 4, redaction: 0 },
+      { field: 'content', start: 0, end: 4, redaction: 0 },
+      { field: 'content', start: content.indexOf('emma'), end: content.indexOf('emma') + 4, redaction: 0 },
+    ]);
+    expect(exhibit.redactions.get(4)?.masks).toEqual([
+      { field: 'attachment', start: 0, end: 4, redaction: 0 },
+    ]);
+    expect(exhibit.maskEverywhere('Chat with EMMA.')).toEqual([{ start: 10, end: 14, redaction: 0 }]);
+    expect(exhibit.log.map((row) => [row.message, row.place, row.replaceWith])).toEqual([
+      [3, 'sender', 'E.M.'],
+      [3, 'content', 'E.M.'],
+      [4, 'attachment', 'E.M.'],
+      [null, 'participant-list', 'E.M.'],
+      [null, 'chat-file-name', 'E.M.'],
+    ]);
+  });
+
+  it('is refused when the exhibit writes it nowhere, even inside longer words', async () => {
+    expect(
+      await refusal(
+        {
+          selections: [{ from: 2, to: 4 }],
+          redactions: [{ kind: 'text-everywhere', text: 'Emman', reason: { category: 'minor-name' } }],
+        },
+        { special, chat },
+      ),
+    ).toEqual({
+      reason: 'text_not_in_exhibit',
+      message:
+        "redactions[0].text: \"Emman\" is not written anywhere in the exhibit as a whole word: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name",
+    });
+  });
+});
+
+describe('Rule 5.2(a) suggestions the redactions leave readable', () => {
+  const special = {
+    5: { content: 'SSN 123-45-6789 and card 4111 1111 1111 1111' },
+    6: { content: 'DOB: 04/07/1989' },
+  };
+
+  it('lists each suggestion no mask covers, in message order, and none that one covers but for what the rule lets show', async () => {
+    const exhibit = await plan(
+      {
+        selections: [{ from: 5, to: 6 }],
+        redactions: [{ kind: 'text', message: 5, text: '123-45-', reason }],
+      },
+      { special },
+    );
+    expect(exhibit.unredactedSuggestions).toEqual([
+      { message: 5, kind: 'card-number', category: 'financial-account' },
+      { message: 6, kind: 'birth-date', category: 'birth-date' },
+    ]);
+    const partly = await plan(
+      {
+        selections: [{ from: 5, to: 5 }],
+        redactions: [{ kind: 'text', message: 5, text: '123-45', reason }],
+      },
+      { special },
+    );
+    expect(partly.unredactedSuggestions.map((found) => found.kind)).toEqual(['ssn', 'card-number']);
+  });
+});
