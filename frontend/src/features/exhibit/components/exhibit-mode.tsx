@@ -306,7 +306,7 @@ export function ExhibitMode({ exportId }: { exportId: string }) {
             onClick={() => setDialog({ kind: 'text-everywhere', message: null })}
           >
             <Replace aria-hidden="true" />
-            Redact a name everywhere in the exhibit…
+            Redact a name everywhere…
           </Button>
         </div>
         <p className="text-xs text-muted-foreground">
