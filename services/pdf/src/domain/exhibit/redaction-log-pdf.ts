@@ -11,14 +11,14 @@ import { REDACTION_LOG_COLUMNS, redactionLogCells } from './redaction-log';
 
 /** The log's columns on the page: which cell of `redactionLogCells`, its head, x from the margin and width. */
 const COLUMNS = [
-  { cell: 0, head: 'Row', x: 0, width: 20 },
-  { cell: 1, head: 'Redaction', x: 24, width: 40 },
-  { cell: 2, head: 'Message', x: 68, width: 36 },
-  { cell: 3, head: 'Place', x: 108, width: 56 },
-  { cell: 4, head: REDACTION_LOG_COLUMNS[4], x: 168, width: 124 },
-  { cell: 5, head: 'Reason', x: 296, width: 60 },
-  { cell: 7, head: "Filer's note", x: 360, width: 64 },
-  { cell: 9, head: 'Characters', x: 428, width: 40 },
+  { cell: 0, head: 'Row', x: 0, width: 18 },
+  { cell: 1, head: 'Redaction', x: 22, width: 40 },
+  { cell: 2, head: 'Message', x: 66, width: 36 },
+  { cell: 3, head: 'Place', x: 106, width: 58 },
+  { cell: 4, head: REDACTION_LOG_COLUMNS[4], x: 168, width: 122 },
+  { cell: 5, head: 'Reason', x: 294, width: 56 },
+  { cell: 7, head: "Filer's note", x: 354, width: 64 },
+  { cell: 9, head: 'Characters', x: 422, width: 46 },
 ] as const;
 
 /**
