@@ -440,7 +440,7 @@ async function makeDocuments(
 
   progress.update('generate-pdf', 0);
   const transcriptMessages = chat.messages.map((m) => toTranscriptMessage(m, attachmentPath(m.index)));
-  const { times, filingVolumes } = await renderExportDocuments(
+  const { times, filingVolumes, exhibit } = await renderExportDocuments(
     {
       exportReference: settings.exportReference,
       facts: settings.facts,
@@ -481,6 +481,8 @@ async function makeDocuments(
     if (error instanceof VolumeTooLargeError) throw new CliInputError(error.message);
     throw error;
   });
+  // What looks like a Rule 5.2(a) identifier and is left readable: the filer's to redact or keep.
+  for (const warning of exhibit?.warnings ?? []) output.stderr(`warning: ${warning}`);
   return { exportChat, times, attachmentPath, media, filingVolumes };
 }
 

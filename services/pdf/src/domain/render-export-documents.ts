@@ -37,6 +37,7 @@ import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
 import { type ExhibitPlan, planExhibit } from './exhibit/exhibit-plan';
 import { includedMessages } from './exhibit/exhibit-wording';
 import { renderExhibitDocuments } from './exhibit/render-exhibit-documents';
+import { unredactedSuggestionWarning } from './exhibit/unredacted-suggestions';
 import type { ExhibitFile } from './exhibit/exhibit-texts';
 
 /** The evidence package, as written into the output folder beside the two PDFs (named as inside it). */
@@ -62,8 +63,8 @@ export interface ExportDocuments {
   times: ChatTimes;
   /** The filing copy's volumes, when a size limit was asked for; null otherwise. */
   filingVolumes: FilingVolumes | null;
-  /** The exhibit's files, when one was asked for. */
-  exhibit: ExhibitFile[] | null;
+  /** The exhibit's files and warnings, when one was asked for. */
+  exhibit: WrittenExhibit | null;
 }
 
 export interface FilingVolumes {
@@ -179,11 +180,13 @@ async function readTranscriptBasis(
   return { transcriptInput, evidenceFacts, evidence, manifest, manifestSha256, times };
 }
 
-/** An exhibit's files as written, and what it holds in the cover's words. */
+/** An exhibit's files as written, what it holds in the cover's words, and what the filer should look at again. */
 export interface WrittenExhibit {
   files: ExhibitFile[];
   /** "messages 0412–0440 and 0512 of 2,000". */
   included: string;
+  /** One sentence for each Rule 5.2(a) suggestion in its messages that no redaction covers, in message order. */
+  warnings: string[];
 }
 
 /** Draws a planned exhibit into `dir`, cut from the filing copy whose SHA-256 is `filingSha256`. */
@@ -202,7 +205,13 @@ async function writeExhibitFiles(
     layout,
     dir,
   );
-  return { files, included: includedMessages(plan.included, plan.totalMessages) };
+  return {
+    files,
+    included: includedMessages(plan.included, plan.totalMessages),
+    warnings: plan.unredactedSuggestions.map((found) =>
+      unredactedSuggestionWarning(found, plan.totalMessages),
+    ),
+  };
 }
 
 /**
@@ -364,15 +373,13 @@ export async function renderExportDocuments(
   const exhibit =
     exhibitRequest === null
       ? null
-      : (
-          await writeExhibitFiles(
-            transcriptInput,
-            exhibitPlan!,
-            filingTranscript.sha256,
-            layout,
-            exhibitRequest.dir,
-          )
-        ).files;
+      : await writeExhibitFiles(
+          transcriptInput,
+          exhibitPlan!,
+          filingTranscript.sha256,
+          layout,
+          exhibitRequest.dir,
+        );
   return {
     transcript,
     filingTranscript,

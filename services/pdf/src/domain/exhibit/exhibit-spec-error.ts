@@ -15,7 +15,8 @@ export type ExhibitSpecErrorReason =
   | 'no_such_occurrence'
   | 'no_text_to_redact'
   | 'no_attachment'
-  | 'phone_number_not_found';
+  | 'phone_number_not_found'
+  | 'text_not_in_exhibit';
 
 export class ExhibitSpecError extends Error {
   override readonly name = 'ExhibitSpecError';
@@ -89,5 +90,11 @@ export const exhibitSpecError = {
       'phone_number_not_found',
       field,
       `${JSON.stringify(number)} is not written anywhere in the exhibit: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name`,
+    ),
+  textNotInExhibit: (field: string, text: string) =>
+    new ExhibitSpecError(
+      'text_not_in_exhibit',
+      field,
+      `${JSON.stringify(text)} is not written anywhere in the exhibit as a whole word: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name`,
     ),
 };
