@@ -37,6 +37,7 @@ export async function exhibitTimeZone(transcript: TranscriptInput, plan: Exhibit
   }
   return timeZoneSection(facts, chat.calendar, plan.totalMessages, {
     scope: 'the stretches of messages this exhibit shows',
+    unstatedScope: 'the stretches of messages this exhibit shows',
     firstMessage: "this exhibit's first message",
     firstAt: firstIncludedAt,
     changes,

@@ -21,6 +21,7 @@ import {
   writeVolumeWindow,
 } from '../transcript/volume-pages';
 import { type ExhibitCopy, exhibitBates, exhibitHeader, hasSealedCopy, sealedMark } from './exhibit-cover';
+import { namedCourtProfile, sizeLimitWords } from './exhibit-wording';
 import { exhibitContext, type ExhibitInput, exhibitSetup, layOutExhibit } from './write-exhibit';
 
 /** Each copy's file of the unsplit exhibit, whose pages the volumes hold. */
@@ -137,7 +138,10 @@ function writeExhibitVolume(
             : `${bates[0]} to ${bates[1]}, as in ${EXHIBIT_PATHS.exhibit}${sealed ? ' (with "-S" in the sealed copy)' : ''}`,
         ],
         ...contentRows(contents, plan.totalMessages),
-        ['Size limit', `${bytes(maxFileBytes)} per file`],
+        [
+          'Size limit',
+          `${sizeLimitWords(maxFileBytes)} per file, court profile: ${namedCourtProfile(plan.spec.courtProfile).name}`,
+        ],
       ],
       paragraphs: [
         sealed

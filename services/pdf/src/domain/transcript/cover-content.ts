@@ -78,8 +78,10 @@ export interface CoverContent {
  * the clock changes, skipped times and reorderings among the messages it draws).
  */
 export interface ZoneReading {
-  /** Where the changes fall: "this chat's date range", "this exhibit's messages". */
+  /** Where the changes fall: "this chat's date range". */
   scope: string;
+  /** Where an unstated zone's offset may have changed: "the chat's date range". */
+  unstatedScope: string;
   /** The message the offset is read at: "the first message". */
   firstMessage: string;
   /** Its recorded time; null when no message is dated. */
@@ -109,6 +111,7 @@ export function coverContent(input: CoverInput): CoverContent {
   const { firstAt, lastAt } = summary;
   const timeZone = timeZoneSection(facts, chat.calendar, input.counts.entries, {
     scope: "this chat's date range",
+    unstatedScope: "the chat's date range",
     firstMessage: 'the first message',
     firstAt,
     changes: firstAt === null || lastAt === null ? [] : zoneChangesBetween(zone, firstAt, lastAt),
@@ -246,7 +249,7 @@ export function timeZoneSection(
 }
 
 function timeZoneStatement(facts: ExportFacts, totalMessages: number, reading: ZoneReading): string[] {
-  const { scope, firstMessage, firstAt, changes, anomalies } = reading;
+  const { scope, unstatedScope, firstMessage, firstAt, changes, anomalies } = reading;
   const zone = facts.timeZone;
   const source = facts.timeZoneSource;
   const recorded = `Times are shown exactly as the exporting device recorded them, in its local time, to the second where the export wrote seconds (iPhone exports do) and otherwise to the minute; the export does not say which time zone that was. ${timeZoneSourceStatement(zone, source)}`;
@@ -263,7 +266,7 @@ function timeZoneStatement(facts: ExportFacts, totalMessages: number, reading: Z
   const unknownZone =
     source === 'declared'
       ? ''
-      : ` The phone's real time zone is not known: it may differ from ${zone}, and its UTC offset may have changed inside ${scope}.`;
+      : ` The phone's real time zone is not known: it may differ from ${zone}, and its UTC offset may have changed inside ${unstatedScope}.`;
   const repeatedHours = changes.some((change) => !wentForward(change))
     ? ' A message at a local time that occurred twice is read in export order: as the first time until a message of that hour reads as earlier than the one before it, as the second from then on; it is marked REPEATED HOUR with the UTC offset it is read with.'
     : '';
