@@ -68,7 +68,7 @@ function notRule52Redactions(spec: ExhibitSpec): { reason: string; count: number
 
 /**
  * exhibit-manifest.json: what the exhibit was cut from, what it holds, its court profile (each
- * file over the limit with the volumes it is split into, `volumes`), and each file's SHA-256 and
+ * file over the limit with the volumes it is split into, `splitIntoVolumes`), and each file's SHA-256 and
  * size, so that anyone can check the files against the limit.
  */
 export function exhibitManifest(
