@@ -180,6 +180,11 @@ export const COURT_PROFILES = {
 } as const;
 export type CourtProfileId = keyof typeof COURT_PROFILES;
 
+/** Every preset with its limit, as the errors that ask for one list them: "sdny (35 MB), …". */
+export const COURT_PRESET_LIST = (Object.keys(COURT_PROFILES) as CourtProfileId[])
+  .map((id) => `${id} (${COURT_PROFILES[id].maxFileBytes / MB} MB)`)
+  .join(', ');
+
 /** The smallest size limit a custom profile may set: a volume's cover and one page of messages must fit. */
 export const MIN_FILE_BYTES = 250_000;
 
@@ -189,7 +194,7 @@ export const CourtProfileSchema = z.union(
     z
       .object({
         preset: z.enum(Object.keys(COURT_PROFILES) as [CourtProfileId, ...CourtProfileId[]], {
-          error: `must be one of ${Object.keys(COURT_PROFILES).join(', ')}`,
+          error: `must be one of ${COURT_PRESET_LIST}`,
         }),
       })
       .strict(),
@@ -204,7 +209,7 @@ export const CourtProfileSchema = z.union(
     z.object({ none: z.literal(true) }).strict(),
   ],
   {
-    error: `must be a preset { "preset": "sdny" }, a limit { "maxFileBytes": 8000000 } or no limit { "none": true }`,
+    error: `must be a preset { "preset": "sdny" } (one of ${COURT_PRESET_LIST}), a limit { "maxFileBytes": 8000000 } (at least ${MIN_FILE_BYTES} bytes) or no limit { "none": true }`,
   },
 );
 export type CourtProfile = z.infer<typeof CourtProfileSchema>;
@@ -216,6 +221,13 @@ export const maxFileBytesOf = (profile: CourtProfile): number | null =>
     : 'maxFileBytes' in profile
       ? profile.maxFileBytes
       : null;
+
+/**
+ * How the unredacted copy is submitted: filed under seal (the court has ordered it sealed), or
+ * lodged conditionally under seal (with a motion to seal, pending the court's order).
+ */
+export const SEALED_COPY_MARKS = ['filed-under-seal', 'lodged-conditionally-under-seal'] as const;
+export type SealedCopyMark = (typeof SEALED_COPY_MARKS)[number];
 
 /** Every selection, highlight and redaction of an exhibit, as the web app, the API and `--exhibit-spec` give it. */
 export const ExhibitSpecSchema = z
@@ -237,6 +249,10 @@ export const ExhibitSpecSchema = z
       .optional(),
     batesStart: BatesStartSchema.optional(),
     courtProfile: CourtProfileSchema.default({ none: true }),
+    /** What every page of the unredacted copy says it is: filed under seal, or lodged conditionally under seal. */
+    sealedCopyMark: z
+      .enum(SEALED_COPY_MARKS, { error: `must be one of ${SEALED_COPY_MARKS.join(', ')}` })
+      .default('filed-under-seal'),
   })
   .strict()
   .refine((spec) => spec.batesStart === undefined || spec.batesPrefix !== undefined, {

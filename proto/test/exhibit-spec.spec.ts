@@ -14,6 +14,7 @@ describe('an exhibit spec', () => {
       highlights: [],
       redactions: [],
       courtProfile: { none: true },
+      sealedCopyMark: 'filed-under-seal',
     });
   });
 
@@ -65,8 +66,19 @@ describe('an exhibit spec', () => {
       message:
         'must be one message { "message": 412 }, a range { "from": 412, "to": 440 } or days { "fromDay": "2024-03-01", "toDay": "2024-03-02" }',
     });
+    expect(refusal({ ...SPEC, courtProfile: { preset: 'moon' } })).toEqual({
+      path: 'courtProfile',
+      message:
+        'must be a preset { "preset": "sdny" } (one of d-utah-bankruptcy (8 MB), nd-georgia (15 MB), ' +
+        'efile-texas (25 MB), sdny (35 MB), cd-california (35 MB), nd-illinois (35 MB), ed-pennsylvania (50 MB)), ' +
+        'a limit { "maxFileBytes": 8000000 } (at least 250000 bytes) or no limit { "none": true }',
+    });
+    expect(refusal({ ...SPEC, sealedCopyMark: 'sealed' })).toEqual({
+      path: 'sealedCopyMark',
+      message: 'must be one of filed-under-seal, lodged-conditionally-under-seal',
+    });
     expect(refusal({ ...SPEC, courtProfile: { preset: 'sdny', none: true } })?.message).toMatch(
-      /^must be a preset \{ "preset": "sdny" \}, a limit/,
+      /^must be a preset \{ "preset": "sdny" \} \(one of d-utah-bankruptcy \(8 MB\)/,
     );
     expect(
       refusal({

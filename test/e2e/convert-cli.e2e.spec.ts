@@ -398,8 +398,9 @@ describe('convert CLI', () => {
         code: 1,
         stdout: '',
         stderr:
-          'convert: --court-profile must be one of d-utah-bankruptcy, nd-georgia, efile-texas, sdny, ' +
-          `cd-california, nd-illinois, ed-pennsylvania, or a limit of at least 250000 bytes, got "${value}".\n`,
+          'convert: --court-profile must be one of d-utah-bankruptcy (8 MB), nd-georgia (15 MB), ' +
+          'efile-texas (25 MB), sdny (35 MB), cd-california (35 MB), nd-illinois (35 MB), ' +
+          `ed-pennsylvania (50 MB), or a limit of at least 250000 bytes, got "${value}".\n`,
       });
     }
     expect(

@@ -103,6 +103,10 @@ describe('convert CLI with --exhibit-spec', () => {
       pages.map((_, i) => `DOE${String(1001 + i).padStart(6, '0')}`),
     );
     for (const page of pages) expect(page).toMatch(/^Exhibit P-7 · /);
+    // The cover says the full transcript it names is not redacted.
+    expect(pages[0]!.replace(/\s+/g, ' ')).toContain(
+      'Do not file them publicly with the redacted exhibit, exhibit.pdf: file them under seal, or not at all.',
+    );
     const declaration = await readFile(path.join(dir, EXHIBIT_PATHS.declaration), 'utf8');
     const filingHash = (await run('sha256sum', [path.join(out, 'transcript-filing.pdf')])).stdout.split(
       ' ',
@@ -139,6 +143,11 @@ describe('convert CLI with --exhibit-spec', () => {
       [
         { ...SPEC, selections: [{ from: 3, to: 99 }] },
         'selections[0].to: the chat has 17 messages; there is no message 99',
+      ],
+      [
+        { ...SPEC, courtProfile: { preset: 'sdnj' } },
+        'courtProfile: must be a preset { "preset": "sdny" } (one of d-utah-bankruptcy (8 MB), nd-georgia (15 MB), ' +
+          'efile-texas (25 MB), sdny (35 MB), cd-california (35 MB), nd-illinois (35 MB), ed-pennsylvania (50 MB))',
       ],
     ] as const) {
       const out = path.join(workDir, 'refused');

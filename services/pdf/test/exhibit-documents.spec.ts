@@ -55,13 +55,16 @@ function chatMessages(): TranscriptMessage[] {
   });
 }
 
-async function chatSource(root: string): Promise<ExportSource> {
+async function chatSource(
+  root: string,
+  messages: TranscriptMessage[] = chatMessages(),
+  examination: { caseNumber?: string } = {},
+): Promise<ExportSource> {
   const chatText = Buffer.from('the chat text\n');
   const chatFile = path.join(root, '_chat.txt');
   await writeFile(chatFile, chatText);
   const upload = path.join(root, 'upload.zip');
   await writeFile(upload, Buffer.from('PK\u0003\u0004 stands in for the upload'));
-  const messages = chatMessages();
   return {
     exportReference: 'CE-FK9E-D9YK-P6G3',
     facts: ExportFactsSchema.parse({
@@ -72,6 +75,13 @@ async function chatSource(root: string): Promise<ExportSource> {
       timeZone: 'America/New_York',
       batesPrefix: 'CHAT',
       receivedAt: '2026-11-23T08:00:00.000Z',
+      examination: {
+        caseNumber: null,
+        exhibitNumber: null,
+        preparedBy: null,
+        exportingAccount: null,
+        ...examination,
+      },
     }),
     chat: {
       chatFile: '_chat.txt',
@@ -166,6 +176,45 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     for (const label of ['[SSN/TIN]', '[Account no.]', '[Birth date]', '[Redacted]'])
       expect(exhibit).toContain(label);
     expect(exhibit).toMatch(/my SSN is (L40 )?\[SSN\/TIN\] for the lease/);
+  });
+
+  it('says on the cover that the full transcript is unredacted, which label a box carries, that senders are redacted, and that no size limit is set', async () => {
+    const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit)))[0]!);
+    expect(cover).toContain(
+      'Not redacted: transcript-filing.pdf and the evidence package of export CE-FK9E-D9YK-P6G3 hold every message unredacted, and between them everything this exhibit removes. Do not file them publicly with the redacted exhibit, exhibit.pdf: file them under seal, or not at all.',
+    );
+    // The first redaction's reason, not an example this exhibit lacks.
+    expect(cover).toContain('labelled with the reason (such as "[SSN/TIN]")');
+    // The phone number is a sender: the exhibit says so, the sealed copy shows every sender.
+    expect(cover).toContain(
+      'each with the number, date, time, sender (redacted where the redaction log says) and source lines',
+    );
+    const sealedCover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.sealed)))[0]!);
+    expect(sealedCover).toContain('each with the number, date, time, sender and source lines');
+    expect(cover).toContain(
+      'Court profile: none, so no size limit is set; each copy of this exhibit is one file.',
+    );
+    const manifest = JSON.parse(await readFile(file(EXHIBIT_PATHS.manifest), 'utf8'));
+    expect(manifest.courtProfile).toEqual({
+      preset: null,
+      name: 'none',
+      maxFileBytes: null,
+      splitIntoVolumes: {},
+    });
+  });
+
+  it('says in the declaration paragraph who chose what (a blank), which redactions are not Rule 5.2(a) items, and that the full transcript is unredacted', async () => {
+    const declaration = flat(await readFile(file(EXHIBIT_PATHS.declaration), 'utf8'));
+    expect(declaration).toContain(
+      'For Exhibit P-7, the messages selected, the number of messages of context shown around them, the highlighted messages and the redactions were chosen by ______________________ [name of the person who chose them]. ChatExhibit did not choose them: it cut the exhibit from the transcript, laid it out and redacted it as asked in the exhibit spec',
+    );
+    expect(declaration).toContain(
+      'By the reasons given for them, 1 of these redactions is not of an item Fed. R. Civ. P. 5.2(a) lists: other, noted "private number", 1.',
+    );
+    expect(declaration).toContain('[Strike this sentence if it is not so filed.] It is filed under seal.');
+    expect(declaration).toContain(
+      'transcript-filing.pdf and the evidence package of export CE-FK9E-D9YK-P6G3 are not redacted',
+    );
   });
 
   it('keeps every redacted text in the sealed copy, marked so on every page', async () => {
@@ -419,5 +468,86 @@ describe('an exhibit with a name redacted everywhere as initials and a number in
     expect(warnings).toEqual([
       'message 0009 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.',
     ]);
+  });
+});
+
+/** One message a week from 1 March 2024 in New York: the clocks change on 10 March (0002–0003) and 3 November (0036–0037). */
+function weeklyMessages(): TranscriptMessage[] {
+  return Array.from({ length: 40 }, (_, i) => {
+    const day = new Date(Date.UTC(2024, 2, 1 + 7 * i)).toISOString().slice(0, 10);
+    return transcriptMessage(i + 1, {
+      line: i + 1,
+      lineEnd: i + 1,
+      timestamp: `${day}T12:00:00`,
+      sender: i % 2 === 0 ? 'Dana Whitfield' : PHONE,
+      content: i === 2 ? 'Week 3: the settlement figure is 4,500.' : `Week ${i + 1}: still waiting.`,
+    });
+  });
+}
+
+describe('an exhibit of some weeks of a year-long chat, lodged conditionally under seal, with a case number', () => {
+  let root: string;
+  let dir: string;
+  const file = (name: string) => path.join(dir, name);
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-weeks-'));
+    const out = path.join(root, 'out');
+    await mkdir(out);
+    dir = path.join(out, 'exhibit');
+    const spec = ExhibitSpecSchema.parse({
+      label: 'Exhibit D-2',
+      selections: [{ from: 2, to: 4 }, { message: 30 }],
+      redactions: [
+        { kind: 'text', message: 3, text: '4,500', reason: reason('sealed-by-order') },
+        { kind: 'text', message: 4, text: 'still', reason: { category: 'other', note: 'Not relevant' } },
+      ],
+      sealedCopyMark: 'lodged-conditionally-under-seal',
+    });
+    await renderExportDocuments(
+      await chatSource(root, weeklyMessages(), { caseNumber: '1:24-cv-01234' }),
+      out,
+      GENERATED_AT,
+      () => {},
+      { spec, dir },
+    );
+  }, 120_000);
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('names on its cover only the clock change among its messages, where the transcript names both', async () => {
+    const transcriptCover = flat(pagesOf(await pdftotext(path.join(dir, '..', 'transcript-filing.pdf')))[0]!);
+    expect(transcriptCover).toMatch(
+      /on 10 March 2024 clocks went forward.*on 03 November 2024 clocks went back/,
+    );
+    const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit)))[0]!);
+    expect(cover).toContain(
+      'In the time zone America/New_York the clocks changed inside the stretches of messages this exhibit shows, and a row among the messages marks each change where it falls: on 10 March 2024 clocks went forward',
+    );
+    expect(cover).not.toContain('November 2024');
+    expect(cover).toContain(
+      "the offset from UTC was UTC−05:00 at this exhibit's first message (08 Mar 2024)",
+    );
+  });
+
+  it('says LODGED CONDITIONALLY UNDER SEAL on every page of the sealed copy, in its metadata and the declaration, and gives the case number in every header', async () => {
+    for (const page of pagesOf(await pdftotext(file(EXHIBIT_PATHS.sealed))))
+      expect(page).toMatch(
+        /^UNREDACTED — LODGED CONDITIONALLY UNDER SEAL · Case no\. 1:24-cv-01234 · Exhibit D-2 · /,
+      );
+    for (const page of pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit))))
+      expect(page).toMatch(/^Case no\. 1:24-cv-01234 · Exhibit D-2 · /);
+    const { stdout: info } = await run('pdfinfo', [file(EXHIBIT_PATHS.sealed)]);
+    expect(info).toContain('(unredacted, lodged conditionally under seal)');
+    const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit)))[0]!);
+    expect(cover).toContain('each marked "UNREDACTED — LODGED CONDITIONALLY UNDER SEAL"');
+    expect(cover).toContain('labelled with the reason (such as "[Sealed]")');
+    expect(cover).not.toContain('SSN/TIN');
+    const declaration = flat(await readFile(file(EXHIBIT_PATHS.declaration), 'utf8'));
+    expect(declaration).toContain(
+      '[Strike this sentence if it is not so lodged.] It is lodged conditionally under seal.',
+    );
+    expect(declaration).toContain(
+      'By the reasons given for them, 2 of these redactions are not of an item Fed. R. Civ. P. 5.2(a) lists: sealed by order of the court, 1; other, noted "Not relevant", 1. They are made under ______________________ [order or other authority for them].',
+    );
+    expect(declaration).not.toContain('4,500');
   });
 });

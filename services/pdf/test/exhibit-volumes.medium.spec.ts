@@ -86,6 +86,37 @@ describe('an exhibit over its court profile’s limit', () => {
     for (const name of names) expect(stdout).toContain(`${name}: OK`);
   });
 
+  it('states the profile and its limit on the cover, and records them in the manifest with every file within the limit or split into volumes that are', async () => {
+    const cover = (await pagesOf(file(EXHIBIT_PATHS.exhibit)))[0]!.replace(/\s+/g, ' ');
+    expect(cover).toContain(
+      'Court profile: a custom limit of 250,000 bytes (0.25 MB) per file. When exhibit.pdf or exhibit-sealed.pdf is over that limit, it is also split, in page order, into volumes beside it that each stay under the limit',
+    );
+    const manifest = JSON.parse(await readFile(file(EXHIBIT_PATHS.manifest), 'utf8')) as {
+      courtProfile: {
+        preset: null;
+        name: string;
+        maxFileBytes: number;
+        splitIntoVolumes: Record<string, string[]>;
+      };
+      files: { path: string; sizeBytes: number }[];
+    };
+    const { splitIntoVolumes, ...profile } = manifest.courtProfile;
+    expect(profile).toEqual({ preset: null, name: 'custom', maxFileBytes: LIMIT });
+    const volumes = (await readdir(dir)).filter((name) => name.includes('-volume-')).sort();
+    expect(Object.keys(splitIntoVolumes).sort()).toEqual(
+      [EXHIBIT_PATHS.exhibit, EXHIBIT_PATHS.sealed].sort(),
+    );
+    expect(Object.values(splitIntoVolumes).flat().sort()).toEqual(volumes);
+    // Every file the manifest lists is within the limit, or split into volumes the manifest also lists.
+    const over = manifest.files.filter((listed) => listed.sizeBytes > LIMIT).map((listed) => listed.path);
+    expect(over.sort()).toEqual(Object.keys(splitIntoVolumes).sort());
+    for (const name of Object.values(splitIntoVolumes).flat()) {
+      const entry = manifest.files.find((listed) => listed.path === name);
+      expect(entry?.sizeBytes).toBeLessThanOrEqual(LIMIT);
+      expect(entry?.sizeBytes).toBe((await readFile(file(name))).length);
+    }
+  });
+
   it('holds in each volume the same pages of the exhibit and of the sealed copy, text, Bates numbers, highlights and boxes alike', async () => {
     const count = (await readdir(dir)).filter((name) => name.startsWith('exhibit-volume-')).length;
     for (const [copy, suffix] of [

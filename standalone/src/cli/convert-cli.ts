@@ -21,6 +21,7 @@ import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import { fieldPath } from '@chatexhibit/proto/errors';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import {
+  COURT_PRESET_LIST,
   COURT_PROFILES,
   CourtProfileSchema,
   maxFileBytesOf,
@@ -293,7 +294,7 @@ function sizeLimitOf(value: string): SizeLimit {
   );
   if (!parsed.success) {
     throw new CliInputError(
-      `--court-profile must be one of ${Object.keys(COURT_PROFILES).join(', ')}, or a limit of at least ` +
+      `--court-profile must be one of ${COURT_PRESET_LIST}, or a limit of at least ` +
         `${MIN_FILE_BYTES} bytes, got "${value}".`,
     );
   }

@@ -81,6 +81,7 @@ describe('the exhibit draft', () => {
       batesPrefix: 'SMITH',
       batesStart: 41,
       courtProfile: { maxFileBytes: 8_500_000 },
+      sealedCopyMark: 'filed-under-seal',
     });
     expect(ExhibitSpecSchema.safeParse(spec).success).toBe(true);
     expect(

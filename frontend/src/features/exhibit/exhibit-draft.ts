@@ -7,6 +7,7 @@ import {
   type Redaction,
   type RedactionCategory,
   REDACTION_REASONS,
+  type SealedCopyMark,
 } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import { SUGGESTED_KIND_NAMES, suggestRedactions } from '@chatexhibit/proto/redaction-suggestions';
@@ -137,6 +138,8 @@ export interface ExhibitSettings {
   courtProfile: 'none' | CourtProfileId | 'custom';
   /** A custom limit, in MB (1,000,000 bytes, as courts state them). */
   customMegabytes: string;
+  /** What every page of the unredacted copy says it is. */
+  sealedCopyMark: SealedCopyMark;
 }
 
 export const DEFAULT_SETTINGS: ExhibitSettings = {
@@ -146,6 +149,7 @@ export const DEFAULT_SETTINGS: ExhibitSettings = {
   batesStart: '',
   courtProfile: 'none',
   customMegabytes: '',
+  sealedCopyMark: 'filed-under-seal',
 };
 
 /** A typed number, or the text itself for the spec's schema to refuse in its own words. */
@@ -176,8 +180,18 @@ export function specOf(
                 : customBytes) as number,
             }
           : { preset: settings.courtProfile },
+    sealedCopyMark: settings.sealedCopyMark,
   };
 }
+
+/** How the unredacted copy is submitted, as the form offers it (the words its pages carry). */
+export const SEALED_COPY_MARK_CHOICES: { value: SealedCopyMark; label: string }[] = [
+  { value: 'filed-under-seal', label: 'Filed under seal' },
+  {
+    value: 'lodged-conditionally-under-seal',
+    label: 'Lodged conditionally under seal (with a motion to seal)',
+  },
+];
 
 /** The court profiles as the form offers them: no limit, each preset with its limit, or custom. */
 export const COURT_PROFILE_CHOICES: { value: ExhibitSettings['courtProfile']; label: string }[] = [

@@ -123,6 +123,9 @@ describe('the Exhibit mode', () => {
 
     fireEvent.change(screen.getByLabelText('Exhibit label'), { target: { value: 'Exhibit P-7' } });
     fireEvent.change(screen.getByLabelText('Court’s file-size limit'), { target: { value: 'sdny' } });
+    fireEvent.change(screen.getByLabelText('Unredacted copy, when the exhibit redacts'), {
+      target: { value: 'lodged-conditionally-under-seal' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Make exhibit' }));
     const made = await screen.findByRole('heading', { name: 'Exhibit made' });
     expect(document.activeElement).toBe(made);
@@ -143,6 +146,7 @@ describe('the Exhibit mode', () => {
           { kind: 'text', message: 2, text: 'old one', reason: { category: 'other', note: 'former number' } },
         ],
         courtProfile: { preset: 'sdny' },
+        sealedCopyMark: 'lodged-conditionally-under-seal',
       },
     ]);
     const link = screen.getByRole('link', { name: 'exhibit.pdf' });

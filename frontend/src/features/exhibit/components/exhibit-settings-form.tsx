@@ -5,7 +5,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { COURT_PROFILE_CHOICES, DEFAULT_SETTINGS, type ExhibitSettings } from '../exhibit-draft';
+import {
+  COURT_PROFILE_CHOICES,
+  DEFAULT_SETTINGS,
+  type ExhibitSettings,
+  SEALED_COPY_MARK_CHOICES,
+} from '../exhibit-draft';
 
 /** The form's fields by the spec's field a refusal names, with the label the sentence uses. */
 const FIELDS: Record<string, { field: keyof ExhibitSettings; label: string }> = {
@@ -167,6 +172,20 @@ export function ExhibitSettingsForm({
           {errorOf('customMegabytes')}
         </div>
       )}
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-sealed-mark`}>Unredacted copy, when the exhibit redacts</Label>
+        <select id={`${id}-sealed-mark`} className={selectClass} {...form.register('sealedCopyMark')}>
+          {SEALED_COPY_MARK_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+        <p className="text-sm text-muted-foreground">
+          Every page of the unredacted copy says so: “UNREDACTED — FILED UNDER SEAL” or “UNREDACTED — LODGED
+          CONDITIONALLY UNDER SEAL”.
+        </p>
+      </div>
       <div className="grid gap-2">
         <Button type="submit" disabled={making} className="justify-self-start">
           <FileCheck2 aria-hidden="true" />

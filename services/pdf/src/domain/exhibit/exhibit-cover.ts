@@ -1,17 +1,26 @@
 // What an exhibit's cover says: what it is, what it was cut from (by SHA-256), what it holds and
-// leaves out, what it removes and why, how its times read (the transcript's own statement) and
-// who the participants are, with every redacted phone number removed there too.
+// leaves out, what it removes and why (and that the full transcript does not), the court's size
+// limit, how its times read (the transcript's own statement, for its messages) and who the
+// participants are, with every redacted phone number removed there too.
 
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
 import { REDACTION_REASONS, type RedactionCategory } from '@chatexhibit/proto/exhibit-spec';
+import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { countOf } from '../evidence/plain-text';
 import { batesLabel } from '../transcript/bates';
 import type { CoverSection } from '../transcript/cover-content';
+import { labelled } from '../transcript/transcript-copies';
 import { type CopyText, textIn } from '../transcript/twin-pages';
-import { textMasks } from './exhibit-decoration';
+import { redactionLabel, textMasks } from './exhibit-decoration';
 import type { ExhibitPlan } from './exhibit-plan';
-import { includedMessages, omittedMessages } from './exhibit-wording';
+import {
+  includedMessages,
+  namedCourtProfile,
+  omittedMessages,
+  SEALED_COPY_WORDING,
+  sizeLimitWords,
+} from './exhibit-wording';
 
 export const EXHIBIT_COPIES = ['exhibit', 'sealed'] as const;
 /** The exhibit as filed (redacted when the spec redacts), and its unredacted copy for filing under seal. */
@@ -19,8 +28,6 @@ export type ExhibitCopy = (typeof EXHIBIT_COPIES)[number];
 
 /** What the exhibit's title and metadata call it. */
 export const EXHIBIT_TITLE = 'Excerpt of the transcript of a WhatsApp chat export';
-/** On every page of the sealed copy, first in its running header. */
-export const SEALED_MARK = 'UNREDACTED \u2014 FILED UNDER SEAL';
 /**
  * Added to a page's Bates number in the sealed copy: page N of either copy is the same page, and
  * no number is on both documents (as the transcript's native copy does with "-N").
@@ -41,11 +48,30 @@ export interface ExhibitSource {
 /** Whether the exhibit has an unredacted copy: only when its spec redacts something. */
 export const hasSealedCopy = (plan: ExhibitPlan): boolean => plan.spec.redactions.length > 0;
 
-/** The running header: the sealed mark first in the sealed copy, the label, the title, the export. */
-export function exhibitHeader(plan: ExhibitPlan, source: ExhibitSource): CopyText<ExhibitCopy> {
-  const common = `${plan.spec.label} · ${EXHIBIT_TITLE} · export ${source.exportReference}`;
+/** On every page of the sealed copy, first in its running header: "UNREDACTED — FILED UNDER SEAL". */
+export const sealedMark = (plan: ExhibitPlan): string => SEALED_COPY_WORDING[plan.spec.sealedCopyMark].mark;
+
+/**
+ * The running header: the sealed mark first in the sealed copy, the case number when the export's
+ * facts give one (as the transcript's header words it; left out when it holds a redacted phone
+ * number), the label, the title, the export.
+ */
+export function exhibitHeader(
+  plan: ExhibitPlan,
+  source: ExhibitSource,
+  facts: ExportFacts,
+): CopyText<ExhibitCopy> {
+  const { caseNumber } = facts.examination;
+  const common = [
+    ...(caseNumber === null || plan.maskEverywhere(caseNumber).length > 0
+      ? []
+      : [labelled('Case no.', caseNumber)]),
+    plan.spec.label,
+    EXHIBIT_TITLE,
+    `export ${source.exportReference}`,
+  ].join(' · ');
   return hasSealedCopy(plan)
-    ? { exhibit: `${common} · redacted`, sealed: `${SEALED_MARK} · ${common}` }
+    ? { exhibit: `${common} · redacted`, sealed: `${sealedMark(plan)} · ${common}` }
     : common;
 }
 
@@ -67,9 +93,9 @@ export function exhibitCopyStatement(plan: ExhibitPlan): CopyText<ExhibitCopy> {
   return {
     exhibit:
       `${EXHIBIT_TITLE}, redacted (${EXHIBIT_PATHS.exhibit}), PDF/A-2b. The unredacted copy, ` +
-      `${EXHIBIT_PATHS.sealed}, has the same pages and is for filing under seal.`,
+      `${EXHIBIT_PATHS.sealed}, has the same pages, each marked "${sealedMark(plan)}".`,
     sealed:
-      `${SEALED_MARK}. ${EXHIBIT_TITLE}, unredacted (${EXHIBIT_PATHS.sealed}), PDF/A-2b: the same ` +
+      `${sealedMark(plan)}. ${EXHIBIT_TITLE}, unredacted (${EXHIBIT_PATHS.sealed}), PDF/A-2b: the same ` +
       `pages as ${EXHIBIT_PATHS.exhibit}, with each stretch that copy removes outlined here.`,
   };
 }
@@ -93,12 +119,43 @@ function redactionsByReason(plan: ExhibitPlan): string {
 }
 
 /**
- * The cover's sections. `timeZone` is the transcript's own Time zone section, as its court-filing
- * copy words it; `participants` the chat's, as the export names them.
+ * What the profile limits and what the exhibit does about it: a statement of method, since no
+ * file can state its own size; exhibit-manifest.json gives each file's.
+ */
+function sizeLimitParagraph(plan: ExhibitPlan): string {
+  const profile = namedCourtProfile(plan.spec.courtProfile);
+  if (profile.maxFileBytes === null)
+    return 'Court profile: none, so no size limit is set; each copy of this exhibit is one file.';
+  const limit = sizeLimitWords(profile.maxFileBytes);
+  const copies = hasSealedCopy(plan)
+    ? `${EXHIBIT_PATHS.exhibit} or ${EXHIBIT_PATHS.sealed}`
+    : EXHIBIT_PATHS.exhibit;
+  return (
+    `Court profile: ${profile.preset === null ? `a custom limit of ${limit}` : `${profile.name} (${profile.preset}), a limit of ${limit}`} per file. ` +
+    `When ${copies} is over that limit, it is also split, in page order, into volumes beside it that each ` +
+    'stay under the limit and hold its pages with the same page and Bates numbers. ' +
+    `${EXHIBIT_PATHS.manifest} records the limit and every file's size in bytes.`
+  );
+}
+
+/** A text that may differ by copy, as one string when it does not. */
+function perExhibitCopy(make: (copy: ExhibitCopy) => string): CopyText<ExhibitCopy> {
+  const [exhibit, sealed] = EXHIBIT_COPIES.map(make) as [string, string];
+  return exhibit === sealed ? exhibit : { exhibit, sealed };
+}
+
+/** Whether some included message's sender is masked. */
+const masksASender = (plan: ExhibitPlan): boolean =>
+  [...plan.redactions.values()].some(({ masks }) => masks.some((mask) => mask.field === 'sender'));
+
+/**
+ * The cover's sections. `timeZone` is the transcript's Time zone section for the exhibit's
+ * messages (exhibit-time-zone.ts); `participants` the chat's, as the export names them.
  */
 export function exhibitCoverSections(
   plan: ExhibitPlan,
   source: ExhibitSource,
+  facts: ExportFacts,
   timeZone: CoverSection,
   participants: readonly string[],
   batesStart: number,
@@ -107,6 +164,7 @@ export function exhibitCoverSections(
   const filing = PACKAGE_PATHS.filingTranscript;
   const sealed = hasSealedCopy(plan);
   const first = exhibitBates(plan, batesStart, 1);
+  const senderMasked = masksASender(plan);
   return [
     {
       heading: 'Source',
@@ -121,13 +179,18 @@ export function exhibitCoverSections(
     {
       heading: 'Contents',
       paragraphs: [
-        `This exhibit holds ${includedMessages(plan.included, totalMessages)}, each with the number, date, time, sender and source lines the full transcript gives it, laid out as there.` +
-          (spec.context > 0
-            ? ` Each selection is shown with up to ${countOf(spec.context, 'message')} before and after it, for context.`
-            : ''),
+        perExhibitCopy(
+          (copy) =>
+            `This exhibit holds ${includedMessages(plan.included, totalMessages)}, each with the number, date, ` +
+            `${facts.options.includeTimestamps ? 'time, ' : ''}sender${copy === 'exhibit' && senderMasked ? ' (redacted where the redaction log says)' : ''} ` +
+            'and source lines the full transcript gives it, laid out as there.' +
+            (spec.context > 0
+              ? ` Each selection is shown with up to ${countOf(spec.context, 'message')} before and after it, for context.`
+              : ''),
+        ),
         plan.omitted.length === 0
           ? 'No message of the chat is left out.'
-          : `Left out: ${omittedList(plan)}. A line such as "\u2026 ${omittedMessages(plan.omitted[0]!, totalMessages)} \u2026" marks each stretch where it falls. Every message is in the full transcript, ${filing}, and in the evidence package of export ${source.exportReference}.`,
+          : `Left out: ${omittedList(plan)}. A line such as "\u2026 ${omittedMessages(plan.omitted[0]!, totalMessages)} \u2026" marks each stretch where it falls. Every message is in the full transcript, ${filing}, and in the evidence package of export ${source.exportReference}${sealed ? ', unredacted (see Redactions)' : ''}.`,
         ...(plan.highlights.length === 0
           ? []
           : [
@@ -146,16 +209,17 @@ export function exhibitCoverSections(
           {
             heading: 'Redactions',
             paragraphs: [
+              `Not redacted: ${filing} and the evidence package of export ${source.exportReference} hold every message unredacted, and between them everything this exhibit removes. Do not file them publicly with the redacted exhibit, ${EXHIBIT_PATHS.exhibit}: file them under seal, or not at all.`,
               `The filer asked for ${countOf(spec.redactions.length, 'redaction')} (${redactionsByReason(plan)}), which remove text in ${countOf(plan.log.length, 'place')}, each a row of ${EXHIBIT_PATHS.redactionLogPdf} and ${EXHIBIT_PATHS.redactionLogCsv}: the message, the place, what was removed, the reason and its length, never the removed text.`,
               {
-                exhibit:
-                  'In this copy the removed text is gone from the page and from the PDF\u2019s text, metadata and bookmarks; a black box labelled with the reason ("[SSN/TIN]") or the filer\u2019s replacement ("[E.M.]"), or where that does not fit with the redaction\u2019s number in the log ("[R3]"), stands in its place. A withheld attachment loses its name, size, hash and picture the same way.',
+                exhibit: `In this copy the removed text is gone from the page and from the PDF\u2019s text, metadata and bookmarks; a black box stands in its place, labelled with ${plan.spec.redactions.some((asked) => 'replaceWith' in asked && asked.replaceWith !== undefined) ? 'the reason or the filer\u2019s replacement' : 'the reason'} (such as "[${redactionLabel(plan, 0).label}]"), or, where that does not fit, with the redaction\u2019s number in the log (such as "[${redactionLabel(plan, 0).shortLabel}]"). A withheld attachment loses its name, size, hash and picture the same way.`,
                 sealed: `This copy removes nothing: each stretch that ${EXHIBIT_PATHS.exhibit} removes is outlined.`,
               },
             ],
           },
         ]
       : []),
+    { heading: 'Size limit', paragraphs: [sizeLimitParagraph(plan)] },
     {
       heading: timeZone.heading,
       paragraphs: (timeZone.paragraphs ?? []).map((text) => textIn(text, 'filing')),

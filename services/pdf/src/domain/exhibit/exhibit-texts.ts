@@ -11,7 +11,13 @@ import { type Block, type Inline, renderText } from '../evidence/legal-document'
 import { utcIso } from '../evidence/manifest';
 import type { ExhibitSource } from './exhibit-cover';
 import type { ExhibitPlan } from './exhibit-plan';
-import { includedMessages, runNumbers } from './exhibit-wording';
+import {
+  includedMessages,
+  listed,
+  namedCourtProfile,
+  runNumbers,
+  SEALED_COPY_WORDING,
+} from './exhibit-wording';
 
 /** A file of the exhibit as written. */
 export interface ExhibitFile {
@@ -43,12 +49,35 @@ export function specWithoutRedactedText(spec: ExhibitSpec): unknown {
   };
 }
 
-/** exhibit-manifest.json: what the exhibit was cut from, what it holds, and each file's SHA-256. */
+/**
+ * The redactions whose reason is not a Rule 5.2(a) category, counted by reason: sealed by order,
+ * and each "other" note (the filer's own words), in the spec's order.
+ */
+function notRule52Redactions(spec: ExhibitSpec): { reason: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const { reason } of spec.redactions) {
+    const key =
+      reason.category === 'sealed-by-order'
+        ? 'sealed by order of the court'
+        : reason.category === 'other'
+          ? `other, noted "${reason.note}"`
+          : null;
+    if (key !== null) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([reason, count]) => ({ reason, count }));
+}
+
+/**
+ * exhibit-manifest.json: what the exhibit was cut from, what it holds, its court profile (each
+ * file over the limit with the volumes it is split into, `splitIntoVolumes`), and each file's SHA-256 and
+ * size, so that anyone can check the files against the limit.
+ */
 export function exhibitManifest(
   plan: ExhibitPlan,
   source: ExhibitSource,
   made: { toolVersion: string; generatedAt: Date },
   files: readonly ExhibitFile[],
+  volumes: Readonly<Record<string, readonly string[]>>,
 ): Buffer {
   const runs = (list: ExhibitPlan['included']) =>
     list.map((run) => ({ ...run, numbers: runNumbers(run, plan.totalMessages) }));
@@ -69,6 +98,7 @@ export function exhibitManifest(
     omitted: runs(plan.omitted),
     highlights: plan.highlights,
     redactionLogRows: plan.log.length,
+    courtProfile: { ...namedCourtProfile(plan.spec.courtProfile), splitIntoVolumes: volumes },
     files,
   };
   return Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
@@ -105,6 +135,20 @@ export function exhibitDeclaration(
     `It holds ${includedMessages(plan.included, plan.totalMessages)}, by the numbers the transcript gives ` +
       'them, and marks each stretch of messages it leaves out where it falls.',
   );
+  const redacts = plan.spec.redactions.length > 0;
+  const chosen = [
+    'the messages selected',
+    ...(plan.spec.context > 0 ? ['the number of messages of context shown around them'] : []),
+    ...(plan.highlights.length > 0 ? ['the highlighted messages'] : []),
+    ...(redacts ? ['the redactions'] : []),
+  ];
+  paragraph(
+    `For ${label}, ${listed(chosen)} were chosen by `,
+    { blank: 'name of the person who chose them' },
+    `. ChatExhibit did not choose them: it cut the exhibit from the transcript, laid it out` +
+      `${redacts ? ' and redacted it' : ''} as asked in the exhibit spec, which ${EXHIBIT_PATHS.manifest} ` +
+      `records${redacts ? ' without the redacted text' : ''}.`,
+  );
   paragraph(
     '[Strike this paragraph if you did not make this comparison.] On ',
     { blank: 'date of comparison' },
@@ -116,15 +160,40 @@ export function exhibitDeclaration(
   );
   if (plan.spec.redactions.length > 0) {
     paragraph(
-      `${EXHIBIT_PATHS.exhibit} carries ${countOf(plan.spec.redactions.length, 'redaction')}, which remove ` +
-        `text in ${countOf(plan.log.length, 'place')}, each listed in ${EXHIBIT_PATHS.redactionLogPdf} and ` +
+      `${EXHIBIT_PATHS.exhibit} carries ${countOf(plan.spec.redactions.length, 'redaction')}, which ` +
+        `${plan.spec.redactions.length === 1 ? 'removes' : 'remove'} text in ${countOf(plan.log.length, 'place')}, each listed in ${EXHIBIT_PATHS.redactionLogPdf} and ` +
         `${EXHIBIT_PATHS.redactionLogCsv} by message, place, kind, reason and length, without the removed ` +
         `text. The SHA-256 hash value of ${EXHIBIT_PATHS.redactionLogCsv} is:`,
     );
     value(hashOf(EXHIBIT_PATHS.redactionLogCsv));
+    const others = notRule52Redactions(plan.spec);
+    if (others.length === 0)
+      paragraph(
+        'By the reasons given for them, every one of these redactions is of an item Fed. R. Civ. P. 5.2(a) lists.',
+      );
+    else
+      paragraph(
+        `By the reasons given for them, ${countOf(
+          others.reduce((sum, { count }) => sum + count, 0),
+          'of these redactions is',
+          'of these redactions are',
+        )} ` +
+          `not of an item Fed. R. Civ. P. 5.2(a) lists: ${others.map(({ reason, count }) => `${reason}, ${count}`).join('; ')}. ` +
+          'They are made under ',
+        { blank: 'order or other authority for them' },
+        '.',
+      );
+    const sealedCopy = SEALED_COPY_WORDING[plan.spec.sealedCopyMark];
     paragraph(
-      `${EXHIBIT_PATHS.sealed} has the same pages without the redactions, each removed stretch outlined. ` +
-        '[Strike this sentence if it is not so filed.] It is filed under seal.',
+      `${EXHIBIT_PATHS.sealed} has the same pages without the redactions, each removed stretch outlined, ` +
+        `and is marked "${sealedCopy.mark}" on every page. [Strike this sentence if it is not so ${sealedCopy.verb}.] ` +
+        `It is ${sealedCopy.status}.`,
+    );
+    paragraph(
+      `[A note for the filer: strike it before filing.] ${PACKAGE_PATHS.filingTranscript} and the evidence package ` +
+        `of export ${source.exportReference} are not redacted: they hold every message, and between them everything ` +
+        `${EXHIBIT_PATHS.exhibit} removes. Do not file them publicly with this redacted exhibit: file them under ` +
+        'seal, or not at all.',
     );
   }
   paragraph(`The SHA-256 hash values of the files of ${label} are:`);

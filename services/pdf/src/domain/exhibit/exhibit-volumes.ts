@@ -20,7 +20,8 @@ import {
   volumeListing,
   writeVolumeWindow,
 } from '../transcript/volume-pages';
-import { type ExhibitCopy, exhibitBates, exhibitHeader, hasSealedCopy, SEALED_MARK } from './exhibit-cover';
+import { type ExhibitCopy, exhibitBates, exhibitHeader, hasSealedCopy, sealedMark } from './exhibit-cover';
+import { namedCourtProfile, sizeLimitWords } from './exhibit-wording';
 import { exhibitContext, type ExhibitInput, exhibitSetup, layOutExhibit } from './write-exhibit';
 
 /** Each copy's file of the unsplit exhibit, whose pages the volumes hold. */
@@ -28,6 +29,12 @@ const COPY_FILES: Record<ExhibitCopy, string> = {
   exhibit: EXHIBIT_PATHS.exhibit,
   sealed: EXHIBIT_PATHS.sealed,
 };
+
+/** A volume's file, and the file of the unsplit exhibit whose pages it holds. */
+export interface VolumeFile {
+  file: string;
+  splitFrom: string;
+}
 
 /**
  * Splits the exhibit's pages (`pageCount` of them, `sizeBytes` the larger copy's file) into
@@ -40,7 +47,7 @@ export async function writeExhibitVolumes(
   maxFileBytes: number,
   unsplit: { pageCount: number; sizeBytes: number },
   dir: string,
-): Promise<string[]> {
+): Promise<VolumeFile[]> {
   const copies: ExhibitCopy[] = hasSealedCopy(input.plan) ? ['exhibit', 'sealed'] : ['exhibit'];
   const volumes = await splitIntoVolumes<VolumeContents>({
     itemCount: unsplit.pageCount,
@@ -60,7 +67,9 @@ export async function writeExhibitVolumes(
       };
     },
   });
-  return volumes.flatMap((volume) => volume.files.map((file) => path.basename(file)));
+  return volumes.flatMap((volume) =>
+    volume.files.map((file, index) => ({ file: path.basename(file), splitFrom: COPY_FILES[copies[index]!] })),
+  );
 }
 
 /** One volume of the exhibit, in each of its copies: the same pages, the same front matter. */
@@ -107,10 +116,10 @@ function writeExhibitVolume(
     (pages) => exhibitContext(input, pages),
     (context) => layOutExhibit(context, input),
     (contents) => ({
-      header: exhibitHeader(plan, source),
+      header: exhibitHeader(plan, source, input.transcript.source.facts),
       title: plan.spec.label,
       subtitle: sealed
-        ? { exhibit: `Redacted exhibit (PDF/A-2b) · ${name}`, sealed: `${SEALED_MARK} · ${name}` }
+        ? { exhibit: `Redacted exhibit (PDF/A-2b) · ${name}`, sealed: `${sealedMark(plan)} · ${name}` }
         : `Exhibit (PDF/A-2b) · ${name}`,
       number: volume.number,
       rows: [
@@ -129,7 +138,10 @@ function writeExhibitVolume(
             : `${bates[0]} to ${bates[1]}, as in ${EXHIBIT_PATHS.exhibit}${sealed ? ' (with "-S" in the sealed copy)' : ''}`,
         ],
         ...contentRows(contents, plan.totalMessages),
-        ['Size limit', `${bytes(maxFileBytes)} per file`],
+        [
+          'Size limit',
+          `${sizeLimitWords(maxFileBytes)} per file, court profile: ${namedCourtProfile(plan.spec.courtProfile).name}`,
+        ],
       ],
       paragraphs: [
         sealed

@@ -1,6 +1,14 @@
 // What an exhibit holds and leaves out, worded in this one place for its cover, its gap lines and
-// the refusals that quote it, with the counts worded as every other document words them.
+// the refusals that quote it, with the counts worded as every other document words them; and how
+// it names its court profile and its sealed copy.
 
+import {
+  COURT_PROFILES,
+  type CourtProfile,
+  type CourtProfileId,
+  maxFileBytesOf,
+  type SealedCopyMark,
+} from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import { countOf, formatInteger } from '../evidence/plain-text';
 
@@ -20,7 +28,7 @@ export const runNumbers = (run: MessageRun, totalMessages: number): string =>
     : `${messageNumber(run.first, totalMessages)}\u2013${messageNumber(run.last, totalMessages)}`;
 
 /** "a", "a and b", "a, b and c". */
-const listed = (items: readonly string[]): string =>
+export const listed = (items: readonly string[]): string =>
   items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 /** "messages 0412–0440 and 0512 of 2,000"; "message 0512 of 2,000" for one; "no messages of 2,000" for none. */
@@ -34,3 +42,41 @@ export function includedMessages(included: readonly MessageRun[], totalMessages:
 /** "71 messages omitted (0441–0511)": the line an exhibit draws where it leaves messages out. */
 export const omittedMessages = (gap: MessageRun, totalMessages: number): string =>
   `${countOf(runLength(gap), 'message')} omitted (${runNumbers(gap, totalMessages)})`;
+
+/** How the sealed copy names what it is, by the spec's `sealedCopyMark`. */
+export const SEALED_COPY_WORDING: Record<SealedCopyMark, { mark: string; status: string; verb: string }> = {
+  'filed-under-seal': {
+    mark: 'UNREDACTED \u2014 FILED UNDER SEAL',
+    status: 'filed under seal',
+    verb: 'filed',
+  },
+  'lodged-conditionally-under-seal': {
+    mark: 'UNREDACTED \u2014 LODGED CONDITIONALLY UNDER SEAL',
+    status: 'lodged conditionally under seal',
+    verb: 'lodged',
+  },
+};
+
+/** A court profile as the cover and the manifest name it: its preset's id, its name, its limit. */
+export interface NamedCourtProfile {
+  preset: CourtProfileId | null;
+  name: string;
+  maxFileBytes: number | null;
+}
+
+export const namedCourtProfile = (profile: CourtProfile): NamedCourtProfile =>
+  'preset' in profile
+    ? { preset: profile.preset, ...COURT_PROFILES[profile.preset] }
+    : {
+        preset: null,
+        name: 'maxFileBytes' in profile ? 'custom' : 'none',
+        maxFileBytes: maxFileBytesOf(profile),
+      };
+
+/** "35,000,000 bytes (35 MB)", a MB being 1,000,000 bytes as the presets count them. */
+export const sizeLimitWords = (maxFileBytes: number): string =>
+  `${countOf(maxFileBytes, 'byte')} (${maxFileBytes / 1_000_000} MB)`;
+
+/** Whether one of `runs` holds message `index`. */
+export const runsHold = (runs: readonly MessageRun[], index: number): boolean =>
+  runs.some((run) => run.first <= index && index <= run.last);

@@ -12,7 +12,8 @@ import { type ExhibitFile, exhibitChecksums, exhibitDeclaration, exhibitManifest
 import { writeRedactionLogPdf } from './redaction-log-pdf';
 import { redactionLogCsv } from './redaction-log';
 import { writeExhibitVolumes } from './exhibit-volumes';
-import { writeExhibit } from './write-exhibit';
+import { exhibitTimeZone } from './exhibit-time-zone';
+import { type ExhibitInput, writeExhibit } from './write-exhibit';
 
 /**
  * Writes an exhibit's files into `dir` (made if need be): exhibit.pdf and, when the spec redacts,
@@ -36,7 +37,8 @@ export async function renderExhibitDocuments(
     return files.at(-1)!;
   };
   const sealed = hasSealedCopy(plan);
-  const { pageCount } = await writeExhibit({ transcript, plan, source }, layout, {
+  const input: ExhibitInput = { transcript, plan, source, timeZone: await exhibitTimeZone(transcript, plan) };
+  const { pageCount } = await writeExhibit(input, layout, {
     exhibit: createWriteStream(at(EXHIBIT_PATHS.exhibit)),
     sealed: sealed ? createWriteStream(at(EXHIBIT_PATHS.sealed)) : null,
   });
@@ -44,16 +46,21 @@ export async function renderExhibitDocuments(
   const sealedFile = sealed ? await hashed(EXHIBIT_PATHS.sealed) : null;
   // Over the court's limit, both copies are also split into volumes of the same pages.
   const limit = maxFileBytesOf(plan.spec.courtProfile);
+  /** Each unsplit file over the limit, and the volumes it is split into. */
+  const volumes: Record<string, string[]> = {};
   const largest = Math.max(exhibit.sizeBytes, sealedFile?.sizeBytes ?? 0);
   if (limit !== null && largest >= limit) {
     const volumeFiles = await writeExhibitVolumes(
-      { transcript, plan, source },
+      input,
       layout,
       limit,
       { pageCount, sizeBytes: largest },
       dir,
     );
-    for (const name of volumeFiles) await hashed(name);
+    for (const { file, splitFrom } of volumeFiles) {
+      await hashed(file);
+      volumes[splitFrom] = [...(volumes[splitFrom] ?? []), file];
+    }
   }
   if (sealed) {
     await writeRedactionLogPdf(
@@ -68,7 +75,7 @@ export async function renderExhibitDocuments(
     await hashed(EXHIBIT_PATHS.redactionLogCsv);
   }
   const made = { toolVersion: transcript.toolVersion, generatedAt: transcript.generatedAt };
-  await writeFile(at(EXHIBIT_PATHS.manifest), exhibitManifest(plan, source, made, files));
+  await writeFile(at(EXHIBIT_PATHS.manifest), exhibitManifest(plan, source, made, files, volumes));
   await hashed(EXHIBIT_PATHS.manifest);
   await writeFile(
     at(EXHIBIT_PATHS.declaration),

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { TextLayout } from '../text/text-layout';
+import type { CoverSection } from '../transcript/cover-content';
 import { writeCoverPages } from '../transcript/cover-writer';
 import { MessageRows } from '../transcript/message-rows';
 import { documentContext, type TranscriptContext } from '../transcript/transcript-context';
@@ -20,13 +21,21 @@ import {
 } from './exhibit-cover';
 import { rowDecoration } from './exhibit-decoration';
 import type { ExhibitPlan } from './exhibit-plan';
-import { includedMessages, type MessageRun, omittedMessages } from './exhibit-wording';
+import {
+  includedMessages,
+  type MessageRun,
+  omittedMessages,
+  runsHold,
+  SEALED_COPY_WORDING,
+} from './exhibit-wording';
 
 export interface ExhibitInput {
   /** What the full transcript was drawn from: the exhibit draws its messages the same way. */
   transcript: TranscriptInput;
   plan: ExhibitPlan;
   source: ExhibitSource;
+  /** The cover's Time zone section, for the exhibit's messages (exhibitTimeZone). */
+  timeZone: CoverSection;
 }
 
 /** The metadata of each copy: label, title and the export's reference, never a chat's words. */
@@ -35,7 +44,7 @@ function exhibitInfo(input: ExhibitInput, copy: ExhibitCopy): DocumentInfo {
   const preparedBy = transcript.source.facts.examination.preparedBy;
   const sealed = copy === 'sealed';
   return {
-    title: `${plan.spec.label}: ${EXHIBIT_TITLE}${sealed ? ' (unredacted, filed under seal)' : ''}`,
+    title: `${plan.spec.label}: ${EXHIBIT_TITLE}${sealed ? ` (unredacted, ${SEALED_COPY_WORDING[plan.spec.sealedCopyMark].status})` : ''}`,
     subject:
       `${includedMessages(plan.included, plan.totalMessages)} of the transcript of export ` +
       `${source.exportReference}, cut from its court-filing copy (SHA-256 ${source.filingSha256})`,
@@ -68,7 +77,7 @@ export function exhibitContext(
     input.transcript,
     pages,
     {
-      header: exhibitHeader(plan, source),
+      header: exhibitHeader(plan, source, input.transcript.source.facts),
       headerMasks: [],
       source: `Cut from transcript SHA-256 ${source.filingSha256.slice(0, 16)}\u2026`,
       bates: (page) => exhibitBates(plan, batesStartOf(plan), page),
@@ -82,8 +91,8 @@ const batesStartOf = (plan: ExhibitPlan): number => plan.spec.batesStart ?? 1;
 
 /**
  * Writes an exhibit in each of its copies from one layout: the exhibit (PDF/A-2b, redactions
- * removed) and, when the spec redacts, its unredacted copy for filing under seal (PDF/A-2b, the
- * removed stretches outlined, "UNREDACTED — FILED UNDER SEAL" on every page), then the footers
+ * removed) and, when the spec redacts, its unredacted copy (PDF/A-2b, the removed stretches
+ * outlined, "UNREDACTED — FILED UNDER SEAL" or the spec's other mark on every page), then the footers
  * with its Bates numbers. Resolves to the page count.
  */
 export async function writeExhibit(
@@ -127,7 +136,8 @@ export async function layOutExhibit(
     exhibitCoverSections(
       plan,
       source,
-      input.transcript.cover.timeZone,
+      input.transcript.source.facts,
+      input.timeZone,
       input.transcript.source.chat.participants,
       batesStartOf(plan),
     ),
@@ -135,8 +145,6 @@ export async function layOutExhibit(
 
   const rows = new MessageRows(context);
   const highlighted = new Set(plan.highlights);
-  const included = (index: number): boolean =>
-    plan.included.some((run) => run.first <= index && index <= run.last);
   /** A gap shows before the run it precedes, and the one after the exhibit's last run at its end. */
   const gapBefore = new Map(plan.omitted.map((gap) => [gap.last + 1, gap]));
   const lastRun = plan.included[plan.included.length - 1];
@@ -157,7 +165,7 @@ export async function layOutExhibit(
   rows.begin();
   for await (const page of input.transcript.source.messages()) {
     for (const message of page) {
-      if (!included(message.index)) {
+      if (!runsHold(plan.included, message.index)) {
         rows.skip(message);
         continue;
       }

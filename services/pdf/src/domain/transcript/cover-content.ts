@@ -15,6 +15,7 @@ import {
   zoneChangeClocks,
   zoneChangeDate,
   zoneChangeGap,
+  type ZoneChange,
   zoneChangesBetween,
 } from './time-zone';
 import { timeZoneSourceStatement } from '../time-zone-source';
@@ -70,8 +71,24 @@ export interface CoverInput {
 
 export interface CoverContent {
   sections: CoverSection[];
-  /** The Time zone section among them, which an exhibit's cover repeats. */
-  timeZone: CoverSection;
+}
+
+/**
+ * The messages a Time zone section speaks of: the whole chat's, or an exhibit's (which names only
+ * the clock changes, skipped times and reorderings among the messages it draws).
+ */
+export interface ZoneReading {
+  /** Where the changes fall: "this chat's date range". */
+  scope: string;
+  /** Where an unstated zone's offset may have changed: "the chat's date range". */
+  unstatedScope: string;
+  /** The message the offset is read at: "the first message". */
+  firstMessage: string;
+  /** Its recorded time; null when no message is dated. */
+  firstAt: string | null;
+  /** The clock changes a row among the messages marks, in order. */
+  changes: readonly ZoneChange[];
+  anomalies: Pick<MessageAnomalies, 'skippedTimes' | 'laterAfterClocksWentBack'>;
 }
 
 const NOT_STATED = 'not stated';
@@ -91,12 +108,16 @@ const inZoneAndUtc = (moment: Date, zone: string): string =>
 export function coverContent(input: CoverInput): CoverContent {
   const { facts, chat, summary, generatedAt } = input;
   const zone = facts.timeZone;
-  const timeZone: CoverSection = {
-    heading: 'Time zone',
-    paragraphs: [...timeZoneStatement(input), ...calendarStatement(chat.calendar)],
-  };
+  const { firstAt, lastAt } = summary;
+  const timeZone = timeZoneSection(facts, chat.calendar, input.counts.entries, {
+    scope: "this chat's date range",
+    unstatedScope: "the chat's date range",
+    firstMessage: 'the first message',
+    firstAt,
+    changes: firstAt === null || lastAt === null ? [] : zoneChangesBetween(zone, firstAt, lastAt),
+    anomalies: input.anomalies,
+  });
   return {
-    timeZone,
     sections: [
       {
         heading: 'Examination',
@@ -214,7 +235,21 @@ function describeChatFile(chat: CoverInput['chat']): string {
   return details.length === 0 ? chat.chatFile : `${chat.chatFile} (${details.join(', ')})`;
 }
 
-function timeZoneStatement({ facts, summary, anomalies, counts }: CoverInput): string[] {
+/** The Time zone section: how the times read, and what the zone says of `reading`'s messages. */
+export function timeZoneSection(
+  facts: ExportFacts,
+  calendar: Calendar,
+  totalMessages: number,
+  reading: ZoneReading,
+): CoverSection {
+  return {
+    heading: 'Time zone',
+    paragraphs: [...timeZoneStatement(facts, totalMessages, reading), ...calendarStatement(calendar)],
+  };
+}
+
+function timeZoneStatement(facts: ExportFacts, totalMessages: number, reading: ZoneReading): string[] {
+  const { scope, unstatedScope, firstMessage, firstAt, changes, anomalies } = reading;
   const zone = facts.timeZone;
   const source = facts.timeZoneSource;
   const recorded = `Times are shown exactly as the exporting device recorded them, in its local time, to the second where the export wrote seconds (iPhone exports do) and otherwise to the minute; the export does not say which time zone that was. ${timeZoneSourceStatement(zone, source)}`;
@@ -222,28 +257,27 @@ function timeZoneStatement({ facts, summary, anomalies, counts }: CoverInput): s
     facts.options.utcColumn && facts.options.includeTimestamps
       ? `These times are not converted; the UTC column beside them is computed from each in the time zone ${zone}.`
       : 'No time has been converted.';
-  if (summary.firstAt === null || summary.lastAt === null) {
+  if (firstAt === null) {
     return [`${recorded} ${converted}`];
   }
   // The offset of the chat's own dates matters, not today's: read at the first message.
-  const offset = formatUtcOffset(tzOffset(zone, new Date(`${summary.firstAt}Z`)));
-  const changes = zoneChangesBetween(zone, summary.firstAt, summary.lastAt);
+  const offset = formatUtcOffset(tzOffset(zone, new Date(`${firstAt}Z`)));
   // A zone nobody stated says nothing of the phone: its offset may have changed all the same.
   const unknownZone =
     source === 'declared'
       ? ''
-      : ` The phone's real time zone is not known: it may differ from ${zone}, and its UTC offset may have changed inside the chat's date range.`;
+      : ` The phone's real time zone is not known: it may differ from ${zone}, and its UTC offset may have changed inside ${unstatedScope}.`;
   const repeatedHours = changes.some((change) => !wentForward(change))
     ? ' A message at a local time that occurred twice is read in export order: as the first time until a message of that hour reads as earlier than the one before it, as the second from then on; it is marked REPEATED HOUR with the UTC offset it is read with.'
     : '';
-  const number = (index: number): string => `message ${messageNumber(index, counts.entries)}`;
+  const number = (index: number): string => `message ${messageNumber(index, totalMessages)}`;
   const more = (n: number): string => `${n} more such ${n === 1 ? 'message' : 'messages'}`;
   const { skippedTimes, laterAfterClocksWentBack } = anomalies;
   return [
-    `${recorded} In the time zone ${zone}, the offset from UTC was ${offset} at the first message (${formatRecordedMoment(summary.firstAt, false)}). ${converted}`,
+    `${recorded} In the time zone ${zone}, the offset from UTC was ${offset} at ${firstMessage} (${formatRecordedMoment(firstAt, false)}). ${converted}`,
     (changes.length === 0
-      ? `No daylight-saving or other change of the UTC offset falls inside this chat's date range in the time zone ${zone}.`
-      : `In the time zone ${zone} the clocks changed inside this chat's date range, and a row among the messages marks each change where it falls: ${changes.map((c) => `on ${zoneChangeDate(c)} ${zoneChangeClocks(c)}, so local times ${zoneChangeGap(c)} that day`).join('; ')}.${repeatedHours}`) +
+      ? `No daylight-saving or other change of the UTC offset falls inside ${scope} in the time zone ${zone}.`
+      : `In the time zone ${zone} the clocks changed inside ${scope}, and a row among the messages marks each change where it falls: ${changes.map((c) => `on ${zoneChangeDate(c)} ${zoneChangeClocks(c)}, so local times ${zoneChangeGap(c)} that day`).join('; ')}.${repeatedHours}`) +
       unknownZone,
     ...(skippedTimes.length === 0
       ? []

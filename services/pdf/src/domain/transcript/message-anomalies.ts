@@ -5,7 +5,7 @@
 
 import type { Calendar } from '@chatexhibit/proto/calendar';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
-import { type ChatTimes, ZoneClock } from './zone-clock';
+import { type ChatTimes, type MessageTime, ZoneClock } from './zone-clock';
 
 /** A media name's date further than this many days from its message's date is named on the cover. */
 export const MEDIA_DATE_TOLERANCE_DAYS = 2;
@@ -103,6 +103,18 @@ const sameMessage = (a: TranscriptMessage, b: TranscriptMessage): boolean =>
   a.content === b.content &&
   a.attachment === b.attachment;
 
+/** Adds `message` to the time anomalies its time (read in export order) shows. */
+export function noteTimeAnomalies(
+  found: Pick<MessageAnomalies, 'skippedTimes' | 'laterAfterClocksWentBack'>,
+  message: TranscriptMessage,
+  time: MessageTime,
+): void {
+  if (time.skippedBy !== null) found.skippedTimes.push(message.index);
+  // The ones the reading flagged as earlier than the message before.
+  if (time.laterThan !== null && message.flags.includes('outOfOrder'))
+    found.laterAfterClocksWentBack.push(message.index);
+}
+
 /**
  * One pass over the messages. A left or removed event counts only when it names exactly one
  * participant (in "A removed B" it cannot be told which one left without the language's grammar);
@@ -166,11 +178,7 @@ export async function findMessageAnomalies(
       ) {
         found.duplicates.push(message.index);
       }
-      const time = clock.read(message);
-      if (time.skippedBy !== null) found.skippedTimes.push(message.index);
-      // The ones the reading flagged as earlier than the message before.
-      if (time.laterThan !== null && message.flags.includes('outOfOrder'))
-        found.laterAfterClocksWentBack.push(message.index);
+      noteTimeAnomalies(found, message, clock.read(message));
       previous = message;
     }
   }

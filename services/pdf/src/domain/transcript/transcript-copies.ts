@@ -71,7 +71,7 @@ export function runningHeader(facts: ExportFacts, volume: string | null = null):
 }
 
 /** A typed number after its label, unless the uploader typed the label too ("Exhibit 12 to …"). */
-const labelled = (label: string, value: string): string =>
+export const labelled = (label: string, value: string): string =>
   value.toLowerCase().startsWith(label.split(' ')[0]!.toLowerCase()) ? value : `${label} ${value}`;
 
 /** "Reading this transcript" on attachments: how they are named, and what this copy carries. */
