@@ -3,6 +3,7 @@ import { FontSet, type TextStyle } from '../text/font-set';
 import { maskLine } from '../text/line-mask';
 import { ascent, type CharRange, lineHeight, type TextLine, type TextLayout } from '../text/text-layout';
 import { alignedLeft, TextPainter } from '../text/text-painter';
+import type { RowStarts } from './row-starts';
 
 /** US Letter, the size US courts file; one-inch margins as most local rules ask. */
 export const PAGE = { width: 612, height: 792, margin: 72, top: 64, bottom: 72 } as const;
@@ -86,6 +87,11 @@ export interface PageWindow<Copy extends string> {
   /** The whole layout's page count, which "Page X of Y" names. */
   pageCount: number;
   into: Readonly<Record<Copy, PDFKit.PDFDocument>>;
+  /**
+   * Where the layout's rows started, as the windows of it laid out so far found: it resumes at
+   * the last row before `first` rather than at its first page, and records the rows it reaches.
+   */
+  rowStarts: RowStarts;
 }
 
 /** A windowed layout reached the page after its window: what it was drawing there is not drawn. */
@@ -178,6 +184,16 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
 
   get bottom(): number {
     return PAGE.height - PAGE.bottom;
+  }
+
+  /**
+   * Moves the cursor to `y` on page `page` of the layout without laying out what comes between:
+   * where a window's layout resumes (RowStarts), before the window, where nothing is drawn.
+   */
+  resumeAt(page: number, y: number): void {
+    if (this.inWindow) throw new Error('A layout resumes before its window only.');
+    this.pageNumber = page;
+    this.y = y;
   }
 
   /** Starts a new page when `height` does not fit below the cursor; says whether it did. */
