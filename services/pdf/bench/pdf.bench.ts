@@ -8,16 +8,26 @@
 // inherits the other's heap or warm caches; the two alternate over ROUNDS rounds and each keeps
 // its best time. Peak memory is the process's maximum resident set (process.resourceUsage()).
 // Targets: 10k messages in 1.5 s and 300 MB; 40k in 6 s.
+//
+// Then the court-filing copy of 40k messages split into volumes under 1 MB (what
+// filing-volumes.medium.spec.ts splits), timed against writing the unsplit PDFs of the same
+// messages in the same process: the ratio says how many unsplit layouts the split costs, which
+// holds when the machine's speed does not.
 
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { fontFile } from '../src/domain/text/font-files';
-import { writeChatTranscripts } from '../test/support/chat-transcripts';
+import { FontSet } from '../src/domain/text/font-set';
+import { TextLayout } from '../src/domain/text/text-layout';
+import { writeFilingVolumes } from '../src/domain/transcript/filing-volumes';
+import { writeTranscripts } from '../src/domain/transcript/write-transcripts';
+import { chatTranscriptInput, writeChatTranscripts } from '../test/support/chat-transcripts';
 import { GENERATED_SENDERS, generateMessages } from '../test/support/generated-chat';
 
 const SIZES = [1_000, 10_000, 40_000];
@@ -26,7 +36,10 @@ const TARGETS: Record<number, { seconds: number; megabytes?: number }> = {
   10_000: { seconds: 1.5, megabytes: 300 },
   40_000: { seconds: 6 },
 };
+/** The split: messages, and the size limit per volume. */
+const SPLIT = { messages: 40_000, maxFileBytes: 1_000_000 };
 type Renderer = 'ours' | 'plain';
+type SplitRun = { unsplitMs: number; splitMs: number; volumes: number; peakMb: number };
 
 async function renderOurs(messages: TranscriptMessage[], dir: string): Promise<void> {
   await writeChatTranscripts(messages, GENERATED_SENDERS, dir);
@@ -55,13 +68,84 @@ async function worker(renderer: Renderer, count: number): Promise<void> {
   }
 }
 
+/**
+ * One measured split in this process: both PDFs of the messages written unsplit (the reference),
+ * then the filing copy split into volumes. Prints a SplitRun as JSON.
+ */
+async function splitWorker(): Promise<void> {
+  const input = await chatTranscriptInput(generateMessages(SPLIT.messages), GENERATED_SENDERS);
+  const layout = new TextLayout(FontSet.shared());
+  const dir = mkdtempSync(path.join(tmpdir(), 'chatexhibit-bench-split-'));
+  try {
+    const filing = path.join(dir, 'transcript-filing.pdf');
+    const started = performance.now();
+    const out = {
+      transcript: createWriteStream(path.join(dir, 'transcript.pdf')),
+      filing: createWriteStream(filing),
+    };
+    const { pageCount } = await writeTranscripts(input, layout, out);
+    const unsplitMs = performance.now() - started;
+    const content = readFileSync(filing);
+    const unsplit = {
+      sizeBytes: content.length,
+      pageCount,
+      sha256: createHash('sha256').update(content).digest('hex'),
+    };
+    const splitStarted = performance.now();
+    const volumes = await writeFilingVolumes(
+      input,
+      layout,
+      { maxFileBytes: SPLIT.maxFileBytes, court: null },
+      path.join(dir, 'volumes'),
+      unsplit,
+    );
+    const run: SplitRun = {
+      unsplitMs,
+      splitMs: performance.now() - splitStarted,
+      volumes: volumes.length,
+      peakMb: process.resourceUsage().maxRSS / 1024,
+    };
+    process.stdout.write(`${JSON.stringify(run)}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs this file in a fresh Node process with `args` and parses the JSON line it prints last. */
+function inFreshProcess<Result>(args: string[]): Result {
+  const output = execFileSync(process.execPath, [...process.execArgv, __filename, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(output.trim().split('\n').at(-1)!) as Result;
+}
+
 function measure(renderer: Renderer, count: number): { ms: number; peakMb: number } {
-  const output = execFileSync(
-    process.execPath,
-    [...process.execArgv, __filename, '--worker', renderer, String(count)],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  return inFreshProcess(['--worker', renderer, String(count)]);
+}
+
+/** The split against the unsplit PDFs, best of ROUNDS fresh processes, each run's ratio listed. */
+function measureSplit(): void {
+  console.log(
+    `\nfiling copy of ${SPLIT.messages.toLocaleString('en-US')} messages split into volumes under ` +
+      `${SPLIT.maxFileBytes.toLocaleString('en-US')} bytes, against both unsplit PDFs in the same process`,
   );
-  return JSON.parse(output.trim().split('\n').at(-1)!) as { ms: number; peakMb: number };
+  console.log('run | unsplit s | split s | split/unsplit time | volumes | peak MB');
+  const runs = Array.from({ length: ROUNDS }, () => inFreshProcess<SplitRun>(['--split-worker']));
+  runs.forEach((run, i) =>
+    console.log(
+      [
+        i + 1,
+        (run.unsplitMs / 1000).toFixed(2),
+        (run.splitMs / 1000).toFixed(2),
+        `${(run.splitMs / run.unsplitMs).toFixed(2)}x`,
+        run.volumes,
+        run.peakMb.toFixed(0),
+      ].join(' | '),
+    ),
+  );
+  const ratios = runs.map((run) => run.splitMs / run.unsplitMs).sort((a, b) => a - b);
+  console.log(`median split/unsplit time: ${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)}x`);
 }
 
 function main(): void {
@@ -93,11 +177,16 @@ function main(): void {
       ].join(' | '),
     );
   }
+  measureSplit();
 }
 
 const workerAt = process.argv.indexOf('--worker');
 if (workerAt >= 0) {
   void worker(process.argv[workerAt + 1] as Renderer, Number(process.argv[workerAt + 2]));
+} else if (process.argv.includes('--split-worker')) {
+  void splitWorker();
+} else if (process.argv.includes('--split')) {
+  measureSplit();
 } else {
   main();
 }

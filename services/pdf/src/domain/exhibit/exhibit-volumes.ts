@@ -10,6 +10,7 @@ import { bytes } from '../export-counts';
 import { countOf } from '../evidence/plain-text';
 import type { TextLayout } from '../text/text-layout';
 import { splitIntoVolumes, type VolumeToRender } from '../volumes/split-into-volumes';
+import { RowStarts } from '../transcript/row-starts';
 import { type CopySetup, textIn } from '../transcript/twin-pages';
 import {
   contentRows,
@@ -49,6 +50,7 @@ export async function writeExhibitVolumes(
   dir: string,
 ): Promise<VolumeFile[]> {
   const copies: ExhibitCopy[] = hasSealedCopy(input.plan) ? ['exhibit', 'sealed'] : ['exhibit'];
+  const rowStarts = new RowStarts();
   const volumes = await splitIntoVolumes<VolumeContents>({
     itemCount: unsplit.pageCount,
     maxFileBytes,
@@ -56,10 +58,19 @@ export async function writeExhibitVolumes(
     nameItem: (position) => `page ${position + 1} of ${EXHIBIT_PATHS.exhibit}`,
     render: async (volume) => {
       const files = copies.map((copy) => volumeFileName(COPY_FILES[copy], volume.number, volume.count));
-      const written = await writeExhibitVolume(input, layout, maxFileBytes, unsplit.pageCount, volume, {
+      const out = {
         exhibit: createWriteStream(path.join(dir, files[0]!)),
         ...(files[1] !== undefined && { sealed: createWriteStream(path.join(dir, files[1])) }),
-      } as Record<ExhibitCopy, Writable>);
+      } as Record<ExhibitCopy, Writable>;
+      const written = await writeExhibitVolume(
+        input,
+        layout,
+        maxFileBytes,
+        unsplit.pageCount,
+        rowStarts,
+        volume,
+        out,
+      );
       return {
         files: files.map((file) => path.join(dir, file)),
         pageCount: written.pageCount,
@@ -78,6 +89,7 @@ function writeExhibitVolume(
   layout: TextLayout,
   maxFileBytes: number,
   pageCount: number,
+  rowStarts: RowStarts,
   volume: VolumeToRender<VolumeContents>,
   out: Record<ExhibitCopy, Writable>,
 ) {
@@ -112,7 +124,7 @@ function writeExhibitVolume(
     samePagesText(bates !== null);
   return writeVolumeWindow(
     layout,
-    { name, first, last, pageCount, setup, out, laidOut: null },
+    { name, first, last, pageCount, setup, out, laidOut: null, rowStarts },
     (pages) => exhibitContext(input, pages),
     (context) => layOutExhibit(context, input),
     (contents) => ({

@@ -169,6 +169,7 @@ export async function layOutExhibit(
         rows.skip(message);
         continue;
       }
+      if (!rows.reach(message)) continue;
       const gap = gapBefore.get(message.index);
       if (gap !== undefined) drawGap(gap);
       await rows.row(message, rowDecoration(plan, message.index, highlighted.has(message.index)));

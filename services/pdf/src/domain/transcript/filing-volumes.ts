@@ -15,6 +15,7 @@ import { countOf } from '../evidence/plain-text';
 import type { TextLayout } from '../text/text-layout';
 import { splitIntoVolumes, type VolumeToRender } from '../volumes/split-into-volumes';
 import { batesNumber } from './bates';
+import { RowStarts } from './row-starts';
 import { transcriptFurniture } from './page-furniture';
 import { documentContext } from './transcript-context';
 import { documentInfo, runningHeader, TRANSCRIPT_TITLE } from './transcript-copies';
@@ -63,9 +64,8 @@ export interface FilingVolume {
 /**
  * Splits the court-filing copy's pages into volumes under `limit.maxFileBytes` each, written into
  * `dir` with their SHA-256 values listed in `SHA256SUMS.txt` (as `sha256sum -c` reads it). Each
- * volume is laid out from the transcript's first page, as the unsplit copy was, and keeps the
- * pages of its window: the unsplit copy's pages, so a page or Bates number cites the same page in
- * either. One volume's pages are in memory at a time.
+ * volume keeps the pages of its window of the transcript's layout, the unsplit copy's, so a page
+ * or Bates number cites the same page in either. One volume's pages are in memory at a time.
  */
 export async function writeFilingVolumes(
   input: TranscriptInput,
@@ -76,6 +76,7 @@ export async function writeFilingVolumes(
 ): Promise<FilingVolume[]> {
   const { facts } = input.source;
   await mkdir(dir, { recursive: true });
+  const rowStarts = new RowStarts();
   const volumes = await splitIntoVolumes<VolumeContents>({
     itemCount: unsplit.pageCount,
     maxFileBytes: limit.maxFileBytes,
@@ -86,7 +87,8 @@ export async function writeFilingVolumes(
         dir,
         volumeFileName(PACKAGE_PATHS.filingTranscript, volume.number, volume.count),
       );
-      const written = await writeFilingVolume(input, layout, limit, unsplit, volume, createWriteStream(file));
+      const out = createWriteStream(file);
+      const written = await writeFilingVolume(input, layout, limit, unsplit, rowStarts, volume, out);
       return { files: [file], ...written };
     },
   });
@@ -115,15 +117,15 @@ export async function writeFilingVolumes(
 
 /**
  * Writes one volume to `out`: its front matter, then pages `range.from + 1` to `range.to` of the
- * filing copy, laid out from the first page with only the filing copy drawn (the native copy's
- * texts still take their room, as in the unsplit layout) and the pages before the window thrown
- * away. Resolves to its page count and what it says of itself.
+ * filing copy, with only the filing copy drawn (the native copy's texts still take their room, as
+ * in the unsplit layout). Resolves to its page count and what it says of itself.
  */
 async function writeFilingVolume(
   input: TranscriptInput,
   layout: TextLayout,
   limit: SizeLimit,
   unsplit: UnsplitFilingCopy,
+  rowStarts: RowStarts,
   volume: VolumeToRender<VolumeContents>,
   out: Writable,
 ): Promise<{ pageCount: number; about: VolumeContents }> {
@@ -151,6 +153,7 @@ async function writeFilingVolume(
       setup: { filing: { info, pdfA: true } } as Record<TranscriptCopy, CopySetup>,
       out: { filing: out } as Record<TranscriptCopy, Writable>,
       laidOut: TRANSCRIPT_COPIES,
+      rowStarts,
     },
     (pages) => documentContext({ ...input, onProgress: () => {} }, pages, transcriptFurniture(facts), null),
     layOutTranscript,

@@ -26,6 +26,7 @@ import {
   ZONE_CHANGE_SPACE,
 } from './transcript-style';
 import { CONTENT_WIDTH, PAGE, type TextMask, type TranscriptCopy } from './twin-pages';
+import type { RowStart } from './row-starts';
 import { type MessageTime, ZoneClock } from './zone-clock';
 
 /**
@@ -70,9 +71,12 @@ export class MessageRows<Copy extends string = TranscriptCopy> {
   /** Where the UTC column starts, when it is shown, and where the message starts. */
   private readonly utcX: number | null;
   private readonly bodyX: number;
+  /** The row a window's layout resumes at (the last recorded before the window); null from the first. */
+  private readonly resumeAt: RowStart | null;
 
   constructor(private readonly context: TranscriptContext<Copy>) {
     const { input, pages } = context;
+    this.resumeAt = pages.window === null ? null : pages.window.rowStarts.before(pages.window.first);
     // The time column widens only when the export recorded seconds; UTC gets a column of its own.
     const { options } = input.source.facts;
     const sample = input.summary.timesHaveSeconds ? '00:00:00' : '00:00';
@@ -91,7 +95,7 @@ export class MessageRows<Copy extends string = TranscriptCopy> {
     let drawn = 0;
     for await (const page of input.source.messages()) {
       for (const message of page) {
-        await this.row(message);
+        if (this.reach(message)) await this.row(message);
         drawn += 1;
       }
       await input.onProgress(drawn / Math.max(1, total));
@@ -142,6 +146,32 @@ export class MessageRows<Copy extends string = TranscriptCopy> {
    */
   skip(message: TranscriptMessage): void {
     this.clock!.read(message);
+  }
+
+  /**
+   * Says whether `message` is laid out, before anything that leads up to its row (its day's
+   * heading, an exhibit's gap line): not when it comes before the row a window's layout resumes
+   * at, though its time is read all the same; at that row, the cursor and the days are put where
+   * the layout had them. A window's layout records each row start it reaches.
+   */
+  reach(message: TranscriptMessage): boolean {
+    const { pages, furniture } = this.context;
+    const resume = this.resumeAt;
+    if (resume !== null && message.index < resume.index) {
+      this.skip(message);
+      return false;
+    }
+    if (resume?.index === message.index) {
+      pages.resumeAt(resume.page, resume.y);
+      furniture.resumeDays(resume);
+    }
+    pages.window?.rowStarts.record({
+      index: message.index,
+      page: pages.pageNumber,
+      y: pages.y,
+      ...furniture.days,
+    });
+    return true;
   }
 
   /** A day's heading, kept on one page with the first row of its first message (`firstRow` high). */

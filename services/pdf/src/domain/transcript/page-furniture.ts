@@ -105,6 +105,20 @@ export class PageFurniture<Copy extends string = TranscriptCopy> {
     this.onDay(day);
   }
 
+  /** The day the messages are in and the first day of its month: where a row starts (RowStart). */
+  get days(): { day: string | null; month: string | null } {
+    return { day: this.day, month: this.month?.day ?? null };
+  }
+
+  /**
+   * Takes up the days of a row start, for a layout that resumes there, before its window: the
+   * month's bookmark is in no document until the window's first page opens it again.
+   */
+  resumeDays({ day, month }: { day: string | null; month: string | null }): void {
+    this.day = day;
+    this.month = month === null ? null : { key: month.slice(0, 7), day: month, bookmark: { items: [] } };
+  }
+
   bookmarkRegister(): void {
     this.part = 'register';
     this.pages.bookmark('Attachment register');

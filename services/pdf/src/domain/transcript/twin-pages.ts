@@ -3,6 +3,7 @@ import { FontSet, type TextStyle } from '../text/font-set';
 import { maskLine } from '../text/line-mask';
 import { ascent, type CharRange, lineHeight, type TextLine, type TextLayout } from '../text/text-layout';
 import { alignedLeft, TextPainter } from '../text/text-painter';
+import type { RowStarts } from './row-starts';
 
 /** US Letter, the size US courts file; one-inch margins as most local rules ask. */
 export const PAGE = { width: 612, height: 792, margin: 72, top: 64, bottom: 72 } as const;
@@ -84,9 +85,9 @@ type LabelOptions = { align?: 'left' | 'right' | 'center'; width?: number; masks
 
 /**
  * Pages `first` to `last` (from 1) of a layout, drawn into documents of their own after the pages
- * those already hold (a volume's front matter): the pages before are drawn into documents that are
- * thrown away as they go, and a page past `last` is not begun (PastWindowError). The layout (every
- * line's page and height) does not depend on which document draws, so each page is the one the
+ * those already hold (a volume's front matter): the pages before are only laid out (where each
+ * line goes, nothing drawn), and a page past `last` is not begun (PastWindowError). The layout
+ * (every line's page and height) does not depend on what is drawn, so each page is the one the
  * whole document has there.
  */
 export interface PageWindow<Copy extends string> {
@@ -95,6 +96,11 @@ export interface PageWindow<Copy extends string> {
   /** The whole layout's page count, which "Page X of Y" names. */
   pageCount: number;
   into: Readonly<Record<Copy, PDFKit.PDFDocument>>;
+  /**
+   * Where the layout's rows started, as the windows of it laid out so far found: it resumes at
+   * the last row before `first` rather than at its first page, and records the rows it reaches.
+   */
+  rowStarts: RowStarts;
 }
 
 /** A windowed layout reached the page after its window: what it was drawing there is not drawn. */
@@ -118,7 +124,10 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
   readonly copies: readonly Copy[];
   /** The copies whose texts take room: those drawn, and those the pages must stay the same as. */
   private readonly laidOut: readonly Copy[];
+  /** Each copy's document and how it draws; none before a window's first page (nothing is drawn). */
   private pens: readonly CopyPen<Copy>[];
+  /** Opens the pictures laid out before a window, to measure them; made for the first. */
+  private picturesBeforeWindow: PDFKit.PDFDocument | null = null;
   /** Top of the next line, in pdfkit's top-down page coordinates. */
   y: number = PAGE.top;
   /** The layout's page being drawn, from 1. */
@@ -133,23 +142,33 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
   /**
    * `laidOut` names the copies whose versions of a text take room, by default those set up: a
    * copy drawn alone keeps the pages of its twin by laying out the twin's texts too. With a
-   * `window`, only its pages are drawn into documents kept, `window.into`.
+   * `window`, only its pages are drawn, into documents kept, `window.into`.
    */
   constructor(
     readonly layout: TextLayout,
-    setup: Readonly<Record<Copy, CopySetup>>,
+    private readonly setup: Readonly<Record<Copy, CopySetup>>,
     private readonly fonts: FontSet = FontSet.shared(),
     laidOut: readonly Copy[] | null = null,
     readonly window: PageWindow<Copy> | null = null,
   ) {
     this.copies = Object.keys(setup) as Copy[];
     this.laidOut = laidOut ?? this.copies;
-    this.pens = this.copies.map((copy) => {
-      const { info, pdfA, redaction } = setup[copy];
-      const doc = window === null ? createDocument(info, pdfA) : throwawayDocument();
-      return { copy, doc, painter: new TextPainter(doc, fonts), redaction };
-    });
+    this.pens =
+      window === null
+        ? this.penInto(
+            Object.fromEntries(
+              this.copies.map((copy) => [copy, createDocument(setup[copy].info, setup[copy].pdfA)]),
+            ) as Record<Copy, PDFKit.PDFDocument>,
+          )
+        : [];
     if (window?.first === 1) this.enterWindow();
+  }
+
+  private penInto(docs: Readonly<Record<Copy, PDFKit.PDFDocument>>): CopyPen<Copy>[] {
+    return this.copies.map((copy) => {
+      const doc = docs[copy];
+      return { copy, doc, painter: new TextPainter(doc, this.fonts), redaction: this.setup[copy].redaction };
+    });
   }
 
   /** Each copy's document: with a window, the one it is drawing into now. */
@@ -165,19 +184,25 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     return this.window === null || this.pageNumber >= this.window.first;
   }
 
-  /** The window's first page: the pens move to the documents kept, after their front matter. */
+  /** The window's first page: drawing starts, into the documents kept, after their front matter. */
   private enterWindow(): void {
-    const into = this.window!.into;
-    this.pens = this.pens.map((pen) => {
-      const doc = into[pen.copy];
-      return { ...pen, doc, painter: new TextPainter(doc, this.fonts) };
-    });
+    this.pens = this.penInto(this.window!.into);
     this.windowStart = this.pens[0]!.doc.bufferedPageRange().count;
     for (const { doc } of this.pens) doc.addPage();
   }
 
   get bottom(): number {
     return PAGE.height - PAGE.bottom;
+  }
+
+  /**
+   * Moves the cursor to `y` on page `page` of the layout without laying out what comes between:
+   * where a window's layout resumes (RowStarts), before the window, where nothing is drawn.
+   */
+  resumeAt(page: number, y: number): void {
+    if (this.inWindow) throw new Error('A layout resumes before its window only.');
+    this.pageNumber = page;
+    this.y = y;
   }
 
   /** Starts a new page when `height` does not fit below the cursor; says whether it did. */
@@ -425,7 +450,7 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     maxHeight: number,
     maskLabel: string | null = null,
   ): { width: number; height: number } {
-    const probe = this.pens[0]!.doc.openImage(data);
+    const probe = (this.pens[0]?.doc ?? (this.picturesBeforeWindow ??= measuringDocument())).openImage(data);
     const scale = Math.min(1, width / probe.width, maxHeight / probe.height);
     const size = { width: probe.width * scale, height: probe.height * scale };
     this.ensure(size.height);
@@ -461,9 +486,9 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
 
   /** A page of the layout as pdfkit's switchToPage counts it in the documents kept; null before a window. */
   private indexOf(page: number): number | null {
+    if (this.window !== null && page < this.window.first) return null;
     const { start } = this.pens[0]!.doc.bufferedPageRange();
-    if (this.window === null) return start + page - 1;
-    return page < this.window.first ? null : start + this.windowStart + page - this.window.first;
+    return this.window === null ? start + page - 1 : start + this.windowStart + page - this.window.first;
   }
 
   /**
@@ -548,11 +573,8 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
   }
 }
 
-/**
- * A document the pages before a window are drawn into: each page let go as the next begins,
- * uncompressed (no one reads it), its bytes dropped as they are written.
- */
-function throwawayDocument(): PDFKit.PDFDocument {
+/** A document that only opens pictures, to measure them: nothing is drawn in it, its bytes are dropped. */
+function measuringDocument(): PDFKit.PDFDocument {
   const doc = new PDFDocument({ size: 'LETTER', bufferPages: false, compress: false });
   doc.resume();
   return doc;

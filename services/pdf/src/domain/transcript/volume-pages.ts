@@ -6,6 +6,7 @@ import { messageNumber } from '@chatexhibit/proto/message-number';
 import type { CoverRows } from './cover-content';
 import { writeCoverRows } from './cover-writer';
 import type { PageFurniture } from './page-furniture';
+import type { RowStarts } from './row-starts';
 import { formatRecordedMoment, formatRecordedMonth } from './time-zone';
 import type { TranscriptContext } from './transcript-context';
 import { COLOUR, FOOTER_RAISE, SPACE, STYLE, TEXT_GAP } from './transcript-style';
@@ -68,13 +69,16 @@ export interface VolumeWindow<Copy extends string> {
   out: Readonly<Record<Copy, Writable>>;
   /** The copies whose texts take room in the document's layout (those of `setup` by default). */
   laidOut: readonly Copy[] | null;
+  /** Where the rows of the document's layout start, shared by every volume of it (see PageWindow). */
+  rowStarts: RowStarts;
 }
 
 /**
  * Writes one volume of a document in each of its copies: its front matter (a cover and an index
  * of dates, with their bookmarks), then the document's pages `first` to `last`, laid out by
- * `layOut` from the document's first page as the unsplit document was (the pages before thrown
- * away, the layout stopped after the window), with their own page and Bates numbers. The page
+ * `layOut` as the unsplit document was (the pages before only laid out, from the last row start
+ * an earlier volume recorded before them; the layout stopped after the window), with their own
+ * page and Bates numbers. The page
  * labels read i, ii, then the printed page numbers. `cover` says what the front matter says, once
  * the pages are known. Resolves to the volume's page count and what its pages hold.
  */
@@ -99,6 +103,7 @@ export async function writeVolumeWindow<Copy extends string>(
     last: window.last,
     pageCount: window.pageCount,
     into,
+    rowStarts: window.rowStarts,
   });
   const drawn = context(pages);
   const front = new VolumeFrontPages(pages, drawn.furniture);
