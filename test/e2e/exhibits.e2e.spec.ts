@@ -88,7 +88,7 @@ describe('exhibits API (standalone)', () => {
     const exhibitPdf = files.find((file) => file.name === EXHIBIT_PATHS.exhibit)!;
     expect(exhibitPdf.contentType).toBe('application/pdf');
     expect(exhibitPdf.disposition).toBe(
-      `inline; filename*=UTF-8''${encodeURIComponent('WhatsApp Chat - Sam Porter – exhibit.pdf')}`,
+      `inline; filename*=UTF-8''${encodeURIComponent('exhibit.pdf')}`,
     );
     expect(files.find((file) => file.name === EXHIBIT_PATHS.redactionLogCsv)!.contentType).toMatch(
       /^text\/csv/,

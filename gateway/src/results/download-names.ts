@@ -43,11 +43,8 @@ export function downloadFileName(
   );
 }
 
-/**
- * `plainName` after the chat the upload holds ("WhatsApp Chat with Sam – exhibit.pdf"), or as it
- * is without a usable chat name.
- */
-export function namedAfterChat(plainName: string, uploadFileName: string | null): string {
+/** `plainName` after the chat the upload holds, or as it is without a usable chat name. */
+function namedAfterChat(plainName: string, uploadFileName: string | null): string {
   const chatName = uploadFileName === null ? null : chatNameOf(uploadFileName);
   return chatName === null ? plainName : `${chatName} – ${plainName}`;
 }

@@ -7,12 +7,7 @@ import { EXHIBIT_FILE_TYPES, isExhibitFileName } from '@chatexhibit/proto/exhibi
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import { isValidKey, ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { Route, RouteParams } from '../http/http-route';
-import {
-  contentDisposition,
-  type DownloadDocument,
-  downloadFileName,
-  namedAfterChat,
-} from './download-names';
+import { contentDisposition, type DownloadDocument, downloadFileName } from './download-names';
 import { ExportResultsService } from './export-results.service';
 
 /** A signed link whose path names no export this server sealed. */
@@ -107,7 +102,8 @@ export class ExportResultsController {
       response,
       exportKeys(exportId).exhibitFile(exhibitId, fileName),
       type,
-      namedAfterChat(fileName, await this.results.uploadFileName(exportId)),
+      // Its plain name, never the chat's: a redacted name or number may stand in the chat's name.
+      fileName,
       type === 'application/pdf' ? 'inline' : 'attachment',
     );
   }
