@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
-import { fieldPath } from '@chatexhibit/proto/errors';
+import { issueSentences } from '@chatexhibit/proto/errors';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import {
   COURT_PROFILES,
@@ -304,7 +304,6 @@ function sizeLimitOf(value: string): SizeLimit {
   };
 }
 
-/** A spec's field as its sentences name it: ["redactions", 2, "text"] as "redactions[2].text". */
 /** The exhibit spec in `file`, checked by the schema the API and web app use; the user's problem in one sentence. */
 async function readExhibitSpec(file: string): Promise<ExhibitSpec> {
   const text = await readUserFile(file, () => readFile(path.resolve(file), 'utf8'));
@@ -316,13 +315,7 @@ async function readExhibitSpec(file: string): Promise<ExhibitSpec> {
   }
   const parsed = ExhibitSpecSchema.safeParse(json);
   if (!parsed.success) {
-    throw new CliInputError(
-      `--exhibit-spec ${file}: ${parsed.error.issues
-        .map((issue) =>
-          issue.path.length === 0 ? issue.message : `${fieldPath(issue.path)}: ${issue.message}`,
-        )
-        .join('; ')}`,
-    );
+    throw new CliInputError(`--exhibit-spec ${file}: ${issueSentences(parsed.error.issues).join('; ')}`);
   }
   return parsed.data;
 }
