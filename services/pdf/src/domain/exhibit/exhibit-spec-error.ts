@@ -1,5 +1,6 @@
-// Why an exhibit spec cannot be planned against its chat, as a code for programs and a sentence
-// for the filer that starts with the spec's field ("redactions[2].text: …"). A redaction that is
+// Why an exhibit spec cannot be planned against its chat (or numbered beside the export's other
+// documents), as a code for programs and a sentence for the filer that starts with the spec's
+// field ("redactions[2].text: …"). A redaction that is
 // not where it says is refused, never skipped: an exhibit must not be filed believing a number
 // hidden that is not.
 
@@ -15,7 +16,8 @@ export type ExhibitSpecErrorReason =
   | 'no_such_occurrence'
   | 'no_text_to_redact'
   | 'no_attachment'
-  | 'phone_number_not_found';
+  | 'phone_number_not_found'
+  | 'bates_numbers_taken';
 
 export class ExhibitSpecError extends Error {
   override readonly name = 'ExhibitSpecError';
@@ -89,5 +91,20 @@ export const exhibitSpecError = {
       'phone_number_not_found',
       field,
       `${JSON.stringify(number)} is not written anywhere in the exhibit: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name`,
+    ),
+  batesNumbersTaken: (
+    field: 'batesPrefix' | 'batesStart',
+    range: string,
+    document: string,
+    taken: string,
+    free: { start: number; range: string } | null,
+  ) =>
+    new ExhibitSpecError(
+      'bates_numbers_taken',
+      field,
+      `the exhibit's pages would be numbered ${range}, which repeats numbers ${document} carries (${taken})` +
+        (free === null
+          ? '; choose another batesPrefix'
+          : `; a batesStart of ${free.start} (${free.range}) repeats none`),
     ),
 };
