@@ -9,28 +9,35 @@ import { BATES_PREFIX_PATTERN, BatesStartSchema } from './processing-options';
 // prints (1-based, "message 0412"), so an exhibit cites the transcript it was cut from.
 
 /**
- * An object of the spec: its keys and no others. An unknown key is named with the nearest known
- * one ('unknown key "redaction": did you mean "redactions"?'); `otherwise` words its other problems.
+ * An object of the spec: its keys and no others. An unknown key is named with the nearest of
+ * `keys` (its own; every form's, for one of several forms): 'unknown key "redaction": did you
+ * mean "redactions"?'. `otherwise` words its other problems.
  */
 function keyed<Shape extends z.core.$ZodLooseShape>(
   shape: Shape,
-  otherwise: (issue: z.core.$ZodRawIssue) => string | undefined = () => undefined,
+  {
+    keys = Object.keys(shape),
+    otherwise = () => undefined,
+  }: { keys?: readonly string[]; otherwise?: (issue: z.core.$ZodRawIssue) => string | undefined } = {},
 ) {
   return z.strictObject(shape, {
     error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? unknownKeySentence(issue.keys, Object.keys(shape))
-        : otherwise(issue),
+      issue.code === 'unrecognized_keys' ? unknownKeySentence(issue.keys, keys) : otherwise(issue),
   });
 }
 
+/** The keys of every form an object of the spec may take. */
+const keysOf = (forms: Record<string, z.core.$ZodLooseShape>): string[] => [
+  ...new Set(Object.values(forms).flatMap((shape) => Object.keys(shape))),
+];
+
 /**
- * One of several objects of the spec: an object with a key none of them has is named with the
- * nearest key any has; anything else that fits none gets `sentence`, which shows the forms.
+ * One of several forms of an object of the spec (`known`: all their keys): an object with a key
+ * none of them has is named with the nearest; anything else that fits none gets `sentence`, which
+ * shows the forms.
  */
-const oneOfForms = (shapes: readonly z.core.$ZodLooseShape[], sentence: string) => ({
+const oneOfForms = (known: readonly string[], sentence: string) => ({
   error: ({ input }: { input?: unknown }) => {
-    const known = [...new Set(shapes.flatMap((shape) => Object.keys(shape)))];
     const unknown =
       typeof input === 'object' && input !== null
         ? Object.keys(input).filter((key) => !known.includes(key))
@@ -87,14 +94,15 @@ const SELECTION_SHAPES = {
   range: { from: MessageNumberSchema, to: MessageNumberSchema },
   days: { fromDay: RecordedDaySchema, toDay: RecordedDaySchema },
 };
+const SELECTION_KEYS = keysOf(SELECTION_SHAPES);
 export const ExhibitSelectionSchema = z.union(
   [
-    keyed(SELECTION_SHAPES.message),
-    keyed(SELECTION_SHAPES.range).refine((range) => range.from <= range.to, {
+    keyed(SELECTION_SHAPES.message, { keys: SELECTION_KEYS }),
+    keyed(SELECTION_SHAPES.range, { keys: SELECTION_KEYS }).refine((range) => range.from <= range.to, {
       message: 'from must not be after to',
       path: ['to'],
     }),
-    keyed(SELECTION_SHAPES.days).refine((range) => range.fromDay <= range.toDay, {
+    keyed(SELECTION_SHAPES.days, { keys: SELECTION_KEYS }).refine((range) => range.fromDay <= range.toDay, {
       message: 'fromDay must not be after toDay',
       path: ['toDay'],
       // Days that are not days have no order: their own sentence is the one problem.
@@ -102,7 +110,7 @@ export const ExhibitSelectionSchema = z.union(
     }),
   ],
   oneOfForms(
-    Object.values(SELECTION_SHAPES),
+    SELECTION_KEYS,
     'must be one message { "message": 412 }, a range { "from": 412, "to": 440 } or days { "fromDay": "2024-03-01", "toDay": "2024-03-02" }',
   ),
 );
@@ -144,11 +152,15 @@ export const RedactionReasonSchema = keyed(
     category: z.enum(REDACTION_CATEGORIES, { error: `must be one of ${REDACTION_CATEGORIES.join(', ')}` }),
     note: oneLine(200).optional(),
   },
-  // A category written alone ("reason": "taxpayer-id") is the common slip: show the object it belongs in.
-  ({ input }) =>
-    `must be an object such as { "category": ${JSON.stringify(
-      typeof input === 'string' && (REDACTION_CATEGORIES as string[]).includes(input) ? input : 'taxpayer-id',
-    )} }, the category one of ${REDACTION_CATEGORIES.join(', ')} (with a "note" for other)`,
+  {
+    // A category written alone ("reason": "taxpayer-id") is the common slip: show the object it belongs in.
+    otherwise: ({ input }) =>
+      `must be an object such as { "category": ${JSON.stringify(
+        typeof input === 'string' && (REDACTION_CATEGORIES as string[]).includes(input)
+          ? input
+          : 'taxpayer-id',
+      )} }, the category one of ${REDACTION_CATEGORIES.join(', ')} (with a "note" for other)`,
+  },
 ).refine((reason) => reason.category !== 'other' || reason.note !== undefined, {
   message: 'a reason of category "other" needs a note saying what it is',
   path: ['note'],
@@ -227,11 +239,17 @@ const COURT_PROFILE_SHAPES = {
   none: { none: z.literal(true) },
 };
 
+const COURT_PROFILE_KEYS = keysOf(COURT_PROFILE_SHAPES);
+
 /** A court's per-file size limit: a preset, a custom limit in bytes, or none (one file each). */
 export const CourtProfileSchema = z.union(
-  [keyed(COURT_PROFILE_SHAPES.preset), keyed(COURT_PROFILE_SHAPES.limit), keyed(COURT_PROFILE_SHAPES.none)],
+  [
+    keyed(COURT_PROFILE_SHAPES.preset, { keys: COURT_PROFILE_KEYS }),
+    keyed(COURT_PROFILE_SHAPES.limit, { keys: COURT_PROFILE_KEYS }),
+    keyed(COURT_PROFILE_SHAPES.none, { keys: COURT_PROFILE_KEYS }),
+  ],
   oneOfForms(
-    Object.values(COURT_PROFILE_SHAPES),
+    COURT_PROFILE_KEYS,
     'must be a preset { "preset": "sdny" }, a limit { "maxFileBytes": 8000000 } or no limit { "none": true }',
   ),
 );

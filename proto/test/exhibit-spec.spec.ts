@@ -115,6 +115,13 @@ describe('the sentences a refused spec gets, as the CLI and the API give them', 
     expect(sentences({ ...SPEC, courtProfile: { presett: 'sdny' } })).toEqual([
       'courtProfile: unknown key "presett": did you mean "preset"?',
     ]);
+    // An object read as one form is hinted from every form's keys.
+    expect(sentences({ ...SPEC, courtProfile: { preset: 'sdny', maxFileByte: 8_000_000 } })).toEqual([
+      'courtProfile: unknown key "maxFileByte": did you mean "maxFileBytes"?',
+    ]);
+    expect(sentences({ ...SPEC, selections: [{ from: 3, to: 5, fromDy: '2024-03-01' }] })).toEqual([
+      'selections[0]: unknown key "fromDy": did you mean "fromDay"?',
+    ]);
     // Nothing close: the keys there are.
     expect(sentences({ ...SPEC, colour: 'red' })).toEqual([
       'unknown key "colour": the keys here are "label", "selections", "context", "highlights", "redactions", "batesPrefix", "batesStart", "courtProfile"',
