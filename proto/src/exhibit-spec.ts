@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { unknownKeySentence } from './errors';
 import { isOneLine } from './one-line';
-import { phoneDigits } from './phone-number-match';
+import { findPhoneNumber, internationalNumber, phoneDigits } from './phone-number-match';
 import { BATES_PREFIX_PATTERN, BatesStartSchema } from './processing-options';
+import { wordOccurrences } from './text-range';
 
 // An exhibit: the messages of a processed export a lawyer files, with context, highlights,
 // redactions and the court's size limit. Messages are named by the numbers the full transcript
@@ -167,12 +168,21 @@ export const RedactionReasonSchema = keyed(
 });
 export type RedactionReason = z.infer<typeof RedactionReasonSchema>;
 
+/** The kinds of redaction, in the order the spec's schema lists them. */
+export const REDACTION_KINDS = ['text', 'message', 'attachment', 'phone-number', 'text-everywhere'] as const;
+
+/** The words on a redaction's boxes instead of its reason's label: a minor's initials (Rule 5.2(a)(3)), a pseudonym. */
+const ReplacementSchema = oneLine(40);
+
 /**
  * What to redact. `text`: a span of one message's text, every occurrence of it in that message
  * (or only the `occurrence`-th, 1-based); `message`: all of one message's text; `attachment`: the
  * file one message attaches (its name, hash and picture); `phone-number`: a number wherever the
- * exhibit writes it (senders, texts, system events, file names), however its digits are spaced.
- * A redaction whose text is not where it says is an error, never skipped.
+ * exhibit writes it (senders, texts, system events, file names), however its digits are spaced;
+ * `text-everywhere`: a word or phrase (a minor's name) wherever the exhibit writes it, as whole
+ * words, in any case. The last two may give `replaceWith`, the words on their boxes instead of the
+ * reason's label (a minor's initials, a pseudonym). A redaction whose text is not where it says
+ * is an error, never skipped.
  */
 export const RedactionSchema = z.discriminatedUnion(
   'kind',
@@ -198,11 +208,32 @@ export const RedactionSchema = z.discriminatedUnion(
           /^\+?[\d\s().-]{7,30}$/,
           'must be a phone number as the chat writes it, such as "+1 555 010 4477"',
         )
-        .refine((value) => phoneDigits(value).length >= 7, 'must have at least 7 digits'),
+        .refine((value) => phoneDigits(value).length >= 7, 'must have at least 7 digits')
+        .refine(
+          (value) => !value.trim().startsWith('+') || internationalNumber(value) !== null,
+          'must start with a country calling code after "+", such as +1 or +44',
+        ),
+      replaceWith: ReplacementSchema.optional(),
       reason: RedactionReasonSchema,
-    }),
+    }).refine(
+      ({ number, replaceWith }) =>
+        replaceWith === undefined || findPhoneNumber(replaceWith, number).length === 0,
+      { message: 'must not hold the number it replaces', path: ['replaceWith'] },
+    ),
+    keyed({
+      kind: z.literal('text-everywhere'),
+      text: oneLine(200).refine(
+        (value) => /[\p{L}\p{N}]/u.test(value),
+        'must be a word or phrase, with a letter or digit',
+      ),
+      replaceWith: ReplacementSchema.optional(),
+      reason: RedactionReasonSchema,
+    }).refine(
+      ({ text, replaceWith }) => replaceWith === undefined || wordOccurrences(replaceWith, text).length === 0,
+      { message: 'must not hold the text it replaces', path: ['replaceWith'] },
+    ),
   ],
-  { error: 'kind must be one of text, message, attachment, phone-number' },
+  { error: `kind must be one of ${REDACTION_KINDS.join(', ')}` },
 );
 export type Redaction = z.infer<typeof RedactionSchema>;
 

@@ -1,9 +1,12 @@
+import { Metadata, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { TextRange } from './text-range';
 
 // One phone number is written many ways: "+1 555 010 4477", "+1 (555) 010-4477", "15550104477",
-// and WhatsApp wraps a number it shows for a name in invisible direction marks. A number is found
-// by its digits in order, whatever stands between them from the few characters people and phones
-// put there; a longer run of digits around them is another number and is not matched.
+// "(555) 010-4477", "555.010.4477", "+44 (0)20 7946 0958", "020 7946 0958", and WhatsApp wraps a
+// number it shows for a name in invisible direction marks. A number given with "+" is split by
+// libphonenumber-js into its country calling code and national number, and found in its
+// international form and its national one (with the country's trunk prefix or without); digits
+// right next to it make another number and are not matched.
 
 /**
  * What may stand between two digits of one phone number: spaces (also no-break and thin ones),
@@ -12,23 +15,74 @@ import type { TextRange } from './text-range';
 const SEPARATOR = String.raw`[\s./()\-\u2010-\u2015\u200e\u200f\u202a-\u202e\u2066-\u2069]`;
 /** At most this many separators in a row ("5 - 5", "(555) 010"), so words between digits never join them. */
 const MAX_SEPARATORS = 3;
+const BETWEEN = `${SEPARATOR}{0,${MAX_SEPARATORS}}`;
+/**
+ * A country calling code as people write one before a number they give without it: "+1", "(+1)",
+ * "001", "+44 (0)"; the mask takes it in, so that "+1 [Redacted]" does not say what was removed.
+ */
+const WRITTEN_COUNTRY_CODE = String.raw`\(?(?:\+|00)\d{1,3}\)?${BETWEEN}(?:\(\d\)${BETWEEN})?`;
 
 /** The digits of a phone number as written. */
 export const phoneDigits = (number: string): string => number.replace(/\D/g, '');
 
+/** A number given with "+", as libphonenumber-js reads it. */
+export interface InternationalNumber {
+  /** "1", "44" */
+  countryCallingCode: string;
+  /** The national (significant) number: "5552017788", "2079460958" (no trunk prefix). */
+  nationalNumber: string;
+  /** The prefix dialled before the national number inside the country ("1" for +1, "0" for +44); null when none. */
+  trunkPrefix: string | null;
+}
+
 /**
- * A pattern that finds the number with any spacing: its digits in order, up to three separators
- * between each two, a "+" or "(" right before the first digit taken in, no digit on either side.
- * A number given with its country code ("+1 …") is a whole number, so no digits spaced before it
- * may belong to it ("+44 1555 010 4477" is another number); one given without may be the national
- * part of one written with its code, and is found there.
+ * libphonenumber-js's Metadata as it runs: a numbering plan is chosen by calling code as well as by
+ * country, and tells its national (trunk) prefix; its published types name neither.
+ */
+interface NumberingPlans {
+  selectNumberingPlan(callingCode: string): { numberingPlan?: { nationalPrefix(): string | undefined } };
+}
+
+/** `number` split into country calling code, national number and trunk prefix; null when it has no "+" or no known calling code. */
+export function internationalNumber(number: string): InternationalNumber | null {
+  if (!number.trim().startsWith('+')) return null;
+  const parsed = parsePhoneNumberFromString(number);
+  if (parsed === undefined) return null;
+  const plans = new Metadata() as unknown as NumberingPlans;
+  const trunkPrefix = plans.selectNumberingPlan(parsed.countryCallingCode).numberingPlan?.nationalPrefix();
+  return {
+    countryCallingCode: parsed.countryCallingCode,
+    nationalNumber: parsed.nationalNumber,
+    trunkPrefix: trunkPrefix === undefined || trunkPrefix === '' ? null : trunkPrefix,
+  };
+}
+
+/** Digits in order with up to three separators between each two. */
+const spaced = (digits: string): string => [...digits].join(BETWEEN);
+
+/**
+ * A pattern that finds the number with any spacing, no digit right before or after it. A number
+ * given with "+" is found written internationally ("+1 …", "001 …", "1 …", "+44 (0) …") and
+ * nationally (its national number, after the trunk prefix or not), and is a whole number: digits
+ * spaced before its national form make another one ("+44 555 010 4477" is not "+1 555 010 4477").
+ * One given without "+" may be the national part of a number written with its code, and is found
+ * there, with the code ("+1 555 010 4477" for "555 010 4477").
  */
 export function phoneNumberPattern(number: string): RegExp {
-  const digits = [...phoneDigits(number)];
-  if (digits.length === 0) throw new Error(`"${number}" has no digits`);
-  const between = `${SEPARATOR}{0,${MAX_SEPARATORS}}`;
-  const notAfterDigits = number.trim().startsWith('+') ? `(?<!\\d${between})` : '(?<!\\d)';
-  return new RegExp(`(?<![\\d+])[+(]{0,2}${notAfterDigits}${digits.join(between)}(?!\\d)`, 'g');
+  const digits = phoneDigits(number);
+  if (digits === '') throw new Error(`"${number}" has no digits`);
+  const international = internationalNumber(number);
+  if (international === null)
+    return new RegExp(`(?<![\\d+])(?:${WRITTEN_COUNTRY_CODE})?\\(?${spaced(digits)}(?!\\d)`, 'g');
+  const { countryCallingCode, nationalNumber, trunkPrefix } = international;
+  const national = `\\(?${spaced(nationalNumber)}`;
+  const writtenTrunk = trunkPrefix === null ? '' : `(?:\\(${trunkPrefix}\\)${BETWEEN})?`;
+  const trunk = trunkPrefix === null ? '' : `(?:\\(?${trunkPrefix}\\)?${BETWEEN})?`;
+  const notAfterDigits = `(?<!\\d${BETWEEN})`;
+  const code = `(?:\\(?(?:\\+|00)${countryCallingCode}\\)?|${notAfterDigits}${countryCallingCode})`;
+  const withCode = `${code}${BETWEEN}${writtenTrunk}${national}`;
+  const alone = `\\(?${notAfterDigits}${trunk}${national}`;
+  return new RegExp(`(?<![\\d+])(?:${withCode}|${alone})(?!\\d)`, 'g');
 }
 
 /** Every place `text` writes the phone number `number`, in order. */

@@ -11,6 +11,24 @@ import type { TextRange } from './text-range';
 export type SuggestedKind =
   'ssn' | 'ein' | 'taxpayer-id' | 'card-number' | 'iban' | 'account-number' | 'birth-date';
 
+/** What each kind of suggestion is called: alone (the web app's list) and in a sentence (the exhibit's warnings). */
+export const SUGGESTED_KIND_NAMES: Record<SuggestedKind, { name: string; inSentence: string }> = {
+  ssn: { name: 'Social Security number', inSentence: 'a Social Security number' },
+  ein: { name: 'Employer identification number', inSentence: 'an employer identification number' },
+  'taxpayer-id': { name: 'Taxpayer number', inSentence: 'a taxpayer number' },
+  'card-number': { name: 'Card number', inSentence: 'a card number' },
+  iban: { name: 'IBAN', inSentence: 'an IBAN' },
+  'account-number': { name: 'Account number', inSentence: 'an account number' },
+  'birth-date': { name: 'Date of birth', inSentence: 'a date of birth' },
+};
+
+/** What Rule 5.2(a) lets a filing show of each category a suggestion has. */
+export const RULE_5_2_ALLOWS: Record<RedactionSuggestion['category'], string> = {
+  'taxpayer-id': 'Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits',
+  'financial-account': 'Fed. R. Civ. P. 5.2(a)(4) lets a filing show only its last four digits',
+  'birth-date': 'Fed. R. Civ. P. 5.2(a)(2) lets a filing show only its year',
+};
+
 /** A span of text that looks like something Rule 5.2(a) asks a filing to redact. */
 export interface RedactionSuggestion extends TextRange {
   category: Extract<RedactionCategory, 'taxpayer-id' | 'financial-account' | 'birth-date'>;

@@ -33,3 +33,25 @@ export function textOccurrences(content: string, text: string): TextRange[] {
     found.push({ start: at, end: at + text.length });
   return found;
 }
+
+/** A letter, digit or combining mark: what a whole word does not have right before or after it. */
+const WORD_CHARACTER = String.raw`[\p{L}\p{N}\p{M}]`;
+
+/**
+ * Where `phrase` occurs in `content` as whole words, left to right, ignoring case and taking any
+ * run of spaces or line breaks for a space: how a `text-everywhere` redaction finds a name
+ * ("Emma" in "Emma's", never in "Emmanuel").
+ */
+export function wordOccurrences(content: string, phrase: string): TextRange[] {
+  const words = phrase
+    .trim()
+    .split(/\s+/u)
+    .filter((word) => word !== '');
+  if (words.length === 0) return [];
+  const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join(String.raw`\s+`);
+  const pattern = new RegExp(`(?<!${WORD_CHARACTER})${escaped}(?!${WORD_CHARACTER})`, 'giu');
+  return [...content.matchAll(pattern)].map((match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+}

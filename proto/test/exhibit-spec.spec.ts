@@ -157,3 +157,59 @@ describe('the sentences a refused spec gets, as the CLI and the API give them', 
     expect(days('2024-02-29', '2024-02-29')).toEqual([]);
   });
 });
+
+describe('exhibit-wide redactions and what their boxes say', () => {
+  const redacting = (redaction: object) => ({ ...SPEC, redactions: [redaction] });
+  const minor = { category: 'minor-name' };
+
+  it('takes a word or phrase everywhere, and initials or a pseudonym for its boxes and a phone number’s', () => {
+    expect(
+      refusal(redacting({ kind: 'text-everywhere', text: 'Emma', replaceWith: 'E.M.', reason: minor })),
+    ).toBeUndefined();
+    expect(
+      refusal(
+        redacting({
+          kind: 'phone-number',
+          number: '+44 20 7946 0958',
+          replaceWith: 'Respondent',
+          reason: minor,
+        }),
+      ),
+    ).toBeUndefined();
+  });
+
+  it('refuses a replacement that gives away what it replaces, or is not one short line', () => {
+    expect(
+      refusal(redacting({ kind: 'text-everywhere', text: 'Emma', replaceWith: 'EMMA M.', reason: minor })),
+    ).toEqual({ path: 'redactions.0.replaceWith', message: 'must not hold the text it replaces' });
+    expect(
+      refusal(
+        redacting({
+          kind: 'phone-number',
+          number: '+1 555 010 4477',
+          replaceWith: 'tel 555-010-4477',
+          reason: minor,
+        }),
+      ),
+    ).toEqual({ path: 'redactions.0.replaceWith', message: 'must not hold the number it replaces' });
+    expect(
+      refusal(
+        redacting({ kind: 'text-everywhere', text: 'Emma', replaceWith: 'x'.repeat(41), reason: minor }),
+      ),
+    ).toEqual({ path: 'redactions.0.replaceWith', message: 'must be at most 40 characters' });
+    expect(
+      refusal(redacting({ kind: 'text', message: 1, text: 'a', replaceWith: 'b', reason: minor }))?.path,
+    ).toBe('redactions.0');
+  });
+
+  it('refuses a word without a letter or digit, and a number whose "+" has no country calling code after it', () => {
+    expect(refusal(redacting({ kind: 'text-everywhere', text: '--', reason: minor }))).toEqual({
+      path: 'redactions.0.text',
+      message: 'must be a word or phrase, with a letter or digit',
+    });
+    expect(refusal(redacting({ kind: 'phone-number', number: '+999 555 0104', reason: minor }))).toEqual({
+      path: 'redactions.0.number',
+      message: 'must start with a country calling code after "+", such as +1 or +44',
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { findPhoneNumber } from '../src/phone-number-match';
+import { findPhoneNumber, internationalNumber } from '../src/phone-number-match';
 
 const found = (text: string, number: string) =>
   findPhoneNumber(text, number).map((range) => text.slice(range.start, range.end));
@@ -17,14 +17,68 @@ describe('finding a phone number', () => {
     expect(found('(+1) 555 010 4477', '+15550104477')).toEqual(['(+1) 555 010 4477']);
   });
 
-  it('does not match a longer number or digits far apart', () => {
+  it('splits a number given with + into country calling code, national number and trunk prefix', () => {
+    expect(internationalNumber('+1 (555) 201-7788')).toEqual({
+      countryCallingCode: '1',
+      nationalNumber: '5552017788',
+      trunkPrefix: '1',
+    });
+    expect(internationalNumber('+44 (0) 20 7946 0958')).toEqual({
+      countryCallingCode: '44',
+      nationalNumber: '2079460958',
+      trunkPrefix: '0',
+    });
+    expect(internationalNumber('555-201-7788')).toBeNull();
+  });
+
+  it('finds a number given with + in its national forms too, with or without the trunk prefix', () => {
+    const text =
+      'a 555-201-7788, b 555.201.7788, c 5552017788, d (555) 201-7788, e 1-555-201-7788, f 001 555 201 7788, g +1-555-201-7788.';
+    expect(found(text, '+1 (555) 201-7788')).toEqual([
+      '555-201-7788',
+      '555.201.7788',
+      '5552017788',
+      '(555) 201-7788',
+      '1-555-201-7788',
+      '001 555 201 7788',
+      '+1-555-201-7788',
+    ]);
+    const london =
+      'a +44 20 7946 0958, b +44 (0)20 7946 0958, c 020 7946 0958, d (020) 7946 0958, e 0044 20 7946 0958';
+    expect(found(london, '+44 20 7946 0958')).toEqual([
+      '+44 20 7946 0958',
+      '+44 (0)20 7946 0958',
+      '020 7946 0958',
+      '(020) 7946 0958',
+      '0044 20 7946 0958',
+    ]);
+  });
+
+  it('does not match a longer number, another number sharing its digits, or digits far apart', () => {
     expect(found('215550104477, 155501044770, 1 5 5 5 0 1 0 4 4 7 7', '+1 555 010 4477')).toEqual([
       '1 5 5 5 0 1 0 4 4 7 7',
     ]);
     expect(found('1555 and then 0104477', '+1 555 010 4477')).toEqual([]);
     expect(found('+44 1555 010 4477', '+1 555 010 4477')).toEqual([]);
-    // Given without its country code, the number is found as the national part of a longer one.
-    expect(found('+1 555 010 4477', '555 010 4477')).toEqual(['555 010 4477']);
+    // Another number with the same national part, or the same last seven digits.
+    expect(found('+44 555 010 4477, 444-010-4477, 010-4477, 55501044771', '+1 555 010 4477')).toEqual([]);
+    // A date or reference whose digits run into the number's.
+    expect(found('ref 2024-05-5550104477, 2024-05-555-010-4477', '+1 555 010 4477')).toEqual([]);
+    expect(found('on 2024-05-5512 at 9', '+1 555 12')).toEqual([]);
+    expect(found('20 7946 09581, 14420 7946 0958, 1020 7946 0958', '+44 20 7946 0958')).toEqual([]);
+  });
+
+  it('takes in a written country code before a number given without one', () => {
+    const text =
+      'a +1 555 201 7788, b +1-555-201-7788, c +44 (0) 555 201 7788, d 001 555 201 7788, e (+1) 555 201 7788';
+    expect(found(text, '555-201-7788')).toEqual([
+      '+1 555 201 7788',
+      '+1-555-201-7788',
+      '+44 (0) 555 201 7788',
+      '001 555 201 7788',
+      '(+1) 555 201 7788',
+    ]);
+    expect(found('5552017788 but not 15552017788 or 555201778899', '555 201 7788')).toEqual(['5552017788']);
   });
 
   it('counts in JavaScript string indices, past emoji and non-Latin text', () => {

@@ -116,6 +116,21 @@ describe('convert CLI with --exhibit-spec', () => {
     expect(declaration).toContain('messages 0002–0009 of 17');
   }, 120_000);
 
+  it('warns on stderr of each Rule 5.2(a) suggestion left unredacted, one line each, never its text', async () => {
+    const out = path.join(workDir, 'warned');
+    const { code, stdout, stderr } = await convert(out, {
+      ...SPEC,
+      redactions: SPEC.redactions.filter((redaction) => redaction.kind !== 'text' || redaction.message === 6),
+    });
+    expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
+    expect(stderr.split('\n').filter((line) => line.startsWith('warning: '))).toEqual([
+      'warning: message 0004 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.',
+      'warning: message 0008 has what looks like a date of birth, not redacted: Fed. R. Civ. P. 5.2(a)(2) lets a filing show only its year.',
+    ]);
+    expect(stderr).not.toContain(SSN);
+    expect(existsSync(path.join(out, 'exhibit', EXHIBIT_PATHS.exhibit))).toBe(true);
+  }, 120_000);
+
   it('refuses a spec that does not fit, naming its field, and leaves no files', async () => {
     for (const [spec, message] of [
       [{ ...SPEC, label: '' }, 'label: must not be empty'],

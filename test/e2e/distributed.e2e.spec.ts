@@ -211,6 +211,8 @@ describe('distributed mode', () => {
 
     const { status, body } = await postExhibit(baseUrl, exportId, EXHIBIT_SPEC);
     expect(status).toBe(201);
+    // The gateway passes the pdf service's warnings on: none here, every suggestion is redacted.
+    expect(body.warnings).toEqual([]);
     const dir = await mkdtemp(path.join(workDir, 'exhibit-files-'));
     await downloadExhibit(baseUrl, body, dir);
     const [exhibit, sealed] = await Promise.all([

@@ -77,7 +77,11 @@ describe('exhibits API (standalone)', () => {
   it('makes the exhibit; every file downloads by its link, the exhibit lacks the three secrets and the sealed copy holds them', async () => {
     const { status, body } = await postExhibit(base(), exportId, EXHIBIT_SPEC);
     expect(status).toBe(201);
-    expect(body).toMatchObject({ included: 'messages 0002–0009 and 0011–0013 of 17', redactions: 3 });
+    expect(body).toMatchObject({
+      included: 'messages 0002–0009 and 0011–0013 of 17',
+      redactions: 3,
+      warnings: [],
+    });
     expect(body.files.map((file) => file.name).sort()).toEqual(ALL_EXHIBIT_FILES);
     const dir = await mkdtemp(path.join(workDir, 'exhibit-'));
     const files = await downloadExhibit(base(), body, dir);
@@ -109,6 +113,20 @@ describe('exhibits API (standalone)', () => {
     expect((await fetch(`${base()}${exhibitUrl.replace('signature=', 'signature=0')}`)).status).toBe(403);
     const otherFile = exhibitUrl.replace(`/${EXHIBIT_PATHS.exhibit}?`, '/transcript.pdf?');
     expect((await fetch(`${base()}${otherFile}`)).status).toBe(403);
+  }, 180_000);
+
+  it('makes an exhibit that leaves Rule 5.2(a) suggestions unredacted, and says so in its warnings, as /api/docs describes', async () => {
+    const { status, body } = await postExhibit(base(), exportId, {
+      ...EXHIBIT_SPEC,
+      redactions: [EXHIBIT_SPEC.redactions[1]],
+    });
+    expect(status).toBe(201);
+    expect(body.warnings).toEqual([
+      'message 0004 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.',
+      'message 0008 has what looks like a date of birth, not redacted: Fed. R. Civ. P. 5.2(a)(2) lets a filing show only its year.',
+    ]);
+    const docs = JSON.stringify(await (await fetch(`${base()}/api/docs/openapi.json`)).json());
+    expect(docs).toContain('Fed. R. Civ. P. 5.2(a) identifier');
   }, 180_000);
 
   it('refuses a spec naming the field: the schema’s sentence, and the plan’s for a redaction not in its message', async () => {

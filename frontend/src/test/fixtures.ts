@@ -62,6 +62,7 @@ export const EXHIBIT_RESPONSE: ExhibitResponse = {
   exhibitId: '0b9d7a52-6f0e-4e0f-9b7e-2c1f7d6a9e10',
   included: 'messages 0002–0003 of 4',
   redactions: 1,
+  warnings: [],
   files: [
     {
       name: 'exhibit.pdf',

@@ -12,6 +12,7 @@ import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { ExhibitSpecError } from '@chatexhibit/pdf/domain/exhibit/exhibit-spec-error';
 import { renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
 import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
+import { PARTICIPANT_COLOURS } from '@chatexhibit/pdf/domain/transcript/participant-marks';
 import { drawingOperators, pdfForms, pdfObjects } from './support/pdf-operators';
 import { readWithPdfjs } from './support/pdfjs';
 import { transcriptMessage } from './support/transcript-message';
@@ -178,10 +179,11 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
   it('logs the three identifiers by message, place and reason, never their text', async () => {
     const csv = (await readFile(file(EXHIBIT_PATHS.redactionLogCsv), 'utf8')).split('\r\n');
     // The text's row of each message (the phone number has its own rows, for the senders).
-    const row = (message: string) => csv.find((line) => line.includes(`,${message},Text,Text,`)) ?? '';
-    expect(row('0040')).toMatch(/^\d+,0040,Text,Text,SSN\/TIN,.*,1,11$/);
-    expect(row('0041')).toMatch(/,0041,Text,Text,Account no\.,/);
-    expect(row('0042')).toMatch(/,0042,Text,Text,Birth date,.*,1,10$/);
+    const row = (message: string) =>
+      csv.find((line) => line.includes(`,${message},Text,Part of the message text,`)) ?? '';
+    expect(row('0040')).toMatch(/^\d+,R1,0040,Text,Part of the message text,SSN\/TIN,.*,1,11$/);
+    expect(row('0041')).toMatch(/,R2,0041,Text,Part of the message text,Account no\.,/);
+    expect(row('0042')).toMatch(/,R3,0042,Text,Part of the message text,Birth date,.*,1,10$/);
     const log = flat(await pdftotext(file(EXHIBIT_PATHS.redactionLogPdf)));
     for (const message of ['0040', '0041', '0042', '0045']) expect(log).toContain(message);
     expect(log).toContain('Social Security or taxpayer-identification number');
@@ -262,5 +264,160 @@ describe('a spec that does not fit the chat', () => {
       'redactions[0].text: "987-65-4321" is not in the text of message 0040',
     );
     expect(await readdir(out)).toEqual([]);
+  });
+});
+
+/** A minor's name and a London number, each written many ways, redacted everywhere with what the boxes say instead. */
+describe('an exhibit with a name redacted everywhere as initials and a number in every format as a pseudonym', () => {
+  const LONDON = '+44 20 7946 0958';
+  const NAMES = ['Dana Whitfield', 'Emma Miller', LONDON];
+  const CONTENT: Record<number, string> = {
+    5: "Emma's school called; EMMA said she is fine. Emmanuel's dad called too.",
+    7: 'Call me on 020 7946 0958 or (020) 7946-0958, not 020 7946 0959.',
+    8: '+44 (0)20 7946 0958 is mine; 0044 20 7946 0958 from abroad.',
+    9: 'My SSN is 123-45-6789.',
+  };
+  const senders: Record<number, string> = { 6: 'Emma Miller', 8: LONDON };
+  const MESSAGES = Array.from({ length: 12 }, (_, i) =>
+    transcriptMessage(i + 1, {
+      line: i + 1,
+      lineEnd: i + 1,
+      timestamp: `2024-03-01T09:${String(i).padStart(2, '0')}:00`,
+      sender: senders[i + 1] ?? 'Dana Whitfield',
+      content: CONTENT[i + 1] ?? (i + 1 === 10 ? '' : `Note ${i + 1}.`),
+      ...(i + 1 === 10 && { type: 'document' as const, attachment: 'emma-report.pdf' }),
+    }),
+  );
+  // ("Emmanuel" and 020 7946 0959 stay; 0958 alone turns up by chance in hashes.)
+  const LEAKS = [
+    "Emma'",
+    'Emma ',
+    'EMMA',
+    'emma-',
+    'Miller',
+    '7946 0958',
+    '7946-0958',
+    '0958 is',
+    '0958 from',
+  ];
+  let root: string;
+  let dir: string;
+  let warnings: string[];
+  const file = (name: string) => path.join(dir, name);
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-everywhere-'));
+    const out = path.join(root, 'out');
+    await mkdir(out);
+    dir = path.join(out, 'exhibit');
+    const source = await chatSource(root);
+    const made = await renderExportDocuments(
+      {
+        ...source,
+        chat: { ...source.chat, participants: NAMES },
+        async *messages() {
+          yield MESSAGES;
+        },
+      },
+      out,
+      GENERATED_AT,
+      () => {},
+      {
+        spec: ExhibitSpecSchema.parse({
+          label: 'Exhibit P-8',
+          selections: [{ from: 4, to: 10 }],
+          redactions: [
+            {
+              kind: 'text-everywhere',
+              text: 'emma miller',
+              replaceWith: 'E.M.',
+              reason: reason('minor-name'),
+            },
+            { kind: 'text-everywhere', text: 'Emma', replaceWith: 'E.M.', reason: reason('minor-name') },
+            { kind: 'phone-number', number: LONDON, replaceWith: 'Respondent', reason: reason('other') },
+          ].map((redaction) =>
+            redaction.kind === 'phone-number'
+              ? { ...redaction, reason: { category: 'other', note: "the respondent's number" } }
+              : redaction,
+          ),
+        }),
+        dir,
+      },
+    );
+    warnings = made.exhibit!.warnings;
+  }, 120_000);
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('leaves the name and every form of the number nowhere in the exhibit, the log, the manifest or the declaration', async () => {
+    const texts: Record<string, string> = {};
+    for (const name of [EXHIBIT_PATHS.exhibit, EXHIBIT_PATHS.redactionLogPdf]) {
+      texts[`${name} (pdftotext)`] = await pdftotext(file(name));
+      texts[`${name} (pdftotext -raw)`] = (await run('pdftotext', ['-raw', file(name), '-'])).stdout;
+      const pdfjs = await readWithPdfjs(file(name));
+      texts[`${name} (pdf.js)`] = [...pdfjs.pages, JSON.stringify(pdfjs.outline)].join('\n');
+      texts[`${name} (objects)`] = await pdfObjects(file(name));
+    }
+    for (const name of [EXHIBIT_PATHS.redactionLogCsv, EXHIBIT_PATHS.manifest, EXHIBIT_PATHS.declaration])
+      texts[name] = await readFile(file(name), 'utf8');
+    const leaks = Object.entries(texts).flatMap(([name, text]) =>
+      LEAKS.filter((leak) => pdfForms(leak).some((form) => text.includes(form))).map(
+        (leak) => `${leak} in ${name}`,
+      ),
+    );
+    expect(leaks).toEqual([]);
+    const exhibit = flat(texts[`${EXHIBIT_PATHS.exhibit} (pdftotext)`]!);
+    // A longer word is not the name; a number one digit off is not the number.
+    expect(exhibit).toContain('Emmanuel');
+    expect(exhibit).toContain('[Respondent]');
+    expect(exhibit).toContain('[E.M.]');
+    expect(exhibit).not.toContain('+44 [');
+    expect(exhibit).not.toMatch(/\[Minor\]|\[Redacted\]/);
+    // The sealed copy keeps them.
+    const sealed = flat(await pdftotext(file(EXHIBIT_PATHS.sealed)));
+    for (const kept of [
+      "Emma's",
+      'EMMA said',
+      'Emma Miller',
+      '020 7946 0958',
+      '+44 (0)20 7946 0958',
+      'emma-report',
+    ])
+      expect(sealed).toContain(kept);
+  });
+
+  it('logs what each row removed and the words its boxes carry', async () => {
+    const csv = (await readFile(file(EXHIBIT_PATHS.redactionLogCsv), 'utf8')).split('\r\n');
+    expect(csv).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\d+,R2,0005,Text,"A minor's name \(everywhere\), shown as “E\.M\.”",Minor,/),
+        expect.stringMatching(/^\d+,R1,0006,Sender,"A minor's name \(everywhere\), shown as “E\.M\.”",/),
+        expect.stringMatching(/^\d+,R2,0010,Attachment,"A minor's name \(everywhere\), shown as “E\.M\.”",/),
+        expect.stringMatching(/^\d+,R3,0008,Sender,"The sender's phone number, shown as “Respondent”",/),
+        expect.stringMatching(
+          /^\d+,R3,,Participant list,"A participant's phone number, shown as “Respondent”",/,
+        ),
+      ]),
+    );
+  });
+
+  it('keeps each sender’s mark and colour when the name or number is redacted', async () => {
+    // The colours the participants' marks and names are painted in, in drawing order: the same in
+    // the exhibit as in the sealed copy, three people in three colours.
+    const rgb = (hex: string) =>
+      [1, 3, 5].map((at) => Number((parseInt(hex.slice(at, at + 2), 16) / 255).toFixed(3))).join(' ');
+    const participantColours = new Set(PARTICIPANT_COLOURS.map(rgb));
+    const painted = async (name: string) =>
+      Array.from(
+        (await drawingOperators(file(name))).matchAll(/([\d.]+ [\d.]+ [\d.]+) rg\b/g),
+        ([, colour]) => colour!.split(' ').map(Number).join(' '),
+      ).filter((colour) => participantColours.has(colour));
+    const exhibit = await painted(EXHIBIT_PATHS.exhibit);
+    expect(new Set(exhibit).size).toBe(3);
+    expect(exhibit).toEqual(await painted(EXHIBIT_PATHS.sealed));
+  });
+
+  it('warns of the SSN left unredacted, naming the message and the rule, never the number', () => {
+    expect(warnings).toEqual([
+      'message 0009 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.',
+    ]);
   });
 });

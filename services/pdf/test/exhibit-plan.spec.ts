@@ -232,7 +232,9 @@ describe('planning an exhibit', () => {
       exhibit.redactions.get(message)?.masks.map((mask) => [mask.field, mask.start, mask.end]);
     expect(masked(100)).toEqual([['sender', 1, 16]]);
     const content = 'call 555 010 4477? no: +1.555.010.4477 or 15550104477 📞';
+    // Its national form too: a number given with + is found without its code.
     expect(masked(101)).toEqual([
+      ['content', content.indexOf('555'), content.indexOf('?')],
       ['content', content.indexOf('+1.'), content.indexOf(' or')],
       ['content', content.indexOf('1555'), content.indexOf(' 📞')],
     ]);
@@ -240,8 +242,8 @@ describe('planning an exhibit', () => {
     expect(masked(103)).toEqual([['attachment', 8, 23]]);
     expect(masked(104)).toBeUndefined();
     const header = '0100 \u202a+1 555 010 4477\u202c · Exhibit P-7';
-    expect(exhibit.maskPhoneNumbers(header)).toEqual([{ start: 6, end: 21, redaction: 0 }]);
-    expect(exhibit.maskPhoneNumbers('Sam Carter')).toEqual([]);
+    expect(exhibit.maskEverywhere(header)).toEqual([{ start: 6, end: 21, redaction: 0 }]);
+    expect(exhibit.maskEverywhere('Sam Carter')).toEqual([]);
   });
 
   it('logs each redaction in each place it removes something, with its reason and length, never its text', async () => {
@@ -294,27 +296,37 @@ describe('planning an exhibit', () => {
     expect(table[0]).toEqual([...REDACTION_LOG_COLUMNS]);
     expect(table[2]).toEqual([
       '2',
+      'R1',
       '0031',
       'Text',
-      'Phone number',
+      'A phone number in the message text',
       'Redacted',
       'Other (stated by the filer)',
       "'=a witness",
       '2',
       '29',
     ]);
+    expect(table[1]?.slice(0, 5)).toEqual(['1', 'R1', '0030', 'Sender', "The sender's phone number"]);
+    expect(table[3]?.slice(0, 5)).toEqual(['3', 'R2', '0031', 'Text', 'Part of the message text']);
     expect(table[4]).toEqual([
       '4',
+      'R3',
       '0032',
       'Attachment',
-      "The attachment's name, file, hash and picture",
+      'Attachment file name, size, hash and picture',
       'Sealed',
       'Sealed by order of the court',
       '',
       '1',
       '12',
     ]);
-    expect(table[5]?.slice(0, 3)).toEqual(['5', '', 'Participant list']);
+    expect(table[5]?.slice(0, 5)).toEqual([
+      '5',
+      'R1',
+      '',
+      'Participant list',
+      "A participant's phone number",
+    ]);
   });
 
   it('counts the characters a redaction removes in Unicode characters, an emoji once', async () => {
@@ -489,5 +501,87 @@ describe('planning an exhibit', () => {
         ],
       }),
     ).resolves.toMatchObject({ reason: 'text_not_in_message' });
+  });
+});
+
+describe('redacting a word or phrase everywhere in the exhibit', () => {
+  const special = {
+    3: { sender: 'Emma Stone', content: "Emma's bag; emma said so; Emmanuel and Gemma stay." },
+    4: { type: 'document' as const, content: '', attachment: 'EMMA-notes.pdf' },
+  };
+  const chat = { participants: ['Emma Stone', 'Sam Carter'], chatFile: 'WhatsApp Chat with Emma.txt' };
+
+  it('masks it as whole words in any case: texts, senders, attachment names and every other text', async () => {
+    const exhibit = await plan(
+      {
+        selections: [{ from: 2, to: 4 }],
+        redactions: [
+          { kind: 'text-everywhere', text: 'Emma', replaceWith: 'E.M.', reason: { category: 'minor-name' } },
+        ],
+      },
+      { special, chat },
+    );
+    const content = special[3].content;
+    expect(exhibit.redactions.get(3)?.masks).toEqual([
+      { field: 'sender', start: 0, end: 4, redaction: 0 },
+      { field: 'content', start: 0, end: 4, redaction: 0 },
+      { field: 'content', start: content.indexOf('emma'), end: content.indexOf('emma') + 4, redaction: 0 },
+    ]);
+    expect(exhibit.redactions.get(4)?.masks).toEqual([
+      { field: 'attachment', start: 0, end: 4, redaction: 0 },
+    ]);
+    expect(exhibit.maskEverywhere('Chat with EMMA.')).toEqual([{ start: 10, end: 14, redaction: 0 }]);
+    expect(exhibit.log.map((row) => [row.message, row.place, row.replaceWith])).toEqual([
+      [3, 'sender', 'E.M.'],
+      [3, 'content', 'E.M.'],
+      [4, 'attachment', 'E.M.'],
+      [null, 'participant-list', 'E.M.'],
+      [null, 'chat-file-name', 'E.M.'],
+    ]);
+  });
+
+  it('is refused when the exhibit writes it nowhere, even inside longer words', async () => {
+    expect(
+      await refusal(
+        {
+          selections: [{ from: 2, to: 4 }],
+          redactions: [{ kind: 'text-everywhere', text: 'Emman', reason: { category: 'minor-name' } }],
+        },
+        { special, chat },
+      ),
+    ).toEqual({
+      reason: 'text_not_in_exhibit',
+      message:
+        "redactions[0].text: \"Emman\" is not written anywhere in the exhibit as a whole word: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name",
+    });
+  });
+});
+
+describe('Rule 5.2(a) suggestions the redactions leave readable', () => {
+  const special = {
+    5: { content: 'SSN 123-45-6789 and card 4111 1111 1111 1111' },
+    6: { content: 'DOB: 04/07/1989' },
+  };
+
+  it('lists each suggestion no mask covers, in message order, and none that one covers but for what the rule lets show', async () => {
+    const exhibit = await plan(
+      {
+        selections: [{ from: 5, to: 6 }],
+        redactions: [{ kind: 'text', message: 5, text: '123-45-', reason }],
+      },
+      { special },
+    );
+    expect(exhibit.unredactedSuggestions).toEqual([
+      { message: 5, kind: 'card-number', category: 'financial-account' },
+      { message: 6, kind: 'birth-date', category: 'birth-date' },
+    ]);
+    const partly = await plan(
+      {
+        selections: [{ from: 5, to: 5 }],
+        redactions: [{ kind: 'text', message: 5, text: '123-45', reason }],
+      },
+      { special },
+    );
+    expect(partly.unredactedSuggestions.map((found) => found.kind)).toEqual(['ssn', 'card-number']);
   });
 });

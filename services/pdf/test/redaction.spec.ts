@@ -41,11 +41,14 @@ const TEXT =
   `SSN ${SECRETS.ssn.text}, card ${SECRETS.card.text} (exp 09/27), born ${SECRETS.birth.text}. ` +
   `Door code ${SECRETS.code.text}, ask ${SECRETS.name.text}\u0301 Ramos.\n` +
   `قال أحمد: ${SECRETS.arabic.text} عند البنك`;
-const MASKS: TextMask[] = Object.values(SECRETS).map(({ text, label }) => ({
+const MASKS: TextMask[] = Object.values(SECRETS).map(({ text, label }, index) => ({
   start: TEXT.indexOf(text),
   end: TEXT.indexOf(text) + text.length,
   label,
+  shortLabel: `R${index + 1}`,
 }));
+/** A short number whose box is too narrow for its reason's label at the smallest size a label is drawn. */
+const PIN = { text: 'PIN 4242 then', start: 4, end: 8, label: 'Sealed', shortLabel: 'R9' } as const;
 /** Narrow enough that the card number wraps onto a second line. */
 const WIDTH = 200;
 
@@ -69,8 +72,10 @@ async function writeExhibit(dir: string): Promise<Record<ExhibitCopy, string>> {
   pages.paragraph(TEXT, PAGE.margin, WIDTH, BODY, '#0f172a', MASKS);
   const reference = `Ref ${SECRETS.ssn.text}`;
   pages.label(reference, PAGE.margin, BODY, '#0f172a', {
-    masks: [{ start: 4, end: reference.length, label: SECRETS.ssn.label }],
+    masks: [{ start: 4, end: reference.length, label: SECRETS.ssn.label, shortLabel: 'R1' }],
   });
+  pages.y += 20;
+  pages.paragraph(PIN.text, PAGE.margin, WIDTH, BODY, '#0f172a', [PIN]);
   pages.end();
   await Promise.all(outs.map((out) => finished(out)));
   return files;
@@ -115,8 +120,13 @@ describe('a paragraph with masks, in a copy that removes them and one that marks
       const removed = await pdftotext(files.public, ...options);
       for (const fragment of [...Object.values(SECRETS).map((s) => s.text), ...FRAGMENTS])
         expect(removed).not.toContain(fragment);
-      for (const label of ['[SSN/TIN]', '[Account no.]', '[Birth date]', '[Minor]', '[Redacted]'])
+      for (const label of ['[SSN/TIN]', '[Account no.]', '[Birth date]', '[Redacted]'])
         expect(removed).toContain(label);
+      // "Jose" is too narrow for "[Minor]" at a readable size, and 4242 for "[Sealed]": each box
+      // says which redaction it is instead.
+      expect(removed).toContain('[R4]');
+      expect(removed).toContain('[R9]');
+      expect(removed).not.toContain('4242');
       for (const kept of KEPT) expect(removed).toContain(kept);
       // The sealed copy keeps every word, and draws no label.
       const marked = await pdftotext(files.sealed, ...options);
@@ -151,7 +161,16 @@ describe('a paragraph with masks, in a copy that removes them and one that marks
 
   it('puts every kept word at the same place in both copies, on as many pages', async () => {
     const [removed, marked] = await Promise.all([words(files.public), words(files.sealed)]);
-    const labels = new Set(['[SSN/TIN]', '[Account', 'no.]', '[Birth', 'date]', '[Minor]', '[Redacted]']);
+    const labels = new Set([
+      '[SSN/TIN]',
+      '[Account',
+      'no.]',
+      '[Birth',
+      'date]',
+      '[R4]',
+      '[R9]',
+      '[Redacted]',
+    ]);
     // Words drawn in both (not those that end at a mask, like "6789,"), each where the other copy has it.
     const both = removed.filter(({ word }) => !labels.has(word) && marked.some((m) => m.word === word));
     expect(both.length).toBeGreaterThan(10);
@@ -160,6 +179,14 @@ describe('a paragraph with masks, in a copy that removes them and one that marks
       [files.public, files.sealed].map(async (file) => (await readWithPdfjs(file)).pages.length),
     );
     expect(publicPages).toBe(sealedPages);
+  });
+
+  it('never draws a label smaller than 6 pt', async () => {
+    const sizes = Array.from((await drawingOperators(files.public)).matchAll(/ ([\d.]+) Tf /g), ([, size]) =>
+      Number(size),
+    );
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(6);
   });
 
   it('outlines in the sealed copy each stretch the public copy blacks out', async () => {

@@ -474,7 +474,7 @@ async function makeDocuments(
     files: { open: async (key) => createReadStream(key) },
     verifyUrl: settings.verifyUrl,
   };
-  const { times, filingVolumes, pageCount } = await renderExportDocuments(
+  const { times, filingVolumes, pageCount, exhibit } = await renderExportDocuments(
     source,
     outDir,
     settings.generatedAt(),
@@ -489,7 +489,13 @@ async function makeDocuments(
     if (error instanceof VolumeTooLargeError) throw new CliInputError(error.message);
     throw error;
   });
+  warnExhibit(exhibit, output);
   return { source, pageCount, exportChat, times, attachmentPath, media, filingVolumes };
+}
+
+/** What looks like a Rule 5.2(a) identifier and is left readable in an exhibit: the filer's to redact or keep. */
+function warnExhibit(exhibit: { warnings: string[] } | null, output: CliOutput): void {
+  for (const warning of exhibit?.warnings ?? []) output.stderr(`warning: ${warning}`);
 }
 
 /** A spec that does not fit the chat, or numbers its pages as the transcript does: its sentence names the field. */
@@ -669,7 +675,7 @@ async function reproduce(
       return 1;
     }
     const exhibitDir = path.join(outDir, EXHIBIT_DIR);
-    await renderExhibit(
+    const exhibit = await renderExhibit(
       made.source,
       { spec: exhibitSpec, dir: exhibitDir },
       { sha256: packaged.sha256, pageCount: made.pageCount },
@@ -679,6 +685,7 @@ async function reproduce(
       refusedSpec(error);
       throw error;
     });
+    warnExhibit(exhibit, output);
     return allMatch ? 0 : 1;
   });
 }

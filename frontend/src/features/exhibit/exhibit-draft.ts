@@ -9,7 +9,7 @@ import {
   REDACTION_REASONS,
 } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
-import { suggestRedactions, type SuggestedKind } from '@chatexhibit/proto/redaction-suggestions';
+import { SUGGESTED_KIND_NAMES, suggestRedactions } from '@chatexhibit/proto/redaction-suggestions';
 import { textOccurrences } from '@chatexhibit/proto/text-range';
 
 // What the exhibit mode keeps while the filer builds an exhibit, and how it becomes the spec's
@@ -40,17 +40,6 @@ export function occurrenceAt(content: string, text: string, start: number): numb
   return index === -1 ? null : index + 1;
 }
 
-/** What the rule's suggestions found, in words a filer reads. */
-const SUGGESTED_KIND_NAMES: Record<SuggestedKind, string> = {
-  ssn: 'Social Security number',
-  ein: 'Employer identification number',
-  'taxpayer-id': 'Taxpayer number',
-  'card-number': 'Card number',
-  iban: 'IBAN',
-  'account-number': 'Account number',
-  'birth-date': 'Date of birth',
-};
-
 /** A span of a message that looks like a Rule 5.2(a) identifier, as the filer accepts or rejects it. */
 export interface MessageSuggestion {
   /** Stable across renders: the message and the span. */
@@ -74,7 +63,7 @@ export function suggestionsIn(messages: readonly ExhibitMessage[]): MessageSugge
           key: `${message.number}:${suggestion.start}:${suggestion.end}`,
           message: message.number,
           text,
-          kind: SUGGESTED_KIND_NAMES[suggestion.kind],
+          kind: SUGGESTED_KIND_NAMES[suggestion.kind].name,
           redaction: {
             kind: 'text' as const,
             message: message.number,
@@ -105,9 +94,15 @@ export function redactionText(redaction: Redaction, totalMessages: number): stri
     case 'attachment':
       return `The attachment of ${at(redaction.message)}`;
     case 'phone-number':
-      return `Phone number ${redaction.number}, everywhere`;
+      return `Phone number ${redaction.number}, everywhere${shownAs(redaction.replaceWith)}`;
+    case 'text-everywhere':
+      return `“${redaction.text}”, everywhere in the exhibit${shownAs(redaction.replaceWith)}`;
   }
 }
+
+/** What the boxes say instead of the reason, when the filer chose it. */
+const shownAs = (replaceWith: string | undefined): string =>
+  replaceWith === undefined ? '' : `, shown as “${replaceWith}”`;
 
 /** Whether two redactions say the same thing (a suggestion accepted twice is one redaction). */
 export const sameRedaction = (a: Redaction, b: Redaction): boolean =>

@@ -37,6 +37,7 @@ import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
 import { type ExhibitPlan, planExhibit } from './exhibit/exhibit-plan';
 import { includedMessages } from './exhibit/exhibit-wording';
 import { renderExhibitDocuments } from './exhibit/render-exhibit-documents';
+import { unredactedSuggestionWarning } from './exhibit/unredacted-suggestions';
 import type { ExhibitFile } from './exhibit/exhibit-texts';
 import { filingCopyBates, type TakenBates } from './exhibit/exhibit-bates';
 import type { BatesRun } from './transcript/bates';
@@ -66,8 +67,8 @@ export interface ExportDocuments {
   times: ChatTimes;
   /** The filing copy's volumes, when a size limit was asked for; null otherwise. */
   filingVolumes: FilingVolumes | null;
-  /** The exhibit's files, when one was asked for. */
-  exhibit: ExhibitFile[] | null;
+  /** The exhibit's files and warnings, when one was asked for. */
+  exhibit: WrittenExhibit | null;
 }
 
 export interface FilingVolumes {
@@ -183,7 +184,7 @@ async function readTranscriptBasis(
   return { transcriptInput, evidenceFacts, evidence, manifest, manifestSha256, times };
 }
 
-/** An exhibit's files as written, and what it holds in the cover's words. */
+/** An exhibit's files as written, what it holds in the cover's words, and what the filer should look at again. */
 export interface WrittenExhibit {
   files: ExhibitFile[];
   /** "messages 0412–0440 and 0512 of 2,000". */
@@ -191,6 +192,8 @@ export interface WrittenExhibit {
   pageCount: number;
   /** Its Bates numbers; null when the spec gives no prefix. */
   bates: BatesRun | null;
+  /** One sentence for each Rule 5.2(a) suggestion in its messages that no redaction covers, in message order. */
+  warnings: string[];
 }
 
 /**
@@ -214,7 +217,15 @@ async function writeExhibitFiles(
     dir,
     taken,
   );
-  return { files, included: includedMessages(plan.included, plan.totalMessages), pageCount, bates };
+  return {
+    files,
+    included: includedMessages(plan.included, plan.totalMessages),
+    pageCount,
+    bates,
+    warnings: plan.unredactedSuggestions.map((found) =>
+      unredactedSuggestionWarning(found, plan.totalMessages),
+    ),
+  };
 }
 
 /** The court-filing copy an exhibit of an export made already is cut from. */
@@ -385,16 +396,14 @@ export async function renderExportDocuments(
   const exhibit =
     exhibitRequest === null
       ? null
-      : (
-          await writeExhibitFiles(
-            transcriptInput,
-            exhibitPlan!,
-            filingTranscript.sha256,
-            filingCopyBates(source.facts, transcriptPages),
-            layout,
-            exhibitRequest.dir,
-          )
-        ).files;
+      : await writeExhibitFiles(
+          transcriptInput,
+          exhibitPlan!,
+          filingTranscript.sha256,
+          filingCopyBates(source.facts, transcriptPages),
+          layout,
+          exhibitRequest.dir,
+        );
   return {
     transcript,
     filingTranscript,

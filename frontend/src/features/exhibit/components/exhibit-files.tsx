@@ -21,6 +21,23 @@ export function ExhibitFiles({ exhibit }: { exhibit: ExhibitResponse }) {
         {exhibit.redactions === 1 ? '1 redaction' : `${exhibit.redactions} redactions`}. The links last as
         long as the export’s other links.
       </p>
+      {exhibit.warnings.length > 0 && (
+        <div
+          role="status"
+          className="grid gap-1 rounded-md border border-destructive/60 bg-background p-2 text-sm"
+        >
+          <p className="font-medium">
+            Made, but{' '}
+            {exhibit.warnings.length === 1 ? 'one thing looks' : `${exhibit.warnings.length} things look`}{' '}
+            like an identifier Rule 5.2(a) asks a filing to redact, and no redaction covers it:
+          </p>
+          <ul className="list-disc pl-5" aria-label="Unredacted Rule 5.2(a) suggestions">
+            {exhibit.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <ul className="grid gap-2" aria-label="The exhibit’s files">
         {exhibit.files.map((file) => (
           <li

@@ -151,6 +151,59 @@ describe('the Exhibit mode', () => {
     expect(link.closest('li')!.textContent).toContain('b'.repeat(64));
   });
 
+  it('redacts a name everywhere in the exhibit with initials on its boxes, and shows the warnings the exhibit comes with', async () => {
+    const warning =
+      'message 0002 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.';
+    const { list, posted } = await renderMode(() =>
+      HttpResponse.json({ ...EXHIBIT_RESPONSE, warnings: [warning] }, { status: 201 }),
+    );
+    fireEvent.focus(list);
+    fireEvent.keyDown(list, { key: ' ' });
+    fireEvent.click(screen.getByRole('button', { name: 'Redact text of 0001…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Redact text' });
+    fireEvent.change(within(dialog).getByLabelText('Where'), { target: { value: 'everywhere' } });
+    expect(screen.getByRole('dialog', { name: 'Redact a word or name everywhere in the exhibit' })).toBe(
+      dialog,
+    );
+    fireEvent.change(within(dialog).getByLabelText('Word or name to redact everywhere'), {
+      target: { value: 'Alex' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/^Shown on the box instead/), {
+      target: { value: 'ALEX R.' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'minor-name' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add redaction' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Shown instead: must not hold the text it replaces.',
+    );
+    fireEvent.change(within(dialog).getByLabelText(/^Shown on the box instead/), {
+      target: { value: 'A.R.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add redaction' }));
+    expect(
+      screen.getByRole('button', {
+        name: 'Remove the redaction: “Alex”, everywhere in the exhibit, shown as “A.R.”',
+      }),
+    ).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Exhibit label'), { target: { value: 'Exhibit P-7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Make exhibit' }));
+    await screen.findByRole('heading', { name: 'Exhibit made' });
+    expect(posted).toEqual([
+      expect.objectContaining({
+        redactions: [
+          { kind: 'text-everywhere', text: 'Alex', replaceWith: 'A.R.', reason: { category: 'minor-name' } },
+        ],
+      }),
+    ]);
+    const warnings = screen.getByRole('list', { name: 'Unredacted Rule 5.2(a) suggestions' });
+    expect(
+      within(warnings)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([warning]);
+  });
+
   it("turns the browser's selection inside a message into that occurrence of its text", async () => {
     await renderMode();
     const text = screen.getByText(/^My SSN is/).firstChild!;

@@ -2,7 +2,7 @@ import type { ExhibitMessage, ExhibitResponse } from '@chatexhibit/proto/exhibit
 import type { Redaction } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import { phoneDigits } from '@chatexhibit/proto/phone-number-match';
-import { Eraser, Highlighter, Phone, TextCursorInput } from 'lucide-react';
+import { Eraser, Highlighter, Phone, Replace, TextCursorInput } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -299,6 +299,14 @@ export function ExhibitMode({ exportId }: { exportId: string }) {
           >
             <Phone aria-hidden="true" />
             Redact a phone number…
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setDialog({ kind: 'text-everywhere', message: null })}
+          >
+            <Replace aria-hidden="true" />
+            Redact a name everywhere…
           </Button>
         </div>
         <p className="text-xs text-muted-foreground">

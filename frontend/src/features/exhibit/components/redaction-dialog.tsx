@@ -15,7 +15,7 @@ import { Label } from '../../../components/ui/label';
 
 export type RedactionKind = Redaction['kind'];
 
-/** What a redaction dialog is opened for: a kind, on a message (not for a phone number), and text picked already. */
+/** What a redaction dialog is opened for: a kind, on a message (not for an exhibit-wide one), and text picked already. */
 export interface RedactionTarget {
   kind: RedactionKind;
   message: ExhibitMessage | null;
@@ -29,6 +29,7 @@ const TITLES: Record<RedactionKind, string> = {
   message: 'Redact the whole message',
   attachment: 'Redact the attachment',
   'phone-number': 'Redact a phone number everywhere',
+  'text-everywhere': 'Redact a word or name everywhere in the exhibit',
 };
 
 const CATEGORIES = Object.entries(REDACTION_REASONS) as [
@@ -66,14 +67,22 @@ export function RedactionDialog({
   onClose(): void;
 }) {
   const id = useId();
-  const { kind, message } = target;
+  const { message } = target;
+  // A text picked in a message can be redacted there, or everywhere the exhibit writes it.
+  const [scope, setScope] = useState<'message' | 'everywhere'>('message');
+  const kind: RedactionKind =
+    target.kind === 'text' && scope === 'everywhere' ? 'text-everywhere' : target.kind;
   const [text, setText] = useState(target.text ?? '');
   const [occurrence, setOccurrence] = useState(
     target.occurrence === undefined ? 'all' : String(target.occurrence),
   );
   const [number, setNumber] = useState(phoneNumbers[0] ?? '');
-  const [category, setCategory] = useState<RedactionCategory>('taxpayer-id');
+  const [category, setCategory] = useState<RedactionCategory>(
+    target.kind === 'text-everywhere' ? 'minor-name' : 'taxpayer-id',
+  );
   const [note, setNote] = useState('');
+  const [replaceWith, setReplaceWith] = useState('');
+  const replaces = kind === 'phone-number' || kind === 'text-everywhere';
   const [error, setError] = useState<string | null>(null);
   const found = kind === 'text' && message && text !== '' ? textOccurrences(message.content, text).length : 0;
   const at = message ? `message ${messageNumber(message.number, totalMessages)}` : '';
@@ -85,26 +94,31 @@ export function RedactionDialog({
       return;
     }
     const reason = { category, ...(note.trim() === '' ? {} : { note }) };
+    const replacement = replaceWith.trim() === '' ? {} : { replaceWith };
     const candidate =
       kind === 'phone-number'
-        ? { kind, number, reason }
-        : kind === 'text'
-          ? {
-              kind,
-              message: message!.number,
-              text,
-              ...(occurrence === 'all' ? {} : { occurrence: Number(occurrence) }),
-              reason,
-            }
-          : { kind, message: message!.number, reason };
+        ? { kind, number, ...replacement, reason }
+        : kind === 'text-everywhere'
+          ? { kind, text, ...replacement, reason }
+          : kind === 'text'
+            ? {
+                kind,
+                message: message!.number,
+                text,
+                ...(occurrence === 'all' ? {} : { occurrence: Number(occurrence) }),
+                reason,
+              }
+            : { kind, message: message!.number, reason };
     const parsed = RedactionSchema.safeParse(candidate);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path.includes('note')
         ? 'Note'
-        : issue.path.includes('number')
-          ? 'Phone number'
-          : 'Text';
+        : issue.path.includes('replaceWith')
+          ? 'Shown instead'
+          : issue.path.includes('number')
+            ? 'Phone number'
+            : 'Text';
       setError(`${field}: ${issue.message}.`);
       return;
     }
@@ -113,16 +127,32 @@ export function RedactionDialog({
 
   const description =
     kind === 'phone-number'
-      ? 'The number is blacked out wherever the exhibit writes it: senders, texts, events and file names, however its digits are spaced.'
-      : kind === 'text'
-        ? `Type or paste the exact text of ${at} to black out, and say why.`
-        : kind === 'message'
-          ? `All text of ${at} is blacked out; its number, time and sender stay.`
-          : `The file ${message?.attachment ?? ''} of ${at}: its name, hash and picture are blacked out.`;
+      ? 'The number is blacked out wherever the exhibit writes it: senders, texts, events and file names, however its digits are spaced, with or without its country code.'
+      : kind === 'text-everywhere'
+        ? 'Everywhere in the exhibit: the word or phrase is blacked out in every included message’s text, sender and attachment name, the participant list and the headers, as whole words in any case (“Emma’s” but not “Emmanuel”).'
+        : kind === 'text'
+          ? `Type or paste the exact text of ${at} to black out, and say why.`
+          : kind === 'message'
+            ? `All text of ${at} is blacked out; its number, time and sender stay.`
+            : `The file ${message?.attachment ?? ''} of ${at}: its name, hash and picture are blacked out.`;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={TITLES[kind]} description={description}>
       <form className="grid gap-4" onSubmit={submit} noValidate>
+        {target.kind === 'text' && message && (
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-scope`}>Where</Label>
+            <select
+              id={`${id}-scope`}
+              className={selectClass}
+              value={scope}
+              onChange={(event) => setScope(event.target.value as 'message' | 'everywhere')}
+            >
+              <option value="message">Only in {at}</option>
+              <option value="everywhere">Everywhere in the exhibit</option>
+            </select>
+          </div>
+        )}
         {kind === 'text' && message && (
           <>
             <blockquote className="max-h-32 overflow-auto rounded-md border border-border bg-muted p-2 text-sm whitespace-pre-wrap break-words">
@@ -170,6 +200,19 @@ export function RedactionDialog({
             )}
           </>
         )}
+        {kind === 'text-everywhere' && (
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-everywhere`}>Word or name to redact everywhere</Label>
+            <Input
+              id={`${id}-everywhere`}
+              value={text}
+              autoFocus={target.kind === 'text-everywhere'}
+              autoComplete="off"
+              maxLength={200}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
+        )}
         {kind === 'phone-number' && (
           <div className="grid gap-2">
             <Label htmlFor={`${id}-number`}>Phone number</Label>
@@ -187,6 +230,23 @@ export function RedactionDialog({
                 <option key={known} value={known} />
               ))}
             </datalist>
+          </div>
+        )}
+        {replaces && (
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-replace`}>Shown on the box instead of the reason (optional)</Label>
+            <Input
+              id={`${id}-replace`}
+              value={replaceWith}
+              maxLength={40}
+              autoComplete="off"
+              aria-describedby={`${id}-replace-hint`}
+              onChange={(event) => setReplaceWith(event.target.value)}
+            />
+            <p id={`${id}-replace-hint`} className="text-sm text-muted-foreground">
+              A minor’s initials (“E.M.”, Fed. R. Civ. P. 5.2(a)(3)) or a pseudonym (“Respondent”). The log
+              records it.
+            </p>
           </div>
         )}
         <div className="grid gap-2">

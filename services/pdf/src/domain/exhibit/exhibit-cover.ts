@@ -149,7 +149,7 @@ export function exhibitCoverSections(
               `The filer asked for ${countOf(spec.redactions.length, 'redaction')} (${redactionsByReason(plan)}), which remove text in ${countOf(plan.log.length, 'place')}, each a row of ${EXHIBIT_PATHS.redactionLogPdf} and ${EXHIBIT_PATHS.redactionLogCsv}: the message, the place, what was removed, the reason and its length, never the removed text.`,
               {
                 exhibit:
-                  'In this copy the removed text is gone from the page and from the PDF\u2019s text, metadata and bookmarks; a black box labelled with the reason ("[SSN/TIN]") stands in its place. A withheld attachment loses its name, size, hash and picture the same way.',
+                  'In this copy the removed text is gone from the page and from the PDF\u2019s text, metadata and bookmarks; a black box labelled with the reason ("[SSN/TIN]") or the filer\u2019s replacement ("[E.M.]"), or where that does not fit with the redaction\u2019s number in the log ("[R3]"), stands in its place. A withheld attachment loses its name, size, hash and picture the same way.',
                 sealed: `This copy removes nothing: each stretch that ${EXHIBIT_PATHS.exhibit} removes is outlined.`,
               },
             ],
@@ -165,7 +165,7 @@ export function exhibitCoverSections(
       paragraphs: ['As the export names them:'],
       maskedBullets: participants.map((name) => ({
         text: name,
-        masks: textMasks(plan, plan.maskPhoneNumbers(name)),
+        masks: textMasks(plan, plan.maskEverywhere(name)),
       })),
     },
   ];

@@ -1,12 +1,22 @@
 import { REDACTION_REASONS } from '@chatexhibit/proto/exhibit-spec';
 import type { RowDecoration } from '../transcript/message-rows';
 import { PLAIN_ROW } from '../transcript/message-rows';
-import type { TextMask } from '../transcript/twin-pages';
+import type { BoxLabel, TextMask } from '../transcript/twin-pages';
 import { type ExhibitPlan, type MessageField, type RedactedRange, rangesToRemove } from './exhibit-plan';
+import { redactionName } from './redaction-log';
 
-/** The label on a redaction's boxes: its reason in a few words ("SSN/TIN"). */
-export const redactionLabel = (plan: ExhibitPlan, redaction: number): string =>
-  REDACTION_REASONS[plan.spec.redactions[redaction]!.reason.category].label;
+/**
+ * The words on a redaction's boxes: the filer's replacement ("E.M.") or its reason in a few words
+ * ("SSN/TIN"), and, for a box too narrow for them, the redaction's number as the log gives it ("R3").
+ */
+export function redactionLabel(plan: ExhibitPlan, redaction: number): BoxLabel {
+  const asked = plan.spec.redactions[redaction]!;
+  const replaceWith = 'replaceWith' in asked ? asked.replaceWith : undefined;
+  return {
+    label: replaceWith ?? REDACTION_REASONS[asked.reason.category].label,
+    shortLabel: redactionName(redaction),
+  };
+}
 
 /**
  * The masks to draw for ranges of one text: their union (overlapping ranges joined), each joined
@@ -19,7 +29,7 @@ export function textMasks(plan: ExhibitPlan, ranges: readonly RedactedRange[]): 
     'content',
   ).map((joined) => ({
     ...joined,
-    label: redactionLabel(plan, sorted.find((range) => range.start >= joined.start)!.redaction),
+    ...redactionLabel(plan, sorted.find((range) => range.start >= joined.start)!.redaction),
   }));
 }
 

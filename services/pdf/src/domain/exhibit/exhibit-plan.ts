@@ -1,11 +1,13 @@
 import type { ExhibitSelection, ExhibitSpec, Redaction } from '@chatexhibit/proto/exhibit-spec';
 import { findPhoneNumber } from '@chatexhibit/proto/phone-number-match';
-import { joinRanges, textOccurrences, type TextRange } from '@chatexhibit/proto/text-range';
+import { suggestRedactions } from '@chatexhibit/proto/redaction-suggestions';
+import { joinRanges, textOccurrences, type TextRange, wordOccurrences } from '@chatexhibit/proto/text-range';
 import type { TranscriptChat, TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { recordedDay } from '../transcript/time-zone';
 import { type ExhibitSpecError, exhibitSpecError } from './exhibit-spec-error';
 import { includedMessages, type MessageRun } from './exhibit-wording';
 import { placeLogRows, type RedactionLogRow } from './redaction-log';
+import { type UnredactedSuggestion, uncoveredSuggestions } from './unredacted-suggestions';
 
 /**
  * The fields of a message the exhibit draws and a mask can hide: the sender's name (also in the
@@ -49,22 +51,34 @@ export interface ExhibitPlan {
   /** The redaction log's rows (never the removed text). */
   log: readonly RedactionLogRow[];
   /**
-   * The ranges of the spec's phone numbers in a text that is not a message's field: the writer
-   * applies it to every other text it draws (participant list, chat file name, running headers,
-   * cover), so the number is gone wherever it would be written.
+   * What the exhibit-wide redactions (`phone-number`, `text-everywhere`) remove from a text that
+   * is not a message's field: the writer applies it to every other text it draws (participant
+   * list, chat file name, running headers, cover, metadata), so the number or name is gone
+   * wherever it would be written.
    */
-  maskPhoneNumbers(text: string): RedactedRange[];
+  maskEverywhere(text: string): RedactedRange[];
+  /** What looks like a Rule 5.2(a) identifier in an included message's text and no mask covers, in message order. */
+  unredactedSuggestions: readonly UnredactedSuggestion[];
 }
 
 /** What the writer removes from one field: the union of its masks, in order, overlapping ones joined. */
 export const rangesToRemove = (masks: readonly Mask[], field: MessageField): TextRange[] =>
   joinRanges(masks.filter((mask) => mask.field === field));
 
-/** What the plan needs of the chat besides its messages: the texts other than messages that can hold a phone number. */
+/** What the plan needs of the chat besides its messages: the texts other than messages that can hold a phone number or name. */
 export type ExhibitChat = Pick<TranscriptChat, 'participants' | 'chatFile'>;
 
-type PhoneRedaction = Extract<Redaction, { kind: 'phone-number' }>;
-type MessageRedaction = Exclude<Redaction, { kind: 'phone-number' }>;
+type ExhibitWideRedaction = Extract<Redaction, { kind: 'phone-number' | 'text-everywhere' }>;
+type MessageRedaction = Exclude<Redaction, ExhibitWideRedaction>;
+
+const isExhibitWide = (redaction: Redaction): redaction is ExhibitWideRedaction =>
+  redaction.kind === 'phone-number' || redaction.kind === 'text-everywhere';
+
+/** Where an exhibit-wide redaction finds what it removes in a text. */
+const findExhibitWide = (redaction: ExhibitWideRedaction, text: string): TextRange[] =>
+  redaction.kind === 'phone-number'
+    ? findPhoneNumber(text, redaction.number)
+    : wordOccurrences(text, redaction.text);
 
 /** The runs in order, merged where they overlap or touch. */
 function mergeRuns(runs: readonly MessageRun[]): MessageRun[] {
@@ -87,7 +101,8 @@ const isIn = (runs: readonly MessageRun[], index: number): boolean =>
  * to the chat), the omitted gaps, the highlights, the masks of every redaction and the log.
  * Throws ExhibitSpecError for the first problem in the spec's order (selections, highlights,
  * redactions): a message the chat lacks, days without messages, a highlight or redaction outside
- * the exhibit, a redaction whose text, occurrence, attachment or phone number is not there.
+ * the exhibit, a redaction whose text, occurrence, attachment, phone number or exhibit-wide text
+ * is not there.
  */
 export async function planExhibit(
   spec: ExhibitSpec,
@@ -108,18 +123,19 @@ export async function planExhibit(
     'fromDay' in selection ? [{ ...selection, index, found: false }] : [],
   );
   const byMessage = new Map<number, Array<{ redaction: MessageRedaction; index: number }>>();
-  const phones: Array<{ redaction: PhoneRedaction; index: number; found: boolean }> = [];
+  const everywhere: Array<{ redaction: ExhibitWideRedaction; index: number; found: boolean }> = [];
   spec.redactions.forEach((redaction, index) => {
-    if (redaction.kind === 'phone-number') phones.push({ redaction, index, found: false });
+    if (isExhibitWide(redaction)) everywhere.push({ redaction, index, found: false });
     else
       byMessage.set(redaction.message, [...(byMessage.get(redaction.message) ?? []), { redaction, index }]);
   });
-  const phoneRanges = (text: string): RedactedRange[] =>
-    phones.flatMap((phone) => {
-      const ranges = findPhoneNumber(text, phone.redaction.number);
-      if (ranges.length > 0) phone.found = true;
-      return ranges.map((range) => ({ ...range, redaction: phone.index }));
+  const exhibitWideRanges = (text: string): RedactedRange[] =>
+    everywhere.flatMap((wide) => {
+      const ranges = findExhibitWide(wide.redaction, text);
+      if (ranges.length > 0) wide.found = true;
+      return ranges.map((range) => ({ ...range, redaction: wide.index }));
     });
+  const unredactedSuggestions: UnredactedSuggestion[] = [];
 
   const included: MessageRun[] = [];
   const redactions = new Map<number, MessageRedactions>();
@@ -145,8 +161,15 @@ export async function planExhibit(
     }
     for (const field of MESSAGE_FIELDS) {
       const text = fields[field];
-      if (text !== null) masks.push(...phoneRanges(text).map((range) => ({ ...range, field })));
+      if (text !== null) masks.push(...exhibitWideRanges(text).map((range) => ({ ...range, field })));
     }
+    unredactedSuggestions.push(
+      ...uncoveredSuggestions(
+        message.index,
+        suggestRedactions(message.content),
+        rangesToRemove(masks, 'content'),
+      ),
+    );
     if (masks.length > 0 || attachmentWithheldBy !== null) {
       const order = (mask: Mask) => MESSAGE_FIELDS.indexOf(mask.field);
       masks.sort((a, b) => order(a) - order(b) || a.start - b.start || a.redaction - b.redaction);
@@ -200,17 +223,15 @@ export async function planExhibit(
     selectionProblem(spec.selections, days, totalMessages) ??
     highlightProblem(spec.highlights, included, totalMessages) ??
     redactionProblem(spec.redactions, included, totalMessages, contentProblems, (index) => {
-      const phone = phones.find((phone) => phone.index === index)!;
+      const wide = everywhere.find((wide) => wide.index === index)!;
       const chatTexts = [...chat.participants, chat.chatFile];
-      return (
-        phone.found || chatTexts.some((text) => findPhoneNumber(text, phone.redaction.number).length > 0)
-      );
+      return wide.found || chatTexts.some((text) => findExhibitWide(wide.redaction, text).length > 0);
     });
   if (problem !== null) throw problem;
 
   const highlights = [...new Set(spec.highlights)].sort((a, b) => a - b);
-  const maskPhoneNumbers = (text: string): RedactedRange[] =>
-    phoneRanges(text).sort((a, b) => a.start - b.start || a.redaction - b.redaction);
+  const maskEverywhere = (text: string): RedactedRange[] =>
+    exhibitWideRanges(text).sort((a, b) => a.start - b.start || a.redaction - b.redaction);
   return {
     spec,
     totalMessages,
@@ -221,17 +242,12 @@ export async function planExhibit(
     log: [
       ...logRows,
       ...chat.participants.flatMap((name) =>
-        placeLogRows(spec.redactions, null, 'participant-list', name, maskPhoneNumbers(name)),
+        placeLogRows(spec.redactions, null, 'participant-list', name, maskEverywhere(name)),
       ),
-      ...placeLogRows(
-        spec.redactions,
-        null,
-        'chat-file-name',
-        chat.chatFile,
-        maskPhoneNumbers(chat.chatFile),
-      ),
+      ...placeLogRows(spec.redactions, null, 'chat-file-name', chat.chatFile, maskEverywhere(chat.chatFile)),
     ].map((row, index) => ({ log: index + 1, ...row })),
-    maskPhoneNumbers,
+    maskEverywhere,
+    unredactedSuggestions,
   };
 }
 
@@ -322,12 +338,17 @@ function redactionProblem(
   included: readonly MessageRun[],
   total: number,
   contentProblems: ReadonlyMap<number, ContentProblem>,
-  phoneNumberFound: (index: number) => boolean,
+  foundEverywhere: (index: number) => boolean,
 ): ExhibitSpecError | null {
   for (const [index, redaction] of redactions.entries()) {
     if (redaction.kind === 'phone-number') {
-      if (!phoneNumberFound(index))
+      if (!foundEverywhere(index))
         return exhibitSpecError.phoneNumberNotFound(`redactions[${index}].number`, redaction.number);
+      continue;
+    }
+    if (redaction.kind === 'text-everywhere') {
+      if (!foundEverywhere(index))
+        return exhibitSpecError.textNotInExhibit(`redactions[${index}].text`, redaction.text);
       continue;
     }
     const field = `redactions[${index}].message`;

@@ -17,6 +17,7 @@ export type ExhibitSpecErrorReason =
   | 'no_text_to_redact'
   | 'no_attachment'
   | 'phone_number_not_found'
+  | 'text_not_in_exhibit'
   | 'bates_numbers_taken';
 
 export class ExhibitSpecError extends Error {
@@ -91,6 +92,12 @@ export const exhibitSpecError = {
       'phone_number_not_found',
       field,
       `${JSON.stringify(number)} is not written anywhere in the exhibit: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name`,
+    ),
+  textNotInExhibit: (field: string, text: string) =>
+    new ExhibitSpecError(
+      'text_not_in_exhibit',
+      field,
+      `${JSON.stringify(text)} is not written anywhere in the exhibit as a whole word: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name`,
     ),
   batesNumbersTaken: (
     field: 'batesPrefix' | 'batesStart',

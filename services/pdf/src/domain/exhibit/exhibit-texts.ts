@@ -27,7 +27,8 @@ export function specWithoutRedactedText(spec: ExhibitSpec): unknown {
     ...spec,
     redactions: spec.redactions.map((redaction) => {
       switch (redaction.kind) {
-        case 'text': {
+        case 'text':
+        case 'text-everywhere': {
           const { text, ...rest } = redaction;
           return { ...rest, characters: charactersIn(text, { start: 0, end: text.length }) };
         }

@@ -11,13 +11,14 @@ import { REDACTION_LOG_COLUMNS, redactionLogCells } from './redaction-log';
 
 /** The log's columns on the page: which cell of `redactionLogCells`, its head, x from the margin and width. */
 const COLUMNS = [
-  { cell: 0, head: 'Log no.', x: 0, width: 34 },
-  { cell: 1, head: 'Message', x: 38, width: 44 },
-  { cell: 2, head: 'Place', x: 86, width: 66 },
-  { cell: 3, head: REDACTION_LOG_COLUMNS[3], x: 156, width: 128 },
-  { cell: 4, head: 'Reason', x: 288, width: 70 },
-  { cell: 6, head: "Filer's note", x: 362, width: 58 },
-  { cell: 8, head: 'Characters', x: 424, width: 44 },
+  { cell: 0, head: 'Row', x: 0, width: 18 },
+  { cell: 1, head: 'Redaction', x: 22, width: 40 },
+  { cell: 2, head: 'Message', x: 66, width: 36 },
+  { cell: 3, head: 'Place', x: 106, width: 58 },
+  { cell: 4, head: REDACTION_LOG_COLUMNS[4], x: 168, width: 122 },
+  { cell: 5, head: 'Reason', x: 294, width: 56 },
+  { cell: 7, head: "Filer's note", x: 354, width: 64 },
+  { cell: 9, head: 'Characters', x: 422, width: 46 },
 ] as const;
 
 /**
@@ -55,8 +56,9 @@ export async function writeRedactionLogPdf(
   furniture.runningHeader();
   pages.paragraph(title, PAGE.margin, CONTENT_WIDTH, STYLE.title, COLOUR.heading);
   pages.paragraph(
-    `Each row is one redaction in one place of ${EXHIBIT_PATHS.exhibit}: the message (by the transcript's number), ` +
-      'the place in it, what was removed, the reason, and how many characters were removed (Unicode code points). ' +
+    `Each row is one redaction in one place of ${EXHIBIT_PATHS.exhibit}: the redaction (R1 is the first the filer asked for), ` +
+      "the message (by the transcript's number), the place in it, what was removed, the reason, and how many characters " +
+      'were removed (Unicode code points). A box too narrow for its label carries the redaction instead ("[R3]"). ' +
       `The removed text itself is not given here, nor in ${EXHIBIT_PATHS.redactionLogCsv}, which has the same rows. ` +
       `${EXHIBIT_PATHS.sealed}, the unredacted copy, outlines each removed stretch on the same page.`,
     PAGE.margin,

@@ -24,19 +24,39 @@ export interface RedactionLogRow {
   category: RedactionCategory;
   /** The filer's words, when given. */
   note: string | null;
+  /** What the boxes say instead of the reason's label (initials, a pseudonym), when the filer gave it. */
+  replaceWith: string | null;
   /** How many separate ranges were removed here. */
   ranges: number;
   /** How many characters were removed, in Unicode code points (an emoji counts once). */
   characters: number;
 }
 
-/** What each kind of redaction removes, as the log words it. */
-export const REDACTION_KIND_LABELS: Record<Redaction['kind'], string> = {
-  text: 'Text',
-  message: 'The whole text of the message',
-  attachment: "The attachment's name, file, hash and picture",
-  'phone-number': 'Phone number',
+/** A redaction as boxes too narrow for its label and the log's rows name it: its place in the spec, from 1 ("R3"). */
+export const redactionName = (redaction: number): string => `R${redaction + 1}`;
+
+/** What a phone number's row removed, by where it was written. */
+const PHONE_NUMBER_IN: Record<LoggedPlace, string> = {
+  sender: "The sender's phone number",
+  content: 'A phone number in the message text',
+  attachment: "A phone number in the attachment's file name",
+  'participant-list': "A participant's phone number",
+  'chat-file-name': "A phone number in the chat file's name",
 };
+
+/** What a row removed, in words, never the text itself: the kind, where it was, and the label its boxes carry instead. */
+export function whatWasRemoved(
+  row: Pick<RedactionLogRow, 'kind' | 'place' | 'category' | 'replaceWith'>,
+): string {
+  const what = {
+    text: 'Part of the message text',
+    message: 'The whole message text',
+    attachment: 'Attachment file name, size, hash and picture',
+    'phone-number': PHONE_NUMBER_IN[row.place],
+    'text-everywhere': `${row.category === 'minor-name' ? "A minor's name" : 'A word or phrase'} (everywhere)`,
+  }[row.kind];
+  return row.replaceWith === null ? what : `${what}, shown as “${row.replaceWith}”`;
+}
 
 const PLACE_LABELS: Record<LoggedPlace, string> = {
   sender: 'Sender',
@@ -64,14 +84,15 @@ export function placeLogRows(
   return [...byRedaction]
     .sort(([a], [b]) => a - b)
     .map(([redaction, own]) => {
-      const { kind, reason } = redactions[redaction]!;
+      const asked = redactions[redaction]!;
       return {
         message,
         place,
         redaction,
-        kind,
-        category: reason.category,
-        note: reason.note ?? null,
+        kind: asked.kind,
+        category: asked.reason.category,
+        note: asked.reason.note ?? null,
+        replaceWith: ('replaceWith' in asked ? asked.replaceWith : undefined) ?? null,
         ranges: own.length,
         characters: own.reduce((sum, range) => sum + charactersIn(text, range), 0),
       };
@@ -81,6 +102,7 @@ export function placeLogRows(
 /** The columns of the log as CSV, in order (its first row). */
 export const REDACTION_LOG_COLUMNS = [
   'Log number',
+  'Redaction',
   'Message',
   'Place',
   'What was removed',
@@ -94,9 +116,10 @@ export const REDACTION_LOG_COLUMNS = [
 /** One row of the log as words, for the CSV and any other copy of the log, so that they read alike. */
 export const redactionLogCells = (row: RedactionLogRow, totalMessages: number): string[] => [
   String(row.log),
+  redactionName(row.redaction),
   row.message === null ? '' : messageNumber(row.message, totalMessages),
   PLACE_LABELS[row.place],
-  REDACTION_KIND_LABELS[row.kind],
+  whatWasRemoved(row),
   REDACTION_REASONS[row.category].label,
   REDACTION_REASONS[row.category].description,
   row.note ?? '',

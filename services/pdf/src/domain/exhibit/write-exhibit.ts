@@ -40,8 +40,8 @@ function exhibitInfo(input: ExhibitInput, copy: ExhibitCopy): DocumentInfo {
       `${includedMessages(plan.included, plan.totalMessages)} of the transcript of export ` +
       `${source.exportReference}, cut from its court-filing copy (SHA-256 ${source.filingSha256})`,
     keywords: `${plan.spec.label}; exhibit; ${sealed ? 'unredacted; under seal' : hasSealedCopy(plan) ? 'redacted' : 'excerpt'}; PDF/A-2b`,
-    // A name that holds a redacted phone number stays out of the metadata.
-    author: preparedBy === null || plan.maskPhoneNumbers(preparedBy).length > 0 ? null : preparedBy,
+    // A name that holds a redacted phone number or text stays out of the metadata.
+    author: preparedBy === null || plan.maskEverywhere(preparedBy).length > 0 ? null : preparedBy,
     creator: `ChatExhibit ${transcript.toolVersion}`,
     createdAt: transcript.generatedAt,
   };

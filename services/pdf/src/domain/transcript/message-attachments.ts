@@ -5,7 +5,7 @@ import { bytes } from '../export-counts';
 import { formatDuration } from './attachment-files';
 import type { TranscriptContext } from './transcript-context';
 import { COLOUR, PAPERCLIP, PAPERCLIP_ROOM, SPACE, STYLE, THUMBNAIL } from './transcript-style';
-import { PAGE, type TextMask } from './twin-pages';
+import { type BoxLabel, PAGE, type TextMask } from './twin-pages';
 
 const ATTACHMENT_KINDS: Partial<Record<TranscriptMessage['type'], string>> = {
   voice: 'Voice note',
@@ -31,10 +31,10 @@ export interface AttachmentRedaction {
   /** Ranges of the attachment's name. */
   nameMasks: readonly TextMask[];
   /**
-   * The label of the reason the file is withheld: its name, size, hash and picture are masked
+   * The words on the boxes of a withheld file: its name, size, hash and picture are masked
    * whole and nothing is embedded. Null when the file is shown.
    */
-  withheld: string | null;
+  withheld: BoxLabel | null;
 }
 
 const NOTHING_REDACTED: AttachmentRedaction = { nameMasks: [], withheld: null };
@@ -82,7 +82,7 @@ export async function writeMessageAttachment(
   const attachTop = pages.y;
   const line = details.join(' · ');
   const whole = (text: string, from = 0): TextMask[] =>
-    withheld === null ? [] : [{ start: from, end: text.length, label: withheld }];
+    withheld === null ? [] : [{ start: from, end: text.length, ...withheld }];
   pages.paragraph(
     line,
     x,
@@ -100,7 +100,7 @@ export async function writeMessageAttachment(
       x,
       Math.min(width, THUMBNAIL.maxWidth),
       THUMBNAIL.maxHeight,
-      withheld,
+      withheld?.label ?? null,
     );
     pages.y += SPACE.betweenRows;
     // The picture is a re-encoded copy: its caption must not pass it off as the original above.

@@ -44,11 +44,16 @@ export const textIn = <Copy extends string>(text: CopyText<Copy>, copy: Copy): s
  */
 export type RedactionMode = 'remove' | 'mark';
 
-/** Characters [start, end) of a text to redact, and the reason on their box. */
-export interface TextMask extends CharRange {
-  /** A few words (e.g. 'SSN/TIN'), drawn in brackets: "[SSN/TIN]". */
+/** The words on a redaction's black box. */
+export interface BoxLabel {
+  /** A few words (e.g. 'SSN/TIN', or the filer's 'E.M.'), drawn in brackets: "[SSN/TIN]". */
   readonly label: string;
+  /** Drawn instead where the label does not fit the box: what finds it in the redaction log ('R3'). */
+  readonly shortLabel: string;
 }
+
+/** Characters [start, end) of a text to redact, and the words on their box. */
+export interface TextMask extends CharRange, BoxLabel {}
 
 /** How one copy is written. */
 export interface CopySetup {
@@ -59,8 +64,12 @@ export interface CopySetup {
   readonly redaction?: RedactionMode;
 }
 
-/** The label on a removed stretch: white, bold, at most this share of the text's size, left out below MIN_SIZE. */
-const REDACTION_LABEL = { share: 0.8, minSize: 4, padding: 1, family: 'sans', weight: 'bold' } as const;
+/**
+ * The label on a removed stretch: white, bold, at most this share of the text's size and never
+ * below `minSize`, which stays readable in print; where the label does not fit the box at that
+ * size its short form is drawn, and where neither fits, nothing.
+ */
+const REDACTION_LABEL = { share: 0.8, minSize: 6, padding: 1, family: 'sans', weight: 'bold' } as const;
 /** The outline round a masked stretch in a 'mark' copy, pt. */
 const MARK_LINE_WIDTH = 0.5;
 
@@ -346,24 +355,43 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     }
     // Each box and its label go into the line where the masked text was, so that text
     // extraction reads the label in its place.
-    painter.drawLine(line, left, baseline, style, color, mask, ({ x, width, mask: { label } }) => {
-      doc
-        .save()
-        .rect(left + x, top, width, height)
-        .fillColor('#000000')
-        .fill()
-        .restore();
-      const { share, minSize, padding, family, weight } = REDACTION_LABEL;
-      const text = `[${label}]`;
-      const perPoint = this.layout.measure(text, { family, weight, size: 1 });
-      const size = Math.min(style.size * share, (width - 2 * padding) / perPoint);
-      // On the text's baseline, as part of the line.
-      if (size >= minSize)
-        painter.drawText(text, left + x, baseline, { family, weight, size }, '#ffffff', {
-          align: 'center',
-          width,
-        });
-    });
+    painter.drawLine(
+      line,
+      left,
+      baseline,
+      style,
+      color,
+      mask,
+      ({ x, width, mask: { label, shortLabel } }) => {
+        doc
+          .save()
+          .rect(left + x, top, width, height)
+          .fillColor('#000000')
+          .fill()
+          .restore();
+        const { share, minSize, padding, family, weight } = REDACTION_LABEL;
+        const fitting = [label, shortLabel]
+          .map((words) => {
+            const text = `[${words}]`;
+            const perPoint = this.layout.measure(text, { family, weight, size: 1 });
+            return { text, size: Math.min(style.size * share, (width - 2 * padding) / perPoint) };
+          })
+          .find(({ size }) => size >= minSize);
+        // On the text's baseline, as part of the line.
+        if (fitting !== undefined)
+          painter.drawText(
+            fitting.text,
+            left + x,
+            baseline,
+            { family, weight, size: fitting.size },
+            '#ffffff',
+            {
+              align: 'center',
+              width,
+            },
+          );
+      },
+    );
   }
 
   /** A thin horizontal rule at the cursor. */

@@ -101,7 +101,13 @@ export class MakeExhibitUseCase {
         { exhibitFiles: files.length, exhibitBytes: files.reduce((sum, file) => sum + file.sizeBytes, 0) },
         'exhibit made',
       );
-      return { exhibitId, included: written.included, redactions: spec.redactions.length, files };
+      return {
+        exhibitId,
+        included: written.included,
+        redactions: spec.redactions.length,
+        files,
+        warnings: written.warnings,
+      };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
