@@ -119,6 +119,8 @@ describe('exhibits API (standalone)', () => {
     const { status, body } = await postExhibit(base(), exportId, {
       ...EXHIBIT_SPEC,
       redactions: [EXHIBIT_SPEC.redactions[1]],
+      // Numbered clear of the exhibit made above.
+      batesPrefix: 'DOE-W',
     });
     expect(status).toBe(201);
     expect(body.warnings).toEqual([
