@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unknownKeySentence } from './errors';
 import { isOneLine } from './one-line';
 import { findPhoneNumber, internationalNumber, phoneDigits } from './phone-number-match';
 import { BATES_PREFIX_PATTERN, BatesStartSchema } from './processing-options';
@@ -8,6 +9,71 @@ import { wordOccurrences } from './text-range';
 // redactions and the court's size limit. Messages are named by the numbers the full transcript
 // prints (1-based, "message 0412"), so an exhibit cites the transcript it was cut from.
 
+/**
+ * An object of the spec: its keys and no others. An unknown key is named with the nearest of
+ * `keys` (its own; every form's, for one of several forms): 'unknown key "redaction": did you
+ * mean "redactions"?'. `otherwise` words its other problems.
+ */
+function keyed<Shape extends z.core.$ZodLooseShape>(
+  shape: Shape,
+  {
+    keys = Object.keys(shape),
+    otherwise = () => undefined,
+  }: { keys?: readonly string[]; otherwise?: (issue: z.core.$ZodRawIssue) => string | undefined } = {},
+) {
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? unknownKeySentence(issue.keys, keys) : otherwise(issue),
+  });
+}
+
+/** The keys of every form an object of the spec may take. */
+const keysOf = (forms: Record<string, z.core.$ZodLooseShape>): string[] => [
+  ...new Set(Object.values(forms).flatMap((shape) => Object.keys(shape))),
+];
+
+/**
+ * One of several forms of an object of the spec (`known`: all their keys): an object with a key
+ * none of them has is named with the nearest; anything else that fits none gets `sentence`, which
+ * shows the forms.
+ */
+const oneOfForms = (known: readonly string[], sentence: string) => ({
+  error: ({ input }: { input?: unknown }) => {
+    const unknown =
+      typeof input === 'object' && input !== null
+        ? Object.keys(input).filter((key) => !known.includes(key))
+        : [];
+    return unknown.length > 0 ? unknownKeySentence(unknown, known) : sentence;
+  },
+});
+
+/** Days in each month of `year` (proleptic Gregorian, as the chat's dates are read). */
+const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** Why a day written YYYY-MM-DD is not on the calendar ("February 2024 has 29 days"), or null when it is. */
+function calendarProblem(day: string): string | null {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  if (month < 1 || month > 12) return `is not a day of the calendar: there is no month ${month}`;
+  const days = daysInMonth(year, month);
+  return date < 1 || date > days
+    ? `is not a day of the calendar: ${MONTHS[month - 1]} ${year} has ${days} days`
+    : null;
+}
+
 /** A message by the full transcript's number. */
 const MessageNumberSchema = z
   .number({ error: 'must be a message number of the transcript, such as 412' })
@@ -15,28 +81,39 @@ const MessageNumberSchema = z
   .min(1, 'must be a message number of the transcript, from 1');
 
 /** A day as the messages' dates are recorded (the chat's own dates, not UTC), YYYY-MM-DD. */
-const RecordedDaySchema = z.iso.date({ error: 'must be a day written YYYY-MM-DD' });
+const RecordedDaySchema = z
+  .string({ error: 'must be a day written YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day written YYYY-MM-DD')
+  .superRefine((day, context) => {
+    const problem = calendarProblem(day);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem, input: day });
+  });
 
 /** What an exhibit takes from the transcript: one message, a range of them, or every message of some days. */
+const SELECTION_SHAPES = {
+  message: { message: MessageNumberSchema },
+  range: { from: MessageNumberSchema, to: MessageNumberSchema },
+  days: { fromDay: RecordedDaySchema, toDay: RecordedDaySchema },
+};
+const SELECTION_KEYS = keysOf(SELECTION_SHAPES);
 export const ExhibitSelectionSchema = z.union(
   [
-    z.object({ message: MessageNumberSchema }).strict(),
-    z
-      .object({ from: MessageNumberSchema, to: MessageNumberSchema })
-      .strict()
-      .refine((range) => range.from <= range.to, { message: 'from must not be after to', path: ['to'] }),
-    z
-      .object({ fromDay: RecordedDaySchema, toDay: RecordedDaySchema })
-      .strict()
-      .refine((range) => range.fromDay <= range.toDay, {
-        message: 'fromDay must not be after toDay',
-        path: ['toDay'],
-      }),
+    keyed(SELECTION_SHAPES.message, { keys: SELECTION_KEYS }),
+    keyed(SELECTION_SHAPES.range, { keys: SELECTION_KEYS }).refine((range) => range.from <= range.to, {
+      message: 'from must not be after to',
+      path: ['to'],
+    }),
+    keyed(SELECTION_SHAPES.days, { keys: SELECTION_KEYS }).refine((range) => range.fromDay <= range.toDay, {
+      message: 'fromDay must not be after toDay',
+      path: ['toDay'],
+      // Days that are not days have no order: their own sentence is the one problem.
+      when: ({ issues }) => issues.length === 0,
+    }),
   ],
-  {
-    error:
-      'must be one message { "message": 412 }, a range { "from": 412, "to": 440 } or days { "fromDay": "2024-03-01", "toDay": "2024-03-02" }',
-  },
+  oneOfForms(
+    SELECTION_KEYS,
+    'must be one message { "message": 412 }, a range { "from": 412, "to": 440 } or days { "fromDay": "2024-03-01", "toDay": "2024-03-02" }',
+  ),
 );
 export type ExhibitSelection = z.infer<typeof ExhibitSelectionSchema>;
 
@@ -68,19 +145,27 @@ const oneLine = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine(isOneLine, 'must be one line of text');
 
+const REDACTION_CATEGORIES = Object.keys(REDACTION_REASONS) as [RedactionCategory, ...RedactionCategory[]];
+
 /** A redaction's reason: a category, and the filer's words (required for `other`). */
-export const RedactionReasonSchema = z
-  .object({
-    category: z.enum(Object.keys(REDACTION_REASONS) as [RedactionCategory, ...RedactionCategory[]], {
-      error: `must be one of ${Object.keys(REDACTION_REASONS).join(', ')}`,
-    }),
+export const RedactionReasonSchema = keyed(
+  {
+    category: z.enum(REDACTION_CATEGORIES, { error: `must be one of ${REDACTION_CATEGORIES.join(', ')}` }),
     note: oneLine(200).optional(),
-  })
-  .strict()
-  .refine((reason) => reason.category !== 'other' || reason.note !== undefined, {
-    message: 'a reason of category "other" needs a note saying what it is',
-    path: ['note'],
-  });
+  },
+  {
+    // A category written alone ("reason": "taxpayer-id") is the common slip: show the object it belongs in.
+    otherwise: ({ input }) =>
+      `must be an object such as { "category": ${JSON.stringify(
+        typeof input === 'string' && (REDACTION_CATEGORIES as string[]).includes(input)
+          ? input
+          : 'taxpayer-id',
+      )} }, the category one of ${REDACTION_CATEGORIES.join(', ')} (with a "note" for other)`,
+  },
+).refine((reason) => reason.category !== 'other' || reason.note !== undefined, {
+  message: 'a reason of category "other" needs a note saying what it is',
+  path: ['note'],
+});
 export type RedactionReason = z.infer<typeof RedactionReasonSchema>;
 
 /** The kinds of redaction, in the order the spec's schema lists them. */
@@ -102,64 +187,51 @@ const ReplacementSchema = oneLine(40);
 export const RedactionSchema = z.discriminatedUnion(
   'kind',
   [
-    z
-      .object({
-        kind: z.literal('text'),
-        message: MessageNumberSchema,
-        text: z.string().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'),
-        occurrence: z
-          .number({ error: 'must be which occurrence of the text to redact, such as 2' })
-          .int('must be a whole number')
-          .min(1, 'must be 1 or more: 1 is the first occurrence')
-          .optional(),
-        reason: RedactionReasonSchema,
-      })
-      .strict(),
-    z
-      .object({ kind: z.literal('message'), message: MessageNumberSchema, reason: RedactionReasonSchema })
-      .strict(),
-    z
-      .object({ kind: z.literal('attachment'), message: MessageNumberSchema, reason: RedactionReasonSchema })
-      .strict(),
-    z
-      .object({
-        kind: z.literal('phone-number'),
-        number: z
-          .string()
-          .regex(
-            /^\+?[\d\s().-]{7,30}$/,
-            'must be a phone number as the chat writes it, such as "+1 555 010 4477"',
-          )
-          .refine((value) => phoneDigits(value).length >= 7, 'must have at least 7 digits')
-          .refine(
-            (value) => !value.trim().startsWith('+') || internationalNumber(value) !== null,
-            'must start with a country calling code after "+", such as +1 or +44',
-          ),
-        replaceWith: ReplacementSchema.optional(),
-        reason: RedactionReasonSchema,
-      })
-      .strict()
-      .refine(
-        ({ number, replaceWith }) =>
-          replaceWith === undefined || findPhoneNumber(replaceWith, number).length === 0,
-        { message: 'must not hold the number it replaces', path: ['replaceWith'] },
-      ),
-    z
-      .object({
-        kind: z.literal('text-everywhere'),
-        text: oneLine(200).refine(
-          (value) => /[\p{L}\p{N}]/u.test(value),
-          'must be a word or phrase, with a letter or digit',
+    keyed({
+      kind: z.literal('text'),
+      message: MessageNumberSchema,
+      text: z.string().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'),
+      occurrence: z
+        .number({ error: 'must be which occurrence of the text to redact, such as 2' })
+        .int('must be a whole number')
+        .min(1, 'must be 1 or more: 1 is the first occurrence')
+        .optional(),
+      reason: RedactionReasonSchema,
+    }),
+    keyed({ kind: z.literal('message'), message: MessageNumberSchema, reason: RedactionReasonSchema }),
+    keyed({ kind: z.literal('attachment'), message: MessageNumberSchema, reason: RedactionReasonSchema }),
+    keyed({
+      kind: z.literal('phone-number'),
+      number: z
+        .string()
+        .regex(
+          /^\+?[\d\s().-]{7,30}$/,
+          'must be a phone number as the chat writes it, such as "+1 555 010 4477"',
+        )
+        .refine((value) => phoneDigits(value).length >= 7, 'must have at least 7 digits')
+        .refine(
+          (value) => !value.trim().startsWith('+') || internationalNumber(value) !== null,
+          'must start with a country calling code after "+", such as +1 or +44',
         ),
-        replaceWith: ReplacementSchema.optional(),
-        reason: RedactionReasonSchema,
-      })
-      .strict()
-      .refine(
-        ({ text, replaceWith }) =>
-          replaceWith === undefined || wordOccurrences(replaceWith, text).length === 0,
-        { message: 'must not hold the text it replaces', path: ['replaceWith'] },
+      replaceWith: ReplacementSchema.optional(),
+      reason: RedactionReasonSchema,
+    }).refine(
+      ({ number, replaceWith }) =>
+        replaceWith === undefined || findPhoneNumber(replaceWith, number).length === 0,
+      { message: 'must not hold the number it replaces', path: ['replaceWith'] },
+    ),
+    keyed({
+      kind: z.literal('text-everywhere'),
+      text: oneLine(200).refine(
+        (value) => /[\p{L}\p{N}]/u.test(value),
+        'must be a word or phrase, with a letter or digit',
       ),
+      replaceWith: ReplacementSchema.optional(),
+      reason: RedactionReasonSchema,
+    }).refine(
+      ({ text, replaceWith }) => replaceWith === undefined || wordOccurrences(replaceWith, text).length === 0,
+      { message: 'must not hold the text it replaces', path: ['replaceWith'] },
+    ),
   ],
   { error: `kind must be one of ${REDACTION_KINDS.join(', ')}` },
 );
@@ -188,29 +260,34 @@ export const COURT_PRESET_LIST = (Object.keys(COURT_PROFILES) as CourtProfileId[
 /** The smallest size limit a custom profile may set: a volume's cover and one page of messages must fit. */
 export const MIN_FILE_BYTES = 250_000;
 
+const COURT_PROFILE_SHAPES = {
+  preset: {
+    preset: z.enum(Object.keys(COURT_PROFILES) as [CourtProfileId, ...CourtProfileId[]], {
+      error: `must be one of ${COURT_PRESET_LIST}`,
+    }),
+  },
+  limit: {
+    maxFileBytes: z
+      .number()
+      .int('must be a whole number of bytes')
+      .min(MIN_FILE_BYTES, `must be at least ${MIN_FILE_BYTES} bytes`),
+  },
+  none: { none: z.literal(true) },
+};
+
+const COURT_PROFILE_KEYS = keysOf(COURT_PROFILE_SHAPES);
+
 /** A court's per-file size limit: a preset, a custom limit in bytes, or none (one file each). */
 export const CourtProfileSchema = z.union(
   [
-    z
-      .object({
-        preset: z.enum(Object.keys(COURT_PROFILES) as [CourtProfileId, ...CourtProfileId[]], {
-          error: `must be one of ${COURT_PRESET_LIST}`,
-        }),
-      })
-      .strict(),
-    z
-      .object({
-        maxFileBytes: z
-          .number()
-          .int('must be a whole number of bytes')
-          .min(MIN_FILE_BYTES, `must be at least ${MIN_FILE_BYTES} bytes`),
-      })
-      .strict(),
-    z.object({ none: z.literal(true) }).strict(),
+    keyed(COURT_PROFILE_SHAPES.preset, { keys: COURT_PROFILE_KEYS }),
+    keyed(COURT_PROFILE_SHAPES.limit, { keys: COURT_PROFILE_KEYS }),
+    keyed(COURT_PROFILE_SHAPES.none, { keys: COURT_PROFILE_KEYS }),
   ],
-  {
-    error: `must be a preset { "preset": "sdny" } (one of ${COURT_PRESET_LIST}), a limit { "maxFileBytes": 8000000 } (at least ${MIN_FILE_BYTES} bytes) or no limit { "none": true }`,
-  },
+  oneOfForms(
+    COURT_PROFILE_KEYS,
+    `must be a preset { "preset": "sdny" } (one of ${COURT_PRESET_LIST}), a limit { "maxFileBytes": 8000000 } (at least ${MIN_FILE_BYTES} bytes) or no limit { "none": true }`,
+  ),
 );
 export type CourtProfile = z.infer<typeof CourtProfileSchema>;
 
@@ -230,35 +307,32 @@ export const SEALED_COPY_MARKS = ['filed-under-seal', 'lodged-conditionally-unde
 export type SealedCopyMark = (typeof SEALED_COPY_MARKS)[number];
 
 /** Every selection, highlight and redaction of an exhibit, as the web app, the API and `--exhibit-spec` give it. */
-export const ExhibitSpecSchema = z
-  .object({
-    /** The exhibit's label as the filing names it ("Exhibit P-7"), on every page. */
-    label: oneLine(40),
-    selections: z.array(ExhibitSelectionSchema).min(1, 'must select at least one message').max(1000),
-    /** Messages shown before and after each selection, for fairness (Fed. R. Evid. 106). */
-    context: z.number().int().min(0, 'must be 0 or more').max(50, 'must be at most 50').default(0),
-    highlights: z.array(MessageNumberSchema).max(10_000).default([]),
-    redactions: z.array(RedactionSchema).max(10_000).default([]),
-    batesPrefix: z
-      .string()
-      .trim()
-      .regex(
-        BATES_PREFIX_PATTERN,
-        'must be 1-20 letters, digits, spaces, ".", "_" or "-", starting with a letter or digit',
-      )
-      .optional(),
-    batesStart: BatesStartSchema.optional(),
-    courtProfile: CourtProfileSchema.default({ none: true }),
-    /** What every page of the unredacted copy says it is: filed under seal, or lodged conditionally under seal. */
-    sealedCopyMark: z
-      .enum(SEALED_COPY_MARKS, { error: `must be one of ${SEALED_COPY_MARKS.join(', ')}` })
-      .default('filed-under-seal'),
-  })
-  .strict()
-  .refine((spec) => spec.batesStart === undefined || spec.batesPrefix !== undefined, {
-    message: 'batesStart is given without batesPrefix: it numbers the pages that carry the prefix',
-    path: ['batesStart'],
-  });
+export const ExhibitSpecSchema = keyed({
+  /** The exhibit's label as the filing names it ("Exhibit P-7"), on every page. */
+  label: oneLine(40),
+  selections: z.array(ExhibitSelectionSchema).min(1, 'must select at least one message').max(1000),
+  /** Messages shown before and after each selection, for fairness (Fed. R. Evid. 106). */
+  context: z.number().int().min(0, 'must be 0 or more').max(50, 'must be at most 50').default(0),
+  highlights: z.array(MessageNumberSchema).max(10_000).default([]),
+  redactions: z.array(RedactionSchema).max(10_000).default([]),
+  batesPrefix: z
+    .string()
+    .trim()
+    .regex(
+      BATES_PREFIX_PATTERN,
+      'must be 1-20 letters, digits, spaces, ".", "_" or "-", starting with a letter or digit',
+    )
+    .optional(),
+  batesStart: BatesStartSchema.optional(),
+  courtProfile: CourtProfileSchema.default({ none: true }),
+  /** What every page of the unredacted copy says it is: filed under seal, or lodged conditionally under seal. */
+  sealedCopyMark: z
+    .enum(SEALED_COPY_MARKS, { error: `must be one of ${SEALED_COPY_MARKS.join(', ')}` })
+    .default('filed-under-seal'),
+}).refine((spec) => spec.batesStart === undefined || spec.batesPrefix !== undefined, {
+  message: 'batesStart is given without batesPrefix: it numbers the pages that carry the prefix',
+  path: ['batesStart'],
+});
 export type ExhibitSpec = z.infer<typeof ExhibitSpecSchema>;
 /** The spec as a caller writes it, defaults not yet filled. */
 export type ExhibitSpecInput = z.input<typeof ExhibitSpecSchema>;

@@ -1,3 +1,4 @@
+import { issueSentences } from '../src/errors';
 import { ExhibitSpecSchema, maxFileBytesOf } from '../src/exhibit-spec';
 
 const SPEC = { label: 'Exhibit P-7', selections: [{ from: 412, to: 440 }, { message: 512 }] };
@@ -90,6 +91,82 @@ describe('an exhibit spec', () => {
     ).toEqual({ path: 'redactions.0.occurrence', message: 'must be 1 or more: 1 is the first occurrence' });
     expect(refusal({ ...SPEC, batesStart: 5 })?.path).toBe('batesStart');
     expect(refusal({ ...SPEC, colour: 'red' })?.message).toMatch(/colour/);
+  });
+});
+
+describe('the sentences a refused spec gets, as the CLI and the API give them', () => {
+  const sentences = (spec: unknown) => issueSentences(ExhibitSpecSchema.safeParse(spec).error?.issues ?? []);
+  const reason = { category: 'taxpayer-id' };
+
+  it('name an unknown key with the nearest known one, at every level of the spec', () => {
+    expect(sentences({ ...SPEC, redaction: [] })).toEqual([
+      'unknown key "redaction": did you mean "redactions"?',
+    ]);
+    expect(sentences({ ...SPEC, BatesPrefix: 'DOE' })).toEqual([
+      'unknown key "BatesPrefix": did you mean "batesPrefix"?',
+    ]);
+    expect(sentences({ ...SPEC, selections: [{ messsage: 412 }] })).toEqual([
+      'selections[0]: unknown key "messsage": did you mean "message"?',
+    ]);
+    expect(sentences({ ...SPEC, selections: [{ fromDay: '2024-03-01', tooDay: '2024-03-02' }] })).toEqual([
+      'selections[0]: unknown key "tooDay": did you mean "toDay"?',
+    ]);
+    expect(sentences({ ...SPEC, redactions: [{ kind: 'message', mesage: 3, reason }] })[0]).toBe(
+      'redactions[0]: unknown key "mesage": did you mean "message"?',
+    );
+    // The unknown key first: it explains the missing one beside it.
+    expect(
+      sentences({
+        ...SPEC,
+        redactions: [{ kind: 'message', message: 3, reason: { categry: 'birth-date' } }],
+      }),
+    ).toEqual([
+      'redactions[0].reason: unknown key "categry": did you mean "category"?',
+      'redactions[0].reason.category: must be one of taxpayer-id, birth-date, minor-name, financial-account, sealed-by-order, other',
+    ]);
+    expect(sentences({ ...SPEC, courtProfile: { presett: 'sdny' } })).toEqual([
+      'courtProfile: unknown key "presett": did you mean "preset"?',
+    ]);
+    // An object read as one form is hinted from every form's keys.
+    expect(sentences({ ...SPEC, courtProfile: { preset: 'sdny', maxFileByte: 8_000_000 } })).toEqual([
+      'courtProfile: unknown key "maxFileByte": did you mean "maxFileBytes"?',
+    ]);
+    expect(sentences({ ...SPEC, selections: [{ from: 3, to: 5, fromDy: '2024-03-01' }] })).toEqual([
+      'selections[0]: unknown key "fromDy": did you mean "fromDay"?',
+    ]);
+    // Nothing close: the keys there are.
+    expect(sentences({ ...SPEC, colour: 'red' })).toEqual([
+      'unknown key "colour": the keys here are "label", "selections", "context", "highlights", "redactions", "batesPrefix", "batesStart", "courtProfile", "sealedCopyMark"',
+    ]);
+  });
+
+  it('show a reason written as its category the object it belongs in, with the categories', () => {
+    const categories = 'taxpayer-id, birth-date, minor-name, financial-account, sealed-by-order, other';
+    expect(
+      sentences({ ...SPEC, redactions: [{ kind: 'message', message: 3, reason: 'birth-date' }] }),
+    ).toEqual([
+      `redactions[0].reason: must be an object such as { "category": "birth-date" }, the category one of ${categories} (with a "note" for other)`,
+    ]);
+    expect(sentences({ ...SPEC, redactions: [{ kind: 'message', message: 3, reason: 'secret' }] })).toEqual([
+      `redactions[0].reason: must be an object such as { "category": "taxpayer-id" }, the category one of ${categories} (with a "note" for other)`,
+    ]);
+  });
+
+  it('say why a day is not on the calendar, in one sentence', () => {
+    const days = (fromDay: string, toDay: string) => sentences({ ...SPEC, selections: [{ fromDay, toDay }] });
+    expect(days('2024-02-30', '2024-03-01')).toEqual([
+      'selections[0].fromDay: is not a day of the calendar: February 2024 has 29 days',
+    ]);
+    expect(days('2024-03-01', '2023-02-29')).toEqual([
+      'selections[0].toDay: is not a day of the calendar: February 2023 has 28 days',
+    ]);
+    expect(days('2024-13-01', '2024-12-31')).toEqual([
+      'selections[0].fromDay: is not a day of the calendar: there is no month 13',
+    ]);
+    expect(days('2024-3-1', '2024-03-01')).toEqual([
+      'selections[0].fromDay: must be a day written YYYY-MM-DD',
+    ]);
+    expect(days('2024-02-29', '2024-02-29')).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -29,27 +30,31 @@ const TEXTS = [
 /**
  * `npm run convert -- <zip> --out <dir> --exhibit-spec <spec.json>` as a lawyer runs it: the
  * transcripts as always, and the exhibit's files in <dir>/exhibit/; a spec that does not fit gets
- * one line naming its field, exit code 1 and no files.
+ * one line naming its field, exit code 1 and no files. `--reproduce <evidence.zip> --exhibit-spec`
+ * cuts exhibits from a package's own transcript.
  */
 describe('convert CLI with --exhibit-spec', () => {
   let workDir: string;
   let chat: WhatsAppExport;
-  const convert = (out: string, spec: object) =>
-    writeFile(path.join(workDir, 'spec.json'), JSON.stringify(spec)).then(() =>
-      runToEnd('npm', [
-        'run',
-        '-s',
-        'convert',
-        '--',
-        chat.zipPath,
-        '--out',
-        out,
-        '--tz',
-        'America/New_York',
-        '--exhibit-spec',
-        path.join(workDir, 'spec.json'),
-      ]),
-    );
+  const writeSpec = async (spec: object) => {
+    const file = path.join(workDir, 'spec.json');
+    await writeFile(file, JSON.stringify(spec));
+    return file;
+  };
+  const npmConvert = (args: string[]) => runToEnd('npm', ['run', '-s', 'convert', '--', ...args]);
+  const convert = async (out: string, spec: object, options: string[] = []) =>
+    npmConvert([
+      chat.zipPath,
+      '--out',
+      out,
+      '--tz',
+      'America/New_York',
+      ...options,
+      '--exhibit-spec',
+      await writeSpec(spec),
+    ]);
+  const reproduce = async (zip: string, out: string, spec: object) =>
+    npmConvert(['--reproduce', zip, '--out', out, '--exhibit-spec', await writeSpec(spec)]);
   const reason = (category: string) => ({ category });
   const SPEC = {
     label: 'Exhibit P-7',
@@ -147,15 +152,99 @@ describe('convert CLI with --exhibit-spec', () => {
       [
         { ...SPEC, courtProfile: { preset: 'sdnj' } },
         'courtProfile: must be a preset { "preset": "sdny" } (one of d-utah-bankruptcy (8 MB), nd-georgia (15 MB), ' +
-          'efile-texas (25 MB), sdny (35 MB), cd-california (35 MB), nd-illinois (35 MB), ed-pennsylvania (50 MB))',
+          'efile-texas (25 MB), sdny (35 MB), cd-california (35 MB), nd-illinois (35 MB), ed-pennsylvania (50 MB)), ' +
+          'a limit { "maxFileBytes": 8000000 } (at least 250000 bytes) or no limit { "none": true }',
+      ],
+      [{ ...SPEC, redaction: [] }, 'unknown key "redaction": did you mean "redactions"?'],
+      [
+        { ...SPEC, redactions: [{ kind: 'message', message: 4, reason: 'taxpayer-id' }] },
+        'redactions[0].reason: must be an object such as { "category": "taxpayer-id" }, the category one of ' +
+          'taxpayer-id, birth-date, minor-name, financial-account, sealed-by-order, other (with a "note" for other)',
+      ],
+      [
+        { ...SPEC, selections: [{ fromDay: '2024-02-30', toDay: '2024-03-01' }] },
+        'selections[0].fromDay: is not a day of the calendar: February 2024 has 29 days',
       ],
     ] as const) {
       const out = path.join(workDir, 'refused');
       const { code, stdout, stderr } = await convert(out, spec);
       expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
-      expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(message)]);
+      expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(` ${escaped(message)}$`))]);
       expect(stderr).toMatch(/^convert: --exhibit-spec /);
       expect(existsSync(out)).toBe(false);
     }
   }, 120_000);
+
+  it('refuses Bates numbers the filing copy carries, naming both ranges and a start that is clear, which then works', async () => {
+    // The filing copy is numbered from DOE001000, so the exhibit's DOE001001… repeat its numbers.
+    const out = path.join(workDir, 'bates');
+    const bates = ['--bates', 'DOE', '--bates-start', '1000'];
+    const refused = await convert(out, SPEC, bates);
+    expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 1, stdout: '' });
+    const [line, ...more] = refused.stderr.trim().split('\n');
+    expect(more).toEqual([]);
+    const refusal =
+      /^convert: --exhibit-spec batesStart: the exhibit's pages would be numbered DOE001001 to DOE00100\d, which repeats numbers transcript-filing\.pdf carries \(DOE001000 to DOE00100\d\); a batesStart of (\d+) \(DOE00\d{4} to DOE00\d{4}\) repeats none$/;
+    expect(line).toMatch(refusal);
+    const [, start] = line!.match(refusal)!;
+    expect(existsSync(out)).toBe(false);
+    const filingPages = Number(start) - 1000;
+    const accepted = await convert(out, { ...SPEC, batesStart: Number(start) }, bates);
+    expect(accepted.code).toBe(0);
+    const filing = (await run('pdftotext', [path.join(out, 'transcript-filing.pdf'), '-'])).stdout;
+    expect(filing.split('\f').slice(0, -1)).toHaveLength(filingPages);
+    const exhibit = (await run('pdftotext', [path.join(out, 'exhibit', EXHIBIT_PATHS.exhibit), '-'])).stdout;
+    const pages = exhibit.split('\f').slice(0, -1);
+    expect(pages.map((page) => page.match(/DOE\d{6}/g)?.at(-1))).toEqual(
+      pages.map((_, i) => `DOE${String(Number(start) + i).padStart(6, '0')}`),
+    );
+  }, 180_000);
+
+  it("cuts exhibits from a package with --reproduce, each citing its filing copy by the package's hash; a package whose filing copy is not made again is refused", async () => {
+    const made = path.join(workDir, 'package');
+    const first = await npmConvert([chat.zipPath, '--out', made, '--tz', 'America/New_York']);
+    expect(first.code).toBe(0);
+    const zip = path.join(made, 'evidence.zip');
+    const packagedHash = createHash('sha256')
+      .update(
+        (await run('unzip', ['-p', zip, 'transcript-filing.pdf'], { encoding: 'buffer', maxBuffer: 1 << 26 }))
+          .stdout,
+      )
+      .digest('hex');
+    const specs = [
+      { label: 'Exhibit P-7', selections: [{ from: 3, to: 5 }] },
+      { label: 'Exhibit P-8', selections: [{ message: 12 }], batesPrefix: 'DOE-EX', batesStart: 1 },
+    ];
+    for (const [i, spec] of specs.entries()) {
+      const out = path.join(workDir, `reproduced-${i}`);
+      const { code, stdout } = await reproduce(zip, out, spec);
+      expect(code).toBe(0);
+      expect(stdout).toContain('match    transcript-filing.pdf');
+      expect(stdout).not.toContain('differs');
+      const dir = path.join(out, 'exhibit');
+      await run('sha256sum', ['-c', '--quiet', EXHIBIT_PATHS.checksums], { cwd: dir });
+      const manifest = JSON.parse(await readFile(path.join(dir, EXHIBIT_PATHS.manifest), 'utf8')) as {
+        label: string;
+        cutFrom: { sha256: string };
+      };
+      expect(manifest).toMatchObject({ label: spec.label, cutFrom: { sha256: packagedHash } });
+    }
+    // The package's filing copy altered: the one made again differs, so no exhibit cites it.
+    const altered = path.join(workDir, 'altered');
+    await run('mkdir', ['-p', altered]);
+    await run('cp', [zip, path.join(altered, 'evidence.zip')]);
+    await writeFile(path.join(altered, 'transcript-filing.pdf'), '%PDF-1.7 not the transcript\n');
+    await run('zip', ['-q', 'evidence.zip', 'transcript-filing.pdf'], { cwd: altered });
+    const out = path.join(workDir, 'reproduced-altered');
+    const refused = await reproduce(path.join(altered, 'evidence.zip'), out, specs[0]!);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('differs  transcript-filing.pdf');
+    expect(refused.stderr).toMatch(
+      /^convert: the exhibit is not cut: transcript-filing\.pdf made again differs from the package's \(SHA-256 [0-9a-f]{64}, the package's [0-9a-f]{64}\), and an exhibit must cite the filing copy of the package byte for byte\.$/m,
+    );
+    expect(existsSync(path.join(out, 'exhibit'))).toBe(false);
+  }, 240_000);
 });
+
+/** `text` as a regular expression that matches it exactly. */
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

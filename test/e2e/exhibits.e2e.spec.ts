@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -87,9 +87,7 @@ describe('exhibits API (standalone)', () => {
     const files = await downloadExhibit(base(), body, dir);
     const exhibitPdf = files.find((file) => file.name === EXHIBIT_PATHS.exhibit)!;
     expect(exhibitPdf.contentType).toBe('application/pdf');
-    expect(exhibitPdf.disposition).toBe(
-      `inline; filename*=UTF-8''${encodeURIComponent('exhibit.pdf')}`,
-    );
+    expect(exhibitPdf.disposition).toBe(`inline; filename*=UTF-8''${encodeURIComponent('exhibit.pdf')}`);
     expect(files.find((file) => file.name === EXHIBIT_PATHS.redactionLogCsv)!.contentType).toMatch(
       /^text\/csv/,
     );
@@ -119,6 +117,8 @@ describe('exhibits API (standalone)', () => {
     const { status, body } = await postExhibit(base(), exportId, {
       ...EXHIBIT_SPEC,
       redactions: [EXHIBIT_SPEC.redactions[1]],
+      // Numbered clear of the exhibit made above.
+      batesPrefix: 'DOE-W',
     });
     expect(status).toBe(201);
     expect(body.warnings).toEqual([
@@ -150,7 +150,83 @@ describe('exhibits API (standalone)', () => {
         message: 'redactions[0].text: "987-65-4321" is not in the text of message 0004',
       },
     });
+    const unknownKey = await postExhibit(base(), exportId, { ...EXHIBIT_SPEC, redaction: [] });
+    expect(unknownKey).toEqual({
+      status: 400,
+      body: { code: 'INVALID_REQUEST', message: 'unknown key "redaction": did you mean "redactions"?' },
+    });
   }, 60_000);
+
+  it('refuses Bates numbers the filing copy or an earlier exhibit of the export carries, naming both ranges and a start that is clear', async () => {
+    const chat = await writeExhibitExport(await mkdtemp(path.join(workDir, 'bates-')));
+    const numbered = (await uploadExport(base(), chat.zipPath, { batesPrefix: 'DOE', batesStart: 1000 })).body
+      .clientId!;
+    expect((await readProgress(base(), numbered)).events.at(-1)!.done).toBe(true);
+    const { rows: documents } = await database.query<{ page_count: number }>(
+      `SELECT page_count FROM pdf.documents WHERE export_id = $1 AND kind = 'filing-transcript'`,
+      [numbered],
+    );
+    const filingLast = 1000 + documents[0]!.page_count - 1;
+    const label = (n: number) => `DOE${String(n).padStart(6, '0')}`;
+    // EXHIBIT_SPEC numbers from DOE001001, inside the filing copy's DOE001000 onwards.
+    const onFiling = await postExhibit(base(), numbered, EXHIBIT_SPEC);
+    expect(onFiling.status).toBe(400);
+    expect(onFiling.body).toMatchObject({ code: 'INVALID_REQUEST', reason: 'SPEC_DOES_NOT_FIT' });
+    const pages = Number(onFiling.body.message!.match(/numbered DOE001001 to DOE(\d{6})/)![1]) - 1000;
+    expect(onFiling.body.message).toBe(
+      `batesStart: the exhibit's pages would be numbered ${label(1001)} to ${label(1000 + pages)}, which repeats ` +
+        `numbers transcript-filing.pdf carries (${label(1000)} to ${label(filingLast)}); a batesStart of ` +
+        `${filingLast + 1} (${label(filingLast + 1)} to ${label(filingLast + pages)}) repeats none`,
+    );
+    const made = await postExhibit(base(), numbered, { ...EXHIBIT_SPEC, batesStart: filingLast + 1 });
+    expect(made.status).toBe(201);
+    const { rows } = await database.query(
+      'SELECT label, bates_prefix, bates_first, bates_last FROM pdf.exhibits WHERE id = $1',
+      [made.body.exhibitId],
+    );
+    expect(rows).toEqual([
+      {
+        label: 'Exhibit P-7',
+        bates_prefix: 'DOE',
+        bates_first: filingLast + 1,
+        bates_last: filingLast + pages,
+      },
+    ]);
+    // The same numbers again, now an earlier exhibit's.
+    const again = await postExhibit(base(), numbered, { ...EXHIBIT_SPEC, batesStart: filingLast + 2 });
+    expect(again).toEqual({
+      status: 400,
+      body: {
+        code: 'INVALID_REQUEST',
+        reason: 'SPEC_DOES_NOT_FIT',
+        message:
+          `batesStart: the exhibit's pages would be numbered ${label(filingLast + 2)} to ${label(filingLast + pages + 1)}, ` +
+          `which repeats numbers exhibit "Exhibit P-7" (${made.body.exhibitId}) carries (${label(filingLast + 1)} to ` +
+          `${label(filingLast + pages)}); a batesStart of ${filingLast + pages + 1} (${label(filingLast + pages + 1)} to ` +
+          `${label(filingLast + 2 * pages)}) repeats none`,
+      },
+    });
+    // Refused exhibits leave no files.
+    const exhibits = path.join(standalone.dataDir, 'objects', 'exports', numbered, 'exhibits');
+    expect(await readdir(exhibits)).toEqual([made.body.exhibitId]);
+  }, 180_000);
+
+  it('cuts documents recorded before page counts were when they carry no Bates numbers, and asks to upload again when they do', async () => {
+    const forget = (id: string) =>
+      database.query(`UPDATE pdf.documents SET page_count = NULL WHERE export_id = $1`, [id]);
+    const unnumbered = await writeExhibitExport(await mkdtemp(path.join(workDir, 'old-')));
+    const plain = (await uploadExport(base(), unnumbered.zipPath)).body.clientId!;
+    expect((await readProgress(base(), plain)).events.at(-1)!.done).toBe(true);
+    await forget(plain);
+    expect((await postExhibit(base(), plain, EXHIBIT_SPEC)).status).toBe(201);
+
+    const numberedChat = await writeExhibitExport(await mkdtemp(path.join(workDir, 'old-bates-')));
+    const numbered = (await uploadExport(base(), numberedChat.zipPath, { batesPrefix: 'OLD' })).body
+      .clientId!;
+    expect((await readProgress(base(), numbered)).events.at(-1)!.done).toBe(true);
+    await forget(numbered);
+    expect((await postExhibit(base(), numbered, EXHIBIT_SPEC)).status).toBe(404);
+  }, 180_000);
 
   it('answers 404 for an export waiting for payment, as for one that does not exist', async () => {
     const large = await writeExhibitExport(await mkdtemp(path.join(workDir, 'large-')), 60);
@@ -167,7 +243,8 @@ describe('exhibits API (standalone)', () => {
   }, 120_000);
 
   it('deletes the exhibits with their export: the links answer 410 EXPORT_DELETED, no file or row is left', async () => {
-    const { body } = await postExhibit(base(), exportId, EXHIBIT_SPEC);
+    // Numbered clear of the exhibit made above.
+    const { body } = await postExhibit(base(), exportId, { ...EXHIBIT_SPEC, batesPrefix: 'DOE-2' });
     const folder = path.join(standalone.dataDir, 'objects', 'exports', exportId, 'exhibits', body.exhibitId);
     expect(existsSync(folder)).toBe(true);
     expect((await fetch(`${base()}/api/whatsapp/export/${exportId}`, { method: 'DELETE' })).status).toBe(204);

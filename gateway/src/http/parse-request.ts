@@ -1,21 +1,16 @@
 import { BadRequestException } from '@nestjs/common';
 import type { z } from 'zod';
-import { fieldPath } from '@chatexhibit/proto/errors';
+import { issueSentences } from '@chatexhibit/proto/errors';
 
 /**
  * Validates a query or body against its proto schema; the first problem becomes a 400 message
  * that names the field (`options.includeImages: Invalid input: expected boolean, …`,
- * `redactions[2].reason.note: …`) unless the
- * schema's own message already does.
+ * `redactions[2].reason.note: …`), as `issueSentences` words it.
  */
 export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, name?: string): z.infer<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  if (!issue) throw new BadRequestException('invalid request');
-  const field = fieldPath(name === undefined ? issue.path : [name, ...issue.path]);
-  const namesItself = field !== '' && issue.message.startsWith(issue.path.map(String).at(-1) ?? field);
-  throw new BadRequestException(field && !namesItself ? `${field}: ${issue.message}` : issue.message);
+  throw new BadRequestException(issueSentences(parsed.error.issues, name)[0] ?? 'invalid request');
 }
 
 /**

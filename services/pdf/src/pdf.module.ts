@@ -4,6 +4,7 @@ import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module'
 import { CreateDocuments1763800200000 } from './database/migrations/1763800200000-create-documents';
 import { AddDocumentHashes1764000100000 } from './database/migrations/1764000100000-add-document-hashes';
 import { RecordExhibits1764900000000 } from './database/migrations/1764900000000-record-exhibits';
+import { RecordBatesNumbers1765300000000 } from './database/migrations/1765300000000-record-bates-numbers';
 import { DocumentEntity } from './documents/document.entity';
 import { DocumentRepository } from './documents/document.repository';
 import { ExhibitEntity } from './documents/exhibit.entity';
@@ -21,7 +22,12 @@ import { PDF_SETTINGS, type PdfSettings } from './pdf.settings';
 
 const part = ServicePartModule.forPart('pdf', {
   entities: [DocumentEntity, ExportFactsEntity, ExhibitEntity],
-  migrations: [CreateDocuments1763800200000, AddDocumentHashes1764000100000, RecordExhibits1764900000000],
+  migrations: [
+    CreateDocuments1763800200000,
+    AddDocumentHashes1764000100000,
+    RecordExhibits1764900000000,
+    RecordBatesNumbers1765300000000,
+  ],
 });
 
 /** The pdf service: the transcript, court-filing copy and evidence package of each export, and its exhibits. */

@@ -50,12 +50,13 @@ describe('an exhibit over its court profile’s limit', () => {
       courtProfile: { maxFileBytes: LIMIT },
     });
     const plan = await planExhibit(spec, transcript.source.messages(), transcript.source.chat);
-    const files = await renderExhibitDocuments(
+    const { files } = await renderExhibitDocuments(
       transcript,
       plan,
       { exportReference: 'CE-0000-0000-0000', uploadSha256: 'a'.repeat(64), filingSha256: 'c'.repeat(64) },
       new TextLayout(FontSet.shared()),
       dir,
+      [],
     );
     listed = files.map((written) => written.path);
   }, 600_000);

@@ -7,7 +7,9 @@
 // the transcript, into <dir>/exhibit/; with `--court-profile <preset | bytes>`, the filing copy
 // split into volumes under that court's per-file size limit, in <dir>/filing-volumes/.
 // `--reproduce <evidence.zip>` makes a package's documents again from its
-// upload and the settings its manifest records, and says which match the package's byte for byte.
+// upload and the settings its manifest records, and says which match the package's byte for byte;
+// with `--exhibit-spec`, it then cuts the exhibit from that transcript, when its filing copy is
+// the package's byte for byte, so that every exhibit cites the package's filing copy.
 // It lives in standalone, the one package that may compose the services' domain code; the steps
 // are the services' own domain functions, so that the CLI makes what the web service makes.
 
@@ -18,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
-import { fieldPath } from '@chatexhibit/proto/errors';
+import { issueSentences } from '@chatexhibit/proto/errors';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import {
   COURT_PRESET_LIST,
@@ -62,7 +64,12 @@ import {
   reproductionSettings,
   versionDifferences,
 } from '@chatexhibit/pdf/domain/evidence/reproduction';
-import { type FilingVolumes, renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
+import {
+  type FilingVolumes,
+  renderExhibit,
+  renderExportDocuments,
+} from '@chatexhibit/pdf/domain/render-export-documents';
+import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
 import { ExhibitSpecError } from '@chatexhibit/pdf/domain/exhibit/exhibit-spec-error';
 import { type ExhibitSpec, ExhibitSpecSchema } from '@chatexhibit/proto/exhibit-spec';
 import {
@@ -83,7 +90,7 @@ const CONVERT_COMMAND = {
     '[--no-voice] [--case <number>] [--exhibit <number>] [--prepared-by <name>] [--account <name>] [--pretty] ' +
     '[--exhibit-spec <spec.json>] ' +
     `[--court-profile <${Object.keys(COURT_PROFILES).join(' | ')} | bytes>]\n` +
-    '       npm run convert -- --reproduce <evidence.zip> --out <dir>',
+    '       npm run convert -- --reproduce <evidence.zip> --out <dir> [--exhibit-spec <spec.json>]',
 };
 
 /** Each processing option as a pair of flags; SPEC's default when neither is given. */
@@ -152,6 +159,10 @@ interface ReproduceRequest {
   kind: 'reproduce';
   packagePath: string;
   outDir: string;
+  /** The exhibit to cut from the package's transcript into <outDir>/exhibit/, when asked for. */
+  exhibitSpec: ExhibitSpec | null;
+  /** The time the exhibit is dated (SOURCE_DATE_EPOCH when set); the documents take the manifest's. */
+  now: () => Date;
 }
 
 /** What the documents are made with besides the upload: the settings a manifest records. */
@@ -212,14 +223,18 @@ async function readRequest(
   const { values, positionals } = readCommandLine(args, CONVERT_OPTIONS, reproducing ? 0 : 1);
   const flags = values as Record<string, string | boolean | undefined>;
   if (values.out === undefined || values.out === '') throw new CliInputError('--out <dir> is required.');
+  const epoch = sourceDateEpoch(env);
+  const now = (): Date => epoch ?? new Date();
+  const exhibitSpec =
+    values['exhibit-spec'] === undefined ? null : await readExhibitSpec(values['exhibit-spec']);
   if (values.reproduce !== undefined) {
-    const given = Object.keys(flags).filter((flag) => flag !== 'out' && flag !== 'reproduce');
+    const given = Object.keys(flags).filter((flag) => !['out', 'reproduce', 'exhibit-spec'].includes(flag));
     if (given.length > 0) {
       throw new CliInputError(
         `--reproduce takes every setting from the package's manifest.json: leave out --${given[0]}.`,
       );
     }
-    return { kind: 'reproduce', packagePath: values.reproduce, outDir: values.out };
+    return { kind: 'reproduce', packagePath: values.reproduce, outDir: values.out, exhibitSpec, now };
   }
   // The phone's zone is unknown: --tz is the user's statement; without it this machine's zone is
   // a default, and the documents say so.
@@ -264,10 +279,6 @@ async function readRequest(
         .join('; '),
     );
   }
-  const exhibitSpec =
-    values['exhibit-spec'] === undefined ? null : await readExhibitSpec(values['exhibit-spec']);
-  const epoch = sourceDateEpoch(env);
-  const now = (): Date => epoch ?? new Date();
   const zipPath = positionals[0]!;
   const upload = await readUserFile(zipPath, () => hashFile(path.resolve(zipPath)));
   return {
@@ -305,7 +316,6 @@ function sizeLimitOf(value: string): SizeLimit {
   };
 }
 
-/** A spec's field as its sentences name it: ["redactions", 2, "text"] as "redactions[2].text". */
 /** The exhibit spec in `file`, checked by the schema the API and web app use; the user's problem in one sentence. */
 async function readExhibitSpec(file: string): Promise<ExhibitSpec> {
   const text = await readUserFile(file, () => readFile(path.resolve(file), 'utf8'));
@@ -317,13 +327,7 @@ async function readExhibitSpec(file: string): Promise<ExhibitSpec> {
   }
   const parsed = ExhibitSpecSchema.safeParse(json);
   if (!parsed.success) {
-    throw new CliInputError(
-      `--exhibit-spec ${file}: ${parsed.error.issues
-        .map((issue) =>
-          issue.path.length === 0 ? issue.message : `${fieldPath(issue.path)}: ${issue.message}`,
-        )
-        .join('; ')}`,
-    );
+    throw new CliInputError(`--exhibit-spec ${file}: ${issueSentences(parsed.error.issues).join('; ')}`);
   }
   return parsed.data;
 }
@@ -391,6 +395,10 @@ async function intoNewFolder<T>(outDir: string, work: () => Promise<T>): Promise
 }
 
 interface MadeDocuments {
+  /** What the documents were drawn from, for an exhibit cut from them afterwards. */
+  source: ExportSource;
+  /** The page count of each transcript. */
+  pageCount: number;
   exportChat: ExportChat;
   /** The zone and range the documents read the times in. */
   times: ChatTimes;
@@ -441,33 +449,34 @@ async function makeDocuments(
 
   progress.update('generate-pdf', 0);
   const transcriptMessages = chat.messages.map((m) => toTranscriptMessage(m, attachmentPath(m.index)));
-  const { times, filingVolumes, exhibit } = await renderExportDocuments(
-    {
-      exportReference: settings.exportReference,
-      facts: settings.facts,
-      chat: {
-        chatFile,
-        participants: chat.participants,
-        warnings: exportChat.warnings,
-        format: chat.format,
-        dateOrder: chat.dateOrder,
-        calendar: chat.calendar,
-        encoding: chat.encoding,
-      },
-      async *messages() {
-        for (let start = 0; start < transcriptMessages.length; start += TRANSCRIPT_PAGE_SIZE) {
-          yield transcriptMessages.slice(start, start + TRANSCRIPT_PAGE_SIZE);
-        }
-      },
-      entries,
-      folders,
-      media,
-      mediaComponents: components,
-      uploadKey: zipFile,
-      // Every key is a local file: the upload, an unzipped entry, an MP3 or a thumbnail.
-      files: { open: async (key) => createReadStream(key) },
-      verifyUrl: settings.verifyUrl,
+  const source: ExportSource = {
+    exportReference: settings.exportReference,
+    facts: settings.facts,
+    chat: {
+      chatFile,
+      participants: chat.participants,
+      warnings: exportChat.warnings,
+      format: chat.format,
+      dateOrder: chat.dateOrder,
+      calendar: chat.calendar,
+      encoding: chat.encoding,
     },
+    async *messages() {
+      for (let start = 0; start < transcriptMessages.length; start += TRANSCRIPT_PAGE_SIZE) {
+        yield transcriptMessages.slice(start, start + TRANSCRIPT_PAGE_SIZE);
+      }
+    },
+    entries,
+    folders,
+    media,
+    mediaComponents: components,
+    uploadKey: zipFile,
+    // Every key is a local file: the upload, an unzipped entry, an MP3 or a thumbnail.
+    files: { open: async (key) => createReadStream(key) },
+    verifyUrl: settings.verifyUrl,
+  };
+  const { times, filingVolumes, pageCount, exhibit } = await renderExportDocuments(
+    source,
     outDir,
     settings.generatedAt(),
     (fraction) => progress.update('generate-pdf', fraction),
@@ -476,15 +485,23 @@ async function makeDocuments(
       : { spec: settings.exhibitSpec, dir: path.join(outDir, EXHIBIT_DIR) },
     settings.sizeLimit,
   ).catch((error: unknown) => {
-    // A spec that does not fit the chat: its sentence names the field.
-    if (error instanceof ExhibitSpecError) throw new CliInputError(`--exhibit-spec ${error.message}`);
+    refusedSpec(error);
     // The limit the user chose is too small for a message: theirs to change.
     if (error instanceof VolumeTooLargeError) throw new CliInputError(error.message);
     throw error;
   });
-  // What looks like a Rule 5.2(a) identifier and is left readable: the filer's to redact or keep.
+  warnExhibit(exhibit, output);
+  return { source, pageCount, exportChat, times, attachmentPath, media, filingVolumes };
+}
+
+/** What looks like a Rule 5.2(a) identifier and is left readable in an exhibit: the filer's to redact or keep. */
+function warnExhibit(exhibit: { warnings: string[] } | null, output: CliOutput): void {
   for (const warning of exhibit?.warnings ?? []) output.stderr(`warning: ${warning}`);
-  return { exportChat, times, attachmentPath, media, filingVolumes };
+}
+
+/** A spec that does not fit the chat, or numbers its pages as the transcript does: its sentence names the field. */
+function refusedSpec(error: unknown): void {
+  if (error instanceof ExhibitSpecError) throw new CliInputError(`--exhibit-spec ${error.message}`);
 }
 
 /**
@@ -569,10 +586,12 @@ async function writeChatData(
 /**
  * `--reproduce`: the documents of the package made again into `outDir` from its upload and the
  * settings its manifest records, each compared byte for byte with the package's copy. Prints one
- * line per file; resolves to 0 when every file matches, 1 otherwise.
+ * line per file; resolves to 0 when every file matches, 1 otherwise. With an exhibit spec, the
+ * exhibit is then cut into `<outDir>/exhibit/` when the filing copy made again is the package's
+ * byte for byte (its SHA-256 is what the exhibit cites); otherwise it is refused and resolves to 1.
  */
 async function reproduce(
-  { packagePath, outDir }: ReproduceRequest,
+  { packagePath, outDir, exhibitSpec, now }: ReproduceRequest,
   output: CliOutput,
   progress: ConversionProgress,
 ): Promise<number> {
@@ -601,7 +620,7 @@ async function reproduce(
       );
       return 1;
     }
-    await intoNewFolder(outDir, () =>
+    const made = await intoNewFolder(outDir, () =>
       makeDocuments(
         uploadFile,
         {
@@ -622,8 +641,8 @@ async function reproduce(
     const madeDir = path.join(workDir, 'made');
     const madeZip = path.join(outDir, 'evidence.zip');
     await unzip(madeZip, madeDir);
-    const made = readSettings(madeZip, await readFile(path.join(madeDir, PACKAGE_PATHS.manifest)));
-    const reasons = versionDifferences(recorded, made);
+    const madeSettings = readSettings(madeZip, await readFile(path.join(madeDir, PACKAGE_PATHS.manifest)));
+    const reasons = versionDifferences(recorded, madeSettings);
     const why = reasons.length === 0 ? '' : ` (${reasons.join('; ')})`;
     const compared = [
       ...recorded.comparedPaths.map((p) => ({
@@ -639,6 +658,35 @@ async function reproduce(
       allMatch &&= same;
       output.stdout(same ? `match    ${file.name}` : `differs  ${file.name}${why}`);
     }
+    if (exhibitSpec === null) return allMatch ? 0 : 1;
+    const filing = PACKAGE_PATHS.filingTranscript;
+    const [packaged, remade] = await Promise.all(
+      [path.join(packageDir, filing), path.join(outDir, filing)].map((file) =>
+        hashFile(file).catch(() => null),
+      ),
+    );
+    if (packaged === null || remade?.sha256 !== packaged.sha256) {
+      output.stderr(
+        `convert: the exhibit is not cut: ${filing} made again ` +
+          (packaged === null
+            ? `has no copy in ${packagePath} to compare with`
+            : `differs from the package's (SHA-256 ${remade?.sha256 ?? 'none'}, the package's ${packaged.sha256})`) +
+          ', and an exhibit must cite the filing copy of the package byte for byte.',
+      );
+      return 1;
+    }
+    const exhibitDir = path.join(outDir, EXHIBIT_DIR);
+    const exhibit = await renderExhibit(
+      made.source,
+      { spec: exhibitSpec, dir: exhibitDir },
+      { sha256: packaged.sha256, pageCount: made.pageCount },
+      now(),
+    ).catch(async (error: unknown) => {
+      await rm(exhibitDir, { recursive: true, force: true });
+      refusedSpec(error);
+      throw error;
+    });
+    warnExhibit(exhibit, output);
     return allMatch ? 0 : 1;
   });
 }

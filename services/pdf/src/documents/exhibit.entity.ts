@@ -14,4 +14,10 @@ export class ExhibitEntity {
   @Column({ name: 'export_id', type: 'uuid' }) exportId!: string;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column({ type: 'jsonb' }) files!: ExhibitFileRecord[];
+  /** The spec's label; null for exhibits recorded before it was. */
+  @Column({ type: 'text', nullable: true }) label!: string | null;
+  /** Its Bates numbers, which a later exhibit of the export may not repeat; null without a prefix (or recorded before). */
+  @Column({ name: 'bates_prefix', type: 'text', nullable: true }) batesPrefix!: string | null;
+  @Column({ name: 'bates_first', type: 'integer', nullable: true }) batesFirst!: number | null;
+  @Column({ name: 'bates_last', type: 'integer', nullable: true }) batesLast!: number | null;
 }

@@ -39,6 +39,8 @@ import { includedMessages } from './exhibit/exhibit-wording';
 import { renderExhibitDocuments } from './exhibit/render-exhibit-documents';
 import { unredactedSuggestionWarning } from './exhibit/unredacted-suggestions';
 import type { ExhibitFile } from './exhibit/exhibit-texts';
+import { filingCopyBates, type TakenBates } from './exhibit/exhibit-bates';
+import type { BatesRun } from './transcript/bates';
 
 /** The evidence package, as written into the output folder beside the two PDFs (named as inside it). */
 const EVIDENCE_ZIP_FILE = 'evidence.zip';
@@ -56,6 +58,8 @@ export interface ExportDocuments {
   transcript: WrittenDocument;
   filingTranscript: WrittenDocument;
   evidenceZip: WrittenDocument;
+  /** The page count of each transcript (the two have the same pages). */
+  pageCount: number;
   manifestSha256: string;
   /** SHA-256 of processing-record.txt, which the declaration names. */
   processingRecordSha256: string;
@@ -185,53 +189,76 @@ export interface WrittenExhibit {
   files: ExhibitFile[];
   /** "messages 0412–0440 and 0512 of 2,000". */
   included: string;
+  pageCount: number;
+  /** Its Bates numbers; null when the spec gives no prefix. */
+  bates: BatesRun | null;
   /** One sentence for each Rule 5.2(a) suggestion in its messages that no redaction covers, in message order. */
   warnings: string[];
 }
 
-/** Draws a planned exhibit into `dir`, cut from the filing copy whose SHA-256 is `filingSha256`. */
+/**
+ * Draws a planned exhibit into `dir`, cut from the filing copy whose SHA-256 is `filingSha256`,
+ * numbered clear of the `taken` Bates numbers.
+ */
 async function writeExhibitFiles(
   transcriptInput: TranscriptInput,
   plan: ExhibitPlan,
   filingSha256: string,
+  taken: readonly TakenBates[],
   layout: TextLayout,
   dir: string,
 ): Promise<WrittenExhibit> {
   const { source } = transcriptInput;
-  const files = await renderExhibitDocuments(
+  const { files, pageCount, bates } = await renderExhibitDocuments(
     { ...transcriptInput, onProgress: () => {} },
     plan,
     { exportReference: source.exportReference, uploadSha256: source.facts.fileHash, filingSha256 },
     layout,
     dir,
+    taken,
   );
   return {
     files,
     included: includedMessages(plan.included, plan.totalMessages),
+    pageCount,
+    bates,
     warnings: plan.unredactedSuggestions.map((found) =>
       unredactedSuggestionWarning(found, plan.totalMessages),
     ),
   };
 }
 
+/** The court-filing copy an exhibit of an export made already is cut from. */
+export interface FilingCopy {
+  sha256: string;
+  /**
+   * Null for a copy without Bates numbers recorded before page counts were: nothing to collide
+   * with. One with a prefix and no recorded count cannot be cut (the repository's rule).
+   */
+  pageCount: number | null;
+}
+
 /**
- * Writes an exhibit of an export whose transcript was made already (the pdf service's API): the
- * spec is planned against the chat first (ExhibitSpecError before anything is written), then its
- * files are drawn into `dir` as renderExportDocuments draws an exhibit, from the same source, cut
- * from the court-filing copy whose SHA-256 is `filingSha256`.
+ * Writes an exhibit of an export whose transcript was made already (the pdf service's API, the
+ * CLI's `--reproduce`): the spec is planned against the chat first (ExhibitSpecError before
+ * anything is written), then its files are drawn into `dir` as renderExportDocuments draws an
+ * exhibit, from the same source, cut from `filing`; its Bates numbers may repeat neither the
+ * filing copy's nor `earlier` ones (an earlier exhibit's).
  */
 export async function renderExhibit(
   source: ExportSource,
   request: ExhibitRequest,
-  filingSha256: string,
+  filing: FilingCopy,
   generatedAt: Date,
+  earlier: readonly TakenBates[] = [],
 ): Promise<WrittenExhibit> {
   const plan = await planExhibit(request.spec, source.messages(), source.chat);
   const { transcriptInput } = await readTranscriptBasis(source, generatedAt, () => {});
   return writeExhibitFiles(
     transcriptInput,
     plan,
-    filingSha256,
+    filing.sha256,
+    [...(filing.pageCount === null ? [] : filingCopyBates(source.facts, filing.pageCount)), ...earlier],
     new TextLayout(FontSet.shared()),
     request.dir,
   );
@@ -377,6 +404,7 @@ export async function renderExportDocuments(
           transcriptInput,
           exhibitPlan!,
           filingTranscript.sha256,
+          filingCopyBates(source.facts, transcriptPages),
           layout,
           exhibitRequest.dir,
         );
@@ -384,6 +412,7 @@ export async function renderExportDocuments(
     transcript,
     filingTranscript,
     evidenceZip,
+    pageCount: transcriptPages,
     manifestSha256,
     processingRecordSha256,
     times,

@@ -1,5 +1,6 @@
-// Why an exhibit spec cannot be planned against its chat, as a code for programs and a sentence
-// for the filer that starts with the spec's field ("redactions[2].text: …"). A redaction that is
+// Why an exhibit spec cannot be planned against its chat (or numbered beside the export's other
+// documents), as a code for programs and a sentence for the filer that starts with the spec's
+// field ("redactions[2].text: …"). A redaction that is
 // not where it says is refused, never skipped: an exhibit must not be filed believing a number
 // hidden that is not.
 
@@ -16,7 +17,8 @@ export type ExhibitSpecErrorReason =
   | 'no_text_to_redact'
   | 'no_attachment'
   | 'phone_number_not_found'
-  | 'text_not_in_exhibit';
+  | 'text_not_in_exhibit'
+  | 'bates_numbers_taken';
 
 export class ExhibitSpecError extends Error {
   override readonly name = 'ExhibitSpecError';
@@ -96,5 +98,20 @@ export const exhibitSpecError = {
       'text_not_in_exhibit',
       field,
       `${JSON.stringify(text)} is not written anywhere in the exhibit as a whole word: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name`,
+    ),
+  batesNumbersTaken: (
+    field: 'batesPrefix' | 'batesStart',
+    range: string,
+    document: string,
+    taken: string,
+    free: { start: number; range: string } | null,
+  ) =>
+    new ExhibitSpecError(
+      'bates_numbers_taken',
+      field,
+      `the exhibit's pages would be numbered ${range}, which repeats numbers ${document} carries (${taken})` +
+        (free === null
+          ? '; choose another batesPrefix'
+          : `; a batesStart of ${free.start} (${free.range}) repeats none`),
     ),
 };

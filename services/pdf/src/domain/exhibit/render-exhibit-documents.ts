@@ -1,11 +1,13 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
 import { maxFileBytesOf } from '@chatexhibit/proto/exhibit-spec';
 import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import type { TextLayout } from '../text/text-layout';
+import type { BatesRun } from '../transcript/bates';
 import type { TranscriptInput } from '../transcript/write-transcripts';
+import { exhibitBatesRun, type TakenBates } from './exhibit-bates';
 import { type ExhibitSource, hasSealedCopy } from './exhibit-cover';
 import type { ExhibitPlan } from './exhibit-plan';
 import { type ExhibitFile, exhibitChecksums, exhibitDeclaration, exhibitManifest } from './exhibit-texts';
@@ -20,7 +22,9 @@ import { type ExhibitInput, writeExhibit } from './write-exhibit';
  * exhibit-sealed.pdf; when they pass the spec's court profile's limit, their volumes; when the
  * spec redacts, the redaction log as PDF and CSV; then exhibit-manifest.json (every file
  * before it by SHA-256), declaration-paragraph.txt and SHA256SUMS, which lists them all.
- * Resolves to the files as SHA256SUMS lists them.
+ * Numbers that repeat a `taken` run's are refused once the pages are counted (ExhibitSpecError,
+ * the two copies removed again). Resolves to the files as SHA256SUMS lists them, the exhibit's
+ * page count and its Bates numbers.
  */
 export async function renderExhibitDocuments(
   transcript: TranscriptInput,
@@ -28,7 +32,8 @@ export async function renderExhibitDocuments(
   source: ExhibitSource,
   layout: TextLayout,
   dir: string,
-): Promise<ExhibitFile[]> {
+  taken: readonly TakenBates[],
+): Promise<{ files: ExhibitFile[]; pageCount: number; bates: BatesRun | null }> {
   await mkdir(dir, { recursive: true });
   const at = (name: string) => path.join(dir, name);
   const files: ExhibitFile[] = [];
@@ -42,6 +47,15 @@ export async function renderExhibitDocuments(
     exhibit: createWriteStream(at(EXHIBIT_PATHS.exhibit)),
     sealed: sealed ? createWriteStream(at(EXHIBIT_PATHS.sealed)) : null,
   });
+  let bates: BatesRun | null;
+  try {
+    bates = exhibitBatesRun(plan.spec, pageCount, taken);
+  } catch (error) {
+    await Promise.all(
+      [EXHIBIT_PATHS.exhibit, EXHIBIT_PATHS.sealed].map((name) => rm(at(name), { force: true })),
+    );
+    throw error;
+  }
   const exhibit = await hashed(EXHIBIT_PATHS.exhibit);
   const sealedFile = sealed ? await hashed(EXHIBIT_PATHS.sealed) : null;
   // Over the court's limit, both copies are also split into volumes of the same pages.
@@ -83,5 +97,5 @@ export async function renderExhibitDocuments(
   );
   await hashed(EXHIBIT_PATHS.declaration);
   await writeFile(at(EXHIBIT_PATHS.checksums), exhibitChecksums(files));
-  return files;
+  return { files, pageCount, bates };
 }

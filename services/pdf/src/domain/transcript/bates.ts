@@ -27,6 +27,19 @@ export function batesNumber(facts: BatesFacts, page: number, copy: TranscriptCop
   return copy === 'filing' ? number : `${number}${NATIVE_COPY_SUFFIX}`;
 }
 
+/** The Bates numbers a document carries, one per page: its prefix and its first and last numbers. */
+export interface BatesRun {
+  prefix: string;
+  first: number;
+  last: number;
+}
+
+/** The court-filing copy's Bates numbers (transcript.pdf's are the same with "-N"); null without a prefix. */
+export const filingBatesRun = (facts: BatesFacts, pageCount: number): BatesRun | null =>
+  facts.batesPrefix === null
+    ? null
+    : { prefix: facts.batesPrefix, first: facts.batesStart, last: facts.batesStart + pageCount - 1 };
+
 /** A Bates number as every document writes it: the prefix and the number in six digits or more ("SMITH001001"). */
 export const batesLabel = (prefix: string, number: number): string =>
   `${prefix}${String(number).padStart(DIGITS, '0')}`;

@@ -52,18 +52,21 @@ export class GenerateDocumentsUseCase {
           key: keys.transcript,
           doc: written.transcript,
           type: 'application/pdf',
+          pageCount: written.pageCount,
         },
         {
           kind: 'filing-transcript' as const,
           key: keys.filingTranscript,
           doc: written.filingTranscript,
           type: 'application/pdf',
+          pageCount: written.pageCount,
         },
         {
           kind: 'evidence-zip' as const,
           key: keys.evidenceZip,
           doc: written.evidenceZip,
           type: 'application/zip',
+          pageCount: null,
         },
       ];
       for (const { key, doc, type } of stored)
@@ -72,12 +75,13 @@ export class GenerateDocumentsUseCase {
         this.documents.save(
           tx,
           { exportId, facts },
-          stored.map(({ kind, key, doc }) => ({
+          stored.map(({ kind, key, doc, pageCount }) => ({
             exportId,
             kind,
             storageKey: key,
             sizeBytes: String(doc.sizeBytes),
             sha256: doc.sha256,
+            pageCount,
           })),
         ),
       );

@@ -20,17 +20,26 @@ import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import { DocumentRepository } from '../../documents/document.repository';
 import type { ExhibitFileRecord } from '../../documents/exhibit.entity';
 import { StoredExportSources } from '../../documents/stored-export-source';
+import { exhibitBatesRun } from '../../domain/exhibit/exhibit-bates';
 import { ExhibitSpecError } from '../../domain/exhibit/exhibit-spec-error';
 import { renderExhibit } from '../../domain/render-export-documents';
 
 type MakeExhibitRequest = z.infer<typeof MAKE_EXHIBIT_REQUEST.request>;
 type MadeExhibit = ResponseOf<typeof MAKE_EXHIBIT_REQUEST>;
 
+/** A spec refused by the pdf core: its sentence names the field. */
+const refusedSpec = (error: unknown): never => {
+  if (error instanceof ExhibitSpecError)
+    throw BusError.of(EXHIBIT_ERRORS, 'SPEC_DOES_NOT_FIT', error.message);
+  throw error;
+};
+
 /**
  * An exhibit of an export whose documents are made: planned and drawn by the pdf core from the
  * same stored source as the transcript, cut from the filing copy recorded then; its files stored
- * under the export (deleted with it) and the exhibit recorded. A spec that does not fit the chat
- * is refused with the plan's sentence, which names the field.
+ * under the export (deleted with it) and the exhibit recorded with its Bates numbers. A spec that
+ * does not fit the chat, or whose Bates numbers repeat the filing copy's or an earlier exhibit's,
+ * is refused with the core's sentence, which names the field.
  */
 @Injectable()
 export class MakeExhibitUseCase {
@@ -46,17 +55,14 @@ export class MakeExhibitUseCase {
   async execute({ exportId, spec }: MakeExhibitRequest): Promise<MadeExhibit> {
     const origin = await this.unitOfWork.run((tx) => this.documents.findExhibitOrigin(tx, exportId));
     if (origin === null) throw BusError.of(EXHIBIT_ERRORS, 'NO_TRANSCRIPT');
+    const earlier = await this.unitOfWork.run((tx) => this.documents.lockExhibitBates(tx, exportId));
     const { source } = await this.sources.open(exportId, origin.facts);
     const exhibitId = randomUUID();
     const createdAt = new Date();
     const dir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-'));
     try {
-      const written = await renderExhibit(source, { spec, dir }, origin.filingSha256, createdAt).catch(
-        (error: unknown) => {
-          if (error instanceof ExhibitSpecError)
-            throw BusError.of(EXHIBIT_ERRORS, 'SPEC_DOES_NOT_FIT', error.message);
-          throw error;
-        },
+      const written = await renderExhibit(source, { spec, dir }, origin.filing, createdAt, earlier).catch(
+        refusedSpec,
       );
       // SHA256SUMS lists every other file; it is served too.
       const files: ExhibitFileRecord[] = [
@@ -69,9 +75,26 @@ export class MakeExhibitUseCase {
           contentType: EXHIBIT_FILE_TYPES[name],
         });
       }
-      await this.unitOfWork.run((tx) =>
-        this.documents.saveExhibit(tx, { id: exhibitId, exportId, createdAt, files }),
-      );
+      const { bates } = written;
+      await this.unitOfWork
+        .run(async (tx) => {
+          // Numbers an exhibit recorded while this one was drawn took are refused as well.
+          exhibitBatesRun(spec, written.pageCount, await this.documents.lockExhibitBates(tx, exportId));
+          await this.documents.saveExhibit(tx, {
+            id: exhibitId,
+            exportId,
+            createdAt,
+            files,
+            label: spec.label,
+            batesPrefix: bates?.prefix ?? null,
+            batesFirst: bates?.first ?? null,
+            batesLast: bates?.last ?? null,
+          });
+        })
+        .catch(async (error: unknown) => {
+          await this.storage.deleteAll(`${exportKeys(exportId).exhibits}${exhibitId}/`);
+          refusedSpec(error);
+        });
       // Deleted while it was drawn: what was written of it goes with the rest.
       if (await this.eraser.undoIfErased(exportId)) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_DELETED');
       this.logger.info(
