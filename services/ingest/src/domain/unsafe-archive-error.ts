@@ -1,6 +1,8 @@
 // Why an uploaded ZIP was refused, as a code for programs and a sentence for the person who
 // uploaded it. The sentences avoid ZIP jargon: the reader is a lawyer or a client, not an engineer.
 
+import { formatInteger } from '@chatexhibit/proto/count-words';
+
 export type UnsafeArchiveReason =
   | 'not_a_zip'
   | 'empty_archive'
@@ -63,7 +65,7 @@ export const unsafeArchive = {
   tooManyEntries: (maxEntries: number) =>
     new UnsafeArchiveError(
       'too_many_entries',
-      `This ZIP archive contains more than ${maxEntries.toLocaleString('en-US')} files and folders. It cannot be processed.`,
+      `This ZIP archive contains more than ${formatInteger(maxEntries)} files and folders. It cannot be processed.`,
     ),
   compressionRatio: (path: string, maxRatio: number) =>
     new UnsafeArchiveError(

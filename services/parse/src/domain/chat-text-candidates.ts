@@ -2,6 +2,7 @@
 // themselves: the chat may sit in a sub-folder, carry another name, or share the ZIP with notes.
 // The chat is the text that parses as one, and the choice is reported.
 
+import { countOf } from '@chatexhibit/proto/count-words';
 import { isMacOsMetadataPath } from '@chatexhibit/proto/storage-layout';
 import type { ParsedChat } from './chat-model';
 import { parseChat } from './parse-chat';
@@ -79,8 +80,7 @@ export class ChatTextPicker {
   pick(): PickedChatText | null {
     if (this.best === null) return null;
     const { name, chat } = this.best;
-    const headers = (count: number): string =>
-      `${count.toLocaleString('en-US')} message header${count === 1 ? '' : 's'}`;
+    const headers = (count: number): string => countOf(count, 'message header');
     if (this.counts.length === 1) {
       return { name, chat, reason: `"${name}" is the only text file.`, warnings: [] };
     }

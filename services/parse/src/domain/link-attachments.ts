@@ -1,7 +1,8 @@
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
 import type { ChatMessage } from './chat-model';
-import { countOf, listMessages } from './note-lists';
+import { countOf } from '@chatexhibit/proto/count-words';
+import { listMessages } from './note-lists';
 
 export interface AttachmentLinks {
   /** Message index → storage key of the ZIP entry its attachment names. */

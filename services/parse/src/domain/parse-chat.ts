@@ -18,7 +18,8 @@ import {
   type HeaderFormat,
 } from './header-formats';
 import { cleanName, trimEdges, withoutMarks } from './invisible-marks';
-import { countOf, listLines, listMessages } from './note-lists';
+import { countOf } from '@chatexhibit/proto/count-words';
+import { listLines, listMessages } from './note-lists';
 import { interpretMessageLines, MessageMeaning, NO_FLAGS, withFlag } from './message-body';
 import { hasQuote, quotingSystemEvent, recogniseSystemEvent, type SystemEvent } from './system-events';
 

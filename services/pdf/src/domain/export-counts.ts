@@ -9,7 +9,7 @@ import {
   type AttachmentTally,
   type ChatSummary,
 } from './transcript/chat-summary';
-import { countOf, formatInteger } from './evidence/plain-text';
+import { countOf, formatInteger } from '@chatexhibit/proto/count-words';
 import type { EvidenceFile } from './evidence/types';
 
 export interface AttachmentCount extends AttachmentTally {

@@ -20,7 +20,8 @@ import { CONVERTER_TEXTS } from '../converter-texts';
 import { formatSize } from '../../../lib/format-size';
 import type { PaymentNeed } from '../hooks/use-processing';
 import { useChatPreview } from '../api/chat-preview';
-import { entriesText, formatCount } from '../counts-text';
+import { formatInteger } from '@chatexhibit/proto/count-words';
+import { entriesText } from '../counts-text';
 
 const WHAT_YOU_GET = [
   'Court-ready PDF transcript with timestamps and highlighted senders',
@@ -111,7 +112,7 @@ export function PaymentCard({ payment }: { payment: PaymentNeed }) {
           <div className="rounded-lg bg-muted p-3">
             <dt className="text-muted-foreground">Messages</dt>
             <dd className="font-semibold" data-testid="message-count">
-              {formatCount(payment.messageCount)} / {formatCount(FREE_TIER_LIMITS.maxMessages)} free
+              {formatInteger(payment.messageCount)} / {formatInteger(FREE_TIER_LIMITS.maxMessages)} free
             </dd>
           </div>
           <div className="rounded-lg bg-muted p-3">
@@ -123,7 +124,7 @@ export function PaymentCard({ payment }: { payment: PaymentNeed }) {
         </dl>
         <p className="text-sm text-muted-foreground" data-testid="counts-explained">
           {preview
-            ? `${entriesText(preview)}. The free tier counts messages from people; the transcript numbers all ${formatCount(preview.entries)} entries.`
+            ? `${entriesText(preview)}. The free tier counts messages from people; the transcript numbers all ${formatInteger(preview.entries)} entries.`
             : 'The free tier counts messages from people, not WhatsApp’s system notices; the transcript numbers both.'}
         </p>
         <div className="grid gap-2">

@@ -1,3 +1,4 @@
+import { formatInteger } from '@chatexhibit/proto/count-words';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import { PREVIEW_PAGE_SIZE, PREVIEW_ZOOM, SENDER_COLOURS } from '@chatexhibit/proto/constants';
 import { routePath } from '@chatexhibit/proto/contract';
@@ -400,7 +401,7 @@ export function PreviewPanel({
               {ownPreview && pages > lastShownPage && (
                 <span id={lockedPagesId} className="text-xs text-foreground" data-testid="locked-pages-note">
                   <Lock className="mr-1 inline size-3" aria-hidden="true" />
-                  Pages 2 to {pages.toLocaleString('en-US')} unlock after payment.
+                  Pages 2 to {formatInteger(pages)} unlock after payment.
                 </span>
               )}
             </div>

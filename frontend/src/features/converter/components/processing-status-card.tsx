@@ -1,3 +1,4 @@
+import { formatInteger } from '@chatexhibit/proto/count-words';
 import { FREE_TIER_LIMITS } from '@chatexhibit/proto/constants';
 import { PROCESSING_STEPS } from '@chatexhibit/proto/steps';
 import { CheckCircle2, Circle, CircleMinus, CloudUpload, Loader2 } from 'lucide-react';
@@ -73,7 +74,7 @@ function UploadLine({ upload, uploaded }: { upload: UploadState | null; uploaded
 const PAYMENT_STEP = PROCESSING_STEPS.length - 1;
 
 /** Beside SPEC's 'Payment required...' until the outcome is known: most exports never reach it. */
-export const PAYMENT_STEP_PENDING_NOTE = `Only for exports over the free tier (${FREE_TIER_LIMITS.maxMessages.toLocaleString('en-US')} messages, ${FREE_TIER_LIMITS.maxMediaBytes / (1024 * 1024)} MB of media).`;
+export const PAYMENT_STEP_PENDING_NOTE = `Only for exports over the free tier (${formatInteger(FREE_TIER_LIMITS.maxMessages)} messages, ${FREE_TIER_LIMITS.maxMediaBytes / (1024 * 1024)} MB of media).`;
 
 /**
  * SPEC §4 processing steps: an event marks every earlier step done; on step 4 (payment required)

@@ -1,3 +1,4 @@
+import { countOf } from '@chatexhibit/proto/count-words';
 import type { ExhibitMessage, ExhibitResponse } from '@chatexhibit/proto/exhibit-api';
 import type { Redaction } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
@@ -29,9 +30,6 @@ const asPhoneNumber = (participant: string): string | null => {
   const written = participant.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
   return /^\+?[\d\s().-]{7,30}$/.test(written) && phoneDigits(written).length >= 7 ? written : null;
 };
-
-const count = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /**
  * The preview's Exhibit mode (issue 23): an export's messages as its transcript numbers them, to
@@ -205,7 +203,7 @@ export function ExhibitMode({ exportId }: { exportId: string }) {
             setSelected((current) => new Set([...current, ...shown.map((message) => message.number)]))
           }
         >
-          Select the {count(shown.length, 'shown message', 'shown messages')}
+          Select the {countOf(shown.length, 'shown message', 'shown messages')}
         </Button>
         <Button
           size="sm"
@@ -225,10 +223,10 @@ export function ExhibitMode({ exportId }: { exportId: string }) {
         className="text-sm font-medium"
         data-testid="exhibit-selection-count"
       >
-        {count(selected.size, 'message', 'messages')} selected
-        {highlighted.size > 0 && `, ${count(highlighted.size, 'highlighted', 'highlighted')}`}; showing{' '}
-        {count(shown.length, 'message', 'messages')} of {count(messages.length, 'loaded', 'loaded')} (the
-        transcript has {count(totalMessages, 'message', 'messages')})
+        {countOf(selected.size, 'message', 'messages')} selected
+        {highlighted.size > 0 && `, ${countOf(highlighted.size, 'highlighted', 'highlighted')}`}; showing{' '}
+        {countOf(shown.length, 'message', 'messages')} of {countOf(messages.length, 'loaded', 'loaded')} (the
+        transcript has {countOf(totalMessages, 'message', 'messages')})
       </p>
       <MessageList
         messages={shown}

@@ -16,7 +16,8 @@ import { attachmentReference } from './attachment-reference';
 import { type Block, type Inline, type LegalDocument, renderDocx, renderText } from './legal-document';
 import { utcIso } from './manifest';
 import { uploadPackagePath } from './package-paths';
-import { countOf, formatInteger, formatUtc, showInvisible } from './plain-text';
+import { countOf, formatInteger } from '@chatexhibit/proto/count-words';
+import { formatUtc, showInvisible } from './plain-text';
 import { type EvidenceFacts, type EvidenceFile, isAudioEvidence } from './types';
 
 export interface DeclarationHashes {

@@ -5,7 +5,8 @@
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { captionBlocks, checkHashes, quotedName, type DeclarationHashes } from './declaration';
 import { type Block, type LegalDocument, renderDocx, renderText } from './legal-document';
-import { countOf, showInvisible } from './plain-text';
+import { countOf } from '@chatexhibit/proto/count-words';
+import { showInvisible } from './plain-text';
 import { type EvidenceFacts, type EvidenceFile, isAudioEvidence } from './types';
 
 /** Duration as m:ss; 'unknown' when media could not tell. */

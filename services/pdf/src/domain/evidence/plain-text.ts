@@ -155,9 +155,6 @@ export const blank = (label: string, underscores = 22): string =>
 /** `text` with the glue of keepTogether and blank made spaces again, for output that is not wrapped. */
 export const unglue = (text: string): string => text.replaceAll(GLUE, ' ');
 
-/** 1234567 → '1,234,567', the same on every machine. */
-export const formatInteger = (value: number): string => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
 /** `text` as one word for wrap(): its spaces never become line breaks. */
 export const keepTogether = (text: string): string => text.replace(/ /g, GLUE);
 
@@ -168,10 +165,6 @@ export const formatUtc = (date: Date): string =>
 /** A recorded local time 'YYYY-MM-DDTHH:mm:ss' as '2023-06-07 15:14:02'; 'none' for null. */
 export const formatRecorded = (timestamp: string | null): string =>
   timestamp === null ? 'none' : keepTogether(timestamp.replace('T', ' '));
-
-/** "1 file", "2 files": `many` is the word's plural when it is not `one` + 's'. */
-export const countOf = (count: number, one: string, many: string = `${one}s`): string =>
-  `${formatInteger(count)} ${count === 1 ? one : many}`;
 
 /** Joins lines with LF, one LF at the end, no more than one empty line in a row. */
 export function toText(lines: readonly string[]): Buffer {

@@ -14,17 +14,8 @@ import { timeZoneSourceStatement } from '../time-zone-source';
 import { batesStatement } from '../transcript/bates';
 import { processingOptionStatements } from '../transcript/cover-content';
 import { uploadPackagePath } from './package-paths';
-import {
-  countOf,
-  formatInteger,
-  formatRecorded,
-  formatUtc,
-  LINE_WIDTH,
-  showInvisible,
-  toText,
-  wrap,
-  wrapPath,
-} from './plain-text';
+import { countOf, formatInteger } from '@chatexhibit/proto/count-words';
+import { formatRecorded, formatUtc, LINE_WIDTH, showInvisible, toText, wrap, wrapPath } from './plain-text';
 import { reproductionInstructions } from './reproduction';
 import type { EvidenceFacts } from './types';
 import { zipEntryTableLines } from './zip-entry-table';

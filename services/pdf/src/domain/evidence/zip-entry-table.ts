@@ -8,15 +8,8 @@ import {
   type ZipFolderEntry,
 } from '@chatexhibit/proto/storage-layout';
 import { originalPackagePath } from './package-paths';
-import {
-  formatInteger,
-  formatRecorded,
-  keepTogether,
-  countOf,
-  showInvisible,
-  wrap,
-  wrapPath,
-} from './plain-text';
+import { formatInteger, countOf } from '@chatexhibit/proto/count-words';
+import { formatRecorded, keepTogether, showInvisible, wrap, wrapPath } from './plain-text';
 
 /** One entry of the upload's ZIP, file or folder. */
 export interface ZipEntryRow {

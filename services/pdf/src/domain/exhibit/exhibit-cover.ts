@@ -7,7 +7,7 @@ import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
 import { REDACTION_REASONS, type RedactionCategory } from '@chatexhibit/proto/exhibit-spec';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
-import { countOf } from '../evidence/plain-text';
+import { countOf } from '@chatexhibit/proto/count-words';
 import { batesLabel } from '../transcript/bates';
 import type { CoverSection } from '../transcript/cover-content';
 import { labelled } from '../transcript/transcript-copies';

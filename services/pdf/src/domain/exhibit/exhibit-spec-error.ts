@@ -5,7 +5,7 @@
 // hidden that is not.
 
 import { messageNumber } from '@chatexhibit/proto/message-number';
-import { countOf } from '../evidence/plain-text';
+import { countOf } from '@chatexhibit/proto/count-words';
 
 export type ExhibitSpecErrorReason =
   | 'no_such_message'

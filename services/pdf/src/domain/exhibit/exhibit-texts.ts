@@ -6,7 +6,7 @@ import { EXHIBIT_MANIFEST_FORMAT, EXHIBIT_PATHS } from '@chatexhibit/proto/exhib
 import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { charactersIn } from '@chatexhibit/proto/text-range';
-import { countOf } from '../evidence/plain-text';
+import { countOf } from '@chatexhibit/proto/count-words';
 import { type Block, type Inline, renderText } from '../evidence/legal-document';
 import { utcIso } from '../evidence/manifest';
 import type { ExhibitSource } from './exhibit-cover';

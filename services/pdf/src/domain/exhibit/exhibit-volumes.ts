@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { EXHIBIT_PATHS, volumeFileName } from '@chatexhibit/proto/exhibit-files';
 import { bytes } from '../export-counts';
-import { countOf } from '../evidence/plain-text';
+import { countOf } from '@chatexhibit/proto/count-words';
 import type { TextLayout } from '../text/text-layout';
 import { splitIntoVolumes, type VolumeToRender } from '../volumes/split-into-volumes';
 import { RowStarts } from '../transcript/row-starts';

@@ -10,7 +10,7 @@ import {
   type SealedCopyMark,
 } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
-import { countOf, formatInteger } from '../evidence/plain-text';
+import { countOf, formatInteger } from '@chatexhibit/proto/count-words';
 
 /** Messages `first` to `last` of the transcript, by its numbers (a run of one when they are equal). */
 export interface MessageRun {

@@ -28,7 +28,8 @@ import {
 } from '../export-counts';
 import { ATTACHMENT_KINDS } from './chat-summary';
 import { describeCharacter } from '../text/unicode';
-import { countOf, formatUtc, unglue } from '../evidence/plain-text';
+import { countOf, formatInteger } from '@chatexhibit/proto/count-words';
+import { formatUtc, unglue } from '../evidence/plain-text';
 import { batesCoverStatement } from './bates';
 import { timeNotes } from './time-notes';
 import { attachmentsReading, perCopy } from './transcript-copies';
@@ -321,7 +322,7 @@ function completenessFindings({ facts, chat, summary, counts, anomalies }: Cover
   const cap = withMedia ? WHATSAPP_EXPORT_CAPS.withMedia : WHATSAPP_EXPORT_CAPS.withoutMedia;
   if (total >= cap * NEAR_CAP_SHARE) {
     findings.push(
-      `This chat has ${total.toLocaleString('en-US')} numbered entries, close to WhatsApp's export limit of about ${cap.toLocaleString('en-US')} messages ${withMedia ? 'with' : 'without'} media. The export may be truncated: WhatsApp leaves out messages beyond that limit without saying so.`,
+      `This chat has ${formatInteger(total)} numbered entries, close to WhatsApp's export limit of about ${formatInteger(cap)} messages ${withMedia ? 'with' : 'without'} media. The export may be truncated: WhatsApp leaves out messages beyond that limit without saying so.`,
     );
   }
   if (total > 0 && !summary.beginsWithChatStart) {
@@ -342,7 +343,7 @@ function completenessFindings({ facts, chat, summary, counts, anomalies }: Cover
   if (counts.attachments.missing > 0) {
     const kinds = ATTACHMENT_KINDS.filter((kind) => counts.attachmentsByKind[kind].missing > 0).map(
       (kind) =>
-        `${ATTACHMENT_KIND_LABELS[kind].toLowerCase()} ${counts.attachmentsByKind[kind].missing.toLocaleString('en-US')}`,
+        `${ATTACHMENT_KIND_LABELS[kind].toLowerCase()} ${formatInteger(counts.attachmentsByKind[kind].missing)}`,
     );
     findings.push(
       `${counts.attachments.missing.toLocaleString('en-US')} of the ${countOf(counts.attachments.named, 'attachment', 'attachments')} that messages name ${counts.attachments.missing === 1 ? 'is' : 'are'} not in the upload (${kinds.join(', ')}); each is marked MISSING at its message. A file is missing when the chat was exported without media, when it was no longer on the phone, or when it was sent to be viewed once.`,

@@ -11,7 +11,7 @@ import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { volumeFileName } from '@chatexhibit/proto/exhibit-files';
 import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import { bytes } from '../export-counts';
-import { countOf } from '../evidence/plain-text';
+import { countOf } from '@chatexhibit/proto/count-words';
 import type { TextLayout } from '../text/text-layout';
 import { splitIntoVolumes, type VolumeToRender } from '../volumes/split-into-volumes';
 import { batesNumber } from './bates';

@@ -2,7 +2,7 @@
 // own export, and oddities in the messages, each stated as an observation with message numbers.
 
 import { compressionName, creatorSystemName, type ZipEntryRow } from '../evidence/zip-entry-table';
-import { countOf } from '../evidence/plain-text';
+import { countOf } from '@chatexhibit/proto/count-words';
 import type { CoverSection } from './cover-content';
 import { MEDIA_DATE_TOLERANCE_DAYS, type MessageAnomalies } from './message-anomalies';
 import { messageNumber } from '@chatexhibit/proto/message-number';
