@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { unknownKeySentence } from './errors';
 import { isOneLine } from './one-line';
-import { findPhoneNumber, internationalNumber, phoneDigits } from './phone-number-match';
+import { phoneDigits } from './phone-digits';
 import { BATES_PREFIX_PATTERN, BatesStartSchema } from './processing-options';
 import { wordOccurrences } from './text-range';
 
@@ -208,18 +208,10 @@ export const RedactionSchema = z.discriminatedUnion(
           /^\+?[\d\s().-]{7,30}$/,
           'must be a phone number as the chat writes it, such as "+1 555 010 4477"',
         )
-        .refine((value) => phoneDigits(value).length >= 7, 'must have at least 7 digits')
-        .refine(
-          (value) => !value.trim().startsWith('+') || internationalNumber(value) !== null,
-          'must start with a country calling code after "+", such as +1 or +44',
-        ),
+        .refine((value) => phoneDigits(value).length >= 7, 'must have at least 7 digits'),
       replaceWith: ReplacementSchema.optional(),
       reason: RedactionReasonSchema,
-    }).refine(
-      ({ number, replaceWith }) =>
-        replaceWith === undefined || findPhoneNumber(replaceWith, number).length === 0,
-      { message: 'must not hold the number it replaces', path: ['replaceWith'] },
-    ),
+    }),
     keyed({
       kind: z.literal('text-everywhere'),
       text: oneLine(200).refine(

@@ -1,4 +1,5 @@
 import { Metadata, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { phoneDigits } from './phone-digits';
 import type { TextRange } from './text-range';
 
 // One phone number is written many ways: "+1 555 010 4477", "+1 (555) 010-4477", "15550104477",
@@ -21,9 +22,6 @@ const BETWEEN = `${SEPARATOR}{0,${MAX_SEPARATORS}}`;
  * "001", "+44 (0)"; the mask takes it in, so that "+1 [Redacted]" does not say what was removed.
  */
 const WRITTEN_COUNTRY_CODE = String.raw`\(?(?:\+|00)\d{1,3}\)?${BETWEEN}(?:\(\d\)${BETWEEN})?`;
-
-/** The digits of a phone number as written. */
-export const phoneDigits = (number: string): string => number.replace(/\D/g, '');
 
 /** A number given with "+", as libphonenumber-js reads it. */
 export interface InternationalNumber {

@@ -472,6 +472,25 @@ describe('planning an exhibit', () => {
     });
   });
 
+  it('refuses a phone number whose "+" has no country calling code after it, and a replacement that writes the number', async () => {
+    await expect(
+      refusal({ redactions: [{ kind: 'phone-number', number: '+999 555 0104', reason }] }),
+    ).resolves.toEqual({
+      reason: 'no_country_calling_code',
+      message: 'redactions[0].number: must start with a country calling code after "+", such as +1 or +44',
+    });
+    await expect(
+      refusal({
+        redactions: [
+          { kind: 'phone-number', number: '+1 555 010 4477', replaceWith: 'tel 555-010-4477', reason },
+        ],
+      }),
+    ).resolves.toEqual({
+      reason: 'replacement_holds_number',
+      message: 'redactions[0].replaceWith: must not hold the number it replaces',
+    });
+  });
+
   it('takes a phone number written only in the participant list or the chat file name, and masks it there', async () => {
     const exhibit = await plan(
       { redactions: [{ kind: 'phone-number', number: '+1 555 010 4477', reason }] },

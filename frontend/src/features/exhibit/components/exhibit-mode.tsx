@@ -2,7 +2,7 @@ import { countOf } from '@chatexhibit/proto/count-words';
 import type { ExhibitMessage, ExhibitResponse } from '@chatexhibit/proto/exhibit-api';
 import type { Redaction } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
-import { phoneDigits } from '@chatexhibit/proto/phone-number-match';
+import { phoneDigits } from '@chatexhibit/proto/phone-digits';
 import { Eraser, Highlighter, Phone, Replace, TextCursorInput } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';

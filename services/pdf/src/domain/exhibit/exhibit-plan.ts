@@ -1,5 +1,5 @@
 import type { ExhibitSelection, ExhibitSpec, Redaction } from '@chatexhibit/proto/exhibit-spec';
-import { findPhoneNumber } from '@chatexhibit/proto/phone-number-match';
+import { findPhoneNumber, internationalNumber } from '@chatexhibit/proto/phone-number-match';
 import { suggestRedactions } from '@chatexhibit/proto/redaction-suggestions';
 import { joinRanges, textOccurrences, type TextRange, wordOccurrences } from '@chatexhibit/proto/text-range';
 import type { TranscriptChat, TranscriptMessage } from '@chatexhibit/proto/transcript';
@@ -109,6 +109,8 @@ export async function planExhibit(
   messages: AsyncIterable<readonly TranscriptMessage[]>,
   chat: ExhibitChat,
 ): Promise<ExhibitPlan> {
+  const unreadable = phoneNumberProblem(spec.redactions);
+  if (unreadable !== null) throw unreadable;
   const { context } = spec;
   const chosen = mergeRuns(
     spec.selections.flatMap((selection) =>
@@ -333,6 +335,23 @@ function highlightProblem(
 }
 
 /** The first redaction of a message the chat lacks or the exhibit leaves out, or that cannot be done there. */
+/**
+ * The first phone-number redaction that cannot be read: a "+" with no known country calling code
+ * after it, or a replacement that writes the number. Checked here, not by the spec's schema: the
+ * numbering plans it needs are too large for the web app's first download, which holds the schema.
+ */
+function phoneNumberProblem(redactions: readonly Redaction[]): ExhibitSpecError | null {
+  for (const [index, redaction] of redactions.entries()) {
+    if (redaction.kind !== 'phone-number') continue;
+    if (redaction.number.trim().startsWith('+') && internationalNumber(redaction.number) === null)
+      return exhibitSpecError.noCountryCallingCode(`redactions[${index}].number`);
+    const { replaceWith } = redaction;
+    if (replaceWith !== undefined && findPhoneNumber(replaceWith, redaction.number).length > 0)
+      return exhibitSpecError.replacementHoldsNumber(`redactions[${index}].replaceWith`);
+  }
+  return null;
+}
+
 function redactionProblem(
   redactions: readonly Redaction[],
   included: readonly MessageRun[],

@@ -17,6 +17,8 @@ export type ExhibitSpecErrorReason =
   | 'no_text_to_redact'
   | 'no_attachment'
   | 'phone_number_not_found'
+  | 'no_country_calling_code'
+  | 'replacement_holds_number'
   | 'text_not_in_exhibit'
   | 'bates_numbers_taken';
 
@@ -93,6 +95,14 @@ export const exhibitSpecError = {
       field,
       `${JSON.stringify(number)} is not written anywhere in the exhibit: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name`,
     ),
+  noCountryCallingCode: (field: string) =>
+    new ExhibitSpecError(
+      'no_country_calling_code',
+      field,
+      'must start with a country calling code after "+", such as +1 or +44',
+    ),
+  replacementHoldsNumber: (field: string) =>
+    new ExhibitSpecError('replacement_holds_number', field, 'must not hold the number it replaces'),
   textNotInExhibit: (field: string, text: string) =>
     new ExhibitSpecError(
       'text_not_in_exhibit',
