@@ -292,8 +292,9 @@ export const maxFileBytesOf = (profile: CourtProfile): number | null =>
       : null;
 
 /**
- * How the unredacted copy is submitted: filed under seal (the court has ordered it sealed), or
- * lodged conditionally under seal (with a motion to seal, pending the court's order).
+ * How the unredacted copy is submitted, when the filer chooses to say: filed under seal (the court
+ * has ordered it sealed), or lodged conditionally under seal (with a motion to seal, pending the
+ * court's order). Never a default: only the filer knows which.
  */
 export const SEALED_COPY_MARKS = ['filed-under-seal', 'lodged-conditionally-under-seal'] as const;
 export type SealedCopyMark = (typeof SEALED_COPY_MARKS)[number];
@@ -317,10 +318,13 @@ export const ExhibitSpecSchema = keyed({
     .optional(),
   batesStart: BatesStartSchema.optional(),
   courtProfile: CourtProfileSchema.default({ none: true }),
-  /** What every page of the unredacted copy says it is: filed under seal, or lodged conditionally under seal. */
+  /**
+   * How every page of the unredacted copy says it is submitted; when not given, it says only that
+   * it is not for public filing.
+   */
   sealedCopyMark: z
     .enum(SEALED_COPY_MARKS, { error: `must be one of ${SEALED_COPY_MARKS.join(', ')}` })
-    .default('filed-under-seal'),
+    .optional(),
 }).refine((spec) => spec.batesStart === undefined || spec.batesPrefix !== undefined, {
   message: 'batesStart is given without batesPrefix: it numbers the pages that carry the prefix',
   path: ['batesStart'],

@@ -9,14 +9,20 @@ const refusal = (spec: unknown) => {
 
 describe('an exhibit spec', () => {
   it('fills what the caller leaves out: no context, highlights, redactions or size limit', () => {
-    expect(ExhibitSpecSchema.parse(SPEC)).toEqual({
+    expect(ExhibitSpecSchema.parse(SPEC)).toStrictEqual({
       ...SPEC,
       context: 0,
       highlights: [],
       redactions: [],
       courtProfile: { none: true },
-      sealedCopyMark: 'filed-under-seal',
     });
+  });
+
+  it('never fills in how the unredacted copy is submitted: only the filer knows', () => {
+    expect(ExhibitSpecSchema.parse(SPEC)).not.toHaveProperty('sealedCopyMark');
+    expect(
+      ExhibitSpecSchema.parse({ ...SPEC, sealedCopyMark: 'lodged-conditionally-under-seal' }).sealedCopyMark,
+    ).toBe('lodged-conditionally-under-seal');
   });
 
   it('sets the size limit from a preset, a custom number of bytes, or none', () => {

@@ -181,7 +181,11 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
   it('says on the cover that the full transcript is unredacted, which label a box carries, that senders are redacted, and that no size limit is set', async () => {
     const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit)))[0]!);
     expect(cover).toContain(
-      'Not redacted: transcript-filing.pdf and the evidence package of export CE-FK9E-D9YK-P6G3 hold every message unredacted, and between them everything this exhibit removes. Do not file them publicly with the redacted exhibit, exhibit.pdf: file them under seal, or not at all.',
+      'Not redacted: transcript-filing.pdf and the evidence package of export CE-FK9E-D9YK-P6G3 hold every message unredacted, and between them everything this exhibit removes. Do not file them publicly with the redacted exhibit, exhibit.pdf: file them under seal, or not at all. Keeping them out of the public record does not keep them from the other parties: they may need the full transcript for completeness (Fed. R. Evid. 106), and Fed. R. Evid. 902(11) and (14) require notice to them, with the record made available for inspection.',
+    );
+    // No sealing was chosen: the copy says only what is true whatever the filer does.
+    expect(cover).toContain(
+      'The unredacted copy, exhibit-sealed.pdf, has the same pages, each marked "UNREDACTED — NOT FOR PUBLIC FILING".',
     );
     // The first redaction's reason, not an example this exhibit lacks.
     expect(cover).toContain('labelled with the reason (such as "[SSN/TIN]")');
@@ -201,26 +205,52 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
       maxFileBytes: null,
       splitIntoVolumes: {},
     });
+    expect(manifest.spec).not.toHaveProperty('sealedCopyMark');
+    expect(manifest.warnings).toEqual([]);
   });
 
-  it('says in the declaration paragraph who chose what (a blank), which redactions are not Rule 5.2(a) items, and that the full transcript is unredacted', async () => {
-    const declaration = flat(await readFile(file(EXHIBIT_PATHS.declaration), 'utf8'));
-    expect(declaration).toContain(
-      'For Exhibit P-7, the messages selected, the number of messages of context shown around them, the highlighted messages and the redactions were chosen by ______________________ [name of the person who chose them]. ChatExhibit did not choose them: it cut the exhibit from the transcript, laid it out and redacted it as asked in the exhibit spec',
+  it('says in the declaration paragraph what the manifest (by its hash) states, who chose what (a blank), which redactions are not Rule 5.2(a) items, and that the full transcript is unredacted', async () => {
+    const text = await readFile(file(EXHIBIT_PATHS.declaration), 'utf8');
+    expect(text.split('\n')[0]).toBe(
+      '[A note for the filer: strike it before filing.] Copy the paragraphs below into',
     );
+    const declaration = flat(text);
+    const manifestSha256 = sha256(await readFile(file(EXHIBIT_PATHS.manifest)));
+    expect(declaration).toMatch(
+      new RegExp(
+        `exhibit-manifest\\.json is the record ChatExhibit \\S+ wrote when it made the exhibit\\. Its SHA-256 hash value is: ${manifestSha256} exhibit-manifest\\.json states that Exhibit P-7 was cut from the court-filing copy of that transcript, transcript-filing\\.pdf,`,
+      ),
+    );
+    expect(declaration).toContain(
+      'It states that Exhibit P-7 holds messages 0037–0047 and 0079–0081 of 120, by the numbers the transcript gives them, and marks each stretch of messages it leaves out where it falls; and that the 5 redactions of exhibit.pdf remove text in ',
+    );
+    expect(declaration).toContain(
+      'For Exhibit P-7, the messages selected, the number of messages of context shown around them, the highlighted messages and the redactions and their reasons were chosen by ______________________ [name of the person who chose them]. exhibit-manifest.json records them as the exhibit spec ChatExhibit was given, without the redacted text.',
+    );
+    // What the software did is the manifest's statement, never the declarant's.
+    for (const sworn of ['It was cut from', 'ChatExhibit did not choose', 'as asked in the exhibit spec'])
+      expect(declaration).not.toContain(sworn);
     expect(declaration).toContain(
       'By the reasons given for them, 1 of these redactions is not of an item Fed. R. Civ. P. 5.2(a) lists: other, noted "private number", 1.',
     );
-    expect(declaration).toContain('[Strike this sentence if it is not so filed.] It is filed under seal.');
+    // No sealing was chosen: a blank, never a statement that it is sealed.
+    expect(declaration).toContain(
+      'every page of it is marked "UNREDACTED — NOT FOR PUBLIC FILING". [Fill in the next sentence, or strike it.] It is ______________________ [how it is submitted, e.g. "submitted to be filed under seal"].',
+    );
+    expect(declaration).not.toMatch(/is (filed|lodged)/);
     expect(declaration).toContain(
       'transcript-filing.pdf and the evidence package of export CE-FK9E-D9YK-P6G3 are not redacted',
     );
+    expect(declaration).toContain('(Fed. R. Evid. 106), and Fed. R. Evid. 902(11) and (14) require notice');
   });
 
   it('keeps every redacted text in the sealed copy, marked so on every page', async () => {
     const sealed = await pdftotext(file(EXHIBIT_PATHS.sealed));
     for (const secret of [SSN, CARD, BIRTH, PHONE, PHOTO]) expect(flat(sealed)).toContain(secret);
-    for (const page of pagesOf(sealed)) expect(page).toMatch(/^UNREDACTED — FILED UNDER SEAL · Exhibit P-7/);
+    for (const page of pagesOf(sealed))
+      expect(page).toMatch(/^UNREDACTED — NOT FOR PUBLIC FILING · Exhibit P-7/);
+    const { stdout: info } = await run('pdfinfo', [file(EXHIBIT_PATHS.sealed)]);
+    expect(info).toContain('(unredacted, not for public filing)');
     // Same pages: the sealed copy outlines what the exhibit blacks out.
     expect(pagesOf(sealed)).toHaveLength(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit))).length);
   });
@@ -464,10 +494,12 @@ describe('an exhibit with a name redacted everywhere as initials and a number in
     expect(exhibit).toEqual(await painted(EXHIBIT_PATHS.sealed));
   });
 
-  it('warns of the SSN left unredacted, naming the message and the rule, never the number', () => {
+  it('warns of the SSN left unredacted, naming the message and the rule, never the number, and records the warning in the manifest', async () => {
     expect(warnings).toEqual([
       'message 0009 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.',
     ]);
+    const manifest = JSON.parse(await readFile(file(EXHIBIT_PATHS.manifest), 'utf8'));
+    expect(manifest.warnings).toEqual(warnings);
   });
 });
 
@@ -543,8 +575,10 @@ describe('an exhibit of some weeks of a year-long chat, lodged conditionally und
     expect(cover).not.toContain('SSN/TIN');
     const declaration = flat(await readFile(file(EXHIBIT_PATHS.declaration), 'utf8'));
     expect(declaration).toContain(
-      '[Strike this sentence if it is not so lodged.] It is lodged conditionally under seal.',
+      '[Strike the next sentence if it is not so.] It is lodged conditionally under seal.',
     );
+    const manifest = JSON.parse(await readFile(file(EXHIBIT_PATHS.manifest), 'utf8'));
+    expect(manifest.spec.sealedCopyMark).toBe('lodged-conditionally-under-seal');
     expect(declaration).toContain(
       'By the reasons given for them, 2 of these redactions are not of an item Fed. R. Civ. P. 5.2(a) lists: sealed by order of the court, 1; other, noted "Not relevant", 1. They are made under ______________________ [order or other authority for them].',
     );

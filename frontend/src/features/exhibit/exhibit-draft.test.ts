@@ -81,8 +81,9 @@ describe('the exhibit draft', () => {
       batesPrefix: 'SMITH',
       batesStart: 41,
       courtProfile: { maxFileBytes: 8_500_000 },
-      sealedCopyMark: 'filed-under-seal',
     });
+    // Not chosen, how the unredacted copy is submitted is not sent: the filer's to say.
+    expect(spec).not.toHaveProperty('sealedCopyMark');
     expect(ExhibitSpecSchema.safeParse(spec).success).toBe(true);
     expect(
       specOf(

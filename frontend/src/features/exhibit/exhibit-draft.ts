@@ -138,8 +138,8 @@ export interface ExhibitSettings {
   courtProfile: 'none' | CourtProfileId | 'custom';
   /** A custom limit, in MB (1,000,000 bytes, as courts state them). */
   customMegabytes: string;
-  /** What every page of the unredacted copy says it is. */
-  sealedCopyMark: SealedCopyMark;
+  /** How the unredacted copy is submitted, or '' when the filer has not chosen: the spec then leaves it out. */
+  sealedCopyMark: SealedCopyMark | '';
 }
 
 export const DEFAULT_SETTINGS: ExhibitSettings = {
@@ -149,7 +149,7 @@ export const DEFAULT_SETTINGS: ExhibitSettings = {
   batesStart: '',
   courtProfile: 'none',
   customMegabytes: '',
-  sealedCopyMark: 'filed-under-seal',
+  sealedCopyMark: '',
 };
 
 /** A typed number, or the text itself for the spec's schema to refuse in its own words. */
@@ -180,12 +180,13 @@ export function specOf(
                 : customBytes) as number,
             }
           : { preset: settings.courtProfile },
-    sealedCopyMark: settings.sealedCopyMark,
+    ...(settings.sealedCopyMark === '' ? {} : { sealedCopyMark: settings.sealedCopyMark }),
   };
 }
 
-/** How the unredacted copy is submitted, as the form offers it (the words its pages carry). */
-export const SEALED_COPY_MARK_CHOICES: { value: SealedCopyMark; label: string }[] = [
+/** How the unredacted copy is submitted, as the form offers it: not chosen first, which sends nothing. */
+export const SEALED_COPY_MARK_CHOICES: { value: ExhibitSettings['sealedCopyMark']; label: string }[] = [
+  { value: '', label: 'Not chosen' },
   { value: 'filed-under-seal', label: 'Filed under seal' },
   {
     value: 'lodged-conditionally-under-seal',

@@ -37,7 +37,7 @@ import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
 import { type ExhibitPlan, planExhibit } from './exhibit/exhibit-plan';
 import { includedMessages } from './exhibit/exhibit-wording';
 import { renderExhibitDocuments } from './exhibit/render-exhibit-documents';
-import { unredactedSuggestionWarning } from './exhibit/unredacted-suggestions';
+import { unredactedSuggestionWarnings } from './exhibit/unredacted-suggestions';
 import type { ExhibitFile } from './exhibit/exhibit-texts';
 import { filingCopyBates, type TakenBates } from './exhibit/exhibit-bates';
 import type { BatesRun } from './transcript/bates';
@@ -222,9 +222,7 @@ async function writeExhibitFiles(
     included: includedMessages(plan.included, plan.totalMessages),
     pageCount,
     bates,
-    warnings: plan.unredactedSuggestions.map((found) =>
-      unredactedSuggestionWarning(found, plan.totalMessages),
-    ),
+    warnings: unredactedSuggestionWarnings(plan),
   };
 }
 

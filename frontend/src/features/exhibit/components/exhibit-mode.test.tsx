@@ -123,7 +123,9 @@ describe('the Exhibit mode', () => {
 
     fireEvent.change(screen.getByLabelText('Exhibit label'), { target: { value: 'Exhibit P-7' } });
     fireEvent.change(screen.getByLabelText('Court’s file-size limit'), { target: { value: 'sdny' } });
-    fireEvent.change(screen.getByLabelText('Unredacted copy, when the exhibit redacts'), {
+    const sealedMark = screen.getByLabelText<HTMLSelectElement>('Unredacted copy, when the exhibit redacts');
+    expect([sealedMark.value, sealedMark.selectedOptions[0]!.textContent]).toEqual(['', 'Not chosen']);
+    fireEvent.change(sealedMark, {
       target: { value: 'lodged-conditionally-under-seal' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Make exhibit' }));

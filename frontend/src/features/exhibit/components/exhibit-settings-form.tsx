@@ -182,8 +182,8 @@ export function ExhibitSettingsForm({
           ))}
         </select>
         <p className="text-sm text-muted-foreground">
-          Every page of the unredacted copy says so: “UNREDACTED — FILED UNDER SEAL” or “UNREDACTED — LODGED
-          CONDITIONALLY UNDER SEAL”.
+          Every page of the unredacted copy says “UNREDACTED — NOT FOR PUBLIC FILING”, or, when you choose how
+          it is submitted, “UNREDACTED — FILED UNDER SEAL” or “UNREDACTED — LODGED CONDITIONALLY UNDER SEAL”.
         </p>
       </div>
       <div className="grid gap-2">

@@ -18,8 +18,9 @@ import {
   includedMessages,
   namedCourtProfile,
   omittedMessages,
-  SEALED_COPY_WORDING,
+  sealedCopyWording,
   sizeLimitWords,
+  UNREDACTED_FILES_TO_PARTIES,
 } from './exhibit-wording';
 
 export const EXHIBIT_COPIES = ['exhibit', 'sealed'] as const;
@@ -48,8 +49,8 @@ export interface ExhibitSource {
 /** Whether the exhibit has an unredacted copy: only when its spec redacts something. */
 export const hasSealedCopy = (plan: ExhibitPlan): boolean => plan.spec.redactions.length > 0;
 
-/** On every page of the sealed copy, first in its running header: "UNREDACTED — FILED UNDER SEAL". */
-export const sealedMark = (plan: ExhibitPlan): string => SEALED_COPY_WORDING[plan.spec.sealedCopyMark].mark;
+/** On every page of the sealed copy, first in its running header: "UNREDACTED — NOT FOR PUBLIC FILING". */
+export const sealedMark = (plan: ExhibitPlan): string => sealedCopyWording(plan.spec.sealedCopyMark).mark;
 
 /**
  * The running header: the sealed mark first in the sealed copy, the case number when the export's
@@ -209,7 +210,7 @@ export function exhibitCoverSections(
           {
             heading: 'Redactions',
             paragraphs: [
-              `Not redacted: ${filing} and the evidence package of export ${source.exportReference} hold every message unredacted, and between them everything this exhibit removes. Do not file them publicly with the redacted exhibit, ${EXHIBIT_PATHS.exhibit}: file them under seal, or not at all.`,
+              `Not redacted: ${filing} and the evidence package of export ${source.exportReference} hold every message unredacted, and between them everything this exhibit removes. Do not file them publicly with the redacted exhibit, ${EXHIBIT_PATHS.exhibit}: file them under seal, or not at all. ${UNREDACTED_FILES_TO_PARTIES}`,
               `The filer asked for ${countOf(spec.redactions.length, 'redaction')} (${redactionsByReason(plan)}), which remove text in ${countOf(plan.log.length, 'place')}, each a row of ${EXHIBIT_PATHS.redactionLogPdf} and ${EXHIBIT_PATHS.redactionLogCsv}: the message, the place, what was removed, the reason and its length, never the removed text.`,
               {
                 exhibit: `In this copy the removed text is gone from the page and from the PDF\u2019s text, metadata and bookmarks; a black box stands in its place, labelled with ${plan.spec.redactions.some((asked) => 'replaceWith' in asked && asked.replaceWith !== undefined) ? 'the reason or the filer\u2019s replacement' : 'the reason'} (such as "[${redactionLabel(plan, 0).label}]"), or, where that does not fit, with the redaction\u2019s number in the log (such as "[${redactionLabel(plan, 0).shortLabel}]"). A withheld attachment loses its name, size, hash and picture the same way.`,

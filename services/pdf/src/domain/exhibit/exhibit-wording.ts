@@ -43,19 +43,50 @@ export function includedMessages(included: readonly MessageRun[], totalMessages:
 export const omittedMessages = (gap: MessageRun, totalMessages: number): string =>
   `${countOf(runLength(gap), 'message')} omitted (${runNumbers(gap, totalMessages)})`;
 
-/** How the sealed copy names what it is, by the spec's `sealedCopyMark`. */
-export const SEALED_COPY_WORDING: Record<SealedCopyMark, { mark: string; status: string; verb: string }> = {
+/** How the sealed copy names what it is, and the declaration's sentence of how it is submitted. */
+export interface SealedCopyWording {
+  /** On every page: "UNREDACTED — FILED UNDER SEAL". */
+  mark: string;
+  /** In its metadata: "filed under seal". */
+  status: string;
+  /** "It is submitted to be filed under seal.", in the present tense of what is being done; null when not chosen. */
+  submitted: string | null;
+}
+
+/**
+ * By the spec's `sealedCopyMark`; when the filer has not chosen one, only what is true whatever
+ * they do: the copy is not for public filing.
+ */
+export const sealedCopyWording = (mark: SealedCopyMark | undefined): SealedCopyWording =>
+  mark === undefined ? NOT_CHOSEN : CHOSEN[mark];
+
+const NOT_CHOSEN: SealedCopyWording = {
+  mark: 'UNREDACTED \u2014 NOT FOR PUBLIC FILING',
+  status: 'not for public filing',
+  submitted: null,
+};
+
+const CHOSEN: Record<SealedCopyMark, SealedCopyWording> = {
   'filed-under-seal': {
     mark: 'UNREDACTED \u2014 FILED UNDER SEAL',
     status: 'filed under seal',
-    verb: 'filed',
+    submitted: 'It is submitted to be filed under seal.',
   },
   'lodged-conditionally-under-seal': {
     mark: 'UNREDACTED \u2014 LODGED CONDITIONALLY UNDER SEAL',
     status: 'lodged conditionally under seal',
-    verb: 'lodged',
+    submitted: 'It is lodged conditionally under seal.',
   },
 };
+
+/**
+ * After "file them under seal, or not at all" of the unredacted files, on the cover and in the
+ * note to the filer: sealing them from the public does not withhold them from the other parties.
+ */
+export const UNREDACTED_FILES_TO_PARTIES =
+  'Keeping them out of the public record does not keep them from the other parties: they may need ' +
+  'the full transcript for completeness (Fed. R. Evid. 106), and Fed. R. Evid. 902(11) and (14) ' +
+  'require notice to them, with the record made available for inspection.';
 
 /** A court profile as the cover and the manifest name it: its preset's id, its name, its limit. */
 export interface NamedCourtProfile {

@@ -46,3 +46,10 @@ export const unredactedSuggestionWarning = (
 ): string =>
   `message ${messageNumber(message, totalMessages)} has what looks like ${SUGGESTED_KIND_NAMES[kind].inSentence}, ` +
   `not redacted: ${RULE_5_2_ALLOWS[category]}.`;
+
+/** The warnings of an exhibit's plan, in message order: the CLI prints them, the API and the manifest hold them. */
+export const unredactedSuggestionWarnings = (plan: {
+  unredactedSuggestions: readonly UnredactedSuggestion[];
+  totalMessages: number;
+}): string[] =>
+  plan.unredactedSuggestions.map((found) => unredactedSuggestionWarning(found, plan.totalMessages));

@@ -26,7 +26,7 @@ import {
   type MessageRun,
   omittedMessages,
   runsHold,
-  SEALED_COPY_WORDING,
+  sealedCopyWording,
 } from './exhibit-wording';
 
 export interface ExhibitInput {
@@ -44,11 +44,11 @@ function exhibitInfo(input: ExhibitInput, copy: ExhibitCopy): DocumentInfo {
   const preparedBy = transcript.source.facts.examination.preparedBy;
   const sealed = copy === 'sealed';
   return {
-    title: `${plan.spec.label}: ${EXHIBIT_TITLE}${sealed ? ` (unredacted, ${SEALED_COPY_WORDING[plan.spec.sealedCopyMark].status})` : ''}`,
+    title: `${plan.spec.label}: ${EXHIBIT_TITLE}${sealed ? ` (unredacted, ${sealedCopyWording(plan.spec.sealedCopyMark).status})` : ''}`,
     subject:
       `${includedMessages(plan.included, plan.totalMessages)} of the transcript of export ` +
       `${source.exportReference}, cut from its court-filing copy (SHA-256 ${source.filingSha256})`,
-    keywords: `${plan.spec.label}; exhibit; ${sealed ? 'unredacted; under seal' : hasSealedCopy(plan) ? 'redacted' : 'excerpt'}; PDF/A-2b`,
+    keywords: `${plan.spec.label}; exhibit; ${sealed ? `unredacted; ${sealedCopyWording(plan.spec.sealedCopyMark).status}` : hasSealedCopy(plan) ? 'redacted' : 'excerpt'}; PDF/A-2b`,
     // A name that holds a redacted phone number or text stays out of the metadata.
     author: preparedBy === null || plan.maskEverywhere(preparedBy).length > 0 ? null : preparedBy,
     creator: `ChatExhibit ${transcript.toolVersion}`,
@@ -92,7 +92,7 @@ const batesStartOf = (plan: ExhibitPlan): number => plan.spec.batesStart ?? 1;
 /**
  * Writes an exhibit in each of its copies from one layout: the exhibit (PDF/A-2b, redactions
  * removed) and, when the spec redacts, its unredacted copy (PDF/A-2b, the removed stretches
- * outlined, "UNREDACTED — FILED UNDER SEAL" or the spec's other mark on every page), then the footers
+ * outlined, its sealed mark on every page), then the footers
  * with its Bates numbers. Resolves to the page count.
  */
 export async function writeExhibit(
