@@ -58,7 +58,7 @@ function chatMessages(): TranscriptMessage[] {
 async function chatSource(
   root: string,
   messages: TranscriptMessage[] = chatMessages(),
-  examination: { caseNumber?: string } = {},
+  examination: { caseNumber?: string; exhibitNumber?: string; exportingAccount?: string } = {},
 ): Promise<ExportSource> {
   const chatText = Buffer.from('the chat text\n');
   const chatFile = path.join(root, '_chat.txt');
@@ -135,7 +135,8 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     const out = path.join(root, 'out');
     await mkdir(out);
     dir = path.join(out, 'exhibit');
-    await renderExportDocuments(await chatSource(root), out, GENERATED_AT, () => {}, {
+    const source = await chatSource(root, chatMessages(), { exportingAccount: 'Dana Whitfield' });
+    await renderExportDocuments(source, out, GENERATED_AT, () => {}, {
       spec: ExhibitSpecSchema.parse(SPEC),
       dir,
     });
@@ -201,6 +202,18 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
       maxFileBytes: null,
       splitIntoVolumes: {},
     });
+  });
+
+  it('lists the participants beside their marks with the transcript’s legend, the redacted number masked', async () => {
+    const text = flat(await pdftotext(file(EXHIBIT_PATHS.exhibit)));
+    expect(text).toContain(
+      'Participants As the export names them, each beside the mark its messages carry: Dana Whitfield (exporting account) [Redacted]',
+    );
+    expect(text).toContain(
+      "Each participant's messages carry the mark and colour shown here; the star marks the account the chat was exported from, as stated in the full transcript's Examination section: its messages are the ones that account sent, the others' the ones it received.",
+    );
+    const sealed = flat(await pdftotext(file(EXHIBIT_PATHS.sealed)));
+    expect(sealed).toContain(`Dana Whitfield (exporting account) ${PHONE}`);
   });
 
   it('says in the declaration paragraph who chose what (a blank), which redactions are not Rule 5.2(a) items, and that the full transcript is unredacted', async () => {

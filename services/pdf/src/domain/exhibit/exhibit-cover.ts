@@ -226,11 +226,11 @@ export function exhibitCoverSections(
     },
     {
       heading: 'Participants',
-      paragraphs: ['As the export names them:'],
-      maskedBullets: participants.map((name) => ({
-        text: name,
-        masks: textMasks(plan, plan.maskEverywhere(name)),
-      })),
+      paragraphs: ['As the export names them, each beside the mark its messages carry:'],
+      markedParticipants: {
+        names: participants,
+        masks: (text) => textMasks(plan, plan.maskEverywhere(text)),
+      },
     },
   ];
 }
