@@ -498,9 +498,10 @@ function weeklyMessages(): TranscriptMessage[] {
   });
 }
 
-describe('an exhibit of some weeks of a year-long chat, lodged conditionally under seal, with a case number', () => {
+describe('an exhibit of some weeks of a year-long chat, lodged conditionally under seal, with a case number and the transcript’s exhibit number as its label', () => {
   let root: string;
   let dir: string;
+  let warnings: string[];
   const file = (name: string) => path.join(dir, name);
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-weeks-'));
@@ -515,15 +516,30 @@ describe('an exhibit of some weeks of a year-long chat, lodged conditionally und
         { kind: 'text', message: 4, text: 'still', reason: { category: 'other', note: 'Not relevant' } },
       ],
       sealedCopyMark: 'lodged-conditionally-under-seal',
+      courtProfile: { maxFileBytes: 250_000 },
     });
-    await renderExportDocuments(
-      await chatSource(root, weeklyMessages(), { caseNumber: '1:24-cv-01234' }),
+    const made = await renderExportDocuments(
+      await chatSource(root, weeklyMessages(), { caseNumber: '1:24-cv-01234', exhibitNumber: 'd-2' }),
       out,
       GENERATED_AT,
       () => {},
       { spec, dir },
     );
+    warnings = made.exhibit!.warnings;
   }, 120_000);
+
+  it('warns that its label is the full transcript’s exhibit number, and of nothing else', () => {
+    expect(warnings).toEqual([
+      'label "Exhibit D-2" is the exhibit number the full transcript carries ("d-2"), so two documents would carry one exhibit label; give the excerpt a label of its own.',
+    ]);
+  });
+
+  it('says on the cover that the size limit splits only the two copies, never the redaction log', async () => {
+    const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit))).join(' '));
+    expect(cover).toContain(
+      'Only these two are split: redaction-log.pdf and redaction-log.csv are each one file, whatever their size. exhibit-manifest.json records the limit',
+    );
+  });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
   it('names on its cover only the clock change among its messages, where the transcript names both', async () => {

@@ -37,6 +37,7 @@ import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
 import { type ExhibitPlan, planExhibit } from './exhibit/exhibit-plan';
 import { includedMessages } from './exhibit/exhibit-wording';
 import { renderExhibitDocuments } from './exhibit/render-exhibit-documents';
+import { repeatedLabelWarnings, unsplitFileWarnings } from './exhibit/exhibit-warnings';
 import { unredactedSuggestionWarning } from './exhibit/unredacted-suggestions';
 import type { ExhibitFile } from './exhibit/exhibit-texts';
 import { filingCopyBates, type TakenBates } from './exhibit/exhibit-bates';
@@ -192,7 +193,11 @@ export interface WrittenExhibit {
   pageCount: number;
   /** Its Bates numbers; null when the spec gives no prefix. */
   bates: BatesRun | null;
-  /** One sentence for each Rule 5.2(a) suggestion in its messages that no redaction covers, in message order. */
+  /**
+   * One sentence each: a label that repeats the transcript's exhibit number, each Rule 5.2(a)
+   * suggestion in its messages that no redaction covers (in message order), each redaction log
+   * file over the court profile's limit.
+   */
   warnings: string[];
 }
 
@@ -222,9 +227,11 @@ async function writeExhibitFiles(
     included: includedMessages(plan.included, plan.totalMessages),
     pageCount,
     bates,
-    warnings: plan.unredactedSuggestions.map((found) =>
-      unredactedSuggestionWarning(found, plan.totalMessages),
-    ),
+    warnings: [
+      ...repeatedLabelWarnings(plan.spec.label, source.facts.examination.exhibitNumber),
+      ...plan.unredactedSuggestions.map((found) => unredactedSuggestionWarning(found, plan.totalMessages)),
+      ...unsplitFileWarnings(plan.spec.courtProfile, files),
+    ],
   };
 }
 
