@@ -534,6 +534,16 @@ describe('an exhibit of some weeks of a year-long chat, lodged conditionally und
     ]);
   });
 
+  it('heads each page of the redaction log with the case number and its title once, and foots it with the exhibit’s whole hash', async () => {
+    const exhibitSha256 = sha256(await readFile(file(EXHIBIT_PATHS.exhibit)));
+    const pages = pagesOf(await pdftotext(file(EXHIBIT_PATHS.redactionLogPdf)));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) {
+      expect(page).toMatch(/^Case no\. 1:24-cv-01234 · Redaction log of Exhibit D-2\n/);
+      expect(page).toContain(`exhibit.pdf SHA-256 ${exhibitSha256}\n`);
+    }
+  });
+
   it('says on the cover that the size limit splits only the two copies, never the redaction log', async () => {
     const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit))).join(' '));
     expect(cover).toContain(

@@ -52,20 +52,27 @@ export const hasSealedCopy = (plan: ExhibitPlan): boolean => plan.spec.redaction
 export const sealedMark = (plan: ExhibitPlan): string => SEALED_COPY_WORDING[plan.spec.sealedCopyMark].mark;
 
 /**
- * The running header: the sealed mark first in the sealed copy, the case number when the export's
- * facts give one (as the transcript's header words it; left out when it holds a redacted phone
- * number), the label, the title, the export.
+ * What a header of the exhibit's files says first: the case number when the export's facts give
+ * one, as the transcript's header words it; none when it holds a redacted phone number or text.
+ */
+export function caseNumberHeading(plan: ExhibitPlan, facts: ExportFacts): string[] {
+  const { caseNumber } = facts.examination;
+  return caseNumber === null || plan.maskEverywhere(caseNumber).length > 0
+    ? []
+    : [labelled('Case no.', caseNumber)];
+}
+
+/**
+ * The running header: the sealed mark first in the sealed copy, the case number
+ * (`caseNumberHeading`), the label, the title, the export.
  */
 export function exhibitHeader(
   plan: ExhibitPlan,
   source: ExhibitSource,
   facts: ExportFacts,
 ): CopyText<ExhibitCopy> {
-  const { caseNumber } = facts.examination;
   const common = [
-    ...(caseNumber === null || plan.maskEverywhere(caseNumber).length > 0
-      ? []
-      : [labelled('Case no.', caseNumber)]),
+    ...caseNumberHeading(plan, facts),
     plan.spec.label,
     EXHIBIT_TITLE,
     `export ${source.exportReference}`,

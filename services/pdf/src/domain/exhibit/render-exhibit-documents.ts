@@ -79,6 +79,7 @@ export async function renderExhibitDocuments(
   if (sealed) {
     await writeRedactionLogPdf(
       plan,
+      transcript.source.facts,
       exhibit.sha256,
       { creator: `ChatExhibit ${transcript.toolVersion}`, createdAt: transcript.generatedAt },
       layout,
