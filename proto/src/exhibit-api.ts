@@ -61,10 +61,10 @@ export const ExhibitResponseSchema = z.object({
   included: z.string(),
   redactions: z.number().int().nonnegative(),
   files: z.array(ExhibitFileLinkSchema),
-  /** Made anyway: what looks like a Rule 5.2(a) identifier in its messages and no redaction covers, one sentence each. */
+  /** Made anyway: what the filer should look at again before filing, one sentence each. */
   warnings: z.array(z.string()).meta({
     description:
-      'One sentence for each span of an included message that looks like a Fed. R. Civ. P. 5.2(a) identifier (SSN or TIN, card or account number, date of birth) and that no redaction covers: the message, what it looks like and the rule, never the text. Empty when there is none.',
+      "One sentence each, the exhibit made anyway: a label that is the full transcript's exhibit number; each span of an included message that looks like a Fed. R. Civ. P. 5.2(a) identifier (SSN or TIN, card or account number, date of birth) and that no redaction covers (the message, what it looks like and the rule, never the text); redaction-log.pdf or redaction-log.csv over the court profile's limit, which splits only the exhibit's two copies. Empty when there is none.",
   }),
 });
 export type ExhibitResponse = z.infer<typeof ExhibitResponseSchema>;

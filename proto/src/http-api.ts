@@ -311,7 +311,7 @@ export const HTTP_API = {
     path: '/api/whatsapp/export/{exportId}/exhibits',
     tag: 'exhibits',
     summary: 'Make an exhibit of a free or paid export: selected messages, highlights, redactions, volumes',
-    description: `With the id the upload answered; no new payment. The body is an ExhibitSpec. The answer lists the exhibit's files (the exhibit PDF, and with redactions its sealed unredacted copy and the redaction log; the manifest, the declaration paragraph and SHA256SUMS), each behind a signed link valid as long as the export's other links, and \`warnings\`: what looks like a Rule 5.2(a) identifier and is left unredacted (the exhibit is made anyway). At most ${HTTP_LIMITS.exhibitsPerHour} exhibits per client address per hour.`,
+    description: `With the id the upload answered; no new payment. The body is an ExhibitSpec. The answer lists the exhibit's files (the exhibit PDF, and with redactions its sealed unredacted copy and the redaction log; the manifest, the declaration paragraph and SHA256SUMS), each behind a signed link valid as long as the export's other links, and \`warnings\`: what looks like a Rule 5.2(a) identifier and is left unredacted, a label that repeats the transcript's exhibit number, a redaction log over the court profile's limit (the exhibit is made anyway). At most ${HTTP_LIMITS.exhibitsPerHour} exhibits per client address per hour.`,
     params: z.object({ exportId: ExportIdSchema }),
     body: { mediaType: 'application/json', schema: ExhibitSpecSchema },
     responses: { 201: json('The exhibit is made.', ExhibitResponseSchema) },

@@ -58,7 +58,7 @@ function chatMessages(): TranscriptMessage[] {
 async function chatSource(
   root: string,
   messages: TranscriptMessage[] = chatMessages(),
-  examination: { caseNumber?: string } = {},
+  examination: { caseNumber?: string; exhibitNumber?: string; exportingAccount?: string } = {},
 ): Promise<ExportSource> {
   const chatText = Buffer.from('the chat text\n');
   const chatFile = path.join(root, '_chat.txt');
@@ -135,7 +135,8 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     const out = path.join(root, 'out');
     await mkdir(out);
     dir = path.join(out, 'exhibit');
-    await renderExportDocuments(await chatSource(root), out, GENERATED_AT, () => {}, {
+    const source = await chatSource(root, chatMessages(), { exportingAccount: 'Dana Whitfield' });
+    await renderExportDocuments(source, out, GENERATED_AT, () => {}, {
       spec: ExhibitSpecSchema.parse(SPEC),
       dir,
     });
@@ -207,6 +208,18 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     });
     expect(manifest.spec).not.toHaveProperty('sealedCopyMark');
     expect(manifest.warnings).toEqual([]);
+  });
+
+  it('lists the participants beside their marks with the transcript’s legend, the redacted number masked', async () => {
+    const text = flat(await pdftotext(file(EXHIBIT_PATHS.exhibit)));
+    expect(text).toContain(
+      'Participants As the export names them, each beside the mark its messages carry: Dana Whitfield (exporting account) [Redacted]',
+    );
+    expect(text).toContain(
+      "Each participant's messages carry the mark and colour shown here; the star marks the account the chat was exported from, as stated in the full transcript's Examination section: its messages are the ones that account sent, the others' the ones it received.",
+    );
+    const sealed = flat(await pdftotext(file(EXHIBIT_PATHS.sealed)));
+    expect(sealed).toContain(`Dana Whitfield (exporting account) ${PHONE}`);
   });
 
   it('says in the declaration paragraph what the manifest (by its hash) states, who chose what (a blank), which redactions are not Rule 5.2(a) items, and that the full transcript is unredacted', async () => {
@@ -517,9 +530,10 @@ function weeklyMessages(): TranscriptMessage[] {
   });
 }
 
-describe('an exhibit of some weeks of a year-long chat, lodged conditionally under seal, with a case number', () => {
+describe('an exhibit of some weeks of a year-long chat, lodged conditionally under seal, with a case number and the transcript’s exhibit number as its label', () => {
   let root: string;
   let dir: string;
+  let warnings: string[];
   const file = (name: string) => path.join(dir, name);
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-weeks-'));
@@ -534,15 +548,40 @@ describe('an exhibit of some weeks of a year-long chat, lodged conditionally und
         { kind: 'text', message: 4, text: 'still', reason: { category: 'other', note: 'Not relevant' } },
       ],
       sealedCopyMark: 'lodged-conditionally-under-seal',
+      courtProfile: { maxFileBytes: 250_000 },
     });
-    await renderExportDocuments(
-      await chatSource(root, weeklyMessages(), { caseNumber: '1:24-cv-01234' }),
+    const made = await renderExportDocuments(
+      await chatSource(root, weeklyMessages(), { caseNumber: '1:24-cv-01234', exhibitNumber: 'd-2' }),
       out,
       GENERATED_AT,
       () => {},
       { spec, dir },
     );
+    warnings = made.exhibit!.warnings;
   }, 120_000);
+
+  it('warns that its label is the full transcript’s exhibit number, and of nothing else', () => {
+    expect(warnings).toEqual([
+      'label "Exhibit D-2" is the exhibit number the full transcript carries ("d-2"), so two documents would carry one exhibit label; give the excerpt a label of its own.',
+    ]);
+  });
+
+  it('heads each page of the redaction log with the case number and its title once, and foots it with the exhibit’s whole hash', async () => {
+    const exhibitSha256 = sha256(await readFile(file(EXHIBIT_PATHS.exhibit)));
+    const pages = pagesOf(await pdftotext(file(EXHIBIT_PATHS.redactionLogPdf)));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) {
+      expect(page).toMatch(/^Case no\. 1:24-cv-01234 · Redaction log of Exhibit D-2\n/);
+      expect(page).toContain(`exhibit.pdf SHA-256 ${exhibitSha256}\n`);
+    }
+  });
+
+  it('says on the cover that the size limit splits only the two copies, never the redaction log', async () => {
+    const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit))).join(' '));
+    expect(cover).toContain(
+      'Only these two are split: redaction-log.pdf and redaction-log.csv are each one file, whatever their size. exhibit-manifest.json records the limit',
+    );
+  });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
   it('names on its cover only the clock change among its messages, where the transcript names both', async () => {

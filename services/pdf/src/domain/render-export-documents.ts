@@ -37,7 +37,6 @@ import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
 import { type ExhibitPlan, planExhibit } from './exhibit/exhibit-plan';
 import { includedMessages } from './exhibit/exhibit-wording';
 import { renderExhibitDocuments } from './exhibit/render-exhibit-documents';
-import { unredactedSuggestionWarnings } from './exhibit/unredacted-suggestions';
 import type { ExhibitFile } from './exhibit/exhibit-texts';
 import { filingCopyBates, type TakenBates } from './exhibit/exhibit-bates';
 import type { BatesRun } from './transcript/bates';
@@ -192,7 +191,11 @@ export interface WrittenExhibit {
   pageCount: number;
   /** Its Bates numbers; null when the spec gives no prefix. */
   bates: BatesRun | null;
-  /** One sentence for each Rule 5.2(a) suggestion in its messages that no redaction covers, in message order. */
+  /**
+   * One sentence each: a label that repeats the transcript's exhibit number, each Rule 5.2(a)
+   * suggestion in its messages that no redaction covers (in message order), each redaction log
+   * file over the court profile's limit.
+   */
   warnings: string[];
 }
 
@@ -209,7 +212,7 @@ async function writeExhibitFiles(
   dir: string,
 ): Promise<WrittenExhibit> {
   const { source } = transcriptInput;
-  const { files, pageCount, bates } = await renderExhibitDocuments(
+  const { files, pageCount, bates, warnings } = await renderExhibitDocuments(
     { ...transcriptInput, onProgress: () => {} },
     plan,
     { exportReference: source.exportReference, uploadSha256: source.facts.fileHash, filingSha256 },
@@ -222,7 +225,7 @@ async function writeExhibitFiles(
     included: includedMessages(plan.included, plan.totalMessages),
     pageCount,
     bates,
-    warnings: unredactedSuggestionWarnings(plan),
+    warnings,
   };
 }
 

@@ -27,11 +27,10 @@ export function ExhibitFiles({ exhibit }: { exhibit: ExhibitResponse }) {
           className="grid gap-1 rounded-md border border-destructive/60 bg-background p-2 text-sm"
         >
           <p className="font-medium">
-            Made, but{' '}
-            {exhibit.warnings.length === 1 ? 'one thing looks' : `${exhibit.warnings.length} things look`}{' '}
-            like an identifier Rule 5.2(a) asks a filing to redact, and no redaction covers it:
+            Made, but look again before filing at{' '}
+            {exhibit.warnings.length === 1 ? 'one thing' : `${exhibit.warnings.length} things`}:
           </p>
-          <ul className="list-disc pl-5" aria-label="Unredacted Rule 5.2(a) suggestions">
+          <ul className="list-disc pl-5" aria-label="Warnings about the exhibit">
             {exhibit.warnings.map((warning) => (
               <li key={warning}>{warning}</li>
             ))}

@@ -202,7 +202,7 @@ describe('the Exhibit mode', () => {
         ],
       }),
     ]);
-    const warnings = screen.getByRole('list', { name: 'Unredacted Rule 5.2(a) suggestions' });
+    const warnings = screen.getByRole('list', { name: 'Warnings about the exhibit' });
     expect(
       within(warnings)
         .getAllByRole('listitem')

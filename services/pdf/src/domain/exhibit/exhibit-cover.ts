@@ -53,20 +53,27 @@ export const hasSealedCopy = (plan: ExhibitPlan): boolean => plan.spec.redaction
 export const sealedMark = (plan: ExhibitPlan): string => sealedCopyWording(plan.spec.sealedCopyMark).mark;
 
 /**
- * The running header: the sealed mark first in the sealed copy, the case number when the export's
- * facts give one (as the transcript's header words it; left out when it holds a redacted phone
- * number), the label, the title, the export.
+ * What a header of the exhibit's files says first: the case number when the export's facts give
+ * one, as the transcript's header words it; none when it holds a redacted phone number or text.
+ */
+export function caseNumberHeading(plan: ExhibitPlan, facts: ExportFacts): string[] {
+  const { caseNumber } = facts.examination;
+  return caseNumber === null || plan.maskEverywhere(caseNumber).length > 0
+    ? []
+    : [labelled('Case no.', caseNumber)];
+}
+
+/**
+ * The running header: the sealed mark first in the sealed copy, the case number
+ * (`caseNumberHeading`), the label, the title, the export.
  */
 export function exhibitHeader(
   plan: ExhibitPlan,
   source: ExhibitSource,
   facts: ExportFacts,
 ): CopyText<ExhibitCopy> {
-  const { caseNumber } = facts.examination;
   const common = [
-    ...(caseNumber === null || plan.maskEverywhere(caseNumber).length > 0
-      ? []
-      : [labelled('Case no.', caseNumber)]),
+    ...caseNumberHeading(plan, facts),
     plan.spec.label,
     EXHIBIT_TITLE,
     `export ${source.exportReference}`,
@@ -121,20 +128,23 @@ function redactionsByReason(plan: ExhibitPlan): string {
 
 /**
  * What the profile limits and what the exhibit does about it: a statement of method, since no
- * file can state its own size; exhibit-manifest.json gives each file's.
+ * file can state its own size; exhibit-manifest.json gives each file's. The limit splits the
+ * exhibit's copies only: the redaction log is never split (a log over the limit is a warning).
  */
 function sizeLimitParagraph(plan: ExhibitPlan): string {
   const profile = namedCourtProfile(plan.spec.courtProfile);
   if (profile.maxFileBytes === null)
     return 'Court profile: none, so no size limit is set; each copy of this exhibit is one file.';
   const limit = sizeLimitWords(profile.maxFileBytes);
-  const copies = hasSealedCopy(plan)
-    ? `${EXHIBIT_PATHS.exhibit} or ${EXHIBIT_PATHS.sealed}`
-    : EXHIBIT_PATHS.exhibit;
+  const sealed = hasSealedCopy(plan);
+  const copies = sealed ? `${EXHIBIT_PATHS.exhibit} or ${EXHIBIT_PATHS.sealed}` : EXHIBIT_PATHS.exhibit;
   return (
     `Court profile: ${profile.preset === null ? `a custom limit of ${limit}` : `${profile.name} (${profile.preset}), a limit of ${limit}`} per file. ` +
     `When ${copies} is over that limit, it is also split, in page order, into volumes beside it that each ` +
     'stay under the limit and hold its pages with the same page and Bates numbers. ' +
+    (sealed
+      ? `Only these two are split: ${EXHIBIT_PATHS.redactionLogPdf} and ${EXHIBIT_PATHS.redactionLogCsv} are each one file, whatever their size. `
+      : '') +
     `${EXHIBIT_PATHS.manifest} records the limit and every file's size in bytes.`
   );
 }
@@ -227,11 +237,11 @@ export function exhibitCoverSections(
     },
     {
       heading: 'Participants',
-      paragraphs: ['As the export names them:'],
-      maskedBullets: participants.map((name) => ({
-        text: name,
-        masks: textMasks(plan, plan.maskEverywhere(name)),
-      })),
+      paragraphs: ['As the export names them, each beside the mark its messages carry:'],
+      markedParticipants: {
+        names: participants,
+        masks: (text) => textMasks(plan, plan.maskEverywhere(text)),
+      },
     },
   ];
 }

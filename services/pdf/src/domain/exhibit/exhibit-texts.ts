@@ -12,7 +12,6 @@ import { type Block, type Inline, renderText } from '../evidence/legal-document'
 import { utcIso } from '../evidence/manifest';
 import type { ExhibitSource } from './exhibit-cover';
 import type { ExhibitPlan } from './exhibit-plan';
-import { unredactedSuggestionWarnings } from './unredacted-suggestions';
 import {
   includedMessages,
   listed,
@@ -83,6 +82,7 @@ export function exhibitManifest(
   made: { toolVersion: string; generatedAt: Date },
   files: readonly ExhibitFile[],
   volumes: Readonly<Record<string, readonly string[]>>,
+  warnings: readonly string[],
 ): Buffer {
   const runs = (list: ExhibitPlan['included']) =>
     list.map((run) => ({ ...run, numbers: runNumbers(run, plan.totalMessages) }));
@@ -103,8 +103,8 @@ export function exhibitManifest(
     omitted: runs(plan.omitted),
     highlights: plan.highlights,
     redactionLogRows: plan.log.length,
-    /** What looks like a Rule 5.2(a) identifier and is left unredacted, as the CLI and the API warned. */
-    warnings: unredactedSuggestionWarnings(plan),
+    /** What the CLI and the API warned the filer of (exhibitWarnings). */
+    warnings,
     courtProfile: { ...namedCourtProfile(plan.spec.courtProfile), splitIntoVolumes: volumes },
     files,
   };

@@ -2,10 +2,12 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
 import { REDACTION_REASONS, type RedactionCategory } from '@chatexhibit/proto/exhibit-spec';
+import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import { lineHeight, type TextLayout } from '../text/text-layout';
 import { PageFurniture } from '../transcript/page-furniture';
 import { COLOUR, SPACE, STYLE } from '../transcript/transcript-style';
 import { CONTENT_WIDTH, type DocumentInfo, PAGE, TwinPages } from '../transcript/twin-pages';
+import { caseNumberHeading } from './exhibit-cover';
 import type { ExhibitPlan } from './exhibit-plan';
 import { REDACTION_LOG_COLUMNS, redactionLogCells } from './redaction-log';
 
@@ -24,10 +26,12 @@ const COLUMNS = [
 /**
  * redaction-log.pdf (PDF/A-2b): a table of the log's rows, with the same words as
  * redaction-log.csv (`redactionLogCells`), the reasons' full descriptions below it, and never the
- * removed text. The footer names the exhibit it belongs to by its SHA-256.
+ * removed text. The header gives the case number first, as the exhibit's does; the footer names
+ * the exhibit it belongs to by its whole SHA-256.
  */
 export async function writeRedactionLogPdf(
   plan: ExhibitPlan,
+  facts: ExportFacts,
   exhibitSha256: string,
   made: Pick<DocumentInfo, 'creator' | 'createdAt'>,
   layout: TextLayout,
@@ -48,9 +52,9 @@ export async function writeRedactionLogPdf(
   });
   pages.documents.log.pipe(out);
   const furniture = new PageFurniture(pages, {
-    header: `${plan.spec.label} · ${title}`,
+    header: [...caseNumberHeading(plan, facts), title].join(' · '),
     headerMasks: [],
-    source: `${EXHIBIT_PATHS.exhibit} SHA-256 ${exhibitSha256.slice(0, 16)}\u2026`,
+    source: `${EXHIBIT_PATHS.exhibit} SHA-256 ${exhibitSha256}`,
     bates: () => null,
   });
   furniture.runningHeader();

@@ -15,6 +15,7 @@ import { writeRedactionLogPdf } from './redaction-log-pdf';
 import { redactionLogCsv } from './redaction-log';
 import { writeExhibitVolumes } from './exhibit-volumes';
 import { exhibitTimeZone } from './exhibit-time-zone';
+import { exhibitWarnings } from './exhibit-warnings';
 import { type ExhibitInput, writeExhibit } from './write-exhibit';
 
 /**
@@ -33,7 +34,7 @@ export async function renderExhibitDocuments(
   layout: TextLayout,
   dir: string,
   taken: readonly TakenBates[],
-): Promise<{ files: ExhibitFile[]; pageCount: number; bates: BatesRun | null }> {
+): Promise<{ files: ExhibitFile[]; pageCount: number; bates: BatesRun | null; warnings: string[] }> {
   await mkdir(dir, { recursive: true });
   const at = (name: string) => path.join(dir, name);
   const files: ExhibitFile[] = [];
@@ -79,6 +80,7 @@ export async function renderExhibitDocuments(
   if (sealed) {
     await writeRedactionLogPdf(
       plan,
+      transcript.source.facts,
       exhibit.sha256,
       { creator: `ChatExhibit ${transcript.toolVersion}`, createdAt: transcript.generatedAt },
       layout,
@@ -89,7 +91,8 @@ export async function renderExhibitDocuments(
     await hashed(EXHIBIT_PATHS.redactionLogCsv);
   }
   const made = { toolVersion: transcript.toolVersion, generatedAt: transcript.generatedAt };
-  await writeFile(at(EXHIBIT_PATHS.manifest), exhibitManifest(plan, source, made, files, volumes));
+  const warnings = exhibitWarnings(plan, transcript.source.facts.examination.exhibitNumber, files);
+  await writeFile(at(EXHIBIT_PATHS.manifest), exhibitManifest(plan, source, made, files, volumes, warnings));
   await hashed(EXHIBIT_PATHS.manifest);
   await writeFile(
     at(EXHIBIT_PATHS.declaration),
@@ -97,5 +100,5 @@ export async function renderExhibitDocuments(
   );
   await hashed(EXHIBIT_PATHS.declaration);
   await writeFile(at(EXHIBIT_PATHS.checksums), exhibitChecksums(files));
-  return { files, pageCount, bates };
+  return { files, pageCount, bates, warnings };
 }

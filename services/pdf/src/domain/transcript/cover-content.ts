@@ -33,8 +33,7 @@ import { formatUtc, unglue } from '../evidence/plain-text';
 import { batesCoverStatement } from './bates';
 import { timeNotes } from './time-notes';
 import { attachmentsReading, perCopy } from './transcript-copies';
-import type { MaskedText } from './page-furniture';
-import type { CopyText, TranscriptCopy } from './twin-pages';
+import type { CopyText, TextMask, TranscriptCopy } from './twin-pages';
 
 /** Label and value rows of one cover section. */
 export type CoverRows = ReadonlyArray<readonly [label: string, value: string]>;
@@ -48,8 +47,11 @@ export interface CoverSection<Copy extends string = TranscriptCopy> {
   /** Paragraphs and bullets may say something different in each copy (what that copy carries). */
   paragraphs?: readonly CopyText<Copy>[];
   bullets?: readonly CopyText<Copy>[];
-  /** Bullets with ranges a redacting copy removes (an exhibit's participants). */
-  maskedBullets?: readonly MaskedText[];
+  /**
+   * An exhibit's participants after the section's text: these names beside their marks, with the
+   * participant table's legend; `masks` gives the ranges of each text a redacting copy removes.
+   */
+  markedParticipants?: { names: readonly string[]; masks: (text: string) => readonly TextMask[] };
   /** The participant table (drawn from the summary) follows the section's text: it ends Contents. */
   participantTable?: true;
 }

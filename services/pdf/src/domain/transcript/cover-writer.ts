@@ -1,11 +1,11 @@
 import type { TextStyle } from '../text/font-set';
 import { lineHeight } from '../text/text-layout';
 import { type CoverRows, type CoverSection, SUB_BULLET } from './cover-content';
-import { writeParticipantTable } from './participant-table';
+import { writeMarkedParticipants, writeParticipantTable } from './participant-table';
 import type { TranscriptContext } from './transcript-context';
 import { copyStatement, TRANSCRIPT_TITLE } from './transcript-copies';
 import { COLOUR, INDENT, ROW_SLOTS, type RowSlot, SPACE, STYLE, TEXT_GAP } from './transcript-style';
-import { CONTENT_WIDTH, type CopyText, PAGE, type TextMask, type TwinPages } from './twin-pages';
+import { CONTENT_WIDTH, type CopyText, PAGE, type TwinPages } from './twin-pages';
 
 /** The cover: title, what this copy is, and the cover content's sections, the participant table among them. */
 export function writeCover(context: TranscriptContext): void {
@@ -35,8 +35,11 @@ export function writeCoverPages<Copy extends string>(
       pages.y += SPACE.afterText;
     }
     for (const text of section.bullets ?? []) bullet(pages, text);
-    for (const { text, masks } of section.maskedBullets ?? []) bullet(pages, text, masks);
     if (section.participantTable) writeParticipantTable(context as TranscriptContext<string>);
+    if (section.markedParticipants) {
+      const { names, masks } = section.markedParticipants;
+      writeMarkedParticipants(context as TranscriptContext<string>, names, masks);
+    }
   }
 }
 
@@ -106,11 +109,7 @@ function fitsOneLine(pages: TwinPages<string>, label: string, value: string, slo
 const rowValueStyle = (value: string): TextStyle => (/^[0-9a-f]{64}$/.test(value) ? STYLE.hash : STYLE.value);
 
 /** A bullet; one that says something different in each copy takes the longer one's lines in both. */
-function bullet<Copy extends string>(
-  pages: TwinPages<Copy>,
-  text: CopyText<Copy>,
-  masks: readonly TextMask[] = [],
-): void {
+function bullet<Copy extends string>(pages: TwinPages<Copy>, text: CopyText<Copy>): void {
   // Only the parser's notes are nested, and they read the same in both copies.
   const nested = typeof text === 'string' && text.startsWith(SUB_BULLET);
   const indent = nested ? INDENT : 0;
@@ -123,7 +122,6 @@ function bullet<Copy extends string>(
     CONTENT_WIDTH - INDENT - indent,
     STYLE.value,
     COLOUR.text,
-    masks,
   );
   pages.y += SPACE.afterText;
 }

@@ -3,7 +3,7 @@ import { lineHeight } from '../text/text-layout';
 import { batesNumber } from './bates';
 import { formatRecordedDate, formatRecordedMonth } from './time-zone';
 import { runningHeader } from './transcript-copies';
-import { COLOUR, FOOTER_RAISE, SPACE, STYLE } from './transcript-style';
+import { COLOUR, FOOTER_RAISE, SPACE, STYLE, TEXT_GAP } from './transcript-style';
 import {
   type Bookmark,
   CONTENT_WIDTH,
@@ -144,14 +144,28 @@ export class PageFurniture<Copy extends string = TranscriptCopy> {
 
   /**
    * On every page: what the document was made from, "Page X of Y", and the Bates number lower
-   * right, each copy its own, so that no two documents share a number.
+   * right, each copy its own, so that no two documents share a number. A source too long to stand
+   * left of the page number (a whole hash) takes the lines above it instead, wrapped to the full width.
    */
   footers(): void {
     const { texts, pages } = this;
+    const { layout } = pages;
     const baseline = PAGE.height - FOOTER_RAISE;
+    const sourceWidth = layout.measure(texts.source, STYLE.footer);
+    const sourceAbove = layout
+      .wrap(texts.source, STYLE.footer, CONTENT_WIDTH)
+      .map((line) => line.text.trimEnd());
     pages.eachPage((page, count) => {
-      pages.textAt(texts.source, PAGE.margin, baseline, STYLE.footer, COLOUR.muted);
-      pages.textAt(`Page ${page} of ${count}`, PAGE.margin, baseline, STYLE.footer, COLOUR.muted, {
+      const pageNumber = `Page ${page} of ${count}`;
+      const beside = (CONTENT_WIDTH - layout.measure(pageNumber, STYLE.footer)) / 2 - TEXT_GAP;
+      if (sourceWidth <= beside)
+        pages.textAt(texts.source, PAGE.margin, baseline, STYLE.footer, COLOUR.muted);
+      else
+        sourceAbove.forEach((line, i) => {
+          const above = (sourceAbove.length - i) * lineHeight(STYLE.footer);
+          pages.textAt(line, PAGE.margin, baseline - above, STYLE.footer, COLOUR.muted);
+        });
+      pages.textAt(pageNumber, PAGE.margin, baseline, STYLE.footer, COLOUR.muted, {
         align: 'center',
         width: CONTENT_WIDTH,
       });
