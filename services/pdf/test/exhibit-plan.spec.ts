@@ -2,6 +2,7 @@ import { ExhibitSpecSchema, type ExhibitSpecInput } from '@chatexhibit/proto/exh
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { parse } from 'csv-parse/sync';
 import { type ExhibitChat, planExhibit, rangesToRemove } from '@chatexhibit/pdf/domain/exhibit/exhibit-plan';
+import { textMasks } from '@chatexhibit/pdf/domain/exhibit/exhibit-decoration';
 import { ExhibitSpecError } from '@chatexhibit/pdf/domain/exhibit/exhibit-spec-error';
 import { includedMessages, omittedMessages } from '@chatexhibit/pdf/domain/exhibit/exhibit-wording';
 import { REDACTION_LOG_COLUMNS, redactionLogCsv } from '@chatexhibit/pdf/domain/exhibit/redaction-log';
@@ -489,6 +490,37 @@ describe('planning an exhibit', () => {
       reason: 'replacement_holds_number',
       message: 'redactions[0].replaceWith: must not hold the number it replaces',
     });
+  });
+
+  it('logs a whole message sealed by order as one row, and labels its box as sealed: what lies inside it goes unsaid', async () => {
+    const exhibit = await plan(
+      {
+        selections: [{ from: 9, to: 11 }],
+        redactions: [
+          { kind: 'text-everywhere', text: 'Emma', replaceWith: 'E.M.', reason: { category: 'minor-name' } },
+          {
+            kind: 'message',
+            message: 10,
+            reason: { category: 'sealed-by-order', note: 'Order of 3 Mar 2025' },
+          },
+          { kind: 'phone-number', number: '+1 555 010 4477', reason },
+        ],
+      },
+      {
+        special: {
+          9: { content: 'Emma is at school' },
+          10: { content: 'Emma told the counsellor to call 555-010-4477' },
+        },
+      },
+    );
+    expect(exhibit.log.map((row) => [row.message, row.place, row.redaction])).toEqual([
+      [9, 'content', 0],
+      [10, 'content', 1],
+    ]);
+    const masks = exhibit.redactions.get(10)!.masks.filter((mask) => mask.field === 'content');
+    // All three are removed; the one box says only what the whole-message redaction says.
+    expect(masks.map((mask) => mask.redaction).sort()).toEqual([0, 1, 2]);
+    expect(textMasks(exhibit, masks)).toEqual([{ start: 0, end: 45, label: 'Sealed', shortLabel: 'R2' }]);
   });
 
   it('takes a phone number written only in the participant list or the chat file name, and masks it there', async () => {

@@ -1,4 +1,5 @@
 import { REDACTION_REASONS } from '@chatexhibit/proto/exhibit-spec';
+import type { TextRange } from '@chatexhibit/proto/text-range';
 import type { RowDecoration } from '../transcript/message-rows';
 import { PLAIN_ROW } from '../transcript/message-rows';
 import type { BoxLabel, TextMask } from '../transcript/twin-pages';
@@ -20,7 +21,8 @@ export function redactionLabel(plan: ExhibitPlan, redaction: number): BoxLabel {
 
 /**
  * The masks to draw for ranges of one text: their union (overlapping ranges joined), each joined
- * range labelled with the reason of the first range in it.
+ * range labelled as its longest range (of equal ones, the first): a whole message sealed by order
+ * reads "[Sealed]", never the label of a name inside it.
  */
 export function textMasks(plan: ExhibitPlan, ranges: readonly RedactedRange[]): TextMask[] {
   const sorted = [...ranges].sort((a, b) => a.start - b.start || a.redaction - b.redaction);
@@ -29,9 +31,15 @@ export function textMasks(plan: ExhibitPlan, ranges: readonly RedactedRange[]): 
     'content',
   ).map((joined) => ({
     ...joined,
-    ...redactionLabel(plan, sorted.find((range) => range.start >= joined.start)!.redaction),
+    ...redactionLabel(plan, longestIn(sorted, joined).redaction),
   }));
 }
+
+/** The longest of `ranges` inside `joined`; of equal ones, the first in order. */
+const longestIn = (ranges: readonly RedactedRange[], joined: TextRange): RedactedRange =>
+  ranges
+    .filter((range) => joined.start <= range.start && range.end <= joined.end)
+    .reduce((longest, range) => (range.end - range.start > longest.end - longest.start ? range : longest));
 
 /** How an exhibit draws one included message's row: highlighted or not, and what it removes. */
 export function rowDecoration(plan: ExhibitPlan, message: number, highlighted: boolean): RowDecoration {

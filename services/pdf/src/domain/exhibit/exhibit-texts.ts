@@ -153,12 +153,11 @@ export function exhibitDeclaration(
   const redactions = plan.spec.redactions.length;
   paragraph(
     `It states that ${label} holds ${includedMessages(plan.included, plan.totalMessages)}, by the numbers ` +
-      'the transcript gives them, and marks each stretch of messages it leaves out where it falls' +
+      'the transcript gives them, and lists the stretches of messages it leaves out' +
       (redactions > 0
-        ? `; and that the ${countOf(redactions, 'redaction')} of ${EXHIBIT_PATHS.exhibit} ` +
-          `${redactions === 1 ? 'removes' : 'remove'} text in ${countOf(plan.log.length, 'place')}, each listed ` +
-          `in ${EXHIBIT_PATHS.redactionLogPdf} and ${EXHIBIT_PATHS.redactionLogCsv} by message, place, kind, ` +
-          'reason and length, without the removed text.'
+        ? `; it records the ${countOf(redactions, 'redaction')} asked for, and that ` +
+          `${EXHIBIT_PATHS.redactionLogPdf} and ${EXHIBIT_PATHS.redactionLogCsv} list what they remove in ` +
+          `${countOf(plan.log.length, 'row')}, by message, place, kind, reason and length, without the removed text.`
         : '.'),
   );
   const chosen = [

@@ -71,6 +71,19 @@ const PLACE_LABELS: Record<LoggedPlace, string> = {
  * of the chat), one for each redaction, in the order of the spec; numbered later, when every
  * row is known.
  */
+/**
+ * The ranges not inside another range of the same text (of an equal pair, the earlier redaction's):
+ * what lies inside a removed stretch goes with it, and a row of its own would tell what the outer
+ * redaction hides ("the message sealed by order names the child").
+ */
+export function outermostRanges<Range extends RedactedRange>(ranges: readonly Range[]): Range[] {
+  const inside = (range: Range, other: Range) =>
+    other.start <= range.start &&
+    range.end <= other.end &&
+    (other.end - other.start > range.end - range.start || other.redaction < range.redaction);
+  return ranges.filter((range) => !ranges.some((other) => other !== range && inside(range, other)));
+}
+
 export function placeLogRows(
   redactions: readonly Redaction[],
   message: number | null,
@@ -79,7 +92,7 @@ export function placeLogRows(
   ranges: readonly RedactedRange[],
 ): Array<Omit<RedactionLogRow, 'log'>> {
   const byRedaction = new Map<number, RedactedRange[]>();
-  for (const range of ranges)
+  for (const range of outermostRanges(ranges))
     byRedaction.set(range.redaction, [...(byRedaction.get(range.redaction) ?? []), range]);
   return [...byRedaction]
     .sort(([a], [b]) => a - b)

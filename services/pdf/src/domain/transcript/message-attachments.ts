@@ -104,8 +104,9 @@ export async function writeMessageAttachment(
     );
     pages.y += SPACE.betweenRows;
     // The picture is a re-encoded copy: its caption must not pass it off as the original above.
+    // A withheld file's name and hash are masked above, so the caption does not point to them.
     pages.paragraph(
-      `Display copy of ${reference}: re-encoded as a JPEG of ${shown.width} × ${shown.height} pixels for this transcript. Not the original, which is named above with its SHA-256 value.`,
+      `Display copy of ${reference}: re-encoded as a JPEG of ${shown.width} × ${shown.height} pixels for this transcript. Not the original${withheld === null ? ', which is named above with its SHA-256 value' : ''}.`,
       x,
       width,
       STYLE.meta,
