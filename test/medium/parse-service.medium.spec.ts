@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import { countOf } from '@chatexhibit/proto/count-words';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
@@ -173,7 +174,7 @@ describe('parse service', () => {
     expect(chat.warnings).toContainEqual(
       expect.stringMatching(
         new RegExp(
-          `^${unlinked.length} attachments named in the chat are not in the ZIP, .*: messages ${messageNumber(unlinked[0]!.index, transcript.length)}, `,
+          `^${countOf(unlinked.length, 'attachment')} named in the chat are not in the ZIP, .*: messages ${messageNumber(unlinked[0]!.index, transcript.length)}, `,
         ),
       ),
     );
