@@ -237,6 +237,8 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     expect(declaration).toContain(
       'It states that Exhibit P-7 holds messages 0037–0047 and 0079–0081 of 120, by the numbers the transcript gives them, and lists the stretches of messages it leaves out; it records the 5 redactions asked for, and that redaction-log.pdf and redaction-log.csv list what they remove in ',
     );
+    // The manifest records the log's row count, not its columns: the paragraph says no more.
+    expect(declaration).not.toContain('by message, place, kind, reason and length');
     expect(declaration).toContain(
       'For Exhibit P-7, the messages selected, the number of messages of context shown around them, the highlighted messages and the redactions and their reasons were chosen by ______________________ [name of the person who chose them]. exhibit-manifest.json records them as the exhibit spec ChatExhibit was given, without the redacted text.',
     );

@@ -157,7 +157,7 @@ export function exhibitDeclaration(
       (redactions > 0
         ? `; it records the ${countOf(redactions, 'redaction')} asked for, and that ` +
           `${EXHIBIT_PATHS.redactionLogPdf} and ${EXHIBIT_PATHS.redactionLogCsv} list what they remove in ` +
-          `${countOf(plan.log.length, 'row')}, by message, place, kind, reason and length, without the removed text.`
+          `${countOf(plan.log.length, 'row')}.`
         : '.'),
   );
   const chosen = [
