@@ -174,6 +174,12 @@ export const REDACTION_KINDS = ['text', 'message', 'attachment', 'phone-number',
 /** The words on a redaction's boxes instead of its reason's label: a minor's initials (Rule 5.2(a)(3)), a pseudonym. */
 const ReplacementSchema = oneLine(40);
 
+/** A phone number as a chat writes one: digits, spaces and ( ) . - with an optional "+", at least 7 digits. */
+export const PhoneNumberSchema = z
+  .string()
+  .regex(/^\+?[\d\s().-]{7,30}$/, 'must be a phone number as the chat writes it, such as "+1 555 010 4477"')
+  .refine((value) => phoneDigits(value).length >= 7, 'must have at least 7 digits');
+
 /**
  * What to redact. `text`: a span of one message's text, every occurrence of it in that message
  * (or only the `occurrence`-th, 1-based); `message`: all of one message's text; `attachment`: the
@@ -202,13 +208,7 @@ export const RedactionSchema = z.discriminatedUnion(
     keyed({ kind: z.literal('attachment'), message: MessageNumberSchema, reason: RedactionReasonSchema }),
     keyed({
       kind: z.literal('phone-number'),
-      number: z
-        .string()
-        .regex(
-          /^\+?[\d\s().-]{7,30}$/,
-          'must be a phone number as the chat writes it, such as "+1 555 010 4477"',
-        )
-        .refine((value) => phoneDigits(value).length >= 7, 'must have at least 7 digits'),
+      number: PhoneNumberSchema,
       replaceWith: ReplacementSchema.optional(),
       reason: RedactionReasonSchema,
     }),

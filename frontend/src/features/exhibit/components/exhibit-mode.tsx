@@ -1,8 +1,7 @@
 import { countOf } from '@chatexhibit/proto/count-words';
 import type { ExhibitMessage, ExhibitResponse } from '@chatexhibit/proto/exhibit-api';
-import type { Redaction } from '@chatexhibit/proto/exhibit-spec';
+import { PhoneNumberSchema, type Redaction } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
-import { phoneDigits } from '@chatexhibit/proto/phone-digits';
 import { Eraser, Highlighter, Phone, Replace, TextCursorInput } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -28,7 +27,7 @@ import { RedactionList, RedactionSuggestions } from './redaction-suggestions';
 /** A participant the chat names by a phone number (an unsaved contact), as the number. */
 const asPhoneNumber = (participant: string): string | null => {
   const written = participant.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
-  return /^\+?[\d\s().-]{7,30}$/.test(written) && phoneDigits(written).length >= 7 ? written : null;
+  return PhoneNumberSchema.safeParse(written).success ? written : null;
 };
 
 /**
