@@ -229,6 +229,8 @@ export class JetStreamWorkQueue extends WorkQueue {
    */
   async forgetPayloads(field: 'exportId' | 'contactId', value: string): Promise<void> {
     const { state } = await this.manager.streams.info(this.deadLetterStream);
+    // Every service holding the export forgets at once: a letter may go between reading and deleting it.
+    const deletedMeanwhile = (error: unknown): boolean => /no message found/i.test(errorMessage(error));
     for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq++) {
       let payload: Record<string, unknown> | null;
       try {
@@ -237,10 +239,13 @@ export class JetStreamWorkQueue extends WorkQueue {
         );
       } catch (error) {
         // A sequence already deleted (or a payload that is not JSON): nothing of the export.
-        if (/no message found/i.test(errorMessage(error)) || error instanceof SyntaxError) continue;
+        if (deletedMeanwhile(error) || error instanceof SyntaxError) continue;
         throw error;
       }
-      if (payload?.[field] === value) await this.manager.streams.deleteMessage(this.deadLetterStream, seq);
+      if (payload?.[field] !== value) continue;
+      await this.manager.streams.deleteMessage(this.deadLetterStream, seq).catch((error: unknown) => {
+        if (!deletedMeanwhile(error)) throw error;
+      });
     }
   }
 
