@@ -198,7 +198,7 @@ describe('the converter on a phone, after the first look', () => {
       // Where the view lands, on the disabled button: the reason is beside it, in view.
       const processButton = page.getByRole('button', { name: 'Process Chat Export' });
       await processButton.scrollIntoViewIfNeeded();
-      const reason = page.getByTestId('choose-again-reason');
+      const reason = page.getByTestId('no-file-reason');
       expect(await reason.textContent()).toBe(`To process, choose “${path.basename(freeZip)}” again above.`);
       expect((await boxOf(reason)).top).toBeGreaterThanOrEqual(await headerBottom(page));
       expect((await boxOf(reason)).bottom).toBeLessThanOrEqual((await boxOf(processButton)).top);

@@ -73,6 +73,16 @@ describe('PreviewPanel', () => {
     expect(screen.queryByTestId('preview-pages-note')).toBeNull();
   });
 
+  it('says the sample is made up and where the own chat will appear, and of an export says nothing of it', () => {
+    renderPanel(false, null);
+    expect(screen.getByTestId('sample-note').textContent).toBe(
+      'A made-up sample chat, to show how a transcript reads. Your own chat appears here once it is processed.',
+    );
+    document.body.innerHTML = '';
+    renderPanel(true, 'Europe/London');
+    expect(screen.queryByTestId('sample-note')).toBeNull();
+  });
+
   it("offers a processed export's Exhibit mode as a tab the arrow keys reach, and the sample none", () => {
     const exhibitMode = (exportId: string) => <p>Exhibit of {exportId}</p>;
     renderPanel(false, null, exhibitMode);

@@ -220,6 +220,12 @@ export function PreviewPanel({
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {sample && (
+          <p className="text-sm text-muted-foreground" data-testid="sample-note">
+            A made-up sample chat, to show how a transcript reads. Your own chat appears here once it is
+            processed.
+          </p>
+        )}
         {ownPreview && (
           <>
             <p className="flex items-start gap-2 text-sm">

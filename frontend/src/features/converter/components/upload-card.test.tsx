@@ -100,8 +100,21 @@ describe('UploadCard', () => {
     );
   });
 
-  it('says nothing of choosing again when no file was chosen', () => {
+  it('says nothing of choosing again when no file was chosen, and next to the disabled button that a ZIP is wanted', () => {
     renderCard({ file: null, canProcess: false });
     expect(screen.queryByTestId('choose-again')).toBeNull();
+    const button = screen.getByRole('button', { name: 'Process Chat Export' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'To process, choose your chat’s ZIP file above.',
+    );
+  });
+
+  it('gives no reason beside the button once a file is chosen', () => {
+    renderCard();
+    expect(screen.queryByTestId('no-file-reason')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Process Chat Export' }).hasAttribute('aria-describedby')).toBe(
+      false,
+    );
   });
 });

@@ -63,7 +63,7 @@ const OPTION_LABELS: { key: keyof ProcessingOptions; label: string; hint: string
 const EXAMINATION_FIELDS = [
   { key: 'caseNumber', label: 'Case number', placeholder: 'e.g. FD24P00123' },
   { key: 'exhibitNumber', label: 'Exhibit number', placeholder: 'e.g. JS-3' },
-  { key: 'preparedBy', label: 'Prepared by', placeholder: 'Your name, or your solicitor’s' },
+  { key: 'preparedBy', label: 'Prepared by', placeholder: 'Your name, or your lawyer’s' },
   {
     key: 'exportingAccount',
     label: 'Exporting account',
@@ -272,7 +272,7 @@ export function UploadCard({
             <DropZone
               inputId={`${id}-file`}
               title="Drop your ZIP file here, or browse"
-              hint="WhatsApp export (.zip), up to 100MB"
+              hint="WhatsApp export (.zip), up to 100 MB"
               onFiles={([first]) => first && onChoose(first)}
             />
           </>
@@ -400,20 +400,22 @@ export function UploadCard({
           </div>
         ) : (
           <>
-            {/* After a reload the button is disabled for want of the file: why, next to it. */}
-            {chooseAgain !== null && !file && (
-              <p
-                id={`${id}-choose-again-reason`}
-                className="text-sm font-medium"
-                data-testid="choose-again-reason"
-              >
-                To process, choose “<span className="wrap-anywhere">{chooseAgain}</span>” again above.
+            {/* Without a file the button is disabled: why, next to it (after a reload, which file). */}
+            {!file && (
+              <p id={`${id}-no-file-reason`} className="text-sm font-medium" data-testid="no-file-reason">
+                {chooseAgain !== null ? (
+                  <>
+                    To process, choose “<span className="wrap-anywhere">{chooseAgain}</span>” again above.
+                  </>
+                ) : (
+                  'To process, choose your chat’s ZIP file above.'
+                )}
               </p>
             )}
             <Button
               size="lg"
               disabled={!canProcess || processing || batesInvalid}
-              aria-describedby={chooseAgain !== null && !file ? `${id}-choose-again-reason` : undefined}
+              aria-describedby={!file ? `${id}-no-file-reason` : undefined}
               onClick={() => void examination.handleSubmit(submit)()}
             >
               {processing && <Loader2 className="animate-spin" aria-hidden="true" />}
