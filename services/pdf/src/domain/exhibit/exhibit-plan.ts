@@ -334,7 +334,6 @@ function highlightProblem(
   return null;
 }
 
-/** The first redaction of a message the chat lacks or the exhibit leaves out, or that cannot be done there. */
 /**
  * The first phone-number redaction that cannot be read: a "+" with no known country calling code
  * after it, or a replacement that writes the number. Checked here, not by the spec's schema: the
@@ -352,6 +351,7 @@ function phoneNumberProblem(redactions: readonly Redaction[]): ExhibitSpecError 
   return null;
 }
 
+/** The first redaction of a message the chat lacks or the exhibit leaves out, or that cannot be done there. */
 function redactionProblem(
   redactions: readonly Redaction[],
   included: readonly MessageRun[],
