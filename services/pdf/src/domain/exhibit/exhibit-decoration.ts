@@ -1,5 +1,4 @@
 import { REDACTION_REASONS } from '@chatexhibit/proto/exhibit-spec';
-import type { TextRange } from '@chatexhibit/proto/text-range';
 import type { RowDecoration } from '../transcript/message-rows';
 import { PLAIN_ROW } from '../transcript/message-rows';
 import type { BoxLabel, TextMask } from '../transcript/twin-pages';
@@ -26,20 +25,23 @@ export function redactionLabel(plan: ExhibitPlan, redaction: number): BoxLabel {
  */
 export function textMasks(plan: ExhibitPlan, ranges: readonly RedactedRange[]): TextMask[] {
   const sorted = [...ranges].sort((a, b) => a.start - b.start || a.redaction - b.redaction);
-  return rangesToRemove(
+  const joinedRanges = rangesToRemove(
     sorted.map((range) => ({ ...range, field: 'content' as MessageField })),
     'content',
-  ).map((joined) => ({
+  );
+  // Both in order of start, each range inside one joined range: one walk finds each joined range's longest.
+  const longest: RedactedRange[] = [];
+  let at = 0;
+  for (const range of sorted) {
+    while (joinedRanges[at]!.end < range.end) at++;
+    const current = longest[at];
+    if (current === undefined || range.end - range.start > current.end - current.start) longest[at] = range;
+  }
+  return joinedRanges.map((joined, index) => ({
     ...joined,
-    ...redactionLabel(plan, longestIn(sorted, joined).redaction),
+    ...redactionLabel(plan, longest[index]!.redaction),
   }));
 }
-
-/** The longest of `ranges` inside `joined`; of equal ones, the first in order. */
-const longestIn = (ranges: readonly RedactedRange[], joined: TextRange): RedactedRange =>
-  ranges
-    .filter((range) => joined.start <= range.start && range.end <= joined.end)
-    .reduce((longest, range) => (range.end - range.start > longest.end - longest.start ? range : longest));
 
 /** How an exhibit draws one included message's row: highlighted or not, and what it removes. */
 export function rowDecoration(plan: ExhibitPlan, message: number, highlighted: boolean): RowDecoration {

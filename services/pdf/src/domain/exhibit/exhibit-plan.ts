@@ -163,29 +163,27 @@ export async function planExhibit(
     }
     for (const field of MESSAGE_FIELDS) {
       const text = fields[field];
-      if (text !== null) masks.push(...exhibitWideRanges(text).map((range) => ({ ...range, field })));
+      if (text !== null) for (const range of exhibitWideRanges(text)) masks.push({ ...range, field });
     }
-    unredactedSuggestions.push(
-      ...uncoveredSuggestions(
-        message.index,
-        suggestRedactions(message.content),
-        rangesToRemove(masks, 'content'),
-      ),
-    );
+    for (const suggestion of uncoveredSuggestions(
+      message.index,
+      suggestRedactions(message.content),
+      rangesToRemove(masks, 'content'),
+    ))
+      unredactedSuggestions.push(suggestion);
     if (masks.length > 0 || attachmentWithheldBy !== null) {
       const order = (mask: Mask) => MESSAGE_FIELDS.indexOf(mask.field);
       masks.sort((a, b) => order(a) - order(b) || a.start - b.start || a.redaction - b.redaction);
       redactions.set(message.index, { masks, attachmentWithheldBy });
       for (const field of MESSAGE_FIELDS)
-        logRows.push(
-          ...placeLogRows(
-            spec.redactions,
-            message.index,
-            field,
-            fields[field] ?? '',
-            masks.filter((mask) => mask.field === field),
-          ),
-        );
+        for (const row of placeLogRows(
+          spec.redactions,
+          message.index,
+          field,
+          fields[field] ?? '',
+          masks.filter((mask) => mask.field === field),
+        ))
+          logRows.push(row);
     }
   };
 
@@ -282,7 +280,7 @@ function maskRedaction(
             total,
           );
       const chosen = occurrence === undefined ? found : [found[occurrence - 1]!];
-      masks.push(...chosen.map((range) => ({ ...range, field: 'content' as const, redaction: index })));
+      for (const range of chosen) masks.push({ ...range, field: 'content', redaction: index });
       return null;
     }
     case 'message':
