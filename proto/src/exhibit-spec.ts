@@ -235,7 +235,7 @@ export const RedactionSchema = z.discriminatedUnion(
 export type Redaction = z.infer<typeof RedactionSchema>;
 
 /** What a redaction removes, as a key two redactions share when they remove the same thing (reasons aside). */
-function redactionTarget(redaction: Redaction): string {
+export function redactionTarget(redaction: Redaction): string {
   switch (redaction.kind) {
     case 'text':
       return JSON.stringify([
