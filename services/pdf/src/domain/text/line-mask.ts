@@ -281,11 +281,18 @@ function drawnParts(
   } | null = null;
   const close = (): void => {
     if (part === null) return;
+    const text = run.text.slice(part.start - run.start, part.end - run.start);
+    // Only spaces or invisible marks left of a masked run: drawing them would still embed the
+    // run's font, which tells the script of what was removed (a CJK font beside no CJK text).
+    if (/^[\s\p{Cf}]*$/u.test(text)) {
+      part = null;
+      return;
+    }
     parts.push({
       x: part.x,
       shapes: part.slices.map(({ shape, from, to }) => slice(run.shapes[shape]!, from, to)),
       start: part.start,
-      text: run.text.slice(part.start - run.start, part.end - run.start),
+      text,
     });
     part = null;
   };
