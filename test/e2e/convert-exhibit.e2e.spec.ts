@@ -108,10 +108,11 @@ describe('convert CLI with --exhibit-spec', () => {
       pages.map((_, i) => `DOE${String(1001 + i).padStart(6, '0')}`),
     );
     for (const page of pages) expect(page).toMatch(/^Exhibit P-7 · /);
-    // The cover says the full transcript it names is not redacted.
+    // The cover says the full transcript it names is not redacted, and gives the filer no advice.
     expect(pages[0]!.replace(/\s+/g, ' ')).toContain(
-      'Do not file them publicly with the redacted exhibit, exhibit.pdf: file them under seal, or not at all.',
+      'Not redacted: the full transcript, transcript-filing.pdf (SHA-256 ',
     );
+    expect(exhibit).not.toContain('Do not file');
     const declaration = await readFile(path.join(dir, EXHIBIT_PATHS.declaration), 'utf8');
     const filingHash = (await run('sha256sum', [path.join(out, 'transcript-filing.pdf')])).stdout.split(
       ' ',

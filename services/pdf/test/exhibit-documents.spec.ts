@@ -181,9 +181,15 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
 
   it('says on the cover that the full transcript is unredacted, which label a box carries, that senders are redacted, and that no size limit is set', async () => {
     const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit)))[0]!);
+    const filingSha256 = sha256(await readFile(path.join(dir, '..', 'transcript-filing.pdf')));
     expect(cover).toContain(
-      'Not redacted: transcript-filing.pdf and the evidence package of export CE-FK9E-D9YK-P6G3 hold every message unredacted, and between them everything this exhibit removes. Do not file them publicly with the redacted exhibit, exhibit.pdf: file them under seal, or not at all. Keeping them out of the public record does not keep them from the other parties: they may need the full transcript for completeness (Fed. R. Evid. 106), and Fed. R. Evid. 902(11) and (14) require notice to them, with the record made available for inspection.',
+      `Not redacted: the full transcript, transcript-filing.pdf (SHA-256 ${filingSha256}), and the evidence package of export CE-FK9E-D9YK-P6G3 hold every message unredacted, and between them everything this exhibit removes.`,
     );
+    // The filed pages state facts; what to do with the unredacted files is the declaration's note to the filer.
+    for (const copy of [EXHIBIT_PATHS.exhibit, EXHIBIT_PATHS.sealed])
+      expect(flat(await pdftotext(file(copy)))).not.toMatch(
+        /Do not file|not at all|Fed\. R\. Evid\.|may need/,
+      );
     // No sealing was chosen: the copy says only what is true whatever the filer does.
     expect(cover).toContain(
       'The unredacted copy, exhibit-sealed.pdf, has the same pages, each marked "UNREDACTED — NOT FOR PUBLIC FILING".',

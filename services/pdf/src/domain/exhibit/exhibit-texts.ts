@@ -18,7 +18,6 @@ import {
   namedCourtProfile,
   runNumbers,
   sealedCopyWording,
-  UNREDACTED_FILES_TO_PARTIES,
 } from './exhibit-wording';
 
 /** A file of the exhibit as written. */
@@ -215,7 +214,9 @@ export function exhibitDeclaration(
       `[A note for the filer: strike it before filing.] ${PACKAGE_PATHS.filingTranscript} and the evidence package ` +
         `of export ${source.exportReference} are not redacted: they hold every message, and between them everything ` +
         `${EXHIBIT_PATHS.exhibit} removes. Do not file them publicly with this redacted exhibit: file them under ` +
-        `seal, or not at all. ${UNREDACTED_FILES_TO_PARTIES}`,
+        'seal, or not at all. Keeping them out of the public record does not keep them from the other parties: ' +
+        'they may need the full transcript for completeness (Fed. R. Evid. 106), and Fed. R. Evid. 902(11) and ' +
+        '(14) require notice to them, with the record made available for inspection.',
     );
   }
   paragraph(`The SHA-256 hash values of the files of ${label} are:`);
