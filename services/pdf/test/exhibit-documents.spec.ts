@@ -550,7 +550,7 @@ describe('an exhibit of some weeks of a year-long chat, lodged conditionally und
     dir = path.join(out, 'exhibit');
     const spec = ExhibitSpecSchema.parse({
       label: 'Exhibit D-2',
-      selections: [{ from: 2, to: 4 }, { message: 30 }],
+      selections: [{ from: 2, to: 4 }, { message: 30 }, { message: 38 }],
       redactions: [
         { kind: 'text', message: 3, text: '4,500', reason: reason('sealed-by-order') },
         { kind: 'text', message: 4, text: 'still', reason: { category: 'other', note: 'Not relevant' } },
@@ -592,7 +592,7 @@ describe('an exhibit of some weeks of a year-long chat, lodged conditionally und
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
-  it('names on its cover only the clock change among its messages, where the transcript names both', async () => {
+  it('names on its cover the clock change among its messages, marked by a row, and the one in the stretch it leaves out between two of them', async () => {
     const transcriptCover = flat(pagesOf(await pdftotext(path.join(dir, '..', 'transcript-filing.pdf')))[0]!);
     expect(transcriptCover).toMatch(
       /on 10 March 2024 clocks went forward.*on 03 November 2024 clocks went back/,
@@ -601,7 +601,10 @@ describe('an exhibit of some weeks of a year-long chat, lodged conditionally und
     expect(cover).toContain(
       'In the time zone America/New_York the clocks changed inside the stretches of messages this exhibit shows, and a row among the messages marks each change where it falls: on 10 March 2024 clocks went forward',
     );
-    expect(cover).not.toContain('November 2024');
+    // No row of the exhibit marks it: the cover says where it falls and the offset from then on.
+    expect(cover).toContain(
+      'Clocks went back on 03 November 2024 (UTC−04:00 → UTC−05:00) between messages 0030 and 0038, in an omitted stretch; from message 0038 on, times are UTC−05:00.',
+    );
     expect(cover).toContain(
       "the offset from UTC was UTC−05:00 at this exhibit's first message (08 Mar 2024)",
     );
