@@ -265,7 +265,11 @@ function timeZoneStatement(facts: ExportFacts, totalMessages: number, reading: Z
   const { scope, unstatedScope, firstMessage, firstAt, changes, omittedChanges, anomalies } = reading;
   const zone = facts.timeZone;
   const source = facts.timeZoneSource;
-  const recorded = `Times are shown exactly as the exporting device recorded them, in its local time, to the second where the export wrote seconds (iPhone exports do) and otherwise to the minute; the export does not say which time zone that was. ${timeZoneSourceStatement(zone, source)}`;
+  // The clock and the date's wording are the transcript's, not the device's.
+  const shown = facts.options.includeTimestamps
+    ? 'shown on a 24-hour clock, to the second where the export wrote seconds (iPhone exports do) and otherwise to the minute'
+    : 'left out here but for their dates';
+  const recorded = `Times are the ones the export recorded, in the exporting device's local time, ${shown}; the export does not say which time zone that was. ${timeZoneSourceStatement(zone, source)}`;
   const converted =
     facts.options.utcColumn && facts.options.includeTimestamps
       ? `These times are not converted; the UTC column beside them is computed from each in the time zone ${zone}.`
@@ -275,7 +279,7 @@ function timeZoneStatement(facts: ExportFacts, totalMessages: number, reading: Z
   }
   // The offset of the chat's own dates matters, not today's: read at the first message.
   const offset = formatUtcOffset(tzOffset(zone, new Date(`${firstAt}Z`)));
-  // A zone nobody stated says nothing of the phone: its offset may have changed all the same.
+  // A zone nobody chose says nothing of the phone: its offset may have changed all the same.
   const unknownZone =
     source === 'declared'
       ? ''
