@@ -584,10 +584,10 @@ describe('an exhibit of some weeks of a year-long chat, lodged conditionally und
     }
   });
 
-  it('says on the cover that the size limit splits only the two copies, never the redaction log', async () => {
-    const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit))).join(' '));
+  it('says on the cover only the size limit and how the exhibit is split under it, not the tool’s method', async () => {
+    const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit)))[0]!);
     expect(cover).toContain(
-      'Only these two are split: redaction-log.pdf and redaction-log.csv are each one file, whatever their size. exhibit-manifest.json records the limit',
+      'Size limit Court profile: a custom limit of 250,000 bytes (0.25 MB) per file. When exhibit.pdf or exhibit-sealed.pdf is over that limit, it is also split, in page order, into volumes that each stay under the limit and hold its pages with the same page and Bates numbers. Time zone',
     );
   });
   afterAll(() => rm(root, { recursive: true, force: true }));

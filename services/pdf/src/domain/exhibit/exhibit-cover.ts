@@ -127,25 +127,22 @@ function redactionsByReason(plan: ExhibitPlan): string {
 }
 
 /**
- * What the profile limits and what the exhibit does about it: a statement of method, since no
- * file can state its own size; exhibit-manifest.json gives each file's. The limit splits the
- * exhibit's copies only: the redaction log is never split (a log over the limit is a warning).
+ * The limit and how the exhibit is split under it, as a judge needs it: worded as a rule, since no
+ * file can state its own size (each volume's own cover names it). What else the limit does and
+ * does not split, and each file's size, are the manifest's and the warnings'.
  */
 function sizeLimitParagraph(plan: ExhibitPlan): string {
   const profile = namedCourtProfile(plan.spec.courtProfile);
   if (profile.maxFileBytes === null)
     return 'Court profile: none, so no size limit is set; each copy of this exhibit is one file.';
   const limit = sizeLimitWords(profile.maxFileBytes);
-  const sealed = hasSealedCopy(plan);
-  const copies = sealed ? `${EXHIBIT_PATHS.exhibit} or ${EXHIBIT_PATHS.sealed}` : EXHIBIT_PATHS.exhibit;
+  const copies = hasSealedCopy(plan)
+    ? `${EXHIBIT_PATHS.exhibit} or ${EXHIBIT_PATHS.sealed}`
+    : EXHIBIT_PATHS.exhibit;
   return (
     `Court profile: ${profile.preset === null ? `a custom limit of ${limit}` : `${profile.name} (${profile.preset}), a limit of ${limit}`} per file. ` +
-    `When ${copies} is over that limit, it is also split, in page order, into volumes beside it that each ` +
-    'stay under the limit and hold its pages with the same page and Bates numbers. ' +
-    (sealed
-      ? `Only these two are split: ${EXHIBIT_PATHS.redactionLogPdf} and ${EXHIBIT_PATHS.redactionLogCsv} are each one file, whatever their size. `
-      : '') +
-    `${EXHIBIT_PATHS.manifest} records the limit and every file's size in bytes.`
+    `When ${copies} is over that limit, it is also split, in page order, into volumes that each stay ` +
+    'under the limit and hold its pages with the same page and Bates numbers.'
   );
 }
 
