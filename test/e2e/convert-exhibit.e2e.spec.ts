@@ -131,6 +131,8 @@ describe('convert CLI with --exhibit-spec', () => {
     expect(stderr.split('\n').filter((line) => line.startsWith('warning: '))).toEqual([
       'warning: message 0004 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.',
       'warning: message 0008 has what looks like a date of birth, not redacted: Fed. R. Civ. P. 5.2(a)(2) lets a filing show only its year.',
+      // The redacted number is a participant's and in the upload's name, both printed by the declaration template.
+      "warning: R2 removes text from the uploaded file's name and the participants' names, which the evidence package's declaration-template.txt and declaration-template.docx print unredacted: redact it there too before filing the declaration publicly.",
     ]);
     expect(stderr).not.toContain(SSN);
     expect(existsSync(path.join(out, 'exhibit', EXHIBIT_PATHS.exhibit))).toBe(true);

@@ -213,7 +213,10 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
       splitIntoVolumes: {},
     });
     expect(manifest.spec).not.toHaveProperty('sealedCopyMark');
-    expect(manifest.warnings).toEqual([]);
+    // The declaration template prints the upload's name and the participants, this number among them.
+    expect(manifest.warnings).toEqual([
+      "R5 removes text from the uploaded file's name and the participants' names, which the evidence package's declaration-template.txt and declaration-template.docx print unredacted: redact it there too before filing the declaration publicly.",
+    ]);
   });
 
   it('lists the participants beside their marks with the transcript’s legend, the redacted number masked', async () => {
@@ -518,6 +521,8 @@ describe('an exhibit with a name redacted everywhere as initials and a number in
   it('warns of the SSN left unredacted, naming the message and the rule, never the number, and records the warning in the manifest', async () => {
     expect(warnings).toEqual([
       'message 0009 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.',
+      "R1 removes text from the participants' names, which the evidence package's declaration-template.txt and declaration-template.docx print unredacted: redact it there too before filing the declaration publicly.",
+      "R3 removes text from the participants' names, which the evidence package's declaration-template.txt and declaration-template.docx print unredacted: redact it there too before filing the declaration publicly.",
     ]);
     const manifest = JSON.parse(await readFile(file(EXHIBIT_PATHS.manifest), 'utf8'));
     expect(manifest.warnings).toEqual(warnings);

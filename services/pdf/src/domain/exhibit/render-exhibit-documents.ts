@@ -91,7 +91,7 @@ export async function renderExhibitDocuments(
     await hashed(EXHIBIT_PATHS.redactionLogCsv);
   }
   const made = { toolVersion: transcript.toolVersion, generatedAt: transcript.generatedAt };
-  const warnings = exhibitWarnings(plan, transcript.source.facts.examination.exhibitNumber, files);
+  const warnings = exhibitWarnings(plan, transcript.source.facts, files);
   await writeFile(at(EXHIBIT_PATHS.manifest), exhibitManifest(plan, source, made, files, volumes, warnings));
   await hashed(EXHIBIT_PATHS.manifest);
   await writeFile(
