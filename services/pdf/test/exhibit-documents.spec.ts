@@ -240,11 +240,18 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     const manifestSha256 = sha256(await readFile(file(EXHIBIT_PATHS.manifest)));
     expect(declaration).toMatch(
       new RegExp(
-        `exhibit-manifest\\.json is the record ChatExhibit \\S+ wrote when it made the exhibit\\. Its SHA-256 hash value is: ${manifestSha256} exhibit-manifest\\.json states that Exhibit P-7 was cut from the court-filing copy of that transcript, transcript-filing\\.pdf,`,
+        `exhibit-manifest\\.json is the record ChatExhibit (\\S+) wrote when it made the exhibit\\. A true copy of it is attached as Exhibit _+ \\[exhibit letter of the attached exhibit-manifest\\.json\\]\\. Its SHA-256 hash value is: ${manifestSha256} exhibit-manifest\\.json states that ChatExhibit \\1 made Exhibit P-7 on 2026-11-23 09:15:00 UTC and cut it from the court-filing copy of that transcript, transcript-filing\\.pdf,`,
       ),
     );
     expect(declaration).toContain(
       'It states that Exhibit P-7 holds messages 0037–0047 and 0079–0081 of 120, by the numbers the transcript gives them, and lists the stretches of messages it leaves out; it records the 5 redactions asked for, and that redaction-log.pdf and redaction-log.csv list what they remove in ',
+    );
+    // Who made the exhibit, and the true copy a comparison shows, are the declarant's to state.
+    expect(declaration).toContain(
+      'Exhibit P-7 was made with ChatExhibit by ______________________ [name of the person who made it].',
+    );
+    expect(declaration).toContain(
+      '[Strike this paragraph if you did not make this comparison, or if it found differences.] The messages of Exhibit P-7 (messages 0037–0047 and 0079–0081 of 120) are a true and correct copy of the same messages of transcript-filing.pdf, as that transcript shows them, except for the redactions stated in redaction-log.pdf.',
     );
     // The manifest records the log's row count, not its columns: the paragraph says no more.
     expect(declaration).not.toContain('by message, place, kind, reason and length');

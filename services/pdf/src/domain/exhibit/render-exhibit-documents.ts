@@ -94,10 +94,7 @@ export async function renderExhibitDocuments(
   const warnings = exhibitWarnings(plan, transcript.source.facts, files);
   await writeFile(at(EXHIBIT_PATHS.manifest), exhibitManifest(plan, source, made, files, volumes, warnings));
   await hashed(EXHIBIT_PATHS.manifest);
-  await writeFile(
-    at(EXHIBIT_PATHS.declaration),
-    exhibitDeclaration(plan, source, transcript.toolVersion, files),
-  );
+  await writeFile(at(EXHIBIT_PATHS.declaration), exhibitDeclaration(plan, source, made, files));
   await hashed(EXHIBIT_PATHS.declaration);
   await writeFile(at(EXHIBIT_PATHS.checksums), exhibitChecksums(files));
   return { files, pageCount, bates, warnings };
