@@ -112,7 +112,11 @@ describe('convert CLI with --exhibit-spec', () => {
     expect(pages[0]!.replace(/\s+/g, ' ')).toContain(
       'Not redacted: the full transcript, transcript-filing.pdf (SHA-256 ',
     );
-    expect(exhibit).not.toContain('Do not file');
+    expect(exhibit).not.toContain('do not file');
+    // The advice is the CLI's to give, and the declaration paragraph's note to the filer.
+    expect(stderr).toContain(
+      'note: transcript-filing.pdf and the evidence package hold every message unredacted, and between them everything exhibit.pdf removes: do not file them publicly with it; file them under seal, or not at all.',
+    );
     const declaration = await readFile(path.join(dir, EXHIBIT_PATHS.declaration), 'utf8');
     const filingHash = (await run('sha256sum', [path.join(out, 'transcript-filing.pdf')])).stdout.split(
       ' ',

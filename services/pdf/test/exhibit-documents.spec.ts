@@ -270,7 +270,7 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     );
     expect(declaration).not.toMatch(/is (filed|lodged)/);
     expect(declaration).toContain(
-      'transcript-filing.pdf and the evidence package of export CE-FK9E-D9YK-P6G3 are not redacted',
+      '[A note for the filer: strike it before filing.] transcript-filing.pdf and the evidence package hold every message unredacted, and between them everything exhibit.pdf removes: do not file them publicly with it; file them under seal, or not at all.',
     );
     expect(declaration).toContain('(Fed. R. Evid. 106), and Fed. R. Evid. 902(11) and (14) require notice');
   });

@@ -3,7 +3,11 @@
 // into the declaration. None of them holds a redacted text: the spec is recorded with each
 // redacted text and phone number left out, and a warning names a message, never its text.
 
-import { EXHIBIT_MANIFEST_FORMAT, EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
+import {
+  EXHIBIT_MANIFEST_FORMAT,
+  EXHIBIT_PATHS,
+  UNREDACTED_FILES_ADVICE,
+} from '@chatexhibit/proto/exhibit-files';
 import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { charactersIn } from '@chatexhibit/proto/text-range';
@@ -223,14 +227,7 @@ export function exhibitDeclaration(
           ]
         : [`[Strike the next sentence if it is not so.] ${sealedCopy.submitted}`]),
     );
-    paragraph(
-      `[A note for the filer: strike it before filing.] ${PACKAGE_PATHS.filingTranscript} and the evidence package ` +
-        `of export ${source.exportReference} are not redacted: they hold every message, and between them everything ` +
-        `${EXHIBIT_PATHS.exhibit} removes. Do not file them publicly with this redacted exhibit: file them under ` +
-        'seal, or not at all. Keeping them out of the public record does not keep them from the other parties: ' +
-        'they may need the full transcript for completeness (Fed. R. Evid. 106), and Fed. R. Evid. 902(11) and ' +
-        '(14) require notice to them, with the record made available for inspection.',
-    );
+    paragraph(`[A note for the filer: strike it before filing.] ${UNREDACTED_FILES_ADVICE}`);
   }
   paragraph(`The SHA-256 hash values of the files of ${label} are:`);
   for (const file of files) {
