@@ -29,9 +29,10 @@ export const isIanaTimeZone = (zone: string): boolean => {
 };
 
 /**
- * Where an export's time zone came from, as the documents state it: `declared` (the uploader
- * stated it, or an API caller sent it without saying where it came from), `browser` (the web app
- * preset it from the uploading computer and the uploader left it), `default` (nobody stated one;
+ * Where an export's time zone came from, as the documents state it: `declared` (chosen when the
+ * transcript was made: the uploader picked it, or an API caller sent it without saying where it
+ * came from), `browser` (the web app preset it from the uploading computer and the uploader left
+ * it), `default` (nobody chose one;
  * the server's, the machine's or the caller's default zone was used). A default is never a declaration.
  */
 export const TIME_ZONE_SOURCES = ['declared', 'browser', 'default'] as const;

@@ -190,7 +190,7 @@ describe('convert CLI', () => {
       await readFile(path.join(unzipped, 'declaration-template.txt'), 'utf8'),
     ].map((text) => text.replace(/\s+/g, ' '));
     for (const text of texts) {
-      expect(text).toContain('No time zone was stated; ChatExhibit assumed Asia/Tokyo.');
+      expect(text).toContain('No time zone was chosen; ChatExhibit assumed Asia/Tokyo.');
       expect(text).not.toMatch(/declared the time zone|uploader stated/);
     }
   }, 90_000);

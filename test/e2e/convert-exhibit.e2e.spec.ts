@@ -108,9 +108,14 @@ describe('convert CLI with --exhibit-spec', () => {
       pages.map((_, i) => `DOE${String(1001 + i).padStart(6, '0')}`),
     );
     for (const page of pages) expect(page).toMatch(/^Exhibit P-7 · /);
-    // The cover says the full transcript it names is not redacted.
+    // The cover says the full transcript it names is not redacted, and gives the filer no advice.
     expect(pages[0]!.replace(/\s+/g, ' ')).toContain(
-      'Do not file them publicly with the redacted exhibit, exhibit.pdf: file them under seal, or not at all.',
+      'Not redacted: the full transcript, transcript-filing.pdf (SHA-256 ',
+    );
+    expect(exhibit).not.toContain('do not file');
+    // The advice is the CLI's to give, and the declaration paragraph's note to the filer.
+    expect(stderr).toContain(
+      'note: transcript-filing.pdf and the evidence package hold every message unredacted, and between them everything exhibit.pdf removes: do not file them publicly with it; file them under seal, or not at all.',
     );
     const declaration = await readFile(path.join(dir, EXHIBIT_PATHS.declaration), 'utf8');
     const filingHash = (await run('sha256sum', [path.join(out, 'transcript-filing.pdf')])).stdout.split(
@@ -130,6 +135,8 @@ describe('convert CLI with --exhibit-spec', () => {
     expect(stderr.split('\n').filter((line) => line.startsWith('warning: '))).toEqual([
       'warning: message 0004 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.',
       'warning: message 0008 has what looks like a date of birth, not redacted: Fed. R. Civ. P. 5.2(a)(2) lets a filing show only its year.',
+      // The redacted number is a participant's and in the upload's name, both printed by the declaration template.
+      "warning: R2 removes text from the uploaded file's name and the participants' names, which the evidence package's declaration-template.txt and declaration-template.docx print unredacted: redact it there too before filing the declaration publicly.",
     ]);
     expect(stderr).not.toContain(SSN);
     expect(existsSync(path.join(out, 'exhibit', EXHIBIT_PATHS.exhibit))).toBe(true);

@@ -82,6 +82,10 @@ describe('the cover', () => {
     expect(declared.section('Time zone').paragraphs!.join(' ')).not.toContain(
       "The phone's real time zone is not known",
     );
+    // The transcript rewrites the recorded times on its own clock, and the zone is a setting, not a statement.
+    expect(declared.section('Time zone').paragraphs![0]).toMatch(
+      /^Times are the ones the export recorded, in the exporting device's local time, shown on a 24-hour clock, .* Times are read in Europe\/Berlin, the time zone chosen when the transcript was made\./,
+    );
     const tokyo = await cover([start, message(2, '2024-04-02T09:00:00')], {}, 'Asia/Tokyo');
     expect(tokyo.section('Time zone').paragraphs!.join(' ')).toContain('No daylight-saving or other change');
   });

@@ -168,8 +168,11 @@ describe('the declaration and the notices', () => {
       expect(text.trimEnd().endsWith('[printed name]')).toBe(true);
     });
 
-    it('calls only a stated time zone a statement; a default is the blank for the phone’s zone', () => {
-      expect(flat(text)).toContain("The uploader stated that the phone's time zone was Europe/Berlin.");
+    it('calls only a chosen time zone chosen, never a statement; a default is the blank for the phone’s zone', () => {
+      expect(flat(text)).toContain(
+        'Times are read in Europe/Berlin, the time zone chosen when the transcript was made.',
+      );
+      expect(flat(text)).not.toContain('stated that');
       const defaulted = flat(
         buildDeclaration(
           { ...facts, facts: { ...facts.facts, timeZone: 'UTC', timeZoneSource: 'default' } },
@@ -179,10 +182,10 @@ describe('the declaration and the notices', () => {
       );
       expect(defaulted).not.toContain('stated that');
       expect(defaulted).not.toMatch(/declared/i);
-      expect(defaulted).toContain('No time zone was stated; ChatExhibit assumed UTC.');
+      expect(defaulted).toContain('No time zone was chosen; ChatExhibit assumed UTC.');
       // The paragraph says once that the times are the phone's own local times.
       expect(defaulted).toContain(
-        "The times are as recorded by the exporting device, in local time without a time zone. No time zone was stated; ChatExhibit assumed UTC. The phone's time zone may not be UTC.",
+        "The times are as recorded by the exporting device, in local time without a time zone. No time zone was chosen; ChatExhibit assumed UTC. The phone's time zone may not be UTC.",
       );
       expect(defaulted).not.toContain('The times are as the phone recorded them');
       expect(defaulted).toContain("[the phone's time zone, or strike this sentence]");

@@ -109,7 +109,8 @@ describe('the package texts', () => {
         receivedAt: '2025-03-04T05:00:00.000Z',
         timeZone: 'Europe/Berlin',
         timeZoneSource: 'declared',
-        timeZoneStatement: "The uploader stated that the phone's time zone was Europe/Berlin.",
+        timeZoneStatement:
+          'Times are read in Europe/Berlin, the time zone chosen when the transcript was made.',
         timestampsNote: TIMESTAMPS_NOTE,
         chatFile: CHAT_FILE,
         participants: ['Zoë Müller', 'Bob'],

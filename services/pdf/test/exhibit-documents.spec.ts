@@ -181,9 +181,15 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
 
   it('says on the cover that the full transcript is unredacted, which label a box carries, that senders are redacted, and that no size limit is set', async () => {
     const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit)))[0]!);
+    const filingSha256 = sha256(await readFile(path.join(dir, '..', 'transcript-filing.pdf')));
     expect(cover).toContain(
-      'Not redacted: transcript-filing.pdf and the evidence package of export CE-FK9E-D9YK-P6G3 hold every message unredacted, and between them everything this exhibit removes. Do not file them publicly with the redacted exhibit, exhibit.pdf: file them under seal, or not at all. Keeping them out of the public record does not keep them from the other parties: they may need the full transcript for completeness (Fed. R. Evid. 106), and Fed. R. Evid. 902(11) and (14) require notice to them, with the record made available for inspection.',
+      `Not redacted: the full transcript, transcript-filing.pdf (SHA-256 ${filingSha256}), and the evidence package of export CE-FK9E-D9YK-P6G3 hold every message unredacted, and between them everything this exhibit removes.`,
     );
+    // The filed pages state facts; what to do with the unredacted files is the declaration's note to the filer.
+    for (const copy of [EXHIBIT_PATHS.exhibit, EXHIBIT_PATHS.sealed])
+      expect(flat(await pdftotext(file(copy)))).not.toMatch(
+        /Do not file|not at all|Fed\. R\. Evid\.|may need/,
+      );
     // No sealing was chosen: the copy says only what is true whatever the filer does.
     expect(cover).toContain(
       'The unredacted copy, exhibit-sealed.pdf, has the same pages, each marked "UNREDACTED — NOT FOR PUBLIC FILING".',
@@ -207,7 +213,10 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
       splitIntoVolumes: {},
     });
     expect(manifest.spec).not.toHaveProperty('sealedCopyMark');
-    expect(manifest.warnings).toEqual([]);
+    // The declaration template prints the upload's name and the participants, this number among them.
+    expect(manifest.warnings).toEqual([
+      "R5 removes text from the uploaded file's name and the participants' names, which the evidence package's declaration-template.txt and declaration-template.docx print unredacted: redact it there too before filing the declaration publicly.",
+    ]);
   });
 
   it('lists the participants beside their marks with the transcript’s legend, the redacted number masked', async () => {
@@ -231,11 +240,18 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     const manifestSha256 = sha256(await readFile(file(EXHIBIT_PATHS.manifest)));
     expect(declaration).toMatch(
       new RegExp(
-        `exhibit-manifest\\.json is the record ChatExhibit \\S+ wrote when it made the exhibit\\. Its SHA-256 hash value is: ${manifestSha256} exhibit-manifest\\.json states that Exhibit P-7 was cut from the court-filing copy of that transcript, transcript-filing\\.pdf,`,
+        `exhibit-manifest\\.json is the record ChatExhibit (\\S+) wrote when it made the exhibit\\. A true copy of it is attached as Exhibit _+ \\[exhibit letter of the attached exhibit-manifest\\.json\\]\\. Its SHA-256 hash value is: ${manifestSha256} exhibit-manifest\\.json states that ChatExhibit \\1 made Exhibit P-7 on 2026-11-23 09:15:00 UTC and cut it from the court-filing copy of that transcript, transcript-filing\\.pdf,`,
       ),
     );
     expect(declaration).toContain(
       'It states that Exhibit P-7 holds messages 0037–0047 and 0079–0081 of 120, by the numbers the transcript gives them, and lists the stretches of messages it leaves out; it records the 5 redactions asked for, and that redaction-log.pdf and redaction-log.csv list what they remove in ',
+    );
+    // Who made the exhibit, and the true copy a comparison shows, are the declarant's to state.
+    expect(declaration).toContain(
+      'Exhibit P-7 was made with ChatExhibit by ______________________ [name of the person who made it].',
+    );
+    expect(declaration).toContain(
+      '[Strike this paragraph if you did not make this comparison, or if it found differences.] The messages of Exhibit P-7 (messages 0037–0047 and 0079–0081 of 120) are a true and correct copy of the same messages of transcript-filing.pdf, as that transcript shows them, except for the redactions stated in redaction-log.pdf.',
     );
     // The manifest records the log's row count, not its columns: the paragraph says no more.
     expect(declaration).not.toContain('by message, place, kind, reason and length');
@@ -254,7 +270,7 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     );
     expect(declaration).not.toMatch(/is (filed|lodged)/);
     expect(declaration).toContain(
-      'transcript-filing.pdf and the evidence package of export CE-FK9E-D9YK-P6G3 are not redacted',
+      '[A note for the filer: strike it before filing.] transcript-filing.pdf and the evidence package hold every message unredacted, and between them everything exhibit.pdf removes: do not file them publicly with it; file them under seal, or not at all.',
     );
     expect(declaration).toContain('(Fed. R. Evid. 106), and Fed. R. Evid. 902(11) and (14) require notice');
   });
@@ -512,6 +528,8 @@ describe('an exhibit with a name redacted everywhere as initials and a number in
   it('warns of the SSN left unredacted, naming the message and the rule, never the number, and records the warning in the manifest', async () => {
     expect(warnings).toEqual([
       'message 0009 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.',
+      "R1 removes text from the participants' names, which the evidence package's declaration-template.txt and declaration-template.docx print unredacted: redact it there too before filing the declaration publicly.",
+      "R3 removes text from the participants' names, which the evidence package's declaration-template.txt and declaration-template.docx print unredacted: redact it there too before filing the declaration publicly.",
     ]);
     const manifest = JSON.parse(await readFile(file(EXHIBIT_PATHS.manifest), 'utf8'));
     expect(manifest.warnings).toEqual(warnings);
@@ -544,7 +562,7 @@ describe('an exhibit of some weeks of a year-long chat, lodged conditionally und
     dir = path.join(out, 'exhibit');
     const spec = ExhibitSpecSchema.parse({
       label: 'Exhibit D-2',
-      selections: [{ from: 2, to: 4 }, { message: 30 }],
+      selections: [{ from: 2, to: 4 }, { message: 30 }, { message: 38 }],
       redactions: [
         { kind: 'text', message: 3, text: '4,500', reason: reason('sealed-by-order') },
         { kind: 'text', message: 4, text: 'still', reason: { category: 'other', note: 'Not relevant' } },
@@ -578,15 +596,15 @@ describe('an exhibit of some weeks of a year-long chat, lodged conditionally und
     }
   });
 
-  it('says on the cover that the size limit splits only the two copies, never the redaction log', async () => {
-    const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit))).join(' '));
+  it('says on the cover only the size limit and how the exhibit is split under it, not the tool’s method', async () => {
+    const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit)))[0]!);
     expect(cover).toContain(
-      'Only these two are split: redaction-log.pdf and redaction-log.csv are each one file, whatever their size. exhibit-manifest.json records the limit',
+      'Size limit Court profile: a custom limit of 250,000 bytes (0.25 MB) per file. When exhibit.pdf or exhibit-sealed.pdf is over that limit, it is also split, in page order, into volumes that each stay under the limit and hold its pages with the same page and Bates numbers. Time zone',
     );
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
-  it('names on its cover only the clock change among its messages, where the transcript names both', async () => {
+  it('names on its cover the clock change among its messages, marked by a row, and the one in the stretch it leaves out between two of them', async () => {
     const transcriptCover = flat(pagesOf(await pdftotext(path.join(dir, '..', 'transcript-filing.pdf')))[0]!);
     expect(transcriptCover).toMatch(
       /on 10 March 2024 clocks went forward.*on 03 November 2024 clocks went back/,
@@ -595,7 +613,10 @@ describe('an exhibit of some weeks of a year-long chat, lodged conditionally und
     expect(cover).toContain(
       'In the time zone America/New_York the clocks changed inside the stretches of messages this exhibit shows, and a row among the messages marks each change where it falls: on 10 March 2024 clocks went forward',
     );
-    expect(cover).not.toContain('November 2024');
+    // No row of the exhibit marks it: the cover says where it falls and the offset from then on.
+    expect(cover).toContain(
+      'Clocks went back on 03 November 2024 (UTC−04:00 → UTC−05:00) between messages 0030 and 0038, in an omitted stretch; from message 0038 on, times are UTC−05:00.',
+    );
     expect(cover).toContain(
       "the offset from UTC was UTC−05:00 at this exhibit's first message (08 Mar 2024)",
     );

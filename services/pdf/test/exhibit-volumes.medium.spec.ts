@@ -90,7 +90,7 @@ describe('an exhibit over its court profile’s limit', () => {
   it('states the profile and its limit on the cover, and records them in the manifest with every file within the limit or split into volumes that are', async () => {
     const cover = (await pagesOf(file(EXHIBIT_PATHS.exhibit)))[0]!.replace(/\s+/g, ' ');
     expect(cover).toContain(
-      'Court profile: a custom limit of 250,000 bytes (0.25 MB) per file. When exhibit.pdf or exhibit-sealed.pdf is over that limit, it is also split, in page order, into volumes beside it that each stay under the limit',
+      'Court profile: a custom limit of 250,000 bytes (0.25 MB) per file. When exhibit.pdf or exhibit-sealed.pdf is over that limit, it is also split, in page order, into volumes that each stay under the limit and hold its pages with the same page and Bates numbers. Time zone',
     );
     const manifest = JSON.parse(await readFile(file(EXHIBIT_PATHS.manifest), 'utf8')) as {
       courtProfile: {

@@ -137,7 +137,9 @@ describe('the processing record', () => {
     expect(text).toContain('Received: 2025-03-04 05:00:00 UTC');
     expect(text).toContain(facts.fileHash);
     expect(text).toContain(`Size: ${facts.uploadSizeBytes.toLocaleString('en-US')} bytes`);
-    expect(text).toContain("Time zone: The uploader stated that the phone's time zone was Europe/Berlin.");
+    expect(text).toContain(
+      'Time zone: Times are read in Europe/Berlin, the time zone chosen when the transcript was made.',
+    );
     expect(text).toContain('Date order: DMY');
   });
 

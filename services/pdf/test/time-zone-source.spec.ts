@@ -77,16 +77,17 @@ describe("where the export's time zone came from", () => {
   });
 
   // The manifest's timeZoneSource names the value 'declared'; its statement never does.
-  it('calls only a zone the uploader stated their statement', async () => {
+  it('calls only a zone chosen when the transcript was made chosen, and none a statement of the phone', async () => {
     expect(timeZoneSourceStatement(ZONE, 'declared')).toBe(
-      "The uploader stated that the phone's time zone was Europe/Berlin.",
+      'Times are read in Europe/Berlin, the time zone chosen when the transcript was made.',
     );
     expect(timeZoneSourceStatement(ZONE, 'browser')).toContain("taken from the uploader's web browser");
     expect(timeZoneSourceStatement(ZONE, 'default')).toContain(
-      'No time zone was stated; ChatExhibit assumed',
+      'No time zone was chosen; ChatExhibit assumed',
     );
     for (const source of ['browser', 'default'] as const) {
       const texts = await documents(source);
+      expect(texts.cover).not.toContain('the time zone chosen');
       for (const text of [
         texts.cover,
         texts.declaration,
@@ -96,6 +97,9 @@ describe("where the export's time zone came from", () => {
         expect(text).not.toMatch(/declared|stated that|uploader's statement/i);
       }
     }
+    // Whoever ran ChatExhibit set the zone: no document calls it a person's statement.
+    for (const text of Object.values(await documents('declared')))
+      expect(JSON.stringify(text)).not.toMatch(/stated that/);
   });
 
   it("leaves the declarant a blank for the phone's zone unless the uploader stated it", async () => {

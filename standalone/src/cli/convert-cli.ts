@@ -22,6 +22,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import { issueSentences } from '@chatexhibit/proto/errors';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
+import { EXHIBIT_PATHS, UNREDACTED_FILES_ADVICE } from '@chatexhibit/proto/exhibit-files';
 import {
   COURT_PRESET_LIST,
   COURT_PROFILES,
@@ -494,9 +495,17 @@ async function makeDocuments(
   return { source, pageCount, exportChat, times, attachmentPath, media, filingVolumes };
 }
 
-/** What looks like a Rule 5.2(a) identifier and is left readable in an exhibit: the filer's to redact or keep. */
-function warnExhibit(exhibit: { warnings: string[] } | null, output: CliOutput): void {
+/**
+ * What the filer must look at before filing an exhibit (its warnings), and, when it redacts, what
+ * to do with the unredacted files: the exhibit's own pages state facts only.
+ */
+function warnExhibit(
+  exhibit: { warnings: string[]; files: readonly { path: string }[] } | null,
+  output: CliOutput,
+): void {
   for (const warning of exhibit?.warnings ?? []) output.stderr(`warning: ${warning}`);
+  if (exhibit?.files.some((file) => file.path === EXHIBIT_PATHS.sealed))
+    output.stderr(`note: ${UNREDACTED_FILES_ADVICE}`);
 }
 
 /** A spec that does not fit the chat, or numbers its pages as the transcript does: its sentence names the field. */

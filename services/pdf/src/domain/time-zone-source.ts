@@ -4,13 +4,14 @@ import type { TimeZoneSource } from '@chatexhibit/proto/processing-options';
 
 /**
  * Where the export's time zone came from, in plain words: the one text the cover, the declaration,
- * README.txt and manifest.json all use. Only a zone someone stated is called stated; a browser's
- * zone or a default is never presented as the uploader's statement.
+ * README.txt and manifest.json all use. A zone chosen is a setting of whoever made the transcript,
+ * never a person's statement of the phone's zone; a browser's zone or a default is never called
+ * chosen.
  */
 export function timeZoneSourceStatement(zone: string, source: TimeZoneSource): string {
   switch (source) {
     case 'declared':
-      return `The uploader stated that the phone's time zone was ${zone}.`;
+      return `Times are read in ${zone}, the time zone chosen when the transcript was made.`;
     case 'browser':
       return (
         `The time zone ${zone} was taken from the uploader's web browser when the export was ` +
@@ -19,7 +20,7 @@ export function timeZoneSourceStatement(zone: string, source: TimeZoneSource): s
     case 'default':
       return (
         // Every document says before this that the times are the phone's own local times.
-        `No time zone was stated; ChatExhibit assumed ${zone}. The phone's time zone may not be ${zone}.`
+        `No time zone was chosen; ChatExhibit assumed ${zone}. The phone's time zone may not be ${zone}.`
       );
   }
 }

@@ -179,7 +179,7 @@ export function UploadCard({
   const id = useId();
   const [options, setOptions] = useState<ProcessingOptions>(DEFAULT_PROCESSING_OPTIONS);
   const [timeZone, setTimeZone] = useState(browserTimeZone);
-  // The preset zone is the browser's; only a zone the uploader picks is their statement.
+  // The preset zone is the browser's; only a zone the uploader picks is called chosen.
   const [timeZoneSource, setTimeZoneSource] = useState<'browser' | 'declared'>('browser');
   const [batesPrefix, setBatesPrefix] = useState('');
   const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);

@@ -1,4 +1,5 @@
 import type { ExhibitResponse } from '@chatexhibit/proto/exhibit-api';
+import { UNREDACTED_FILES_ADVICE } from '@chatexhibit/proto/exhibit-files';
 import { Download } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { formatSize } from '../../../lib/format-size';
@@ -21,6 +22,8 @@ export function ExhibitFiles({ exhibit }: { exhibit: ExhibitResponse }) {
         {exhibit.redactions === 1 ? '1 redaction' : `${exhibit.redactions} redactions`}. The links last as
         long as the export’s other links.
       </p>
+      {/* The exhibit's pages state facts only: what to do with the unredacted files is said here. */}
+      {exhibit.redactions > 0 && <p className="text-sm">Before filing: {UNREDACTED_FILES_ADVICE}</p>}
       {exhibit.warnings.length > 0 && (
         <div
           role="status"

@@ -243,6 +243,12 @@ describe('the Exhibit mode', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([warning]);
+    // It redacts: the advice the exhibit's own pages leave out is given here.
+    expect(
+      screen.getByText(
+        /^Before filing: transcript-filing\.pdf and the evidence package hold every message unredacted/,
+      ),
+    ).toBeTruthy();
   });
 
   it("turns the browser's selection inside a message into that occurrence of its text", async () => {

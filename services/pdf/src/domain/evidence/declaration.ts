@@ -248,7 +248,8 @@ export function declarationDocument(
   under(`Size: ${formatInteger(exportFacts.uploadSizeBytes)} bytes`);
   under(`SHA-256: ${exportFacts.fileHash}`);
   under(`ChatExhibit's record of its receipt: ${received}`);
-  // Only a zone the uploader stated is theirs; for a browser's zone or a default the declarant
+  // Only a chosen zone is offered as the phone's (to strike when not known); for a browser's zone
+  // or a default the declarant
   // states the phone's zone in the blank, or strikes the sentence.
   numbered(
     `${timeZoneSourceStatement(exportFacts.timeZone, timeZoneSource)} The export itself records no time ` +

@@ -11,8 +11,8 @@ export const TOOL_NAME = 'ChatExhibit';
 
 export const TIMESTAMPS_NOTE =
   'Times are as recorded by the exporting device, in local time without a zone; timeZoneSource says ' +
-  "where timeZone came from: 'declared' (the uploader stated it), 'browser' (taken from the web " +
-  "browser used to upload) or 'default' (nobody stated one).";
+  "where timeZone came from: 'declared' (chosen when the transcript was made), 'browser' (taken from " +
+  "the web browser used to upload) or 'default' (none was chosen).";
 
 export const EXAMINATION_NOTE = 'As stated by the uploader; null where nothing was stated.';
 

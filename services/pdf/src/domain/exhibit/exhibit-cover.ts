@@ -1,5 +1,6 @@
-// What an exhibit's cover says: what it is, what it was cut from (by SHA-256), what it holds and
-// leaves out, what it removes and why (and that the full transcript does not), the court's size
+// What an exhibit's cover says, as facts only (advice to the filer is the declaration paragraph's):
+// what it is, what it was cut from (by SHA-256), what it holds and leaves out, what it removes and
+// why (and that the full transcript does not), the court's size
 // limit, how its times read (the transcript's own statement, for its messages) and who the
 // participants are, with every redacted phone number removed there too.
 
@@ -20,7 +21,6 @@ import {
   omittedMessages,
   sealedCopyWording,
   sizeLimitWords,
-  UNREDACTED_FILES_TO_PARTIES,
 } from './exhibit-wording';
 
 export const EXHIBIT_COPIES = ['exhibit', 'sealed'] as const;
@@ -127,25 +127,22 @@ function redactionsByReason(plan: ExhibitPlan): string {
 }
 
 /**
- * What the profile limits and what the exhibit does about it: a statement of method, since no
- * file can state its own size; exhibit-manifest.json gives each file's. The limit splits the
- * exhibit's copies only: the redaction log is never split (a log over the limit is a warning).
+ * The limit and how the exhibit is split under it, as a judge needs it: worded as a rule, since no
+ * file can state its own size (each volume's own cover names it). What else the limit does and
+ * does not split, and each file's size, are the manifest's and the warnings'.
  */
 function sizeLimitParagraph(plan: ExhibitPlan): string {
   const profile = namedCourtProfile(plan.spec.courtProfile);
   if (profile.maxFileBytes === null)
     return 'Court profile: none, so no size limit is set; each copy of this exhibit is one file.';
   const limit = sizeLimitWords(profile.maxFileBytes);
-  const sealed = hasSealedCopy(plan);
-  const copies = sealed ? `${EXHIBIT_PATHS.exhibit} or ${EXHIBIT_PATHS.sealed}` : EXHIBIT_PATHS.exhibit;
+  const copies = hasSealedCopy(plan)
+    ? `${EXHIBIT_PATHS.exhibit} or ${EXHIBIT_PATHS.sealed}`
+    : EXHIBIT_PATHS.exhibit;
   return (
     `Court profile: ${profile.preset === null ? `a custom limit of ${limit}` : `${profile.name} (${profile.preset}), a limit of ${limit}`} per file. ` +
-    `When ${copies} is over that limit, it is also split, in page order, into volumes beside it that each ` +
-    'stay under the limit and hold its pages with the same page and Bates numbers. ' +
-    (sealed
-      ? `Only these two are split: ${EXHIBIT_PATHS.redactionLogPdf} and ${EXHIBIT_PATHS.redactionLogCsv} are each one file, whatever their size. `
-      : '') +
-    `${EXHIBIT_PATHS.manifest} records the limit and every file's size in bytes.`
+    `When ${copies} is over that limit, it is also split, in page order, into volumes that each stay ` +
+    'under the limit and hold its pages with the same page and Bates numbers.'
   );
 }
 
@@ -220,7 +217,8 @@ export function exhibitCoverSections(
           {
             heading: 'Redactions',
             paragraphs: [
-              `Not redacted: ${filing} and the evidence package of export ${source.exportReference} hold every message unredacted, and between them everything this exhibit removes. Do not file them publicly with the redacted exhibit, ${EXHIBIT_PATHS.exhibit}: file them under seal, or not at all. ${UNREDACTED_FILES_TO_PARTIES}`,
+              // Facts only: what the filer should do with the unredacted files is the declaration paragraph's note to them.
+              `Not redacted: the full transcript, ${filing} (SHA-256 ${source.filingSha256}), and the evidence package of export ${source.exportReference} hold every message unredacted, and between them everything this exhibit removes.`,
               `The filer asked for ${countOf(spec.redactions.length, 'redaction')} (${redactionsByReason(plan)}), which remove text in ${countOf(plan.log.length, 'place')}, each a row of ${EXHIBIT_PATHS.redactionLogPdf} and ${EXHIBIT_PATHS.redactionLogCsv}: the message, the place, what was removed, the reason and its length, never the removed text.`,
               {
                 exhibit: `In this copy the removed text is gone from the page and from the PDF\u2019s text, metadata and bookmarks; a black box stands in its place, labelled with ${plan.spec.redactions.some((asked) => 'replaceWith' in asked && asked.replaceWith !== undefined) ? 'the reason or the filer\u2019s replacement' : 'the reason'} (such as "[${redactionLabel(plan, 0).label}]"), or, where that does not fit, with the redaction\u2019s number in the log (such as "[${redactionLabel(plan, 0).shortLabel}]"). A withheld attachment loses its name, size, hash and picture the same way.`,

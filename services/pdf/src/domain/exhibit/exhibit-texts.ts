@@ -3,13 +3,18 @@
 // into the declaration. None of them holds a redacted text: the spec is recorded with each
 // redacted text and phone number left out, and a warning names a message, never its text.
 
-import { EXHIBIT_MANIFEST_FORMAT, EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
+import {
+  EXHIBIT_MANIFEST_FORMAT,
+  EXHIBIT_PATHS,
+  UNREDACTED_FILES_ADVICE,
+} from '@chatexhibit/proto/exhibit-files';
 import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { charactersIn } from '@chatexhibit/proto/text-range';
 import { countOf } from '@chatexhibit/proto/count-words';
 import { type Block, type Inline, renderText } from '../evidence/legal-document';
 import { utcIso } from '../evidence/manifest';
+import { formatUtc } from '../evidence/plain-text';
 import type { ExhibitSource } from './exhibit-cover';
 import type { ExhibitPlan } from './exhibit-plan';
 import {
@@ -18,7 +23,6 @@ import {
   namedCourtProfile,
   runNumbers,
   sealedCopyWording,
-  UNREDACTED_FILES_TO_PARTIES,
 } from './exhibit-wording';
 
 /** A file of the exhibit as written. */
@@ -117,16 +121,18 @@ export const exhibitChecksums = (files: readonly ExhibitFile[]): Buffer =>
 
 /**
  * declaration-paragraph.txt: paragraphs the attorney copies into the main declaration. What
- * ChatExhibit did is stated as what its record, exhibit-manifest.json (by its SHA-256), states;
- * the declarant states only what a person can know (who chose, a comparison, a check of the
- * hashes), each with a blank and a note to strike it when it was not done.
+ * ChatExhibit did (what it made, when, from which transcript) is stated as what its record,
+ * exhibit-manifest.json (by its SHA-256, attached), states; the declarant states only what a
+ * person can know (who made the exhibit and who chose, a comparison and the true copy it shows, a
+ * check of the hashes), each with a blank and a note to strike it when it was not done.
  */
 export function exhibitDeclaration(
   plan: ExhibitPlan,
   source: ExhibitSource,
-  toolVersion: string,
+  made: { toolVersion: string; generatedAt: Date },
   files: readonly ExhibitFile[],
 ): Buffer {
+  const { toolVersion } = made;
   const { label } = plan.spec;
   const hashOf = (path: string) => files.find((file) => file.path === path)!.sha256;
   const { manifest } = EXHIBIT_PATHS;
@@ -142,12 +148,14 @@ export function exhibitDeclaration(
   paragraph(
     `${label} (${EXHIBIT_PATHS.exhibit}) is an excerpt of a transcript of a WhatsApp chat export ` +
       `(export reference ${source.exportReference}). ${manifest} is the record ChatExhibit ${toolVersion} ` +
-      'wrote when it made the exhibit. Its SHA-256 hash value is:',
+      'wrote when it made the exhibit. A true copy of it is attached as Exhibit ',
+    { blank: 'exhibit letter of the attached exhibit-manifest.json' },
+    '. Its SHA-256 hash value is:',
   );
   value(hashOf(manifest));
   paragraph(
-    `${manifest} states that ${label} was cut from the court-filing copy of that transcript, ` +
-      `${PACKAGE_PATHS.filingTranscript}, whose SHA-256 hash value is:`,
+    `${manifest} states that ChatExhibit ${toolVersion} made ${label} on ${formatUtc(made.generatedAt)} and cut ` +
+      `it from the court-filing copy of that transcript, ${PACKAGE_PATHS.filingTranscript}, whose SHA-256 hash value is:`,
   );
   value(source.filingSha256);
   const redactions = plan.spec.redactions.length;
@@ -167,7 +175,9 @@ export function exhibitDeclaration(
     ...(redactions > 0 ? ['the redactions and their reasons'] : []),
   ];
   paragraph(
-    `For ${label}, ${listed(chosen)} were chosen by `,
+    `${label} was made with ChatExhibit by `,
+    { blank: 'name of the person who made it' },
+    `. For ${label}, ${listed(chosen)} were chosen by `,
     { blank: 'name of the person who chose them' },
     `. ${manifest} records them as the exhibit spec ChatExhibit was given` +
       `${redactions > 0 ? ', without the redacted text' : ''}.`,
@@ -177,9 +187,15 @@ export function exhibitDeclaration(
     { blank: 'date of comparison' },
     ` I compared the messages of ${EXHIBIT_PATHS.exhibit} with the same messages of ` +
       `${PACKAGE_PATHS.filingTranscript}. They appear in both with the same numbers, senders, dates, ` +
-      `times and words, except for the redactions listed in ${EXHIBIT_PATHS.redactionLogPdf} and: `,
+      `times and words, except ${redactions > 0 ? `for the redactions listed in ${EXHIBIT_PATHS.redactionLogPdf} and ` : ''}for: `,
     { blank: 'differences, or "none"' },
     '.',
+  );
+  paragraph(
+    '[Strike this paragraph if you did not make this comparison, or if it found differences.] ' +
+      `The messages of ${label} (${includedMessages(plan.included, plan.totalMessages)}) are a true and correct ` +
+      `copy of the same messages of ${PACKAGE_PATHS.filingTranscript}, as that transcript shows them` +
+      (redactions > 0 ? `, except for the redactions stated in ${EXHIBIT_PATHS.redactionLogPdf}.` : '.'),
   );
   if (redactions > 0) {
     const others = notRule52Redactions(plan.spec);
@@ -211,12 +227,7 @@ export function exhibitDeclaration(
           ]
         : [`[Strike the next sentence if it is not so.] ${sealedCopy.submitted}`]),
     );
-    paragraph(
-      `[A note for the filer: strike it before filing.] ${PACKAGE_PATHS.filingTranscript} and the evidence package ` +
-        `of export ${source.exportReference} are not redacted: they hold every message, and between them everything ` +
-        `${EXHIBIT_PATHS.exhibit} removes. Do not file them publicly with this redacted exhibit: file them under ` +
-        `seal, or not at all. ${UNREDACTED_FILES_TO_PARTIES}`,
-    );
+    paragraph(`[A note for the filer: strike it before filing.] ${UNREDACTED_FILES_ADVICE}`);
   }
   paragraph(`The SHA-256 hash values of the files of ${label} are:`);
   for (const file of files) {

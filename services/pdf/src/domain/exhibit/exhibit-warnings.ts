@@ -2,27 +2,64 @@
 // the exhibit cannot settle itself and the filer must.
 
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
+import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { CourtProfile } from '@chatexhibit/proto/exhibit-spec';
+import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import { formatInteger } from '@chatexhibit/proto/count-words';
 import type { ExhibitFile } from './exhibit-texts';
 import type { ExhibitPlan } from './exhibit-plan';
-import { namedCourtProfile } from './exhibit-wording';
+import { listed, namedCourtProfile } from './exhibit-wording';
+import { redactionName } from './redaction-log';
 import { unredactedSuggestionWarnings } from './unredacted-suggestions';
 
 /**
  * Every warning of an exhibit, one sentence each, in this one list for the manifest, the CLI and
  * the API: a label that repeats the transcript's exhibit number, each Rule 5.2(a) suggestion no
- * redaction covers (in message order), each redaction log file over the court profile's limit.
+ * redaction covers (in message order), each redaction of a text the declaration template prints,
+ * each redaction log file over the court profile's limit.
  */
 export const exhibitWarnings = (
   plan: ExhibitPlan,
-  exhibitNumber: string | null,
+  facts: ExportFacts,
   files: readonly ExhibitFile[],
 ): string[] => [
-  ...repeatedLabelWarnings(plan.spec.label, exhibitNumber),
+  ...repeatedLabelWarnings(plan.spec.label, facts.examination.exhibitNumber),
   ...unredactedSuggestionWarnings(plan),
+  ...declarationTemplateWarnings(plan, facts.originalFilename),
   ...unsplitFileWarnings(plan.spec.courtProfile, files),
 ];
+
+/** The texts of the declaration template an exhibit-wide redaction may remove from, in the template's order. */
+const TEMPLATE_PLACES = [
+  "the uploaded file's name",
+  "the chat file's name",
+  "the participants' names",
+] as const;
+
+/**
+ * Each redaction that removes text from the uploaded file's name, the chat file's name (rows of
+ * place 'chat-file-name') or a participant's name or number ('participant-list'): the evidence
+ * package's declaration template prints them all, unredacted, so the filer must redact them there
+ * too before filing the declaration publicly.
+ */
+export function declarationTemplateWarnings(plan: ExhibitPlan, uploadName: string): string[] {
+  const places = new Map<number, Set<(typeof TEMPLATE_PLACES)[number]>>();
+  const add = (redaction: number, place: (typeof TEMPLATE_PLACES)[number]) =>
+    places.set(redaction, (places.get(redaction) ?? new Set()).add(place));
+  for (const { redaction } of plan.maskEverywhere(uploadName)) add(redaction, TEMPLATE_PLACES[0]);
+  for (const row of plan.log) {
+    if (row.place === 'chat-file-name') add(row.redaction, TEMPLATE_PLACES[1]);
+    if (row.place === 'participant-list') add(row.redaction, TEMPLATE_PLACES[2]);
+  }
+  return [...places]
+    .sort(([a], [b]) => a - b)
+    .map(
+      ([redaction, where]) =>
+        `${redactionName(redaction)} removes text from ${listed(TEMPLATE_PLACES.filter((place) => where.has(place)))}, ` +
+        `which the evidence package's ${PACKAGE_PATHS.declaration} and ${PACKAGE_PATHS.declarationDocx} print ` +
+        'unredacted: redact it there too before filing the declaration publicly.',
+    );
+}
 
 /** The files the court profile's limit does not split into volumes. */
 const UNSPLIT_FILES: readonly string[] = [EXHIBIT_PATHS.redactionLogPdf, EXHIBIT_PATHS.redactionLogCsv];

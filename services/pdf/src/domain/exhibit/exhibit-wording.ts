@@ -79,15 +79,6 @@ const CHOSEN: Record<SealedCopyMark, SealedCopyWording> = {
   },
 };
 
-/**
- * After "file them under seal, or not at all" of the unredacted files, on the cover and in the
- * note to the filer: sealing them from the public does not withhold them from the other parties.
- */
-export const UNREDACTED_FILES_TO_PARTIES =
-  'Keeping them out of the public record does not keep them from the other parties: they may need ' +
-  'the full transcript for completeness (Fed. R. Evid. 106), and Fed. R. Evid. 902(11) and (14) ' +
-  'require notice to them, with the record made available for inspection.';
-
 /** A court profile as the cover and the manifest name it: its preset's id, its name, its limit. */
 export interface NamedCourtProfile {
   preset: CourtProfileId | null;

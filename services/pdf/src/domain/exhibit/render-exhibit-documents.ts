@@ -91,13 +91,10 @@ export async function renderExhibitDocuments(
     await hashed(EXHIBIT_PATHS.redactionLogCsv);
   }
   const made = { toolVersion: transcript.toolVersion, generatedAt: transcript.generatedAt };
-  const warnings = exhibitWarnings(plan, transcript.source.facts.examination.exhibitNumber, files);
+  const warnings = exhibitWarnings(plan, transcript.source.facts, files);
   await writeFile(at(EXHIBIT_PATHS.manifest), exhibitManifest(plan, source, made, files, volumes, warnings));
   await hashed(EXHIBIT_PATHS.manifest);
-  await writeFile(
-    at(EXHIBIT_PATHS.declaration),
-    exhibitDeclaration(plan, source, transcript.toolVersion, files),
-  );
+  await writeFile(at(EXHIBIT_PATHS.declaration), exhibitDeclaration(plan, source, made, files));
   await hashed(EXHIBIT_PATHS.declaration);
   await writeFile(at(EXHIBIT_PATHS.checksums), exhibitChecksums(files));
   return { files, pageCount, bates, warnings };

@@ -91,7 +91,16 @@ export interface ZoneReading {
   firstAt: string | null;
   /** The clock changes a row among the messages marks, in order. */
   changes: readonly ZoneChange[];
+  /** The clock changes no row marks, as they fall in a stretch an exhibit leaves out; none in the transcript. */
+  omittedChanges: readonly OmittedZoneChanges[];
   anomalies: Pick<MessageAnomalies, 'skippedTimes' | 'laterAfterClocksWentBack'>;
+}
+
+/** An exhibit's omitted stretch that holds clock changes, by the shown messages on each side of it. */
+export interface OmittedZoneChanges {
+  lastShown: number;
+  nextShown: number;
+  changes: readonly ZoneChange[];
 }
 
 const NOT_STATED = 'not stated';
@@ -118,6 +127,7 @@ export function coverContent(input: CoverInput): CoverContent {
     firstMessage: 'the first message',
     firstAt,
     changes: firstAt === null || lastAt === null ? [] : zoneChangesBetween(zone, firstAt, lastAt),
+    omittedChanges: [],
     anomalies: input.anomalies,
   });
   return {
@@ -252,10 +262,14 @@ export function timeZoneSection(
 }
 
 function timeZoneStatement(facts: ExportFacts, totalMessages: number, reading: ZoneReading): string[] {
-  const { scope, unstatedScope, firstMessage, firstAt, changes, anomalies } = reading;
+  const { scope, unstatedScope, firstMessage, firstAt, changes, omittedChanges, anomalies } = reading;
   const zone = facts.timeZone;
   const source = facts.timeZoneSource;
-  const recorded = `Times are shown exactly as the exporting device recorded them, in its local time, to the second where the export wrote seconds (iPhone exports do) and otherwise to the minute; the export does not say which time zone that was. ${timeZoneSourceStatement(zone, source)}`;
+  // The clock and the date's wording are the transcript's, not the device's.
+  const shown = facts.options.includeTimestamps
+    ? 'shown on a 24-hour clock, to the second where the export wrote seconds (iPhone exports do) and otherwise to the minute'
+    : 'left out here but for their dates';
+  const recorded = `Times are the ones the export recorded, in the exporting device's local time, ${shown}; the export does not say which time zone that was. ${timeZoneSourceStatement(zone, source)}`;
   const converted =
     facts.options.utcColumn && facts.options.includeTimestamps
       ? `These times are not converted; the UTC column beside them is computed from each in the time zone ${zone}.`
@@ -265,12 +279,14 @@ function timeZoneStatement(facts: ExportFacts, totalMessages: number, reading: Z
   }
   // The offset of the chat's own dates matters, not today's: read at the first message.
   const offset = formatUtcOffset(tzOffset(zone, new Date(`${firstAt}Z`)));
-  // A zone nobody stated says nothing of the phone: its offset may have changed all the same.
+  // A zone nobody chose says nothing of the phone: its offset may have changed all the same.
   const unknownZone =
     source === 'declared'
       ? ''
       : ` The phone's real time zone is not known: it may differ from ${zone}, and its UTC offset may have changed inside ${unstatedScope}.`;
-  const repeatedHours = changes.some((change) => !wentForward(change))
+  const repeatedHours = [...changes, ...omittedChanges.flatMap((stretch) => stretch.changes)].some(
+    (change) => !wentForward(change),
+  )
     ? ' A message at a local time that occurred twice is read in export order: as the first time until a message of that hour reads as earlier than the one before it, as the second from then on; it is marked REPEATED HOUR with the UTC offset it is read with.'
     : '';
   const number = (index: number): string => `message ${messageNumber(index, totalMessages)}`;
@@ -278,9 +294,19 @@ function timeZoneStatement(facts: ExportFacts, totalMessages: number, reading: Z
   const { skippedTimes, laterAfterClocksWentBack } = anomalies;
   return [
     `${recorded} In the time zone ${zone}, the offset from UTC was ${offset} at ${firstMessage} (${formatRecordedMoment(firstAt, false)}). ${converted}`,
-    (changes.length === 0
-      ? `No daylight-saving or other change of the UTC offset falls inside ${scope} in the time zone ${zone}.`
-      : `In the time zone ${zone} the clocks changed inside ${scope}, and a row among the messages marks each change where it falls: ${changes.map((c) => `on ${zoneChangeDate(c)} ${zoneChangeClocks(c)}, so local times ${zoneChangeGap(c)} that day`).join('; ')}.${repeatedHours}`) +
+    [
+      ...(changes.length > 0
+        ? [
+            `In the time zone ${zone} the clocks changed inside ${scope}, and a row among the messages marks each change where it falls: ${changes.map((c) => `on ${zoneChangeDate(c)} ${zoneChangeClocks(c)}, so local times ${zoneChangeGap(c)} that day`).join('; ')}.`,
+          ]
+        : omittedChanges.length === 0
+          ? [
+              `No daylight-saving or other change of the UTC offset falls inside ${scope} in the time zone ${zone}.`,
+            ]
+          : []),
+      ...omittedChanges.map((stretch) => omittedChangesSentence(stretch, totalMessages)),
+    ].join(' ') +
+      repeatedHours +
       unknownZone,
     ...(skippedTimes.length === 0
       ? []
@@ -293,6 +319,28 @@ function timeZoneStatement(facts: ExportFacts, totalMessages: number, reading: Z
           `Read as earlier than the message before only because the clocks went back between them: ${listed(laterAfterClocksWentBack.map(number), more)}. In the time zone ${zone} ${laterAfterClocksWentBack.length === 1 ? 'it is later than the message before it, so it is not' : 'each is later than the message before it, so none is'} marked OUT OF ORDER (the reading's note on messages earlier than the one before counts ${laterAfterClocksWentBack.length === 1 ? 'it' : 'them'}).`,
         ]),
   ];
+}
+
+/**
+ * "Clocks went forward on 09 March 2025 (UTC−08:00 → UTC−07:00) between messages 0096 and 0113,
+ * in an omitted stretch; from message 0113 on, times are UTC−07:00.": no row marks it, and a
+ * reader of the shown messages would otherwise read the later ones at the wrong offset.
+ */
+function omittedChangesSentence(
+  { lastShown, nextShown, changes }: OmittedZoneChanges,
+  total: number,
+): string {
+  const clocks = changes
+    .map(
+      (c) =>
+        `clocks went ${wentForward(c) ? 'forward' : 'back'} on ${zoneChangeDate(c)} (${formatUtcOffset(c.offsetBefore)} \u2192 ${formatUtcOffset(c.offsetAfter)})`,
+    )
+    .join(' and ');
+  const next = messageNumber(nextShown, total);
+  return (
+    `${clocks.charAt(0).toUpperCase()}${clocks.slice(1)} between messages ${messageNumber(lastShown, total)} and ` +
+    `${next}, in an omitted stretch; from message ${next} on, times are ${formatUtcOffset(changes[changes.length - 1]!.offsetAfter)}.`
+  );
 }
 
 /** Names a calendar other than the Gregorian one the export's dates are written in, and what the transcript shows. */
