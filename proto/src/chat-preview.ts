@@ -15,12 +15,12 @@ export const ChatPreviewSchema = z.object({
   /** The first and the last entry's time, as the chat states it (local, no zone). */
   firstEntryAt: z.string().nullable(),
   lastEntryAt: z.string().nullable(),
-  /** Every entry the transcript numbers: people's messages and WhatsApp's system notices. */
+  /** Every entry the transcript numbers: people's messages and system lines. */
   entries: z.number().int().nonnegative(),
-  /** People's messages: what the free tier counts. */
-  messagesFromPeople: z.number().int().nonnegative(),
-  /** WhatsApp's own notices (encryption, joins, changed numbers...). */
-  systemNotices: z.number().int().nonnegative(),
+  /** What the free tier counts: every entry but WhatsApp's own notices (parse's freeTierCount). */
+  countedEntries: z.number().int().nonnegative(),
+  /** WhatsApp's own notices the parser recognises (encryption, joins, changed numbers...): not counted. */
+  whatsappNotices: z.number().int().nonnegative(),
   /** The first page of entries (PREVIEW_PAGE_SIZE). */
   messages: z.array(MessageSchema),
 });

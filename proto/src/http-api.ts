@@ -202,7 +202,7 @@ export const HTTP_API = {
     tag: 'results',
     summary: 'The first page of an export waiting for payment, for its uploader to check it',
     description:
-      'With the id the upload answered, once processing asked for payment: file name, SHA-256, participants, the first and last entry’s time, the counts (people’s messages, which the free tier counts, and system notices; the transcript numbers both) and the first 10 entries, voice notes without audio. A free or paid export answers 404 here: its chat data is at /api/whatsapp/chat/{chatExportId}.',
+      'With the id the upload answered, once processing asked for payment: file name, SHA-256, participants, the first and last entry’s time, the counts (the entries the free tier counts: all but WhatsApp’s own notices, and those notices; the transcript numbers both) and the first 10 entries, voice notes without audio. A free or paid export answers 404 here: its chat data is at /api/whatsapp/chat/{chatExportId}.',
     params: z.object({ exportId: ExportIdSchema }),
     responses: { 200: json('The preview.', ChatPreviewSchema) },
     errors: { 404: 'No export with this id waiting for payment.', 410: EXPIRED },

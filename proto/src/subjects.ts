@@ -247,7 +247,7 @@ const AfterIngest = ExportRef.extend({
 /** What every step after parse carries: the counts the free-tier decision is made on. */
 const AfterParse = ExportRef.extend({
   facts: ExportFactsSchema,
-  /** Messages people wrote: system events (the encryption notice, joins) are not counted. */
+  /** What the free tier counts: every entry but WhatsApp's notices the parser recognises (parse's freeTierCount). */
   messageCount: z.number().int().nonnegative(),
   /** Size of the media: every entry but the chat text. */
   mediaSizeBytes: z.number().int().nonnegative(),

@@ -20,6 +20,7 @@ import { GetChatDataUseCase } from '@chatexhibit/parse/use-cases/get-chat-data/g
 import { GetTranscriptPageUseCase } from '@chatexhibit/parse/use-cases/get-transcript-page/get-transcript-page.use-case';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { ParseExportUseCase } from '@chatexhibit/parse/use-cases/parse-export/parse-export.use-case';
+import { isWithinFreeTier } from '@chatexhibit/payment/domain/free-tier';
 import { generateChat } from '../../services/parse/test/support/chat-generator';
 import { eventually } from '../support/eventually';
 import { testServers, uniqueName } from '../support/servers';
@@ -122,7 +123,7 @@ describe('parse service', () => {
       {
         exportId,
         facts: exportFacts({ originalFilename: 'WhatsApp Chat with Sam.zip' }),
-        // The free tier counts what people wrote, not WhatsApp's notices.
+        // The free tier counts every entry but WhatsApp's notices (the generator's are all known ones).
         messageCount: generated.messages.filter((m) => m.type !== 'system').length,
         // Every entry but the chat text.
         mediaSizeBytes: 10_000_000 - Buffer.byteLength(generated.text),
@@ -179,6 +180,38 @@ describe('parse service', () => {
       ),
     );
   }, 120_000);
+
+  it("counts for the free tier every entry but WhatsApp's notices it recognises", async () => {
+    const messages = Array.from(
+      { length: 45 },
+      (_, i) =>
+        `[12/03/2025, 14:${String(i).padStart(2, '0')}:00] ${i % 2 ? 'Lina' : 'Omar'}: message ${i + 1}`,
+    );
+    const countHandedOn = async (lines: readonly string[]): Promise<number> => {
+      const exportId = randomUUID();
+      await storeExport(exportId, { '_chat.txt': Buffer.from(lines.join('\n')) });
+      await parseExport.execute(job(exportId));
+      await eventually(() => handedOn.some((j) => (j as { exportId: string }).exportId === exportId));
+      return (
+        handedOn.find((j) => (j as { exportId: string }).exportId === exportId) as { messageCount: number }
+      ).messageCount;
+    };
+    // A line without "Name: " is a system line whatever it says: free text so written counts.
+    const unrecognised = Array.from(
+      { length: 10 },
+      (_, i) => `[12/03/2025, 15:0${i}:00] any text at all ${i}`,
+    );
+    const overTier = await countHandedOn([...messages, ...unrecognised]);
+    expect(overTier).toBe(55);
+    expect(isWithinFreeTier(overTier, 0)).toBe(false);
+    const notices = [
+      '[12/03/2025, 13:59:00] Omar: \u200eMessages and calls are end-to-end encrypted. No one outside of this chat, not even WhatsApp, can read or listen to them.',
+      "[12/03/2025, 13:59:30] \u200eLina joined using this group's invite link",
+    ];
+    const withinTier = await countHandedOn([...notices, ...messages]);
+    expect(withinTier).toBe(45);
+    expect(isWithinFreeTier(withinTier, 0)).toBe(true);
+  });
 
   it("keeps the calendar of the export's dates for the transcript's cover", async () => {
     const exportId = randomUUID();

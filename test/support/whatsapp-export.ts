@@ -23,6 +23,8 @@ export interface WhatsAppExportSpec {
   texts?: readonly string[];
   /** Start with WhatsApp's encryption notice, as real exports do. */
   encryptionNotice?: boolean;
+  /** Lines without an author, after the notice: WhatsApp's own ("‎Omar left") or any text at all. */
+  systemLines?: readonly string[];
   /** The two people writing in turn, the second being the chat's name (default: Hannah and Omar). */
   participants?: readonly [string, string];
   /** Each entry's modification time; by default the time of writing, as a phone's ZIP has it. */
@@ -124,6 +126,9 @@ export async function writeWhatsAppExport(dir: string, spec: WhatsAppExportSpec)
       `[07/06/2023, 07:59:00] ${participants[1]}: \u200eMessages and calls are end-to-end encrypted. No one outside of this chat, not even WhatsApp, can read or listen to them.`,
     );
   }
+  for (const [i, line] of (spec.systemLines ?? []).entries()) {
+    lines.push(`[07/06/2023, 07:59:${two(1 + i)}] ${line}`);
+  }
   let text = 0;
   for (const [i, kind] of kinds.entries()) {
     const at = new Date(Date.UTC(2023, 5, 7, 8, 0, 0) + i * 61_000);
@@ -163,7 +168,7 @@ export async function writeWhatsAppExport(dir: string, spec: WhatsAppExportSpec)
   await pipeline(zip.outputStream, createWriteStream(zipPath));
   return {
     zipPath,
-    messageCount: kinds.length + (spec.encryptionNotice ? 1 : 0),
+    messageCount: kinds.length + (spec.encryptionNotice ? 1 : 0) + (spec.systemLines?.length ?? 0),
     participants: [...participants],
     voiceNotes,
     photos,

@@ -80,8 +80,8 @@ export class ExportResultsService {
             page: { offset: entries - 1, limit: 1 },
           })
         : null;
-    // The free tier's count (parse's people's messages, on the payment event) against every entry.
-    const messagesFromPeople = latest.messageCount;
+    // The free tier's count (parse's, on the payment event) against every entry.
+    const countedEntries = latest.messageCount;
     return {
       originalFilename: first.originalFilename,
       fileHash: first.fileHash,
@@ -90,8 +90,8 @@ export class ExportResultsService {
       firstEntryAt: first.messages[0]?.timestamp ?? null,
       lastEntryAt: last?.messages[0]?.timestamp ?? null,
       entries,
-      messagesFromPeople,
-      systemNotices: Math.max(0, entries - messagesFromPeople),
+      countedEntries,
+      whatsappNotices: Math.max(0, entries - countedEntries),
       messages: first.messages.map(({ timestamp, secondsRecorded, sender, content, type, duration }) => ({
         timestamp,
         secondsRecorded,

@@ -43,7 +43,7 @@ function theirs(text: string): Reading[] {
 function withOurChoices(their: Reading[], our: readonly ChatMessage[]): Reading[] {
   return their.map(([timestamp, sender, text], i) => {
     const event = our[i]?.event;
-    if (sender !== null && event !== undefined && event !== null && event !== 'other') {
+    if (sender !== null && event !== undefined && event !== null) {
       return [timestamp, null, plain(`${sender}: ${text}`)];
     }
     return [timestamp, sender?.replace(/\u2011/g, '-').replace(/[\u00A0\u202F]/g, ' ') ?? null, text];

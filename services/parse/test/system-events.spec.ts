@@ -12,7 +12,7 @@ function senders(text: string): [sender: string | null, raw: string, event: stri
 describe('Android', () => {
   it('a line without "Name: " is a system event, whatever it says', () => {
     expect(senders('14/03/2023, 20:01 - Something nobody has seen before')).toEqual([
-      [null, 'Something nobody has seen before', 'other'],
+      [null, 'Something nobody has seen before', null],
     ]);
   });
 
@@ -67,7 +67,7 @@ describe('Android', () => {
   });
 
   it('": text" names no author', () => {
-    expect(senders('14/03/2023, 20:01 - : hi')).toEqual([[null, ': hi', 'other']]);
+    expect(senders('14/03/2023, 20:01 - : hi')).toEqual([[null, ': hi', null]]);
   });
 });
 
@@ -84,7 +84,7 @@ describe('iOS', () => {
     );
     expect(chat.messages.map((m) => [m.sender, m.event, m.content])).toEqual([
       [null, 'encryption', 'Messages and calls are end-to-end encrypted.'],
-      [null, 'other', 'Ann hat etwas Unbekanntes gemacht'],
+      [null, null, 'Ann hat etwas Unbekanntes gemacht'],
       ['Ann', null, 'hello'],
     ]);
     expect(chat.participants).toEqual(['Ann']);

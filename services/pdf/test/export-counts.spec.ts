@@ -66,7 +66,7 @@ describe('the counts of an export', () => {
     );
   });
 
-  it('tells messages from people apart from system events, as the free tier does', async () => {
+  it('tells messages from people apart from system events, as the transcript types them', async () => {
     const messages = [start, transcriptMessage(2), transcriptMessage(3, { type: 'system', sender: null })];
     const counts = exportCounts(await summarizeChat(pages(messages)), []);
     expect([counts.entries, counts.messagesFromPeople, counts.systemEvents]).toEqual([3, 1, 2]);

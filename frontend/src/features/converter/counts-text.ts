@@ -1,8 +1,11 @@
 import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
-import { countOf } from '@chatexhibit/proto/count-words';
+import { countOf, formatInteger } from '@chatexhibit/proto/count-words';
 
-/** What an export's entries are: "1,969 messages from people; 31 system notices" (none: not said). */
-export const entriesText = ({ messagesFromPeople, systemNotices }: ChatPreview): string => {
-  const messages = `${countOf(messagesFromPeople, 'message')} from people`;
-  return systemNotices === 0 ? messages : `${messages}; ${countOf(systemNotices, 'system notice')}`;
+/** What an export's entries are: "1,969 counted by the free tier; 31 WhatsApp notices" (none: not said). */
+export const entriesText = ({ countedEntries, whatsappNotices }: ChatPreview): string => {
+  const counted = `${formatInteger(countedEntries)} counted by the free tier`;
+  return whatsappNotices === 0 ? counted : `${counted}; ${countOf(whatsappNotices, 'WhatsApp notice')}`;
 };
+
+/** What the free tier counts (parse's freeTierCount): a line WhatsApp did not write counts. */
+export const FREE_TIER_COUNTS = 'The free tier counts every entry but WhatsApp’s own notices';

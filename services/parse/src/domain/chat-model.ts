@@ -42,7 +42,7 @@ export interface ChatMessage {
   /** File name of the attached media as written (without invisible marks), or null. */
   attachment: string | null;
   flags: readonly MessageFlag[];
-  /** Which system event, for type 'system'; null otherwise. */
+  /** Which of WhatsApp's notices, for type 'system'; null otherwise, and for a system line whose text no language table knows. */
   event: SystemEvent | null;
 }
 

@@ -348,7 +348,8 @@ class ChatAssembler {
     const raw = this.rawFrom(bodyStart, multiLine);
     const content = trimEdges(raw);
     const newline = content.indexOf('\n');
-    event ??= recogniseSystemEvent(newline < 0 ? content : content.slice(0, newline)) ?? 'other';
+    // Null when no language table knows the text: any line without "Name: " is a system line.
+    event ??= recogniseSystemEvent(newline < 0 ? content : content.slice(0, newline));
     this.pushMessage(index, null, raw, content, 'system', null, NO_FLAGS, event);
   }
 
@@ -387,7 +388,7 @@ class ChatAssembler {
       this.pushMessage(index, sender, raw, meaning.content, 'omitted-media', null, meaning.flags, null);
     } else {
       // A system line under a name: "Group Name: ‎Alice added Bob". Raw keeps the name; content is the event.
-      if (labelled.unknown) this.unknownMarkedLines.push(this.headerLine);
+      if (labelled.event === null) this.unknownMarkedLines.push(this.headerLine);
       this.pushMessage(
         index,
         null,
@@ -422,7 +423,7 @@ class ChatAssembler {
     raw: string,
     newline: number,
     index: number,
-  ): { event: SystemEvent; unknown: boolean } | 'placeholder' | null {
+  ): { event: SystemEvent | null } | 'placeholder' | null {
     const marked = raw.charCodeAt(0) === 0x200e;
     if (!marked && index !== 1) return null;
     const event = recogniseSystemEvent(trimEdges(newline < 0 ? raw : raw.slice(0, newline)));
@@ -431,10 +432,10 @@ class ChatAssembler {
     } else if (event === null) {
       if (sender !== this.systemLabel && index !== 1) return 'placeholder';
       this.systemLabel = sender;
-      return { event: 'other', unknown: true };
+      return { event: null };
     }
     this.systemLabel = sender;
-    return { event, unknown: false };
+    return { event };
   }
 
   private pushMessage(

@@ -1,7 +1,7 @@
 // The counts every document of an export states (cover, declaration, processing record, manifest),
 // made and worded in this one place so that no two documents disagree. Messages from people and
-// WhatsApp's system events are counted apart, as the free tier counts only the first; attachments
-// are counted by the messages that name them and files by the upload that holds them, never mixed.
+// system events are counted apart, as the transcript types them; attachments are counted by the
+// messages that name them and files by the upload that holds them, never mixed.
 
 import {
   ATTACHMENT_KINDS,

@@ -40,8 +40,8 @@ describe('the converter API files (SPEC §7)', () => {
       firstEntryAt: '2024-03-14T09:02:00',
       lastEntryAt: '2024-03-14T09:02:00',
       entries: 1,
-      messagesFromPeople: 1,
-      systemNotices: 0,
+      countedEntries: 1,
+      whatsappNotices: 0,
       messages: CHAT_DATA.messages,
     };
     server.use(http.get('/api/whatsapp/preview/export-1', () => HttpResponse.json(preview)));

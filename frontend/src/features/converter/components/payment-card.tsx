@@ -21,7 +21,7 @@ import { formatSize } from '../../../lib/format-size';
 import type { PaymentNeed } from '../hooks/use-processing';
 import { useChatPreview } from '../api/chat-preview';
 import { formatInteger } from '@chatexhibit/proto/count-words';
-import { entriesText } from '../counts-text';
+import { entriesText, FREE_TIER_COUNTS } from '../counts-text';
 
 const WHAT_YOU_GET = [
   'Court-ready PDF transcript with timestamps and highlighted senders',
@@ -124,8 +124,8 @@ export function PaymentCard({ payment }: { payment: PaymentNeed }) {
         </dl>
         <p className="text-sm text-muted-foreground" data-testid="counts-explained">
           {preview
-            ? `${entriesText(preview)}. The free tier counts messages from people; the transcript numbers all ${formatInteger(preview.entries)} entries.`
-            : 'The free tier counts messages from people, not WhatsApp’s system notices; the transcript numbers both.'}
+            ? `${entriesText(preview)}. ${FREE_TIER_COUNTS}; the transcript numbers all ${formatInteger(preview.entries)} entries.`
+            : `${FREE_TIER_COUNTS}; the transcript numbers every entry.`}
         </p>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-email`}>Email for your download link</Label>

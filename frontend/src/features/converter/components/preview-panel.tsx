@@ -57,8 +57,8 @@ export function generatedOnText(moment: Date, exportTimeZone: string | null | un
 
 /**
  * What the uploader checks before paying: that it is their chat (file, participants, dates,
- * SHA-256) and what the counts count (the free tier counts people's messages; the transcript
- * numbers every entry, WhatsApp's notices too).
+ * SHA-256) and what the counts count (the free tier counts every entry but WhatsApp's own
+ * notices; the transcript numbers every entry).
  */
 function OwnChatSummary({ preview }: { preview: ChatPreview }) {
   const dates =

@@ -11,6 +11,7 @@ import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { ChatRepository, toMessageRow } from '../../chat/chat.repository';
+import { freeTierCount } from '../../domain/free-tier-count';
 import { NoChatTextError, readExportChat } from '../../domain/read-export-chat';
 
 /**
@@ -70,15 +71,13 @@ export class ParseExportUseCase {
     const databaseMs = Math.round(performance.now() - started);
     // Not the chat file's name: Android's names the other person ("WhatsApp Chat with …").
     this.logger.info({ messages: chat.messages.length, databaseMs }, 'chat parsed and stored');
-    // The free tier counts what people wrote: WhatsApp's own notices are not messages of theirs.
-    const authoredMessages = chat.messages.filter((m) => m.type !== 'system').length;
     // The media is everything in the ZIP but the chat text itself.
     const chatEntrySize = manifest.entries.find((e) => e.path === chatFile)?.size ?? 0;
     // Also after a redelivery found the work done: the hand-on may be what was lost.
     await this.workQueue.enqueue(MEDIA_JOB, {
       exportId,
       facts,
-      messageCount: authoredMessages,
+      messageCount: freeTierCount(chat.messages),
       mediaSizeBytes: job.entriesSizeBytes - chatEntrySize,
     });
     return { messageCount: chat.messages.length, databaseMs };
