@@ -614,7 +614,7 @@ describe('Rule 5.2(a) suggestions the redactions leave readable', () => {
     6: { content: 'DOB: 04/07/1989' },
   };
 
-  it('lists each suggestion no mask covers, in message order, and none that one covers but for what the rule lets show', async () => {
+  it('lists each suggestion the masks leave more of than the rule lets show, in message order, and none that they cover but for that part and its separators', async () => {
     const exhibit = await plan(
       {
         selections: [{ from: 5, to: 6 }],
@@ -622,17 +622,30 @@ describe('Rule 5.2(a) suggestions the redactions leave readable', () => {
       },
       { special },
     );
-    expect(exhibit.unredactedSuggestions).toEqual([
-      { message: 5, kind: 'card-number', category: 'financial-account' },
-      { message: 6, kind: 'birth-date', category: 'birth-date' },
-    ]);
+    expect(exhibit.unredactedSuggestions.map(({ message, kind, left }) => ({ message, kind, left }))).toEqual(
+      [
+        { message: 5, kind: 'card-number', left: 16 },
+        { message: 6, kind: 'birth-date', left: 8 },
+      ],
+    );
     const partly = await plan(
+      {
+        selections: [{ from: 5, to: 5 }],
+        redactions: [{ kind: 'text', message: 5, text: '23-45', reason }],
+      },
+      { special },
+    );
+    expect(partly.unredactedSuggestions.map(({ kind, left }) => ({ kind, left }))).toEqual([
+      { kind: 'ssn', left: 5 },
+      { kind: 'card-number', left: 16 },
+    ]);
+    const allButTheSeparator = await plan(
       {
         selections: [{ from: 5, to: 5 }],
         redactions: [{ kind: 'text', message: 5, text: '123-45', reason }],
       },
       { special },
     );
-    expect(partly.unredactedSuggestions.map((found) => found.kind)).toEqual(['ssn', 'card-number']);
+    expect(allButTheSeparator.unredactedSuggestions.map((found) => found.kind)).toEqual(['card-number']);
   });
 });

@@ -168,6 +168,7 @@ export async function planExhibit(
     unredactedSuggestions.push(
       ...uncoveredSuggestions(
         message.index,
+        message.content,
         suggestRedactions(message.content),
         rangesToRemove(masks, 'content'),
       ),
