@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
 import { type ExhibitSpecInput, ExhibitSpecSchema } from '@chatexhibit/proto/exhibit-spec';
 import { ExportFactsSchema } from '@chatexhibit/proto/processing-options';
@@ -50,7 +51,7 @@ function chatMessages(): TranscriptMessage[] {
       timestamp: `2024-03-${day}T${String(8 + (index % 12)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}:00`,
       sender: index % 2 === 0 ? 'Dana Whitfield' : PHONE,
       content,
-      ...(index === 45 && { type: 'image' as const, attachment: PHOTO }),
+      ...(index === 45 && { type: 'image' as const, attachment: PHOTO, attachmentPath: PHOTO }),
     });
   });
 }
@@ -63,6 +64,13 @@ async function chatSource(
   const chatText = Buffer.from('the chat text\n');
   const chatFile = path.join(root, '_chat.txt');
   await writeFile(chatFile, chatText);
+  const photoFile = path.join(root, PHOTO);
+  const photo = await sharp({
+    create: { width: 96, height: 64, channels: 3, background: { r: 90, g: 120, b: 150 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await writeFile(photoFile, photo);
   const upload = path.join(root, 'upload.zip');
   await writeFile(upload, Buffer.from('PK\u0003\u0004 stands in for the upload'));
   return {
@@ -71,7 +79,7 @@ async function chatSource(
       originalFilename: `WhatsApp Chat with ${PHONE}.zip`,
       fileHash: sha256(await readFile(upload)),
       uploadSizeBytes: (await readFile(upload)).length,
-      options: {},
+      options: { includeImages: true },
       timeZone: 'America/New_York',
       batesPrefix: 'CHAT',
       receivedAt: '2026-11-23T08:00:00.000Z',
@@ -95,9 +103,23 @@ async function chatSource(
     async *messages() {
       for (let start = 0; start < messages.length; start += 50) yield messages.slice(start, start + 50);
     },
-    entries: [{ path: '_chat.txt', key: chatFile, size: chatText.length, sha256: sha256(chatText) }],
+    entries: [
+      { path: '_chat.txt', key: chatFile, size: chatText.length, sha256: sha256(chatText) },
+      { path: PHOTO, key: photoFile, size: photo.length, sha256: sha256(photo) },
+    ],
     folders: [],
-    media: [],
+    // The photo is its own display copy: what the exhibit does with the picture is what matters.
+    media: [
+      {
+        path: PHOTO,
+        kind: 'image',
+        derivedKey: photoFile,
+        durationSeconds: null,
+        derivedSizeBytes: photo.length,
+        derivedSha256: sha256(photo),
+        problem: null,
+      },
+    ],
     mediaComponents: {},
     uploadKey: upload,
     files: { open: async (key) => createReadStream(key) },
@@ -268,6 +290,17 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     expect(info).toContain('(unredacted, not for public filing)');
     // Same pages: the sealed copy outlines what the exhibit blacks out.
     expect(pagesOf(sealed)).toHaveLength(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit))).length);
+  });
+
+  it('captions the withheld photo as withheld, naming its redaction, where the sealed copy describes the picture', async () => {
+    const exhibit = flat(await pdftotext(file(EXHIBIT_PATHS.exhibit)));
+    expect(exhibit).toContain('Attachment 1 withheld (R4).');
+    expect(exhibit).not.toContain('Display copy');
+    const sealed = flat(await pdftotext(file(EXHIBIT_PATHS.sealed)));
+    expect(sealed).toContain(
+      'Display copy of Attachment 1: re-encoded as a JPEG of 96 × 64 pixels for this transcript. Not the original, which is named above with its SHA-256 value.',
+    );
+    expect(sealed).not.toContain('withheld (R4)');
   });
 
   it('logs the three identifiers by message, place and reason, never their text', async () => {

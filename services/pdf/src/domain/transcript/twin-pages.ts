@@ -171,6 +171,19 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     });
   }
 
+  /**
+   * A text a copy that removes masked text says otherwise (the caption of a withheld picture):
+   * `removed` in such a copy, `shown` in every other.
+   */
+  unlessRemoved(shown: string, removed: string): CopyText<Copy> {
+    return Object.fromEntries(
+      [...new Set([...this.copies, ...this.laidOut])].map((copy) => [
+        copy,
+        this.setup[copy]?.redaction === 'remove' ? removed : shown,
+      ]),
+    ) as Record<Copy, string>;
+  }
+
   /** Each copy's document: with a window, the one it is drawing into now. */
   get documents(): Readonly<Record<Copy, PDFKit.PDFDocument>> {
     return Object.fromEntries(this.pens.map((pen) => [pen.copy, pen.doc])) as Record<
