@@ -2,7 +2,7 @@ import { ExhibitSpecSchema, type ExhibitSpecInput } from '@chatexhibit/proto/exh
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { parse } from 'csv-parse/sync';
 import { type ExhibitChat, planExhibit, rangesToRemove } from '@chatexhibit/pdf/domain/exhibit/exhibit-plan';
-import { textMasks } from '@chatexhibit/pdf/domain/exhibit/exhibit-decoration';
+import { redactionLabel, textMasks } from '@chatexhibit/pdf/domain/exhibit/exhibit-decoration';
 import { ExhibitSpecError } from '@chatexhibit/pdf/domain/exhibit/exhibit-spec-error';
 import { includedMessages, omittedMessages } from '@chatexhibit/pdf/domain/exhibit/exhibit-wording';
 import { REDACTION_LOG_COLUMNS, redactionLogCsv } from '@chatexhibit/pdf/domain/exhibit/redaction-log';
@@ -520,7 +520,26 @@ describe('planning an exhibit', () => {
     const masks = exhibit.redactions.get(10)!.masks.filter((mask) => mask.field === 'content');
     // All three are removed; the one box says only what the whole-message redaction says.
     expect(masks.map((mask) => mask.redaction).sort()).toEqual([0, 1, 2]);
-    expect(textMasks(exhibit, masks)).toEqual([{ start: 0, end: 45, label: 'Sealed', shortLabel: 'R2' }]);
+    expect(textMasks(exhibit, masks)).toEqual([
+      { start: 0, end: 45, label: 'Sealed', abbreviation: 'Sealed', shortLabel: 'R2' },
+    ]);
+  });
+
+  it('words the boxes of each redaction: the reason or the replacement, the reason’s abbreviation, the redaction’s name', async () => {
+    const exhibit = await plan(
+      {
+        selections: [{ from: 9, to: 9 }],
+        redactions: [
+          { kind: 'text', message: 9, text: '4/7/89', reason: { category: 'birth-date' } },
+          { kind: 'text-everywhere', text: 'Emma', replaceWith: 'E.M.', reason: { category: 'minor-name' } },
+        ],
+      },
+      { special: { 9: { content: 'Emma was born 4/7/89' } } },
+    );
+    expect([0, 1].map((redaction) => redactionLabel(exhibit, redaction))).toEqual([
+      { label: 'Birth date', abbreviation: 'DOB', shortLabel: 'R1' },
+      { label: 'E.M.', abbreviation: 'Minor', shortLabel: 'R2' },
+    ]);
   });
 
   it('takes a phone number written only in the participant list or the chat file name, and masks it there', async () => {

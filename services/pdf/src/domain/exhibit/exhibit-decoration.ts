@@ -8,13 +8,16 @@ import { redactionName } from './redaction-log';
 
 /**
  * The words on a redaction's boxes: the filer's replacement ("E.M.") or its reason in a few words
- * ("SSN/TIN"), and, for a box too narrow for them, the redaction's number as the log gives it ("R3").
+ * ("SSN/TIN"); for a box too narrow for them, the reason's abbreviation ("TIN"); for one too narrow
+ * for that, the redaction's number as the log gives it ("R3").
  */
 export function redactionLabel(plan: ExhibitPlan, redaction: number): BoxLabel {
   const asked = plan.spec.redactions[redaction]!;
   const replaceWith = 'replaceWith' in asked ? asked.replaceWith : undefined;
+  const reason = REDACTION_REASONS[asked.reason.category];
   return {
-    label: replaceWith ?? REDACTION_REASONS[asked.reason.category].label,
+    label: replaceWith ?? reason.label,
+    abbreviation: reason.abbreviation,
     shortLabel: redactionName(redaction),
   };
 }

@@ -49,7 +49,9 @@ export type RedactionMode = 'remove' | 'mark';
 export interface BoxLabel {
   /** A few words (e.g. 'SSN/TIN', or the filer's 'E.M.'), drawn in brackets: "[SSN/TIN]". */
   readonly label: string;
-  /** Drawn instead where the label does not fit the box: what finds it in the redaction log ('R3'). */
+  /** Drawn instead where the label does not fit the box: the reason in fewer letters ('TIN'). */
+  readonly abbreviation: string;
+  /** Drawn where neither fits: what finds it in the redaction log ('R3'). */
   readonly shortLabel: string;
 }
 
@@ -400,7 +402,7 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
       style,
       color,
       mask,
-      ({ x, width, mask: { label, shortLabel } }) => {
+      ({ x, width, mask: { label, abbreviation, shortLabel } }) => {
         doc
           .save()
           .rect(left + x, top, width, height)
@@ -408,7 +410,7 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
           .fill()
           .restore();
         const { share, minSize, padding, family, weight } = REDACTION_LABEL;
-        const fitting = [label, shortLabel]
+        const fitting = [label, abbreviation, shortLabel]
           .map((words) => {
             const text = `[${words}]`;
             const perPoint = this.layout.measure(text, { family, weight, size: 1 });
