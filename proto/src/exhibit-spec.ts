@@ -146,7 +146,12 @@ export const REDACTION_REASONS = {
     description: 'Financial-account number (Fed. R. Civ. P. 5.2(a)(4))',
   },
   'sealed-by-order': { label: 'Sealed', abbreviation: 'Sealed', description: 'Sealed by order of the court' },
-  other: { label: 'Redacted', abbreviation: 'Redacted', description: 'Other (stated by the filer)' },
+  // Its reason is the filer's note (required): the label and description say where to read it.
+  other: {
+    label: 'Other',
+    abbreviation: 'Other',
+    description: "A reason other than Fed. R. Civ. P. 5.2(a) or a sealing order, given in the filer's note",
+  },
 } as const;
 export type RedactionCategory = keyof typeof REDACTION_REASONS;
 

@@ -196,7 +196,7 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     expect(leaks).toEqual([]);
     // What stands in their place.
     const exhibit = flat(texts[`${EXHIBIT_PATHS.exhibit} (pdftotext)`]!);
-    for (const label of ['[SSN/TIN]', '[Account no.]', '[Birth date]', '[Redacted]'])
+    for (const label of ['[SSN/TIN]', '[Account no.]', '[Birth date]', '[Other]'])
       expect(exhibit).toContain(label);
     expect(exhibit).toMatch(/my SSN is (L40 )?\[SSN\/TIN\] for the lease/);
   });
@@ -235,7 +235,7 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
   it('lists the participants beside their marks with the transcript’s legend, the redacted number masked', async () => {
     const text = flat(await pdftotext(file(EXHIBIT_PATHS.exhibit)));
     expect(text).toContain(
-      'Participants As the export names them, each beside the mark its messages carry: Dana Whitfield (exporting account) [Redacted]',
+      'Participants As the export names them, each beside the mark its messages carry: Dana Whitfield (exporting account) [Other]',
     );
     expect(text).toContain(
       "Each participant's messages carry the mark and colour shown here; the star marks the account the chat was exported from, as stated in the full transcript's Examination section: its messages are the ones that account sent, the others' the ones it received.",
@@ -314,6 +314,19 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     const log = flat(await pdftotext(file(EXHIBIT_PATHS.redactionLogPdf)));
     for (const message of ['0040', '0041', '0042', '0045']) expect(log).toContain(message);
     expect(log).toContain('Social Security or taxpayer-identification number');
+  });
+
+  it('logs a reason of the filer’s own as other, pointing to the filer’s note beside it, never as “Redacted”', async () => {
+    const csv = (await readFile(file(EXHIBIT_PATHS.redactionLogCsv), 'utf8')).split('\r\n');
+    const sender = csv.find((line) => line.includes(",The sender's phone number,")) ?? '';
+    expect(sender).toContain(
+      `,The sender's phone number,Other,"A reason other than Fed. R. Civ. P. 5.2(a) or a sealing order, given in the filer's note",private number,`,
+    );
+    const log = flat(await pdftotext(file(EXHIBIT_PATHS.redactionLogPdf)));
+    expect(log).toContain(
+      "Other: A reason other than Fed. R. Civ. P. 5.2(a) or a sealing order, given in the filer's note.",
+    );
+    expect(log).not.toContain('Redacted');
   });
 
   it('keeps the transcript’s numbers and marks each stretch it leaves out', async () => {
