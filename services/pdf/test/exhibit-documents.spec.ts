@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
 import { type ExhibitSpecInput, ExhibitSpecSchema } from '@chatexhibit/proto/exhibit-spec';
@@ -308,9 +309,9 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     // The text's row of each message (the phone number has its own rows, for the senders).
     const row = (message: string) =>
       csv.find((line) => line.includes(`,${message},Text,Part of the message text,`)) ?? '';
-    expect(row('0040')).toMatch(/^\d+,R1,0040,Text,Part of the message text,SSN\/TIN,.*,1,11$/);
+    expect(row('0040')).toMatch(/^\d+,R1,0040,Text,Part of the message text,SSN\/TIN,.*,1,11,\d+,DOE\d{6}$/);
     expect(row('0041')).toMatch(/,R2,0041,Text,Part of the message text,Account no\.,/);
-    expect(row('0042')).toMatch(/,R3,0042,Text,Part of the message text,Birth date,.*,1,10$/);
+    expect(row('0042')).toMatch(/,R3,0042,Text,Part of the message text,Birth date,.*,1,10,\d+,DOE\d{6}$/);
     const log = flat(await pdftotext(file(EXHIBIT_PATHS.redactionLogPdf)));
     for (const message of ['0040', '0041', '0042', '0045']) expect(log).toContain(message);
     expect(log).toContain('Social Security or taxpayer-identification number');
@@ -327,6 +328,37 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
       "Other: A reason other than Fed. R. Civ. P. 5.2(a) or a sealing order, given in the filer's note.",
     );
     expect(log).not.toContain('Redacted');
+  });
+
+  it('gives each row the page of exhibit.pdf its boxes are drawn on and its Bates number, in both logs', async () => {
+    const pages = pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit)));
+    const pageOf = (text: string) => pages.findIndex((page) => page.includes(text)) + 1;
+    const csv = parse((await readFile(file(EXHIBIT_PATHS.redactionLogCsv), 'utf8')).slice(1)) as string[][];
+    const [head, ...rows] = csv;
+    const cell = (row: string[], column: string) => row[head!.indexOf(column)]!;
+    const where = (message: string, place: string) =>
+      rows
+        .filter((row) => cell(row, 'Message') === message && cell(row, 'Place') === place)
+        .map((row) => [cell(row, 'Exhibit page'), cell(row, 'Bates number')]);
+    for (const [message, text, place] of [
+      ['0040', 'my SSN is', 'Text'],
+      ['0042', 'the form asks for my date of birth', 'Text'],
+      ['0045', 'Attachment 1 withheld (R4).', 'Attachment'],
+    ] as const) {
+      const page = pageOf(text);
+      expect(page).toBeGreaterThan(0);
+      expect({ message, where: where(message, place) }).toEqual({
+        message,
+        where: [[String(page), `DOE${String(100 + page).padStart(6, '0')}`]],
+      });
+    }
+    // The participant list is no message's: its rows give no page.
+    expect(
+      rows.filter((row) => cell(row, 'Place') === 'Participant list').map((row) => cell(row, 'Exhibit page')),
+    ).toEqual(['']);
+    const log = flat(await pdftotext(file(EXHIBIT_PATHS.redactionLogPdf)));
+    const page = pageOf('my SSN is');
+    expect(log).toMatch(new RegExp(`R1 0040 ${page} DOE${String(100 + page).padStart(6, '0')} Text`));
   });
 
   it('keeps the transcript’s numbers and marks each stretch it leaves out', async () => {

@@ -290,7 +290,10 @@ describe('planning an exhibit', () => {
       [4, 32, 'attachment', 2, 1, 12],
       [5, null, 'participant-list', 0, 1, 15],
     ]);
-    const csv = redactionLogCsv(exhibit.log, exhibit.totalMessages);
+    // As the writer would find them: row 2's boxes on pages 3 and 4, the others' on none.
+    const csv = redactionLogCsv(exhibit.log, exhibit.totalMessages, (row) =>
+      row.log === 2 ? { pages: [3, 4], bates: ['DOE000003', 'DOE000004'] } : { pages: [], bates: [] },
+    );
     expect(csv.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(csv.toString('utf8')).not.toMatch(/4477|4111|IMG-0001/);
     const table = parse(csv.toString('utf8').slice(1), { relax_column_count: false }) as string[][];
@@ -306,6 +309,8 @@ describe('planning an exhibit', () => {
       "'=a witness",
       '2',
       '29',
+      '3, 4',
+      'DOE000003, DOE000004',
     ]);
     expect(table[1]?.slice(0, 5)).toEqual(['1', 'R1', '0030', 'Sender', "The sender's phone number"]);
     expect(table[3]?.slice(0, 5)).toEqual(['3', 'R2', '0031', 'Text', 'Part of the message text']);
@@ -320,6 +325,8 @@ describe('planning an exhibit', () => {
       '',
       '1',
       '12',
+      '',
+      '',
     ]);
     expect(table[5]?.slice(0, 5)).toEqual([
       '5',

@@ -100,7 +100,7 @@ export async function writeMessageAttachment(
       x,
       Math.min(width, THUMBNAIL.maxWidth),
       THUMBNAIL.maxHeight,
-      withheld?.label ?? null,
+      withheld,
     );
     pages.y += SPACE.betweenRows;
     // The picture is a re-encoded copy: its caption must not pass it off as the original above.

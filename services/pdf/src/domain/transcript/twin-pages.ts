@@ -53,6 +53,8 @@ export interface BoxLabel {
   readonly abbreviation: string;
   /** Drawn where neither fits: what finds it in the redaction log ('R3'). */
   readonly shortLabel: string;
+  /** The redaction log's rows (by number) the box stands for, told to `onBoxDrawn` with its page. */
+  readonly logRows?: readonly number[];
 }
 
 /** Characters [start, end) of a text to redact, and the words on their box. */
@@ -136,6 +138,8 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
   pageNumber = 1;
   /** Called after each new page, to draw what continues there (a running header). */
   onNewPage: () => void = () => {};
+  /** Called for each black box a copy that removes masked text draws, with the layout's page it is on. */
+  onBoxDrawn: (box: BoxLabel, page: number) => void = () => {};
   /** Where the window's first page is among its documents' pages (after their front matter). */
   private windowStart = 0;
   /** Set while front matter is drawn, which must fit its page. */
@@ -395,43 +399,37 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     }
     // Each box and its label go into the line where the masked text was, so that text
     // extraction reads the label in its place.
-    painter.drawLine(
-      line,
-      left,
-      baseline,
-      style,
-      color,
-      mask,
-      ({ x, width, mask: { label, abbreviation, shortLabel } }) => {
-        doc
-          .save()
-          .rect(left + x, top, width, height)
-          .fillColor('#000000')
-          .fill()
-          .restore();
-        const { share, minSize, padding, family, weight } = REDACTION_LABEL;
-        const fitting = [label, abbreviation, shortLabel]
-          .map((words) => {
-            const text = `[${words}]`;
-            const perPoint = this.layout.measure(text, { family, weight, size: 1 });
-            return { text, size: Math.min(style.size * share, (width - 2 * padding) / perPoint) };
-          })
-          .find(({ size }) => size >= minSize);
-        // On the text's baseline, as part of the line.
-        if (fitting !== undefined)
-          painter.drawText(
-            fitting.text,
-            left + x,
-            baseline,
-            { family, weight, size: fitting.size },
-            '#ffffff',
-            {
-              align: 'center',
-              width,
-            },
-          );
-      },
-    );
+    painter.drawLine(line, left, baseline, style, color, mask, ({ x, width, mask }) => {
+      const { label, abbreviation, shortLabel } = mask;
+      this.onBoxDrawn(mask, this.pageNumber);
+      doc
+        .save()
+        .rect(left + x, top, width, height)
+        .fillColor('#000000')
+        .fill()
+        .restore();
+      const { share, minSize, padding, family, weight } = REDACTION_LABEL;
+      const fitting = [label, abbreviation, shortLabel]
+        .map((words) => {
+          const text = `[${words}]`;
+          const perPoint = this.layout.measure(text, { family, weight, size: 1 });
+          return { text, size: Math.min(style.size * share, (width - 2 * padding) / perPoint) };
+        })
+        .find(({ size }) => size >= minSize);
+      // On the text's baseline, as part of the line.
+      if (fitting !== undefined)
+        painter.drawText(
+          fitting.text,
+          left + x,
+          baseline,
+          { family, weight, size: fitting.size },
+          '#ffffff',
+          {
+            align: 'center',
+            width,
+          },
+        );
+    });
   }
 
   /** A thin horizontal rule at the cursor. */
@@ -455,7 +453,7 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
 
   /**
    * A JPEG or PNG, scaled to fit `width` × `maxHeight`, at the cursor; moves below it. Returns its
-   * size in pixels. With a mask label, a 'remove' copy draws a black box of the picture's size
+   * size in pixels. With a mask's label, a 'remove' copy draws a black box of the picture's size
    * labelled with it instead, and a 'mark' copy outlines the picture.
    */
   image(
@@ -463,7 +461,7 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     x: number,
     width: number,
     maxHeight: number,
-    maskLabel: string | null = null,
+    mask: BoxLabel | null = null,
   ): { width: number; height: number } {
     const probe = (this.pens[0]?.doc ?? (this.picturesBeforeWindow ??= measuringDocument())).openImage(data);
     const scale = Math.min(1, width / probe.width, maxHeight / probe.height);
@@ -471,7 +469,7 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     this.ensure(size.height);
     for (const pen of this.pens) {
       const { doc } = pen;
-      if (maskLabel === null || pen.redaction === undefined) {
+      if (mask === null || pen.redaction === undefined) {
         doc.image(data, x, this.y, size);
       } else if (pen.redaction === 'mark') {
         doc.image(data, x, this.y, size);
@@ -483,10 +481,11 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
           .stroke()
           .restore();
       } else {
+        this.onBoxDrawn(mask, this.pageNumber);
         doc.save().rect(x, this.y, size.width, size.height).fillColor('#000000').fill().restore();
         const { family, weight } = REDACTION_LABEL;
         const label = { family, weight, size: 8 } as const;
-        pen.painter.drawText(`[${maskLabel}]`, x, this.y + size.height / 2, label, '#ffffff', {
+        pen.painter.drawText(`[${mask.label}]`, x, this.y + size.height / 2, label, '#ffffff', {
           align: 'center',
           width: size.width,
         });
