@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorReasons } from './errors';
+import { MAX_MESSAGE_NUMBER } from './exhibit-spec';
 import { TranscriptMessageSchema } from './transcript';
 
 // What the web app needs to build an exhibit from a processed export, and what making one answers.
@@ -9,7 +10,12 @@ export const EXHIBIT_MESSAGES_PAGE_LIMIT = 5000;
 
 export const ExhibitMessagesQuerySchema = z.object({
   /** The first message number of the page (1-based, the transcript's numbers). */
-  from: z.coerce.number().int().min(1, 'from must be a message number, from 1').default(1),
+  from: z.coerce
+    .number()
+    .int()
+    .min(1, 'from must be a message number, from 1')
+    .max(MAX_MESSAGE_NUMBER, `from must be a message number, at most ${MAX_MESSAGE_NUMBER}`)
+    .default(1),
   limit: z.coerce
     .number()
     .int()

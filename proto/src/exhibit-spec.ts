@@ -3,6 +3,7 @@ import { unknownKeySentence } from './errors';
 import { isOneLine } from './one-line';
 import { phoneDigits } from './phone-digits';
 import { BATES_PREFIX_PATTERN, BatesStartSchema } from './processing-options';
+import { foldText } from './text-fold';
 import { wordOccurrences } from './text-range';
 
 // An exhibit: the messages of a processed export a lawyer files, with context, highlights,
@@ -75,10 +76,14 @@ function calendarProblem(day: string): string | null {
 }
 
 /** A message by the full transcript's number. */
+/** The largest message number stored (PostgreSQL's integer); no chat comes near it. */
+export const MAX_MESSAGE_NUMBER = 2_147_483_647;
+
 const MessageNumberSchema = z
   .number({ error: 'must be a message number of the transcript, such as 412' })
   .int('must be a whole message number')
-  .min(1, 'must be a message number of the transcript, from 1');
+  .min(1, 'must be a message number of the transcript, from 1')
+  .max(MAX_MESSAGE_NUMBER, `must be a message number of the transcript, at most ${MAX_MESSAGE_NUMBER}`);
 
 /** A day as the messages' dates are recorded (the chat's own dates, not UTC), YYYY-MM-DD. */
 const RecordedDaySchema = z
@@ -247,6 +252,59 @@ export const RedactionSchema = z.discriminatedUnion(
 );
 export type Redaction = z.infer<typeof RedactionSchema>;
 
+/** What a redaction removes, as a key two redactions share when they remove the same thing (reasons aside). */
+export function redactionTarget(redaction: Redaction): string {
+  switch (redaction.kind) {
+    case 'text':
+      return JSON.stringify([
+        redaction.kind,
+        redaction.message,
+        redaction.text,
+        redaction.occurrence ?? null,
+      ]);
+    case 'message':
+    case 'attachment':
+      return JSON.stringify([redaction.kind, redaction.message]);
+    case 'phone-number':
+      return JSON.stringify([redaction.kind, phoneDigits(redaction.number)]);
+    case 'text-everywhere':
+      return JSON.stringify([redaction.kind, foldText(redaction.text).folded.trim().split(/\s+/u)]);
+  }
+}
+
+/**
+ * A redaction that removes what an earlier one removes (each copy would mask every place again,
+ * and the log list it twice), and a label or Bates prefix that writes a text the exhibit removes
+ * everywhere (it is on every page, in the metadata and in the files' names of those who file it).
+ */
+function redactionConflicts(
+  spec: { label: string; batesPrefix?: string | undefined; redactions: readonly Redaction[] },
+  context: z.RefinementCtx,
+): void {
+  const first = new Map<string, number>();
+  spec.redactions.forEach((redaction, index) => {
+    const target = redactionTarget(redaction);
+    const earlier = first.get(target);
+    if (earlier === undefined) first.set(target, index);
+    else
+      context.addIssue({
+        code: 'custom',
+        message: `removes what redactions[${earlier}] removes: give each thing to remove once`,
+        path: ['redactions', index],
+      });
+    if (redaction.kind !== 'text-everywhere') return;
+    for (const key of ['label', 'batesPrefix'] as const) {
+      const value = spec[key];
+      if (value !== undefined && wordOccurrences(value, redaction.text).length > 0)
+        context.addIssue({
+          code: 'custom',
+          message: `holds a text redactions[${index}] removes everywhere: it is printed on every page, so choose one without it`,
+          path: [key],
+        });
+    }
+  });
+}
+
 /** One million bytes: courts state their limits in MB, and this is the smaller reading of it. */
 const MB = 1_000_000;
 
@@ -343,10 +401,12 @@ export const ExhibitSpecSchema = keyed({
   sealedCopyMark: z
     .enum(SEALED_COPY_MARKS, { error: `must be one of ${SEALED_COPY_MARKS.join(', ')}` })
     .optional(),
-}).refine((spec) => spec.batesStart === undefined || spec.batesPrefix !== undefined, {
-  message: 'batesStart is given without batesPrefix: it numbers the pages that carry the prefix',
-  path: ['batesStart'],
-});
+})
+  .refine((spec) => spec.batesStart === undefined || spec.batesPrefix !== undefined, {
+    message: 'batesStart is given without batesPrefix: it numbers the pages that carry the prefix',
+    path: ['batesStart'],
+  })
+  .superRefine(redactionConflicts);
 export type ExhibitSpec = z.infer<typeof ExhibitSpecSchema>;
 /** The spec as a caller writes it, defaults not yet filled. */
 export type ExhibitSpecInput = z.input<typeof ExhibitSpecSchema>;

@@ -1,5 +1,6 @@
 import { Metadata, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { phoneDigits } from './phone-digits';
+import { foldedMatches, foldText } from './text-fold';
 import type { TextRange } from './text-range';
 
 // One phone number is written many ways: "+1 555 010 4477", "+1 (555) 010-4477", "15550104477",
@@ -7,7 +8,8 @@ import type { TextRange } from './text-range';
 // number it shows for a name in invisible direction marks. A number given with "+" is split by
 // libphonenumber-js into its country calling code and national number, and found in its
 // international form and its national one (with the country's trunk prefix or without); digits
-// right next to it make another number and are not matched.
+// right next to it make another number and are not matched. Digits of any script count
+// (full-width "５５５", Arabic-Indic "٥٥٥"): the text is matched folded (`foldText`).
 
 /**
  * What may stand between two digits of one phone number: spaces (also no-break and thin ones),
@@ -42,8 +44,9 @@ interface NumberingPlans {
 }
 
 /** `number` split into country calling code, national number and trunk prefix; null when it has no "+" or no known calling code. */
-export function internationalNumber(number: string): InternationalNumber | null {
-  if (!number.trim().startsWith('+')) return null;
+export function internationalNumber(written: string): InternationalNumber | null {
+  const number = foldText(written).folded.trim();
+  if (!number.startsWith('+')) return null;
   const parsed = parsePhoneNumberFromString(number);
   if (parsed === undefined) return null;
   const plans = new Metadata() as unknown as NumberingPlans;
@@ -84,9 +87,5 @@ export function phoneNumberPattern(number: string): RegExp {
 }
 
 /** Every place `text` writes the phone number `number`, in order. */
-export function findPhoneNumber(text: string, number: string): TextRange[] {
-  return [...text.matchAll(phoneNumberPattern(number))].map((match) => ({
-    start: match.index,
-    end: match.index + match[0].length,
-  }));
-}
+export const findPhoneNumber = (text: string, number: string): TextRange[] =>
+  foldedMatches(text, phoneNumberPattern(foldText(number).folded));

@@ -1,3 +1,5 @@
+import { foldedMatches, foldText } from './text-fold';
+
 /**
  * A span of a text by JavaScript string indices (UTF-16 code units, as `String.prototype.slice`
  * and the PDF text engine's offsets count them): `start` inclusive, `end` exclusive. An emoji
@@ -38,20 +40,17 @@ export function textOccurrences(content: string, text: string): TextRange[] {
 const WORD_CHARACTER = String.raw`[\p{L}\p{N}\p{M}]`;
 
 /**
- * Where `phrase` occurs in `content` as whole words, left to right, ignoring case and taking any
- * run of spaces or line breaks for a space: how a `text-everywhere` redaction finds a name
- * ("Emma" in "Emma's", never in "Emmanuel").
+ * Where `phrase` occurs in `content` as whole words, left to right, in any case and any spelling a
+ * reader takes for the same (`foldText`), taking any run of spaces or line breaks for a space: how
+ * a `text-everywhere` redaction finds a name ("Emma" in "Emma's", never in "Emmanuel").
  */
 export function wordOccurrences(content: string, phrase: string): TextRange[] {
-  const words = phrase
-    .trim()
+  const words = foldText(phrase)
+    .folded.trim()
     .split(/\s+/u)
     .filter((word) => word !== '');
   if (words.length === 0) return [];
-  const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join(String.raw`\s+`);
-  const pattern = new RegExp(`(?<!${WORD_CHARACTER})${escaped}(?!${WORD_CHARACTER})`, 'giu');
-  return [...content.matchAll(pattern)].map((match) => ({
-    start: match.index,
-    end: match.index + match[0].length,
-  }));
+  // Only what the `u` flag lets be escaped: a hyphen ("Mary-Jane") stands for itself outside a class.
+  const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join(String.raw`\s+`);
+  return foldedMatches(content, new RegExp(`(?<!${WORD_CHARACTER})${escaped}(?!${WORD_CHARACTER})`, 'gu'));
 }

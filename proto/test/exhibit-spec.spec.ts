@@ -210,6 +210,36 @@ describe('exhibit-wide redactions and what their boxes say', () => {
     ).toBe('redactions.0');
   });
 
+  it('refuses a redaction of what an earlier one removes, whatever its reason or spelling', () => {
+    const spec = {
+      ...SPEC,
+      redactions: [
+        { kind: 'text-everywhere', text: 'Mary-Jane', reason: minor },
+        { kind: 'phone-number', number: '+1 555 201 7788', reason: minor },
+        { kind: 'text-everywhere', text: 'MARY-JANE', reason: { category: 'other', note: 'again' } },
+        { kind: 'phone-number', number: '+1 (555) 201-7788', reason: minor },
+        { kind: 'text', message: 1, text: 'Mary', reason: minor },
+      ],
+    };
+    expect(issueSentences(ExhibitSpecSchema.safeParse(spec).error?.issues ?? [])).toEqual([
+      'redactions[2]: removes what redactions[0] removes: give each thing to remove once',
+      'redactions[3]: removes what redactions[1] removes: give each thing to remove once',
+    ]);
+  });
+
+  it('refuses a label or Bates prefix that writes a text the exhibit removes everywhere', () => {
+    const spec = {
+      ...SPEC,
+      label: 'Exhibit EMMA-7',
+      batesPrefix: 'Emma',
+      redactions: [{ kind: 'text-everywhere', text: 'Emma', reason: minor }],
+    };
+    expect(issueSentences(ExhibitSpecSchema.safeParse(spec).error?.issues ?? [])).toEqual([
+      'label: holds a text redactions[0] removes everywhere: it is printed on every page, so choose one without it',
+      'batesPrefix: holds a text redactions[0] removes everywhere: it is printed on every page, so choose one without it',
+    ]);
+  });
+
   it("refuses a word without a letter or digit (a number the plan cannot read is the plan's refusal)", () => {
     expect(refusal(redacting({ kind: 'text-everywhere', text: '--', reason: minor }))).toEqual({
       path: 'redactions.0.text',

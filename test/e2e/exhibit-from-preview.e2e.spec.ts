@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { ARTIFACTS } from '../support/artifacts';
+import { REPO_ROOT } from '../support/child-process';
 import { useChromium } from '../support/browser';
 import { cleanUpAll } from '../support/clean-up';
 import { useStandalone } from '../support/standalone';
@@ -25,9 +26,10 @@ async function tabTo(page: Page, target: Locator, presses = 150): Promise<void> 
  * Issue 23's web-app deliverable in Chromium against `npm start`: a free export processed, then
  * with the keyboard only the preview's Exhibit mode, messages selected with arrows, Space and
  * Shift+arrow, the SSN suggestion accepted, the selection highlighted, a label typed, and 'Make
- * exhibit' to the files behind signed links, each downloading with the size and SHA-256 shown.
+ * exhibit' to the files behind signed links, each downloading with the size and SHA-256 shown;
+ * and the mouse's ways to choose messages and words to redact.
  */
-describe('an exhibit made from the preview with the keyboard', () => {
+describe('an exhibit made from the preview', () => {
   const standalone = useStandalone();
   const chromium = useChromium();
   let workDir: string;
@@ -96,7 +98,12 @@ describe('an exhibit made from the preview with the keyboard', () => {
       });
       await tabTo(page, accept);
       await page.keyboard.press('Enter');
-      expect(await accept.getAttribute('aria-pressed')).toBe('true');
+      // The only suggestion decided: it says so, and the keyboard is on the button that changes it.
+      const change = page.getByRole('button', {
+        name: `Reject instead: keep Social Security number “${SSN}” in message ${ssnMessage}`,
+      });
+      expect(await change.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+      expect(await change.locator('xpath=..').textContent()).toContain('Accepted');
       await page.getByRole('heading', { name: 'Redactions (1)' }).waitFor();
 
       await tabTo(page, page.getByLabel('Exhibit label'));
@@ -124,6 +131,69 @@ describe('an exhibit made from the preview with the keyboard', () => {
       await page.setViewportSize({ width: 375, height: 740 });
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
       await page.screenshot({ path: path.join(ARTIFACTS, 'exhibit-made-375.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  }, 240_000);
+
+  it('selects with a click and a shift-click, the first click after load included, and still selects text to redact', async () => {
+    const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await page.goto(`http://localhost:${standalone.port}/`);
+      await page.setInputFiles(
+        'input[type=file]',
+        path.join(REPO_ROOT, 'samples', 'WhatsApp Chat - Sam Carter.zip'),
+      );
+      await page.getByRole('button', { name: 'Process Chat Export' }).click();
+      await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 90_000 });
+      await page.getByRole('tab', { name: 'Exhibit' }).click();
+      const list = page.getByRole('listbox', { name: 'Messages of the transcript' });
+      const options = list.getByRole('option');
+      await options.last().waitFor();
+      const numbers = await options.evaluateAll((all) =>
+        all.map((option) => option.textContent!.slice(0, 4)),
+      );
+      // The end of the list in view, its first message scrolled out: focusing the list must not
+      // bring that one back under the pointer, which lost the first click.
+      await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      const press = async (option: Locator, modifiers: 'Shift'[] = []) => {
+        await option.hover();
+        for (const modifier of modifiers) await page.keyboard.down(modifier);
+        await page.mouse.down();
+        await page.mouse.up();
+        for (const modifier of modifiers) await page.keyboard.up(modifier);
+      };
+      const selectedNumbers = () =>
+        list
+          .getByRole('option', { selected: true })
+          .evaluateAll((all) => all.map((option) => option.textContent!.slice(0, 4)));
+      const textSelection = () =>
+        list.evaluate((element) => element.ownerDocument.getSelection()?.toString() ?? '');
+
+      await press(options.last());
+      expect(await selectedNumbers()).toEqual(numbers.slice(-1));
+      await press(options.nth(numbers.length - 4), ['Shift']);
+      expect(await selectedNumbers()).toEqual(numbers.slice(-4));
+      expect(await page.getByTestId('exhibit-selection-count').textContent()).toMatch(
+        /^4 messages selected; /,
+      );
+      expect(await textSelection()).toBe('');
+
+      // A drag over words of one message selects them to redact, not the message.
+      const text = list.locator(`[data-content-of="${Number(numbers[1])}"]`);
+      await text.scrollIntoViewIfNeeded();
+      const box = (await text.boundingBox())!;
+      const firstLine = box.y + 8;
+      await page.mouse.move(box.x + 1, firstLine);
+      await page.mouse.down();
+      await page.mouse.move(box.x + Math.min(box.width - 1, 120), firstLine, { steps: 5 });
+      await page.mouse.up();
+      const words = await textSelection();
+      expect(words.length).toBeGreaterThan(0);
+      expect(await selectedNumbers()).toEqual(numbers.slice(-4));
+      await page.getByRole('button', { name: `Redact the selected text of ${numbers[1]}…` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Redact text' });
+      expect(await dialog.getByLabel('Text to redact').inputValue()).toBe(words);
     } finally {
       await page.close();
     }

@@ -17,6 +17,7 @@ import {
 } from '../support/exhibit-client';
 import { eventually } from '../support/eventually';
 import { readProgress, uploadExport } from '../support/pipeline-client';
+import { writeWhatsAppExport } from '../support/whatsapp-export';
 import { useStandalone } from '../support/standalone';
 
 /**
@@ -71,6 +72,12 @@ describe('exhibits API (standalone)', () => {
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { message: string }).message).toBe(
       'from must be a message number, from 1',
+    );
+    // Past what the database stores: refused, never a 500.
+    const past = await fetch(`${base()}/api/whatsapp/export/${exportId}/messages?from=2147483648`);
+    expect(past.status).toBe(400);
+    expect(((await past.json()) as { message: string }).message).toBe(
+      'from must be a message number, at most 2147483647',
     );
   });
 
@@ -156,6 +163,30 @@ describe('exhibits API (standalone)', () => {
       body: { code: 'INVALID_REQUEST', message: 'unknown key "redaction": did you mean "redactions"?' },
     });
   }, 60_000);
+
+  it('refuses a size limit one page alone passes, naming the page, never with a 500', async () => {
+    // Thousands of different CJK characters on a page: the font that draws them passes 250,000 bytes.
+    const cjk = Array.from({ length: 12 }, (_, m) =>
+      Array.from({ length: 400 }, (_, c) => String.fromCodePoint(0x4e00 + m * 400 + c)).join(''),
+    );
+    const chat = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'cjk-')), {
+      textMessages: 12,
+      voiceNotes: 0,
+      photos: 0,
+      texts: cjk,
+    });
+    const id = (await uploadExport(base(), chat.zipPath)).body.clientId!;
+    expect((await readProgress(base(), id)).events.at(-1)!.done).toBe(true);
+    const { status, body } = await postExhibit(base(), id, {
+      label: 'Exhibit C',
+      selections: [{ from: 1, to: 12 }],
+      courtProfile: { maxFileBytes: 250_000 },
+    });
+    expect({ status, reason: body.reason }).toEqual({ status: 400, reason: 'SPEC_DOES_NOT_FIT' });
+    expect(body.message).toMatch(
+      /^Page \d+ of exhibit\.pdf alone makes a volume of [\d,]+ bytes, over the limit of 250,000 bytes per file/,
+    );
+  }, 120_000);
 
   it('refuses Bates numbers the filing copy or an earlier exhibit of the export carries, naming both ranges and a start that is clear', async () => {
     const chat = await writeExhibitExport(await mkdtemp(path.join(workDir, 'bates-')));

@@ -210,6 +210,24 @@ describe('a paragraph with masks, in a copy that removes them and one that marks
     expect(publicPages).toBe(sealedPages);
   });
 
+  it('embeds no font of a script only the removed text was written in: the fonts would tell it', async () => {
+    const text = 'Call 龘靐齉 now';
+    const pages = new TwinPages<ExhibitCopy>(layout, {
+      public: { info: INFO, pdfA: true, redaction: 'remove' },
+      sealed: { info: INFO, pdfA: false, redaction: 'mark' },
+    });
+    const cjk = { public: path.join(dir, 'cjk-public.pdf'), sealed: path.join(dir, 'cjk-sealed.pdf') };
+    const outs = pages.copies.map((copy) => pages.documents[copy].pipe(createWriteStream(cjk[copy])));
+    const mask = { start: 5, end: 8, label: 'Minor', abbreviation: 'Minor', shortLabel: 'R1' };
+    pages.paragraph(text, PAGE.margin, WIDTH, BODY, '#0f172a', [mask]);
+    pages.end();
+    await Promise.all(outs.map((out) => finished(out)));
+    const fonts = async (file: string) => (await run('pdffonts', [file])).stdout;
+    expect(await fonts(cjk.sealed)).toMatch(/NotoSansSC/);
+    expect(await fonts(cjk.public)).not.toMatch(/NotoSansSC/);
+    expect(await pdftotext(cjk.public)).toContain('Call [Minor] now');
+  });
+
   it('never draws a label smaller than 6 pt', async () => {
     const sizes = Array.from((await drawingOperators(files.public)).matchAll(/ ([\d.]+) Tf /g), ([, size]) =>
       Number(size),

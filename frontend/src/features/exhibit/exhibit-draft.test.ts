@@ -6,6 +6,7 @@ import {
   filterMessages,
   occurrenceAt,
   redactionText,
+  sameRedaction,
   selectionsOf,
   specOf,
   suggestionsIn,
@@ -114,5 +115,28 @@ describe('the exhibit draft', () => {
     expect(redactionText({ kind: 'phone-number', number: '+1 555 010 4477', reason }, 4)).toBe(
       'Phone number +1 555 010 4477, everywhere',
     );
+  });
+
+  it('takes two redactions of one thing for one, as the schema does, whatever their reasons or spelling', () => {
+    const minor = { category: 'minor-name' } as const;
+    const other = { category: 'other', note: 'again' } as const;
+    expect(
+      sameRedaction(
+        { kind: 'text-everywhere', text: 'Emma', reason: minor },
+        { kind: 'text-everywhere', text: 'EMMA', reason: other },
+      ),
+    ).toBe(true);
+    expect(
+      sameRedaction(
+        { kind: 'phone-number', number: '+1 555 010 4477', reason: minor },
+        { kind: 'phone-number', number: '+1 (555) 010-4477', reason: minor },
+      ),
+    ).toBe(true);
+    expect(
+      sameRedaction(
+        { kind: 'message', message: 4, reason: minor },
+        { kind: 'attachment', message: 4, reason: minor },
+      ),
+    ).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import {
   type Redaction,
   type RedactionCategory,
   REDACTION_REASONS,
+  redactionTarget,
   type SealedCopyMark,
 } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
@@ -105,9 +106,9 @@ export function redactionText(redaction: Redaction, totalMessages: number): stri
 const shownAs = (replaceWith: string | undefined): string =>
   replaceWith === undefined ? '' : `, shown as “${replaceWith}”`;
 
-/** Whether two redactions say the same thing (a suggestion accepted twice is one redaction). */
+/** Whether two redactions remove the same thing, as the spec's schema tells (a suggestion accepted twice is one redaction). */
 export const sameRedaction = (a: Redaction, b: Redaction): boolean =>
-  JSON.stringify({ ...a, reason: undefined }) === JSON.stringify({ ...b, reason: undefined });
+  redactionTarget(a) === redactionTarget(b);
 
 /** The recorded day of a message's timestamp (the chat's own date, YYYY-MM-DD). */
 export const dayOf = (message: ExhibitMessage): string => message.timestamp.slice(0, 10);

@@ -157,6 +157,41 @@ describe('the Exhibit mode', () => {
     expect(link.closest('li')!.textContent).toContain('b'.repeat(64));
   });
 
+  it('once every suggestion is decided, shows each decision with a button that changes it', async () => {
+    const { list } = await renderMode();
+    fireEvent.focus(list);
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    fireEvent.keyDown(list, { key: ' ' });
+    const what = 'Social Security number “123-45-6789” in message 0002';
+    const suggestions = () =>
+      within(screen.getByRole('region', { name: 'Suggested redactions (Fed. R. Civ. P. 5.2)' }));
+    fireEvent.click(suggestions().getAllByRole('button', { name: `Accept: redact ${what}` })[0]!);
+    expect(suggestions().getByText(/^1 to decide\./)).toBeTruthy();
+    const reject = suggestions().getAllByRole('button', { name: `Reject: keep ${what}` })[1]!;
+    reject.focus();
+    fireEvent.click(reject);
+
+    expect(suggestions().getByText(/^All decided\./)).toBeTruthy();
+    expect(suggestions().queryAllByRole('button', { name: /^(Accept|Reject):/ })).toEqual([]);
+    const items = suggestions().getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('button').getAttribute('aria-label'))).toEqual([
+      `Reject instead: keep ${what}`,
+      `Accept instead: redact ${what}`,
+    ]);
+    expect(within(items[0]!).getByText('Accepted')).toBeTruthy();
+    expect(within(items[1]!).getByText('Rejected')).toBeTruthy();
+    // The pressed button is gone: the keyboard is on the change of the suggestion it decided.
+    expect(document.activeElement).toBe(within(items[1]!).getByRole('button'));
+    expect(screen.getByRole('heading', { name: 'Redactions (1)' })).toBeTruthy();
+
+    fireEvent.click(within(items[0]!).getByRole('button', { name: `Reject instead: keep ${what}` }));
+    expect(within(items[0]!).getByText('Rejected')).toBeTruthy();
+    expect(within(items[0]!).getByRole('button').getAttribute('aria-label')).toBe(
+      `Accept instead: redact ${what}`,
+    );
+    expect(screen.getByRole('heading', { name: 'Redactions (0)' })).toBeTruthy();
+  });
+
   it('redacts a name everywhere in the exhibit with initials on its boxes, and shows the warnings the exhibit comes with', async () => {
     const warning =
       'message 0002 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.';

@@ -43,8 +43,8 @@ function selectionOffsets(element: HTMLElement): { start: number; end: number } 
  * The export's messages as a multi-select listbox, numbered as the transcript numbers them. The
  * list holds the focus and names the message the keyboard is on (aria-activedescendant): arrows
  * move, Space toggles, Shift+arrows extend the selection, Home and End jump; a click toggles a
- * message and a shift-click selects the run from the last one clicked. Dragging over a message's
- * text selects text for a redaction, not the message.
+ * message and a shift-click selects the run from the last one clicked (never text across the
+ * messages). Dragging over a message's text selects text for a redaction, not the message.
  */
 export function MessageList({
   messages,
@@ -121,6 +121,21 @@ export function MessageList({
     }
   };
 
+  // A press that focuses the list is on the message it chooses: focus must not first move the
+  // list to the first message, which scrolls another message under the pointer and loses the click.
+  const focusByPointer = useRef(false);
+
+  const press = (event: MouseEvent<HTMLDivElement>) => {
+    const element = event.currentTarget;
+    focusByPointer.current = element.ownerDocument.activeElement !== element;
+    if (!event.shiftKey) return;
+    // Shift extends the browser's text selection across the messages: here it selects a run of
+    // messages instead, so the text is left alone and the list takes the focus itself.
+    event.preventDefault();
+    element.ownerDocument.getSelection()?.removeAllRanges();
+    element.focus({ preventScroll: true });
+  };
+
   const click = (event: MouseEvent, number: number) => {
     // A drag over the text selected some of it: that is for redacting, not for choosing messages.
     if (!(event.currentTarget.ownerDocument.getSelection()?.isCollapsed ?? true)) return;
@@ -137,8 +152,12 @@ export function MessageList({
       aria-activedescendant={active !== null && activeIndex !== -1 ? optionId(active) : undefined}
       tabIndex={0}
       onKeyDown={keyDown}
+      onMouseDown={press}
       onFocus={() => {
-        if ((active === null || activeIndex === -1) && messages[0]) onActiveChange(messages[0].number);
+        const byPointer = focusByPointer.current;
+        focusByPointer.current = false;
+        if (!byPointer && (active === null || activeIndex === -1) && messages[0])
+          onActiveChange(messages[0].number);
       }}
       className="max-h-[32rem] overflow-auto rounded-lg border border-border bg-background focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
     >

@@ -1,13 +1,15 @@
 import type { Redaction } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import { Check, X } from 'lucide-react';
+import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { type MessageSuggestion, reasonText } from '../exhibit-draft';
 
 /**
  * The Rule 5.2(a) patterns found in the selected messages, each with Accept (adds its redaction)
- * and Reject (leaves the text): nothing is redacted because it was suggested. The buttons are
- * toggles that stay where they are, so the keyboard's place is never lost.
+ * and Reject (leaves the text): nothing is redacted because it was suggested. Until all are
+ * decided the buttons are toggles that stay where they are, so the keyboard's place is never lost;
+ * then each says its decision, with a button to change it (which the last decision focuses).
  */
 export function RedactionSuggestions({
   suggestions,
@@ -21,6 +23,13 @@ export function RedactionSuggestions({
   onDecide(suggestion: MessageSuggestion, decision: 'accepted' | 'rejected'): void;
 }) {
   const open = suggestions.filter((suggestion) => !decisions.has(suggestion.key)).length;
+  const allDecided = open === 0;
+  // The last decision replaces the pressed button: the focus goes to that suggestion's own change.
+  const focusChangeOf = useRef<string | null>(null);
+  const decideOpen = (suggestion: MessageSuggestion, decision: 'accepted' | 'rejected') => {
+    if (open === 1 && !decisions.has(suggestion.key)) focusChangeOf.current = suggestion.key;
+    onDecide(suggestion, decision);
+  };
   return (
     <section aria-labelledby="exhibit-suggestions" className="grid gap-2">
       <h3 id="exhibit-suggestions" className="text-sm font-semibold">
@@ -34,7 +43,7 @@ export function RedactionSuggestions({
       ) : (
         <>
           <p className="text-sm text-muted-foreground">
-            {open === 0 ? 'All decided.' : `${open} to decide.`} Nothing is redacted until you accept it.
+            {allDecided ? 'All decided.' : `${open} to decide.`} Nothing is redacted until you accept it.
           </p>
           <ul className="grid gap-2">
             {suggestions.map((suggestion) => {
@@ -52,28 +61,54 @@ export function RedactionSuggestions({
                     {suggestion.kind}: <span className="font-mono">{suggestion.text}</span>{' '}
                     <span className="text-muted-foreground">({reasonText(suggestion.redaction.reason)})</span>
                   </span>
-                  <span className="flex gap-2">
-                    <Button
-                      size="sm"
-                      variant={decision === 'accepted' ? 'default' : 'outline'}
-                      aria-pressed={decision === 'accepted'}
-                      aria-label={`Accept: redact ${what}`}
-                      onClick={() => onDecide(suggestion, 'accepted')}
-                    >
-                      <Check aria-hidden="true" />
-                      Accept
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant={decision === 'rejected' ? 'default' : 'outline'}
-                      aria-pressed={decision === 'rejected'}
-                      aria-label={`Reject: keep ${what}`}
-                      onClick={() => onDecide(suggestion, 'rejected')}
-                    >
-                      <X aria-hidden="true" />
-                      Reject
-                    </Button>
-                  </span>
+                  {allDecided ? (
+                    <span className="flex items-center gap-2">
+                      <span className="font-medium">{decision === 'accepted' ? 'Accepted' : 'Rejected'}</span>
+                      <Button
+                        ref={(element) => {
+                          if (element && focusChangeOf.current === suggestion.key) {
+                            focusChangeOf.current = null;
+                            element.focus();
+                          }
+                        }}
+                        size="sm"
+                        variant="outline"
+                        aria-label={
+                          decision === 'accepted'
+                            ? `Reject instead: keep ${what}`
+                            : `Accept instead: redact ${what}`
+                        }
+                        onClick={() =>
+                          onDecide(suggestion, decision === 'accepted' ? 'rejected' : 'accepted')
+                        }
+                      >
+                        {decision === 'accepted' ? 'Reject instead' : 'Accept instead'}
+                      </Button>
+                    </span>
+                  ) : (
+                    <span className="flex gap-2">
+                      <Button
+                        size="sm"
+                        variant={decision === 'accepted' ? 'default' : 'outline'}
+                        aria-pressed={decision === 'accepted'}
+                        aria-label={`Accept: redact ${what}`}
+                        onClick={() => decideOpen(suggestion, 'accepted')}
+                      >
+                        <Check aria-hidden="true" />
+                        Accept
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant={decision === 'rejected' ? 'default' : 'outline'}
+                        aria-pressed={decision === 'rejected'}
+                        aria-label={`Reject: keep ${what}`}
+                        onClick={() => decideOpen(suggestion, 'rejected')}
+                      >
+                        <X aria-hidden="true" />
+                        Reject
+                      </Button>
+                    </span>
+                  )}
                 </li>
               );
             })}

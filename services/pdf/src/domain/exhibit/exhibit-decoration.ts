@@ -21,11 +21,25 @@ export function redactionLabel(plan: ExhibitPlan, redaction: number): BoxLabel {
   };
 }
 
+/** Each plan's log rows by message, place and redaction, made once: a message may have thousands of boxes. */
+const LOG_ROWS = new WeakMap<ExhibitPlan, ReadonlyMap<string, number>>();
+const logKey = (message: number | null, place: string, redaction: number) =>
+  `${message}:${place}:${redaction}`;
+
 /** The log's rows for what `redactions` remove from one field of a message. */
-const logRowsOf = (plan: ExhibitPlan, message: number, field: MessageField, redactions: readonly number[]) =>
-  plan.log
-    .filter((row) => row.message === message && row.place === field && redactions.includes(row.redaction))
-    .map((row) => row.log);
+function logRowsOf(
+  plan: ExhibitPlan,
+  message: number,
+  field: MessageField,
+  redactions: readonly number[],
+): number[] {
+  let rows = LOG_ROWS.get(plan);
+  if (rows === undefined) {
+    rows = new Map(plan.log.map((row) => [logKey(row.message, row.place, row.redaction), row.log]));
+    LOG_ROWS.set(plan, rows);
+  }
+  return redactions.flatMap((redaction) => rows.get(logKey(message, field, redaction)) ?? []);
+}
 
 /**
  * The masks to draw for ranges of one text: their union (overlapping ranges joined), each joined
@@ -39,31 +53,27 @@ export function textMasks(
   of: { message: number; field: MessageField } | null = null,
 ): TextMask[] {
   const sorted = [...ranges].sort((a, b) => a.start - b.start || a.redaction - b.redaction);
-  return rangesToRemove(
+  const joinedRanges = rangesToRemove(
     sorted.map((range) => ({ ...range, field: 'content' as MessageField })),
     'content',
-  ).map((joined) => {
-    const inside = sorted.filter((range) => joined.start <= range.start && range.end <= joined.end);
-    return {
-      ...joined,
-      ...redactionLabel(plan, longestIn(inside).redaction),
-      ...(of !== null && {
-        logRows: logRowsOf(
-          plan,
-          of.message,
-          of.field,
-          inside.map((range) => range.redaction),
-        ),
-      }),
-    };
-  });
-}
-
-/** The longest of `ranges`; of equal ones, the first in order. */
-const longestIn = (ranges: readonly RedactedRange[]): RedactedRange =>
-  ranges.reduce((longest, range) =>
-    range.end - range.start > longest.end - longest.start ? range : longest,
   );
+  // Both in order of start, each range inside one joined range: one walk finds each joined
+  // range's longest, and the redactions inside it.
+  const longest: RedactedRange[] = [];
+  const inside: Array<Set<number>> = joinedRanges.map(() => new Set());
+  let at = 0;
+  for (const range of sorted) {
+    while (joinedRanges[at]!.end < range.end) at++;
+    const current = longest[at];
+    if (current === undefined || range.end - range.start > current.end - current.start) longest[at] = range;
+    inside[at]!.add(range.redaction);
+  }
+  return joinedRanges.map((joined, index) => ({
+    ...joined,
+    ...redactionLabel(plan, longest[index]!.redaction),
+    ...(of !== null && { logRows: logRowsOf(plan, of.message, of.field, [...inside[index]!]) }),
+  }));
+}
 
 /** How an exhibit draws one included message's row: highlighted or not, and what it removes. */
 export function rowDecoration(plan: ExhibitPlan, message: number, highlighted: boolean): RowDecoration {

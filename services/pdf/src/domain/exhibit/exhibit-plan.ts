@@ -163,30 +163,28 @@ export async function planExhibit(
     }
     for (const field of MESSAGE_FIELDS) {
       const text = fields[field];
-      if (text !== null) masks.push(...exhibitWideRanges(text).map((range) => ({ ...range, field })));
+      if (text !== null) for (const range of exhibitWideRanges(text)) masks.push({ ...range, field });
     }
-    unredactedSuggestions.push(
-      ...uncoveredSuggestions(
-        message.index,
-        message.content,
-        suggestRedactions(message.content),
-        rangesToRemove(masks, 'content'),
-      ),
-    );
+    for (const suggestion of uncoveredSuggestions(
+      message.index,
+      message.content,
+      suggestRedactions(message.content),
+      rangesToRemove(masks, 'content'),
+    ))
+      unredactedSuggestions.push(suggestion);
     if (masks.length > 0 || attachmentWithheldBy !== null) {
       const order = (mask: Mask) => MESSAGE_FIELDS.indexOf(mask.field);
       masks.sort((a, b) => order(a) - order(b) || a.start - b.start || a.redaction - b.redaction);
       redactions.set(message.index, { masks, attachmentWithheldBy });
       for (const field of MESSAGE_FIELDS)
-        logRows.push(
-          ...placeLogRows(
-            spec.redactions,
-            message.index,
-            field,
-            fields[field] ?? '',
-            masks.filter((mask) => mask.field === field),
-          ),
-        );
+        for (const row of placeLogRows(
+          spec.redactions,
+          message.index,
+          field,
+          fields[field] ?? '',
+          masks.filter((mask) => mask.field === field),
+        ))
+          logRows.push(row);
     }
   };
 
@@ -283,7 +281,7 @@ function maskRedaction(
             total,
           );
       const chosen = occurrence === undefined ? found : [found[occurrence - 1]!];
-      masks.push(...chosen.map((range) => ({ ...range, field: 'content' as const, redaction: index })));
+      for (const range of chosen) masks.push({ ...range, field: 'content', redaction: index });
       return null;
     }
     case 'message':
@@ -335,7 +333,6 @@ function highlightProblem(
   return null;
 }
 
-/** The first redaction of a message the chat lacks or the exhibit leaves out, or that cannot be done there. */
 /**
  * The first phone-number redaction that cannot be read: a "+" with no known country calling code
  * after it, or a replacement that writes the number. Checked here, not by the spec's schema: the
@@ -353,6 +350,7 @@ function phoneNumberProblem(redactions: readonly Redaction[]): ExhibitSpecError 
   return null;
 }
 
+/** The first redaction of a message the chat lacks or the exhibit leaves out, or that cannot be done there. */
 function redactionProblem(
   redactions: readonly Redaction[],
   included: readonly MessageRun[],

@@ -77,11 +77,16 @@ const PLACE_LABELS: Record<LoggedPlace, string> = {
  * redaction hides ("the message sealed by order names the child").
  */
 export function outermostRanges<Range extends RedactedRange>(ranges: readonly Range[]): Range[] {
-  const inside = (range: Range, other: Range) =>
-    other.start <= range.start &&
-    range.end <= other.end &&
-    (other.end - other.start > range.end - range.start || other.redaction < range.redaction);
-  return ranges.filter((range) => !ranges.some((other) => other !== range && inside(range, other)));
+  // In order of start, the longer first, then the earlier redaction: a range is inside another
+  // exactly when one before it in this order ends at or after it (one sweep, for many thousands).
+  const ordered = [...ranges].sort((a, b) => a.start - b.start || b.end - a.end || a.redaction - b.redaction);
+  const inside = new Set<Range>();
+  let furthestEnd = -Infinity;
+  for (const range of ordered) {
+    if (furthestEnd >= range.end) inside.add(range);
+    furthestEnd = Math.max(furthestEnd, range.end);
+  }
+  return ranges.filter((range) => !inside.has(range));
 }
 
 export function placeLogRows(
@@ -92,8 +97,11 @@ export function placeLogRows(
   ranges: readonly RedactedRange[],
 ): Array<Omit<RedactionLogRow, 'log'>> {
   const byRedaction = new Map<number, RedactedRange[]>();
-  for (const range of outermostRanges(ranges))
-    byRedaction.set(range.redaction, [...(byRedaction.get(range.redaction) ?? []), range]);
+  for (const range of outermostRanges(ranges)) {
+    const own = byRedaction.get(range.redaction);
+    if (own === undefined) byRedaction.set(range.redaction, [range]);
+    else own.push(range);
+  }
   return [...byRedaction]
     .sort(([a], [b]) => a - b)
     .map(([redaction, own]) => {

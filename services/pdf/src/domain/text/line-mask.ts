@@ -56,6 +56,42 @@ interface GlyphCharacters {
   readonly end: number;
 }
 
+/** A paragraph's masks in order of start, and for each the furthest end up to it. */
+interface OrderedMasks<Mask extends CharRange> {
+  readonly masks: readonly Mask[];
+  readonly furthestEnd: readonly number[];
+}
+
+/** Ordered once per paragraph's masks (every line of it is given the same list). */
+const orderedMasks = new WeakMap<readonly CharRange[], OrderedMasks<CharRange>>();
+
+/**
+ * The masks with characters in [start, end), in order of start: a paragraph of many thousand masks
+ * (a word removed everywhere in a long message) wraps into many lines, and each line looks up only
+ * its own.
+ */
+function masksBetween<Mask extends CharRange>(masks: readonly Mask[], start: number, end: number): Mask[] {
+  let ordered = orderedMasks.get(masks) as OrderedMasks<Mask> | undefined;
+  if (ordered === undefined) {
+    const sorted = masks.filter((mask) => mask.start < mask.end).sort((a, b) => a.start - b.start);
+    let furthest = -Infinity;
+    ordered = { masks: sorted, furthestEnd: sorted.map((mask) => (furthest = Math.max(furthest, mask.end))) };
+    orderedMasks.set(masks, ordered);
+  }
+  // The first mask starting at or after `end`; of those before it, the ones reaching past `start`.
+  let low = 0;
+  let high = ordered.masks.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (ordered.masks[middle]!.start < end) low = middle + 1;
+    else high = middle;
+  }
+  const found: Mask[] = [];
+  for (let i = low - 1; i >= 0 && ordered.furthestEnd[i]! > start; i--)
+    if (ordered.masks[i]!.end > start) found.push(ordered.masks[i]!);
+  return found.reverse();
+}
+
 /**
  * `line` with the characters of `masks` (ranges in the text the line was wrapped from) taken out:
  * each cluster with a masked character is masked whole, never drawn in part. The line's layout
@@ -67,9 +103,13 @@ export function maskLine<Mask extends CharRange>(
   masks: readonly Mask[],
   size: number,
 ): LineMask<Mask> | null {
-  const local = masks
-    .map((mask) => ({ mask, start: mask.start - line.paragraphStart, end: mask.end - line.paragraphStart }))
-    .filter((range) => range.start < range.end);
+  const lineStart = line.paragraphStart + Math.min(...line.runs.map((run) => run.start));
+  const lineEnd = line.paragraphStart + Math.max(...line.runs.map((run) => run.start + run.text.length));
+  const local = masksBetween(masks, lineStart, lineEnd).map((mask) => ({
+    mask,
+    start: mask.start - line.paragraphStart,
+    end: mask.end - line.paragraphStart,
+  }));
   const maskOf = (start: number, end: number): Mask | undefined =>
     local.find((range) => range.start < end && start < range.end)?.mask;
 
@@ -241,11 +281,18 @@ function drawnParts(
   } | null = null;
   const close = (): void => {
     if (part === null) return;
+    const text = run.text.slice(part.start - run.start, part.end - run.start);
+    // Only spaces or invisible marks left of a masked run: drawing them would still embed the
+    // run's font, which tells the script of what was removed (a CJK font beside no CJK text).
+    if (/^[\s\p{Cf}]*$/u.test(text)) {
+      part = null;
+      return;
+    }
     parts.push({
       x: part.x,
       shapes: part.slices.map(({ shape, from, to }) => slice(run.shapes[shape]!, from, to)),
       start: part.start,
-      text: run.text.slice(part.start - run.start, part.end - run.start),
+      text,
     });
     part = null;
   };

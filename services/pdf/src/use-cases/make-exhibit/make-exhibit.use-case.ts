@@ -23,13 +23,14 @@ import { StoredExportSources } from '../../documents/stored-export-source';
 import { exhibitBatesRun } from '../../domain/exhibit/exhibit-bates';
 import { ExhibitSpecError } from '../../domain/exhibit/exhibit-spec-error';
 import { renderExhibit } from '../../domain/render-export-documents';
+import { VolumeTooLargeError } from '../../domain/volumes/split-into-volumes';
 
 type MakeExhibitRequest = z.infer<typeof MAKE_EXHIBIT_REQUEST.request>;
 type MadeExhibit = ResponseOf<typeof MAKE_EXHIBIT_REQUEST>;
 
-/** A spec refused by the pdf core: its sentence names the field. */
+/** A spec refused by the pdf core (its sentence names the field), or a size limit no split can keep (it names the page). */
 const refusedSpec = (error: unknown): never => {
-  if (error instanceof ExhibitSpecError)
+  if (error instanceof ExhibitSpecError || error instanceof VolumeTooLargeError)
     throw BusError.of(EXHIBIT_ERRORS, 'SPEC_DOES_NOT_FIT', error.message);
   throw error;
 };
