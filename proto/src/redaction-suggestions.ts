@@ -22,11 +22,11 @@ export const SUGGESTED_KIND_NAMES: Record<SuggestedKind, { name: string; inSente
   'birth-date': { name: 'Date of birth', inSentence: 'a date of birth' },
 };
 
-/** What Rule 5.2(a) lets a filing show of each category a suggestion has. */
-export const RULE_5_2_ALLOWS: Record<RedactionSuggestion['category'], string> = {
-  'taxpayer-id': 'Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits',
-  'financial-account': 'Fed. R. Civ. P. 5.2(a)(4) lets a filing show only its last four digits',
-  'birth-date': 'Fed. R. Civ. P. 5.2(a)(2) lets a filing show only its year',
+/** What Rule 5.2(a) lets a filing show of each category a suggestion has: the rule, and the part of the item. */
+export const RULE_5_2_ALLOWS: Record<RedactionSuggestion['category'], { rule: string; part: string }> = {
+  'taxpayer-id': { rule: 'Fed. R. Civ. P. 5.2(a)(1)', part: 'last four digits' },
+  'financial-account': { rule: 'Fed. R. Civ. P. 5.2(a)(4)', part: 'last four digits' },
+  'birth-date': { rule: 'Fed. R. Civ. P. 5.2(a)(2)', part: 'year' },
 };
 
 /** A span of text that looks like something Rule 5.2(a) asks a filing to redact. */

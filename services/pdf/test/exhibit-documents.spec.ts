@@ -5,6 +5,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { parse } from 'csv-parse/sync';
+import sharp from 'sharp';
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
 import { type ExhibitSpecInput, ExhibitSpecSchema } from '@chatexhibit/proto/exhibit-spec';
 import { ExportFactsSchema } from '@chatexhibit/proto/processing-options';
@@ -50,7 +52,7 @@ function chatMessages(): TranscriptMessage[] {
       timestamp: `2024-03-${day}T${String(8 + (index % 12)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}:00`,
       sender: index % 2 === 0 ? 'Dana Whitfield' : PHONE,
       content,
-      ...(index === 45 && { type: 'image' as const, attachment: PHOTO }),
+      ...(index === 45 && { type: 'image' as const, attachment: PHOTO, attachmentPath: PHOTO }),
     });
   });
 }
@@ -63,6 +65,13 @@ async function chatSource(
   const chatText = Buffer.from('the chat text\n');
   const chatFile = path.join(root, '_chat.txt');
   await writeFile(chatFile, chatText);
+  const photoFile = path.join(root, PHOTO);
+  const photo = await sharp({
+    create: { width: 96, height: 64, channels: 3, background: { r: 90, g: 120, b: 150 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await writeFile(photoFile, photo);
   const upload = path.join(root, 'upload.zip');
   await writeFile(upload, Buffer.from('PK\u0003\u0004 stands in for the upload'));
   return {
@@ -71,7 +80,7 @@ async function chatSource(
       originalFilename: `WhatsApp Chat with ${PHONE}.zip`,
       fileHash: sha256(await readFile(upload)),
       uploadSizeBytes: (await readFile(upload)).length,
-      options: {},
+      options: { includeImages: true },
       timeZone: 'America/New_York',
       batesPrefix: 'CHAT',
       receivedAt: '2026-11-23T08:00:00.000Z',
@@ -95,9 +104,23 @@ async function chatSource(
     async *messages() {
       for (let start = 0; start < messages.length; start += 50) yield messages.slice(start, start + 50);
     },
-    entries: [{ path: '_chat.txt', key: chatFile, size: chatText.length, sha256: sha256(chatText) }],
+    entries: [
+      { path: '_chat.txt', key: chatFile, size: chatText.length, sha256: sha256(chatText) },
+      { path: PHOTO, key: photoFile, size: photo.length, sha256: sha256(photo) },
+    ],
     folders: [],
-    media: [],
+    // The photo is its own display copy: what the exhibit does with the picture is what matters.
+    media: [
+      {
+        path: PHOTO,
+        kind: 'image',
+        derivedKey: photoFile,
+        durationSeconds: null,
+        derivedSizeBytes: photo.length,
+        derivedSha256: sha256(photo),
+        problem: null,
+      },
+    ],
     mediaComponents: {},
     uploadKey: upload,
     files: { open: async (key) => createReadStream(key) },
@@ -174,7 +197,7 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     expect(leaks).toEqual([]);
     // What stands in their place.
     const exhibit = flat(texts[`${EXHIBIT_PATHS.exhibit} (pdftotext)`]!);
-    for (const label of ['[SSN/TIN]', '[Account no.]', '[Birth date]', '[Redacted]'])
+    for (const label of ['[SSN/TIN]', '[Account no.]', '[Birth date]', '[Other]'])
       expect(exhibit).toContain(label);
     expect(exhibit).toMatch(/my SSN is (L40 )?\[SSN\/TIN\] for the lease/);
   });
@@ -222,7 +245,7 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
   it('lists the participants beside their marks with the transcript’s legend, the redacted number masked', async () => {
     const text = flat(await pdftotext(file(EXHIBIT_PATHS.exhibit)));
     expect(text).toContain(
-      'Participants As the export names them, each beside the mark its messages carry: Dana Whitfield (exporting account) [Redacted]',
+      'Participants As the export names them, each beside the mark its messages carry: Dana Whitfield (exporting account) [Other]',
     );
     expect(text).toContain(
       "Each participant's messages carry the mark and colour shown here; the star marks the account the chat was exported from, as stated in the full transcript's Examination section: its messages are the ones that account sent, the others' the ones it received.",
@@ -286,17 +309,72 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     expect(pagesOf(sealed)).toHaveLength(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit))).length);
   });
 
+  it('captions the withheld photo as withheld, naming its redaction, where the sealed copy describes the picture', async () => {
+    const exhibit = flat(await pdftotext(file(EXHIBIT_PATHS.exhibit)));
+    expect(exhibit).toContain('Attachment 1 withheld (R4).');
+    expect(exhibit).not.toContain('Display copy');
+    const sealed = flat(await pdftotext(file(EXHIBIT_PATHS.sealed)));
+    expect(sealed).toContain(
+      'Display copy of Attachment 1: re-encoded as a JPEG of 96 × 64 pixels for this transcript. Not the original, which is named above with its SHA-256 value.',
+    );
+    expect(sealed).not.toContain('withheld (R4)');
+  });
+
   it('logs the three identifiers by message, place and reason, never their text', async () => {
     const csv = (await readFile(file(EXHIBIT_PATHS.redactionLogCsv), 'utf8')).split('\r\n');
     // The text's row of each message (the phone number has its own rows, for the senders).
     const row = (message: string) =>
       csv.find((line) => line.includes(`,${message},Text,Part of the message text,`)) ?? '';
-    expect(row('0040')).toMatch(/^\d+,R1,0040,Text,Part of the message text,SSN\/TIN,.*,1,11$/);
+    expect(row('0040')).toMatch(/^\d+,R1,0040,Text,Part of the message text,SSN\/TIN,.*,1,11,\d+,DOE\d{6}$/);
     expect(row('0041')).toMatch(/,R2,0041,Text,Part of the message text,Account no\.,/);
-    expect(row('0042')).toMatch(/,R3,0042,Text,Part of the message text,Birth date,.*,1,10$/);
+    expect(row('0042')).toMatch(/,R3,0042,Text,Part of the message text,Birth date,.*,1,10,\d+,DOE\d{6}$/);
     const log = flat(await pdftotext(file(EXHIBIT_PATHS.redactionLogPdf)));
     for (const message of ['0040', '0041', '0042', '0045']) expect(log).toContain(message);
     expect(log).toContain('Social Security or taxpayer-identification number');
+  });
+
+  it('logs a reason of the filer’s own as other, pointing to the filer’s note beside it, never as “Redacted”', async () => {
+    const csv = (await readFile(file(EXHIBIT_PATHS.redactionLogCsv), 'utf8')).split('\r\n');
+    const sender = csv.find((line) => line.includes(",The sender's phone number,")) ?? '';
+    expect(sender).toContain(
+      `,The sender's phone number,Other,"A reason other than Fed. R. Civ. P. 5.2(a) or a sealing order, given in the filer's note",private number,`,
+    );
+    const log = flat(await pdftotext(file(EXHIBIT_PATHS.redactionLogPdf)));
+    expect(log).toContain(
+      "Other: A reason other than Fed. R. Civ. P. 5.2(a) or a sealing order, given in the filer's note.",
+    );
+    expect(log).not.toContain('Redacted');
+  });
+
+  it('gives each row the page of exhibit.pdf its boxes are drawn on and its Bates number, in both logs', async () => {
+    const pages = pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit)));
+    const pageOf = (text: string) => pages.findIndex((page) => page.includes(text)) + 1;
+    const csv = parse((await readFile(file(EXHIBIT_PATHS.redactionLogCsv), 'utf8')).slice(1)) as string[][];
+    const [head, ...rows] = csv;
+    const cell = (row: string[], column: string) => row[head!.indexOf(column)]!;
+    const where = (message: string, place: string) =>
+      rows
+        .filter((row) => cell(row, 'Message') === message && cell(row, 'Place') === place)
+        .map((row) => [cell(row, 'Exhibit page'), cell(row, 'Bates number')]);
+    for (const [message, text, place] of [
+      ['0040', 'my SSN is', 'Text'],
+      ['0042', 'the form asks for my date of birth', 'Text'],
+      ['0045', 'Attachment 1 withheld (R4).', 'Attachment'],
+    ] as const) {
+      const page = pageOf(text);
+      expect(page).toBeGreaterThan(0);
+      expect({ message, where: where(message, place) }).toEqual({
+        message,
+        where: [[String(page), `DOE${String(100 + page).padStart(6, '0')}`]],
+      });
+    }
+    // The participant list is no message's: its rows give no page.
+    expect(
+      rows.filter((row) => cell(row, 'Place') === 'Participant list').map((row) => cell(row, 'Exhibit page')),
+    ).toEqual(['']);
+    const log = flat(await pdftotext(file(EXHIBIT_PATHS.redactionLogPdf)));
+    const page = pageOf('my SSN is');
+    expect(log).toMatch(new RegExp(`R1 0040 ${page} DOE${String(100 + page).padStart(6, '0')} Text`));
   });
 
   it('keeps the transcript’s numbers and marks each stretch it leaves out', async () => {

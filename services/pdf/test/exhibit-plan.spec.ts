@@ -2,7 +2,7 @@ import { ExhibitSpecSchema, type ExhibitSpecInput } from '@chatexhibit/proto/exh
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { parse } from 'csv-parse/sync';
 import { type ExhibitChat, planExhibit, rangesToRemove } from '@chatexhibit/pdf/domain/exhibit/exhibit-plan';
-import { textMasks } from '@chatexhibit/pdf/domain/exhibit/exhibit-decoration';
+import { redactionLabel, textMasks } from '@chatexhibit/pdf/domain/exhibit/exhibit-decoration';
 import { ExhibitSpecError } from '@chatexhibit/pdf/domain/exhibit/exhibit-spec-error';
 import { includedMessages, omittedMessages } from '@chatexhibit/pdf/domain/exhibit/exhibit-wording';
 import { REDACTION_LOG_COLUMNS, redactionLogCsv } from '@chatexhibit/pdf/domain/exhibit/redaction-log';
@@ -290,7 +290,10 @@ describe('planning an exhibit', () => {
       [4, 32, 'attachment', 2, 1, 12],
       [5, null, 'participant-list', 0, 1, 15],
     ]);
-    const csv = redactionLogCsv(exhibit.log, exhibit.totalMessages);
+    // As the writer would find them: row 2's boxes on pages 3 and 4, the others' on none.
+    const csv = redactionLogCsv(exhibit.log, exhibit.totalMessages, (row) =>
+      row.log === 2 ? { pages: [3, 4], bates: ['DOE000003', 'DOE000004'] } : { pages: [], bates: [] },
+    );
     expect(csv.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(csv.toString('utf8')).not.toMatch(/4477|4111|IMG-0001/);
     const table = parse(csv.toString('utf8').slice(1), { relax_column_count: false }) as string[][];
@@ -301,11 +304,13 @@ describe('planning an exhibit', () => {
       '0031',
       'Text',
       'A phone number in the message text',
-      'Redacted',
-      'Other (stated by the filer)',
+      'Other',
+      "A reason other than Fed. R. Civ. P. 5.2(a) or a sealing order, given in the filer's note",
       "'=a witness",
       '2',
       '29',
+      '3, 4',
+      'DOE000003, DOE000004',
     ]);
     expect(table[1]?.slice(0, 5)).toEqual(['1', 'R1', '0030', 'Sender', "The sender's phone number"]);
     expect(table[3]?.slice(0, 5)).toEqual(['3', 'R2', '0031', 'Text', 'Part of the message text']);
@@ -320,6 +325,8 @@ describe('planning an exhibit', () => {
       '',
       '1',
       '12',
+      '',
+      '',
     ]);
     expect(table[5]?.slice(0, 5)).toEqual([
       '5',
@@ -520,7 +527,26 @@ describe('planning an exhibit', () => {
     const masks = exhibit.redactions.get(10)!.masks.filter((mask) => mask.field === 'content');
     // All three are removed; the one box says only what the whole-message redaction says.
     expect(masks.map((mask) => mask.redaction).sort()).toEqual([0, 1, 2]);
-    expect(textMasks(exhibit, masks)).toEqual([{ start: 0, end: 45, label: 'Sealed', shortLabel: 'R2' }]);
+    expect(textMasks(exhibit, masks)).toEqual([
+      { start: 0, end: 45, label: 'Sealed', abbreviation: 'Sealed', shortLabel: 'R2' },
+    ]);
+  });
+
+  it('words the boxes of each redaction: the reason or the replacement, the reason’s abbreviation, the redaction’s name', async () => {
+    const exhibit = await plan(
+      {
+        selections: [{ from: 9, to: 9 }],
+        redactions: [
+          { kind: 'text', message: 9, text: '4/7/89', reason: { category: 'birth-date' } },
+          { kind: 'text-everywhere', text: 'Emma', replaceWith: 'E.M.', reason: { category: 'minor-name' } },
+        ],
+      },
+      { special: { 9: { content: 'Emma was born 4/7/89' } } },
+    );
+    expect([0, 1].map((redaction) => redactionLabel(exhibit, redaction))).toEqual([
+      { label: 'Birth date', abbreviation: 'DOB', shortLabel: 'R1' },
+      { label: 'E.M.', abbreviation: 'Minor', shortLabel: 'R2' },
+    ]);
   });
 
   it('takes a phone number written only in the participant list or the chat file name, and masks it there', async () => {
@@ -614,7 +640,7 @@ describe('Rule 5.2(a) suggestions the redactions leave readable', () => {
     6: { content: 'DOB: 04/07/1989' },
   };
 
-  it('lists each suggestion no mask covers, in message order, and none that one covers but for what the rule lets show', async () => {
+  it('lists each suggestion the masks leave more of than the rule lets show, in message order, and none that they cover but for that part and its separators', async () => {
     const exhibit = await plan(
       {
         selections: [{ from: 5, to: 6 }],
@@ -622,17 +648,30 @@ describe('Rule 5.2(a) suggestions the redactions leave readable', () => {
       },
       { special },
     );
-    expect(exhibit.unredactedSuggestions).toEqual([
-      { message: 5, kind: 'card-number', category: 'financial-account' },
-      { message: 6, kind: 'birth-date', category: 'birth-date' },
-    ]);
+    expect(exhibit.unredactedSuggestions.map(({ message, kind, left }) => ({ message, kind, left }))).toEqual(
+      [
+        { message: 5, kind: 'card-number', left: 16 },
+        { message: 6, kind: 'birth-date', left: 8 },
+      ],
+    );
     const partly = await plan(
+      {
+        selections: [{ from: 5, to: 5 }],
+        redactions: [{ kind: 'text', message: 5, text: '23-45', reason }],
+      },
+      { special },
+    );
+    expect(partly.unredactedSuggestions.map(({ kind, left }) => ({ kind, left }))).toEqual([
+      { kind: 'ssn', left: 5 },
+      { kind: 'card-number', left: 16 },
+    ]);
+    const allButTheSeparator = await plan(
       {
         selections: [{ from: 5, to: 5 }],
         redactions: [{ kind: 'text', message: 5, text: '123-45', reason }],
       },
       { special },
     );
-    expect(partly.unredactedSuggestions.map((found) => found.kind)).toEqual(['ssn', 'card-number']);
+    expect(allButTheSeparator.unredactedSuggestions.map((found) => found.kind)).toEqual(['card-number']);
   });
 });

@@ -24,13 +24,13 @@ const layout = new TextLayout(FontSet.shared());
 
 /** What the public copy must not give away, each with its box's label. */
 const SECRETS = {
-  ssn: { text: '123-45-6789', label: 'SSN/TIN' },
-  card: { text: '4111 1111 1111 1111', label: 'Account no.' },
-  birth: { text: '04/07/1989', label: 'Birth date' },
+  ssn: { text: '123-45-6789', label: 'SSN/TIN', abbreviation: 'TIN' },
+  card: { text: '4111 1111 1111 1111', label: 'Account no.', abbreviation: 'Acct' },
+  birth: { text: '04/07/1989', label: 'Birth date', abbreviation: 'DOB' },
   // The text goes on with a combining accent (José as Jose + U+0301): the é is masked whole.
-  name: { text: 'Jose', label: 'Minor' },
-  code: { text: '🔑 7731', label: 'Redacted' },
-  arabic: { text: 'رقم حسابي', label: 'Account no.' },
+  name: { text: 'Jose', label: 'Minor', abbreviation: 'Minor' },
+  code: { text: '🔑 7731', label: 'Redacted', abbreviation: 'Redacted' },
+  arabic: { text: 'رقم حسابي', label: 'Account no.', abbreviation: 'Acct' },
 } as const;
 /** Parts of the secrets that would show a partial leak. */
 const FRAGMENTS = ['6789', '4111', '1111', '1989', '7731', '🔑', 'Jos', '\u0301', 'é', 'حسابي', 'رقم'];
@@ -41,14 +41,31 @@ const TEXT =
   `SSN ${SECRETS.ssn.text}, card ${SECRETS.card.text} (exp 09/27), born ${SECRETS.birth.text}. ` +
   `Door code ${SECRETS.code.text}, ask ${SECRETS.name.text}\u0301 Ramos.\n` +
   `قال أحمد: ${SECRETS.arabic.text} عند البنك`;
-const MASKS: TextMask[] = Object.values(SECRETS).map(({ text, label }, index) => ({
+const MASKS: TextMask[] = Object.values(SECRETS).map(({ text, label, abbreviation }, index) => ({
   start: TEXT.indexOf(text),
   end: TEXT.indexOf(text) + text.length,
   label,
+  abbreviation,
   shortLabel: `R${index + 1}`,
 }));
-/** A short number whose box is too narrow for its reason's label at the smallest size a label is drawn. */
-const PIN = { text: 'PIN 4242 then', start: 4, end: 8, label: 'Sealed', shortLabel: 'R9' } as const;
+/** A short number whose box is too narrow for its reason's label, or its abbreviation, at the smallest size a label is drawn. */
+const PIN = {
+  text: 'PIN 4242 then',
+  start: 4,
+  end: 8,
+  label: 'Sealed',
+  abbreviation: 'Sealed',
+  shortLabel: 'R9',
+} as const;
+/** A short date whose box is too narrow for "[Birth date]" at 6 pt, and wide enough for "[DOB]". */
+const SHORT_BIRTH = {
+  text: 'born 4/7/89 then',
+  start: 5,
+  end: 11,
+  label: 'Birth date',
+  abbreviation: 'DOB',
+  shortLabel: 'R10',
+} as const;
 /** Narrow enough that the card number wraps onto a second line. */
 const WIDTH = 200;
 
@@ -72,10 +89,19 @@ async function writeExhibit(dir: string): Promise<Record<ExhibitCopy, string>> {
   pages.paragraph(TEXT, PAGE.margin, WIDTH, BODY, '#0f172a', MASKS);
   const reference = `Ref ${SECRETS.ssn.text}`;
   pages.label(reference, PAGE.margin, BODY, '#0f172a', {
-    masks: [{ start: 4, end: reference.length, label: SECRETS.ssn.label, shortLabel: 'R1' }],
+    masks: [
+      {
+        start: 4,
+        end: reference.length,
+        label: SECRETS.ssn.label,
+        abbreviation: SECRETS.ssn.abbreviation,
+        shortLabel: 'R1',
+      },
+    ],
   });
   pages.y += 20;
   pages.paragraph(PIN.text, PAGE.margin, WIDTH, BODY, '#0f172a', [PIN]);
+  pages.paragraph(SHORT_BIRTH.text, PAGE.margin, WIDTH, BODY, '#0f172a', [SHORT_BIRTH]);
   pages.end();
   await Promise.all(outs.map((out) => finished(out)));
   return files;
@@ -127,6 +153,9 @@ describe('a paragraph with masks, in a copy that removes them and one that marks
       expect(removed).toContain('[R4]');
       expect(removed).toContain('[R9]');
       expect(removed).not.toContain('4242');
+      // 4/7/89 is too narrow for "[Birth date]": its box gives the reason in fewer letters.
+      expect(removed).toContain('born [DOB] then');
+      expect(removed).not.toContain('[R10]');
       for (const kept of KEPT) expect(removed).toContain(kept);
       // The sealed copy keeps every word, and draws no label.
       const marked = await pdftotext(files.sealed, ...options);
@@ -189,7 +218,7 @@ describe('a paragraph with masks, in a copy that removes them and one that marks
     });
     const cjk = { public: path.join(dir, 'cjk-public.pdf'), sealed: path.join(dir, 'cjk-sealed.pdf') };
     const outs = pages.copies.map((copy) => pages.documents[copy].pipe(createWriteStream(cjk[copy])));
-    const mask = { start: 5, end: 8, label: 'Minor', shortLabel: 'R1' };
+    const mask = { start: 5, end: 8, label: 'Minor', abbreviation: 'Minor', shortLabel: 'R1' };
     pages.paragraph(text, PAGE.margin, WIDTH, BODY, '#0f172a', [mask]);
     pages.end();
     await Promise.all(outs.map((out) => finished(out)));

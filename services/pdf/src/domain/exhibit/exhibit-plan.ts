@@ -167,6 +167,7 @@ export async function planExhibit(
     }
     for (const suggestion of uncoveredSuggestions(
       message.index,
+      message.content,
       suggestRedactions(message.content),
       rangesToRemove(masks, 'content'),
     ))

@@ -9,18 +9,27 @@ import { COLOUR, SPACE, STYLE } from '../transcript/transcript-style';
 import { CONTENT_WIDTH, type DocumentInfo, PAGE, TwinPages } from '../transcript/twin-pages';
 import { caseNumberHeading } from './exhibit-cover';
 import type { ExhibitPlan } from './exhibit-plan';
-import { REDACTION_LOG_COLUMNS, redactionLogCells } from './redaction-log';
+import {
+  type DrawnOn,
+  REDACTION_LOG_COLUMNS,
+  type RedactionLogRow,
+  redactionLogCells,
+} from './redaction-log';
 
-/** The log's columns on the page: which cell of `redactionLogCells`, its head, x from the margin and width. */
+/**
+ * The log's columns on the page: which cells of `redactionLogCells` (one under the other), its
+ * head, x from the margin and width.
+ */
 const COLUMNS = [
-  { cell: 0, head: 'Row', x: 0, width: 18 },
-  { cell: 1, head: 'Redaction', x: 22, width: 40 },
-  { cell: 2, head: 'Message', x: 66, width: 36 },
-  { cell: 3, head: 'Place', x: 106, width: 58 },
-  { cell: 4, head: REDACTION_LOG_COLUMNS[4], x: 168, width: 122 },
-  { cell: 5, head: 'Reason', x: 294, width: 56 },
-  { cell: 7, head: "Filer's note", x: 354, width: 64 },
-  { cell: 9, head: 'Characters', x: 422, width: 46 },
+  { cells: [0], head: 'Row', x: 0, width: 16 },
+  { cells: [1], head: 'Redaction', x: 20, width: 38 },
+  { cells: [2], head: 'Message', x: 62, width: 32 },
+  { cells: [10, 11], head: 'Page', x: 98, width: 74 },
+  { cells: [3], head: 'Place', x: 176, width: 44 },
+  { cells: [4], head: REDACTION_LOG_COLUMNS[4], x: 224, width: 84 },
+  { cells: [5], head: 'Reason', x: 312, width: 46 },
+  { cells: [7], head: "Filer's note", x: 362, width: 62 },
+  { cells: [9], head: 'Characters', x: 428, width: 40 },
 ] as const;
 
 /**
@@ -31,6 +40,7 @@ const COLUMNS = [
  */
 export async function writeRedactionLogPdf(
   plan: ExhibitPlan,
+  drawnOn: (row: RedactionLogRow) => DrawnOn,
   facts: ExportFacts,
   exhibitSha256: string,
   made: Pick<DocumentInfo, 'creator' | 'createdAt'>,
@@ -61,8 +71,10 @@ export async function writeRedactionLogPdf(
   pages.paragraph(title, PAGE.margin, CONTENT_WIDTH, STYLE.title, COLOUR.heading);
   pages.paragraph(
     `Each row is one redaction in one place of ${EXHIBIT_PATHS.exhibit}: the redaction (R1 is the first the filer asked for), ` +
-      "the message (by the transcript's number), the place in it, what was removed, the reason, and how many characters " +
-      'were removed (Unicode code points). A box too narrow for its label carries the redaction instead ("[R3]"). ' +
+      `the message (by the transcript's number), the pages of ${EXHIBIT_PATHS.exhibit} its black boxes are drawn on ` +
+      '(with their Bates numbers, when the exhibit carries them), ' +
+      'the place in it, what was removed, the reason, and how many characters were removed (Unicode code points). ' +
+      'A box too narrow for its label carries the reason\'s abbreviation ("[DOB]"), or, narrower still, the redaction ("[R3]"). ' +
       `The removed text itself is not given here, nor in ${EXHIBIT_PATHS.redactionLogCsv}, which has the same rows. ` +
       `${EXHIBIT_PATHS.sealed}, the unredacted copy, outlines each removed stretch on the same page.`,
     PAGE.margin,
@@ -79,8 +91,10 @@ export async function writeRedactionLogPdf(
   };
   heads();
   for (const row of plan.log) {
-    const cells = redactionLogCells(row, plan.totalMessages);
-    const wrapped = COLUMNS.map((column) => layout.wrap(cells[column.cell]!, STYLE.value, column.width));
+    const cells = redactionLogCells(row, plan.totalMessages, drawnOn(row));
+    const wrapped = COLUMNS.map((column) =>
+      column.cells.flatMap((cell) => layout.wrap(cells[cell]!, STYLE.value, column.width)),
+    );
     const height = Math.max(...wrapped.map((lines) => lines.length)) * lineHeight(STYLE.value);
     if (pages.ensure(height)) heads();
     const top = pages.y;

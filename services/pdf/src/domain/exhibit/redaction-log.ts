@@ -132,10 +132,25 @@ export const REDACTION_LOG_COLUMNS = [
   "Filer's note",
   'Ranges',
   'Characters removed',
+  'Exhibit page',
+  'Bates number',
 ] as const;
 
+/**
+ * Where a row's black boxes are drawn in exhibit.pdf, as its writer found them: the pages (empty
+ * for a row of no message) and their Bates numbers, when the exhibit carries them.
+ */
+export interface DrawnOn {
+  pages: readonly number[];
+  bates: readonly string[];
+}
+
 /** One row of the log as words, for the CSV and any other copy of the log, so that they read alike. */
-export const redactionLogCells = (row: RedactionLogRow, totalMessages: number): string[] => [
+export const redactionLogCells = (
+  row: RedactionLogRow,
+  totalMessages: number,
+  drawnOn: DrawnOn,
+): string[] => [
   String(row.log),
   redactionName(row.redaction),
   row.message === null ? '' : messageNumber(row.message, totalMessages),
@@ -146,13 +161,19 @@ export const redactionLogCells = (row: RedactionLogRow, totalMessages: number): 
   row.note ?? '',
   String(row.ranges),
   String(row.characters),
+  drawnOn.pages.join(', '),
+  drawnOn.bates.join(', '),
 ];
 
 /** The log as CSV, written as messages.csv is (quoting, CRLF, byte order mark, formulas defused). */
-export const redactionLogCsv = (rows: readonly RedactionLogRow[], totalMessages: number): Buffer =>
+export const redactionLogCsv = (
+  rows: readonly RedactionLogRow[],
+  totalMessages: number,
+  drawnOn: (row: RedactionLogRow) => DrawnOn,
+): Buffer =>
   Buffer.from(
     stringify(
-      [[...REDACTION_LOG_COLUMNS], ...rows.map((row) => redactionLogCells(row, totalMessages))],
+      [[...REDACTION_LOG_COLUMNS], ...rows.map((row) => redactionLogCells(row, totalMessages, drawnOn(row)))],
       SPREADSHEET_CSV,
     ),
     'utf8',

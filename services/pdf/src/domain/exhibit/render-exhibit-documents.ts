@@ -7,16 +7,17 @@ import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import type { TextLayout } from '../text/text-layout';
 import type { BatesRun } from '../transcript/bates';
 import type { TranscriptInput } from '../transcript/write-transcripts';
+import { textIn } from '../transcript/twin-pages';
 import { exhibitBatesRun, type TakenBates } from './exhibit-bates';
-import { type ExhibitSource, hasSealedCopy } from './exhibit-cover';
+import { exhibitBates, type ExhibitSource, hasSealedCopy } from './exhibit-cover';
 import type { ExhibitPlan } from './exhibit-plan';
 import { type ExhibitFile, exhibitChecksums, exhibitDeclaration, exhibitManifest } from './exhibit-texts';
 import { writeRedactionLogPdf } from './redaction-log-pdf';
-import { redactionLogCsv } from './redaction-log';
+import { type DrawnOn, redactionLogCsv, type RedactionLogRow } from './redaction-log';
 import { writeExhibitVolumes } from './exhibit-volumes';
 import { exhibitTimeZone } from './exhibit-time-zone';
 import { exhibitWarnings } from './exhibit-warnings';
-import { type ExhibitInput, writeExhibit } from './write-exhibit';
+import { batesStartOf, type ExhibitInput, writeExhibit } from './write-exhibit';
 
 /**
  * Writes an exhibit's files into `dir` (made if need be): exhibit.pdf and, when the spec redacts,
@@ -44,7 +45,7 @@ export async function renderExhibitDocuments(
   };
   const sealed = hasSealedCopy(plan);
   const input: ExhibitInput = { transcript, plan, source, timeZone: await exhibitTimeZone(transcript, plan) };
-  const { pageCount } = await writeExhibit(input, layout, {
+  const { pageCount, logPages } = await writeExhibit(input, layout, {
     exhibit: createWriteStream(at(EXHIBIT_PATHS.exhibit)),
     sealed: sealed ? createWriteStream(at(EXHIBIT_PATHS.sealed)) : null,
   });
@@ -78,8 +79,17 @@ export async function renderExhibitDocuments(
     }
   }
   if (sealed) {
+    const drawnOn = (row: RedactionLogRow): DrawnOn => {
+      const pages = logPages.get(row.log) ?? [];
+      const bates = pages.flatMap((page) => {
+        const number = exhibitBates(plan, batesStartOf(plan), page);
+        return number === null ? [] : [textIn(number, 'exhibit')];
+      });
+      return { pages, bates };
+    };
     await writeRedactionLogPdf(
       plan,
+      drawnOn,
       transcript.source.facts,
       exhibit.sha256,
       { creator: `ChatExhibit ${transcript.toolVersion}`, createdAt: transcript.generatedAt },
@@ -87,7 +97,10 @@ export async function renderExhibitDocuments(
       createWriteStream(at(EXHIBIT_PATHS.redactionLogPdf)),
     );
     await hashed(EXHIBIT_PATHS.redactionLogPdf);
-    await writeFile(at(EXHIBIT_PATHS.redactionLogCsv), redactionLogCsv(plan.log, plan.totalMessages));
+    await writeFile(
+      at(EXHIBIT_PATHS.redactionLogCsv),
+      redactionLogCsv(plan.log, plan.totalMessages, drawnOn),
+    );
     await hashed(EXHIBIT_PATHS.redactionLogCsv);
   }
   const made = { toolVersion: transcript.toolVersion, generatedAt: transcript.generatedAt };

@@ -87,20 +87,28 @@ export function exhibitContext(
 }
 
 /** The Bates number of the exhibit's first page. */
-const batesStartOf = (plan: ExhibitPlan): number => plan.spec.batesStart ?? 1;
+export const batesStartOf = (plan: ExhibitPlan): number => plan.spec.batesStart ?? 1;
 
 /**
  * Writes an exhibit in each of its copies from one layout: the exhibit (PDF/A-2b, redactions
  * removed) and, when the spec redacts, its unredacted copy (PDF/A-2b, the removed stretches
  * outlined, its sealed mark on every page), then the footers
- * with its Bates numbers. Resolves to the page count.
+ * with its Bates numbers. Resolves to the page count and, for each row of the redaction log that
+ * removes something from a message, the pages its black boxes are drawn on, in order.
  */
 export async function writeExhibit(
   input: ExhibitInput,
   layout: TextLayout,
   out: { exhibit: Writable; sealed: Writable | null },
-): Promise<{ pageCount: number }> {
+): Promise<{ pageCount: number; logPages: ReadonlyMap<number, readonly number[]> }> {
   const pages = new TwinPages<ExhibitCopy>(layout, exhibitSetup(input));
+  const logPages = new Map<number, number[]>();
+  pages.onBoxDrawn = (box, page) => {
+    for (const row of box.logRows ?? []) {
+      const drawnOn = logPages.get(row) ?? [];
+      if (!drawnOn.includes(page)) logPages.set(row, [...drawnOn, page]);
+    }
+  };
   const streams = pages.copies.map((copy) => {
     const stream = copy === 'exhibit' ? out.exhibit : out.sealed;
     if (stream === null) throw new Error(`no stream for the ${copy} copy`);
@@ -113,7 +121,7 @@ export async function writeExhibit(
   const { count: pageCount } = pages.documents.exhibit.bufferedPageRange();
   pages.end();
   await Promise.all(streams.map((stream) => finished(stream)));
-  return { pageCount };
+  return { pageCount, logPages };
 }
 
 /**

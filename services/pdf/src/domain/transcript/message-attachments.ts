@@ -100,13 +100,16 @@ export async function writeMessageAttachment(
       x,
       Math.min(width, THUMBNAIL.maxWidth),
       THUMBNAIL.maxHeight,
-      withheld?.label ?? null,
+      withheld,
     );
     pages.y += SPACE.betweenRows;
     // The picture is a re-encoded copy: its caption must not pass it off as the original above.
-    // A withheld file's name and hash are masked above, so the caption does not point to them.
+    // Where a withheld picture is blacked out, its caption says so instead of describing it.
+    const caption = `Display copy of ${reference}: re-encoded as a JPEG of ${shown.width} × ${shown.height} pixels for this transcript. Not the original, which is named above with its SHA-256 value.`;
     pages.paragraph(
-      `Display copy of ${reference}: re-encoded as a JPEG of ${shown.width} × ${shown.height} pixels for this transcript. Not the original${withheld === null ? ', which is named above with its SHA-256 value' : ''}.`,
+      withheld === null
+        ? caption
+        : pages.unlessRemoved(caption, `${reference} withheld (${withheld.shortLabel}).`),
       x,
       width,
       STYLE.meta,

@@ -49,8 +49,12 @@ export type RedactionMode = 'remove' | 'mark';
 export interface BoxLabel {
   /** A few words (e.g. 'SSN/TIN', or the filer's 'E.M.'), drawn in brackets: "[SSN/TIN]". */
   readonly label: string;
-  /** Drawn instead where the label does not fit the box: what finds it in the redaction log ('R3'). */
+  /** Drawn instead where the label does not fit the box: the reason in fewer letters ('TIN'). */
+  readonly abbreviation: string;
+  /** Drawn where neither fits: what finds it in the redaction log ('R3'). */
   readonly shortLabel: string;
+  /** The redaction log's rows (by number) the box stands for, told to `onBoxDrawn` with its page. */
+  readonly logRows?: readonly number[];
 }
 
 /** Characters [start, end) of a text to redact, and the words on their box. */
@@ -134,6 +138,8 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
   pageNumber = 1;
   /** Called after each new page, to draw what continues there (a running header). */
   onNewPage: () => void = () => {};
+  /** Called for each black box a copy that removes masked text draws, with the layout's page it is on. */
+  onBoxDrawn: (box: BoxLabel, page: number) => void = () => {};
   /** Where the window's first page is among its documents' pages (after their front matter). */
   private windowStart = 0;
   /** Set while front matter is drawn, which must fit its page. */
@@ -169,6 +175,19 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
       const doc = docs[copy];
       return { copy, doc, painter: new TextPainter(doc, this.fonts), redaction: this.setup[copy].redaction };
     });
+  }
+
+  /**
+   * A text a copy that removes masked text says otherwise (the caption of a withheld picture):
+   * `removed` in such a copy, `shown` in every other.
+   */
+  unlessRemoved(shown: string, removed: string): CopyText<Copy> {
+    return Object.fromEntries(
+      [...new Set([...this.copies, ...this.laidOut])].map((copy) => [
+        copy,
+        this.setup[copy]?.redaction === 'remove' ? removed : shown,
+      ]),
+    ) as Record<Copy, string>;
   }
 
   /** Each copy's document: with a window, the one it is drawing into now. */
@@ -380,43 +399,37 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     }
     // Each box and its label go into the line where the masked text was, so that text
     // extraction reads the label in its place.
-    painter.drawLine(
-      line,
-      left,
-      baseline,
-      style,
-      color,
-      mask,
-      ({ x, width, mask: { label, shortLabel } }) => {
-        doc
-          .save()
-          .rect(left + x, top, width, height)
-          .fillColor('#000000')
-          .fill()
-          .restore();
-        const { share, minSize, padding, family, weight } = REDACTION_LABEL;
-        const fitting = [label, shortLabel]
-          .map((words) => {
-            const text = `[${words}]`;
-            const perPoint = this.layout.measure(text, { family, weight, size: 1 });
-            return { text, size: Math.min(style.size * share, (width - 2 * padding) / perPoint) };
-          })
-          .find(({ size }) => size >= minSize);
-        // On the text's baseline, as part of the line.
-        if (fitting !== undefined)
-          painter.drawText(
-            fitting.text,
-            left + x,
-            baseline,
-            { family, weight, size: fitting.size },
-            '#ffffff',
-            {
-              align: 'center',
-              width,
-            },
-          );
-      },
-    );
+    painter.drawLine(line, left, baseline, style, color, mask, ({ x, width, mask }) => {
+      const { label, abbreviation, shortLabel } = mask;
+      this.onBoxDrawn(mask, this.pageNumber);
+      doc
+        .save()
+        .rect(left + x, top, width, height)
+        .fillColor('#000000')
+        .fill()
+        .restore();
+      const { share, minSize, padding, family, weight } = REDACTION_LABEL;
+      const fitting = [label, abbreviation, shortLabel]
+        .map((words) => {
+          const text = `[${words}]`;
+          const perPoint = this.layout.measure(text, { family, weight, size: 1 });
+          return { text, size: Math.min(style.size * share, (width - 2 * padding) / perPoint) };
+        })
+        .find(({ size }) => size >= minSize);
+      // On the text's baseline, as part of the line.
+      if (fitting !== undefined)
+        painter.drawText(
+          fitting.text,
+          left + x,
+          baseline,
+          { family, weight, size: fitting.size },
+          '#ffffff',
+          {
+            align: 'center',
+            width,
+          },
+        );
+    });
   }
 
   /** A thin horizontal rule at the cursor. */
@@ -440,7 +453,7 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
 
   /**
    * A JPEG or PNG, scaled to fit `width` × `maxHeight`, at the cursor; moves below it. Returns its
-   * size in pixels. With a mask label, a 'remove' copy draws a black box of the picture's size
+   * size in pixels. With a mask's label, a 'remove' copy draws a black box of the picture's size
    * labelled with it instead, and a 'mark' copy outlines the picture.
    */
   image(
@@ -448,7 +461,7 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     x: number,
     width: number,
     maxHeight: number,
-    maskLabel: string | null = null,
+    mask: BoxLabel | null = null,
   ): { width: number; height: number } {
     const probe = (this.pens[0]?.doc ?? (this.picturesBeforeWindow ??= measuringDocument())).openImage(data);
     const scale = Math.min(1, width / probe.width, maxHeight / probe.height);
@@ -456,7 +469,7 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     this.ensure(size.height);
     for (const pen of this.pens) {
       const { doc } = pen;
-      if (maskLabel === null || pen.redaction === undefined) {
+      if (mask === null || pen.redaction === undefined) {
         doc.image(data, x, this.y, size);
       } else if (pen.redaction === 'mark') {
         doc.image(data, x, this.y, size);
@@ -468,10 +481,11 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
           .stroke()
           .restore();
       } else {
+        this.onBoxDrawn(mask, this.pageNumber);
         doc.save().rect(x, this.y, size.width, size.height).fillColor('#000000').fill().restore();
         const { family, weight } = REDACTION_LABEL;
         const label = { family, weight, size: 8 } as const;
-        pen.painter.drawText(`[${maskLabel}]`, x, this.y + size.height / 2, label, '#ffffff', {
+        pen.painter.drawText(`[${mask.label}]`, x, this.y + size.height / 2, label, '#ffffff', {
           align: 'center',
           width: size.width,
         });
