@@ -155,7 +155,7 @@ export const REDACTION_REASONS = {
   other: {
     label: 'Other',
     abbreviation: 'Other',
-    description: "A reason other than Fed. R. Civ. P. 5.2(a) or a sealing order, given in the filer's note",
+    description: "Another reason, stated in the filer's note",
   },
 } as const;
 export type RedactionCategory = keyof typeof REDACTION_REASONS;

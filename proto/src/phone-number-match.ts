@@ -21,7 +21,7 @@ const MAX_SEPARATORS = 3;
 const BETWEEN = `${SEPARATOR}{0,${MAX_SEPARATORS}}`;
 /**
  * A country calling code as people write one before a number they give without it: "+1", "(+1)",
- * "001", "+44 (0)"; the mask takes it in, so that "+1 [Redacted]" does not say what was removed.
+ * "001", "+44 (0)"; the mask takes it in, so that "+1 [Other]" does not say what was removed.
  */
 const WRITTEN_COUNTRY_CODE = String.raw`\(?(?:\+|00)\d{1,3}\)?${BETWEEN}(?:\(\d\)${BETWEEN})?`;
 

@@ -305,7 +305,7 @@ describe('planning an exhibit', () => {
       'Text',
       'A phone number in the message text',
       'Other',
-      "A reason other than Fed. R. Civ. P. 5.2(a) or a sealing order, given in the filer's note",
+      "Another reason, stated in the filer's note",
       "'=a witness",
       '2',
       '29',

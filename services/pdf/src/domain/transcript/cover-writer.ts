@@ -28,7 +28,9 @@ export function writeCoverPages<Copy extends string>(
   pages.paragraph(title, x, CONTENT_WIDTH, STYLE.title, COLOUR.heading);
   pages.paragraph(subtitle, x, CONTENT_WIDTH, STYLE.subtitle, COLOUR.text);
   for (const section of sections) {
-    sectionHeading(context, section.heading);
+    // A short list of participants stays on one page with its heading and the legend under it.
+    const listed = section.markedParticipants?.names.length ?? 0;
+    sectionHeading(context, section.heading, listed > 0 && listed <= KEPT_PARTICIPANTS ? listed + 3 : 2);
     if (section.rows) writeCoverRows(pages, section.rows);
     for (const text of section.paragraphs ?? []) {
       pages.paragraph(text, x, CONTENT_WIDTH, STYLE.value, COLOUR.text);
@@ -43,10 +45,17 @@ export function writeCoverPages<Copy extends string>(
   }
 }
 
-function sectionHeading({ pages, furniture }: TranscriptContext<string>, text: string): void {
+/** Up to this many participants are kept on one page with their heading. */
+const KEPT_PARTICIPANTS = 8;
+
+function sectionHeading(
+  { pages, furniture }: TranscriptContext<string>,
+  text: string,
+  keptLines: number,
+): void {
   pages.y += SPACE.aboveSection;
-  // A heading never ends a page: keep it with two lines of what follows.
-  pages.ensure(lineHeight(STYLE.section) + 2 * lineHeight(STYLE.value) + SPACE.afterHeading);
+  // A heading never ends a page: keep it with (at least two) lines of what follows.
+  pages.ensure(lineHeight(STYLE.section) + keptLines * lineHeight(STYLE.value) + SPACE.afterHeading);
   furniture.bookmarkCoverSection(text);
   pages.paragraph(text, PAGE.margin, CONTENT_WIDTH, STYLE.section, COLOUR.heading);
   pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
