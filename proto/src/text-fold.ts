@@ -44,8 +44,12 @@ function foldCharacter(character: string): string {
 /** COMBINING DOT ABOVE, which "İ" (Turkish capital dotted I) leaves after an "i" when folded. */
 const DOT_ABOVE = '\u0307';
 
-/** `text` folded for matching, character by character, each unit knowing the character it came from. */
-export function foldText(text: string): FoldedText {
+/**
+ * `text` folded for matching, character by character, each unit knowing the character it came
+ * from; with `ignoreAccents`, combining marks are left out too ("Chloé" reads "chloe"), to find
+ * spellings that differ only by them.
+ */
+export function foldText(text: string, { ignoreAccents = false } = {}): FoldedText {
   let folded = '';
   const sources: TextRange[] = [];
   let at = 0;
@@ -53,8 +57,10 @@ export function foldText(text: string): FoldedText {
     const source = { start: at, end: at + character.length };
     at = source.end;
     for (const part of foldCharacter(character)) {
-      // Turkish "İ" is "i" to a reader: its dot goes with the letter (the original's span grows over it).
-      if (part === DOT_ABOVE && folded.endsWith('i')) {
+      // Turkish "İ" is "i" to a reader: its dot goes with the letter (the original's span grows
+      // over it); so does any mark when accents are ignored.
+      const dropped = ignoreAccents ? /^\p{M}$/u.test(part) : part === DOT_ABOVE && folded.endsWith('i');
+      if (dropped && sources.length > 0) {
         sources[sources.length - 1]!.end = source.end;
         continue;
       }
@@ -72,8 +78,12 @@ export const originalRange = ({ sources }: FoldedText, range: TextRange): TextRa
 });
 
 /** Every match of `pattern` (global) in `text` folded, as ranges of the original `text`. */
-export function foldedMatches(text: string, pattern: RegExp): TextRange[] {
-  const folded = foldText(text);
+export function foldedMatches(
+  text: string,
+  pattern: RegExp,
+  options: { ignoreAccents?: boolean } = {},
+): TextRange[] {
+  const folded = foldText(text, options);
   return [...folded.folded.matchAll(pattern)]
     .filter((match) => match[0] !== '')
     .map((match) => originalRange(folded, { start: match.index, end: match.index + match[0].length }));

@@ -42,15 +42,24 @@ const WORD_CHARACTER = String.raw`[\p{L}\p{N}\p{M}]`;
 /**
  * Where `phrase` occurs in `content` as whole words, left to right, in any case and any spelling a
  * reader takes for the same (`foldText`), taking any run of spaces or line breaks for a space: how
- * a `text-everywhere` redaction finds a name ("Emma" in "Emma's", never in "Emmanuel").
+ * a `text-everywhere` redaction finds a name ("Emma" in "Emma's", never in "Emmanuel"). Accents
+ * count ("Chloe" is not "Chloé"), unless `ignoreAccents`: what the plan warns of.
  */
-export function wordOccurrences(content: string, phrase: string): TextRange[] {
-  const words = foldText(phrase)
+export function wordOccurrences(
+  content: string,
+  phrase: string,
+  options: { ignoreAccents?: boolean } = {},
+): TextRange[] {
+  const words = foldText(phrase, options)
     .folded.trim()
     .split(/\s+/u)
     .filter((word) => word !== '');
   if (words.length === 0) return [];
   // Only what the `u` flag lets be escaped: a hyphen ("Mary-Jane") stands for itself outside a class.
   const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join(String.raw`\s+`);
-  return foldedMatches(content, new RegExp(`(?<!${WORD_CHARACTER})${escaped}(?!${WORD_CHARACTER})`, 'gu'));
+  return foldedMatches(
+    content,
+    new RegExp(`(?<!${WORD_CHARACTER})${escaped}(?!${WORD_CHARACTER})`, 'gu'),
+    options,
+  );
 }

@@ -187,31 +187,6 @@ describe('standalone pipeline', () => {
     expect((await fetch(`${standalone.baseUrl}/api/files/${id}/transcript.pdf`)).status).toBe(403);
   }, 120_000);
 
-  it("counts against the free tier every entry but WhatsApp's own notices", async () => {
-    const processed = async (systemLines: string[], encryptionNotice: boolean) => {
-      const exported = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'counted-')), {
-        textMessages: 45,
-        voiceNotes: 0,
-        photos: 0,
-        encryptionNotice,
-        systemLines,
-      });
-      const upload = await uploadExport(standalone.baseUrl, exported.zipPath);
-      return finalEvent((await readProgress(standalone.baseUrl, upload.body.clientId!)).events);
-    };
-    // A line without "Name: " is a system line whatever it says: text written so still counts.
-    const crafted = await processed(
-      Array.from({ length: 10 }, (_, i) => `any text at all, line ${i + 1}`),
-      false,
-    );
-    expect(crafted).toMatchObject({ requiresPayment: true, step: 4, messageCount: 55 });
-    expect(crafted.chatData).toBeUndefined();
-    const noticed = await processed(["\u200eOmar Haddad joined using this group's invite link"], true);
-    expect(noticed).toMatchObject({ done: true, messageCount: 45 });
-    expect(noticed.requiresPayment).toBeUndefined();
-    expect(noticed.chatData!.messages).toHaveLength(47);
-  }, 120_000);
-
   it.each([
     ['a text file renamed .zip', 'This file is not a ZIP archive.'],
     ['an encrypted entry', 'This archive is password-protected.'],
@@ -350,6 +325,32 @@ describe('standalone pipeline', () => {
     expect(errors('GET /api/files/:token/transcript.pdf', 403)).toBeGreaterThanOrEqual(1);
     expect(value('process_cpu_user_seconds_total')).toBeGreaterThan(0);
   });
+
+  // After /metrics, whose counts are of the uploads above.
+  it("counts against the free tier every entry but WhatsApp's own notices", async () => {
+    const processed = async (systemLines: string[], encryptionNotice: boolean) => {
+      const exported = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'counted-')), {
+        textMessages: 45,
+        voiceNotes: 0,
+        photos: 0,
+        encryptionNotice,
+        systemLines,
+      });
+      const upload = await uploadExport(standalone.baseUrl, exported.zipPath);
+      return finalEvent((await readProgress(standalone.baseUrl, upload.body.clientId!)).events);
+    };
+    // A line without "Name: " is a system line whatever it says: text written so still counts.
+    const crafted = await processed(
+      Array.from({ length: 10 }, (_, i) => `any text at all, line ${i + 1}`),
+      false,
+    );
+    expect(crafted).toMatchObject({ requiresPayment: true, step: 4, messageCount: 55 });
+    expect(crafted.chatData).toBeUndefined();
+    const noticed = await processed(["\u200eOmar Haddad joined using this group's invite link"], true);
+    expect(noticed).toMatchObject({ done: true, messageCount: 45 });
+    expect(noticed.requiresPayment).toBeUndefined();
+    expect(noticed.chatData!.messages).toHaveLength(47);
+  }, 120_000);
 
   it('serves its API docs: the OpenAPI document and a page with no outside resources', async () => {
     const document = (await (await fetch(`${standalone.baseUrl}/api/docs/openapi.json`)).json()) as {

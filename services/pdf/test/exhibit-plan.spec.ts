@@ -617,6 +617,38 @@ describe('redacting a word or phrase everywhere in the exhibit', () => {
     ]);
   });
 
+  it('notes each message that writes it with other accents, unmasked, and none where every spelling is masked', async () => {
+    const accents = {
+      5: { content: 'Chloé came; CHLOÉ said so.' },
+      6: { content: 'Chloe was late, Chloë too.' },
+      7: { sender: 'Chloe Wu', content: 'hello' },
+      8: { content: 'Chloes and Chloé-Anne.' },
+    };
+    const exhibit = await plan(
+      {
+        selections: [{ from: 5, to: 8 }],
+        redactions: [{ kind: 'text-everywhere', text: 'Chloé', reason: { category: 'minor-name' } }],
+      },
+      { special: accents },
+    );
+    expect(exhibit.accentVariants).toEqual([
+      { message: 6, redaction: 0 },
+      { message: 7, redaction: 0 },
+    ]);
+    const both = await plan(
+      {
+        selections: [{ from: 5, to: 8 }],
+        redactions: [
+          { kind: 'text-everywhere', text: 'Chloé', reason: { category: 'minor-name' } },
+          { kind: 'text-everywhere', text: 'Chloe', reason: { category: 'minor-name' } },
+          { kind: 'text-everywhere', text: 'Chloë', reason: { category: 'minor-name' } },
+        ],
+      },
+      { special: accents },
+    );
+    expect(both.accentVariants).toEqual([]);
+  });
+
   it('is refused when the exhibit writes it nowhere, even inside longer words', async () => {
     expect(
       await refusal(

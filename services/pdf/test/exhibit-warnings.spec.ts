@@ -1,5 +1,10 @@
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
-import { repeatedLabelWarnings, unsplitFileWarnings } from '@chatexhibit/pdf/domain/exhibit/exhibit-warnings';
+import type { ExhibitPlan } from '@chatexhibit/pdf/domain/exhibit/exhibit-plan';
+import {
+  accentVariantWarnings,
+  repeatedLabelWarnings,
+  unsplitFileWarnings,
+} from '@chatexhibit/pdf/domain/exhibit/exhibit-warnings';
 
 const file = (path: string, sizeBytes: number) => ({ path, sha256: '0'.repeat(64), sizeBytes });
 
@@ -47,5 +52,17 @@ describe('an exhibit label that is the transcript’s exhibit number', () => {
     ['Exhibition 12', '12'],
   ])('is not warned of otherwise: %s beside %s', (label, exhibitNumber) => {
     expect(repeatedLabelWarnings(label, exhibitNumber)).toEqual([]);
+  });
+});
+
+describe('a spelling of a text removed everywhere that differs only by accents', () => {
+  it('is warned of by message and redaction, never quoting the spelling', () => {
+    const plan = {
+      totalMessages: 151,
+      accentVariants: [{ message: 97, redaction: 4 }],
+    } as unknown as ExhibitPlan;
+    expect(accentVariantWarnings(plan)).toEqual([
+      'message 0097 writes what R5 removes everywhere with other accents (or none), and that spelling is not redacted: if it is the same name, redact it too.',
+    ]);
   });
 });

@@ -59,6 +59,11 @@ export interface ExhibitPlan {
   maskEverywhere(text: string): RedactedRange[];
   /** What looks like a Rule 5.2(a) identifier in an included message's text and no mask covers, in message order. */
   unredactedSuggestions: readonly UnredactedSuggestion[];
+  /**
+   * Included messages that write, unmasked, a spelling of a text removed everywhere that differs
+   * from it only by accents ("Chloe" for "Chloé"): each with the redaction (its index), in message order.
+   */
+  accentVariants: ReadonlyArray<{ message: number; redaction: number }>;
 }
 
 /** What the writer removes from one field: the union of its masks, in order, overlapping ones joined. */
@@ -138,6 +143,7 @@ export async function planExhibit(
       return ranges.map((range) => ({ ...range, redaction: wide.index }));
     });
   const unredactedSuggestions: UnredactedSuggestion[] = [];
+  const accentVariants: Array<{ message: number; redaction: number }> = [];
 
   const included: MessageRun[] = [];
   const redactions = new Map<number, MessageRedactions>();
@@ -172,6 +178,18 @@ export async function planExhibit(
       rangesToRemove(masks, 'content'),
     ))
       unredactedSuggestions.push(suggestion);
+    for (const { redaction, index } of everywhere) {
+      if (redaction.kind !== 'text-everywhere') continue;
+      const unmasked = MESSAGE_FIELDS.some((field) => {
+        const text = fields[field];
+        if (text === null) return false;
+        const removed = rangesToRemove(masks, field);
+        return wordOccurrences(text, redaction.text, { ignoreAccents: true }).some(
+          (found) => !removed.some((range) => range.start <= found.start && found.end <= range.end),
+        );
+      });
+      if (unmasked) accentVariants.push({ message: message.index, redaction: index });
+    }
     if (masks.length > 0 || attachmentWithheldBy !== null) {
       const order = (mask: Mask) => MESSAGE_FIELDS.indexOf(mask.field);
       masks.sort((a, b) => order(a) - order(b) || a.start - b.start || a.redaction - b.redaction);
@@ -249,6 +267,7 @@ export async function planExhibit(
     ].map((row, index) => ({ log: index + 1, ...row })),
     maskEverywhere,
     unredactedSuggestions,
+    accentVariants,
   };
 }
 

@@ -6,6 +6,7 @@ import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { CourtProfile } from '@chatexhibit/proto/exhibit-spec';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import { formatInteger } from '@chatexhibit/proto/count-words';
+import { messageNumber } from '@chatexhibit/proto/message-number';
 import type { ExhibitFile } from './exhibit-texts';
 import type { ExhibitPlan } from './exhibit-plan';
 import { listed, namedCourtProfile } from './exhibit-wording';
@@ -15,7 +16,8 @@ import { unredactedSuggestionWarnings } from './unredacted-suggestions';
 /**
  * Every warning of an exhibit, one sentence each, in this one list for the manifest, the CLI and
  * the API: a label that repeats the transcript's exhibit number, each Rule 5.2(a) suggestion no
- * redaction covers (in message order), each redaction of a text the declaration template prints,
+ * redaction covers (in message order), each accent-only variant of a text removed everywhere left
+ * unredacted, each redaction of a text the declaration template prints,
  * each redaction log file over the court profile's limit.
  */
 export const exhibitWarnings = (
@@ -25,9 +27,23 @@ export const exhibitWarnings = (
 ): string[] => [
   ...repeatedLabelWarnings(plan.spec.label, facts.examination.exhibitNumber),
   ...unredactedSuggestionWarnings(plan),
+  ...accentVariantWarnings(plan),
   ...declarationTemplateWarnings(plan, facts.originalFilename),
   ...unsplitFileWarnings(plan.spec.courtProfile, files),
 ];
+
+/**
+ * Each included message that writes, unredacted, a spelling of a text removed everywhere that
+ * differs from it only by accents ("Chloe" for "Chloé"): it may be the same name. The spelling is
+ * not quoted: the manifest that carries the warning may be filed.
+ */
+export const accentVariantWarnings = (plan: ExhibitPlan): string[] =>
+  plan.accentVariants.map(
+    ({ message, redaction }) =>
+      `message ${messageNumber(message, plan.totalMessages)} writes what ${redactionName(redaction)} removes ` +
+      'everywhere with other accents (or none), and that spelling is not redacted: if it is the same name, ' +
+      'redact it too.',
+  );
 
 /** The texts of the declaration template an exhibit-wide redaction may remove from, in the template's order. */
 const TEMPLATE_PLACES = [
