@@ -108,7 +108,7 @@ describe('convert CLI', () => {
       const at = filing.indexOf(photo);
       expect(at).toBeGreaterThan(0);
       expect(filing.slice(at).replace(/\s+/g, ' ')).toMatch(
-        /^[^·]+ · [\d,]+ bytes? SHA-256 [0-9a-f]{64} Display copy of Attachment \d+: re-encoded as a JPEG of \d+ × \d+ pixels for this transcript\. Not the original/,
+        /^[^·]+ · [\d,]+ bytes? SHA-256 [0-9a-f]{64} Display copy of Attachment \d+: re-encoded as a JPEG of \d+ × \d+ pixels for this document\. Not the original/,
       );
     }
     expect((await run('pdfdetach', ['-list', path.join(out, 'transcript-filing.pdf')])).stdout.trim()).toBe(

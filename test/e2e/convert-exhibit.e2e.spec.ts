@@ -109,9 +109,7 @@ describe('convert CLI with --exhibit-spec', () => {
     );
     for (const page of pages) expect(page).toMatch(/^Exhibit P-7 · /);
     // The cover says the full transcript it names is not redacted, and gives the filer no advice.
-    expect(pages[0]!.replace(/\s+/g, ' ')).toContain(
-      'Not redacted: the full transcript, transcript-filing.pdf (SHA-256 ',
-    );
+    expect(pages[0]!.replace(/\s+/g, ' ')).toContain('The full transcript, transcript-filing.pdf (SHA-256 ');
     expect(exhibit).not.toContain('do not file');
     // The advice is the CLI's to give, and the declaration paragraph's note to the filer.
     expect(stderr).toContain(

@@ -206,7 +206,7 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit)))[0]!);
     const filingSha256 = sha256(await readFile(path.join(dir, '..', 'transcript-filing.pdf')));
     expect(cover).toContain(
-      `Not redacted: the full transcript, transcript-filing.pdf (SHA-256 ${filingSha256}), and the evidence package of export CE-FK9E-D9YK-P6G3 hold every message unredacted, and between them everything this exhibit removes.`,
+      `The full transcript, transcript-filing.pdf (SHA-256 ${filingSha256}), and the evidence package of export CE-FK9E-D9YK-P6G3 are not redacted and are not part of this exhibit.`,
     );
     // The filed pages state facts; what to do with the unredacted files is the declaration's note to the filer.
     for (const copy of [EXHIBIT_PATHS.exhibit, EXHIBIT_PATHS.sealed])
@@ -263,7 +263,7 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     const manifestSha256 = sha256(await readFile(file(EXHIBIT_PATHS.manifest)));
     expect(declaration).toMatch(
       new RegExp(
-        `exhibit-manifest\\.json is the record ChatExhibit (\\S+) wrote when it made the exhibit\\. A true copy of it is attached as Exhibit _+ \\[exhibit letter of the attached exhibit-manifest\\.json\\]\\. Its SHA-256 hash value is: ${manifestSha256} exhibit-manifest\\.json states that ChatExhibit \\1 made Exhibit P-7 on 2026-11-23 09:15:00 UTC and cut it from the court-filing copy of that transcript, transcript-filing\\.pdf,`,
+        `exhibit-manifest\\.json is the record ChatExhibit (\\S+) wrote when it made the exhibit\\. A true copy of it is attached as Exhibit _+ \\[exhibit letter of the attached exhibit-manifest\\.json\\]\\. Its SHA-256 hash value is: ${manifestSha256} exhibit-manifest\\.json states that ChatExhibit \\1 made Exhibit P-7 on 2026-11-23 09:15:00 UTC and cut it from the PDF/A copy of that transcript, transcript-filing\\.pdf,`,
       ),
     );
     expect(declaration).toContain(
@@ -274,7 +274,7 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
       'Exhibit P-7 was made with ChatExhibit by ______________________ [name of the person who made it].',
     );
     expect(declaration).toContain(
-      '[Strike this paragraph if you did not make this comparison, or if it found differences.] The messages of Exhibit P-7 (messages 0037–0047 and 0079–0081 of 120) are a true and correct copy of the same messages of transcript-filing.pdf, as that transcript shows them, except for the redactions stated in redaction-log.pdf.',
+      '[Strike this paragraph if you did not make this comparison, or if it found differences.] The messages of Exhibit P-7 (messages 0037–0047 and 0079–0081 of 120) are a true and correct copy of the same messages of transcript-filing.pdf, as that transcript shows them, except for the redactions listed in redaction-log.pdf and the highlighting of messages 0041 and 0080.',
     );
     // The manifest records the log's row count, not its columns: the paragraph says no more.
     expect(declaration).not.toContain('by message, place, kind, reason and length');
@@ -285,7 +285,7 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     for (const sworn of ['It was cut from', 'ChatExhibit did not choose', 'as asked in the exhibit spec'])
       expect(declaration).not.toContain(sworn);
     expect(declaration).toContain(
-      'By the reasons given for them, 1 of these redactions is not of an item Fed. R. Civ. P. 5.2(a) lists: other, noted "private number", 1.',
+      'By the reasons given for it, R5 (other, noted "private number") is not of an item Fed. R. Civ. P. 5.2(a) lists. It is made under ______________________ [order or other authority for it].',
     );
     // No sealing was chosen: a blank, never a statement that it is sealed.
     expect(declaration).toContain(
@@ -315,7 +315,7 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     expect(exhibit).not.toContain('Display copy');
     const sealed = flat(await pdftotext(file(EXHIBIT_PATHS.sealed)));
     expect(sealed).toContain(
-      'Display copy of Attachment 1: re-encoded as a JPEG of 96 × 64 pixels for this transcript. Not the original, which is named above with its SHA-256 value.',
+      'Display copy of Attachment 1: re-encoded as a JPEG of 96 × 64 pixels for this document. Not the original, which is named above with its SHA-256 value.',
     );
     expect(sealed).not.toContain('withheld (R4)');
   });
@@ -719,7 +719,7 @@ describe('an exhibit of some weeks of a year-long chat, lodged conditionally und
     const manifest = JSON.parse(await readFile(file(EXHIBIT_PATHS.manifest), 'utf8'));
     expect(manifest.spec.sealedCopyMark).toBe('lodged-conditionally-under-seal');
     expect(declaration).toContain(
-      'By the reasons given for them, 2 of these redactions are not of an item Fed. R. Civ. P. 5.2(a) lists: sealed by order of the court, 1; other, noted "Not relevant", 1. They are made under ______________________ [order or other authority for them].',
+      'By the reasons given for them, R1 (sealed by order of the court) and R2 (other, noted "Not relevant") are not of an item Fed. R. Civ. P. 5.2(a) lists. They are made under ______________________ [order or other authority for them].',
     );
     expect(declaration).not.toContain('4,500');
   });

@@ -179,7 +179,7 @@ export function exhibitCoverSections(
       rows: [
         ['Exhibit', spec.label],
         ['Export reference', source.exportReference],
-        ['Cut from', `${filing}, the court-filing copy of the full transcript of that export`],
+        ['Cut from', `${filing}, the PDF/A copy of the full transcript of that export`],
         [`SHA-256 of ${filing}`, source.filingSha256],
         ['SHA-256 of the upload', source.uploadSha256],
       ],
@@ -218,10 +218,10 @@ export function exhibitCoverSections(
             heading: 'Redactions',
             paragraphs: [
               // Facts only: what the filer should do with the unredacted files is the declaration paragraph's note to them.
-              `Not redacted: the full transcript, ${filing} (SHA-256 ${source.filingSha256}), and the evidence package of export ${source.exportReference} hold every message unredacted, and between them everything this exhibit removes.`,
+              `The full transcript, ${filing} (SHA-256 ${source.filingSha256}), and the evidence package of export ${source.exportReference} are not redacted and are not part of this exhibit.`,
               `The filer asked for ${countOf(spec.redactions.length, 'redaction')} (${redactionsByReason(plan)}), which remove text in ${countOf(plan.log.length, 'place')}, each a row of ${EXHIBIT_PATHS.redactionLogPdf} and ${EXHIBIT_PATHS.redactionLogCsv}: the message, the place, what was removed, the reason and its length, never the removed text.`,
               {
-                exhibit: `In this copy the removed text is gone from the page and from the PDF\u2019s text, metadata and bookmarks; a black box stands in its place, labelled with ${plan.spec.redactions.some((asked) => 'replaceWith' in asked && asked.replaceWith !== undefined) ? 'the reason or the filer\u2019s replacement' : 'the reason'} (such as "[${redactionLabel(plan, 0).label}]"), or, where that does not fit, with the reason\u2019s abbreviation (such as "[${redactionLabel(plan, 0).abbreviation}]") or the redaction\u2019s number in the log (such as "[${redactionLabel(plan, 0).shortLabel}]"). A withheld attachment loses its name, size, hash and picture the same way.`,
+                exhibit: `In this copy the removed text is gone from the page and from the PDF\u2019s text, metadata and bookmarks; a black box stands in its place, labelled with ${plan.spec.redactions.some((asked) => 'replaceWith' in asked && asked.replaceWith !== undefined) ? 'the reason or the filer\u2019s replacement' : 'the reason'} (such as "[${redactionLabel(plan, 0).label}]"), or, where that does not fit, with the reason\u2019s abbreviation (such as "[${redactionLabel(plan, 0).abbreviation}]") or the redaction\u2019s number in the log (such as "[${redactionLabel(plan, 0).shortLabel}]").${plan.spec.redactions.some((asked) => asked.kind === 'attachment') ? ' A withheld attachment loses its name, size, hash and picture the same way.' : ''}`,
                 sealed: `This copy removes nothing: each stretch that ${EXHIBIT_PATHS.exhibit} removes is outlined.`,
               },
             ],

@@ -12,6 +12,7 @@ import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { charactersIn } from '@chatexhibit/proto/text-range';
 import { countOf } from '@chatexhibit/proto/count-words';
+import { messageNumber } from '@chatexhibit/proto/message-number';
 import { type Block, type Inline, renderText } from '../evidence/legal-document';
 import { utcIso } from '../evidence/manifest';
 import { formatUtc } from '../evidence/plain-text';
@@ -24,6 +25,7 @@ import {
   runNumbers,
   sealedCopyWording,
 } from './exhibit-wording';
+import { redactionName } from './redaction-log';
 
 /** A file of the exhibit as written. */
 export interface ExhibitFile {
@@ -56,22 +58,20 @@ export function specWithoutRedactedText(spec: ExhibitSpec): unknown {
 }
 
 /**
- * The redactions whose reason is not a Rule 5.2(a) category, counted by reason: sealed by order
- * (by its note, the order, when given), and each "other" note (the filer's own words), in the
- * spec's order.
+ * Each redaction whose reason is not a Rule 5.2(a) category, by its name in the log, with its
+ * reason: sealed by order (with its note, the order, when given) or "other" (the filer's note), in
+ * the spec's order: "R2 (sealed by order of the court, noted "Dkt. 45")".
  */
-function notRule52Redactions(spec: ExhibitSpec): { reason: string; count: number }[] {
-  const counts = new Map<string, number>();
-  for (const { reason } of spec.redactions) {
-    const key =
-      reason.category === 'sealed-by-order'
-        ? `sealed by order of the court${reason.note === undefined ? '' : `, noted "${reason.note}"`}`
-        : reason.category === 'other'
-          ? `other, noted "${reason.note}"`
-          : null;
-    if (key !== null) counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts].map(([reason, count]) => ({ reason, count }));
+function notRule52Redactions(spec: ExhibitSpec): string[] {
+  return spec.redactions.flatMap(({ reason }, index) =>
+    reason.category === 'sealed-by-order'
+      ? [
+          `${redactionName(index)} (sealed by order of the court${reason.note === undefined ? '' : `, noted "${reason.note}"`})`,
+        ]
+      : reason.category === 'other'
+        ? [`${redactionName(index)} (other, noted "${reason.note}")`]
+        : [],
+  );
 }
 
 /**
@@ -155,7 +155,7 @@ export function exhibitDeclaration(
   value(hashOf(manifest));
   paragraph(
     `${manifest} states that ChatExhibit ${toolVersion} made ${label} on ${formatUtc(made.generatedAt)} and cut ` +
-      `it from the court-filing copy of that transcript, ${PACKAGE_PATHS.filingTranscript}, whose SHA-256 hash value is:`,
+      `it from the PDF/A copy of that transcript, ${PACKAGE_PATHS.filingTranscript}, whose SHA-256 hash value is:`,
   );
   value(source.filingSha256);
   const redactions = plan.spec.redactions.length;
@@ -182,12 +182,24 @@ export function exhibitDeclaration(
     `. ${manifest} records them as the exhibit spec ChatExhibit was given` +
       `${redactions > 0 ? ', without the redacted text' : ''}.`,
   );
+  // The exhibit adds a tint and a margin bar to these; the transcript has neither.
+  const highlighting =
+    plan.highlights.length === 0
+      ? null
+      : `the highlighting of ${plan.highlights.length === 1 ? 'message' : 'messages'} ${listed(
+          [...plan.highlights].sort((a, b) => a - b).map((n) => messageNumber(n, plan.totalMessages)),
+        )}`;
+  const known = [
+    ...(redactions > 0 ? [`the redactions listed in ${EXHIBIT_PATHS.redactionLogPdf}`] : []),
+    ...(highlighting === null ? [] : [highlighting]),
+  ];
   paragraph(
     '[Strike this paragraph if you did not make this comparison.] On ',
     { blank: 'date of comparison' },
     ` I compared the messages of ${EXHIBIT_PATHS.exhibit} with the same messages of ` +
       `${PACKAGE_PATHS.filingTranscript}. They appear in both with the same numbers, senders, dates, ` +
-      `times and words, except ${redactions > 0 ? `for the redactions listed in ${EXHIBIT_PATHS.redactionLogPdf} and ` : ''}for: `,
+      `times and words, except for ${[...known, ''].join(known.length > 1 ? ', ' : ' ')}` +
+      `${known.length > 0 ? 'and for: ' : ''}`,
     { blank: 'differences, or "none"' },
     '.',
   );
@@ -195,7 +207,7 @@ export function exhibitDeclaration(
     '[Strike this paragraph if you did not make this comparison, or if it found differences.] ' +
       `The messages of ${label} (${includedMessages(plan.included, plan.totalMessages)}) are a true and correct ` +
       `copy of the same messages of ${PACKAGE_PATHS.filingTranscript}, as that transcript shows them` +
-      (redactions > 0 ? `, except for the redactions stated in ${EXHIBIT_PATHS.redactionLogPdf}.` : '.'),
+      (known.length > 0 ? `, except for ${listed(known)}.` : '.'),
   );
   if (redactions > 0) {
     const others = notRule52Redactions(plan.spec);
@@ -205,14 +217,13 @@ export function exhibitDeclaration(
       );
     else
       paragraph(
-        `By the reasons given for them, ${countOf(
-          others.reduce((sum, { count }) => sum + count, 0),
-          'of these redactions is',
-          'of these redactions are',
-        )} ` +
-          `not of an item Fed. R. Civ. P. 5.2(a) lists: ${others.map(({ reason, count }) => `${reason}, ${count}`).join('; ')}. ` +
-          'They are made under ',
-        { blank: 'order or other authority for them' },
+        `By the reasons given for ${others.length === 1 ? 'it' : 'them'}, ${listed(others)} ` +
+          `${others.length === 1 ? 'is' : 'are'} not of an item Fed. R. Civ. P. 5.2(a) lists. ` +
+          `${others.length === 1 ? 'It is' : 'They are'} made under `,
+        {
+          blank:
+            others.length === 1 ? 'order or other authority for it' : 'order or other authority for them',
+        },
         '.',
       );
     const sealedCopy = sealedCopyWording(plan.spec.sealedCopyMark);

@@ -105,7 +105,7 @@ export async function writeMessageAttachment(
     pages.y += SPACE.betweenRows;
     // The picture is a re-encoded copy: its caption must not pass it off as the original above.
     // Where a withheld picture is blacked out, its caption says so instead of describing it.
-    const caption = `Display copy of ${reference}: re-encoded as a JPEG of ${shown.width} × ${shown.height} pixels for this transcript. Not the original, which is named above with its SHA-256 value.`;
+    const caption = `Display copy of ${reference}: re-encoded as a JPEG of ${shown.width} × ${shown.height} pixels for this document. Not the original, which is named above with its SHA-256 value.`;
     pages.paragraph(
       withheld === null
         ? caption
