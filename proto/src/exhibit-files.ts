@@ -39,8 +39,8 @@ export const UNREDACTED_FILES_ADVICE =
   'transcript-filing.pdf and the evidence package hold every message unredacted, and between them ' +
   `everything ${EXHIBIT_PATHS.exhibit} removes: do not file them publicly with it; file them under seal, ` +
   'or not at all. Keeping them out of the public record does not keep them from the other parties: they ' +
-  'may need the full transcript for completeness (Fed. R. Evid. 106), and Fed. R. Evid. 902(11) and (14) ' +
-  'require notice to them, with the record made available for inspection.';
+  'may need the full transcript for completeness (Fed. R. Evid. 106), and if you rely on Fed. R. Evid. ' +
+  '902(11) or (14), it requires notice to them, with the record made available for inspection.';
 
 /** The exhibit manifest's format, raised whenever its keys change. */
 export const EXHIBIT_MANIFEST_FORMAT = 'chatexhibit-exhibit-manifest/1';

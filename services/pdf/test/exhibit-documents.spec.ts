@@ -295,7 +295,9 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     expect(declaration).toContain(
       '[A note for the filer: strike it before filing.] transcript-filing.pdf and the evidence package hold every message unredacted, and between them everything exhibit.pdf removes: do not file them publicly with it; file them under seal, or not at all.',
     );
-    expect(declaration).toContain('(Fed. R. Evid. 106), and Fed. R. Evid. 902(11) and (14) require notice');
+    expect(declaration).toContain(
+      '(Fed. R. Evid. 106), and if you rely on Fed. R. Evid. 902(11) or (14), it requires notice',
+    );
   });
 
   it('keeps every redacted text in the sealed copy, marked so on every page', async () => {

@@ -72,7 +72,8 @@ export async function writeRedactionLogPdf(
   pages.paragraph(
     `Each row is one redaction in one place of ${EXHIBIT_PATHS.exhibit}: the redaction (R1 is the first the filer asked for), ` +
       `the message (by the transcript's number), the pages of ${EXHIBIT_PATHS.exhibit} its black boxes are drawn on ` +
-      '(with their Bates numbers, when the exhibit carries them), ' +
+      "(with their Bates numbers, when the exhibit carries them; blank for the participant list and the chat file's " +
+      'name, which are not messages), ' +
       'the place in it, what was removed, the reason, and how many characters were removed (Unicode code points). ' +
       'A box too narrow for its label carries the reason\'s abbreviation ("[DOB]"), or, narrower still, the redaction ("[R3]"). ' +
       `The removed text itself is not given here, nor in ${EXHIBIT_PATHS.redactionLogCsv}, which has the same rows. ` +
