@@ -375,6 +375,12 @@ export const maxFileBytesOf = (profile: CourtProfile): number | null =>
 export const SEALED_COPY_MARKS = ['filed-under-seal', 'lodged-conditionally-under-seal'] as const;
 export type SealedCopyMark = (typeof SEALED_COPY_MARKS)[number];
 
+/**
+ * The most phone-number and text-everywhere redactions one exhibit takes: each is looked for in
+ * every text of the exhibit, so the work grows with both; a filer names a few people and numbers.
+ */
+export const MAX_EXHIBIT_WIDE_REDACTIONS = 100;
+
 /** Every selection, highlight and redaction of an exhibit, as the web app, the API and `--exhibit-spec` give it. */
 export const ExhibitSpecSchema = keyed({
   /** The exhibit's label as the filing names it ("Exhibit P-7"), on every page. */
@@ -406,6 +412,15 @@ export const ExhibitSpecSchema = keyed({
     message: 'batesStart is given without batesPrefix: it numbers the pages that carry the prefix',
     path: ['batesStart'],
   })
+  .refine(
+    (spec) =>
+      spec.redactions.filter((r) => r.kind === 'phone-number' || r.kind === 'text-everywhere').length <=
+      MAX_EXHIBIT_WIDE_REDACTIONS,
+    {
+      message: `must have at most ${MAX_EXHIBIT_WIDE_REDACTIONS} redactions of kind phone-number or text-everywhere: each is looked for in every text of the exhibit`,
+      path: ['redactions'],
+    },
+  )
   .superRefine(redactionConflicts);
 export type ExhibitSpec = z.infer<typeof ExhibitSpecSchema>;
 /** The spec as a caller writes it, defaults not yet filled. */

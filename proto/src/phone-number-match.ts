@@ -13,9 +13,10 @@ import type { TextRange } from './text-range';
 
 /**
  * What may stand between two digits of one phone number: spaces (also no-break and thin ones),
- * dots, slashes, hyphens and dashes, parentheses, and the invisible direction marks WhatsApp adds.
+ * dots, slashes, underscores, hyphens and dashes, parentheses, and the invisible direction marks
+ * WhatsApp adds (the folded text has none left; the pattern also reads a text as written).
  */
-const SEPARATOR = String.raw`[\s./()\-\u2010-\u2015\u200e\u200f\u202a-\u202e\u2066-\u2069]`;
+const SEPARATOR = String.raw`[\s./()_\-\u2010-\u2015\u200e\u200f\u202a-\u202e\u2066-\u2069]`;
 /** At most this many separators in a row ("5 - 5", "(555) 010"), so words between digits never join them. */
 const MAX_SEPARATORS = 3;
 const BETWEEN = `${SEPARATOR}{0,${MAX_SEPARATORS}}`;

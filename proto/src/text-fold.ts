@@ -23,8 +23,8 @@ const foldedCharacters = new Map<string, string>();
 
 /**
  * One character folded: compatibility decomposition (full-width forms, ligatures, precomposed
- * letters into letter and mark), any decimal digit as its ASCII digit, and full case folding
- * (upper then lower case, so "ß" is "ss").
+ * letters into letter and mark), any decimal digit as its ASCII digit, any dash as "-", and full
+ * case folding (upper then lower case, so "ß" is "ss").
  */
 function foldCharacter(character: string): string {
   let folded = foldedCharacters.get(character);
@@ -33,7 +33,9 @@ function foldCharacter(character: string): string {
       .map((part) =>
         /\p{Nd}/u.test(part)
           ? String(decimalDigitValue(part.codePointAt(0)!))
-          : part.toUpperCase().toLowerCase(),
+          : /\p{Pd}/u.test(part)
+            ? '-'
+            : part.toUpperCase().toLowerCase(),
       )
       .join('');
     foldedCharacters.set(character, folded);
@@ -50,6 +52,21 @@ const DOT_ABOVE = '\u0307';
  * spellings that differ only by them.
  */
 export function foldText(text: string, { ignoreAccents = false } = {}): FoldedText {
+  // Each exhibit-wide redaction folds the same text in turn (and its own phrase or number between):
+  // the last few texts folded are kept.
+  const recent = recentlyFolded[ignoreAccents ? 1 : 0];
+  const kept = recent.find((entry) => entry.text === text);
+  if (kept !== undefined) return kept.result;
+  const result = foldUncached(text, ignoreAccents);
+  recent.unshift({ text, result });
+  if (recent.length > KEPT_FOLDS) recent.pop();
+  return result;
+}
+
+const KEPT_FOLDS = 4;
+const recentlyFolded: Array<Array<{ text: string; result: FoldedText }>> = [[], []];
+
+function foldUncached(text: string, ignoreAccents: boolean): FoldedText {
   let folded = '';
   const sources: TextRange[] = [];
   let at = 0;
@@ -57,13 +74,13 @@ export function foldText(text: string, { ignoreAccents = false } = {}): FoldedTe
     const source = { start: at, end: at + character.length };
     at = source.end;
     for (const part of foldCharacter(character)) {
-      // Turkish "İ" is "i" to a reader: its dot goes with the letter (the original's span grows
-      // over it); so does any mark when accents are ignored.
-      const dropped = ignoreAccents ? /^\p{M}$/u.test(part) : part === DOT_ABOVE && folded.endsWith('i');
-      if (dropped && sources.length > 0) {
-        sources[sources.length - 1]!.end = source.end;
-        continue;
-      }
+      // Left out: the dot of Turkish "İ" ("i" to a reader), any mark when accents are ignored,
+      // and an invisible format character (a zero-width space, a soft hyphen, a direction mark)
+      // always: "Em\u200Bma" shows "Emma". A match around one still spans it in the original.
+      const dropped =
+        /^\p{Cf}$/u.test(part) ||
+        (ignoreAccents ? /^\p{M}$/u.test(part) : part === DOT_ABOVE && folded.endsWith('i'));
+      if (dropped) continue;
       folded += part;
       for (let unit = 0; unit < part.length; unit++) sources.push(source);
     }

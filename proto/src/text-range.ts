@@ -1,4 +1,4 @@
-import { foldedMatches, foldText } from './text-fold';
+import { foldText, originalRange } from './text-fold';
 
 /**
  * A span of a text by JavaScript string indices (UTF-16 code units, as `String.prototype.slice`
@@ -57,9 +57,21 @@ export function wordOccurrences(
   if (words.length === 0) return [];
   // Only what the `u` flag lets be escaped: a hyphen ("Mary-Jane") stands for itself outside a class.
   const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join(String.raw`\s+`);
-  return foldedMatches(
-    content,
-    new RegExp(`(?<!${WORD_CHARACTER})${escaped}(?!${WORD_CHARACTER})`, 'gu'),
-    options,
-  );
+  // The phrase first, so that the engine scans for it quickly; the character before it is
+  // checked here (a match after a letter is no word, and the search goes on from the next one).
+  const pattern = new RegExp(`${escaped}(?!${WORD_CHARACTER})`, 'gu');
+  const folded = foldText(content, options);
+  const found: TextRange[] = [];
+  for (let match = pattern.exec(folded.folded); match !== null; match = pattern.exec(folded.folded)) {
+    const before = [...folded.folded.slice(Math.max(0, match.index - 2), match.index)].at(-1);
+    if (before !== undefined && IS_WORD_CHARACTER.test(before)) {
+      pattern.lastIndex = match.index + 1;
+      continue;
+    }
+    if (match[0] !== '')
+      found.push(originalRange(folded, { start: match.index, end: match.index + match[0].length }));
+  }
+  return found;
 }
+
+const IS_WORD_CHARACTER = new RegExp(`^${WORD_CHARACTER}$`, 'u');

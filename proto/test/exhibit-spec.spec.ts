@@ -227,6 +227,17 @@ describe('exhibit-wide redactions and what their boxes say', () => {
     ]);
   });
 
+  it('refuses more than 100 redactions looked for everywhere', () => {
+    const names = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ kind: 'text-everywhere', text: `w${i}`, reason: minor }));
+    expect(refusal({ ...SPEC, redactions: names(100) })).toBeUndefined();
+    expect(refusal({ ...SPEC, redactions: names(101) })).toEqual({
+      path: 'redactions',
+      message:
+        'must have at most 100 redactions of kind phone-number or text-everywhere: each is looked for in every text of the exhibit',
+    });
+  });
+
   it('refuses a label or Bates prefix that writes a text the exhibit removes everywhere', () => {
     const spec = {
       ...SPEC,

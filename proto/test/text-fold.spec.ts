@@ -23,6 +23,24 @@ describe('matching a redaction in every spelling a reader takes for the same', (
     expect(slices(text, wordOccurrences(text, 'a.b'))).toEqual(['a.b']);
   });
 
+  it('reads through invisible characters and takes any dash for a hyphen, in names and numbers', () => {
+    const text =
+      'Em\u200Bma, Em\u2060ma, Em\u200Dma; Mary\u2010Jane, Mary\u2011Jane, Mary\u2013Jane, Mary\u00ADJane is MaryJane';
+    expect(slices(text, wordOccurrences(text, 'Emma'))).toEqual(['Em\u200Bma', 'Em\u2060ma', 'Em\u200Dma']);
+    expect(slices(text, wordOccurrences(text, 'Mary-Jane'))).toEqual([
+      'Mary\u2010Jane',
+      'Mary\u2011Jane',
+      'Mary\u2013Jane',
+    ]);
+    expect(slices(text, wordOccurrences(text, 'MaryJane'))).toEqual(['Mary\u00ADJane', 'MaryJane']);
+    const numbers = 'a 555\u200B201\u200B7788 b 555\u2060201\u20607788 c 555_201_7788';
+    expect(slices(numbers, findPhoneNumber(numbers, '555 201 7788'))).toEqual([
+      '555\u200B201\u200B7788',
+      '555\u2060201\u20607788',
+      '555_201_7788',
+    ]);
+  });
+
   it('maps a match past characters that fold to more or fewer units back to the original', () => {
     const text = '😀 ﬁnn and ＡＮＮＡ after 😀';
     expect(slices(text, wordOccurrences(text, 'anna'))).toEqual(['ＡＮＮＡ']);

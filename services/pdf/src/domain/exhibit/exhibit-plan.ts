@@ -85,6 +85,17 @@ const findExhibitWide = (redaction: ExhibitWideRedaction, text: string): TextRan
     ? findPhoneNumber(text, redaction.number)
     : wordOccurrences(text, redaction.text);
 
+/** Whether each range (in order of start) lies inside one of `joined` (in order, apart): one walk. */
+function allInside(ranges: readonly TextRange[], joined: readonly TextRange[]): boolean {
+  let at = 0;
+  for (const range of ranges) {
+    while (at < joined.length && joined[at]!.end <= range.start) at++;
+    const around = joined[at];
+    if (around === undefined || around.start > range.start || around.end < range.end) return false;
+  }
+  return true;
+}
+
 /** The runs in order, merged where they overlap or touch. */
 function mergeRuns(runs: readonly MessageRun[]): MessageRun[] {
   const merged: MessageRun[] = [];
@@ -178,18 +189,21 @@ export async function planExhibit(
       rangesToRemove(masks, 'content'),
     ))
       unredactedSuggestions.push(suggestion);
-    for (const { redaction, index } of everywhere) {
-      if (redaction.kind !== 'text-everywhere') continue;
-      const unmasked = MESSAGE_FIELDS.some((field) => {
-        const text = fields[field];
-        if (text === null) return false;
-        const removed = rangesToRemove(masks, field);
-        return wordOccurrences(text, redaction.text, { ignoreAccents: true }).some(
-          (found) => !removed.some((range) => range.start <= found.start && found.end <= range.end),
-        );
-      });
-      if (unmasked) accentVariants.push({ message: message.index, redaction: index });
+    // Field by field, so that each text is folded once for all the redactions.
+    const variants = new Set<number>();
+    for (const field of MESSAGE_FIELDS) {
+      const text = fields[field];
+      if (text === null) continue;
+      const removed = rangesToRemove(masks, field);
+      for (const { redaction, index } of everywhere)
+        if (
+          redaction.kind === 'text-everywhere' &&
+          !allInside(wordOccurrences(text, redaction.text, { ignoreAccents: true }), removed)
+        )
+          variants.add(index);
     }
+    for (const index of [...variants].sort((a, b) => a - b))
+      accentVariants.push({ message: message.index, redaction: index });
     if (masks.length > 0 || attachmentWithheldBy !== null) {
       const order = (mask: Mask) => MESSAGE_FIELDS.indexOf(mask.field);
       masks.sort((a, b) => order(a) - order(b) || a.start - b.start || a.redaction - b.redaction);

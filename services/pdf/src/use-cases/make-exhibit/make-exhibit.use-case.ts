@@ -63,7 +63,11 @@ export class MakeExhibitUseCase {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-'));
     try {
       const written = await renderExhibit(source, { spec, dir }, origin.filing, createdAt, earlier).catch(
-        refusedSpec,
+        async (error: unknown) => {
+          // Deleted while it was drawn, its files gone from under it: it is gone, not broken.
+          if (await this.eraser.undoIfErased(exportId)) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_DELETED');
+          return refusedSpec(error);
+        },
       );
       // SHA256SUMS lists every other file; it is served too.
       const files: ExhibitFileRecord[] = [
