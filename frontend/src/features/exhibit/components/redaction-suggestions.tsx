@@ -5,6 +5,12 @@ import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { type MessageSuggestion, reasonText } from '../exhibit-draft';
 
+/** The two buttons of an undecided suggestion: what each decides, and what it does to the text. */
+const DECISIONS = [
+  { decision: 'accepted', label: 'Accept', verb: 'redact', Icon: Check },
+  { decision: 'rejected', label: 'Reject', verb: 'keep', Icon: X },
+] as const;
+
 /**
  * The Rule 5.2(a) patterns found in the selected messages, each with Accept (adds its redaction)
  * and Reject (leaves the text): nothing is redacted because it was suggested. Until all are
@@ -87,26 +93,19 @@ export function RedactionSuggestions({
                     </span>
                   ) : (
                     <span className="flex gap-2">
-                      <Button
-                        size="sm"
-                        variant={decision === 'accepted' ? 'default' : 'outline'}
-                        aria-pressed={decision === 'accepted'}
-                        aria-label={`Accept: redact ${what}`}
-                        onClick={() => decideOpen(suggestion, 'accepted')}
-                      >
-                        <Check aria-hidden="true" />
-                        Accept
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant={decision === 'rejected' ? 'default' : 'outline'}
-                        aria-pressed={decision === 'rejected'}
-                        aria-label={`Reject: keep ${what}`}
-                        onClick={() => decideOpen(suggestion, 'rejected')}
-                      >
-                        <X aria-hidden="true" />
-                        Reject
-                      </Button>
+                      {DECISIONS.map(({ decision: choice, label, verb, Icon }) => (
+                        <Button
+                          key={choice}
+                          size="sm"
+                          variant={decision === choice ? 'default' : 'outline'}
+                          aria-pressed={decision === choice}
+                          aria-label={`${label}: ${verb} ${what}`}
+                          onClick={() => decideOpen(suggestion, choice)}
+                        >
+                          <Icon aria-hidden="true" />
+                          {label}
+                        </Button>
+                      ))}
                     </span>
                   )}
                 </li>
