@@ -52,6 +52,21 @@ export const objectsWrittenBy = (
   }
 };
 
+/** The longest key S3 (and MinIO) store, in UTF-8 bytes. */
+const MAX_OBJECT_KEY_BYTES = 1024;
+
+/**
+ * The longest path inside the ZIP an entry may have, in UTF-8 bytes: what is left of an object
+ * key once the longest of the keys made from an entry's path (its MP3 or thumbnail) is written.
+ */
+export const MAX_ENTRY_PATH_BYTES = (() => {
+  const keys = exportKeys('00000000-0000-0000-0000-000000000000');
+  const around = [keys.entry(''), keys.audio(''), keys.thumbnail('')].map(
+    (key) => new TextEncoder().encode(key).length,
+  );
+  return MAX_OBJECT_KEY_BYTES - Math.max(...around);
+})();
+
 /** The path inside the ZIP of the entry stored at `key`, or null when `key` is not an entry of the export. */
 export const entryPathOf = (exportId: string, key: string): string | null => {
   const prefix = exportKeys(exportId).entry('');

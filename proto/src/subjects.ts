@@ -319,6 +319,7 @@ export const MAIL_JOB = jobContract(
     /**
      * The links to the PDF and the evidence ZIP, signed by the notification service: the buyer's
      * after a purchase (with its bundle), or the uploader's of a free export, who asked for them.
+     * No file name: the uploader chose it, and the mail goes to any address from our sender.
      */
     z.object({
       kind: z.literal('download-links'),
@@ -326,7 +327,6 @@ export const MAIL_JOB = jobContract(
       to: z.email(),
       bundleId: z.uuid().optional(),
       exportId: z.uuid(),
-      originalFilename: z.string(),
       /** When the export's files are deleted (retention), for the mail to say. */
       deleteAfter: z.iso.datetime(),
     }),

@@ -189,6 +189,10 @@ describe('the converter on a first visit', () => {
       expect(mail).toContain('/evidence.zip?expires=');
       expect(mail).toContain('These links work until the files are deleted from our servers on');
       expect(mail).not.toContain('Thank you for your purchase');
+      // Named by its reference: the upload's file name is text the uploader chose, and this mail
+      // goes to any address they type.
+      expect(mail).toMatch(/The documents of your chat export CE-[0-9A-Z-]+ are ready\./);
+      expect(mail).not.toContain(path.basename(freeZip, '.zip'));
 
       await page.reload();
       await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 15_000 });

@@ -82,13 +82,24 @@ describe('data deletion', () => {
     return rows.map((r) => r.name);
   };
 
+  /** The columns whose planner statistics (sample values of their rows) hold `needle`, any case. */
+  const statisticsHolding = async (needle: string): Promise<string[]> => {
+    const { rows } = await database.query<{ name: string }>(
+      `SELECT format('pg_stats %I.%I.%I', schemaname, tablename, attname) AS name FROM pg_stats
+       WHERE schemaname NOT IN ('pg_catalog', 'information_schema')
+         AND strpos(lower(concat(most_common_vals::text, histogram_bounds::text)), lower($1)) > 0`,
+      [needle],
+    );
+    return rows.map((r) => r.name);
+  };
+
   /**
    * Where `needle` is still found: each table with a row whose text contains it (any column, any
-   * case), and each file of the data folder outside the database's own folder (objects, outbox,
-   * keys) that contains it.
+   * case), each column whose planner statistics hold it, and each file of the data folder outside
+   * the database's own folder (objects, outbox, keys) that contains it.
    */
   const whereFound = async (needle: string): Promise<string[]> => {
-    const found: string[] = [];
+    const found: string[] = await statisticsHolding(needle);
     for (const table of await allTables()) {
       const { rows } = await database.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM ${table} AS r WHERE strpos(lower(r::text), lower($1)) > 0`,
@@ -198,6 +209,9 @@ describe('data deletion', () => {
       PARTICIPANTS[0]!,
     ])
       expect(await whereFound(needle)).not.toEqual([]);
+    // As autovacuum would, in its own time: the planner's statistics then hold sample values.
+    await database.query('ANALYZE');
+    expect(await statisticsHolding(PARTICIPANTS[0]!)).not.toEqual([]);
 
     for (const { exportId } of [free, paid]) {
       const deleted = await deleteExport(exportId);

@@ -193,6 +193,8 @@ describe('standalone pipeline', () => {
     ['an archive cut in half', 'This ZIP archive is damaged or incomplete.'],
     ['a path starting with ../', 'a file path that points outside the archive (../evil.txt)'],
     ['a symbolic link', 'a link to another location'],
+    // Its MP3's object key would pass 1,024 bytes: it used to fail inside ingest, over and over.
+    ['a path too long to store', 'a file name that is not allowed'],
     ['two directory records for the same data', 'several files share the same data'],
     [
       '1,000 entries of 1 MiB of zeros in 1.1 MB',
@@ -297,9 +299,9 @@ describe('standalone pipeline', () => {
   it('counts the uploads, jobs and errors above at /metrics, one registry for every part', async () => {
     const scrape = await scrapeMetrics(standalone.baseUrl);
     const value = (name: string, labels: Record<string, string> = {}) => sampleValue(scrape, name, labels);
-    // Eleven uploads were accepted (free, links, paid, seven hostile ZIPs, one without a chat), one
+    // Twelve uploads were accepted (free, links, paid, eight hostile ZIPs, one without a chat), one
     // of each refusal made, and the one cut off midway was refused as a broken form.
-    expect(value('chatexhibit_uploads_total', { outcome: 'accepted' })).toBe(11);
+    expect(value('chatexhibit_uploads_total', { outcome: 'accepted' })).toBe(12);
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_form' })).toBe(1);
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_type' })).toBe(1);
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_size' })).toBe(1);
@@ -311,7 +313,7 @@ describe('standalone pipeline', () => {
       value('chatexhibit_job_duration_seconds_count', { part, subject, outcome });
     expect(handled('ingest', 'jobs.ingest', 'ok')).toBe(4);
     // Refused uploads are the uploader's files, not dead letters an operator is alerted to.
-    expect(handled('ingest', 'jobs.ingest', 'refused')).toBe(7);
+    expect(handled('ingest', 'jobs.ingest', 'refused')).toBe(8);
     expect(handled('parse', 'jobs.parse', 'refused')).toBe(1);
     expect(value('chatexhibit_dead_letters_total', { part: 'ingest', subject: 'jobs.ingest' }) ?? 0).toBe(0);
     expect(handled('payment', 'jobs.payment.decide', 'ok')).toBe(3);

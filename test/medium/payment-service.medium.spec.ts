@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, subDays } from 'date-fns';
 import Stripe from 'stripe';
+import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { BUNDLE_PRICE, CONTACT_MESSAGE_RETENTION_DAYS, RETENTION_DAYS } from '@chatexhibit/proto/constants';
 import { testCheckoutPath } from '@chatexhibit/proto/payment';
@@ -16,6 +17,7 @@ import { InProcessRequestBus } from '@chatexhibit/kit/bus/in-process-request-bus
 import { PgBossWorkQueue } from '@chatexhibit/kit/bus/pg-boss-work-queue';
 import type { JobPayload } from '@chatexhibit/kit/bus/work-queue';
 import { openServiceDatabase } from '@chatexhibit/kit/database/service-database';
+import { PlannerStatistics } from '@chatexhibit/kit/database/planner-statistics';
 import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import { createLogger } from '@chatexhibit/kit/logging/logger';
 import { PostgresProgressChannel } from '@chatexhibit/kit/progress/postgres-progress-channel';
@@ -77,6 +79,7 @@ describe('payment service', () => {
   let checkExportAccess: CheckExportAccessUseCase;
   let deleteExport: DeleteExportUseCase;
   let sweepRetention: SweepRetentionUseCase;
+  let sync: CheckoutSessionSync;
 
   // What the other services are asked to do, as they would take it off their queues.
   const mails: Mail[] = [];
@@ -106,9 +109,10 @@ describe('payment service', () => {
     bundles = new BundleRepository(database);
     retention = new RetentionRepository(database);
     const liveBundles = new LiveBundles(bundles, retention);
-    const sync = new CheckoutSessionSync(unitOfWork, bundles, retention, account, queue, logger);
+    sync = new CheckoutSessionSync(unitOfWork, bundles, retention, account, queue, logger);
     const expiry = new ExportExpiry(
       unitOfWork,
+      new PlannerStatistics(database, databaseUrl, schema),
       retention,
       bundles,
       localObjects,
@@ -384,6 +388,49 @@ describe('payment service', () => {
       code: 'CONFLICT',
       reason: 'NOT_PAID',
     });
+  });
+
+  it('deletes an export while its payment is being recorded: no deadlock, the payment refunded, no address kept', async () => {
+    const { exportId, bundleId } = await decidedExport();
+    const sessionId = await checkout(bundleId!);
+    await account.testCheckout!.pay(sessionId);
+    // Another connection holds the bundle's row, so that the deletion and the payment each stop
+    // where they used to meet: the deletion holding the export's retention row, the payment its
+    // checkout session.
+    const holder = new Client({ connectionString: testServers().databaseUrl });
+    await holder.connect();
+    const waiting = async () =>
+      Number(
+        (
+          await database.query(
+            `SELECT count(*) AS n FROM pg_stat_activity
+              WHERE application_name = $1 AND wait_event_type = 'Lock'`,
+            [`chatexhibit-${schema}`],
+          )
+        )[0].n,
+      );
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT 1 FROM "${schema}"."bundles" WHERE id = $1 FOR UPDATE`, [bundleId]);
+      const deleting = deleteExport.execute({ exportId });
+      await eventually(async () => (await waiting()) === 1, 10_000, 'the deletion waits');
+      const paying = sync.sync(sessionId);
+      await eventually(async () => (await waiting()) === 2, 10_000, 'the payment waits');
+      await holder.query('ROLLBACK');
+
+      await expect(deleting).resolves.toEqual({ deleted: true });
+      await expect(paying).resolves.toBeUndefined();
+    } finally {
+      await holder.end();
+    }
+    // Paid after its export was deleted: refunded, never bought; nothing names the buyer.
+    const bundle = (await bundles.findBundle(bundleId!))!;
+    expect(bundle).toMatchObject({ paidAt: null, email: null });
+    expect(await bundles.findCheckoutSession(sessionId)).toMatchObject({
+      email: null,
+      refundId: expect.stringMatching(/^re_/),
+    });
+    await expect(checkExportAccess.execute({ exportId })).resolves.toMatchObject({ gone: 'deleted' });
   });
 
   it('sweeps exports past their date, has every service expire them, and deletes one now on request', async () => {

@@ -116,16 +116,11 @@ export class ExportResultsService {
     });
     refuseGone(gone);
     if (!readable || deleteAfter === null) throw new NotFoundException(NOT_FOUND_MESSAGE);
-    const { originalFilename } = await this.requestBus.request(CHAT_DATA_REQUEST, {
-      chatExportId: exportId,
-      page: { offset: 0, limit: 1 },
-    });
     await this.workQueue.enqueue(MAIL_JOB, {
       kind: 'download-links',
       mailId: randomUUID(),
       to,
       exportId,
-      originalFilename,
       deleteAfter,
     });
     return { emailedTo: to, deleteAfter };

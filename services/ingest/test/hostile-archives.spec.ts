@@ -121,6 +121,8 @@ const cases: Case[] = [
   ['a segment of dots and spaces', 'invalid_path', notAllowed('media/.. /photo.jpg')],
   ['an empty name', 'invalid_path', notAllowed('')],
   ['a 256-byte segment', 'invalid_path', notAllowed(`${'a'.repeat(252)}.txt`)],
+  // Its MP3's object key would pass S3's 1,024 bytes; shown by its start and end.
+  ['a path too long to store', 'invalid_path', notAllowed(`${'m'.repeat(200)}…${'n'.repeat(55)}.opus`)],
 
   [
     'a symbolic link',

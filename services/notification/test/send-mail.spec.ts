@@ -173,7 +173,6 @@ describe('the download-links mail', () => {
     to: 'buyer@example.org',
     bundleId: 'b1d4c0de-1111-4222-8333-444455556666',
     exportId: 'e1d4c0de-aaaa-4bbb-8ccc-ddddeeeeffff',
-    originalFilename: 'WhatsApp Chat with <Sam>.zip',
     deleteAfter: '2027-02-21T10:00:00.000Z',
   } as const;
 
@@ -214,7 +213,9 @@ describe('the download-links mail', () => {
         ).toBe('tampered');
       }
       expect(unfolded).toContain('February 21, 2027');
-      expect(unfolded).toContain('&lt;Sam&gt;');
+      expect(unfolded).toContain(
+        `The documents of your chat export ${exportReference(job.exportId)} are ready.`,
+      );
       // Besides `sha256sum -c`, the page that checks the package in a browser.
       expect(unfolded).toContain('sha256sum -c SHA256SUMS');
       expect(unfolded).toContain('https://chatexhibit.example/verify');

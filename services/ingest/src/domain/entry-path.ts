@@ -2,6 +2,7 @@
 // The rule is ours and explicit rather than yauzl's validateFileName, which lets NUL bytes, empty
 // segments and "." through and is only applied when yauzl decodes names itself.
 
+import { MAX_ENTRY_PATH_BYTES } from '@chatexhibit/proto/storage-layout';
 import { unsafeArchive } from './unsafe-archive-error';
 
 export interface EntryPath {
@@ -53,7 +54,10 @@ export function toEntryPath(name: string): EntryPath {
       throw unsafeArchive.invalidPath(normalised);
     }
   }
-  return { path: segments.join('/'), isDirectory };
+  const path = segments.join('/');
+  // Longer, it could not be stored under its name: object keys end at 1,024 bytes.
+  if (Buffer.byteLength(path) > MAX_ENTRY_PATH_BYTES) throw unsafeArchive.invalidPath(normalised);
+  return { path, isDirectory };
 }
 
 /** Two paths with the same key would land on the same file on a case-insensitive filesystem. */

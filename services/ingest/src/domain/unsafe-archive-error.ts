@@ -113,10 +113,24 @@ function quote(path: string): string {
   return `"${printable(path)}"`;
 }
 
-/** Control characters (a NUL in a name, say) would be invisible or break the sentence. */
+/** A path longer than this is shortened in a sentence to its start and end. */
+const LONGEST_QUOTED_PATH = 300;
+
+/**
+ * Control characters (a NUL in a name, say) would be invisible or break the sentence, and a path
+ * of a thousand characters would bury it.
+ */
 function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const characters = [...text];
+  const shortened =
+    characters.length > LONGEST_QUOTED_PATH
+      ? `${characters.slice(0, 200).join('')}…${characters.slice(-60).join('')}`
+      : text;
+  return shortened.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'];

@@ -155,6 +155,10 @@ export const HOSTILE_ZIPS = {
   'a segment of dots and spaces': () => rawZip([{ name: 'media/.. /photo.jpg', data: 'x' }]),
   'an empty name': () => rawZip([{ name: '', data: 'x' }]),
   'a 256-byte segment': () => rawZip([{ name: `${'a'.repeat(252)}.txt`, data: 'x' }]),
+  'a path too long to store': () =>
+    rawZip([
+      { name: `${'m'.repeat(250)}/${'m'.repeat(250)}/${'m'.repeat(250)}/${'n'.repeat(200)}.opus`, data: 'x' },
+    ]),
 
   'a symbolic link': () => rawZip([{ name: 'link', data: '/etc/passwd', unixMode: S_IFLNK | 0o777 }]),
 

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { JobContract } from '@chatexhibit/proto/contract';
+import { PlannerStatistics } from '../database/planner-statistics';
 import { currentCorrelationId, type Logger, withoutCorrelationId } from '../logging/logger';
 import type { JobMetrics, QueueDepth } from '../metrics/metrics';
 import {
@@ -65,6 +66,8 @@ export class PgBossWorkQueue extends WorkQueue {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly wakers = new Map<string, () => void>();
   private closing = false;
+  /** Of the payloads kept in this queue's tables: refreshed after they are forgotten. */
+  private readonly statistics: PlannerStatistics;
 
   private constructor(
     private readonly boss: PgBoss,
@@ -72,8 +75,14 @@ export class PgBossWorkQueue extends WorkQueue {
     private readonly pollIntervalMs: number,
     private readonly logger: Logger,
     private readonly metrics: JobMetrics,
+    databaseUrl: string,
   ) {
     super();
+    this.statistics = new PlannerStatistics(
+      { query: (text, values) => this.sql(text, values) },
+      databaseUrl,
+      schema,
+    );
   }
 
   /** Starts pg-boss (creating or migrating its schema) and the dead-letter table. */
@@ -111,6 +120,7 @@ export class PgBossWorkQueue extends WorkQueue {
       options.pollIntervalMs ?? 1000,
       logger,
       options.metrics,
+      options.databaseUrl,
     );
     await queue.sql(
       `CREATE TABLE IF NOT EXISTS ${options.schema}.dead_letters (
@@ -271,6 +281,7 @@ export class PgBossWorkQueue extends WorkQueue {
     );
     await this.sql(`DELETE FROM ${this.schema}.archive WHERE data -> 'payload' ->> $1 = $2`, [field, value]);
     await this.sql(`DELETE FROM ${this.schema}.dead_letters WHERE payload ->> $1 = $2`, [field, value]);
+    await this.statistics.refresh();
   }
 
   async close(): Promise<void> {

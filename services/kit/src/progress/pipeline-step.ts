@@ -15,7 +15,8 @@ export const INTERNAL_FAILURE_MESSAGE =
  * Consumes one pipeline step. When the queue gives the step up for good (a PermanentJobError,
  * whose message is for the uploader; its deliveries used up, also by workers that died), the
  * export's progress ends with an error event, so the browser hears of it instead of waiting
- * forever; the item is dead-lettered as usual. A step of an export deleted (by its uploader,
+ * forever; the item is dead-lettered as usual. The step's own `discard` runs first, so that what
+ * the uploader then reads is already true (ingest deletes the upload). A step of an export deleted (by its uploader,
  * or expired) stops before it starts, and one that was running when it was deleted has what it
  * wrote deleted after it (see `ExportEraser`), so no step brings a deleted export back.
  */
@@ -26,7 +27,13 @@ export function consumePipelineStep<C extends ExportJob>(
   contract: C,
   step: ProcessingStepKey,
   handler: JobHandler<C>,
-  options: Partial<ConsumerOptions> = {},
+  {
+    discard,
+    ...options
+  }: Partial<Omit<ConsumerOptions, 'onGiveUp'>> & {
+    /** What the step does with an export it gave up on, before the uploader is told. */
+    discard?: (exportId: string) => Promise<void>;
+  } = {},
 ): void {
   const unlessErased: JobHandler<C> = async (job, context) => {
     if (await eraser.undoIfErased(job.exportId)) return;
@@ -38,12 +45,16 @@ export function consumePipelineStep<C extends ExportJob>(
     onGiveUp: async ({ payload, reason, refused, refusalReason }) => {
       const exportId = (payload as { exportId?: unknown } | null)?.exportId;
       if (typeof exportId !== 'string') return;
-      await progress.publish(exportId, {
-        step: stepIndex(step),
-        progress: 100,
-        error: refused ? reason : INTERNAL_FAILURE_MESSAGE,
-        ...(refusalReason && { errorReason: refusalReason }),
-      });
+      try {
+        await discard?.(exportId);
+      } finally {
+        await progress.publish(exportId, {
+          step: stepIndex(step),
+          progress: 100,
+          error: refused ? reason : INTERNAL_FAILURE_MESSAGE,
+          ...(refusalReason && { errorReason: refusalReason }),
+        });
+      }
     },
   });
 }

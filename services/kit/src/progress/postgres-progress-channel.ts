@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Pool } from 'pg';
+import { PlannerStatistics } from '../database/planner-statistics';
 import { openTablePool } from '../database/table-pool';
 import { type ExportProgress, supersedes } from '@chatexhibit/proto/progress';
 import { DELETED_PROGRESS, ProgressChannel, type ProgressListener, readProgress } from './progress-channel';
@@ -14,6 +15,8 @@ export class PostgresProgressChannel extends ProgressChannel {
   private constructor(
     private readonly pool: Pool,
     private readonly table: string,
+    /** Of the events kept in the table (a final one holds the chat): refreshed after an erasure. */
+    private readonly statistics: PlannerStatistics,
   ) {
     super();
     this.live.setMaxListeners(0);
@@ -30,7 +33,7 @@ export class PostgresProgressChannel extends ProgressChannel {
       applicationName: 'chatexhibit-progress',
       statementTimeoutMs: 30_000,
     });
-    return new PostgresProgressChannel(pool, table);
+    return new PostgresProgressChannel(pool, table, new PlannerStatistics(pool, databaseUrl, schema));
   }
 
   async publish(exportId: string, event: ExportProgress): Promise<void> {
@@ -71,6 +74,7 @@ export class PostgresProgressChannel extends ProgressChannel {
       [exportId, JSON.stringify(DELETED_PROGRESS)],
     );
     this.live.emit(exportId, DELETED_PROGRESS);
+    await this.statistics.refresh();
   }
 
   async latest(exportId: string): Promise<ExportProgress | null> {

@@ -3,6 +3,7 @@ import { exportReference } from '@chatexhibit/proto/export-reference';
 import { objectsWrittenBy } from '@chatexhibit/proto/storage-layout';
 import { EXPIRE_EXPORT_JOBS, type SERVICES_HOLDING_EXPORTS } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '../bus/work-queue';
+import { PlannerStatistics } from '../database/planner-statistics';
 import { managerOf, type Transaction, UnitOfWork } from '../database/unit-of-work';
 import type { Logger } from '../logging/logger';
 import { LOGGER } from '../platform/platform.module';
@@ -38,6 +39,7 @@ export class ExportEraser implements ErasedExports {
     private readonly rows: ExportRows,
     private readonly storage: ObjectStorage | null,
     private readonly workQueue: WorkQueue,
+    private readonly statistics: PlannerStatistics,
   ) {}
 
   async erase(exportId: string): Promise<void> {
@@ -50,6 +52,7 @@ export class ExportEraser implements ErasedExports {
       for (const key of objectsWrittenBy(this.service, exportId)) await this.storage.deleteAll(key);
     // Its expiry jobs still on their way to the other services stay: they carry only the id.
     await this.workQueue.forgetPayloads('exportId', exportId, Object.values(EXPIRE_EXPORT_JOBS));
+    await this.statistics.refresh();
   }
 
   /** Whether the export was erased here; if so, erases it again (what a step wrote meanwhile goes too). */
@@ -96,13 +99,14 @@ export function exportExpiryProviders(
   return [
     {
       provide: ExportEraser,
-      inject: [UnitOfWork, rows, WorkQueue, ...(options.storage ? [ObjectStorage] : [])],
+      inject: [UnitOfWork, rows, WorkQueue, PlannerStatistics, ...(options.storage ? [ObjectStorage] : [])],
       useFactory: (
         unitOfWork: UnitOfWork,
         repository: ExportRows,
         workQueue: WorkQueue,
+        statistics: PlannerStatistics,
         storage?: ObjectStorage,
-      ) => new ExportEraser(service, unitOfWork, repository, storage ?? null, workQueue),
+      ) => new ExportEraser(service, unitOfWork, repository, storage ?? null, workQueue, statistics),
     },
     ExpireExportJobHandler,
   ];

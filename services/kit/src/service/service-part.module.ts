@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { ServiceName } from '@chatexhibit/proto/health';
 import { DataSource } from 'typeorm';
 import { openServiceDatabase, type ServiceDatabaseDefinition } from '../database/service-database';
+import { PlannerStatistics } from '../database/planner-statistics';
 import { UnitOfWork } from '../database/unit-of-work';
 import type { Logger } from '../logging/logger';
 import { DATABASE_URL, LOGGER } from '../platform/platform.module';
@@ -27,9 +28,14 @@ export class ServicePartModule {
             openServiceDatabase(url, { ...database, schema: part }, logger.child({ service: part })),
         },
         UnitOfWork,
+        {
+          provide: PlannerStatistics,
+          inject: [DataSource, DATABASE_URL],
+          useFactory: (dataSource: DataSource, url: string) => new PlannerStatistics(dataSource, url, part),
+        },
         PartHealthService,
       ],
-      exports: [DataSource, UnitOfWork, PartHealthService],
+      exports: [DataSource, UnitOfWork, PlannerStatistics, PartHealthService],
     };
   }
 }

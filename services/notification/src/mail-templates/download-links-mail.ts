@@ -8,7 +8,6 @@ export interface DownloadLinksMailData {
   to: string;
   /** The export's non-secret reference, which the documents print too; never an id that opens anything. */
   exportReference: string;
-  originalFilename: string;
   /** Absolute, signed links. */
   transcriptUrl: string;
   evidenceZipUrl: string;
@@ -29,7 +28,9 @@ const longDate = (date: Date): string =>
  * payment; a free export's, asked for on the page, whose files are deleted before its links expire.
  */
 export function downloadLinksMail(data: DownloadLinksMailData): MailMessage {
-  const ready = `The documents made from "${data.originalFilename}" are ready.`;
+  // Named by its reference, never by the upload's file name: any text the uploader chose would
+  // otherwise go to any address they typed, from our sender.
+  const ready = `The documents of your chat export ${data.exportReference} are ready.`;
   const lasting = data.purchased
     ? `These links are valid for ${DOWNLOAD_LINK_VALIDITY_DAYS} days, until ${longDate(data.linksExpireAt)}. ` +
       `The files are deleted from our servers on ${longDate(data.deleteAfter)}: download them and keep ` +

@@ -29,12 +29,14 @@ export class BundleRepository {
   async forgetPeopleOf(tx: Transaction, exportIds: readonly string[]): Promise<string[]> {
     const manager = managerOf(tx);
     const ids = [...exportIds];
-    await manager.update(DecisionEntity, { exportId: In(ids) }, { decidedJob: null });
     const bundleIds = (await manager.findBy(BundleEntity, { exportId: In(ids) })).map((b) => b.id);
+    // Rows taken in the order a payment takes them (CheckoutSessionSync): sessions, then bundles.
+    const sessions =
+      bundleIds.length === 0 ? [] : await manager.findBy(CheckoutSessionEntity, { bundleId: In(bundleIds) });
+    if (sessions.length > 0)
+      await manager.update(CheckoutSessionEntity, { bundleId: In(bundleIds) }, { email: null });
     await manager.update(BundleEntity, { exportId: In(ids) }, { email: null });
-    if (bundleIds.length === 0) return [];
-    const sessions = await manager.findBy(CheckoutSessionEntity, { bundleId: In(bundleIds) });
-    await manager.update(CheckoutSessionEntity, { bundleId: In(bundleIds) }, { email: null });
+    await manager.update(DecisionEntity, { exportId: In(ids) }, { decidedJob: null });
     return sessions.map((session) => session.id);
   }
 

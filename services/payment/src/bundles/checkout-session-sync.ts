@@ -138,7 +138,6 @@ export class CheckoutSessionSync {
       to: bundle.email,
       bundleId,
       exportId: bundle.exportId,
-      originalFilename: decision.decidedJob?.facts.originalFilename ?? 'your chat export',
       deleteAfter: retention.deleteAfter.toISOString(),
     });
   }

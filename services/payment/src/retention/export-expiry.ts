@@ -4,6 +4,7 @@ import { exportReference } from '@chatexhibit/proto/export-reference';
 import type { Gone } from '@chatexhibit/proto/payment';
 import { EXPIRE_EXPORT_JOBS } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import { PlannerStatistics } from '@chatexhibit/kit/database/planner-statistics';
 import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
@@ -30,6 +31,7 @@ import { RetentionRepository } from './retention.repository';
 export class ExportExpiry implements ErasedExports {
   constructor(
     private readonly unitOfWork: UnitOfWork,
+    private readonly statistics: PlannerStatistics,
     private readonly retention: RetentionRepository,
     private readonly bundles: BundleRepository,
     private readonly localStripeObjects: LocalStripeObjectRepository,
@@ -61,17 +63,24 @@ export class ExportExpiry implements ErasedExports {
   }
 
   /**
-   * Marks exports expired and, in the same transaction and under the lock the mark takes,
-   * forgets everything of them that names a person, here and in the local test checkout's
-   * sessions. The retention dates name no one and stay.
+   * Marks exports expired, then forgets everything of them that names a person, here and in the
+   * local test checkout's sessions. The retention dates name no one and stay.
+   *
+   * The mark commits on its own, first: a payment being recorded meanwhile waits at most for this
+   * short transaction, and from its commit on every payment of these exports reads it and is
+   * refunded (`CheckoutSessionSync`). The forgetting then locks rows in the order a payment does
+   * (sessions, then bundles), so the two never wait for each other in a circle. (One transaction
+   * for both, holding the retention rows while it took the sessions, deadlocked with a payment
+   * that held its session and asked for the retention row: a 500, and the buyer's address kept.)
    */
   private async forget(exportIds: readonly string[], now: Date, gone: Gone): Promise<void> {
     if (exportIds.length === 0) return;
+    await this.unitOfWork.run((tx) => this.retention.markExpired(tx, exportIds, now, gone));
     await this.unitOfWork.run(async (tx) => {
-      await this.retention.markExpired(tx, exportIds, now, gone);
       const sessionIds = await this.bundles.forgetPeopleOf(tx, exportIds);
       await this.localStripeObjects.forgetCustomers(tx, sessionIds);
     });
+    await this.statistics.refresh();
   }
 
   private async expireOpenCheckoutSessions(exportIds: readonly string[]): Promise<void> {

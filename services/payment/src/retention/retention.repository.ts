@@ -41,10 +41,10 @@ export class RetentionRepository {
   }
 
   /**
-   * Marks exports expired (`gone`: at their date, or deleted at their uploader's request) in the
-   * caller's transaction, under their rows' lock, which the caller holds until it has forgotten
-   * the rest of them: an export still being decided waits for the decision to commit
-   * (`isExpired` takes the same lock), so its decision is forgotten too.
+   * Marks exports expired (`gone`: at their date, or deleted at their uploader's request) under
+   * their rows' lock: an export still being decided or paid for waits for that to commit
+   * (`isExpired` takes the same lock), so what it recorded is forgotten after; one decided or
+   * paid for later reads the mark.
    */
   async markExpired(tx: Transaction, exportIds: readonly string[], now: Date, gone: Gone): Promise<void> {
     const manager = managerOf(tx);

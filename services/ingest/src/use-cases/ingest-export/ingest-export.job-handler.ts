@@ -17,8 +17,16 @@ export class IngestExportJobHandler implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    consumePipelineStep(this.workQueue, this.progress, this.eraser, INGEST_JOB, 'extract', async (job) => {
-      await this.ingestExport.execute(job);
-    });
+    consumePipelineStep(
+      this.workQueue,
+      this.progress,
+      this.eraser,
+      INGEST_JOB,
+      'extract',
+      async (job) => {
+        await this.ingestExport.execute(job);
+      },
+      { discard: (exportId) => this.ingestExport.discard(exportId) },
+    );
   }
 }

@@ -61,9 +61,7 @@ export class IngestExportUseCase {
         });
       } catch (error) {
         if (!(error instanceof UnsafeArchiveError)) throw error;
-        // Before the step gives up, so that the refusal the uploader sees means it is gone.
-        for (const key of objectsWrittenBy('ingest', exportId)) await this.storage.deleteAll(key);
-        this.logger.warn({ reason: error.reason }, 'upload refused and deleted');
+        this.logger.warn({ reason: error.reason }, 'upload refused');
         throw new PermanentJobError(error.message);
       }
       const stored = await runWithConcurrency(extracted.files, STORE_CONCURRENCY, (entry) =>
@@ -98,5 +96,15 @@ export class IngestExportUseCase {
     this.logger.info({ entries: manifest.entries.length, entriesSizeBytes }, 'export unpacked');
     await this.workQueue.enqueue(PARSE_JOB, { exportId, facts, entriesSizeBytes });
     return manifest;
+  }
+
+  /**
+   * Deletes the upload and whatever of it was stored, once the step has given up on it for good
+   * (refused, or failing on every delivery): nobody can ever get anything out of it, so nothing
+   * keeps it. The queue calls this before the uploader is told.
+   */
+  async discard(exportId: string): Promise<void> {
+    for (const key of objectsWrittenBy('ingest', exportId)) await this.storage.deleteAll(key);
+    this.logger.warn('export given up at ingest; its upload is deleted');
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FORGET_CONTACT_MESSAGES_JOB } from '@chatexhibit/proto/subjects';
 import { type JobPayload, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import { PlannerStatistics } from '@chatexhibit/kit/database/planner-statistics';
 import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { MailTransport } from '@chatexhibit/kit/mail/mail-transport';
@@ -21,6 +22,7 @@ const mailIdsOf = (message: ContactMessageEntity): string[] =>
 export class ForgetContactMessagesUseCase {
   constructor(
     private readonly unitOfWork: UnitOfWork,
+    private readonly statistics: PlannerStatistics,
     private readonly contactMessages: ContactMessageRepository,
     private readonly sentMails: SentMailRepository,
     private readonly mail: MailTransport,
@@ -36,6 +38,7 @@ export class ForgetContactMessagesUseCase {
     });
     await this.mail.forget(forgotten.flatMap(mailIdsOf));
     for (const { id } of forgotten) await this.workQueue.forgetPayloads('contactId', id);
+    if (forgotten.length > 0) await this.statistics.refresh();
     if (forgotten.length > 0) this.logger.info({ deleted: forgotten.length }, 'old contact messages deleted');
   }
 }

@@ -70,7 +70,6 @@ export class SendMailUseCase {
         return downloadLinksMail({
           to: job.to,
           exportReference: exportReference(job.exportId),
-          originalFilename: job.originalFilename,
           transcriptUrl: absolute(paths.transcript),
           evidenceZipUrl: absolute(paths.evidenceZip),
           linksExpireAt: new Date(this.links.expiresAt(now)),

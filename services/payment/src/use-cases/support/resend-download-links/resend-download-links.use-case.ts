@@ -8,14 +8,12 @@ import type { RequestOf, ResponseOf } from '@chatexhibit/kit/bus/request-bus';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
-import { BundleRepository } from '../../../bundles/bundle.repository';
 import { LiveBundles } from '../../../bundles/live-bundles';
 
 /** Support's `resend`: mails a bought bundle's download links again, newly signed (a new mail). */
 @Injectable()
 export class ResendDownloadLinksUseCase {
   constructor(
-    private readonly bundles: BundleRepository,
     private readonly liveBundles: LiveBundles,
     private readonly workQueue: WorkQueue,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -27,7 +25,6 @@ export class ResendDownloadLinksUseCase {
     const { bundle, retention } = await this.liveBundles.find(bundleId);
     if (!bundle.paidAt || bundle.refundedAt || !bundle.email)
       throw BusError.of(PAYMENT_ERRORS, 'NO_LINKS_TO_SEND');
-    const decision = await this.bundles.findDecision(bundle.exportId);
     const mailId = randomUUID();
     await this.workQueue.enqueue(MAIL_JOB, {
       kind: 'download-links',
@@ -35,7 +32,6 @@ export class ResendDownloadLinksUseCase {
       to: bundle.email,
       bundleId,
       exportId: bundle.exportId,
-      originalFilename: decision?.decidedJob?.facts.originalFilename ?? 'your chat export',
       deleteAfter: retention.deleteAfter.toISOString(),
     });
     this.logger.info(
