@@ -4,7 +4,7 @@ import { isOneLine } from './one-line';
 import { phoneDigits } from './phone-digits';
 import { BATES_PREFIX_PATTERN, BatesStartSchema } from './processing-options';
 import { foldText } from './text-fold';
-import { wordOccurrences } from './text-range';
+import { nameOccurrences } from './name-match';
 
 // An exhibit: the messages of a processed export a lawyer files, with context, highlights,
 // redactions and the court's size limit. Messages are named by the numbers the full transcript
@@ -209,7 +209,8 @@ export const PhoneNumberSchema = z
  * file one message attaches (its name, hash and picture); `phone-number`: a number wherever the
  * exhibit writes it (senders, texts, system events, file names), however its digits are spaced;
  * `text-everywhere`: a word or phrase (a minor's name) wherever the exhibit writes it, as whole
- * words, in any case. The last two may give `replaceWith`, the words on their boxes instead of the
+ * words or inside emails, handles, hashtags and URLs, in any case and look-alike letters
+ * (`findNames`). The last two may give `replaceWith`, the words on their boxes instead of the
  * reason's label (a minor's initials, a pseudonym). A redaction whose text is not where it says
  * is an error, never skipped.
  */
@@ -244,7 +245,7 @@ export const RedactionSchema = z.discriminatedUnion(
       replaceWith: ReplacementSchema.optional(),
       reason: RedactionReasonSchema,
     }).refine(
-      ({ text, replaceWith }) => replaceWith === undefined || wordOccurrences(replaceWith, text).length === 0,
+      ({ text, replaceWith }) => replaceWith === undefined || nameOccurrences(replaceWith, text).length === 0,
       { message: 'must not hold the text it replaces', path: ['replaceWith'] },
     ),
   ],
@@ -268,7 +269,10 @@ export function redactionTarget(redaction: Redaction): string {
     case 'phone-number':
       return JSON.stringify([redaction.kind, phoneDigits(redaction.number)]);
     case 'text-everywhere':
-      return JSON.stringify([redaction.kind, foldText(redaction.text).folded.trim().split(/\s+/u)]);
+      return JSON.stringify([
+        redaction.kind,
+        foldText(redaction.text, { confusables: true }).folded.trim().split(/\s+/u),
+      ]);
   }
 }
 
@@ -295,7 +299,7 @@ function redactionConflicts(
     if (redaction.kind !== 'text-everywhere') return;
     for (const key of ['label', 'batesPrefix'] as const) {
       const value = spec[key];
-      if (value !== undefined && wordOccurrences(value, redaction.text).length > 0)
+      if (value !== undefined && nameOccurrences(value, redaction.text).length > 0)
         context.addIssue({
           code: 'custom',
           message: `holds a text redactions[${index}] removes everywhere: it is printed on every page, so choose one without it`,

@@ -1,6 +1,7 @@
 import { Metadata, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { phoneDigits } from './phone-digits';
-import { foldedMatches, foldText } from './text-fold';
+import { readDigitLookAlikes } from './confusables';
+import { foldText, originalRange } from './text-fold';
 import type { TextRange } from './text-range';
 
 // One phone number is written many ways: "+1 555 010 4477", "+1 (555) 010-4477", "15550104477",
@@ -9,7 +10,8 @@ import type { TextRange } from './text-range';
 // libphonenumber-js into its country calling code and national number, and found in its
 // international form and its national one (with the country's trunk prefix or without); digits
 // right next to it make another number and are not matched. Digits of any script count
-// (full-width "５５５", Arabic-Indic "٥٥٥"): the text is matched folded (`foldText`).
+// (full-width "５５５", Arabic-Indic "٥٥٥"): the text is matched folded (`foldText`), and so do
+// letters that look like digits among a number's digits ("555 O1O 4477").
 
 /**
  * What may stand between two digits of one phone number: spaces (also no-break and thin ones),
@@ -88,5 +90,10 @@ export function phoneNumberPattern(number: string): RegExp {
 }
 
 /** Every place `text` writes the phone number `number`, in order. */
-export const findPhoneNumber = (text: string, number: string): TextRange[] =>
-  foldedMatches(text, phoneNumberPattern(foldText(number).folded));
+export function findPhoneNumber(text: string, number: string): TextRange[] {
+  // Letters read as digits keep their length: the folded text's ranges are the original's.
+  const folded = foldText(readDigitLookAlikes(text));
+  return [...folded.folded.matchAll(phoneNumberPattern(foldText(number).folded))]
+    .filter((match) => match[0] !== '')
+    .map((match) => originalRange(folded, { start: match.index, end: match.index + match[0].length }));
+}

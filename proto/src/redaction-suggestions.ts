@@ -1,3 +1,4 @@
+import { readDigitLookAlikes } from './confusables';
 import type { RedactionCategory } from './exhibit-spec';
 import type { TextRange } from './text-range';
 
@@ -142,11 +143,16 @@ function* findAll(pattern: RegExp, text: string): Generator<RegExpExecArray> {
 }
 
 /**
- * Spans of `text` that look like a social-security or taxpayer number, a card or bank-account
+ * Spans of `written` that look like a social-security or taxpayer number, a card or bank-account
  * number, or a date of birth, in order of where they start; where two overlap the first found
- * (in the order above) stands. Ranges are JavaScript string indices.
+ * (in the order above) stands; a letter that looks like a digit among digits is read as that
+ * digit (`readDigitLookAlikes`, the rule of phone numbers), but in an IBAN, whose letters may stand
+ * beside digits. Ranges are JavaScript string indices.
  */
-export function suggestRedactions(text: string): RedactionSuggestion[] {
+export function suggestRedactions(written: string): RedactionSuggestion[] {
+  // "123-45-67O9" is a number to a reader: letters that look like digits among digits read as them
+  // (the same length, so the ranges are the written text's).
+  const text = readDigitLookAlikes(written);
   const found: RedactionSuggestion[] = [];
   const add = (suggestion: RedactionSuggestion): void => {
     if (!found.some((other) => other.start < suggestion.end && suggestion.start < other.end))
@@ -169,7 +175,7 @@ export function suggestRedactions(text: string): RedactionSuggestion[] {
   for (const match of findAll(CARD, text))
     if (passesLuhn(match[0].replace(/\D/g, '')))
       add(number(groupRange(match, 0), 'financial-account', 'card-number'));
-  for (const match of findAll(IBAN, text))
+  for (const match of findAll(IBAN, written))
     if (passesIbanCheck(match[0])) add(number(groupRange(match, 0), 'financial-account', 'iban'));
   for (const match of findAll(NAMED_ACCOUNT, text))
     if (!PHONE_SHAPE.test(match[1]!))

@@ -1,3 +1,4 @@
+import { capitalsAsLatin, confusablePrototype } from './confusables';
 import type { TextRange } from './text-range';
 
 // A name or number removed "everywhere" must go in every spelling a reader sees as the same:
@@ -46,34 +47,59 @@ function foldCharacter(character: string): string {
 /** COMBINING DOT ABOVE, which "İ" (Turkish capital dotted I) leaves after an "i" when folded. */
 const DOT_ABOVE = '\u0307';
 
+/** How a text is folded: `ignoreAccents` leaves out combining marks too; `confusables` compares letters by their look (below). */
+export interface FoldOptions {
+  ignoreAccents?: boolean;
+  confusables?: boolean;
+}
+
+/** A character of a text to fold, and the span of the original it stands for (a percent-escape stands for several). */
+export interface TextUnit {
+  character: string;
+  source: TextRange;
+}
+
+/** Each character of `text` as a unit of itself. */
+export function* characterUnits(text: string): Generator<TextUnit> {
+  let at = 0;
+  for (const character of text) {
+    yield { character, source: { start: at, end: at + character.length } };
+    at += character.length;
+  }
+}
+
 /**
  * `text` folded for matching, character by character, each unit knowing the character it came
  * from; with `ignoreAccents`, combining marks are left out too ("Chloé" reads "chloe"), to find
- * spellings that differ only by them.
+ * spellings that differ only by them; with `confusables`, each letter as its UTS #39 skeleton
+ * (`confusableSkeleton`).
  */
-export function foldText(text: string, { ignoreAccents = false } = {}): FoldedText {
+export function foldText(text: string, options: FoldOptions = {}): FoldedText {
   // Each exhibit-wide redaction folds the same text in turn (and its own phrase or number between):
   // the last few texts folded are kept.
-  const recent = recentlyFolded[ignoreAccents ? 1 : 0];
+  const key = `${options.ignoreAccents === true}/${options.confusables === true}`;
+  let recent = recentlyFolded.get(key);
+  if (recent === undefined) recentlyFolded.set(key, (recent = []));
   const kept = recent.find((entry) => entry.text === text);
   if (kept !== undefined) return kept.result;
-  const result = foldUncached(text, ignoreAccents);
+  const result = foldUnits(characterUnits(text), options);
   recent.unshift({ text, result });
   if (recent.length > KEPT_FOLDS) recent.pop();
   return result;
 }
 
 const KEPT_FOLDS = 4;
-const recentlyFolded: Array<Array<{ text: string; result: FoldedText }>> = [[], []];
+const recentlyFolded = new Map<string, Array<{ text: string; result: FoldedText }>>();
 
-function foldUncached(text: string, ignoreAccents: boolean): FoldedText {
+/** Units of a text (`characterUnits`, or a URL's characters percent-decoded) folded as `foldText` folds characters. */
+export function foldUnits(
+  units: Iterable<TextUnit>,
+  { ignoreAccents = false, confusables = false }: FoldOptions = {},
+): FoldedText {
   let folded = '';
   const sources: TextRange[] = [];
-  let at = 0;
-  for (const character of text) {
-    const source = { start: at, end: at + character.length };
-    at = source.end;
-    for (const part of foldCharacter(character)) {
+  for (const { character, source } of units) {
+    for (const part of foldCharacter(confusables ? capitalsAsLatin(character) : character)) {
       // Left out: the dot of Turkish "İ" ("i" to a reader), any mark when accents are ignored,
       // and an invisible format character (a zero-width space, a soft hyphen, a direction mark)
       // always: "Em\u200Bma" shows "Emma". A match around one still spans it in the original.
@@ -81,8 +107,9 @@ function foldUncached(text: string, ignoreAccents: boolean): FoldedText {
         /^\p{Cf}$/u.test(part) ||
         (ignoreAccents ? /^\p{M}$/u.test(part) : part === DOT_ABOVE && folded.endsWith('i'));
       if (dropped) continue;
-      folded += part;
-      for (let unit = 0; unit < part.length; unit++) sources.push(source);
+      const unit = confusables ? confusablePrototype(part) : part;
+      folded += unit;
+      for (let at = 0; at < unit.length; at++) sources.push(source);
     }
   }
   return { folded, sources };
@@ -93,15 +120,3 @@ export const originalRange = ({ sources }: FoldedText, range: TextRange): TextRa
   start: sources[range.start]!.start,
   end: sources[range.end - 1]!.end,
 });
-
-/** Every match of `pattern` (global) in `text` folded, as ranges of the original `text`. */
-export function foldedMatches(
-  text: string,
-  pattern: RegExp,
-  options: { ignoreAccents?: boolean } = {},
-): TextRange[] {
-  const folded = foldText(text, options);
-  return [...folded.folded.matchAll(pattern)]
-    .filter((match) => match[0] !== '')
-    .map((match) => originalRange(folded, { start: match.index, end: match.index + match[0].length }));
-}

@@ -27,6 +27,16 @@ describe('Rule 5.2(a) suggestions', () => {
     ]);
   });
 
+  it('reads a letter that looks like a digit among digits as that digit (issue 30, finding 5)', () => {
+    expect(suggested('my SSN is 123-45-67O9, card 4111 1111 1111 111l')).toEqual([
+      { found: '123-45-67O9', category: 'taxpayer-id', kind: 'ssn', mayShow: '67O9' },
+      { found: '4111 1111 1111 111l', category: 'financial-account', kind: 'card-number', mayShow: '111l' },
+    ]);
+    expect(suggested('LOL 123-45-6789 OK')).toEqual([
+      { found: '123-45-6789', category: 'taxpayer-id', kind: 'ssn', mayShow: '6789' },
+    ]);
+  });
+
   it('finds card numbers that pass the Luhn check, grouped or not', () => {
     expect(
       suggested('card 4111 1111 1111 1111 exp 12/27, or 4111-1111-1111-1111, or 378282246310005'),

@@ -211,6 +211,12 @@ describe('parse service', () => {
     const withinTier = await countHandedOn([...notices, ...messages]);
     expect(withinTier).toBe(45);
     expect(isWithinFreeTier(withinTier, 0)).toBe(true);
+    // An invisible character before each line makes one message of the chat: each line still counts.
+    const hidden = await countHandedOn(
+      [...messages, ...unrecognised].map((line, i) => (i === 0 ? line : `\u200B${line}`)),
+    );
+    expect(hidden).toBe(55);
+    expect(isWithinFreeTier(hidden, 0)).toBe(false);
   });
 
   it("keeps the calendar of the export's dates for the transcript's cover", async () => {

@@ -4,7 +4,7 @@
 import { freeTierCount } from '../src/domain/free-tier-count';
 import { parseChat } from '../src/domain/parse-chat';
 
-const count = (lines: readonly string[]): number => freeTierCount(parseChat(lines.join('\n')).messages);
+const count = (lines: readonly string[]): number => freeTierCount(parseChat(lines.join('\n')));
 
 describe('freeTierCount', () => {
   it("counts people's messages, not WhatsApp's notices", () => {
@@ -27,5 +27,35 @@ describe('freeTierCount', () => {
         'lines',
       ]),
     ).toBe(3);
+  });
+
+  it('counts a line that is a message header behind invisible characters as a message (issue 30, finding 7)', () => {
+    const messages = Array.from(
+      { length: 500 },
+      (_, i) =>
+        `[12/03/2025, ${String(10 + Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00] Alex: message ${i + 1}`,
+    );
+    // Zero-width space, left-to-right mark, byte-order mark, word joiner, Mongolian vowel separator.
+    const invisible = ['\u200B', '\u200E', '\uFEFF', '\u2060', '\u180E'];
+    const hidden = messages.map((line, i) =>
+      i === 0 ? line : `${invisible[i % invisible.length]}\u200B${line}`,
+    );
+    const chat = parseChat(hidden.join('\n'));
+    expect(chat.messages.length).toBeLessThan(500);
+    expect(freeTierCount(chat)).toBe(500);
+    // Every line hidden, the first too: no line reads as a header, and each still counts.
+    expect(count(messages.map((line) => `\u2060${line}`))).toBe(500);
+    // Invisible characters inside a header count the same.
+    expect(count([messages[0]!, messages[1]!.replace(', ', ',\u200B '), 'a second line'])).toBe(2);
+  });
+
+  it('does not count text lines that are no header, with or without invisible characters', () => {
+    expect(
+      count([
+        '[12/03/2025, 14:01:00] Alex: family \u{1F468}\u200D\u{1F469}\u200D\u{1F467}',
+        'see you at 12/03/2025, 14:00\u200B',
+        '\u200Bjust text',
+      ]),
+    ).toBe(1);
   });
 });

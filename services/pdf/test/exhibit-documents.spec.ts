@@ -604,14 +604,123 @@ describe('an exhibit with a name redacted everywhere as initials and a number in
     expect(exhibit).toEqual(await painted(EXHIBIT_PATHS.sealed));
   });
 
-  it('warns of the SSN left unredacted, naming the message and the rule, never the number, and records the warning in the manifest', async () => {
+  it('warns of the SSN left unredacted and of "Emmanuel" holding the name, naming the message, never the number or the word, and records the warnings in the manifest', async () => {
     expect(warnings).toEqual([
       'message 0009 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.',
+      'message 0005 holds a word that contains what R2 removes everywhere, and that word is not redacted: if it writes the name, redact it with a redaction of kind text.',
       "R1 removes text from the participants' names, which the evidence package's declaration-template.txt and declaration-template.docx print unredacted: redact it there too before filing the declaration publicly.",
       "R3 removes text from the participants' names, which the evidence package's declaration-template.txt and declaration-template.docx print unredacted: redact it there too before filing the declaration publicly.",
     ]);
     const manifest = JSON.parse(await readFile(file(EXHIBIT_PATHS.manifest), 'utf8'));
     expect(manifest.warnings).toEqual(warnings);
+  });
+});
+
+/** Issue 30, finding 5: a name and a number written where a whole-word search missed them. */
+describe('an exhibit with a name removed inside emails, handles, hashtags and URLs, in look-alike letters, and a number with letters among its digits', () => {
+  const CONTENT: Record<number, string> = {
+    1: 'Emma Carter is at school.',
+    2: 'Write to emmacarter2010@gmail.com or Emma.Carter@example.org today.',
+    3: 'Follow @EmmaCarter and #EmmaCarter, or https://example.org/people/Emma%20Carter?ref=chat',
+    // Cyrillic "Е" and "а"; Greek capital epsilon.
+    4: 'Signed \u0415mm\u0430 and \u0395mma at the school.',
+    5: 'Call 555 O1O 4477 or 555-0l0-4477 tonight, not +1 555 010 4477.',
+    6: 'Danger ahead, Dan said.',
+  };
+  const LEAKS = [
+    'emmacarter',
+    'EmmaCarter',
+    'Emma.Carter',
+    'Emma%20',
+    '%20Carter',
+    '\u0415mm\u0430',
+    '\u0395mma',
+    'O1O',
+    '0l0',
+    '4477',
+    'Dan said',
+  ];
+  const MESSAGES = Array.from({ length: 8 }, (_, i) =>
+    transcriptMessage(i + 1, {
+      line: i + 1,
+      lineEnd: i + 1,
+      timestamp: `2024-03-01T10:${String(i).padStart(2, '0')}:00`,
+      sender: i % 2 === 0 ? 'Lina Ortiz' : 'Omar Haddad',
+      content: CONTENT[i + 1] ?? `Note ${i + 1}.`,
+    }),
+  );
+  let root: string;
+  let dir: string;
+  let warnings: string[];
+  const file = (name: string) => path.join(dir, name);
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-tokens-'));
+    const out = path.join(root, 'out');
+    await mkdir(out);
+    dir = path.join(out, 'exhibit');
+    const source = await chatSource(root);
+    const made = await renderExportDocuments(
+      {
+        ...source,
+        chat: { ...source.chat, participants: ['Lina Ortiz', 'Omar Haddad'] },
+        async *messages() {
+          yield MESSAGES;
+        },
+      },
+      out,
+      GENERATED_AT,
+      () => {},
+      {
+        spec: ExhibitSpecSchema.parse({
+          label: 'Exhibit P-9',
+          selections: [{ from: 1, to: 8 }],
+          redactions: [
+            { kind: 'text-everywhere', text: 'Emma Carter', reason: reason('minor-name') },
+            { kind: 'text-everywhere', text: 'Emma', reason: reason('minor-name') },
+            { kind: 'text-everywhere', text: 'Dan', reason: { category: 'other', note: 'a witness' } },
+            {
+              kind: 'phone-number',
+              number: '+1 555 010 4477',
+              reason: { category: 'other', note: 'a number' },
+            },
+          ],
+        }),
+        dir,
+      },
+    );
+    warnings = made.exhibit!.warnings;
+  }, 120_000);
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('leaves none of them in the redacted exhibit (pdftotext), and cuts no word that only contains a name', async () => {
+    const texts: Record<string, string> = {
+      [`${EXHIBIT_PATHS.exhibit} (pdftotext)`]: await pdftotext(file(EXHIBIT_PATHS.exhibit)),
+      [`${EXHIBIT_PATHS.exhibit} (pdftotext -raw)`]: (
+        await run('pdftotext', ['-raw', file(EXHIBIT_PATHS.exhibit), '-'])
+      ).stdout,
+      [EXHIBIT_PATHS.manifest]: await readFile(file(EXHIBIT_PATHS.manifest), 'utf8'),
+    };
+    // As written (pdftotext decodes the text) and in the PDF's encodings.
+    const leaks = Object.entries(texts).flatMap(([name, text]) =>
+      LEAKS.filter((leak) => [leak, ...pdfForms(leak)].some((form) => text.includes(form))).map(
+        (leak) => `${leak} in ${name}`,
+      ),
+    );
+    expect(leaks).toEqual([]);
+    const exhibit = flat(texts[`${EXHIBIT_PATHS.exhibit} (pdftotext)`]!);
+    // What is around the name stays: the email's domain and digits, the URL, a longer word.
+    for (const kept of ['2010@gmail.com', '@example.org', 'https://example.org/people/', 'Danger ahead'])
+      expect(exhibit).toContain(kept);
+    const sealed = flat(await pdftotext(file(EXHIBIT_PATHS.sealed)));
+    for (const kept of Object.values(CONTENT)) expect(sealed).toContain(kept);
+  });
+
+  it('warns that a message holds a word containing a removed name, never quoting the word or the name', () => {
+    expect(warnings).toContain(
+      'message 0006 holds a word that contains what R3 removes everywhere, and that word is not redacted: if it writes the name, redact it with a redaction of kind text.',
+    );
+    expect(warnings.filter((warning) => warning.includes('holds a word'))).toHaveLength(1);
+    for (const warning of warnings) expect(warning).not.toMatch(/dan|emma|carter/i);
   });
 });
 

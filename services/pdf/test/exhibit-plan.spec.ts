@@ -649,6 +649,34 @@ describe('redacting a word or phrase everywhere in the exhibit', () => {
     expect(both.accentVariants).toEqual([]);
   });
 
+  it('notes each message holding it inside another word, unmasked, and cuts no such word (issue 30, finding 5)', async () => {
+    // Message 3: "Emmanuel" and "Gemma" hold the name; the sender and the attachment name are whole words.
+    const exhibit = await plan(
+      {
+        selections: [{ from: 2, to: 4 }],
+        redactions: [{ kind: 'text-everywhere', text: 'Emma', reason: { category: 'minor-name' } }],
+      },
+      { special, chat },
+    );
+    expect(exhibit.namesInsideWords).toEqual([{ message: 3, redaction: 0 }]);
+    const masked = (exhibit.redactions.get(3)?.masks ?? []).map((mask) =>
+      (mask.field === 'sender' ? special[3].sender : special[3].content).slice(mask.start, mask.end),
+    );
+    expect(masked).toEqual(['Emma', 'Emma', 'emma']);
+    const both = await plan(
+      {
+        selections: [{ from: 2, to: 4 }],
+        redactions: [
+          { kind: 'text-everywhere', text: 'Emma', reason: { category: 'minor-name' } },
+          { kind: 'text-everywhere', text: 'Emmanuel', reason: { category: 'minor-name' } },
+          { kind: 'text-everywhere', text: 'Gemma', reason: { category: 'minor-name' } },
+        ],
+      },
+      { special, chat },
+    );
+    expect(both.namesInsideWords).toEqual([]);
+  });
+
   it('is refused when the exhibit writes it nowhere, even inside longer words', async () => {
     expect(
       await refusal(
@@ -661,7 +689,7 @@ describe('redacting a word or phrase everywhere in the exhibit', () => {
     ).toEqual({
       reason: 'text_not_in_exhibit',
       message:
-        "redactions[0].text: \"Emman\" is not written anywhere in the exhibit as a whole word: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name",
+        "redactions[0].text: \"Emman\" is not written anywhere in the exhibit as a whole word or inside an email, handle, hashtag or URL: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name",
     });
   });
 });

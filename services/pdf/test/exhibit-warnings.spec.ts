@@ -2,6 +2,7 @@ import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
 import type { ExhibitPlan } from '@chatexhibit/pdf/domain/exhibit/exhibit-plan';
 import {
   accentVariantWarnings,
+  nameInsideWordWarnings,
   repeatedLabelWarnings,
   unsplitFileWarnings,
 } from '@chatexhibit/pdf/domain/exhibit/exhibit-warnings';
@@ -63,6 +64,18 @@ describe('a spelling of a text removed everywhere that differs only by accents',
     } as unknown as ExhibitPlan;
     expect(accentVariantWarnings(plan)).toEqual([
       'message 0097 writes what R5 removes everywhere with other accents (or none), and that spelling is not redacted: if it is the same name, redact it too.',
+    ]);
+  });
+});
+
+describe('a text removed everywhere inside another word', () => {
+  it('is warned of by message and redaction, never quoting the word or the text', () => {
+    const plan = {
+      totalMessages: 151,
+      namesInsideWords: [{ message: 6, redaction: 2 }],
+    } as unknown as ExhibitPlan;
+    expect(nameInsideWordWarnings(plan)).toEqual([
+      'message 0006 holds a word that contains what R3 removes everywhere, and that word is not redacted: if it writes the name, redact it with a redaction of kind text.',
     ]);
   });
 });

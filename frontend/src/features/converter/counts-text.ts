@@ -7,5 +7,9 @@ export const entriesText = ({ countedEntries, whatsappNotices }: ChatPreview): s
   return whatsappNotices === 0 ? counted : `${counted}; ${countOf(whatsappNotices, 'WhatsApp notice')}`;
 };
 
-/** What the free tier counts (parse's freeTierCount): a line WhatsApp did not write counts. */
-export const FREE_TIER_COUNTS = 'The free tier counts every entry but WhatsApp’s own notices';
+/**
+ * What the free tier counts (parse's freeTierCount): a line WhatsApp did not write counts, and so
+ * does a message header hidden in a message's text behind invisible characters.
+ */
+export const FREE_TIER_COUNTS =
+  'The free tier counts every entry but WhatsApp’s own notices, and a message header hidden behind invisible characters as a message';

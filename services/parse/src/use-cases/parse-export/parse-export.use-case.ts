@@ -77,7 +77,7 @@ export class ParseExportUseCase {
     await this.workQueue.enqueue(MEDIA_JOB, {
       exportId,
       facts,
-      messageCount: freeTierCount(chat.messages),
+      messageCount: freeTierCount(chat),
       mediaSizeBytes: job.entriesSizeBytes - chatEntrySize,
     });
     return { messageCount: chat.messages.length, databaseMs };

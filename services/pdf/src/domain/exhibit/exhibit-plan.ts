@@ -1,7 +1,8 @@
 import type { ExhibitSelection, ExhibitSpec, Redaction } from '@chatexhibit/proto/exhibit-spec';
 import { findPhoneNumber, internationalNumber } from '@chatexhibit/proto/phone-number-match';
 import { suggestRedactions } from '@chatexhibit/proto/redaction-suggestions';
-import { joinRanges, textOccurrences, type TextRange, wordOccurrences } from '@chatexhibit/proto/text-range';
+import { findNames } from '@chatexhibit/proto/name-match';
+import { joinRanges, textOccurrences, type TextRange } from '@chatexhibit/proto/text-range';
 import type { TranscriptChat, TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { recordedDay } from '../transcript/time-zone';
 import { type ExhibitSpecError, exhibitSpecError } from './exhibit-spec-error';
@@ -64,6 +65,11 @@ export interface ExhibitPlan {
    * from it only by accents ("Chloe" for "Chloé"): each with the redaction (its index), in message order.
    */
   accentVariants: ReadonlyArray<{ message: number; redaction: number }>;
+  /**
+   * Included messages that hold, unmasked, a text removed everywhere inside another word ("Dan" in
+   * "Danger"), which is not removed: each with the redaction (its index), in message order.
+   */
+  namesInsideWords: ReadonlyArray<{ message: number; redaction: number }>;
 }
 
 /** What the writer removes from one field: the union of its masks, in order, overlapping ones joined. */
@@ -79,11 +85,49 @@ type MessageRedaction = Exclude<Redaction, ExhibitWideRedaction>;
 const isExhibitWide = (redaction: Redaction): redaction is ExhibitWideRedaction =>
   redaction.kind === 'phone-number' || redaction.kind === 'text-everywhere';
 
-/** Where an exhibit-wide redaction finds what it removes in a text. */
-const findExhibitWide = (redaction: ExhibitWideRedaction, text: string): TextRange[] =>
-  redaction.kind === 'phone-number'
-    ? findPhoneNumber(text, redaction.number)
-    : wordOccurrences(text, redaction.text);
+/** An exhibit-wide redaction as the plan keeps it: its index in spec.redactions, and whether the exhibit writes what it removes. */
+interface ExhibitWide {
+  redaction: ExhibitWideRedaction;
+  index: number;
+  found: boolean;
+}
+
+/** The texts removed everywhere among `wides`, each with its index in spec.redactions. */
+const namesOf = (wides: readonly ExhibitWide[]): Array<{ text: string; index: number }> =>
+  wides.flatMap(({ redaction, index }) =>
+    redaction.kind === 'text-everywhere' ? [{ text: redaction.text, index }] : [],
+  );
+
+/**
+ * Where exhibit-wide redactions find what they remove in a text (each with its index in
+ * spec.redactions), and where a text removed everywhere stands inside another word (not removed).
+ * The names are looked for together: one touching another inside an email is removed with it.
+ */
+function findExhibitWide(
+  wides: readonly ExhibitWide[],
+  text: string,
+): { found: RedactedRange[]; insideWords: RedactedRange[] } {
+  const names = namesOf(wides);
+  const inText = findNames(
+    text,
+    names.map((name) => name.text),
+  );
+  const byName = ({ name, ...range }: { start: number; end: number; name: number }): RedactedRange => ({
+    ...range,
+    redaction: names[name]!.index,
+  });
+  return {
+    found: [
+      ...wides.flatMap((wide) =>
+        wide.redaction.kind === 'phone-number'
+          ? findPhoneNumber(text, wide.redaction.number).map((range) => ({ ...range, redaction: wide.index }))
+          : [],
+      ),
+      ...inText.found.map(byName),
+    ],
+    insideWords: inText.insideWords.map(byName),
+  };
+}
 
 /** Whether each range (in order of start) lies inside one of `joined` (in order, apart): one walk. */
 function allInside(ranges: readonly TextRange[], joined: readonly TextRange[]): boolean {
@@ -141,20 +185,22 @@ export async function planExhibit(
     'fromDay' in selection ? [{ ...selection, index, found: false }] : [],
   );
   const byMessage = new Map<number, Array<{ redaction: MessageRedaction; index: number }>>();
-  const everywhere: Array<{ redaction: ExhibitWideRedaction; index: number; found: boolean }> = [];
+  const everywhere: ExhibitWide[] = [];
   spec.redactions.forEach((redaction, index) => {
     if (isExhibitWide(redaction)) everywhere.push({ redaction, index, found: false });
     else
       byMessage.set(redaction.message, [...(byMessage.get(redaction.message) ?? []), { redaction, index }]);
   });
-  const exhibitWideRanges = (text: string): RedactedRange[] =>
-    everywhere.flatMap((wide) => {
-      const ranges = findExhibitWide(wide.redaction, text);
-      if (ranges.length > 0) wide.found = true;
-      return ranges.map((range) => ({ ...range, redaction: wide.index }));
-    });
+  /** What the exhibit-wide redactions remove from a text, and where a name stands inside another word of it. */
+  const exhibitWide = (text: string): ReturnType<typeof findExhibitWide> => {
+    const inText = findExhibitWide(everywhere, text);
+    for (const { redaction } of inText.found)
+      everywhere.find((wide) => wide.index === redaction)!.found = true;
+    return inText;
+  };
   const unredactedSuggestions: UnredactedSuggestion[] = [];
   const accentVariants: Array<{ message: number; redaction: number }> = [];
+  const namesInsideWords: Array<{ message: number; redaction: number }> = [];
 
   const included: MessageRun[] = [];
   const redactions = new Map<number, MessageRedactions>();
@@ -178,9 +224,13 @@ export async function planExhibit(
       if (problem !== null) contentProblems.set(index, problem);
       else if (redaction.kind === 'attachment') attachmentWithheldBy = index;
     }
+    const insideWords = new Map<MessageField, RedactedRange[]>();
     for (const field of MESSAGE_FIELDS) {
       const text = fields[field];
-      if (text !== null) for (const range of exhibitWideRanges(text)) masks.push({ ...range, field });
+      if (text === null) continue;
+      const inText = exhibitWide(text);
+      for (const range of inText.found) masks.push({ ...range, field });
+      insideWords.set(field, inText.insideWords);
     }
     for (const suggestion of uncoveredSuggestions(
       message.index,
@@ -191,19 +241,28 @@ export async function planExhibit(
       unredactedSuggestions.push(suggestion);
     // Field by field, so that each text is folded once for all the redactions.
     const variants = new Set<number>();
+    const inWords = new Set<number>();
+    const names = namesOf(everywhere);
     for (const field of MESSAGE_FIELDS) {
       const text = fields[field];
       if (text === null) continue;
       const removed = rangesToRemove(masks, field);
-      for (const { redaction, index } of everywhere)
-        if (
-          redaction.kind === 'text-everywhere' &&
-          !allInside(wordOccurrences(text, redaction.text, { ignoreAccents: true }), removed)
-        )
-          variants.add(index);
+      const withoutAccents = findNames(
+        text,
+        names.map((name) => name.text),
+        { ignoreAccents: true },
+      );
+      names.forEach(({ index }, name) => {
+        const spellings = withoutAccents.found.filter((occurrence) => occurrence.name === name);
+        if (!allInside(spellings, removed)) variants.add(index);
+      });
+      for (const range of insideWords.get(field) ?? [])
+        if (!allInside([range], removed)) inWords.add(range.redaction);
     }
     for (const index of [...variants].sort((a, b) => a - b))
       accentVariants.push({ message: message.index, redaction: index });
+    for (const index of [...inWords].sort((a, b) => a - b))
+      namesInsideWords.push({ message: message.index, redaction: index });
     if (masks.length > 0 || attachmentWithheldBy !== null) {
       const order = (mask: Mask) => MESSAGE_FIELDS.indexOf(mask.field);
       masks.sort((a, b) => order(a) - order(b) || a.start - b.start || a.redaction - b.redaction);
@@ -258,13 +317,13 @@ export async function planExhibit(
     redactionProblem(spec.redactions, included, totalMessages, contentProblems, (index) => {
       const wide = everywhere.find((wide) => wide.index === index)!;
       const chatTexts = [...chat.participants, chat.chatFile];
-      return wide.found || chatTexts.some((text) => findExhibitWide(wide.redaction, text).length > 0);
+      return wide.found || chatTexts.some((text) => findExhibitWide([wide], text).found.length > 0);
     });
   if (problem !== null) throw problem;
 
   const highlights = [...new Set(spec.highlights)].sort((a, b) => a - b);
   const maskEverywhere = (text: string): RedactedRange[] =>
-    exhibitWideRanges(text).sort((a, b) => a.start - b.start || a.redaction - b.redaction);
+    exhibitWide(text).found.sort((a, b) => a.start - b.start || a.redaction - b.redaction);
   return {
     spec,
     totalMessages,
@@ -282,6 +341,7 @@ export async function planExhibit(
     maskEverywhere,
     unredactedSuggestions,
     accentVariants,
+    namesInsideWords,
   };
 }
 

@@ -107,7 +107,7 @@ export const exhibitSpecError = {
     new ExhibitSpecError(
       'text_not_in_exhibit',
       field,
-      `${JSON.stringify(text)} is not written anywhere in the exhibit as a whole word: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name`,
+      `${JSON.stringify(text)} is not written anywhere in the exhibit as a whole word or inside an email, handle, hashtag or URL: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name`,
     ),
   batesNumbersTaken: (
     field: 'batesPrefix' | 'batesStart',

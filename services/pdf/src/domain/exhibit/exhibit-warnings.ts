@@ -17,7 +17,8 @@ import { unredactedSuggestionWarnings } from './unredacted-suggestions';
  * Every warning of an exhibit, one sentence each, in this one list for the manifest, the CLI and
  * the API: a label that repeats the transcript's exhibit number, each Rule 5.2(a) suggestion no
  * redaction covers (in message order), each accent-only variant of a text removed everywhere left
- * unredacted, each redaction of a text the declaration template prints,
+ * unredacted, each message holding such a text inside another word, each redaction of a text the
+ * declaration template prints,
  * each redaction log file over the court profile's limit.
  */
 export const exhibitWarnings = (
@@ -28,6 +29,7 @@ export const exhibitWarnings = (
   ...repeatedLabelWarnings(plan.spec.label, facts.examination.exhibitNumber),
   ...unredactedSuggestionWarnings(plan),
   ...accentVariantWarnings(plan),
+  ...nameInsideWordWarnings(plan),
   ...declarationTemplateWarnings(plan, facts.originalFilename),
   ...unsplitFileWarnings(plan.spec.courtProfile, files),
 ];
@@ -43,6 +45,19 @@ export const accentVariantWarnings = (plan: ExhibitPlan): string[] =>
       `message ${messageNumber(message, plan.totalMessages)} writes what ${redactionName(redaction)} removes ` +
       'everywhere with other accents (or none), and that spelling is not redacted: if it is the same name, ' +
       'redact it too.',
+  );
+
+/**
+ * Each included message that holds, unredacted, a text removed everywhere inside another word
+ * ("Dan" in "Danger"): only whole words, and names at token boundaries inside emails, handles,
+ * hashtags and URLs, are removed, so the filer decides. Neither the word nor the text is quoted:
+ * the manifest that carries the warning may be filed.
+ */
+export const nameInsideWordWarnings = (plan: ExhibitPlan): string[] =>
+  plan.namesInsideWords.map(
+    ({ message, redaction }) =>
+      `message ${messageNumber(message, plan.totalMessages)} holds a word that contains what ${redactionName(redaction)} ` +
+      'removes everywhere, and that word is not redacted: if it writes the name, redact it with a redaction of kind text.',
   );
 
 /** The texts of the declaration template an exhibit-wide redaction may remove from, in the template's order. */

