@@ -92,11 +92,59 @@ function masksBetween<Mask extends CharRange>(masks: readonly Mask[], start: num
   return found.reverse();
 }
 
+/** A text with each mask's characters replaced by its box (see boxedText), and the masks over the boxes. */
+export interface BoxedText<Mask extends CharRange> {
+  readonly text: string;
+  readonly masks: readonly Mask[];
+}
+
+/** Where the grapheme cluster holding `index` of `text` starts (`edge` 'start') or ends ('end'). */
+function clusterEdge(text: string, index: number, edge: 'start' | 'end'): number {
+  const cluster = GRAPHEMES.segment(text).containing(edge === 'start' ? index : index - 1);
+  if (cluster === undefined) return index;
+  return edge === 'start' ? cluster.index : cluster.index + cluster.segment.length;
+}
+
+/**
+ * The text a copy that removes masks lays out: each mask's characters (widened to whole grapheme
+ * clusters; overlapping masks joined, as the first) replaced by `box(mask)`, its label, whose
+ * spaces are no-break ones so that it is one unbreakable stretch. The line is then wrapped and
+ * shaped without the removed characters: each box is as wide as its label, never as the text it
+ * removes, the text after it re-flows, and nothing is kerned or shaped against a removed letter
+ * (Bland et al., PETS 2023, recovered names from the widths of boxes drawn over them).
+ */
+export function boxedText<Mask extends CharRange>(
+  text: string,
+  masks: readonly Mask[],
+  box: (mask: Mask) => string,
+): BoxedText<Mask> {
+  const ordered = masks.filter((mask) => mask.start < mask.end).sort((a, b) => a.start - b.start);
+  const joined: { mask: Mask; start: number; end: number }[] = [];
+  for (const mask of ordered) {
+    const start = clusterEdge(text, mask.start, 'start');
+    const end = clusterEdge(text, Math.min(mask.end, text.length), 'end');
+    const last = joined.at(-1);
+    if (last !== undefined && start < last.end) last.end = Math.max(last.end, end);
+    else joined.push({ mask, start, end });
+  }
+  let boxed = '';
+  let at = 0;
+  const boxes: Mask[] = [];
+  for (const { mask, start, end } of joined) {
+    boxed += text.slice(at, start);
+    const label = box(mask).replace(/\s/gu, '\u00A0');
+    boxes.push({ ...mask, start: boxed.length, end: boxed.length + label.length });
+    boxed += label;
+    at = end;
+  }
+  return { text: boxed + text.slice(at), masks: boxes };
+}
+
 /**
  * `line` with the characters of `masks` (ranges in the text the line was wrapped from) taken out:
  * each cluster with a masked character is masked whole, never drawn in part. The line's layout
- * is untouched, so a copy drawn without the masks has the same lines. Null when no mask
- * touches the line.
+ * is untouched: a copy that removes masks gives it the lines of its boxedText, whose masked
+ * characters are the boxes' labels. Null when no mask touches the line.
  */
 export function maskLine<Mask extends CharRange>(
   line: TextLine,
