@@ -231,7 +231,7 @@ describe('the glyph-width attack on an exhibit’s redactions', () => {
     expect(sealed.pages.join('\f')).toContain('Thanks Olivia, see you at six.');
   });
 
-  it('gives no count or length of what was removed in the redaction log, as CSV or PDF', async () => {
+  it('gives no count or length of what was removed in the redaction log, as CSV or PDF, or in the manifest', async () => {
     const csv = async (removed: Removed) =>
       parse(await readFile(path.join(dirOf(removed), EXHIBIT_PATHS.redactionLogCsv), 'utf8'), { bom: true });
     const [emma, olivia] = [await csv(EMMA), await csv(OLIVIA)];
@@ -243,5 +243,9 @@ describe('the glyph-width attack on an exhibit’s redactions', () => {
       .replace(/\s+/g, ' ');
     expect(pdf).not.toMatch(/characters/i);
     expect(pdf).toContain('Neither the removed text nor its length is given here');
+    const spec = async (removed: Removed) =>
+      JSON.parse(await readFile(path.join(dirOf(removed), EXHIBIT_PATHS.manifest), 'utf8')).spec;
+    expect(await spec(OLIVIA)).toEqual(await spec(EMMA));
+    expect(JSON.stringify(await spec(EMMA))).not.toMatch(/characters|Emma|Carter/);
   });
 });
