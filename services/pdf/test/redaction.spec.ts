@@ -322,6 +322,9 @@ describe('the text a copy that removes masks lays out', () => {
   it('takes a letter with its marks whole, joins overlapping masks, and keeps a label on one line', () => {
     // "José" as Jose + U+0301: a mask of "Jose" takes the accent too.
     expect(boxedText('ask Jose\u0301 Ramos', [mask(4, 8)], label).text).toBe('ask [Minor] Ramos');
+    // Part of a syllable or of an emoji sequence takes all of it.
+    expect(boxedText('नमस्ते दुनिया', [mask(2, 3)], label).text).toBe('नम[Minor] दुनिया');
+    expect(boxedText('a 👨‍👩‍👧 b', [mask(4, 6)], label).text).toBe('a [Minor] b');
     const joined = boxedText('a 123 456 b', [mask(2, 5, 'Sealed'), mask(4, 9)], label);
     expect(joined.text).toBe('a [Sealed] b');
     expect(joined.masks).toEqual([mask(2, 10, 'Sealed')]);

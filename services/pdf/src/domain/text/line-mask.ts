@@ -98,11 +98,33 @@ export interface BoxedText<Mask extends CharRange> {
   readonly masks: readonly Mask[];
 }
 
-/** Where the grapheme cluster holding `index` of `text` starts (`edge` 'start') or ends ('end'). */
-function clusterEdge(text: string, index: number, edge: 'start' | 'end'): number {
-  const cluster = GRAPHEMES.segment(text).containing(edge === 'start' ? index : index - 1);
-  if (cluster === undefined) return index;
-  return edge === 'start' ? cluster.index : cluster.index + cluster.segment.length;
+/**
+ * Characters that are a grapheme cluster of their own whatever stands beside them (no mark,
+ * joiner, prepended sign, conjunct or jamo sequence): ASCII and a line feed, Latin, Greek,
+ * Cyrillic, Arabic and Thai letters, kana, Han and Hangul syllables.
+ */
+const STANDS_ALONE =
+  /[\n\x20-\x7e\xa0-\u02ff\u0370-\u0482\u0621-\u064a\u0e01-\u0e2e\u3041-\u3096\u309b-\u30ff\u4e00-\u9fff\uac00-\ud7a3]/;
+/** Characters each side of an edge that the clusters round it are found in (no writing has longer ones). */
+const CLUSTER_WINDOW = 64;
+
+/**
+ * `index` of `text`, moved out to the edge of the grapheme cluster it falls inside, if any:
+ * `toward` the cluster's 'start' or 'end'. Intl.Segmenter takes time in the length of the whole
+ * text for each lookup, so only a window round the edge is segmented, and only where the two
+ * characters beside it might be one cluster.
+ */
+function clusterEdge(text: string, index: number, toward: 'start' | 'end'): number {
+  if (index <= 0 || index >= text.length) return index;
+  if (STANDS_ALONE.test(text[index - 1]!) && STANDS_ALONE.test(text[index]!)) return index;
+  const from = Math.max(0, index - CLUSTER_WINDOW);
+  for (const { index: at, segment } of GRAPHEMES.segment(text.slice(from, index + CLUSTER_WINDOW))) {
+    const start = from + at;
+    const end = start + segment.length;
+    if (start < index && index < end) return toward === 'start' ? start : end;
+    if (end >= index) break;
+  }
+  return index;
 }
 
 /**
