@@ -125,36 +125,30 @@ export type ExhibitSelection = z.infer<typeof ExhibitSelectionSchema>;
 /**
  * Why something is redacted: the categories of Federal Rule of Civil Procedure 5.2(a), material
  * sealed by a court's order, or the filer's own words. `label` names it on a redaction's boxes and
- * in the log; `abbreviation` on a box too narrow for the label, so boxes of one reason read alike;
- * `description` says it in full.
+ * in the log; `description` says it in full.
  */
 export const REDACTION_REASONS = {
   'taxpayer-id': {
     label: 'SSN/TIN',
     // An SSN is a taxpayer-identification number; an EIN is no SSN.
-    abbreviation: 'TIN',
     description: 'Social Security or taxpayer-identification number (Fed. R. Civ. P. 5.2(a)(1))',
   },
   'birth-date': {
     label: 'Birth date',
-    abbreviation: 'DOB',
     description: 'Date of birth (Fed. R. Civ. P. 5.2(a)(2))',
   },
   'minor-name': {
     label: 'Minor',
-    abbreviation: 'Minor',
     description: 'Name of a minor (Fed. R. Civ. P. 5.2(a)(3))',
   },
   'financial-account': {
     label: 'Account no.',
-    abbreviation: 'Acct',
     description: 'Financial-account number (Fed. R. Civ. P. 5.2(a)(4))',
   },
-  'sealed-by-order': { label: 'Sealed', abbreviation: 'Sealed', description: 'Sealed by order of the court' },
+  'sealed-by-order': { label: 'Sealed', description: 'Sealed by order of the court' },
   // Its reason is the filer's note (required): the label and description say where to read it.
   other: {
     label: 'Other',
-    abbreviation: 'Other',
     description: "Another reason, stated in the filer's note",
   },
 } as const;

@@ -19,10 +19,6 @@ export function joinRanges(ranges: readonly TextRange[]): TextRange[] {
   return joined;
 }
 
-/** How many characters (Unicode code points, so an emoji counts once) `text` has between the range's ends. */
-export const charactersIn = (text: string, range: TextRange): number =>
-  [...text.slice(range.start, range.end)].length;
-
 /**
  * Where `text` occurs in `content`, left to right, never overlapping: how a `text` redaction's
  * `occurrence` counts (the web app that picks one and the pdf service that applies it).

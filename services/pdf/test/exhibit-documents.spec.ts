@@ -204,6 +204,7 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
 
   it('says on the cover that the full transcript is unredacted, which label a box carries, that senders are redacted, and that no size limit is set', async () => {
     const cover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.exhibit)))[0]!);
+    const sealedCover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.sealed)))[0]!);
     const filingSha256 = sha256(await readFile(path.join(dir, '..', 'transcript-filing.pdf')));
     expect(cover).toContain(
       `The full transcript, transcript-filing.pdf (SHA-256 ${filingSha256}), and the evidence package of export CE-FK9E-D9YK-P6G3 are not redacted and are not part of this exhibit.`,
@@ -218,12 +219,18 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
       'The unredacted copy, exhibit-sealed.pdf, has the same pages, each marked "UNREDACTED — NOT FOR PUBLIC FILING".',
     );
     // The first redaction's reason, not an example this exhibit lacks.
-    expect(cover).toContain('labelled with the reason (such as "[SSN/TIN]")');
+    expect(cover).toContain(
+      'labelled with the reason (such as "[SSN/TIN]"). Every box of one label is as wide',
+    );
+    // Both copies say why their lines differ, and that every message is on the same page of each.
+    for (const copy of [cover, sealedCover])
+      expect(copy).toContain(
+        'each message takes the height of its longer version in both, so it is on the same page, with the same Bates number, in each copy.',
+      );
     // The phone number is a sender: the exhibit says so, the sealed copy shows every sender.
     expect(cover).toContain(
       'each with the number, date, time, sender (redacted where the redaction log says) and source lines',
     );
-    const sealedCover = flat(pagesOf(await pdftotext(file(EXHIBIT_PATHS.sealed)))[0]!);
     expect(sealedCover).toContain('each with the number, date, time, sender and source lines');
     expect(cover).toContain(
       'Court profile: none, so no size limit is set; each copy of this exhibit is one file.',
@@ -327,9 +334,10 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     // The text's row of each message (the phone number has its own rows, for the senders).
     const row = (message: string) =>
       csv.find((line) => line.includes(`,${message},Text,Part of the message text,`)) ?? '';
-    expect(row('0040')).toMatch(/^\d+,R1,0040,Text,Part of the message text,SSN\/TIN,.*,1,11,\d+,DOE\d{6}$/);
+    // One range each, and never how long it was.
+    expect(row('0040')).toMatch(/^\d+,R1,0040,Text,Part of the message text,SSN\/TIN,.*,1,\d+,DOE\d{6}$/);
     expect(row('0041')).toMatch(/,R2,0041,Text,Part of the message text,Account no\.,/);
-    expect(row('0042')).toMatch(/,R3,0042,Text,Part of the message text,Birth date,.*,1,10,\d+,DOE\d{6}$/);
+    expect(row('0042')).toMatch(/,R3,0042,Text,Part of the message text,Birth date,.*,1,\d+,DOE\d{6}$/);
     const log = flat(await pdftotext(file(EXHIBIT_PATHS.redactionLogPdf)));
     for (const message of ['0040', '0041', '0042', '0045']) expect(log).toContain(message);
     expect(log).toContain('Social Security or taxpayer-identification number');
@@ -558,7 +566,7 @@ describe('an exhibit with a name redacted everywhere as initials and a number in
     expect(exhibit).toContain('[Respondent]');
     expect(exhibit).toContain('[E.M.]');
     expect(exhibit).not.toContain('+44 [');
-    // Every box of the messages carries the replacement (the cover names the abbreviation as what a narrow box would say).
+    // Every box of the messages carries the replacement, however short the name it removes.
     expect(exhibit.slice(exhibit.lastIndexOf('… 3 messages omitted'))).not.toMatch(/\[Minor\]|\[Redacted\]/);
     // The sealed copy keeps them.
     const sealed = flat(await pdftotext(file(EXHIBIT_PATHS.sealed)));

@@ -275,21 +275,22 @@ describe('planning an exhibit', () => {
         chat: { participants: ['+1 555 010 4477', 'Sam Carter'], chatFile: '_chat.txt' },
       },
     );
-    const rows = exhibit.log.map(({ log, message, place, redaction, ranges, characters }) => [
+    const rows = exhibit.log.map(({ log, message, place, redaction, ranges }) => [
       log,
       message,
       place,
       redaction,
       ranges,
-      characters,
     ]);
     expect(rows).toEqual([
-      [1, 30, 'sender', 0, 1, 15],
-      [2, 31, 'content', 0, 2, 29],
-      [3, 31, 'content', 1, 1, 19],
-      [4, 32, 'attachment', 2, 1, 12],
-      [5, null, 'participant-list', 0, 1, 15],
+      [1, 30, 'sender', 0, 1],
+      [2, 31, 'content', 0, 2],
+      [3, 31, 'content', 1, 1],
+      [4, 32, 'attachment', 2, 1],
+      [5, null, 'participant-list', 0, 1],
     ]);
+    // How long the removed text was is nowhere: a length narrows a name down as a box's width would.
+    expect(exhibit.log[0]).not.toHaveProperty('characters');
     // As the writer would find them: row 2's boxes on pages 3 and 4, the others' on none.
     const csv = redactionLogCsv(exhibit.log, exhibit.totalMessages, (row) =>
       row.log === 2 ? { pages: [3, 4], bates: ['DOE000003', 'DOE000004'] } : { pages: [], bates: [] },
@@ -308,7 +309,6 @@ describe('planning an exhibit', () => {
       "Another reason, stated in the filer's note",
       "'=a witness",
       '2',
-      '29',
       '3, 4',
       'DOE000003, DOE000004',
     ]);
@@ -324,7 +324,6 @@ describe('planning an exhibit', () => {
       'Sealed by order of the court',
       '',
       '1',
-      '12',
       '',
       '',
     ]);
@@ -337,12 +336,11 @@ describe('planning an exhibit', () => {
     ]);
   });
 
-  it('counts the characters a redaction removes in Unicode characters, an emoji once', async () => {
+  it('masks a whole message in UTF-16 code units, an astral emoji as two', async () => {
     const exhibit = await plan(
       { selections: [{ message: 5 }], redactions: [{ kind: 'message', message: 5, reason }] },
       { special: { 5: { content: '𠮷👍🏽a' } } },
     );
-    expect(exhibit.log[0]?.characters).toBe(4);
     expect(exhibit.redactions.get(5)?.masks[0]?.end).toBe(7);
   });
 
@@ -527,12 +525,10 @@ describe('planning an exhibit', () => {
     const masks = exhibit.redactions.get(10)!.masks.filter((mask) => mask.field === 'content');
     // All three are removed; the one box says only what the whole-message redaction says.
     expect(masks.map((mask) => mask.redaction).sort()).toEqual([0, 1, 2]);
-    expect(textMasks(exhibit, masks)).toEqual([
-      { start: 0, end: 45, label: 'Sealed', abbreviation: 'Sealed', shortLabel: 'R2' },
-    ]);
+    expect(textMasks(exhibit, masks)).toEqual([{ start: 0, end: 45, label: 'Sealed', shortLabel: 'R2' }]);
   });
 
-  it('words the boxes of each redaction: the reason or the replacement, the reason’s abbreviation, the redaction’s name', async () => {
+  it('words the boxes of each redaction: the reason or the replacement, and the redaction’s name', async () => {
     const exhibit = await plan(
       {
         selections: [{ from: 9, to: 9 }],
@@ -544,8 +540,8 @@ describe('planning an exhibit', () => {
       { special: { 9: { content: 'Emma was born 4/7/89' } } },
     );
     expect([0, 1].map((redaction) => redactionLabel(exhibit, redaction))).toEqual([
-      { label: 'Birth date', abbreviation: 'DOB', shortLabel: 'R1' },
-      { label: 'E.M.', abbreviation: 'Minor', shortLabel: 'R2' },
+      { label: 'Birth date', shortLabel: 'R1' },
+      { label: 'E.M.', shortLabel: 'R2' },
     ]);
   });
 
@@ -555,7 +551,7 @@ describe('planning an exhibit', () => {
       { chat: { participants: ['Sam Carter'], chatFile: 'WhatsApp Chat with +1 555 010 4477.txt' } },
     );
     expect(exhibit.redactions.size).toBe(0);
-    expect(exhibit.log.map((row) => [row.place, row.characters])).toEqual([['chat-file-name', 15]]);
+    expect(exhibit.log.map((row) => [row.place, row.ranges])).toEqual([['chat-file-name', 1]]);
   });
 
   it('refuses the first problem in the order of the spec', async () => {

@@ -7,7 +7,7 @@ import { finished } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import type { ShapedText } from '@chatexhibit/pdf/domain/text/face';
 import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
-import { type LineMask, maskLine } from '@chatexhibit/pdf/domain/text/line-mask';
+import { boxedText, type LineMask, maskLine } from '@chatexhibit/pdf/domain/text/line-mask';
 import { type CharRange, TextLayout } from '@chatexhibit/pdf/domain/text/text-layout';
 import {
   type DocumentInfo,
@@ -24,13 +24,13 @@ const layout = new TextLayout(FontSet.shared());
 
 /** What the public copy must not give away, each with its box's label. */
 const SECRETS = {
-  ssn: { text: '123-45-6789', label: 'SSN/TIN', abbreviation: 'TIN' },
-  card: { text: '4111 1111 1111 1111', label: 'Account no.', abbreviation: 'Acct' },
-  birth: { text: '04/07/1989', label: 'Birth date', abbreviation: 'DOB' },
+  ssn: { text: '123-45-6789', label: 'SSN/TIN' },
+  card: { text: '4111 1111 1111 1111', label: 'Account no.' },
+  birth: { text: '04/07/1989', label: 'Birth date' },
   // The text goes on with a combining accent (José as Jose + U+0301): the é is masked whole.
-  name: { text: 'Jose', label: 'Minor', abbreviation: 'Minor' },
-  code: { text: '🔑 7731', label: 'Redacted', abbreviation: 'Redacted' },
-  arabic: { text: 'رقم حسابي', label: 'Account no.', abbreviation: 'Acct' },
+  name: { text: 'Jose', label: 'Minor' },
+  code: { text: '🔑 7731', label: 'Redacted' },
+  arabic: { text: 'رقم حسابي', label: 'Account no.' },
 } as const;
 /** Parts of the secrets that would show a partial leak. */
 const FRAGMENTS = ['6789', '4111', '1111', '1989', '7731', '🔑', 'Jos', '\u0301', 'é', 'حسابي', 'رقم'];
@@ -41,29 +41,20 @@ const TEXT =
   `SSN ${SECRETS.ssn.text}, card ${SECRETS.card.text} (exp 09/27), born ${SECRETS.birth.text}. ` +
   `Door code ${SECRETS.code.text}, ask ${SECRETS.name.text}\u0301 Ramos.\n` +
   `قال أحمد: ${SECRETS.arabic.text} عند البنك`;
-const MASKS: TextMask[] = Object.values(SECRETS).map(({ text, label, abbreviation }, index) => ({
+const MASKS: TextMask[] = Object.values(SECRETS).map(({ text, label }, index) => ({
   start: TEXT.indexOf(text),
   end: TEXT.indexOf(text) + text.length,
   label,
-  abbreviation,
   shortLabel: `R${index + 1}`,
 }));
-/** A short number whose box is too narrow for its reason's label, or its abbreviation, at the smallest size a label is drawn. */
-const PIN = {
-  text: 'PIN 4242 then',
-  start: 4,
-  end: 8,
-  label: 'Sealed',
-  abbreviation: 'Sealed',
-  shortLabel: 'R9',
-} as const;
-/** A short date whose box is too narrow for "[Birth date]" at 6 pt, and wide enough for "[DOB]". */
+/** A number far narrower than its box's label: the box is as wide as "[Sealed]" all the same. */
+const PIN = { text: 'PIN 4242 then', start: 4, end: 8, label: 'Sealed', shortLabel: 'R9' } as const;
+/** A date narrower than "[Birth date]", whose box is as wide as that label, as a longer date's is. */
 const SHORT_BIRTH = {
   text: 'born 4/7/89 then',
   start: 5,
   end: 11,
   label: 'Birth date',
-  abbreviation: 'DOB',
   shortLabel: 'R10',
 } as const;
 /** Narrow enough that the card number wraps onto a second line. */
@@ -94,7 +85,6 @@ async function writeExhibit(dir: string): Promise<Record<ExhibitCopy, string>> {
         start: 4,
         end: reference.length,
         label: SECRETS.ssn.label,
-        abbreviation: SECRETS.ssn.abbreviation,
         shortLabel: 'R1',
       },
     ],
@@ -146,16 +136,13 @@ describe('a paragraph with masks, in a copy that removes them and one that marks
       const removed = await pdftotext(files.public, ...options);
       for (const fragment of [...Object.values(SECRETS).map((s) => s.text), ...FRAGMENTS])
         expect(removed).not.toContain(fragment);
-      for (const label of ['[SSN/TIN]', '[Account no.]', '[Birth date]', '[Redacted]'])
+      for (const label of ['[SSN/TIN]', '[Account no.]', '[Birth date]', '[Redacted]', '[Minor]'])
         expect(removed).toContain(label);
-      // "Jose" is too narrow for "[Minor]" at a readable size, and 4242 for "[Sealed]": each box
-      // says which redaction it is instead.
-      expect(removed).toContain('[R4]');
-      expect(removed).toContain('[R9]');
+      // However little a box removes, it carries its label: none is chosen by how much room there is.
+      expect(removed).toContain('PIN [Sealed] then');
+      expect(removed).toContain('born [Birth date] then');
+      expect(removed).not.toMatch(/\[R\d+\]/);
       expect(removed).not.toContain('4242');
-      // 4/7/89 is too narrow for "[Birth date]": its box gives the reason in fewer letters.
-      expect(removed).toContain('born [DOB] then');
-      expect(removed).not.toContain('[R10]');
       for (const kept of KEPT) expect(removed).toContain(kept);
       // The sealed copy keeps every word, and draws no label.
       const marked = await pdftotext(files.sealed, ...options);
@@ -188,22 +175,21 @@ describe('a paragraph with masks, in a copy that removes them and one that marks
     expect(found(await objects(files.sealed))).toContain('🔑');
   });
 
-  it('puts every kept word at the same place in both copies, on as many pages', async () => {
+  it('starts each paragraph at the same place in both copies, on as many pages, the public one re-flowed after its boxes', async () => {
     const [removed, marked] = await Promise.all([words(files.public), words(files.sealed)]);
-    const labels = new Set([
-      '[SSN/TIN]',
-      '[Account',
-      'no.]',
-      '[Birth',
-      'date]',
-      '[R4]',
-      '[R9]',
-      '[Redacted]',
-    ]);
-    // Words drawn in both (not those that end at a mask, like "6789,"), each where the other copy has it.
-    const both = removed.filter(({ word }) => !labels.has(word) && marked.some((m) => m.word === word));
-    expect(both.length).toBeGreaterThan(10);
-    expect(marked).toEqual(expect.arrayContaining(both));
+    // Each text takes the room of its longer version in both: the texts after it start level.
+    for (const first of ['SSN', 'Ref', 'PIN']) {
+      const at = (list: { word: string; at: string }[]) => list.find(({ word }) => word === first)?.at;
+      expect(at(removed)).toBeDefined();
+      expect(at(removed)).toBe(at(marked));
+    }
+    const lastBorn = (list: { word: string; at: string }[]) =>
+      list.findLast(({ word }) => word === 'born')?.at;
+    expect(lastBorn(removed)).toBe(lastBorn(marked));
+    // Within a text, what follows a box moves up to it: "card" follows "[SSN/TIN]", narrower than the number.
+    const x = (list: { word: string; at: string }[], word: string) =>
+      Number(list.find((found) => found.word === word)!.at.split(' ')[0]);
+    expect(x(removed, 'card')).toBeLessThan(x(marked, 'card') - 5);
     const [publicPages, sealedPages] = await Promise.all(
       [files.public, files.sealed].map(async (file) => (await readWithPdfjs(file)).pages.length),
     );
@@ -218,7 +204,7 @@ describe('a paragraph with masks, in a copy that removes them and one that marks
     });
     const cjk = { public: path.join(dir, 'cjk-public.pdf'), sealed: path.join(dir, 'cjk-sealed.pdf') };
     const outs = pages.copies.map((copy) => pages.documents[copy].pipe(createWriteStream(cjk[copy])));
-    const mask = { start: 5, end: 8, label: 'Minor', abbreviation: 'Minor', shortLabel: 'R1' };
+    const mask = { start: 5, end: 8, label: 'Minor', shortLabel: 'R1' };
     pages.paragraph(text, PAGE.margin, WIDTH, BODY, '#0f172a', [mask]);
     pages.end();
     await Promise.all(outs.map((out) => finished(out)));
@@ -236,14 +222,18 @@ describe('a paragraph with masks, in a copy that removes them and one that marks
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(6);
   });
 
-  it('outlines in the sealed copy each stretch the public copy blacks out', async () => {
+  it('draws each box as wide as its label in the text’s own face and size, and outlines what it removes in the sealed copy', async () => {
     const boxes = rectangles(await drawingOperators(files.public), 'f');
+    // One box per mask, never split over two lines: the card number, which wraps, has one; so has the label's.
+    const labels = [...MASKS, SECRETS.ssn, PIN, SHORT_BIRTH].map(({ label }) => label);
+    expect(boxes).toHaveLength(labels.length);
+    const widths = boxes.map(([, , width]) => width!).sort((a, b) => a - b);
+    const labelWidths = labels.map((label) => layout.measure(`[${label}]`, BODY)).sort((a, b) => a - b);
+    // To a quarter point: the label is kerned and, in a right-to-left line, shaped with its neighbours.
+    expect(Math.max(...widths.map((width, i) => Math.abs(width - labelWidths[i]!)))).toBeLessThan(0.25);
+    // The sealed copy outlines the text itself, the wrapped card number on each of its lines.
     const outlines = rectangles(await drawingOperators(files.sealed), 'S');
-    // One box per mask and per line a mask runs on: the card number wraps, the label has one.
-    expect(boxes.length).toBeGreaterThanOrEqual(MASKS.length + 2);
-    expect(
-      outlines.map(([x, y, width, height]) => [x! + 0.25, y! - 0.25, width! - 0.5, height! + 0.5]),
-    ).toEqual(boxes.map((box) => box.map((value) => expect.closeTo(value, 2))));
+    expect(outlines).toHaveLength(labels.length + 1);
   });
 });
 
@@ -308,5 +298,39 @@ describe('masking a laid-out line', () => {
     const inNext = lines.map((l) => maskLine(l, [{ start: next, end: next + 4 }], BODY.size));
     expect(inNext.filter((mask) => mask !== null)).toHaveLength(1);
     expect(drawnText(inNext.at(-1)!)).toBe(' paragraph');
+  });
+});
+
+describe('the text a copy that removes masks lays out', () => {
+  const label = (mask: TextMask) => `[${mask.label}]`;
+  const mask = (start: number, end: number, words = 'Minor'): TextMask => ({
+    start,
+    end,
+    label: words,
+    shortLabel: 'R1',
+  });
+
+  it('puts each mask’s label in place of its characters, whatever they were, and masks the label', () => {
+    for (const name of ['Al', 'Emma', 'Maximiliano']) {
+      const text = `ask ${name} now`;
+      const boxed = boxedText(text, [mask(4, 4 + name.length)], label);
+      expect(boxed.text).toBe('ask [Minor] now');
+      expect(boxed.masks).toEqual([mask(4, 11)]);
+    }
+  });
+
+  it('takes a letter with its marks whole, joins overlapping masks, and keeps a label on one line', () => {
+    // "José" as Jose + U+0301: a mask of "Jose" takes the accent too.
+    expect(boxedText('ask Jose\u0301 Ramos', [mask(4, 8)], label).text).toBe('ask [Minor] Ramos');
+    // Part of a syllable or of an emoji sequence takes all of it.
+    expect(boxedText('नमस्ते दुनिया', [mask(2, 3)], label).text).toBe('नम[Minor] दुनिया');
+    expect(boxedText('a 👨‍👩‍👧 b', [mask(4, 6)], label).text).toBe('a [Minor] b');
+    const joined = boxedText('a 123 456 b', [mask(2, 5, 'Sealed'), mask(4, 9)], label);
+    expect(joined.text).toBe('a [Sealed] b');
+    expect(joined.masks).toEqual([mask(2, 10, 'Sealed')]);
+    // No line breaks inside "[Account no.]".
+    expect(boxedText('card 4111 1111', [mask(5, 14, 'Account no.')], label).text).toBe(
+      'card [Account\u00A0no.]',
+    );
   });
 });

@@ -36,7 +36,14 @@ export interface PdfjsLink {
   target: number | null;
 }
 
-async function pdfjs(what: 'text' | 'glyphs' | 'links' | 'paths', file: string): Promise<unknown> {
+/** A page as an attacker measures its redactions: the rectangles it fills black, and its text. */
+export interface BoxesOnPage {
+  /** pt, x from the left and y from the top */
+  boxes: { x: number; y: number; width: number; height: number }[];
+  texts: { text: string; x: number; baseline: number; size: number; family: string }[];
+}
+
+async function pdfjs(what: 'text' | 'glyphs' | 'links' | 'paths' | 'boxes', file: string): Promise<unknown> {
   const { stdout } = await run(process.execPath, [SCRIPT, what, file], { maxBuffer: 64 * 1024 * 1024 });
   return JSON.parse(stdout);
 }
@@ -53,3 +60,7 @@ export const paintedPaths = async (file: string): Promise<string[][]> =>
 
 export const paintedGlyphs = async (file: string): Promise<PaintedGlyph[]> =>
   (await pdfjs('glyphs', file)) as PaintedGlyph[];
+
+/** Each page's black boxes and text items, read by pdf.js from the content stream. */
+export const blackBoxes = async (file: string): Promise<BoxesOnPage[]> =>
+  (await pdfjs('boxes', file)) as BoxesOnPage[];

@@ -8,6 +8,9 @@
 //   as the arguments of its path operators, in order: where two pages draw the same shapes, the same.
 // `node read-with-pdfjs.mjs glyphs <file.pdf>`: every glyph painted by a text-showing operator, per page:
 //   the font's name, the glyph's character code and what its ToUnicode entry gives.
+// `node read-with-pdfjs.mjs boxes <file.pdf>`: per page, the rectangles it fills black (x, y from the
+//   top, width, height, in the page's own units, as an attacker measures redaction boxes) and its text
+//   items (getTextContent: text, x, baseline from the top, size, the font's family).
 // pdfjs-dist is ES modules only, which the jest runtime cannot load: the tests run this as a child
 // process (pdfjs.ts).
 import { readFile } from 'node:fs/promises';
@@ -106,7 +109,44 @@ async function paths() {
   return pages;
 }
 
-const READERS = { text, links, glyphs, paths };
+async function boxes() {
+  const pages = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const page = await pdf.getPage(number);
+    const { fnArray, argsArray } = await page.getOperatorList();
+    const filled = [];
+    let fill = '#000000';
+    const saved = [];
+    fnArray.forEach((fn, i) => {
+      if (fn === OPS.save) saved.push(fill);
+      else if (fn === OPS.restore) fill = saved.pop() ?? fill;
+      else if (fn === OPS.setFillRGBColor) fill = argsArray[i][0];
+      else if (fn === OPS.constructPath) {
+        const [paint, , minMax] = argsArray[i];
+        if ((paint !== OPS.fill && paint !== OPS.eoFill) || fill !== '#000000' || !minMax) return;
+        // The page's coordinates as its writer set them (pdfkit's run from the top).
+        const [minX, minY, maxX, maxY] = minMax;
+        filled.push({ x: minX, y: minY, width: maxX - minX, height: maxY - minY });
+      }
+    });
+    const content = await page.getTextContent();
+    const top = page.view[3];
+    const texts = content.items
+      .filter((item) => 'str' in item && item.str !== '')
+      .map((item) => ({
+        text: item.str,
+        x: item.transform[4],
+        baseline: top - item.transform[5],
+        size: Math.hypot(item.transform[2], item.transform[3]),
+        family: content.styles[item.fontName]?.fontFamily ?? '',
+      }));
+    pages.push({ boxes: filled, texts });
+    page.cleanup();
+  }
+  return pages;
+}
+
+const READERS = { text, links, glyphs, paths, boxes };
 const result = await READERS[what]();
 await pdf.destroy();
 process.stdout.write(JSON.stringify(result));

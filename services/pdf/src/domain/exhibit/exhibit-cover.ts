@@ -19,6 +19,7 @@ import {
   includedMessages,
   namedCourtProfile,
   omittedMessages,
+  REDACTION_BOX_LAYOUT,
   sealedCopyWording,
   sizeLimitWords,
 } from './exhibit-wording';
@@ -219,10 +220,10 @@ export function exhibitCoverSections(
             paragraphs: [
               // Facts only: what the filer should do with the unredacted files is the declaration paragraph's note to them.
               `The full transcript, ${filing} (SHA-256 ${source.filingSha256}), and the evidence package of export ${source.exportReference} are not redacted and are not part of this exhibit.`,
-              `The filer asked for ${countOf(spec.redactions.length, 'redaction')} (${redactionsByReason(plan)}), which remove text in ${countOf(plan.log.length, 'place')}, each a row of ${EXHIBIT_PATHS.redactionLogPdf} and ${EXHIBIT_PATHS.redactionLogCsv}: the message, the place, what was removed, the reason and its length, never the removed text.`,
+              `The filer asked for ${countOf(spec.redactions.length, 'redaction')} (${redactionsByReason(plan)}), which remove text in ${countOf(plan.log.length, 'place')}, each a row of ${EXHIBIT_PATHS.redactionLogPdf} and ${EXHIBIT_PATHS.redactionLogCsv}: the message, the place, what was removed and the reason, never the removed text nor its length.`,
               {
-                exhibit: `In this copy the removed text is gone from the page and from the PDF\u2019s text, metadata and bookmarks; a black box stands in its place, labelled with ${plan.spec.redactions.some((asked) => 'replaceWith' in asked && asked.replaceWith !== undefined) ? 'the reason or the filer\u2019s replacement' : 'the reason'} (such as "[${redactionLabel(plan, 0).label}]"), or, where that does not fit, with the reason\u2019s abbreviation (such as "[${redactionLabel(plan, 0).abbreviation}]") or the redaction\u2019s number in the log (such as "[${redactionLabel(plan, 0).shortLabel}]").${plan.spec.redactions.some((asked) => asked.kind === 'attachment') ? ' A withheld attachment loses its name, size, hash and picture the same way.' : ''}`,
-                sealed: `This copy removes nothing: each stretch that ${EXHIBIT_PATHS.exhibit} removes is outlined.`,
+                exhibit: `In this copy the removed text is gone from the page and from the PDF\u2019s text, metadata and bookmarks; a black box stands in its place, labelled with ${plan.spec.redactions.some((asked) => 'replaceWith' in asked && asked.replaceWith !== undefined) ? 'the reason or the filer\u2019s replacement' : 'the reason'} (such as "[${redactionLabel(plan, 0).label}]"). ${REDACTION_BOX_LAYOUT}${plan.spec.redactions.some((asked) => asked.kind === 'attachment') ? ' A withheld attachment loses its name, size, hash and picture the same way.' : ''}`,
+                sealed: `This copy removes nothing: each stretch that ${EXHIBIT_PATHS.exhibit} removes is outlined. ${REDACTION_BOX_LAYOUT}`,
               },
             ],
           },

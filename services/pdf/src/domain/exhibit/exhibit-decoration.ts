@@ -7,16 +7,13 @@ import { redactionName } from './redaction-log';
 
 /**
  * The words on a redaction's boxes: the filer's replacement ("E.M.") or its reason in a few words
- * ("SSN/TIN"); for a box too narrow for them, the reason's abbreviation ("TIN"); for one too narrow
- * for that, the redaction's number as the log gives it ("R3").
+ * ("SSN/TIN"), on every box of it whatever it removes; and its number as the log gives it ("R3").
  */
 export function redactionLabel(plan: ExhibitPlan, redaction: number): BoxLabel {
   const asked = plan.spec.redactions[redaction]!;
   const replaceWith = 'replaceWith' in asked ? asked.replaceWith : undefined;
-  const reason = REDACTION_REASONS[asked.reason.category];
   return {
-    label: replaceWith ?? reason.label,
-    abbreviation: reason.abbreviation,
+    label: replaceWith ?? REDACTION_REASONS[asked.reason.category].label,
     shortLabel: redactionName(redaction),
   };
 }

@@ -272,7 +272,6 @@ export async function planExhibit(
           spec.redactions,
           message.index,
           field,
-          fields[field] ?? '',
           masks.filter((mask) => mask.field === field),
         ))
           logRows.push(row);
@@ -334,9 +333,9 @@ export async function planExhibit(
     log: [
       ...logRows,
       ...chat.participants.flatMap((name) =>
-        placeLogRows(spec.redactions, null, 'participant-list', name, maskEverywhere(name)),
+        placeLogRows(spec.redactions, null, 'participant-list', maskEverywhere(name)),
       ),
-      ...placeLogRows(spec.redactions, null, 'chat-file-name', chat.chatFile, maskEverywhere(chat.chatFile)),
+      ...placeLogRows(spec.redactions, null, 'chat-file-name', maskEverywhere(chat.chatFile)),
     ].map((row, index) => ({ log: index + 1, ...row })),
     maskEverywhere,
     unredactedSuggestions,

@@ -10,7 +10,6 @@ import {
 } from '@chatexhibit/proto/exhibit-files';
 import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
-import { charactersIn } from '@chatexhibit/proto/text-range';
 import { countOf } from '@chatexhibit/proto/count-words';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import { type Block, type Inline, renderText } from '../evidence/legal-document';
@@ -35,7 +34,10 @@ export interface ExhibitFile {
   sizeBytes: number;
 }
 
-/** The spec as given, each redacted text replaced by its length and each phone number left out. */
+/**
+ * The spec as given, each redacted text and phone number left out: not even a text's length,
+ * which narrows a name down as a box's width would.
+ */
 export function specWithoutRedactedText(spec: ExhibitSpec): unknown {
   return {
     ...spec,
@@ -43,8 +45,8 @@ export function specWithoutRedactedText(spec: ExhibitSpec): unknown {
       switch (redaction.kind) {
         case 'text':
         case 'text-everywhere': {
-          const { text, ...rest } = redaction;
-          return { ...rest, characters: charactersIn(text, { start: 0, end: text.length }) };
+          const { text: _text, ...rest } = redaction;
+          return rest;
         }
         case 'phone-number': {
           const { number: _number, ...rest } = redaction;

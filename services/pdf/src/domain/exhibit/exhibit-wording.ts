@@ -11,6 +11,7 @@ import {
 } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import { countOf, formatInteger } from '@chatexhibit/proto/count-words';
+import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
 
 /** Messages `first` to `last` of the transcript, by its numbers (a run of one when they are equal). */
 export interface MessageRun {
@@ -102,3 +103,12 @@ export const sizeLimitWords = (maxFileBytes: number): string =>
 /** Whether one of `runs` holds message `index`. */
 export const runsHold = (runs: readonly MessageRun[], index: number): boolean =>
   runs.some((run) => run.first <= index && index <= run.last);
+
+/**
+ * How the redacted copy's boxes are laid out, and why both copies still cite a message alike: for
+ * the cover and the redaction log, which say it in the same words.
+ */
+export const REDACTION_BOX_LAYOUT =
+  'Every box of one label is as wide as its label, whatever it removes, and the words after it move up to close the line: no box tells how long the removed text was. ' +
+  `The lines of a message may therefore break in other places in ${EXHIBIT_PATHS.exhibit} than in ${EXHIBIT_PATHS.sealed}, the unredacted copy; ` +
+  'each message takes the height of its longer version in both, so it is on the same page, with the same Bates number, in each copy.';

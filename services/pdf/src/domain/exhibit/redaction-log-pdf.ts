@@ -8,6 +8,7 @@ import { PageFurniture } from '../transcript/page-furniture';
 import { COLOUR, SPACE, STYLE } from '../transcript/transcript-style';
 import { CONTENT_WIDTH, type DocumentInfo, PAGE, TwinPages } from '../transcript/twin-pages';
 import { caseNumberHeading } from './exhibit-cover';
+import { REDACTION_BOX_LAYOUT } from './exhibit-wording';
 import type { ExhibitPlan } from './exhibit-plan';
 import {
   type DrawnOn,
@@ -24,12 +25,11 @@ const COLUMNS = [
   { cells: [0], head: 'Row', x: 0, width: 16 },
   { cells: [1], head: 'Redaction', x: 20, width: 38 },
   { cells: [2], head: 'Message', x: 62, width: 32 },
-  { cells: [10, 11], head: 'Page', x: 98, width: 74 },
+  { cells: [9, 10], head: 'Page', x: 98, width: 74 },
   { cells: [3], head: 'Place', x: 176, width: 44 },
-  { cells: [4], head: REDACTION_LOG_COLUMNS[4], x: 224, width: 84 },
-  { cells: [5], head: 'Reason', x: 312, width: 46 },
-  { cells: [7], head: "Filer's note", x: 362, width: 62 },
-  { cells: [9], head: 'Characters', x: 428, width: 40 },
+  { cells: [4], head: REDACTION_LOG_COLUMNS[4], x: 224, width: 110 },
+  { cells: [5], head: 'Reason', x: 338, width: 46 },
+  { cells: [7], head: "Filer's note", x: 388, width: 80 },
 ] as const;
 
 /**
@@ -74,10 +74,9 @@ export async function writeRedactionLogPdf(
       `the message (by the transcript's number), the pages of ${EXHIBIT_PATHS.exhibit} its black boxes are drawn on ` +
       "(with their Bates numbers, when the exhibit carries them; blank for the participant list and the chat file's " +
       'name, which are not messages), ' +
-      'the place in it, what was removed, the reason, and how many characters were removed (Unicode code points). ' +
-      'A box too narrow for its label carries the reason\'s abbreviation ("[DOB]"), or, narrower still, the redaction ("[R3]"). ' +
-      `The removed text itself is not given here, nor in ${EXHIBIT_PATHS.redactionLogCsv}, which has the same rows. ` +
-      `${EXHIBIT_PATHS.sealed}, the unredacted copy, outlines each removed stretch on the same page.`,
+      'the place in it, what was removed, and the reason. ' +
+      `Neither the removed text nor its length is given here or in ${EXHIBIT_PATHS.redactionLogCsv}, which has the same rows. ` +
+      `${EXHIBIT_PATHS.sealed}, the unredacted copy, outlines each removed stretch on the same page. ${REDACTION_BOX_LAYOUT}`,
     PAGE.margin,
     CONTENT_WIDTH,
     STYLE.value,

@@ -1,10 +1,10 @@
 // The redaction log: one row for each redaction in each place it removes something, saying what
-// was removed, where and why, and how long it was, never what it said. (LEGAL: redaction must
+// was removed, where and why, never what it said nor how long it was (a length narrows a name
+// down as a box's width would). (LEGAL: redaction must
 // remove the text, not paint over it, and be listed in a log.)
 
 import { REDACTION_REASONS, type Redaction, type RedactionCategory } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
-import { charactersIn } from '@chatexhibit/proto/text-range';
 import { stringify } from 'csv-stringify/sync';
 import { SPREADSHEET_CSV } from '../evidence/messages-csv';
 import type { MessageField, RedactedRange } from './exhibit-plan';
@@ -28,11 +28,9 @@ export interface RedactionLogRow {
   replaceWith: string | null;
   /** How many separate ranges were removed here. */
   ranges: number;
-  /** How many characters were removed, in Unicode code points (an emoji counts once). */
-  characters: number;
 }
 
-/** A redaction as boxes too narrow for its label and the log's rows name it: its place in the spec, from 1 ("R3"). */
+/** A redaction as the log's rows name it: its place in the spec, from 1 ("R3"). */
 export const redactionName = (redaction: number): string => `R${redaction + 1}`;
 
 /** What a phone number's row removed, by where it was written. */
@@ -93,7 +91,6 @@ export function placeLogRows(
   redactions: readonly Redaction[],
   message: number | null,
   place: LoggedPlace,
-  text: string,
   ranges: readonly RedactedRange[],
 ): Array<Omit<RedactionLogRow, 'log'>> {
   const byRedaction = new Map<number, RedactedRange[]>();
@@ -115,7 +112,6 @@ export function placeLogRows(
         note: asked.reason.note ?? null,
         replaceWith: ('replaceWith' in asked ? asked.replaceWith : undefined) ?? null,
         ranges: own.length,
-        characters: own.reduce((sum, range) => sum + charactersIn(text, range), 0),
       };
     });
 }
@@ -131,7 +127,6 @@ export const REDACTION_LOG_COLUMNS = [
   'Reason in full',
   "Filer's note",
   'Ranges',
-  'Characters removed',
   'Exhibit page',
   'Bates number',
 ] as const;
@@ -160,7 +155,6 @@ export const redactionLogCells = (
   REDACTION_REASONS[row.category].description,
   row.note ?? '',
   String(row.ranges),
-  String(row.characters),
   drawnOn.pages.join(', '),
   drawnOn.bates.join(', '),
 ];

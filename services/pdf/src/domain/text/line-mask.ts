@@ -92,11 +92,81 @@ function masksBetween<Mask extends CharRange>(masks: readonly Mask[], start: num
   return found.reverse();
 }
 
+/** A text with each mask's characters replaced by its box (see boxedText), and the masks over the boxes. */
+export interface BoxedText<Mask extends CharRange> {
+  readonly text: string;
+  readonly masks: readonly Mask[];
+}
+
+/**
+ * Characters that are a grapheme cluster of their own whatever stands beside them (no mark,
+ * joiner, prepended sign, conjunct or jamo sequence): ASCII and a line feed, Latin, Greek,
+ * Cyrillic, Arabic and Thai letters, kana, Han and Hangul syllables.
+ */
+const STANDS_ALONE =
+  /[\n\x20-\x7e\xa0-\u02ff\u0370-\u0482\u0621-\u064a\u0e01-\u0e2e\u3041-\u3096\u309b-\u30ff\u4e00-\u9fff\uac00-\ud7a3]/;
+/** Characters each side of an edge that the clusters round it are found in (no writing has longer ones). */
+const CLUSTER_WINDOW = 64;
+
+/**
+ * `index` of `text`, moved out to the edge of the grapheme cluster it falls inside, if any:
+ * `toward` the cluster's 'start' or 'end'. Intl.Segmenter takes time in the length of the whole
+ * text for each lookup, so only a window round the edge is segmented, and only where the two
+ * characters beside it might be one cluster.
+ */
+function clusterEdge(text: string, index: number, toward: 'start' | 'end'): number {
+  if (index <= 0 || index >= text.length) return index;
+  if (STANDS_ALONE.test(text[index - 1]!) && STANDS_ALONE.test(text[index]!)) return index;
+  const from = Math.max(0, index - CLUSTER_WINDOW);
+  for (const { index: at, segment } of GRAPHEMES.segment(text.slice(from, index + CLUSTER_WINDOW))) {
+    const start = from + at;
+    const end = start + segment.length;
+    if (start < index && index < end) return toward === 'start' ? start : end;
+    if (end >= index) break;
+  }
+  return index;
+}
+
+/**
+ * The text a copy that removes masks lays out: each mask's characters (widened to whole grapheme
+ * clusters; overlapping masks joined, as the first) replaced by `box(mask)`, its label, whose
+ * spaces are no-break ones so that it is one unbreakable stretch. The line is then wrapped and
+ * shaped without the removed characters: each box is as wide as its label, never as the text it
+ * removes, the text after it re-flows, and nothing is kerned or shaped against a removed letter
+ * (Bland et al., PETS 2023, recovered names from the widths of boxes drawn over them).
+ */
+export function boxedText<Mask extends CharRange>(
+  text: string,
+  masks: readonly Mask[],
+  box: (mask: Mask) => string,
+): BoxedText<Mask> {
+  const ordered = masks.filter((mask) => mask.start < mask.end).sort((a, b) => a.start - b.start);
+  const joined: { mask: Mask; start: number; end: number }[] = [];
+  for (const mask of ordered) {
+    const start = clusterEdge(text, mask.start, 'start');
+    const end = clusterEdge(text, Math.min(mask.end, text.length), 'end');
+    const last = joined.at(-1);
+    if (last !== undefined && start < last.end) last.end = Math.max(last.end, end);
+    else joined.push({ mask, start, end });
+  }
+  let boxed = '';
+  let at = 0;
+  const boxes: Mask[] = [];
+  for (const { mask, start, end } of joined) {
+    boxed += text.slice(at, start);
+    const label = box(mask).replace(/\s/gu, '\u00A0');
+    boxes.push({ ...mask, start: boxed.length, end: boxed.length + label.length });
+    boxed += label;
+    at = end;
+  }
+  return { text: boxed + text.slice(at), masks: boxes };
+}
+
 /**
  * `line` with the characters of `masks` (ranges in the text the line was wrapped from) taken out:
  * each cluster with a masked character is masked whole, never drawn in part. The line's layout
- * is untouched, so a copy drawn without the masks has the same lines. Null when no mask
- * touches the line.
+ * is untouched: a copy that removes masks gives it the lines of its boxedText, whose masked
+ * characters are the boxes' labels. Null when no mask touches the line.
  */
 export function maskLine<Mask extends CharRange>(
   line: TextLine,

@@ -1,6 +1,6 @@
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import type { TextStyle } from '../text/font-set';
-import { lineHeight, type TextLayout, type TextLine } from '../text/text-layout';
+import { lineHeight, type TextLayout } from '../text/text-layout';
 import { type AttachmentRedaction, writeMessageAttachment } from './message-attachments';
 import { rowFlags, sourceLines, timeExplanation, zoneChangeRow } from './message-labels';
 import { messageNumber } from '@chatexhibit/proto/message-number';
@@ -25,7 +25,7 @@ import {
   TEXT_GAP,
   ZONE_CHANGE_SPACE,
 } from './transcript-style';
-import { CONTENT_WIDTH, PAGE, type TextMask, type TranscriptCopy } from './twin-pages';
+import { CONTENT_WIDTH, PAGE, type TextMask, type TranscriptCopy, type WrappedText } from './twin-pages';
 import type { RowStart } from './row-starts';
 import { type MessageTime, ZoneClock } from './zone-clock';
 
@@ -240,12 +240,21 @@ export class MessageRows<Copy extends string = TranscriptCopy> {
     const explanation = options.includeTimestamps
       ? timeExplanation(message, time, context.input.source.facts.timeZone)
       : null;
-    const headerLines = pages.layout.wrap(header, headerStyle, bodyWidth - provenanceWidth - flagsWidth);
-    const bodyLines = message.content === '' ? [] : pages.layout.wrap(message.content, STYLE.body, bodyWidth);
-    const headerHeight = Math.max(lineHeight(STYLE.sender), headerLines.length * lineHeight(headerStyle));
+    const senderMasks = system ? [] : decoration.senderMasks;
+    const headerLines = pages.wrap(
+      header,
+      headerStyle,
+      bodyWidth - provenanceWidth - flagsWidth,
+      senderMasks,
+    );
+    const bodyLines =
+      message.content === ''
+        ? null
+        : pages.wrap(message.content, STYLE.body, bodyWidth, decoration.contentMasks);
+    const headerHeight = Math.max(lineHeight(STYLE.sender), headerLines.lineCount * lineHeight(headerStyle));
 
     // The header stays with the first line of the message, and a new day's heading with both.
-    const firstRow = headerHeight + (bodyLines.length > 0 ? lineHeight(STYLE.body) : 0);
+    const firstRow = headerHeight + (bodyLines === null ? 0 : lineHeight(STYLE.body));
     // A change on a day without messages closes the day before; one on this day follows its
     // heading, which keeps it and the first row with it.
     const newDay = day !== furniture.day;
@@ -257,10 +266,11 @@ export class MessageRows<Copy extends string = TranscriptCopy> {
     for (const change of following) this.zoneChange(change);
     pages.ensure(firstRow);
     furniture.onRow(message.index, 'start');
-    const layout: RowLayout = {
+    const layout: RowLayout<Copy> = {
       time,
       system,
       header,
+      senderMasks,
       headerStyle,
       headerLines,
       headerHeight,
@@ -284,12 +294,22 @@ export class MessageRows<Copy extends string = TranscriptCopy> {
   private async rowContent(
     message: TranscriptMessage,
     decoration: RowDecoration,
-    layout: RowLayout,
+    layout: RowLayout<Copy>,
   ): Promise<void> {
     const { context, bodyX } = this;
     const { pages, furniture, total, input } = context;
     const { options } = input.source.facts;
-    const { time, system, header, headerStyle, headerLines, headerHeight, bodyLines, bodyWidth } = layout;
+    const {
+      time,
+      system,
+      header,
+      senderMasks,
+      headerStyle,
+      headerLines,
+      headerHeight,
+      bodyLines,
+      bodyWidth,
+    } = layout;
     const { provenance, provenanceWidth, flags, noted, flagsWidth, explanation } = layout;
     const top = pages.y;
     const onHeaderLine = { lineStyle: STYLE.sender };
@@ -311,25 +331,22 @@ export class MessageRows<Copy extends string = TranscriptCopy> {
     const mark = system ? null : context.marks.byName.get(message.sender!)!;
     if (mark !== null) drawParticipantMark(context, mark, bodyX - MARK_SPACE, STYLE.sender);
     const headerColour = mark === null ? COLOUR.muted : senderColour(context, mark);
-    const firstHeaderWidth = headerLines[0]?.width ?? 0;
-    const senderMasks = system ? [] : decoration.senderMasks;
-    for (const line of headerLines)
-      pages.line(
-        line,
-        bodyX,
-        bodyWidth - provenanceWidth - flagsWidth,
-        headerStyle,
-        headerColour,
-        senderMasks,
-      );
+    pages.wrappedLines(
+      headerLines,
+      bodyX,
+      bodyWidth - provenanceWidth - flagsWidth,
+      headerStyle,
+      headerColour,
+    );
     if (flags !== '' || noted !== '') {
       const flagsTop = pages.y;
       pages.y = top;
-      const flagsX = bodyX + firstHeaderWidth + TEXT_GAP;
+      // After each copy's own first line of the sender: where a redacted name's box ends.
+      const flagsX = (copy: Copy) => bodyX + (headerLines.copies.get(copy)!.lines[0]?.width ?? 0) + TEXT_GAP;
       if (flags !== '') pages.label(flags, flagsX, STYLE.flag, COLOUR.flag, onHeaderLine);
       if (noted !== '') {
-        const notedX = flags === '' ? flagsX : flagsX + pages.layout.measure(flags, STYLE.flag) + TEXT_GAP;
-        pages.label(noted, notedX, STYLE.flag, COLOUR.muted, onHeaderLine);
+        const alerts = flags === '' ? 0 : pages.layout.measure(flags, STYLE.flag) + TEXT_GAP;
+        pages.label(noted, (copy) => flagsX(copy) + alerts, STYLE.flag, COLOUR.muted, onHeaderLine);
       }
       pages.y = flagsTop;
     }
@@ -342,10 +359,7 @@ export class MessageRows<Copy extends string = TranscriptCopy> {
     furniture.message = { text: `${number} ${header}`, masks: shiftedBy(senderMasks, number.length + 1) };
 
     const bodyColour = system || message.type === 'deleted' ? COLOUR.muted : COLOUR.text;
-    for (const line of bodyLines) {
-      pages.ensure(lineHeight(STYLE.body));
-      pages.line(line, bodyX, bodyWidth, STYLE.body, bodyColour, decoration.contentMasks);
-    }
+    if (bodyLines !== null) pages.wrappedLines(bodyLines, bodyX, bodyWidth, STYLE.body, bodyColour);
     if (message.attachment !== null)
       await writeMessageAttachment(context, message, bodyX, bodyWidth, decoration.attachment);
     furniture.message = null;
@@ -353,14 +367,16 @@ export class MessageRows<Copy extends string = TranscriptCopy> {
 }
 
 /** A message's row as measured before it is drawn (`MessageRows.row`). */
-interface RowLayout {
+interface RowLayout<Copy extends string> {
   time: MessageTime;
   system: boolean;
   header: string;
+  senderMasks: readonly TextMask[];
   headerStyle: TextStyle;
-  headerLines: readonly TextLine[];
+  headerLines: WrappedText<Copy>;
   headerHeight: number;
-  bodyLines: readonly TextLine[];
+  /** Null for a message without text. */
+  bodyLines: WrappedText<Copy> | null;
   bodyWidth: number;
   provenance: string;
   provenanceWidth: number;

@@ -81,21 +81,24 @@ function writeMarkedName(
   const { pages } = context;
   const mark = context.marks.byName.get(name);
   const nameX = PAGE.margin + MARK_SPACE;
-  const nameLines = pages.layout.wrap(name, STYLE.value, nameWidth);
-  // The account's note follows a left-to-right name on its line when it fits, else goes below.
-  const last = nameLines.at(-1)!;
+  const nameLines = pages.wrap(name, STYLE.value, nameWidth, masks);
+  // The account's note follows a left-to-right name on its line when it fits in every copy (a
+  // redacted name's box is as wide as its label), else goes below in all.
+  const lastLine = (copy: string) => nameLines.copies.get(copy)!.lines.at(-1)!;
   // The note stands 4 pt after the name.
-  const noteX = nameX + last.width + 4;
-  const noteInline =
-    last.direction === 'ltr' && noteX + pages.layout.measure(ACCOUNT_NOTE, STYLE.value) <= nameX + nameWidth;
+  const noteX = (copy: string) => nameX + lastLine(copy).width + 4;
+  const noteWidth = pages.layout.measure(ACCOUNT_NOTE, STYLE.value);
+  const noteInline = [...nameLines.copies.keys()].every(
+    (copy) => lastLine(copy).direction === 'ltr' && noteX(copy) + noteWidth <= nameX + nameWidth,
+  );
   const isAccount = mark?.exportingAccount === true;
   const noteBelow = isAccount && !noteInline;
-  pages.ensure((nameLines.length + (noteBelow ? 1 : 0)) * lineHeight(STYLE.value));
+  pages.ensure((nameLines.lineCount + (noteBelow ? 1 : 0)) * lineHeight(STYLE.value));
   const top = pages.y;
   // Only a participant who wrote a message has a mark.
   if (mark !== undefined) drawParticipantMark(context, mark, PAGE.margin, STYLE.value);
   alongside();
-  for (const line of nameLines) pages.line(line, nameX, nameWidth, STYLE.value, COLOUR.text, masks);
+  pages.wrappedLines(nameLines, nameX, nameWidth, STYLE.value, COLOUR.text);
   if (noteBelow) pages.paragraph(ACCOUNT_NOTE, nameX, nameWidth, STYLE.value, COLOUR.muted);
   else if (isAccount) {
     pages.y -= lineHeight(STYLE.value);

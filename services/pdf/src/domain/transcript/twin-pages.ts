@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { FontSet, type TextStyle } from '../text/font-set';
-import { maskLine } from '../text/line-mask';
+import { type BoxedText, boxedText, maskLine } from '../text/line-mask';
 import { ascent, type CharRange, lineHeight, type TextLine, type TextLayout } from '../text/text-layout';
 import { alignedLeft, TextPainter } from '../text/text-painter';
 import type { RowStarts } from './row-starts';
@@ -47,11 +47,12 @@ export type RedactionMode = 'remove' | 'mark';
 
 /** The words on a redaction's black box. */
 export interface BoxLabel {
-  /** A few words (e.g. 'SSN/TIN', or the filer's 'E.M.'), drawn in brackets: "[SSN/TIN]". */
+  /**
+   * A few words (e.g. 'SSN/TIN', or the filer's 'E.M.'), drawn in brackets on each of its boxes:
+   * "[SSN/TIN]". A box is laid out as this label, so its width tells the label, nothing else.
+   */
   readonly label: string;
-  /** Drawn instead where the label does not fit the box: the reason in fewer letters ('TIN'). */
-  readonly abbreviation: string;
-  /** Drawn where neither fits: what finds it in the redaction log ('R3'). */
+  /** What finds it in the redaction log ('R3'). */
   readonly shortLabel: string;
   /** The redaction log's rows (by number) the box stands for, told to `onBoxDrawn` with its page. */
   readonly logRows?: readonly number[];
@@ -70,9 +71,9 @@ export interface CopySetup {
 }
 
 /**
- * The label on a removed stretch: white, bold, at most this share of the text's size and never
- * below `minSize`, which stays readable in print; where the label does not fit the box at that
- * size its short form is drawn, and where neither fits, nothing.
+ * The label on a removed stretch: white, bold, at most this share of the text's size, smaller
+ * where the box (the label in the text's own face and size) is narrower than that, but never below
+ * `minSize`, which stays readable in print (the box's padding takes what that adds in small text).
  */
 const REDACTION_LABEL = { share: 0.8, minSize: 6, padding: 1, family: 'sans', weight: 'bold' } as const;
 /** The outline round a masked stretch in a 'mark' copy, pt. */
@@ -86,6 +87,22 @@ interface CopyPen<Copy extends string> {
 }
 
 type LabelOptions = { align?: 'left' | 'right' | 'center'; width?: number; masks?: readonly TextMask[] };
+
+/** Where a label starts: the same x in every copy, or each copy's own (after a text whose width differs). */
+export type CopyX<Copy extends string> = number | ((copy: Copy) => number);
+
+/** A copy's lines of a wrapped text, and the masks of the version they were wrapped from. */
+interface CopyLines {
+  readonly lines: readonly TextLine[];
+  readonly masks: readonly TextMask[];
+}
+
+/** A text as each copy lays it out (TwinPages.wrap). */
+export interface WrappedText<Copy extends string> {
+  /** The most lines of any copy laid out: the room the text takes in all. */
+  readonly lineCount: number;
+  readonly copies: ReadonlyMap<Copy, CopyLines>;
+}
 
 /**
  * Pages `first` to `last` (from 1) of a layout, drawn into documents of their own after the pages
@@ -117,11 +134,12 @@ export class PastWindowError extends Error {
 
 /**
  * Copies of one document written side by side (the transcript and its court-filing copy; an
- * exhibit and its unredacted copy): every line is laid out once and drawn into each, so all
- * have the same pages and a page or Bates number cites the same message in any. Only what must
- * differ (attachments in the transcript; PDF/A; the lines that say which copy it is, and the
- * Bates numbers; masked text) is done to one of them: a text that differs takes the height of
- * its longest version in all, so the pages stay the same.
+ * exhibit and its unredacted copy): every text is laid out once for all and drawn into each, so
+ * all have the same pages and a page or Bates number cites the same message in any. Only what
+ * must differ (attachments in the transcript; PDF/A; the lines that say which copy it is, and the
+ * Bates numbers; masked text, which a copy that removes it lays out with a box of its label's
+ * width in its place) is done to one of them: a text that differs takes the height of its longest
+ * version in all, so the pages stay the same.
  */
 export class TwinPages<Copy extends string = TranscriptCopy> {
   /** The copies drawn, in the order of the setup's keys. */
@@ -257,32 +275,54 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     };
   }
 
-  /**
-   * Draws one laid-out line at the cursor (right-aligned within `width` when it is right-to-left)
-   * and moves down. `masks` are ranges of the text the line was wrapped from.
-   */
-  line(
-    line: TextLine,
-    x: number,
-    width: number,
-    style: TextStyle,
-    color: string,
-    masks: readonly TextMask[] = [],
-  ): void {
-    this.lines(
-      this.pens.map(() => line),
-      x,
-      width,
-      style,
-      color,
-      masks,
-    );
+  /** Draws one laid-out line at the cursor (right-aligned within `width` when it is right-to-left) and moves down. */
+  line(line: TextLine, x: number, width: number, style: TextStyle, color: string): void {
+    const baseline = this.y + ascent(style);
+    for (const pen of this.pens) {
+      const left = line.direction === 'rtl' ? x + width - line.width : x;
+      pen.painter.drawLine(line, left, baseline, style, color);
+    }
+    this.y += lineHeight(style);
   }
 
   /**
-   * Wraps `text` to `width` and draws it from the cursor down, breaking pages between lines. A
-   * text that differs between the copies moves all down by the longest version's lines. `masks`
-   * are ranges of the text (of each copy's version, where they differ).
+   * `text` (with `masks`, ranges of each copy's version of it) wrapped to `width` as each copy
+   * lays it out: a copy that removes masks lays out its boxedText, where each box is as wide as
+   * its label and the text after it re-flows; every other copy, the text itself. The text takes
+   * the most lines of any version in every copy, so a message keeps its pages in all of them.
+   */
+  wrap(
+    text: CopyText<Copy>,
+    style: TextStyle,
+    width: number,
+    masks: readonly TextMask[] = [],
+  ): WrappedText<Copy> {
+    const wrapped = new Map<string, TextLine[]>();
+    const versions = new Map<Copy, CopyLines>();
+    for (const copy of new Set([...this.copies, ...this.laidOut])) {
+      const version = this.versionIn(copy, textIn(text, copy), masks);
+      let lines = wrapped.get(version.text);
+      if (lines === undefined) {
+        lines = this.layout.wrap(version.text, style, width);
+        wrapped.set(version.text, lines);
+      }
+      versions.set(copy, { lines, masks: version.masks });
+    }
+    return {
+      lineCount: Math.max(...this.laidOut.map((copy) => versions.get(copy)!.lines.length)),
+      copies: versions,
+    };
+  }
+
+  /** A copy's version of a text: its boxedText in a copy that removes masks. */
+  private versionIn(copy: Copy, text: string, masks: readonly TextMask[]): BoxedText<TextMask> {
+    if (masks.length === 0 || this.setup[copy]?.redaction !== 'remove') return { text, masks };
+    return boxedText(text, masks, (mask) => `[${mask.label}]`);
+  }
+
+  /**
+   * Wraps `text` to `width` (see `wrap`) and draws it from the cursor down, breaking pages between
+   * lines. A text that differs between the copies moves all down by the longest version's lines.
    */
   paragraph(
     text: CopyText<Copy>,
@@ -292,53 +332,29 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     color: string,
     masks: readonly TextMask[] = [],
   ): void {
-    const wrapped = new Map<string, TextLine[]>();
-    const linesIn = (copy: Copy): TextLine[] => {
-      const version = textIn(text, copy);
-      let lines = wrapped.get(version);
-      if (lines === undefined) {
-        lines = this.layout.wrap(version, style, width);
-        wrapped.set(version, lines);
-      }
-      return lines;
-    };
-    const perCopy = this.pens.map(({ copy }) => linesIn(copy));
-    const count = Math.max(...this.laidOut.map((copy) => linesIn(copy).length));
-    for (let i = 0; i < count; i += 1) {
-      this.ensure(lineHeight(style));
-      this.lines(
-        perCopy.map((lines) => lines[i]),
-        x,
-        width,
-        style,
-        color,
-        masks,
-      );
-    }
+    this.wrappedLines(this.wrap(text, style, width, masks), x, width, style, color);
   }
 
-  /** Draws each copy's line (none when undefined) at the cursor and moves down. */
-  private lines(
-    lines: readonly (TextLine | undefined)[],
-    x: number,
-    width: number,
-    style: TextStyle,
-    color: string,
-    masks: readonly TextMask[],
-  ): void {
-    const baseline = this.y + ascent(style);
-    lines.forEach((line, i) => {
-      if (line === undefined) return;
-      const left = line.direction === 'rtl' ? x + width - line.width : x;
-      this.drawLine(this.pens[i]!, line, left, baseline, style, color, masks);
-    });
-    this.y += lineHeight(style);
+  /** Draws the lines of a wrapped text from the cursor down, breaking pages between them. */
+  wrappedLines(text: WrappedText<Copy>, x: number, width: number, style: TextStyle, color: string): void {
+    for (let i = 0; i < text.lineCount; i += 1) {
+      this.ensure(lineHeight(style));
+      const baseline = this.y + ascent(style);
+      for (const pen of this.pens) {
+        const { lines, masks } = text.copies.get(pen.copy)!;
+        const line = lines[i];
+        if (line === undefined) continue;
+        const left = line.direction === 'rtl' ? x + width - line.width : x;
+        this.drawLine(pen, line, left, baseline, style, color, masks);
+      }
+      this.y += lineHeight(style);
+    }
   }
 
   /** One line of text at the cursor's line without moving it (labels, columns, right-aligned notes). */
   label(
     text: CopyText<Copy>,
-    x: number,
+    x: CopyX<Copy>,
     style: TextStyle,
     color: string,
     options?: LabelOptions & { lineStyle?: TextStyle },
@@ -346,22 +362,27 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     this.textAt(text, x, this.y + ascent(options?.lineStyle ?? style), style, color, options);
   }
 
-  /** Text at an absolute baseline on the current page, e.g. footers. */
+  /**
+   * Text at an absolute baseline on the current page, e.g. footers; a copy that removes `masks`
+   * draws its boxedText.
+   */
   textAt(
     text: CopyText<Copy>,
-    x: number,
+    x: CopyX<Copy>,
     baseline: number,
     style: TextStyle,
     color: string,
     options?: LabelOptions,
   ): void {
     for (const pen of this.pens) {
-      const version = textIn(text, pen.copy);
-      if (pen.redaction === undefined || (options?.masks ?? []).length === 0) {
-        pen.painter.drawText(version, x, baseline, style, color, options);
+      const left = typeof x === 'number' ? x : x(pen.copy);
+      const masks = options?.masks ?? [];
+      if (pen.redaction === undefined || masks.length === 0) {
+        pen.painter.drawText(textIn(text, pen.copy), left, baseline, style, color, options);
       } else {
-        const line = this.layout.singleLine(version, style);
-        this.drawLine(pen, line, alignedLeft(line, x, options), baseline, style, color, options!.masks!);
+        const version = this.versionIn(pen.copy, textIn(text, pen.copy), masks);
+        const line = this.layout.singleLine(version.text, style);
+        this.drawLine(pen, line, alignedLeft(line, left, options), baseline, style, color, version.masks);
       }
     }
   }
@@ -397,10 +418,9 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
       }
       return;
     }
-    // Each box and its label go into the line where the masked text was, so that text
-    // extraction reads the label in its place.
+    // Each box and its label go into the line where its label's characters were laid out, so that
+    // text extraction reads the label in its place.
     painter.drawLine(line, left, baseline, style, color, mask, ({ x, width, mask }) => {
-      const { label, abbreviation, shortLabel } = mask;
       this.onBoxDrawn(mask, this.pageNumber);
       doc
         .save()
@@ -409,26 +429,14 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
         .fill()
         .restore();
       const { share, minSize, padding, family, weight } = REDACTION_LABEL;
-      const fitting = [label, abbreviation, shortLabel]
-        .map((words) => {
-          const text = `[${words}]`;
-          const perPoint = this.layout.measure(text, { family, weight, size: 1 });
-          return { text, size: Math.min(style.size * share, (width - 2 * padding) / perPoint) };
-        })
-        .find(({ size }) => size >= minSize);
+      const text = `[${mask.label}]`;
+      const perPoint = this.layout.measure(text, { family, weight, size: 1 });
+      const size = Math.max(minSize, Math.min(style.size * share, (width - 2 * padding) / perPoint));
       // On the text's baseline, as part of the line.
-      if (fitting !== undefined)
-        painter.drawText(
-          fitting.text,
-          left + x,
-          baseline,
-          { family, weight, size: fitting.size },
-          '#ffffff',
-          {
-            align: 'center',
-            width,
-          },
-        );
+      painter.drawText(text, left + x, baseline, { family, weight, size }, '#ffffff', {
+        align: 'center',
+        width,
+      });
     });
   }
 
