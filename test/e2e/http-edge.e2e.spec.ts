@@ -480,6 +480,16 @@ describe('behind a proxy named by its address (TRUST_PROXY=127.0.0.2), internal 
   });
 });
 
+describe('behind a proxy counted in hops (TRUST_PROXY=1)', () => {
+  const standalone = useStandalone({ TRUST_PROXY: '1' });
+
+  it('warns at start that a hop count believes any peer that reaches the app directly', () => {
+    expect(standalone.app.lines.join('\n')).toContain(
+      'TRUST_PROXY is a number of hops: X-Forwarded-For is believed from any peer that reaches this process directly',
+    );
+  });
+});
+
 describe('uploads on a disk short of space (UPLOAD_MIN_FREE_DISK_MB above what the disk has)', () => {
   const standalone = useStandalone({ UPLOAD_MIN_FREE_DISK_MB: '1000000000' });
   let workDir: string;
