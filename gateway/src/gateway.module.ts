@@ -126,7 +126,10 @@ export class GatewayModule implements NestModule {
         { provide: APP_FILTER, useClass: ErrorFilter },
         {
           provide: APP_GUARD,
-          useValue: new InternalEndpointsGuard([SystemHealthController, probes, MetricsController]),
+          useValue: new InternalEndpointsGuard(
+            [SystemHealthController, probes, MetricsController],
+            settings.internalPort,
+          ),
         },
         GatewayHealthService,
         GatewayMetrics,

@@ -1,3 +1,5 @@
+import type { UploadPace } from '@chatexhibit/proto/upload-refusals';
+
 /** What the gateway needs beyond the platform's adapters. */
 export interface GatewaySettings {
   /** HMAC key of download links. */
@@ -6,6 +8,12 @@ export interface GatewaySettings {
   supportToken: string | null;
   /** SUPPORT_EMAIL, shown on the site; null when the gateway is not given it (distributed mode). */
   supportEmail: string | null;
+  /** The pace an upload's body is held to (UPLOAD_MIN_BYTES_PER_SECOND, UPLOAD_PACE_GRACE_SECONDS). */
+  uploadPace: UploadPace;
+  /** Uploads are refused while their spool folder's volume has less free space (bytes; 0: never). */
+  minFreeDiskBytes: number;
+  /** INTERNAL_PORT: the one port of /metrics and the health endpoints; null: the public port's. */
+  internalPort: number | null;
 }
 
 export const GATEWAY_SETTINGS = 'GATEWAY_SETTINGS';

@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { PlatformModule } from '@chatexhibit/kit/platform/platform.module';
 import { runDistributedPart } from '@chatexhibit/kit/platform/run-part';
 import { GatewayModule } from './gateway.module';
-import { configureHttpEdge } from './http/http-edge';
+import { configureHttpEdge, listenInternal } from './http/http-edge';
 
 @Module({})
 class GatewayProcessModule {}
@@ -14,13 +14,19 @@ void runDistributedPart(
     module: GatewayProcessModule,
     imports: [
       PlatformModule.forRoot(platform),
-      // loadPartConfig requires LINK_SIGNING_SECRET of the gateway.
+      // loadPartConfig requires LINK_SIGNING_SECRET of the gateway and reads its upload limits.
       GatewayModule.forRoot({
         linkSigningSecret: config.linkSigningSecret!,
         supportToken: config.supportToken ?? null,
         supportEmail: config.siteSupportEmail ?? null,
+        uploadPace: config.uploadPace!,
+        minFreeDiskBytes: config.minFreeDiskBytes!,
+        internalPort: config.internalPort ?? null,
       }),
     ],
   }),
   (app, config) => configureHttpEdge(app, { trustProxy: config.trustProxy ?? false }),
+  async (app, config) => {
+    if (config.internalPort) await listenInternal(app, config.internalPort);
+  },
 );

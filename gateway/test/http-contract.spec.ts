@@ -15,6 +15,8 @@ import type { Platform } from '@chatexhibit/kit/platform/platform';
 import { PlatformModule } from '@chatexhibit/kit/platform/platform.module';
 import { LocalObjectStorage } from '@chatexhibit/kit/storage/local-object-storage';
 import { GatewayModule } from '../src/gateway.module';
+import type { GatewaySettings } from '../src/gateway.settings';
+import { DEFAULT_UPLOAD_PACE } from '../src/uploads/receive-upload';
 import { type ContractArgument, expressPath, HTTP_ROUTE } from '../src/http/http-route';
 
 /**
@@ -34,7 +36,14 @@ const VALIDATED_ELSEWHERE: Partial<
   signedExhibitFile: { query: 'the signed link checks its own query (403, not 400)' },
 };
 
-const SETTINGS = { linkSigningSecret: 'x'.repeat(64), supportToken: null, supportEmail: null };
+const SETTINGS: GatewaySettings = {
+  linkSigningSecret: 'x'.repeat(64),
+  supportToken: null,
+  supportEmail: null,
+  uploadPace: DEFAULT_UPLOAD_PACE,
+  minFreeDiskBytes: 0,
+  internalPort: null,
+};
 const idle = { start: async () => undefined, close: async () => undefined };
 
 describe('the HTTP contract (proto HTTP_API) and the gateway', () => {

@@ -3,12 +3,11 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { UPLOAD_REFUSALS, type UploadPace } from '@chatexhibit/proto/upload-refusals';
 import {
+  DEFAULT_UPLOAD_PACE,
+  isBehindPace,
   receiveUpload,
-  stalledUpload,
-  tooSlowUpload,
-  UPLOAD_PACE,
-  type UploadPace,
   UploadRefusedError,
 } from '../src/uploads/receive-upload';
 
@@ -34,12 +33,12 @@ describe('receiveUpload', () => {
   let port: number;
   let received: Promise<unknown>;
   let socket: Socket | undefined;
-  /** The pace a test's upload is held to; the minimum rate's window is the real one unless a test says. */
+  /** The pace a test's upload is held to: only the idle timeout counts unless a test says. */
   let pace: UploadPace;
   const tmpdir = process.env.TMPDIR;
 
   beforeEach(async () => {
-    pace = { ...UPLOAD_PACE, idleTimeoutMs: IDLE_TIMEOUT_MS };
+    pace = { ...DEFAULT_UPLOAD_PACE, idleTimeoutMs: IDLE_TIMEOUT_MS };
     spool = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-spool-test-'));
     process.env.TMPDIR = spool;
     let take!: (request: IncomingMessage) => void;
@@ -76,8 +75,8 @@ describe('receiveUpload', () => {
     // The head and some of the file; then nothing more, the connection held open.
     client.write(requestHead(port, 10 * 1024 * 1024) + fileHead);
     client.write(content);
-    await expect(received).rejects.toEqual(new UploadRefusedError(408, stalledUpload(IDLE_TIMEOUT_MS)));
-    expect(stalledUpload(60_000)).toBe(
+    await expect(received).rejects.toEqual(new UploadRefusedError(408, UPLOAD_REFUSALS.stalled(pace)));
+    expect(UPLOAD_REFUSALS.stalled(DEFAULT_UPLOAD_PACE)).toBe(
       'The upload stalled: nothing arrived for 60 seconds. Please check your connection and try again.',
     );
     // The spool folder is removed before the refusal is answered.
@@ -103,32 +102,78 @@ describe('receiveUpload', () => {
     await expectReceivedWhenSentSlowly(Buffer.alloc(1024, 2));
   });
 
-  it('cuts a body that keeps arriving slower than the minimum rate, with a sentence, and leaves nothing behind', async () => {
-    // A window shorter than the idle timeout: the trickle never stalls, it is only too slow.
-    pace = {
-      idleTimeoutMs: IDLE_TIMEOUT_MS,
-      rateWindowMs: IDLE_TIMEOUT_MS / 2,
-      minBytesPerWindow: 64 * 1024,
-    };
+  /** Sends a kilobyte every tenth of the idle timeout (never a stall) until the upload is refused. */
+  async function trickleUntilRefused(declaredLength: number): Promise<void> {
     const client = await open();
-    client.write(requestHead(port, 10 * 1024 * 1024) + fileHead);
+    client.write(requestHead(port, declaredLength) + fileHead);
     let refused = false;
     received.catch(() => (refused = true));
-    // A kilobyte every tenth of the idle timeout until the upload is cut (ten windows at most).
-    for (let i = 0; !refused && i < 50; i++) {
+    for (let i = 0; !refused && i < 100; i++) {
       client.write(Buffer.alloc(1024, 3));
       await sleep(IDLE_TIMEOUT_MS / 10);
     }
-    await expect(received).rejects.toEqual(new UploadRefusedError(408, tooSlowUpload(pace)));
-    expect(tooSlowUpload(UPLOAD_PACE)).toBe(
-      'The upload was too slow: less than 64 KB arrived in 60 seconds. Please check your connection and try again.',
+  }
+
+  it('cuts a body whose average rate stays under the minimum after the grace, with a sentence, and leaves nothing behind', async () => {
+    pace = { ...pace, graceMs: IDLE_TIMEOUT_MS / 2, minBytesPerSecond: 64 * 1024 };
+    await trickleUntilRefused(10 * 1024 * 1024);
+    await expect(received).rejects.toEqual(new UploadRefusedError(408, UPLOAD_REFUSALS.tooSlow(pace)));
+    expect(UPLOAD_REFUSALS.tooSlow(DEFAULT_UPLOAD_PACE)).toBe(
+      'The upload is arriving too slowly to finish within 20 minutes (it needs at least 8 KB a second). Please try again on a faster connection.',
     );
     expect(await readdir(spool)).toEqual([]);
   });
 
-  it('lets a body that brings the minimum in every window take several windows', async () => {
-    pace = { idleTimeoutMs: IDLE_TIMEOUT_MS, rateWindowMs: IDLE_TIMEOUT_MS / 2, minBytesPerWindow: 1024 };
-    // 16 KiB every tenth of the idle timeout, 1.5 times the idle timeout (three windows) in all.
+  it('cuts a body over the minimum rate that would not bring its declared length before its time is up', async () => {
+    // 10 KiB/s is well over the minimum; 10 MiB would take 1,000 s, and the upload has 30.
+    pace = { ...pace, graceMs: IDLE_TIMEOUT_MS / 2, minBytesPerSecond: 1, maxDurationMs: 30_000 };
+    await trickleUntilRefused(10 * 1024 * 1024);
+    await expect(received).rejects.toEqual(new UploadRefusedError(408, UPLOAD_REFUSALS.tooSlow(pace)));
+    expect(await readdir(spool)).toEqual([]);
+  });
+
+  it('cuts a body that takes longer than the longest upload, whatever its pace', async () => {
+    pace = { ...pace, maxDurationMs: IDLE_TIMEOUT_MS * 2 };
+    await trickleUntilRefused(10 * 1024 * 1024);
+    await expect(received).rejects.toEqual(new UploadRefusedError(408, UPLOAD_REFUSALS.tookTooLong(pace)));
+    expect(UPLOAD_REFUSALS.tookTooLong(DEFAULT_UPLOAD_PACE)).toBe(
+      'The upload took longer than 20 minutes. Please try again on a faster connection.',
+    );
+    expect(await readdir(spool)).toEqual([]);
+  });
+
+  it('lets a body that keeps the pace after its grace take several seconds', async () => {
+    pace = { ...pace, graceMs: IDLE_TIMEOUT_MS / 5, minBytesPerSecond: 1024 };
+    // 16 KiB every tenth of the idle timeout: 160 KiB/s, 1.5 s in all.
     await expectReceivedWhenSentSlowly(Buffer.alloc(16 * 1024, 4));
+  });
+});
+
+describe('isBehindPace', () => {
+  const pace: UploadPace = {
+    idleTimeoutMs: 60_000,
+    graceMs: 30_000,
+    minBytesPerSecond: 8192,
+    maxDurationMs: 1_200_000,
+  };
+  const MiB = 1024 * 1024;
+
+  it('holds no upload to a rate during its grace', () => {
+    expect(isBehindPace(pace, 29_999, 0, 100 * MiB)).toBe(false);
+  });
+
+  it('after the grace, wants the minimum average rate, declared length or not', () => {
+    expect(isBehindPace(pace, 60_000, 60 * 8192, Number.NaN)).toBe(false);
+    expect(isBehindPace(pace, 60_000, 60 * 8192 - 1, Number.NaN)).toBe(true);
+    // 20 slots' worth of the attack: 1.2 KB/s.
+    expect(isBehindPace(pace, 60_000, 60 * 1200, 2 * MiB)).toBe(true);
+  });
+
+  it('wants a pace that brings the rest of the declared length before the upload’s time is up', () => {
+    // 100 MiB in 20 minutes needs about 85 KiB/s: at 100 KiB/s it is on time, at 50 KiB/s not.
+    expect(isBehindPace(pace, 60_000, 60 * 100 * 1024, 100 * MiB)).toBe(false);
+    expect(isBehindPace(pace, 60_000, 60 * 50 * 1024, 100 * MiB)).toBe(true);
+    // Whatever the rate, a body that brought all it declared is not behind.
+    expect(isBehindPace(pace, 1_000_000, 100 * MiB, 100 * MiB)).toBe(false);
   });
 });

@@ -39,8 +39,18 @@ export const BUNDLE_PRICE = { amountCents: 499, currency: 'usd', label: '$4.99' 
 /** Download link validity and storage retention, counted from purchase. */
 export const DOWNLOAD_LINK_VALIDITY_DAYS = 90;
 export const RETENTION_DAYS = 90;
-/** Exports never purchased (free and unpaid alike) are deleted this long after upload. */
-export const UNPURCHASED_RETENTION_DAYS = 7;
+/** A free export (within the free tier: its files are the uploader's) is deleted this long after upload. */
+export const FREE_EXPORT_RETENTION_DAYS = 7;
+/**
+ * An export over the free tier that is not bought (yet) is deleted this long after upload: time
+ * to decide and pay, not a week of storage for every upload nobody pays for.
+ */
+export const UNPAID_EXPORT_RETENTION_DAYS = 3;
+/**
+ * An upload whose processing never ended (refused: not a WhatsApp export, a bad archive, a
+ * failure) is deleted this long after upload: it has nothing to download.
+ */
+export const UNFINISHED_EXPORT_RETENTION_DAYS = 1;
 /**
  * Contact-form messages (and the record and outbox copy of their mail to support) are deleted
  * this long after they arrive: long enough for support to answer and follow up, no longer.

@@ -10,19 +10,39 @@ export const HTTP_LIMITS = {
   /** Uploads one gateway process receives at once: each spools up to 100 MB to its disk. */
   uploadsInFlight: 20,
   /**
+   * Of those, the most that one network (an IPv4 /24, an IPv6 /56: one household, office or
+   * hosting customer) may hold: a script on a few addresses cannot take every slot.
+   */
+  uploadsInFlightPerNetwork: 5,
+  /** How long a busy answer (429, 503) tells the client to wait (Retry-After, seconds). */
+  uploadsBusyRetryAfterSeconds: 60,
+  /**
    * How long an upload's body may go without a byte before it is cut: a phone that loses its
    * network for a moment resumes well within it; a client that holds the connection open does not.
    */
   uploadIdleTimeoutMs: 60_000,
   /**
-   * The least an upload's body must bring in every window of `uploadRateWindowMs` (unless it
-   * ended), else it is cut like a stall: a client that sends a byte now and then would otherwise
-   * hold an upload slot for the whole 30-minute request timeout. A 100 MB upload must finish
-   * within that timeout anyway (about 55 KB/s on average); 64 KiB a minute (about 9 kbit/s) cuts
-   * only trickles, never a slow phone that is really sending.
+   * The longest one upload may take: 100 MB fits at about 0.7 Mbit/s. Before the request timeout
+   * (30 minutes), so that the uploader gets a sentence, not a dropped connection.
    */
-  uploadMinBytesPerWindow: 64 * 1024,
-  uploadRateWindowMs: 60_000,
+  uploadMaxDurationMs: 20 * 60_000,
+  /**
+   * After `uploadPaceGraceMs`, an upload's average rate since its start must reach this (and, when
+   * it declared its length, a pace that ends it within `uploadMaxDurationMs`), else it is cut: a
+   * client that trickles (a byte now and then, or a kilobyte a second) would otherwise hold an
+   * upload slot for the whole request timeout. 8 KiB/s (64 kbit/s) is below any phone's uplink.
+   * Defaults: the operator may set both (UPLOAD_MIN_BYTES_PER_SECOND, UPLOAD_PACE_GRACE_SECONDS).
+   */
+  uploadMinBytesPerSecond: 8 * 1024,
+  uploadPaceGraceMs: 30_000,
+  /**
+   * Uploads are refused (503) while the volume they are spooled to (standalone: the data folder)
+   * has less free space than this: a 100 MB upload takes several times that while it is
+   * processed. The default; the operator sets it with UPLOAD_MIN_FREE_DISK_MB.
+   */
+  uploadMinFreeDiskMiB: 1024,
+  /** How long an upload refused for want of disk space is told to wait (Retry-After, seconds). */
+  lowDiskRetryAfterSeconds: 3600,
   /** Contact messages (and links mails) per client address per hour: a person writes a few, a script many. */
   contactMessagesPerHour: 5,
   /**

@@ -3,7 +3,7 @@ import { isIPv6 } from 'node:net';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { configureHttpEdge } from '@chatexhibit/gateway/http/http-edge';
+import { configureHttpEdge, listenInternal } from '@chatexhibit/gateway/http/http-edge';
 import { ConfigError } from '@chatexhibit/kit/config/env';
 import { createLogger, NestPinoLogger } from '@chatexhibit/kit/logging/logger';
 import { createStandalonePlatform } from '@chatexhibit/kit/platform/platform';
@@ -55,7 +55,14 @@ async function main(): Promise<void> {
         imports: [
           PlatformModule.forRoot(platform),
           StandaloneModule.forRoot({
-            gateway: { linkSigningSecret, supportToken, supportEmail: config.supportEmail },
+            gateway: {
+              linkSigningSecret,
+              supportToken,
+              supportEmail: config.supportEmail,
+              uploadPace: config.uploadPace,
+              minFreeDiskBytes: config.minFreeDiskBytes,
+              internalPort: config.internalPort,
+            },
             pdf: { publicUrl: config.publicUrl },
             payment: {
               publicUrl: config.publicUrl,
@@ -79,6 +86,7 @@ async function main(): Promise<void> {
     );
     configureHttpEdge(app, { trustProxy: config.trustProxy });
     await app.listen(config.port, config.host);
+    if (config.internalPort !== null) await listenInternal(app, config.internalPort, config.host);
     const running = database;
     closeOnSignals(async () => {
       await app.close();

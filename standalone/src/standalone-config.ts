@@ -10,6 +10,7 @@ import {
   port,
 } from '@chatexhibit/kit/config/env';
 import {
+  internalPortEnv,
   linkSigningSecret,
   retentionSweepEnv,
   stripeEnv,
@@ -18,6 +19,7 @@ import {
   withoutTrailingSlash,
 } from '@chatexhibit/kit/config/part-config';
 import { trustProxyEnv } from '@chatexhibit/kit/config/trust-proxy';
+import { diskWatermarkEnv, uploadPaceEnv } from '@chatexhibit/kit/config/upload-limits';
 
 export const DEFAULT_SUPPORT_EMAIL = 'support@chatexhibit.local';
 
@@ -72,19 +74,29 @@ export type StandaloneConfig = z.infer<typeof standaloneEnv> & {
   retentionSweepIntervalMs: number;
   /** The proxies believed about the client's address and scheme (`TRUST_PROXY`). */
   trustProxy: z.infer<typeof trustProxyEnv>;
+  /** The one port of /metrics and the health endpoints (INTERNAL_PORT); null: the public port's. */
+  internalPort: number | null;
+  /** The pace an upload's body is held to. */
+  uploadPace: z.infer<typeof uploadPaceEnv>;
+  /** The free space of the data folder's volume under which uploads are refused (bytes; 0: never). */
+  minFreeDiskBytes: number;
 };
 
 export function loadStandaloneConfig(
   env: Record<string, string | undefined> = process.env,
 ): StandaloneConfig {
-  const { base, stripe, retentionSweepIntervalMs, trustProxy } = parseEnvFragments(
+  const fragments = parseEnvFragments(
     {
       base: standaloneEnv,
       stripe: stripeEnv('standalone'),
       retentionSweepIntervalMs: retentionSweepEnv,
       trustProxy: trustProxyEnv,
+      internalPort: internalPortEnv,
+      uploadPace: uploadPaceEnv,
+      minFreeDiskBytes: diskWatermarkEnv,
     },
     env,
   );
-  return { ...base, stripe, retentionSweepIntervalMs, trustProxy };
+  const { base, ...rest } = fragments;
+  return { ...base, ...rest };
 }

@@ -26,8 +26,10 @@ describe('standalone configuration', () => {
 
   it('listens on loopback unless HOST says otherwise', () => {
     expect(loadStandaloneConfig({}).host).toBe('127.0.0.1');
-    expect(loadStandaloneConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(problemsOf({ HOST: 'not a host' })).toEqual(['HOST must be an IP address or a host name']);
+    expect(loadStandaloneConfig({ HOST: '0.0.0.0', TEST_CHECKOUT: 'true' }).host).toBe('0.0.0.0');
+    expect(problemsOf({ HOST: 'not a host', TEST_CHECKOUT: 'true' })).toEqual([
+      'HOST must be an IP address or a host name',
+    ]);
   });
 
   it('runs the test checkout by default for npm start, never by default under NODE_ENV=production', () => {
@@ -37,5 +39,15 @@ describe('standalone configuration', () => {
     ]);
     expect(loadStandaloneConfig({ NODE_ENV: 'production', TEST_CHECKOUT: 'true' }).stripe).toBeNull();
     expect(problemsOf({ TEST_CHECKOUT: 'false' })).toHaveLength(1);
+  });
+
+  it('runs the test checkout by default only on loopback: off it, only when TEST_CHECKOUT=true asks', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost'])
+      expect(loadStandaloneConfig({ HOST: host }).stripe).toBeNull();
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'chatexhibit.example.org'])
+      expect(problemsOf({ HOST: host })).toEqual([
+        `STRIPE_SECRET_KEY is missing: set Stripe's keys, or TEST_CHECKOUT=true for the local test checkout (payments that are not real), which is not on by default when HOST (${host}) is not loopback`,
+      ]);
+    expect(loadStandaloneConfig({ HOST: '0.0.0.0', TEST_CHECKOUT: 'true' }).stripe).toBeNull();
   });
 });

@@ -52,6 +52,11 @@ export const ENV: readonly EnvVar[] = [
   { name: 'PORT', parts: ['gateway'], required: false, secret: false },
   // The proxies in front of the gateway whose X-Forwarded-For it believes: the Ingress in Kubernetes.
   { name: 'TRUST_PROXY', parts: ['gateway'], required: false, secret: false },
+  // Where /metrics and health answer alone; unset in the manifests (the Ingress always forwards).
+  { name: 'INTERNAL_PORT', parts: ['gateway'], required: false, secret: false },
+  { name: 'UPLOAD_MIN_BYTES_PER_SECOND', parts: ['gateway'], required: false, secret: false },
+  { name: 'UPLOAD_PACE_GRACE_SECONDS', parts: ['gateway'], required: false, secret: false },
+  { name: 'UPLOAD_MIN_FREE_DISK_MB', parts: ['gateway'], required: false, secret: false },
   { name: 'LINK_SIGNING_SECRET', parts: ['gateway', 'notification'], required: true, secret: true },
   {
     name: 'PUBLIC_URL',

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -6,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
 import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
-import { UPLOADS_BUSY, UPLOADS_BUSY_FOR_ADDRESS } from '@chatexhibit/gateway/uploads/uploads-in-flight';
+import { UPLOAD_REFUSALS, type UploadPace } from '@chatexhibit/proto/upload-refusals';
 import {
   TOO_MANY_WRONG_SUPPORT_TOKENS,
   WRONG_SUPPORT_TOKEN,
@@ -15,6 +16,7 @@ import { BODY_TIMEOUT_MS, BODY_TOO_SLOW } from '@chatexhibit/gateway/http/read-b
 import { runToEnd } from '../support/child-process';
 import { eventually } from '../support/eventually';
 import { readProgress, uploadExport } from '../support/pipeline-client';
+import { freePort } from '../support/free-port';
 import { useStandalone } from '../support/standalone';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 
@@ -299,7 +301,7 @@ describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () =
     BODY_TIMEOUT_MS + 20_000,
   );
 
-  it('caps the uploads in flight per address (429) and in all (503), and takes uploads again once they end', async () => {
+  it('caps the uploads in flight per address and per network (429) and in all (503), and takes uploads again once they end', async () => {
     const { port } = standalone;
     const stalled: Socket[] = [];
     /** An upload from `forwardedFor` whose body begins and then stops, the connection held open. */
@@ -322,22 +324,46 @@ describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () =
         body: '{}',
       });
     let probes = 0;
-    /** From an address no other upload came from, so the hourly upload limit stays out of it. */
-    const probeFromNewAddress = () => probe(`192.0.2.${++probes}`);
+    /** From a network no other upload came from, so the hourly upload limit and the shares stay out of it. */
+    const probeFromNewNetwork = () => probe(`192.0.${++probes}.1`);
+    const busy = (answer: Answer) => [answer.status, json(answer), answer.headers['retry-after']];
     let last: Answer | undefined;
     try {
       for (let i = 0; i < HTTP_LIMITS.uploadsInFlightPerAddress; i++) await stall('198.51.100.1');
       await eventually(async () => (last = await probe('198.51.100.1')).status === 429, 10_000, '429', 200);
-      expect(json(last!)).toEqual({ code: 'RATE_LIMITED', message: UPLOADS_BUSY_FOR_ADDRESS });
+      expect(busy(last!)).toEqual([
+        429,
+        { code: 'RATE_LIMITED', message: UPLOAD_REFUSALS.busyForAddress },
+        String(HTTP_LIMITS.uploadsBusyRetryAfterSeconds),
+      ]);
 
-      for (let i = HTTP_LIMITS.uploadsInFlightPerAddress; i < HTTP_LIMITS.uploadsInFlight; i++)
+      // More addresses of the same /24 (the attack: trickles from 7 addresses took all 20 slots)
+      // get the network's share and no more; another network still gets a slot.
+      for (let i = HTTP_LIMITS.uploadsInFlightPerAddress; i < HTTP_LIMITS.uploadsInFlightPerNetwork; i++)
         await stall(`198.51.100.${i + 10}`);
-      await eventually(async () => (last = await probeFromNewAddress()).status === 503, 10_000, '503', 200);
-      expect(json(last!)).toEqual({ code: 'UNAVAILABLE', message: UPLOADS_BUSY });
+      await eventually(async () => (last = await probe('198.51.100.99')).status === 429, 10_000, '429', 200);
+      expect(busy(last!)).toEqual([
+        429,
+        { code: 'RATE_LIMITED', message: UPLOAD_REFUSALS.busyForNetwork },
+        String(HTTP_LIMITS.uploadsBusyRetryAfterSeconds),
+      ]);
+      expect((await probeFromNewNetwork()).status).toBe(415);
+
+      // The rest of the process's slots, a network's share at a time, each share from its own /24.
+      for (let i = HTTP_LIMITS.uploadsInFlightPerNetwork; i < HTTP_LIMITS.uploadsInFlight; i++) {
+        const network = Math.floor(i / HTTP_LIMITS.uploadsInFlightPerNetwork);
+        await stall(`198.51.${100 + network}.${(i % HTTP_LIMITS.uploadsInFlightPerNetwork) + 1}`);
+      }
+      await eventually(async () => (last = await probeFromNewNetwork()).status === 503, 10_000, '503', 200);
+      expect(busy(last!)).toEqual([
+        503,
+        { code: 'UNAVAILABLE', message: UPLOAD_REFUSALS.busy },
+        String(HTTP_LIMITS.uploadsBusyRetryAfterSeconds),
+      ]);
     } finally {
       for (const socket of stalled) socket.destroy();
     }
-    await eventually(async () => (await probeFromNewAddress()).status === 415, 10_000, 'admitted again', 200);
+    await eventually(async () => (await probeFromNewNetwork()).status === 415, 10_000, 'admitted again', 200);
     // The stalled uploads' spool folders went with them.
     await eventually(
       async () => (await readdir(path.join(standalone.dataDir, 'tmp'))).length === 0,
@@ -345,6 +371,145 @@ describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () =
       'an empty work folder',
     );
   }, 60_000);
+});
+
+describe('trickled uploads (a minimum rate of 64 KiB/s after a grace of 1 s, for the test)', () => {
+  const pace: UploadPace = {
+    idleTimeoutMs: HTTP_LIMITS.uploadIdleTimeoutMs,
+    graceMs: 1000,
+    minBytesPerSecond: 64 * 1024,
+    maxDurationMs: HTTP_LIMITS.uploadMaxDurationMs,
+  };
+  const standalone = useStandalone({
+    TRUST_PROXY: 'loopback',
+    UPLOAD_MIN_BYTES_PER_SECOND: String(pace.minBytesPerSecond),
+    UPLOAD_PACE_GRACE_SECONDS: String(pace.graceMs / 1000),
+  });
+  let workDir: string;
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-edge-'));
+  });
+  afterAll(() => workDir && rm(workDir, { recursive: true, force: true }));
+
+  /**
+   * An upload from `forwardedFor` that declares 10 MB and sends a kilobyte every tenth of a
+   * second (never a stall, far under the minimum) until the server answers; resolves with the
+   * answer, or with '' when none came in 20 s.
+   */
+  async function trickle(forwardedFor: string): Promise<string> {
+    const socket = connect(standalone.port, '127.0.0.1');
+    try {
+      socket.on('error', () => undefined);
+      await new Promise((resolve) => socket.once('connect', resolve));
+      let answer = '';
+      let closed = false;
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (answer += chunk));
+      socket.once('close', () => (closed = true));
+      socket.write(
+        `POST /api/whatsapp/process HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: ${forwardedFor}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: 10485760\r\n\r\n` +
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="chat.zip"\r\n\r\n`,
+      );
+      for (let i = 0; i < 200 && !closed && answer === ''; i++) {
+        socket.write(Buffer.alloc(1024, 7));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // The answer may arrive in pieces: whole once the server closed the connection.
+      if (answer !== '') await eventually(() => Promise.resolve(closed), 10_000, 'the connection closed');
+      return answer;
+    } finally {
+      socket.destroy();
+    }
+  }
+
+  it('cuts a trickled upload with its sentence and deletes what arrived, while a normal one from another network gets a slot', async () => {
+    const trickled = trickle('203.0.113.60');
+    const chat = await writeWhatsAppExport(workDir, { textMessages: 6, voiceNotes: 0, photos: 0 });
+    // From 127.0.0.1 itself (no X-Forwarded-For): another network than the trickle's.
+    const normal = await uploadExport(standalone.baseUrl, chat.zipPath);
+    expect(normal.status).toBe(201);
+    const answer = await trickled;
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 'INVALID_REQUEST',
+      message: UPLOAD_REFUSALS.tooSlow(pace),
+    });
+    await eventually(
+      async () => (await readdir(path.join(standalone.dataDir, 'tmp'))).length === 0,
+      10_000,
+      'an empty work folder',
+    );
+  }, 60_000);
+});
+
+describe('behind a proxy named by its address (TRUST_PROXY=127.0.0.2), internal endpoints on INTERNAL_PORT', () => {
+  const env: Record<string, string> = { TRUST_PROXY: '127.0.0.2' };
+  beforeAll(async () => {
+    env.INTERNAL_PORT = String(await freePort());
+  });
+  const standalone = useStandalone(env);
+
+  it('believes X-Forwarded-For from the proxy only: any other peer counts as itself, whatever it writes', async () => {
+    const { port } = standalone;
+    const answers = [];
+    for (let i = 1; i <= 6; i++)
+      answers.push(await postContact(port, { 'x-forwarded-for': `203.0.113.${i}` }, '127.0.4.1'));
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 400, 429]);
+    // Through the proxy, the client it names has a bucket of its own.
+    expect((await postContact(port, { 'x-forwarded-for': '203.0.113.1' }, '127.0.0.2')).status).toBe(400);
+  });
+
+  it('answers /metrics and the health endpoints on the internal port only, and nothing else there', async () => {
+    const { port } = standalone;
+    const internalPort = Number(env.INTERNAL_PORT);
+    // Not even to a request no proxy forwarded: a proxy that sets no X-Forwarded-For looks like one.
+    const publicAnswers = await Promise.all(
+      INTERNAL_PATHS.map((p) => send(port, 'GET', p, { from: '127.0.0.2' })),
+    );
+    expect(publicAnswers.map((answer, i) => [INTERNAL_PATHS[i], answer.status, json(answer)])).toEqual(
+      INTERNAL_PATHS.map((p) => [p, 404, { code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE }]),
+    );
+    const internalAnswers = await Promise.all(INTERNAL_PATHS.map((p) => send(internalPort, 'GET', p)));
+    expect(internalAnswers.map((answer, i) => [INTERNAL_PATHS[i], answer.status])).toEqual(
+      INTERNAL_PATHS.map((p) => [p, 200]),
+    );
+    expect((await send(internalPort, 'GET', '/api/docs')).status).toBe(404);
+    expect((await send(port, 'GET', '/api/docs')).status).toBe(200);
+  });
+});
+
+describe('behind a proxy counted in hops (TRUST_PROXY=1)', () => {
+  const standalone = useStandalone({ TRUST_PROXY: '1' });
+
+  it('warns at start that a hop count believes any peer that reaches the app directly', () => {
+    expect(standalone.app.lines.join('\n')).toContain(
+      'TRUST_PROXY is a number of hops: X-Forwarded-For is believed from any peer that reaches this process directly',
+    );
+  });
+});
+
+describe('uploads on a disk short of space (UPLOAD_MIN_FREE_DISK_MB above what the disk has)', () => {
+  const standalone = useStandalone({ UPLOAD_MIN_FREE_DISK_MB: '1000000000' });
+  let workDir: string;
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-edge-'));
+  });
+  afterAll(() => workDir && rm(workDir, { recursive: true, force: true }));
+
+  it('refuses an upload with its sentence and Retry-After, and keeps nothing of it', async () => {
+    const chat = await writeWhatsAppExport(workDir, { textMessages: 6, voiceNotes: 0, photos: 0 });
+    const form = new FormData();
+    form.set('file', await openAsBlob(chat.zipPath), 'chat.zip');
+    const answer = await fetch(`${standalone.baseUrl}/api/whatsapp/process`, { method: 'POST', body: form });
+    expect([answer.status, await answer.json(), answer.headers.get('retry-after')]).toEqual([
+      503,
+      { code: 'UNAVAILABLE', message: UPLOAD_REFUSALS.diskFull },
+      String(HTTP_LIMITS.lowDiskRetryAfterSeconds),
+    ]);
+    expect(await readdir(path.join(standalone.dataDir, 'tmp'))).toEqual([]);
+  });
 });
 
 describe('the HTTP edge reached directly (no TRUST_PROXY)', () => {

@@ -3,7 +3,14 @@ import { addDays, subDays } from 'date-fns';
 import Stripe from 'stripe';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { BUNDLE_PRICE, CONTACT_MESSAGE_RETENTION_DAYS, RETENTION_DAYS } from '@chatexhibit/proto/constants';
+import {
+  BUNDLE_PRICE,
+  CONTACT_MESSAGE_RETENTION_DAYS,
+  FREE_EXPORT_RETENTION_DAYS,
+  RETENTION_DAYS,
+  UNFINISHED_EXPORT_RETENTION_DAYS,
+  UNPAID_EXPORT_RETENTION_DAYS,
+} from '@chatexhibit/proto/constants';
 import { testCheckoutPath } from '@chatexhibit/proto/payment';
 import {
   DOCUMENTS_PRESENT_REQUEST,
@@ -435,7 +442,7 @@ describe('payment service', () => {
 
   it('sweeps exports past their date, has every service expire them, and deletes one now on request', async () => {
     // Dated to go within the next two days, with a checkout still open; and one kept for a week.
-    const due = await decidedExport({ receivedAt: subDays(new Date(), 6) });
+    const due = await decidedExport({ receivedAt: subDays(new Date(), UNPAID_EXPORT_RETENTION_DAYS - 1) });
     const dueSession = await checkout(due.bundleId!);
     const kept = await decidedExport({ free: true });
     await expect(checkExportAccess.execute({ exportId: kept.exportId })).resolves.toMatchObject({
@@ -499,5 +506,45 @@ describe('payment service', () => {
       code: 'NOT_FOUND',
       reason: 'EXPORT_NOT_FOUND',
     });
+  });
+
+  it('keeps an upload whose processing never ended a day, one that awaits payment 3 days, a free one 7', async () => {
+    expect([
+      UNFINISHED_EXPORT_RETENTION_DAYS,
+      UNPAID_EXPORT_RETENTION_DAYS,
+      FREE_EXPORT_RETENTION_DAYS,
+    ]).toEqual([1, 3, 7]);
+    const receivedAt = new Date();
+    // Refused or failed midway: dated at upload, never decided.
+    const unfinished = randomUUID();
+    await retainExport.execute({ exportId: unfinished, receivedAt: receivedAt.toISOString() });
+    const unpaid = await decidedExport({ receivedAt });
+    const free = await decidedExport({ free: true, receivedAt });
+    const exportIds = [unfinished, unpaid.exportId, free.exportId];
+    const rows = () => Promise.all(exportIds.map(async (exportId) => (await retention.find(exportId))!));
+    expect((await rows()).map((row) => row.deleteAfter)).toEqual([
+      addDays(receivedAt, 1),
+      addDays(receivedAt, 3),
+      addDays(receivedAt, 7),
+    ]);
+    // A redelivered decision changes nothing.
+    await decideEntitlement.execute(
+      PAYMENT_DECISION_JOB.payload.parse({
+        exportId: unpaid.exportId,
+        facts: exportFacts({
+          originalFilename: 'WhatsApp Chat - Sam.zip',
+          receivedAt: receivedAt.toISOString(),
+        }),
+        messageCount: 51,
+        mediaSizeBytes: 1000,
+      }),
+    );
+    expect((await retention.find(unpaid.exportId))!.deleteAfter).toEqual(addDays(receivedAt, 3));
+
+    // The sweep two days on deletes the unfinished upload; four days on, the unpaid export too.
+    await sweepRetention.execute(addDays(receivedAt, 2));
+    expect((await rows()).map((row) => row.expiredAt !== null)).toEqual([true, false, false]);
+    await sweepRetention.execute(addDays(receivedAt, 4));
+    expect((await rows()).map((row) => row.expiredAt !== null)).toEqual([true, true, false]);
   });
 });

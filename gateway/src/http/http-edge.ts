@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { TrustProxy } from '@chatexhibit/kit/config/trust-proxy';
+import type { Logger } from '@chatexhibit/kit/logging/logger';
+import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 
 /**
  * Time for a request's headers to arrive; the body has its own bounds (below, an upload's
@@ -72,13 +74,47 @@ const noStore = (_request: Request, response: Response, next: NextFunction): voi
 /**
  * What every gateway process (distributed or standalone) does to its HTTP server before it
  * listens: which proxies to believe about the client, security headers on every answer, no
- * caching under /api, and bounds on how long a request may take to arrive.
+ * caching under /api, and bounds on how long a request may take to arrive. A hop count in
+ * TRUST_PROXY is warned about: it believes X-Forwarded-For from any peer that reaches the
+ * process directly.
  */
 export function configureHttpEdge(app: NestExpressApplication, settings: { trustProxy: TrustProxy }): void {
   app.set('trust proxy', settings.trustProxy);
   app.use(headers, contentSecurityPolicy(), hstsOverTls);
   app.use('/api', noStore);
-  const server = app.getHttpServer() as Server;
+  boundRequestTimes(app.getHttpServer() as Server);
+  if (typeof settings.trustProxy === 'number')
+    app
+      .get<string, Logger>(LOGGER)
+      .warn(
+        { trustProxy: settings.trustProxy },
+        "TRUST_PROXY is a number of hops: X-Forwarded-For is believed from any peer that reaches this process directly, so the rate limits and the hiding of /metrics and health rest on nothing else reaching it. Set the proxies' addresses or CIDR ranges instead.",
+      );
+}
+
+function boundRequestTimes(server: Server): void {
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
+}
+
+/**
+ * With INTERNAL_PORT, a second listener of the same app on that port, where alone /metrics and
+ * the health endpoints answer (InternalEndpointsGuard): the public port never serves them,
+ * whatever a proxy in front does or does not forward. It closes with the app.
+ */
+export async function listenInternal(
+  app: NestExpressApplication,
+  port: number,
+  host?: string,
+): Promise<void> {
+  const internal = createServer(app.getHttpAdapter().getInstance() as Parameters<typeof createServer>[1]);
+  boundRequestTimes(internal);
+  await new Promise<void>((resolve, reject) => {
+    internal.once('error', reject);
+    internal.listen(port, host, resolve);
+  });
+  (app.getHttpServer() as Server).once('close', () => {
+    internal.close();
+    internal.closeAllConnections();
+  });
 }

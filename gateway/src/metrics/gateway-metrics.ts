@@ -13,6 +13,7 @@ export const UPLOAD_OUTCOMES = [
   'refused_form',
   'refused_stalled',
   'refused_busy',
+  'refused_disk',
   'rate_limited',
 ] as const;
 export type UploadOutcome = (typeof UPLOAD_OUTCOMES)[number];

@@ -8,6 +8,7 @@ import busboy from 'busboy';
 import { Sha256Meter } from '@chatexhibit/kit/streams/sha256-meter';
 import { MAX_UPLOAD_BYTES, UPLOAD_FILE_EXTENSION } from '@chatexhibit/proto/constants';
 import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
+import { UPLOAD_REFUSALS, type UploadPace } from '@chatexhibit/proto/upload-refusals';
 
 /** An upload spooled to a private temp folder, hashed on the way; `discard()` removes it. */
 export interface ReceivedUpload {
@@ -31,28 +32,19 @@ export class UploadRefusedError extends Error {
   }
 }
 
-export const NOT_A_ZIP_NAME = 'Please upload a WhatsApp export ZIP file.';
-export const TOO_LARGE = 'Please upload a file smaller than 100MB.';
 /** Room for the multipart framing and the options field around a file of the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
-/** How long an upload's body may take: its idle timeout and its minimum rate. */
-export interface UploadPace {
-  idleTimeoutMs: number;
-  rateWindowMs: number;
-  minBytesPerWindow: number;
-}
 
-export const UPLOAD_PACE: UploadPace = {
+/** HTTP_LIMITS' pace; the gateway's configuration may set the minimum rate and its grace. */
+export const DEFAULT_UPLOAD_PACE: UploadPace = {
   idleTimeoutMs: HTTP_LIMITS.uploadIdleTimeoutMs,
-  rateWindowMs: HTTP_LIMITS.uploadRateWindowMs,
-  minBytesPerWindow: HTTP_LIMITS.uploadMinBytesPerWindow,
+  graceMs: HTTP_LIMITS.uploadPaceGraceMs,
+  minBytesPerSecond: HTTP_LIMITS.uploadMinBytesPerSecond,
+  maxDurationMs: HTTP_LIMITS.uploadMaxDurationMs,
 };
 
-export const stalledUpload = (idleTimeoutMs: number): string =>
-  `The upload stalled: nothing arrived for ${idleTimeoutMs / 1000} seconds. Please check your connection and try again.`;
-
-export const tooSlowUpload = ({ rateWindowMs, minBytesPerWindow }: UploadPace): string =>
-  `The upload was too slow: less than ${minBytesPerWindow / 1024} KB arrived in ${rateWindowMs / 1000} seconds. Please check your connection and try again.`;
+/** How often an upload's pace is checked once its grace is over. */
+const PACE_CHECK_INTERVAL_MS = 1000;
 
 /** The name as the uploader's system had it: no folders, no control characters, bounded. */
 const cleanFileName = (name: string): string =>
@@ -63,22 +55,22 @@ const cleanFileName = (name: string): string =>
  * Reads a multipart upload (`file`, `options`) with busboy, streaming the file to disk while
  * its SHA-256 is computed: never held whole in memory. SPEC limits are enforced here: a .zip
  * name (any case) and at most 100 MB. A request that is refused, fails, is cut off midway,
- * stalls or arrives slower than `pace` allows leaves nothing behind.
+ * stalls, arrives slower than `pace` allows or takes longer than it allows leaves nothing behind.
  */
 export async function receiveUpload(
   request: IncomingMessage,
-  pace: UploadPace = UPLOAD_PACE,
+  pace: UploadPace = DEFAULT_UPLOAD_PACE,
 ): Promise<ReceivedUpload> {
   if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? ''))
-    throw new UploadRefusedError(415, NOT_A_ZIP_NAME);
+    throw new UploadRefusedError(415, UPLOAD_REFUSALS.notAZip);
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES)
-    throw new UploadRefusedError(413, TOO_LARGE);
+    throw new UploadRefusedError(413, UPLOAD_REFUSALS.tooLarge);
 
   const folder = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-upload-'));
   const discard = () => rm(folder, { recursive: true, force: true });
   try {
-    return { ...(await readParts(request, path.join(folder, 'upload.zip'), pace)), discard };
+    return { ...(await readParts(request, path.join(folder, 'upload.zip'), pace, declared)), discard };
   } catch (error) {
     await discard();
     throw error;
@@ -89,6 +81,7 @@ function readParts(
   request: IncomingMessage,
   filePath: string,
   pace: UploadPace,
+  declared: number,
 ): Promise<Omit<ReceivedUpload, 'discard'>> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -98,7 +91,7 @@ function readParts(
         limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 5, fieldSize: 64 * 1024, parts: 6 },
       });
     } catch {
-      reject(new UploadRefusedError(400, 'The upload is not a valid multipart form.'));
+      reject(new UploadRefusedError(400, UPLOAD_REFUSALS.notAForm));
       return;
     }
     let refusal: UploadRefusedError | undefined;
@@ -116,11 +109,11 @@ function readParts(
         return;
       }
       if (!originalFilename.toLowerCase().endsWith(UPLOAD_FILE_EXTENSION)) {
-        refuse(new UploadRefusedError(415, NOT_A_ZIP_NAME));
+        refuse(new UploadRefusedError(415, UPLOAD_REFUSALS.notAZip));
         file.resume();
         return;
       }
-      file.on('limit', () => refuse(new UploadRefusedError(413, TOO_LARGE)));
+      file.on('limit', () => refuse(new UploadRefusedError(413, UPLOAD_REFUSALS.tooLarge)));
       const meter = new Sha256Meter();
       stored = pipeline(file, meter, createWriteStream(filePath)).then(() => ({
         originalFilename,
@@ -130,23 +123,21 @@ function readParts(
       // Settled below; a failure here must not surface as an unhandled rejection meanwhile.
       stored.catch(() => undefined);
     });
-    parser.on('filesLimit', () => refuse(new UploadRefusedError(400, 'Upload one ZIP file at a time.')));
+    parser.on('filesLimit', () => refuse(new UploadRefusedError(400, UPLOAD_REFUSALS.oneFileAtATime)));
     parser.on('error', (error: Error) =>
-      reject(new UploadRefusedError(400, `The upload could not be read: ${error.message}`)),
+      reject(new UploadRefusedError(400, UPLOAD_REFUSALS.unreadable(error.message))),
     );
     parser.on('close', () => {
       if (refusal) return reject(refusal);
-      if (!stored)
-        return reject(
-          new UploadRefusedError(400, 'The upload has no file: send the ZIP as the "file" field.'),
-        );
+      if (!stored) return reject(new UploadRefusedError(400, UPLOAD_REFUSALS.noFile));
       stored.then((file) => resolve({ filePath, options, ...file }), reject);
     });
     // A browser that goes away midway (also while the spool folder was being made), or a body
-    // that stops arriving or trickles: the parser never closes, so end here.
+    // that stops arriving, trickles or takes too long: the parser never closes, so end here.
     const stopTimers = () => {
       clearTimeout(idle);
-      clearInterval(rate);
+      clearTimeout(tooLong);
+      clearInterval(paceCheck);
     };
     const cutOff = (error: UploadRefusedError) => {
       stopTimers();
@@ -156,22 +147,45 @@ function readParts(
       reject(error);
     };
     const idle = setTimeout(
-      () => cutOff(new UploadRefusedError(408, stalledUpload(pace.idleTimeoutMs))),
+      () => cutOff(new UploadRefusedError(408, UPLOAD_REFUSALS.stalled(pace))),
       pace.idleTimeoutMs,
     );
-    let bytesInWindow = 0;
-    const rate = setInterval(() => {
-      if (bytesInWindow < pace.minBytesPerWindow) cutOff(new UploadRefusedError(408, tooSlowUpload(pace)));
-      bytesInWindow = 0;
-    }, pace.rateWindowMs);
-    const goneAway = () => cutOff(new UploadRefusedError(400, 'The upload was cut off before it finished.'));
+    const tooLong = setTimeout(
+      () => cutOff(new UploadRefusedError(408, UPLOAD_REFUSALS.tookTooLong(pace))),
+      pace.maxDurationMs,
+    );
+    const started = performance.now();
+    let received = 0;
+    const paceCheck = setInterval(() => {
+      if (isBehindPace(pace, performance.now() - started, received, declared))
+        cutOff(new UploadRefusedError(408, UPLOAD_REFUSALS.tooSlow(pace)));
+    }, PACE_CHECK_INTERVAL_MS);
+    const goneAway = () => cutOff(new UploadRefusedError(400, UPLOAD_REFUSALS.cutOff));
     if (request.destroyed) return goneAway();
     request.on('close', goneAway);
     request.pipe(parser);
     request.on('data', (chunk: Buffer) => {
-      bytesInWindow += chunk.length;
+      received += chunk.length;
       idle.refresh();
     });
     request.on('end', stopTimers);
   });
+}
+
+/**
+ * Whether an upload `elapsedMs` in, `received` bytes of its `declared` length (NaN: not
+ * declared) arrived, is behind `pace`: after the grace, its average rate is under the minimum,
+ * or would not bring the rest of the declared length before the upload's time is up.
+ */
+export function isBehindPace(
+  pace: UploadPace,
+  elapsedMs: number,
+  received: number,
+  declared: number,
+): boolean {
+  if (elapsedMs < pace.graceMs) return false;
+  const bytesPerMs = received / elapsedMs;
+  if (bytesPerMs * 1000 < pace.minBytesPerSecond) return true;
+  const rest = declared - received;
+  return rest > 0 && bytesPerMs * (pace.maxDurationMs - elapsedMs) < rest;
 }

@@ -1,17 +1,29 @@
-import { BadRequestException, Controller, HttpException, HttpStatus, Req, UseGuards } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request } from 'express';
 import { HTTP_API } from '@chatexhibit/proto/http-api';
+import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
+import { UPLOAD_REFUSALS } from '@chatexhibit/proto/upload-refusals';
 import type { UploadOptions } from '@chatexhibit/proto/processing-options';
 import type { StartProcessingResponse } from '@chatexhibit/proto/progress';
-import { clientAddress } from '../http/client-address';
+import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
+import { clientAddress, clientNetwork } from '../http/client-address';
 import { Route } from '../http/http-route';
 import { parseRequest } from '../http/parse-request';
 import { GatewayMetrics, type UploadOutcome } from '../metrics/gateway-metrics';
 import { receiveUpload, UploadRefusedError } from './receive-upload';
 import { StartProcessingService } from './start-processing.service';
 import { UploadThrottlerGuard } from './upload-throttler.guard';
-import { UploadsInFlight } from './uploads-in-flight';
+import { isDiskLow } from './disk-watermark';
+import { UploadsBusyError, UploadsInFlight } from './uploads-in-flight';
 
 const REFUSAL_OUTCOME: Record<UploadRefusedError['status'], Exclude<UploadOutcome, 'accepted'>> = {
   400: 'refused_form',
@@ -27,6 +39,8 @@ export class StartProcessingController {
     private readonly startProcessing: StartProcessingService,
     private readonly metrics: GatewayMetrics,
     private readonly inFlight: UploadsInFlight,
+    @Inject(GATEWAY_SETTINGS)
+    private readonly settings: Pick<GatewaySettings, 'uploadPace' | 'minFreeDiskBytes'>,
   ) {}
 
   // The multipart body streams to disk as it arrives (receive-upload.ts); its `options` field is
@@ -35,13 +49,22 @@ export class StartProcessingController {
   @UseGuards(UploadThrottlerGuard)
   @SkipThrottle({ contact: true, payments: true, exhibits: true })
   async process(@Req() request: Request): Promise<StartProcessingResponse> {
+    if (await isDiskLow(this.settings.minFreeDiskBytes)) {
+      this.metrics.uploadRefused('refused_disk');
+      throw this.busy(
+        request,
+        new UploadsBusyError(HttpStatus.SERVICE_UNAVAILABLE, UPLOAD_REFUSALS.diskFull),
+        HTTP_LIMITS.lowDiskRetryAfterSeconds,
+      );
+    }
     let release;
     try {
-      release = this.inFlight.admit(clientAddress(request));
+      release = this.inFlight.admit(clientAddress(request), clientNetwork(request));
     } catch (error) {
-      const busy = error instanceof HttpException && error.getStatus() === HttpStatus.SERVICE_UNAVAILABLE;
+      if (!(error instanceof UploadsBusyError)) throw error;
+      const busy = error.getStatus() === Number(HttpStatus.SERVICE_UNAVAILABLE);
       this.metrics.uploadRefused(busy ? 'refused_busy' : 'rate_limited');
-      throw this.endingConnection(request, error);
+      throw this.busy(request, error, HTTP_LIMITS.uploadsBusyRetryAfterSeconds);
     }
     try {
       return await this.receiveAndStart(request);
@@ -53,7 +76,7 @@ export class StartProcessingController {
   private async receiveAndStart(request: Request): Promise<StartProcessingResponse> {
     let upload;
     try {
-      upload = await receiveUpload(request);
+      upload = await receiveUpload(request, this.settings.uploadPace);
     } catch (error) {
       if (!(error instanceof UploadRefusedError)) throw error;
       this.metrics.uploadRefused(REFUSAL_OUTCOME[error.status]);
@@ -66,6 +89,12 @@ export class StartProcessingController {
     } finally {
       await upload.discard();
     }
+  }
+
+  /** A refusal for now (busy, short of disk) says when to try again. */
+  private busy(request: Request, error: UploadsBusyError, retryAfterSeconds: number): unknown {
+    request.res?.setHeader('Retry-After', String(retryAfterSeconds));
+    return this.endingConnection(request, error);
   }
 
   /**

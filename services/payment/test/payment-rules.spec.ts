@@ -1,6 +1,11 @@
 import { FREE_TIER_LIMITS } from '@chatexhibit/proto/constants';
 import { isUnlocked, isWithinFreeTier } from '../src/domain/free-tier';
-import { extendedDeleteAfter, purchasedDeleteAfter, retentionOf } from '../src/domain/retention-period';
+import {
+  decidedDeleteAfter,
+  extendedDeleteAfter,
+  purchasedDeleteAfter,
+  retentionOf,
+} from '../src/domain/retention-period';
 
 const { maxMessages, maxMediaBytes } = FREE_TIER_LIMITS;
 
@@ -22,12 +27,18 @@ describe('the free tier', () => {
 });
 
 describe('retention dates', () => {
-  it('keeps an upload 7 days, a purchase 90 days', () => {
+  it('keeps an upload a day until it is processed, then 7 days when free and 3 when it awaits payment, a purchase 90 days', () => {
     expect(retentionOf('e-1', '2026-11-20T10:00:00.000Z')).toEqual({
       exportId: 'e-1',
       receivedAt: new Date('2026-11-20T10:00:00.000Z'),
-      deleteAfter: new Date('2026-11-27T10:00:00.000Z'),
+      deleteAfter: new Date('2026-11-21T10:00:00.000Z'),
     });
+    expect(decidedDeleteAfter('2026-11-20T10:00:00.000Z', true)).toEqual(
+      new Date('2026-11-27T10:00:00.000Z'),
+    );
+    expect(decidedDeleteAfter('2026-11-20T10:00:00.000Z', false)).toEqual(
+      new Date('2026-11-23T10:00:00.000Z'),
+    );
     expect(purchasedDeleteAfter(new Date('2026-11-20T10:00:00.000Z'))).toEqual(
       new Date('2027-02-18T10:00:00.000Z'),
     );

@@ -2,8 +2,10 @@ import {
   CONTACT_MESSAGE_RETENTION_DAYS,
   DOWNLOAD_LINK_VALIDITY_DAYS,
   EXTRA_STORAGE_MONTH_PRICE_CENTS,
+  FREE_EXPORT_RETENTION_DAYS,
   RETENTION_DAYS,
-  UNPURCHASED_RETENTION_DAYS,
+  UNFINISHED_EXPORT_RETENTION_DAYS,
+  UNPAID_EXPORT_RETENTION_DAYS,
 } from '@chatexhibit/proto/constants';
 import { PageContainer, PageIntro } from '../../components/layout/page-container';
 import { SupportEmailLink } from '../../components/support-email-link';
@@ -50,9 +52,14 @@ export function PrivacyRoute() {
 
         <LegalSection id="retention" title="2. How long we keep it">
           <ul>
+            <li>A free export is deleted {FREE_EXPORT_RETENTION_DAYS} days after upload.</li>
             <li>
-              An export that is not purchased, free ones included, is deleted {UNPURCHASED_RETENTION_DAYS}{' '}
+              An export over the free tier that is not purchased is deleted {UNPAID_EXPORT_RETENTION_DAYS}{' '}
               days after upload.
+            </li>
+            <li>
+              An upload that could not be processed (not a WhatsApp export, a damaged archive) is deleted{' '}
+              {UNFINISHED_EXPORT_RETENTION_DAYS} day after upload.
             </li>
             <li>
               A purchased export is deleted {RETENTION_DAYS} days after purchase; its download links work for{' '}

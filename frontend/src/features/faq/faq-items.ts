@@ -3,8 +3,9 @@ import {
   EXTRA_STORAGE_MONTH_PRICE_CENTS,
   FREE_TIER_LIMITS,
   REFUND_WINDOW_DAYS,
+  FREE_EXPORT_RETENTION_DAYS,
   RETENTION_DAYS,
-  UNPURCHASED_RETENTION_DAYS,
+  UNPAID_EXPORT_RETENTION_DAYS,
 } from '@chatexhibit/proto/constants';
 
 export type FaqItem = { question: string; answer: string };
@@ -33,7 +34,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     question: 'How long do you keep my files?',
-    answer: `Files are deleted automatically ${RETENTION_DAYS} days after purchase, and the download link stays valid for those ${RETENTION_DAYS} days. If you need them stored longer, each extra month costs ${extraMonth}; contact support to arrange it. Exports that are never purchased, free ones included, are deleted ${UNPURCHASED_RETENTION_DAYS} days after upload, so download a free export's files soon.`,
+    answer: `Files are deleted automatically ${RETENTION_DAYS} days after purchase, and the download link stays valid for those ${RETENTION_DAYS} days. If you need them stored longer, each extra month costs ${extraMonth}; contact support to arrange it. An export over the free tier that is not purchased is deleted ${UNPAID_EXPORT_RETENTION_DAYS} days after upload, and a free export ${FREE_EXPORT_RETENTION_DAYS} days after upload, so download a free export's files soon.`,
   },
   {
     question: 'Are voice notes and images included in the PDF?',

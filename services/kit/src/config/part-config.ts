@@ -1,8 +1,10 @@
+import { isIPv4 } from 'node:net';
 import { z } from 'zod';
 import type { PartName } from '@chatexhibit/proto/health';
 import {
   emptyToUndefined,
   logLevel,
+  optionalPort,
   optionalString,
   optionalUrl,
   parseEnvFragments,
@@ -11,6 +13,8 @@ import {
   requiredUrl,
 } from './env';
 import { type TrustProxy, trustProxyEnv } from './trust-proxy';
+import type { UploadPace } from '@chatexhibit/proto/upload-refusals';
+import { diskWatermarkEnv, uploadPaceEnv } from './upload-limits';
 import { placeholderIn, secretWeakness } from './secret-strength';
 
 /** What each part needs from outside; decides which variables it requires in distributed mode. */
@@ -77,6 +81,12 @@ export interface PartConfig {
   siteSupportEmail?: string;
   /** Gateway only: the proxies believed about the client's address and scheme (`TRUST_PROXY`). */
   trustProxy?: TrustProxy;
+  /** Gateway only: INTERNAL_PORT, the one port of /metrics and the health endpoints (null: the API's). */
+  internalPort?: number | null;
+  /** Gateway only: the pace an upload's body is held to. */
+  uploadPace?: UploadPace;
+  /** Gateway only: the free space under which uploads are refused (bytes; 0: never). */
+  minFreeDiskBytes?: number;
   /** Where browsers reach the gateway: links in emails, Stripe's return URLs, the package's /verify link. */
   publicUrl?: string;
   /** Payment only: null runs the local test checkout. */
@@ -108,16 +118,23 @@ export const publicUrl = (fallback: string) =>
 
 export const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 
+/** Whether standalone's HOST is this machine only: 127.0.0.0/8, ::1 or localhost. */
+export const isLoopbackHost = (host: string): boolean =>
+  host === 'localhost' || host === '::1' || (isIPv4(host) && host.startsWith('127.'));
+
 /**
  * Stripe's variables: a secret key with its webhook signing secret, or none and the local test
  * checkout, which takes payments that are not real and so runs only when asked for:
  * TEST_CHECKOUT=true. `npm start` asks by default (its quick start buys through it), except under
- * NODE_ENV=production; a part of the distributed mode never does by default.
+ * NODE_ENV=production and when HOST opens it to others (anyone who reaches it could "buy" with
+ * Pay); a part of the distributed mode never does by default.
  */
 export const stripeEnv = (mode: 'standalone' | 'distributed') =>
   z
     .object({
       NODE_ENV: optionalString('development'),
+      // Standalone's listening address, as its own loader defaults it.
+      HOST: optionalString('127.0.0.1'),
       TEST_CHECKOUT: z.preprocess(
         emptyToUndefined,
         z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
@@ -129,16 +146,20 @@ export const stripeEnv = (mode: 'standalone' | 'distributed') =>
     })
     .superRefine((env, context) => {
       if (env.STRIPE_SECRET_KEY === undefined) {
+        const offLoopback = mode === 'standalone' && !isLoopbackHost(env.HOST);
         const testCheckout =
           env.TEST_CHECKOUT === undefined
-            ? mode === 'standalone' && env.NODE_ENV !== 'production'
+            ? mode === 'standalone' && env.NODE_ENV !== 'production' && !offLoopback
             : env.TEST_CHECKOUT === 'true';
         if (!testCheckout)
           context.addIssue({
             code: 'custom',
             path: ['STRIPE_SECRET_KEY'],
-            message:
-              "is missing: set Stripe's keys, or TEST_CHECKOUT=true for the local test checkout (payments that are not real)",
+            message: `is missing: set Stripe's keys, or TEST_CHECKOUT=true for the local test checkout (payments that are not real)${
+              offLoopback && env.NODE_ENV !== 'production' && env.TEST_CHECKOUT === undefined
+                ? `, which is not on by default when HOST (${env.HOST}) is not loopback`
+                : ''
+            }`,
           });
         return;
       }
@@ -219,6 +240,15 @@ const commonEnv = z
   .transform((env) => ({ logLevel: env.LOG_LEVEL, nats: { url: env.NATS_URL, prefix: env.NATS_PREFIX } }));
 
 const gatewayPortEnv = z.object({ PORT: port(3000) }).transform((env) => env.PORT);
+
+/**
+ * INTERNAL_PORT (gateway and standalone): when set, /metrics and the health endpoints answer on
+ * this port alone and the public port answers them 404; unset, they answer on the public port
+ * to requests no trusted proxy forwarded.
+ */
+export const internalPortEnv = z
+  .object({ INTERNAL_PORT: optionalPort() })
+  .transform((env) => env.INTERNAL_PORT ?? null);
 const servicePortEnv = z.object({ HEALTH_PORT: port(8080) }).transform((env) => env.HEALTH_PORT);
 
 const databaseEnv = z
@@ -292,6 +322,9 @@ export function loadPartConfig(
       supportToken: part === 'gateway' ? supportTokenEnv : notUsed,
       siteSupportEmail: part === 'gateway' ? siteSupportEmailEnv : notUsed,
       trustProxy: part === 'gateway' ? trustProxyEnv : notUsed,
+      internalPort: part === 'gateway' ? internalPortEnv : notUsed,
+      uploadPace: part === 'gateway' ? uploadPaceEnv : notUsed,
+      minFreeDiskBytes: part === 'gateway' ? diskWatermarkEnv : notUsed,
       stripe: needs.payments ? stripeEnv('distributed') : notUsed,
       retentionSweepIntervalMs: needs.payments ? retentionSweepEnv : notUsed,
     },
@@ -309,6 +342,9 @@ export function loadPartConfig(
     ...(values.supportToken !== undefined && { supportToken: values.supportToken }),
     ...(values.siteSupportEmail !== undefined && { siteSupportEmail: values.siteSupportEmail }),
     ...(values.trustProxy !== undefined && { trustProxy: values.trustProxy }),
+    ...(values.internalPort !== undefined && { internalPort: values.internalPort }),
+    ...(values.uploadPace !== undefined && { uploadPace: values.uploadPace }),
+    ...(values.minFreeDiskBytes !== undefined && { minFreeDiskBytes: values.minFreeDiskBytes }),
     ...(needs.payments && {
       stripe: values.stripe,
       retentionSweepIntervalMs: values.retentionSweepIntervalMs,

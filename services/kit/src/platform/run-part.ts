@@ -11,12 +11,14 @@ import { createDistributedPlatform, type Platform } from './platform';
 /**
  * Starts one part as its own process (distributed mode): validates the environment once
  * (exit 1 naming every bad variable), connects the adapters, lets the part set up its HTTP
- * server (`configure`), serves HTTP on the part's port and closes cleanly on SIGTERM/SIGINT.
+ * server (`configure`), serves HTTP on the part's port, then whatever else the part listens on
+ * (`afterListen`: the gateway's internal port) and closes cleanly on SIGTERM/SIGINT.
  */
 export async function runDistributedPart(
   part: PartName,
   rootModule: (platform: Platform, config: PartConfig) => DynamicModule,
   configure: (app: NestExpressApplication, config: PartConfig) => void = () => undefined,
+  afterListen: (app: NestExpressApplication, config: PartConfig) => Promise<void> = async () => undefined,
 ): Promise<void> {
   let config: PartConfig;
   try {
@@ -37,6 +39,7 @@ export async function runDistributedPart(
     });
     configure(app, config);
     await app.listen(config.httpPort);
+    await afterListen(app, config);
     closeOnSignals(() => app.close(), logger);
     logger.info({ port: config.httpPort }, `${part} started`);
   } catch (error) {

@@ -1,5 +1,10 @@
 import { addDays, addMonths, max } from 'date-fns';
-import { RETENTION_DAYS, UNPURCHASED_RETENTION_DAYS } from '@chatexhibit/proto/constants';
+import {
+  FREE_EXPORT_RETENTION_DAYS,
+  RETENTION_DAYS,
+  UNFINISHED_EXPORT_RETENTION_DAYS,
+  UNPAID_EXPORT_RETENTION_DAYS,
+} from '@chatexhibit/proto/constants';
 
 /** When an export was received and when its files are deleted. */
 export interface RetentionDates {
@@ -8,12 +13,19 @@ export interface RetentionDates {
   deleteAfter: Date;
 }
 
-/** An export's retention until it is bought: deleted 7 days after upload. */
+/**
+ * An upload's retention from the moment it is received: an upload whose processing never ends
+ * (refused, failed) is deleted a day after upload; the decision at its end lengthens it.
+ */
 export const retentionOf = (exportId: string, receivedAt: string): RetentionDates => ({
   exportId,
   receivedAt: new Date(receivedAt),
-  deleteAfter: addDays(new Date(receivedAt), UNPURCHASED_RETENTION_DAYS),
+  deleteAfter: addDays(new Date(receivedAt), UNFINISHED_EXPORT_RETENTION_DAYS),
 });
+
+/** Once processed: a free export is kept 7 days after upload, one that awaits payment 3. */
+export const decidedDeleteAfter = (receivedAt: string, free: boolean): Date =>
+  addDays(new Date(receivedAt), free ? FREE_EXPORT_RETENTION_DAYS : UNPAID_EXPORT_RETENTION_DAYS);
 
 /** A bought export is kept 90 days after its purchase. */
 export const purchasedDeleteAfter = (paidAt: Date): Date => addDays(paidAt, RETENTION_DAYS);

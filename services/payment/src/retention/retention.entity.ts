@@ -8,7 +8,7 @@ export class RetentionEntity {
   /** The export's non-secret reference (proto's exportReference), as its documents print it. */
   @Column({ name: 'export_reference', type: 'text' }) exportReference!: string;
   @Column({ name: 'received_at', type: 'timestamptz' }) receivedAt!: Date;
-  /** 7 days after upload, or 90 days after purchase; support may extend it. */
+  /** A day after upload, until processed: then 7 (free) or 3 (to be bought); 90 after purchase; support may extend it. */
   @Column({ name: 'delete_after', type: 'timestamptz' }) deleteAfter!: Date;
   /** When the sweeper had the export's files and rows deleted. */
   @Column({ name: 'expired_at', type: 'timestamptz', nullable: true }) expiredAt!: Date | null;

@@ -75,6 +75,18 @@ export class RetentionRepository {
     return retention?.expiredAt != null;
   }
 
+  /** Keeps a live export at least until `deleteAfter`: a later date (support's extension) stays. */
+  async keepUntilAtLeast(tx: Transaction, exportId: string, deleteAfter: Date): Promise<void> {
+    await managerOf(tx)
+      .createQueryBuilder()
+      .update(RetentionEntity)
+      .set({ deleteAfter: () => 'GREATEST(delete_after, :deleteAfter)' })
+      .setParameter('deleteAfter', deleteAfter)
+      .where({ exportId })
+      .andWhere('expired_at IS NULL')
+      .execute();
+  }
+
   /** Moves an export's retention date (a purchase, support's extension). */
   async setDeleteAfter(tx: Transaction, exportId: string, deleteAfter: Date): Promise<void> {
     await managerOf(tx).update(RetentionEntity, { exportId }, { deleteAfter });

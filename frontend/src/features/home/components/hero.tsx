@@ -1,4 +1,9 @@
-import { FREE_TIER_LIMITS, RETENTION_DAYS, UNPURCHASED_RETENTION_DAYS } from '@chatexhibit/proto/constants';
+import {
+  FREE_EXPORT_RETENTION_DAYS,
+  FREE_TIER_LIMITS,
+  RETENTION_DAYS,
+  UNPAID_EXPORT_RETENTION_DAYS,
+} from '@chatexhibit/proto/constants';
 import { PAGE_PATHS } from '@chatexhibit/proto/site';
 import { ArrowDown, Fingerprint, Lock, ShieldCheck } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
@@ -18,7 +23,7 @@ const TRUST_BADGES = [
   {
     label: 'Secure Processing',
     icon: Lock,
-    meaning: `No account; secret download links; your files are deleted ${UNPURCHASED_RETENTION_DAYS} days after upload (${RETENTION_DAYS} days after purchase), or at once when you delete the export.`,
+    meaning: `No account; secret download links; your files are deleted ${FREE_EXPORT_RETENTION_DAYS} days after upload (${UNPAID_EXPORT_RETENTION_DAYS} days while an export awaits purchase, ${RETENTION_DAYS} days after purchase), or at once when you delete the export.`,
   },
   {
     label: 'Evidence Authentication',

@@ -2,8 +2,9 @@ import {
   BUNDLE_PRICE,
   FREE_TIER_LIMITS,
   REFUND_WINDOW_DAYS,
+  FREE_EXPORT_RETENTION_DAYS,
   RETENTION_DAYS,
-  UNPURCHASED_RETENTION_DAYS,
+  UNPAID_EXPORT_RETENTION_DAYS,
 } from '@chatexhibit/proto/constants';
 import { Lock, Ruler, Upload } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -25,7 +26,7 @@ const HOW_IT_WORKS = [
   {
     title: 'Secure Processing',
     icon: Lock,
-    text: `Your files are processed on our servers and deleted automatically: ${RETENTION_DAYS} days after purchase, or ${UNPURCHASED_RETENTION_DAYS} days after upload when an export is never bought. Payment happens on Stripe's hosted checkout; card details never reach us.`,
+    text: `Your files are processed on our servers and deleted automatically: ${RETENTION_DAYS} days after purchase, ${UNPAID_EXPORT_RETENTION_DAYS} days after upload when an export over the free tier is not bought, ${FREE_EXPORT_RETENTION_DAYS} days after upload when it is free. Payment happens on Stripe's hosted checkout; card details never reach us.`,
   },
 ] as const;
 

@@ -10,13 +10,13 @@ import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { BundleRepository } from '../../bundles/bundle.repository';
 import { isWithinFreeTier } from '../../domain/free-tier';
-import { retentionOf } from '../../domain/retention-period';
+import { decidedDeleteAfter, retentionOf } from '../../domain/retention-period';
 import { RetentionRepository } from '../../retention/retention.repository';
 
 /**
  * Step 4: decides whether the export is free or needs a bundle (created here, paid through
- * checkout), dates its deletion (7 days after upload until it is bought), and ends the export's
- * progress with done or payment required.
+ * checkout), dates its deletion (a free export 7 days after upload, one to be bought 3 until it
+ * is), and ends the export's progress with done or payment required.
  */
 @Injectable()
 export class DecideEntitlementUseCase {
@@ -39,6 +39,7 @@ export class DecideEntitlementUseCase {
       // Deleted by its uploader while it was processed: nothing of it is recorded.
       deleted = await this.retention.isExpired(tx, exportId);
       if (deleted) return;
+      await this.retention.keepUntilAtLeast(tx, exportId, decidedDeleteAfter(job.facts.receivedAt, free));
       await this.bundles.insertDecision(tx, {
         exportId,
         free,

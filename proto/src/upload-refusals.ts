@@ -1,0 +1,41 @@
+import { MAX_UPLOAD_BYTES } from './constants';
+
+/**
+ * The pace an upload's body is held to, in the words its refusals state: the gateway's defaults
+ * are HTTP_LIMITS', the minimum rate and its grace the operator's to set.
+ */
+export interface UploadPace {
+  /** How long the body may go without a byte. */
+  idleTimeoutMs: number;
+  /** From its start, how long before the rate counts: a connection's slow start, a radio waking. */
+  graceMs: number;
+  /** After the grace, the least average rate since the start (bytes a second). */
+  minBytesPerSecond: number;
+  /** The longest one upload may take in all. */
+  maxDurationMs: number;
+}
+
+const minutes = (ms: number): number => Math.round(ms / 60_000);
+
+/** What the upload route answers when it turns an upload away (besides the options' own sentences). */
+export const UPLOAD_REFUSALS = {
+  notAZip: 'Please upload a WhatsApp export ZIP file.',
+  tooLarge: `Please upload a file smaller than ${MAX_UPLOAD_BYTES / 1024 / 1024}MB.`,
+  notAForm: 'The upload is not a valid multipart form.',
+  noFile: 'The upload has no file: send the ZIP as the "file" field.',
+  oneFileAtATime: 'Upload one ZIP file at a time.',
+  cutOff: 'The upload was cut off before it finished.',
+  unreadable: (reason: string) => `The upload could not be read: ${reason}`,
+  stalled: ({ idleTimeoutMs }: UploadPace) =>
+    `The upload stalled: nothing arrived for ${idleTimeoutMs / 1000} seconds. Please check your connection and try again.`,
+  /** Behind the pace that finishes its declared length in time, or under the minimum rate. */
+  tooSlow: ({ maxDurationMs, minBytesPerSecond }: UploadPace) =>
+    `The upload is arriving too slowly to finish within ${minutes(maxDurationMs)} minutes (it needs at least ${minBytesPerSecond / 1024} KB a second). Please try again on a faster connection.`,
+  tookTooLong: ({ maxDurationMs }: UploadPace) =>
+    `The upload took longer than ${minutes(maxDurationMs)} minutes. Please try again on a faster connection.`,
+  busy: 'The server is busy with other uploads. Please try again in a minute.',
+  busyForAddress: 'Too many uploads from this address at once. Please wait for one to finish and try again.',
+  busyForNetwork:
+    'Too many uploads from your network at once. Please wait for one to finish and try again in a minute.',
+  diskFull: 'The server is short of storage space and takes no uploads just now. Please try again later.',
+} as const;

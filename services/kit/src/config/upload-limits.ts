@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
+import type { UploadPace } from '@chatexhibit/proto/upload-refusals';
+import { emptyToUndefined } from './env';
+
+const wholeNumber = (unit: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: `must be a number of ${unit}` })
+      .int(`must be a whole number of ${unit}`)
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`)
+      .default(fallback),
+  );
+
+/**
+ * The gateway's upload pace: after UPLOAD_PACE_GRACE_SECONDS, an upload whose average rate is
+ * under UPLOAD_MIN_BYTES_PER_SECOND (or too slow to end its declared length in time) is cut.
+ * HTTP_LIMITS holds the defaults; the idle timeout and the longest upload are not the
+ * operator's to loosen.
+ */
+export const uploadPaceEnv = z
+  .object({
+    UPLOAD_MIN_BYTES_PER_SECOND: wholeNumber(
+      'bytes a second',
+      1,
+      10 * 1024 * 1024,
+      HTTP_LIMITS.uploadMinBytesPerSecond,
+    ),
+    UPLOAD_PACE_GRACE_SECONDS: wholeNumber('seconds', 1, 600, HTTP_LIMITS.uploadPaceGraceMs / 1000),
+  })
+  .transform((env): UploadPace => ({
+    idleTimeoutMs: HTTP_LIMITS.uploadIdleTimeoutMs,
+    graceMs: env.UPLOAD_PACE_GRACE_SECONDS * 1000,
+    minBytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND,
+    maxDurationMs: HTTP_LIMITS.uploadMaxDurationMs,
+  }));
+
+/**
+ * UPLOAD_MIN_FREE_DISK_MB: the free space (in MiB) the volume uploads are spooled to must keep
+ * (standalone: the data folder, where its files are stored too), under which uploads are
+ * refused; 0 turns the check off. An upload of 100 MB grows to several times that while it is
+ * processed and is kept for days.
+ */
+export const diskWatermarkEnv = z
+  .object({
+    UPLOAD_MIN_FREE_DISK_MB: wholeNumber('MiB', 0, 1_000_000_000, HTTP_LIMITS.uploadMinFreeDiskMiB),
+  })
+  .transform((env) => env.UPLOAD_MIN_FREE_DISK_MB * 1024 * 1024);
