@@ -14,7 +14,17 @@ fi
 # 32 random bytes in hex: 256 bits, and safe inside the URLs compose builds from them.
 random_hex() { od -An -tx1 -N32 /dev/urandom | tr -d ' \n'; }
 umask 077
-cat > "$file" <<ENV
+# Written aside and moved into place at the end: a failed run leaves no half .env behind.
+partial="$file.partial"
+trap 'rm -f "$partial" "$partial.nats"' EXIT
+# Each part's NATS key and the server's authorization, from the tool in the image (npm run
+# nats-auth): built first, so nothing but Docker is needed here.
+image="chatexhibit/chatexhibit:${CHATEXHIBIT_TAG:-local}"
+echo "compose-env: building $image for its nats-auth tool…" >&2
+docker build -q -t "$image" . > /dev/null
+docker run --rm --entrypoint node "$image" services/kit/dist/cli/nats-auth-cli.js \
+  --env --prefix "${NATS_PREFIX:-chatexhibit}" > "$partial.nats"
+cat > "$partial" <<ENV
 # Made by scripts/compose-env.sh on $(date -u +%Y-%m-%d). Secret: never commit it (.gitignore keeps it out).
 LINK_SIGNING_SECRET=$(random_hex)
 SUPPORT_TOKEN=$(random_hex)
@@ -28,4 +38,7 @@ MINIO_ROOT_PASSWORD=$(random_hex)
 # CHATEXHIBIT_BIND=127.0.0.1
 # TRUST_PROXY=1
 ENV
+cat "$partial.nats" >> "$partial"
+rm -f "$partial.nats"
+mv "$partial" "$file"
 echo "compose-env: wrote $file (mode 0600). Set payments in it, then: docker compose up --build -d"

@@ -67,6 +67,10 @@ export const PAYMENT_ERRORS = {
   WEBHOOK_SIGNATURE_INVALID: { code: 'INVALID_REQUEST', message: PAYMENT_MESSAGES.webhookSignature },
   TEST_CHECKOUT_NOT_FOUND: { code: 'NOT_FOUND', message: 'This test checkout does not exist.' },
   TEST_CHECKOUT_CLOSED: { code: 'CONFLICT', message: PAYMENT_MESSAGES.testCheckoutClosed },
+  /** Support's operations without a configured SUPPORT_TOKEN (the gateway answers 404 alike). */
+  SUPPORT_DISABLED: { code: 'NOT_FOUND', message: 'Support is not enabled here: set SUPPORT_TOKEN.' },
+  /** Support's operations with another token than SUPPORT_TOKEN (the gateway answers 401 alike). */
+  SUPPORT_TOKEN_WRONG: { code: 'INVALID_REQUEST', message: 'The support token is missing or wrong.' },
 } as const satisfies ErrorReasons<string>;
 export type PaymentErrorReason = keyof typeof PAYMENT_ERRORS;
 

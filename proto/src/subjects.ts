@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  type EventContract,
   eventContract,
   type JobContract,
   jobContract,
@@ -10,7 +11,7 @@ import { ChatDataSchema, MessageSchema } from './chat';
 import { ContactMessageSchema } from './contact';
 import { ExhibitResponseSchema } from './exhibit-api';
 import { ExhibitSpecSchema } from './exhibit-spec';
-import { PartHealthSchema, SERVICE_NAMES, type ServiceName } from './health';
+import { type PartName, PartHealthSchema, SERVICE_NAMES, type ServiceName } from './health';
 import {
   ExtendRetentionRequestSchema,
   GoneSchema,
@@ -149,15 +150,20 @@ export const TEST_CHECKOUT_COMPLETE_REQUEST = requestContract(
 );
 
 // Support's operations (payment), reached through the gateway's token-guarded /api/support.
+// Each carries the support token, which the payment service checks too: whoever may send on the
+// bus is not support by that alone.
+
+/** The support token (SUPPORT_TOKEN) that the gateway checked, for the payment service to check. */
+const SupportToken = z.object({ supportToken: z.string().min(1).max(1000) });
 
 /** Bundles by id, or every bundle bought or started with an email address. */
 export const SUPPORT_STATUS_REQUEST = requestContract(
   'payment.support.status',
-  z.object({ query: z.string().min(1).max(254) }),
+  SupportToken.extend({ query: z.string().min(1).max(254) }),
   z.object({ bundles: z.array(SupportBundleSchema) }),
 );
 
-const BundleRef = z.object({ bundleId: z.uuid() });
+const BundleRef = SupportToken.extend({ bundleId: z.uuid() });
 
 /** Keeps an export's files longer: its retention date moves on by whole months. */
 export const SUPPORT_EXTEND_REQUEST = requestContract(
@@ -371,5 +377,77 @@ export const JOBS = [
 
 // ── Events ─────────────────────────────────────────────────────────────────────────────
 
-/** `progress.<exportId>`: every step reports here; the gateway fans it out over SSE. */
+/**
+ * `progress.<key>`: every step reports here; the gateway fans it out over SSE. The key is a hash
+ * of the export id, never the id itself: anyone who may list the subjects learns no export id.
+ */
 export const PROGRESS_EVENT = eventContract('progress', ExportProgressSchema);
+
+// ── Who uses each subject ──────────────────────────────────────────────────────────────
+
+/** One subject and the parts that use it. */
+export type SubjectUse =
+  | {
+      readonly contract: RequestContract;
+      readonly answeredBy: ServiceName;
+      readonly askedBy: readonly PartName[];
+    }
+  | {
+      readonly contract: JobContract;
+      readonly consumedBy: ServiceName;
+      readonly enqueuedBy: readonly PartName[];
+    }
+  | {
+      readonly contract: EventContract;
+      readonly publishedBy: readonly PartName[];
+      readonly readBy: readonly PartName[];
+    };
+
+const PIPELINE_PARTS: readonly PartName[] = ['gateway', 'ingest', 'parse', 'media', 'pdf', 'payment'];
+
+/**
+ * Every subject above with the parts that answer, consume or read it and the parts that ask,
+ * enqueue or publish it. Each part's NATS permissions are generated from this table (kit's
+ * bus/nats-permissions), so on a server with authorization a part can use only what it is
+ * listed for here: a part that starts using a subject is added here first.
+ */
+export const SUBJECT_USES: readonly SubjectUse[] = [
+  ...SERVICE_NAMES.map((name) => ({
+    contract: HEALTH_REQUESTS[name],
+    answeredBy: name,
+    askedBy: ['gateway'] as const,
+  })),
+  { contract: CHAT_DATA_REQUEST, answeredBy: 'parse', askedBy: ['gateway'] },
+  { contract: TRANSCRIPT_PAGE_REQUEST, answeredBy: 'parse', askedBy: ['gateway', 'pdf'] },
+  { contract: EXPORT_ACCESS_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
+  { contract: PAYMENT_STATUS_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
+  { contract: PAYMENT_REPAIR_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
+  { contract: PAYMENT_CHECKOUT_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
+  { contract: STRIPE_WEBHOOK_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
+  { contract: TEST_CHECKOUT_VIEW_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
+  { contract: TEST_CHECKOUT_COMPLETE_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
+  { contract: SUPPORT_STATUS_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
+  { contract: SUPPORT_EXTEND_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
+  { contract: SUPPORT_RESEND_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
+  { contract: SUPPORT_REFUND_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
+  { contract: DELETE_EXPORT_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
+  { contract: DOCUMENTS_PRESENT_REQUEST, answeredBy: 'pdf', askedBy: ['payment'] },
+  { contract: EXHIBIT_SOURCE_REQUEST, answeredBy: 'pdf', askedBy: ['gateway'] },
+  { contract: MAKE_EXHIBIT_REQUEST, answeredBy: 'pdf', askedBy: ['gateway'] },
+  { contract: INGEST_JOB, consumedBy: 'ingest', enqueuedBy: ['gateway'] },
+  { contract: PARSE_JOB, consumedBy: 'parse', enqueuedBy: ['ingest'] },
+  { contract: MEDIA_JOB, consumedBy: 'media', enqueuedBy: ['parse'] },
+  { contract: PDF_JOB, consumedBy: 'pdf', enqueuedBy: ['media', 'payment'] },
+  { contract: PAYMENT_DECISION_JOB, consumedBy: 'payment', enqueuedBy: ['pdf'] },
+  { contract: RETAIN_EXPORT_JOB, consumedBy: 'payment', enqueuedBy: ['gateway'] },
+  ...SERVICES_HOLDING_EXPORTS.map((service) => ({
+    contract: EXPIRE_EXPORT_JOBS[service],
+    consumedBy: service,
+    enqueuedBy: ['payment'] as const,
+  })),
+  { contract: STRIPE_EVENT_JOB, consumedBy: 'payment', enqueuedBy: ['payment'] },
+  { contract: MAIL_JOB, consumedBy: 'notification', enqueuedBy: ['gateway', 'notification', 'payment'] },
+  { contract: FORGET_CONTACT_MESSAGES_JOB, consumedBy: 'notification', enqueuedBy: ['payment'] },
+  { contract: CONTACT_JOB, consumedBy: 'notification', enqueuedBy: ['gateway'] },
+  { contract: PROGRESS_EVENT, publishedBy: PIPELINE_PARTS, readBy: ['gateway'] },
+];

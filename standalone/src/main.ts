@@ -68,6 +68,7 @@ async function main(): Promise<void> {
               publicUrl: config.publicUrl,
               stripe: config.stripe,
               retentionSweepIntervalMs: config.retentionSweepIntervalMs,
+              supportToken,
             },
             notification: {
               supportEmail: config.supportEmail,

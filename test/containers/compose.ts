@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PART_NAMES } from '@chatexhibit/proto/health';
+import { newNatsCredentials } from '../../services/kit/src/bus/nats-permissions';
+import { seedVariable } from '../../services/kit/src/cli/nats-auth-cli';
 import { REPO_ROOT, runToEnd } from '../support/child-process';
 
 /**
@@ -24,12 +27,20 @@ export async function composeRunner(project: string, workDir: string, env: () =>
   };
 }
 
-/** What scripts/compose-env.sh writes into .env: a random value for each secret compose demands. */
+/**
+ * What scripts/compose-env.sh writes into .env: a random value for each secret compose demands,
+ * each part's NATS key and the NATS server's authorization (npm run nats-auth -- --env).
+ */
 export function composeSecrets(): Record<string, string> {
-  return Object.fromEntries(
-    ['LINK_SIGNING_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD'].map((name) => [
-      name,
-      randomBytes(32).toString('hex'),
-    ]),
-  );
+  const nats = newNatsCredentials('chatexhibit');
+  return {
+    ...Object.fromEntries(
+      ['LINK_SIGNING_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD'].map((name) => [
+        name,
+        randomBytes(32).toString('hex'),
+      ]),
+    ),
+    ...Object.fromEntries(PART_NAMES.map((part) => [seedVariable(part), nats.seeds[part]])),
+    NATS_AUTHORIZATION: JSON.stringify(nats.authorization),
+  };
 }

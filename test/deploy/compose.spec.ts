@@ -2,6 +2,9 @@
 // environment: no secret has a default, every port is on loopback unless asked, and payment takes
 // no test-checkout payments unless asked. No Docker engine is needed.
 import { randomBytes } from 'node:crypto';
+import { PART_NAMES } from '@chatexhibit/proto/health';
+import { newNatsCredentials } from '../../services/kit/src/bus/nats-permissions';
+import { seedVariable } from '../../services/kit/src/cli/nats-auth-cli';
 import { ConfigError } from '../../services/kit/src/config/env';
 import { loadPartConfig } from '../../services/kit/src/config/part-config';
 import {
@@ -12,11 +15,19 @@ import {
   readYamlWithMerges,
 } from './support';
 
-const DEMANDED = ['LINK_SIGNING_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD'] as const;
+/** What npm run nats-auth -- --env writes into .env (through scripts/compose-env.sh). */
+const NATS = newNatsCredentials('chatexhibit');
+const NATS_ENV: Record<string, string> = {
+  ...Object.fromEntries(PART_NAMES.map((part) => [seedVariable(part), NATS.seeds[part]])),
+  NATS_AUTHORIZATION: JSON.stringify(NATS.authorization),
+};
+const RANDOM = ['LINK_SIGNING_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD'];
+const DEMANDED = [...RANDOM, ...Object.keys(NATS_ENV)];
 /** What scripts/compose-env.sh writes into .env. */
-const OPERATOR_ENV: Record<string, string> = Object.fromEntries(
-  [...DEMANDED, 'SUPPORT_TOKEN'].map((name) => [name, randomBytes(32).toString('hex')]),
-);
+const OPERATOR_ENV: Record<string, string> = {
+  ...Object.fromEntries([...RANDOM, 'SUPPORT_TOKEN'].map((name) => [name, randomBytes(32).toString('hex')])),
+  ...NATS_ENV,
+};
 
 /** Every string in `value` interpolated with `env`, as compose does after applying merges. */
 function interpolateAll(value: unknown, env: Record<string, string>): unknown {
@@ -29,7 +40,7 @@ function interpolateAll(value: unknown, env: Record<string, string>): unknown {
 
 const render = (env: Record<string, string>) =>
   interpolateAll(readYamlWithMerges('docker-compose.yml'), env) as {
-    services: Record<string, { environment?: Record<string, string>; ports?: string[] }>;
+    services: Record<string, { environment?: Record<string, string>; ports?: string[]; command?: string[] }>;
   };
 const environmentOf = (service: string, env: Record<string, string> = OPERATOR_ENV) =>
   render(env).services[service]!.environment ?? {};
@@ -90,6 +101,25 @@ describe('docker-compose.yml', () => {
     expect(
       loadPartConfig('payment', { ...asked, NODE_ENV: 'production' } as Record<string, string>).stripe,
     ).toBeNull();
+  });
+
+  it('admits to NATS only the parts, each with its own key, and starts each part as the image does', () => {
+    const nats = render(OPERATOR_ENV).services.nats!;
+    expect(nats.environment!.NATS_AUTHORIZATION).toBe(OPERATOR_ENV.NATS_AUTHORIZATION);
+    // The server starts on the file the authorization is written to.
+    const script = nats.command!.at(-1)!;
+    expect(script).toMatch(/^printf '%s' "\$NATS_AUTHORIZATION" > (\S+) && exec nats-server .* -c \1$/);
+    for (const part of PART_NAMES) {
+      const env = environmentOf(part);
+      expect({ part, seed: env.NATS_NKEY_SEED }).toEqual({ part, seed: NATS.seeds[part] });
+      // The image runs with NODE_ENV=production, where a part without its key refuses to start.
+      const config = loadPartConfig(part, {
+        ...env,
+        TEST_CHECKOUT: 'true',
+        NODE_ENV: 'production',
+      } as Record<string, string>);
+      expect(config.nats.nkeySeed).toBe(NATS.seeds[part]);
+    }
   });
 
   it('believes no X-Forwarded-For by default: browsers reach the gateway directly', () => {

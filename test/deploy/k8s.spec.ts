@@ -130,9 +130,16 @@ function resolveEnv(render: RenderName, part: Part): Map<string, Source> {
     const ref = e.valueFrom?.secretKeyRef as Doc | undefined;
     if (e.value !== undefined) out.set(e.name, { from: 'value', optional: false });
     else if (ref) {
-      expect({ env: e.name, secret: ref.name, exists: secretKeys.has(ref.key) }).toEqual({
+      const own = ENV.find((v) => v.name === e.name)?.secretRef?.(part);
+      expect({
         env: e.name,
-        secret: SECRET_NAME,
+        secret: ref.name,
+        key: ref.key,
+        exists: own !== undefined || secretKeys.has(ref.key),
+      }).toEqual({
+        env: e.name,
+        secret: own?.name ?? SECRET_NAME,
+        key: own?.key ?? e.name,
         exists: true,
       });
       out.set(e.name, { from: 'secret', optional: ref.optional === true });
@@ -167,7 +174,11 @@ describe.each(RENDER_NAMES)('the %s render', (render) => {
     expect(names('HorizontalPodAutoscaler').sort()).toEqual([...AUTOSCALED].sort());
     expect(names('PodDisruptionBudget')).toEqual(['gateway']);
     expect(names('Ingress')).toEqual(['chatexhibit']);
-    expect(names('NetworkPolicy').sort()).toEqual(['chatexhibit-gateway', 'chatexhibit-services']);
+    expect(names('NetworkPolicy').sort()).toEqual([
+      'chatexhibit-gateway',
+      'chatexhibit-nats',
+      'chatexhibit-services',
+    ]);
     expect(names('ConfigMap')).toHaveLength(1);
     // the Secret is the operator's (secret.example.yaml): a render never carries one
     expect(names('Secret')).toEqual([]);
@@ -344,6 +355,31 @@ describe.each(RENDER_NAMES)('the %s render', (render) => {
         expect(portNumber(c, probePort)).toBe(runtimeOf(part).defaultPort);
       },
     );
+    it('admits to NATS only the parts (client port), the NATS pods (cluster routes) and monitoring', () => {
+      const nats = policies().filter(
+        (p) => p.spec.podSelector.matchLabels['app.kubernetes.io/name'] === 'nats',
+      );
+      expect(nats).toHaveLength(1);
+      expect(nats[0]!.spec.policyTypes).toEqual(['Ingress']);
+      const peersByPort = new Map(
+        (nats[0]!.spec.ingress as Doc[]).flatMap((rule) =>
+          (rule.ports as Doc[]).map((p) => [p.port as number, rule.from as Doc[]] as const),
+        ),
+      );
+      expect([...peersByPort.keys()].sort()).toEqual([4222, 6222, 8222]);
+      const clients = peersByPort.get(4222)!;
+      expect(clients).toEqual([
+        { podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'chatexhibit' } } },
+      ]);
+      for (const part of PARTS)
+        expect(selects(clients[0]!.podSelector.matchLabels, podLabels(part))).toBe(true);
+      expect(peersByPort.get(6222)).toEqual([
+        { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'nats' } } },
+      ]);
+      expect(peersByPort.get(8222)).toEqual([
+        { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } },
+      ]);
+    });
   });
 
   describe('ConfigMap', () => {
@@ -526,7 +562,7 @@ describe('secret.example.yaml', () => {
   it('is a valid Secret with every secret of the table', () => {
     new Secret(secretExample as never).validate();
     expect(secretExample.metadata.name).toBe(SECRET_NAME);
-    for (const v of ENV.filter((e) => e.secret)) expect(secretKeys).toContain(v.name);
+    for (const v of ENV.filter((e) => e.secret && !e.secretRef)) expect(secretKeys).toContain(v.name);
   });
 
   it('holds only values the gateway refuses, so that an unchanged copy never runs', () => {

@@ -21,13 +21,32 @@ export interface EnvVar {
   secret: boolean;
   /** Leading text a valid value has, when there is one. */
   scheme?: RegExp;
+  /**
+   * The Secret and key a part's value comes from in Kubernetes, when each part has its own (its
+   * NATS key, in npm run nats-auth's Secret); otherwise the key of its name in chatexhibit-secrets.
+   */
+  secretRef?: (part: Part) => { name: string; key: string };
 }
+
+/** The Secret npm run nats-auth -- --kubernetes makes: each part's NATS key. */
+export const NATS_SEEDS_SECRET = 'chatexhibit-nats-seeds';
 
 const S3_PARTS: readonly Part[] = ['gateway', 'ingest', 'parse', 'media', 'pdf'];
 
 export const ENV: readonly EnvVar[] = [
   { name: 'NATS_URL', parts: PARTS, required: true, secret: false, scheme: /^nats:\/\/[^\s/]+:\d+$/ },
   { name: 'NATS_PREFIX', parts: PARTS, required: false, secret: false },
+  // Required where the parts run, in the image: NODE_ENV=production refuses to start without it.
+  {
+    name: 'NATS_NKEY_SEED',
+    parts: PARTS,
+    required: true,
+    secret: true,
+    secretRef: (part) => ({ name: NATS_SEEDS_SECRET, key: `NATS_NKEY_SEED_${part.toUpperCase()}` }),
+  },
+  { name: 'NATS_TLS_CA_FILE', parts: PARTS, required: false, secret: false },
+  { name: 'NATS_TLS_CERT_FILE', parts: PARTS, required: false, secret: false },
+  { name: 'NATS_TLS_KEY_FILE', parts: PARTS, required: false, secret: false },
   { name: 'DATABASE_URL', parts: SERVICES, required: true, secret: true, scheme: /^postgres(ql)?:\/\// },
   { name: 'S3_ENDPOINT', parts: S3_PARTS, required: true, secret: false, scheme: /^https?:\/\// },
   { name: 'S3_REGION', parts: S3_PARTS, required: false, secret: false },
@@ -65,7 +84,7 @@ export const ENV: readonly EnvVar[] = [
     secret: false,
     scheme: /^https?:\/\//,
   },
-  { name: 'SUPPORT_TOKEN', parts: ['gateway'], required: false, secret: true },
+  { name: 'SUPPORT_TOKEN', parts: ['gateway', 'payment'], required: false, secret: true },
   { name: 'RETENTION_SWEEP_INTERVAL_SECONDS', parts: ['payment'], required: false, secret: false },
   { name: 'HEALTH_PORT', parts: SERVICES, required: false, secret: false },
   { name: 'LOG_LEVEL', parts: PARTS, required: false, secret: false },

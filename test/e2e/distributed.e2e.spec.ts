@@ -5,13 +5,18 @@ import path from 'node:path';
 import { connect } from 'nats';
 import type { ExhibitMessagesResponse } from '@chatexhibit/proto/exhibit-api';
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
-import { SERVICE_NAMES, type SystemHealth } from '@chatexhibit/proto/health';
+import { SERVICE_NAMES, type ServiceName, type SystemHealth } from '@chatexhibit/proto/health';
+import { HTTP_API } from '@chatexhibit/proto/http-api';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
+import { SUPPORT_REFUND_REQUEST } from '@chatexhibit/proto/subjects';
+import { NatsRequestBus } from '@chatexhibit/kit/bus/nats-request-bus';
+import { createLogger } from '@chatexhibit/kit/logging/logger';
 import { S3ObjectStorage } from '@chatexhibit/kit/storage/s3-object-storage';
+import { type AuthorizedNats, startAuthorizedNats } from '../support/authorized-nats';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 import { type RunningProcess, startProcess } from '../support/child-process';
-import { deletePrefixStreams, testServers, uniqueName } from '../support/servers';
+import { testServers, uniqueName } from '../support/servers';
 import { scrapeMetrics, sampleValue } from '../support/metrics';
 import {
   INTERRUPTED_EXPORT,
@@ -48,10 +53,15 @@ const getHealth = async (port: number): Promise<{ status: number; body: SystemHe
 
 /**
  * Distributed mode as an operator runs it: the gateway and six services as separate processes
- * (the built entry points) on the local PostgreSQL and NATS, the test S3 server and an SMTP sink.
+ * (the built entry points) on the local PostgreSQL, the test S3 server, an SMTP sink and a NATS
+ * server of the test's own with the parts' authorization, each part with its own key.
  */
 describe('distributed mode', () => {
   const prefix = uniqueName('dist');
+  let nats: AuthorizedNats;
+  const supportToken = randomBytes(32).toString('hex');
+  /** A bundle bought in the sale below. */
+  let paidBundleId: string;
   const processes = new Map<string, RunningProcess>();
   const healthPorts = new Map<string, number>();
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -64,13 +74,14 @@ describe('distributed mode', () => {
     smtp = await startSmtpSink();
     stripe = await startStripeStub();
     workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exports-'));
+    nats = await startAuthorizedNats(prefix);
   });
   afterAll(() =>
     cleanUpAll(
       () => Promise.all([...processes.values()].map((p) => p.stop('SIGKILL'))),
       () => smtp?.close(),
       () => stripe?.close(),
-      () => deletePrefixStreams(prefix),
+      () => nats?.stop(),
       () => workDir && rm(workDir, { recursive: true, force: true }),
     ),
   );
@@ -80,15 +91,19 @@ describe('distributed mode', () => {
     const healthPort = await freePort();
     processes.set(
       service,
-      startProcess(`services/${service}/dist/main.js`, { ...common, HEALTH_PORT: String(healthPort) }),
+      startProcess(`services/${service}/dist/main.js`, {
+        ...common,
+        NATS_NKEY_SEED: nats.seeds[service as ServiceName],
+        HEALTH_PORT: String(healthPort),
+      }),
     );
     healthPorts.set(service, healthPort);
   };
 
   it('serves /api/health with all seven parts up, each in its own process', async () => {
-    const { databaseUrl, natsUrl, s3 } = testServers();
+    const { databaseUrl, s3 } = testServers();
     common = {
-      NATS_URL: natsUrl,
+      NATS_URL: nats.url,
       NATS_PREFIX: prefix,
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
@@ -100,10 +115,18 @@ describe('distributed mode', () => {
       MAIL_FROM: 'ChatExhibit <no-reply@example.com>',
       SUPPORT_EMAIL: 'support@example.com',
       LINK_SIGNING_SECRET: randomBytes(32).toString('hex'),
+      SUPPORT_TOKEN: supportToken,
       PUBLIC_URL: `http://127.0.0.1:${(gatewayPort = await freePort())}`,
       ...stripe.env,
     };
-    processes.set('gateway', startProcess('gateway/dist/main.js', { ...common, PORT: String(gatewayPort) }));
+    processes.set(
+      'gateway',
+      startProcess('gateway/dist/main.js', {
+        ...common,
+        NATS_NKEY_SEED: nats.seeds.gateway,
+        PORT: String(gatewayPort),
+      }),
+    );
     for (const service of SERVICE_NAMES) await startService(service);
 
     let last: { status: number; body: SystemHealth } | undefined;
@@ -240,15 +263,16 @@ describe('distributed mode', () => {
 
   it('deletes an export across processes: its objects, progress and dead letter (which names its file) go', async () => {
     const baseUrl = `http://127.0.0.1:${gatewayPort}`;
-    const { s3, natsUrl } = testServers();
+    const { s3 } = testServers();
     const storage = new S3ObjectStorage({ ...s3, bucket });
     const objectsOf = async (exportId: string) => {
       const keys: string[] = [];
       for await (const key of storage.list(`exports/${exportId}/`)) keys.push(key);
       return keys;
     };
-    const nats = await connect({ servers: natsUrl });
-    const jsm = await nats.jetstreamManager();
+    // The payment service's key: it may read the dead letters, as every service that forgets exports.
+    const bus = await connect({ servers: nats.url, ...nats.access('payment') });
+    const jsm = await bus.jetstreamManager();
     /** Dead letters of this run whose payload contains `needle`. */
     const deadLettersNaming = async (needle: string): Promise<number> => {
       const { state } = await jsm.streams.info(`${prefix}_dead_letters`);
@@ -293,7 +317,7 @@ describe('distributed mode', () => {
         'the deleted exports are gone from S3 and the dead letters',
       );
     } finally {
-      await nats.close();
+      await bus.close();
     }
   }, 120_000);
 
@@ -373,7 +397,34 @@ describe('distributed mode', () => {
     );
     expect(links).toHaveLength(2);
     for (const link of links) expect((await fetch(link)).status).toBe(200);
+    paidBundleId = bundleId;
   }, 90_000);
+
+  it("runs support's operations only with the support token, even asked on the bus with the gateway's key", async () => {
+    const asGateway = new NatsRequestBus(
+      { url: nats.url, prefix, queue: 'attacker', name: 'attacker', access: nats.access('gateway') },
+      createLogger({ part: 'test', level: 'silent' }),
+    );
+    try {
+      await asGateway.start();
+      await expect(
+        asGateway.request(SUPPORT_REFUND_REQUEST, { bundleId: paidBundleId, supportToken: 'f'.repeat(64) }),
+      ).rejects.toMatchObject({ code: 'INVALID_REQUEST', reason: 'SUPPORT_TOKEN_WRONG' });
+    } finally {
+      await asGateway.close();
+    }
+    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    expect((await paymentStatus(baseUrl, paidBundleId)).body.isPaid).toBe(true);
+    // Support, through the gateway with the token: the payment service checks it too, and answers.
+    const status = await fetch(
+      `${baseUrl}${HTTP_API.supportBundles.path}?query=${encodeURIComponent(paidBundleId)}`,
+      { headers: { authorization: `Bearer ${supportToken}` } },
+    );
+    expect(status.status).toBe(200);
+    expect(((await status.json()) as { bundles: { bundleId: string }[] }).bundles).toEqual([
+      expect.objectContaining({ bundleId: paidBundleId }),
+    ]);
+  }, 30_000);
 
   it('reports a stopped service as down (503), and the stopped process exits cleanly', async () => {
     const media = processes.get('media')!;

@@ -106,7 +106,7 @@ describe('payment service', () => {
     progress = await PostgresProgressChannel.open(databaseUrl, `${schema}_progress`);
     localObjects = new LocalStripeObjectRepository(database);
     account = await StripeAccount.open(
-      { publicUrl: PUBLIC_URL, stripe: null, retentionSweepIntervalMs: 3_600_000 },
+      { publicUrl: PUBLIC_URL, stripe: null, retentionSweepIntervalMs: 3_600_000, supportToken: null },
       localObjects,
     );
     const requestBus = new InProcessRequestBus(logger);
@@ -134,7 +134,7 @@ describe('payment service', () => {
       bundles,
       liveBundles,
       account,
-      { publicUrl: PUBLIC_URL, stripe: null, retentionSweepIntervalMs: 3_600_000 },
+      { publicUrl: PUBLIC_URL, stripe: null, retentionSweepIntervalMs: 3_600_000, supportToken: null },
       logger,
     );
     receiveWebhook = new ReceiveStripeWebhookUseCase(account, queue, logger);

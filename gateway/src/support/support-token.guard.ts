@@ -11,13 +11,14 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
+import { PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
 import { RateLimitStore } from '@chatexhibit/kit/rate-limit/rate-limit-store';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
 import { clientAddress } from '../http/client-address';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export const WRONG_SUPPORT_TOKEN = 'The support token is missing or wrong.';
+export const WRONG_SUPPORT_TOKEN = PAYMENT_ERRORS.SUPPORT_TOKEN_WRONG.message;
 export const TOO_MANY_WRONG_SUPPORT_TOKENS =
   'Too many wrong support tokens from this address. Please wait an hour and try again.';
 
@@ -40,7 +41,7 @@ export class SupportTokenGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const token = this.settings.supportToken;
-    if (!token) throw new NotFoundException('Support is not enabled here: set SUPPORT_TOKEN.');
+    if (!token) throw new NotFoundException(PAYMENT_ERRORS.SUPPORT_DISABLED.message);
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
     const failures = createHash('sha256')

@@ -1,3 +1,4 @@
+import { createUser } from 'nkeys.js';
 import { ConfigError } from '../src/config/env';
 import { loadPartConfig } from '../src/config/part-config';
 
@@ -134,6 +135,7 @@ describe('loadPartConfig', () => {
       loadPartConfig('payment', {
         ...notAsked,
         NODE_ENV: 'production',
+        NATS_NKEY_SEED: new TextDecoder().decode(createUser().getSeed()),
         STRIPE_SECRET_KEY: 'sk_live_abc',
         STRIPE_WEBHOOK_SECRET: 'whsec_abc',
         PUBLIC_URL: 'https://chatexhibit.example.com/',
@@ -184,6 +186,43 @@ describe('loadPartConfig', () => {
     expect(problemsOf(() => loadPartConfig('payment', { ...complete, NATS_PREFIX: 'a.b' }))).toEqual([
       'NATS_PREFIX must contain only letters, digits, "_" and "-"',
     ]);
+  });
+
+  it("refuses to start in production without the part's own NATS key, and reads it and TLS when given", () => {
+    expect(problemsOf(() => loadPartConfig('media', { ...complete, NODE_ENV: 'production' }))).toEqual([
+      'NATS_NKEY_SEED is missing: in production each part connects to NATS with its own nkey, allowed only its own subjects (npm run nats-auth writes them; docs/deployment.md)',
+    ]);
+    const seed = new TextDecoder().decode(createUser().getSeed());
+    expect(
+      loadPartConfig('media', {
+        ...complete,
+        NODE_ENV: 'production',
+        NATS_URL: 'tls://nats:4222',
+        NATS_NKEY_SEED: seed,
+        NATS_TLS_CA_FILE: __filename,
+      }).nats,
+    ).toEqual({ url: 'tls://nats:4222', prefix: 'chatexhibit', nkeySeed: seed, tls: { caFile: __filename } });
+    // A tls:// URL alone asks for TLS: the part refuses a server that does not offer it.
+    expect(loadPartConfig('media', { ...complete, NATS_URL: 'tls://nats:4222' }).nats.tls).toEqual({});
+    expect(loadPartConfig('media', complete).nats.tls).toBeUndefined();
+  });
+
+  it('names a NATS key that is no user seed and TLS files that cannot be used, without the key', () => {
+    const account = 'SAAGNWQHLKVKDQGCDIHHZMAKNDTBXPEHKHMMUPW3TYPRMSF5ZR2S4YHUAE';
+    const problems = problemsOf(() =>
+      loadPartConfig('media', {
+        ...complete,
+        NATS_NKEY_SEED: account,
+        NATS_TLS_CA_FILE: '/nonexistent/ca.pem',
+        NATS_TLS_CERT_FILE: __filename,
+      }),
+    );
+    expect(problems).toEqual([
+      'NATS_NKEY_SEED must be a user nkey seed (56 characters starting with SU, as npm run nats-auth writes it)',
+      'NATS_TLS_CA_FILE is not a readable file',
+      'NATS_TLS_KEY_FILE is missing: a client certificate needs both NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE',
+    ]);
+    expect(problems.join('\n')).not.toContain(account);
   });
 
   it('never puts a secret into the error message', () => {

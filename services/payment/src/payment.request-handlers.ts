@@ -1,4 +1,5 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { RequestContract } from '@chatexhibit/proto/contract';
 import {
   PAYMENT_CHECKOUT_REQUEST,
   PAYMENT_REPAIR_REQUEST,
@@ -11,7 +12,9 @@ import {
   TEST_CHECKOUT_COMPLETE_REQUEST,
   TEST_CHECKOUT_VIEW_REQUEST,
 } from '@chatexhibit/proto/subjects';
-import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
+import type { z } from 'zod';
+import { RequestBus, type RequestHandler } from '@chatexhibit/kit/bus/request-bus';
+import { PAYMENT_SETTINGS, type PaymentSettings } from './payment.settings';
 import { CompleteTestCheckoutUseCase } from './use-cases/complete-test-checkout/complete-test-checkout.use-case';
 import { CreateCheckoutUseCase } from './use-cases/create-checkout/create-checkout.use-case';
 import { GetPaymentStatusUseCase } from './use-cases/get-payment-status/get-payment-status.use-case';
@@ -21,6 +24,7 @@ import { ExtendRetentionUseCase } from './use-cases/support/extend-retention/ext
 import { FindBundlesUseCase } from './use-cases/support/find-bundles/find-bundles.use-case';
 import { RefundBundleUseCase } from './use-cases/support/refund-bundle/refund-bundle.use-case';
 import { ResendDownloadLinksUseCase } from './use-cases/support/resend-download-links/resend-download-links.use-case';
+import { checkSupportToken, type SupportOperation } from './use-cases/support/support-token';
 import { ViewTestCheckoutUseCase } from './use-cases/view-test-checkout/view-test-checkout.use-case';
 
 /** The checkout half's queries on the bus, each answered by its use case. */
@@ -38,7 +42,19 @@ export class PaymentRequestHandlers implements OnModuleInit {
     private readonly extendRetention: ExtendRetentionUseCase,
     private readonly resendDownloadLinks: ResendDownloadLinksUseCase,
     private readonly refundBundle: RefundBundleUseCase,
+    @Inject(PAYMENT_SETTINGS) private readonly settings: Pick<PaymentSettings, 'supportToken'>,
   ) {}
+
+  /** Answers one of support's operations: the request's support token is checked before it runs. */
+  private handleSupport<C extends RequestContract<z.ZodObject<{ supportToken: z.ZodString }>>>(
+    contract: C,
+    handler: (request: SupportOperation<C>) => ReturnType<RequestHandler<C>>,
+  ): void {
+    this.requestBus.handle(contract, async ({ supportToken, ...request }) => {
+      checkSupportToken(this.settings.supportToken, supportToken);
+      return handler(request);
+    });
+  }
 
   onModuleInit(): void {
     const bus = this.requestBus;
@@ -48,9 +64,9 @@ export class PaymentRequestHandlers implements OnModuleInit {
     bus.handle(PAYMENT_REPAIR_REQUEST, (request) => this.repairPayment.execute(request));
     bus.handle(TEST_CHECKOUT_VIEW_REQUEST, (request) => this.viewTestCheckout.execute(request));
     bus.handle(TEST_CHECKOUT_COMPLETE_REQUEST, (request) => this.completeTestCheckout.execute(request));
-    bus.handle(SUPPORT_STATUS_REQUEST, (request) => this.findBundles.execute(request));
-    bus.handle(SUPPORT_EXTEND_REQUEST, (request) => this.extendRetention.execute(request));
-    bus.handle(SUPPORT_RESEND_REQUEST, (request) => this.resendDownloadLinks.execute(request));
-    bus.handle(SUPPORT_REFUND_REQUEST, (request) => this.refundBundle.execute(request));
+    this.handleSupport(SUPPORT_STATUS_REQUEST, (request) => this.findBundles.execute(request));
+    this.handleSupport(SUPPORT_EXTEND_REQUEST, (request) => this.extendRetention.execute(request));
+    this.handleSupport(SUPPORT_RESEND_REQUEST, (request) => this.resendDownloadLinks.execute(request));
+    this.handleSupport(SUPPORT_REFUND_REQUEST, (request) => this.refundBundle.execute(request));
   }
 }

@@ -8,6 +8,8 @@ export interface PaymentSettings {
   stripe: StripeConfig | null;
   /** How often exports past their retention date are swept. */
   retentionSweepIntervalMs: number;
+  /** SUPPORT_TOKEN, which support's operations must carry; null refuses them all. */
+  supportToken: string | null;
 }
 
 export const PAYMENT_SETTINGS = 'PAYMENT_SETTINGS';

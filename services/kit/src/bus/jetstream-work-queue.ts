@@ -19,6 +19,8 @@ import type { JobContract } from '@chatexhibit/proto/contract';
 import { errorMessage } from '../health/checks';
 import { currentCorrelationId, type Logger, redactUrl } from '../logging/logger';
 import type { JobMetrics, QueueDepth } from '../metrics/metrics';
+import type { NatsAccess } from './nats-access';
+import { deadLetterStream, durableName, jobStream } from './nats-names';
 import {
   type Consumer,
   type ConsumerOptions,
@@ -58,6 +60,7 @@ export class JetStreamWorkQueue extends WorkQueue {
     private readonly prefix: string,
     private readonly logger: Logger,
     private readonly metrics: JobMetrics,
+    private readonly updatesStreams: boolean,
   ) {
     super();
   }
@@ -67,7 +70,16 @@ export class JetStreamWorkQueue extends WorkQueue {
    * Fails with a plain reason when the server runs without JetStream.
    */
   static async connect(
-    options: { url: string; prefix: string; name: string; metrics: JobMetrics },
+    options: {
+      url: string;
+      prefix: string;
+      name: string;
+      metrics: JobMetrics;
+      /** The part's credentials, reply inbox and TLS (natsAccess); none on an open server. */
+      access?: NatsAccess;
+      /** Whether an existing stream's settings are brought up to date (STREAM_KEEPER); true by default. */
+      updatesStreams?: boolean;
+    },
     logger: Logger,
   ): Promise<JetStreamWorkQueue> {
     const connection = await connectWaiting(options, logger);
@@ -89,6 +101,7 @@ export class JetStreamWorkQueue extends WorkQueue {
       options.prefix,
       logger,
       options.metrics,
+      options.updatesStreams ?? true,
     );
     await queue.ensureStream({
       name: queue.jobStream,
@@ -108,10 +121,10 @@ export class JetStreamWorkQueue extends WorkQueue {
   }
 
   get jobStream(): string {
-    return `${this.prefix}_jobs`;
+    return jobStream(this.prefix);
   }
   get deadLetterStream(): string {
-    return `${this.prefix}_dead_letters`;
+    return deadLetterStream(this.prefix);
   }
 
   private subject(contract: JobContract): string {
@@ -120,13 +133,13 @@ export class JetStreamWorkQueue extends WorkQueue {
 
   /** The durable consumer of a job subject, shared by every replica that consumes it. */
   private durable(contract: JobContract): string {
-    return contract.subject.replace(/\./g, '-');
+    return durableName(contract);
   }
 
   private async ensureStream(config: Partial<StreamConfig> & { name: string }): Promise<void> {
     try {
       await this.manager.streams.info(config.name);
-      await this.manager.streams.update(config.name, config);
+      if (this.updatesStreams) await this.manager.streams.update(config.name, config);
     } catch (error) {
       if (!/stream not found/i.test(errorMessage(error))) throw error;
       await this.manager.streams.add(config);
@@ -282,12 +295,17 @@ const asHeaderValue = (text: string): string => text.replace(/[\r\n\t]+/g, ' ').
  * attempt naming the server and the reason, so a part that cannot reach NATS says why it waits.
  */
 async function connectWaiting(
-  options: { url: string; name: string },
+  options: { url: string; name: string; access?: NatsAccess },
   logger: Logger,
 ): Promise<NatsConnection> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1 });
+      return await connect({
+        servers: options.url,
+        name: options.name,
+        maxReconnectAttempts: -1,
+        ...options.access,
+      });
     } catch (error) {
       logger.warn({ url: redactUrl(options.url), attempt, err: error }, 'waiting for NATS');
       await new Promise((resolve) => setTimeout(resolve, CONNECT_RETRY_MS));

@@ -4,6 +4,7 @@ import type { RequestContract } from '@chatexhibit/proto/contract';
 import { firstValueFrom, throwError, timeout, TimeoutError } from 'rxjs';
 import type { Logger } from '../logging/logger';
 import { BusError } from './bus-error';
+import type { NatsAccess } from './nats-access';
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   RequestBus,
@@ -26,7 +27,13 @@ export class NatsRequestBus extends RequestBus {
   private started = false;
 
   constructor(
-    private readonly options: { url: string; prefix: string; queue: string; name: string },
+    private readonly options: {
+      url: string;
+      prefix: string;
+      queue: string;
+      name: string;
+      access?: NatsAccess;
+    },
     private readonly logger: Logger,
   ) {
     super();
@@ -35,6 +42,7 @@ export class NatsRequestBus extends RequestBus {
       name: options.name,
       maxReconnectAttempts: -1,
       waitOnFirstConnect: true,
+      ...options.access,
     };
     this.server = new ServerNats({ ...connection, queue: options.queue });
     this.client = new ClientNats({ ...connection });

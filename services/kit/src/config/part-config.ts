@@ -1,4 +1,6 @@
+import { accessSync, constants } from 'node:fs';
 import { isIPv4 } from 'node:net';
+import { fromSeed } from 'nkeys.js';
 import { z } from 'zod';
 import type { PartName } from '@chatexhibit/proto/health';
 import {
@@ -63,19 +65,29 @@ export interface StripeConfig {
   apiUrl?: string;
 }
 
+/** How a part reaches NATS. */
+export interface NatsConfig {
+  url: string;
+  prefix: string;
+  /** The part's own nkey seed (secret): nats-server knows the part by its public key. */
+  nkeySeed?: string;
+  /** TLS, when the operator asks for it: required, with the CA to trust and a client certificate. */
+  tls?: { caFile?: string; certFile?: string; keyFile?: string };
+}
+
 /** Typed configuration of one part running as its own process (distributed mode). */
 export interface PartConfig {
   part: PartName;
   logLevel: string;
   /** HTTP port: the gateway's API, or a service's liveness/readiness probes. */
   httpPort: number;
-  nats: { url: string; prefix: string };
+  nats: NatsConfig;
   databaseUrl?: string;
   storage?: StorageConfig;
   mail?: MailConfig;
   /** Key of the HMAC that signs download links (gateway and notification; secret). */
   linkSigningSecret?: string;
-  /** Gateway only: the bearer token of support's routes, when set. */
+  /** Gateway and payment: the bearer token of support's routes and operations, when set. */
   supportToken?: string;
   /** Gateway only: SUPPORT_EMAIL when set, which the site shows (notification mails to it). */
   siteSupportEmail?: string;
@@ -229,15 +241,84 @@ export const supportToken = strongSecret;
 /** The support mailbox contact-form messages go to. */
 export const supportEmail = () => requiredString().pipe(z.email('must be an email address'));
 
+/** A user nkey's seed, as `nsc` and nats-auth write it (SU…). */
+const nkeySeed = () =>
+  requiredString().refine(
+    (value) => {
+      try {
+        return value.startsWith('SU') && fromSeed(new TextEncoder().encode(value)).getPublicKey() !== '';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be a user nkey seed (56 characters starting with SU, as npm run nats-auth writes it)' },
+  );
+
+/** A file the part reads at start (a certificate or key): refused at once when it cannot be read. */
+const readableFile = () =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (file) => {
+          try {
+            accessSync(file, constants.R_OK);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: 'is not a readable file' },
+      )
+      .optional(),
+  );
+
 const commonEnv = z
   .object({
+    NODE_ENV: optionalString('development'),
     NATS_URL: requiredUrl(['nats', 'tls']),
     NATS_PREFIX: optionalString('chatexhibit').pipe(
       z.string().regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "_" and "-"'),
     ),
+    NATS_NKEY_SEED: z.preprocess(emptyToUndefined, nkeySeed().optional()),
+    NATS_TLS_CA_FILE: readableFile(),
+    NATS_TLS_CERT_FILE: readableFile(),
+    NATS_TLS_KEY_FILE: readableFile(),
     LOG_LEVEL: logLevel(),
   })
-  .transform((env) => ({ logLevel: env.LOG_LEVEL, nats: { url: env.NATS_URL, prefix: env.NATS_PREFIX } }));
+  .superRefine((env, context) => {
+    if (env.NATS_NKEY_SEED === undefined && env.NODE_ENV === 'production')
+      context.addIssue({
+        code: 'custom',
+        path: ['NATS_NKEY_SEED'],
+        message:
+          'is missing: in production each part connects to NATS with its own nkey, allowed only its own subjects (npm run nats-auth writes them; docs/deployment.md)',
+      });
+    if ((env.NATS_TLS_CERT_FILE === undefined) !== (env.NATS_TLS_KEY_FILE === undefined))
+      context.addIssue({
+        code: 'custom',
+        path: [env.NATS_TLS_CERT_FILE === undefined ? 'NATS_TLS_CERT_FILE' : 'NATS_TLS_KEY_FILE'],
+        message: 'is missing: a client certificate needs both NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE',
+      });
+  })
+  .transform((env) => {
+    const tlsFiles = {
+      ...(env.NATS_TLS_CA_FILE !== undefined && { caFile: env.NATS_TLS_CA_FILE }),
+      ...(env.NATS_TLS_CERT_FILE !== undefined && { certFile: env.NATS_TLS_CERT_FILE }),
+      ...(env.NATS_TLS_KEY_FILE !== undefined && { keyFile: env.NATS_TLS_KEY_FILE }),
+    };
+    const tls = env.NATS_URL.startsWith('tls:') || Object.keys(tlsFiles).length > 0;
+    return {
+      logLevel: env.LOG_LEVEL,
+      nats: {
+        url: env.NATS_URL,
+        prefix: env.NATS_PREFIX,
+        ...(env.NATS_NKEY_SEED !== undefined && { nkeySeed: env.NATS_NKEY_SEED }),
+        ...(tls && { tls: tlsFiles }),
+      } satisfies NatsConfig,
+    };
+  });
 
 const gatewayPortEnv = z.object({ PORT: port(3000) }).transform((env) => env.PORT);
 
@@ -319,7 +400,7 @@ export function loadPartConfig(
       mail: needs.mail ? mailEnv : notUsed,
       linkSigningSecret: needs.links ? linksEnv : notUsed,
       publicUrl: needs.publicUrl ? publicUrlEnv : notUsed,
-      supportToken: part === 'gateway' ? supportTokenEnv : notUsed,
+      supportToken: part === 'gateway' || part === 'payment' ? supportTokenEnv : notUsed,
       siteSupportEmail: part === 'gateway' ? siteSupportEmailEnv : notUsed,
       trustProxy: part === 'gateway' ? trustProxyEnv : notUsed,
       internalPort: part === 'gateway' ? internalPortEnv : notUsed,

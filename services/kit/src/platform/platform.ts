@@ -3,6 +3,8 @@ import type { Registry } from 'prom-client';
 import type { PartConfig } from '../config/part-config';
 import { InProcessRequestBus } from '../bus/in-process-request-bus';
 import { JetStreamWorkQueue } from '../bus/jetstream-work-queue';
+import { natsAccess } from '../bus/nats-access';
+import { STREAM_KEEPER } from '../bus/nats-permissions';
 import { NatsRequestBus } from '../bus/nats-request-bus';
 import { PgBossWorkQueue } from '../bus/pg-boss-work-queue';
 import type { RequestBus } from '../bus/request-bus';
@@ -45,6 +47,8 @@ export interface Platform {
 /** One part in its own process: NATS, JetStream, S3 and SMTP as its configuration says. */
 export async function createDistributedPlatform(config: PartConfig, logger: Logger): Promise<Platform> {
   const name = `chatexhibit-${config.part}`;
+  const access = natsAccess(config.nats, config.part);
+  const updatesStreams = config.part === STREAM_KEEPER;
   const metrics = createMetricsRegistry();
   const jobMetrics = new JobMetrics(metrics);
   let storage: S3ObjectStorage | null = null;
@@ -53,7 +57,7 @@ export async function createDistributedPlatform(config: PartConfig, logger: Logg
     await storage.ensureBucket();
   }
   const workQueue = await JetStreamWorkQueue.connect(
-    { url: config.nats.url, prefix: config.nats.prefix, name, metrics: jobMetrics },
+    { url: config.nats.url, prefix: config.nats.prefix, name, metrics: jobMetrics, access, updatesStreams },
     logger,
   );
   jobMetrics.measureQueueDepth(workQueue, logger);
@@ -61,7 +65,7 @@ export async function createDistributedPlatform(config: PartConfig, logger: Logg
     mode: 'distributed',
     logger,
     requestBus: new NatsRequestBus(
-      { url: config.nats.url, prefix: config.nats.prefix, queue: config.part, name },
+      { url: config.nats.url, prefix: config.nats.prefix, queue: config.part, name, access },
       logger,
     ),
     workQueue,
@@ -69,10 +73,17 @@ export async function createDistributedPlatform(config: PartConfig, logger: Logg
       url: config.nats.url,
       prefix: config.nats.prefix,
       name,
+      access,
+      updatesStreams,
     }),
     rateLimits:
       config.part === 'gateway'
-        ? await JetStreamRateLimitStore.connect({ url: config.nats.url, prefix: config.nats.prefix, name })
+        ? await JetStreamRateLimitStore.connect({
+            url: config.nats.url,
+            prefix: config.nats.prefix,
+            name,
+            access,
+          })
         : null,
     storage,
     mail: config.mail ? new SmtpMailTransport(config.mail.smtpUrl, config.mail.from) : null,

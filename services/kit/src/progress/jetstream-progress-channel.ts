@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import {
   connect,
   DiscardPolicy,
+  ErrorCode,
   type JetStreamClient,
   type JetStreamManager,
   JSONCodec,
@@ -8,9 +10,12 @@ import {
   type NatsConnection,
   RetentionPolicy,
   StorageType,
+  type StoredMsg,
 } from 'nats';
 import { type ExportProgress, supersedes } from '@chatexhibit/proto/progress';
 import { PROGRESS_EVENT } from '@chatexhibit/proto/subjects';
+import type { NatsAccess } from '../bus/nats-access';
+import { progressStream } from '../bus/nats-names';
 import { errorMessage } from '../health/checks';
 import { DELETED_PROGRESS, ProgressChannel, type ProgressListener, readProgress } from './progress-channel';
 
@@ -19,9 +24,24 @@ const PROGRESS_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 const PUBLISH_ATTEMPTS = 10;
 const codec = JSONCodec<unknown>();
 
+/** The client's manager has JetStream's direct get, which its public type does not name. */
+type WithDirectGet = JetStreamManager & {
+  direct: { getMessage(stream: string, query: { last_by_subj: string }): Promise<StoredMsg> };
+};
+
+/**
+ * The subject key of an export's progress: a hash of its id, so that whoever may list the
+ * progress stream's subjects (or sees them on the wire) learns no export id. An export id is a
+ * random UUID, so the hash can be neither reversed nor guessed; the gateway, which has the id
+ * from the browser, finds the subject from it.
+ */
+export const progressKey = (exportId: string): string =>
+  createHash('sha256').update(`chatexhibit-progress:${exportId}`).digest('hex').slice(0, 32);
+
 /**
  * Progress on NATS: a JetStream stream keeps the last event per export (max one message per
- * subject); live listeners are plain subscriptions on the same subject. A publish only lands
+ * subject, `progress.<progressKey>`); live listeners are plain subscriptions on the same subject,
+ * and the stored event is read by its subject (a direct get), never by sequence. A publish only lands
  * when it supersedes the stored event, checked with JetStream's expected-last-subject-sequence,
  * so two steps publishing at once cannot overwrite a later state with an earlier one.
  */
@@ -39,12 +59,17 @@ export class JetStreamProgressChannel extends ProgressChannel {
     url: string;
     prefix: string;
     name: string;
+    /** The part's credentials, reply inbox and TLS (natsAccess); none on an open server. */
+    access?: NatsAccess;
+    /** Whether an existing stream's settings are brought up to date (STREAM_KEEPER); true by default. */
+    updatesStreams?: boolean;
   }): Promise<JetStreamProgressChannel> {
     const connection = await connect({
       servers: options.url,
       name: `${options.name}-progress`,
       maxReconnectAttempts: -1,
       waitOnFirstConnect: true,
+      ...options.access,
     });
     try {
       const manager = await connection.jetstreamManager();
@@ -62,9 +87,12 @@ export class JetStreamProgressChannel extends ProgressChannel {
         max_msgs_per_subject: 1,
         discard: DiscardPolicy.Old,
         max_age: nanos(PROGRESS_MAX_AGE_MS),
+        allow_direct: true,
       };
       await manager.streams.info(channel.stream).then(
-        () => manager.streams.update(channel.stream, config),
+        async () => {
+          if (options.updatesStreams ?? true) await manager.streams.update(channel.stream, config);
+        },
         (error: unknown) => {
           if (!/stream not found/i.test(errorMessage(error))) throw error;
           return manager.streams.add(config);
@@ -78,21 +106,22 @@ export class JetStreamProgressChannel extends ProgressChannel {
   }
 
   get stream(): string {
-    return `${this.prefix}_progress`;
+    return progressStream(this.prefix);
   }
 
   private subject(exportId: string): string {
-    return `${this.prefix}.${PROGRESS_EVENT.subject(exportId)}`;
+    return `${this.prefix}.${PROGRESS_EVENT.subject(progressKey(exportId))}`;
   }
 
   private async stored(exportId: string): Promise<{ event: ExportProgress | null; sequence: number }> {
     try {
-      const message = await this.manager.streams.getMessage(this.stream, {
+      const message = await (this.manager as WithDirectGet).direct.getMessage(this.stream, {
         last_by_subj: this.subject(exportId),
       });
       return { event: readProgress(message.json()), sequence: message.seq };
     } catch (error) {
-      if (/no message found/i.test(errorMessage(error))) return { event: null, sequence: 0 };
+      if ((error as { code?: string }).code === ErrorCode.JetStream404NoMessages)
+        return { event: null, sequence: 0 };
       throw error;
     }
   }

@@ -1,4 +1,6 @@
 import { connect, JSONCodec, type KV, type NatsConnection, StorageType } from 'nats';
+import type { NatsAccess } from '../bus/nats-access';
+import { rateLimitBucket } from '../bus/nats-names';
 import { errorMessage } from '../health/checks';
 import {
   RATE_LIMIT_MAX_PERIOD_MS,
@@ -29,12 +31,15 @@ export class JetStreamRateLimitStore extends RateLimitStore {
     url: string;
     prefix: string;
     name: string;
+    /** The gateway's credentials, reply inbox and TLS (natsAccess); none on an open server. */
+    access?: NatsAccess;
   }): Promise<JetStreamRateLimitStore> {
     const connection = await connect({
       servers: options.url,
       name: `${options.name}-rate-limits`,
       maxReconnectAttempts: -1,
       waitOnFirstConnect: true,
+      ...options.access,
     });
     try {
       const kv = await connection.jetstream().views.kv(JetStreamRateLimitStore.bucket(options.prefix), {
@@ -51,7 +56,7 @@ export class JetStreamRateLimitStore extends RateLimitStore {
 
   /** The bucket of an installation with NATS prefix `prefix` (its stream is `KV_<bucket>`). */
   static bucket(prefix: string): string {
-    return `${prefix}_rate_limits`;
+    return rateLimitBucket(prefix);
   }
 
   protected async load(key: string): Promise<StoredCount> {

@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { EXPORT_REFERENCE_PATTERN } from '@chatexhibit/proto/export-reference';
 import type { SupportBundle } from '@chatexhibit/proto/payment';
 import type { SUPPORT_STATUS_REQUEST } from '@chatexhibit/proto/subjects';
-import type { RequestOf, ResponseOf } from '@chatexhibit/kit/bus/request-bus';
+import type { ResponseOf } from '@chatexhibit/kit/bus/request-bus';
 import type { BundleEntity } from '../../../bundles/bundle.entities';
 import { BundleRepository } from '../../../bundles/bundle.repository';
 import { RetentionRepository } from '../../../retention/retention.repository';
+import type { SupportOperation } from '../support-token';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (date: Date | null | undefined): string | null => date?.toISOString() ?? null;
@@ -24,7 +25,7 @@ export class FindBundlesUseCase {
 
   async execute({
     query,
-  }: RequestOf<typeof SUPPORT_STATUS_REQUEST>): Promise<ResponseOf<typeof SUPPORT_STATUS_REQUEST>> {
+  }: SupportOperation<typeof SUPPORT_STATUS_REQUEST>): Promise<ResponseOf<typeof SUPPORT_STATUS_REQUEST>> {
     const found = UUID.test(query)
       ? [await this.bundles.findBundle(query.toLowerCase())].filter((b): b is BundleEntity => b !== null)
       : EXPORT_REFERENCE_PATTERN.test(query.toUpperCase())

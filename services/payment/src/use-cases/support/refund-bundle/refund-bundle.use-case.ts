@@ -3,11 +3,12 @@ import { exportReference } from '@chatexhibit/proto/export-reference';
 import { PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
 import type { SUPPORT_REFUND_REQUEST } from '@chatexhibit/proto/subjects';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
-import type { RequestOf, ResponseOf } from '@chatexhibit/kit/bus/request-bus';
+import type { ResponseOf } from '@chatexhibit/kit/bus/request-bus';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { BundleRepository } from '../../../bundles/bundle.repository';
 import { StripeAccount } from '../../../stripe/stripe-account';
+import type { SupportOperation } from '../support-token';
 
 /** Support's `refund`: refunds a bundle's payment through Stripe and locks its export again. */
 @Injectable()
@@ -20,7 +21,7 @@ export class RefundBundleUseCase {
 
   async execute({
     bundleId,
-  }: RequestOf<typeof SUPPORT_REFUND_REQUEST>): Promise<ResponseOf<typeof SUPPORT_REFUND_REQUEST>> {
+  }: SupportOperation<typeof SUPPORT_REFUND_REQUEST>): Promise<ResponseOf<typeof SUPPORT_REFUND_REQUEST>> {
     const bundle = await this.bundles.findBundle(bundleId);
     if (!bundle) throw BusError.of(PAYMENT_ERRORS, 'BUNDLE_NOT_FOUND');
     if (!bundle.paidAt || !bundle.paymentIntentId) throw BusError.of(PAYMENT_ERRORS, 'NOT_PAID');

@@ -1,0 +1,21 @@
+import type { JobContract } from '@chatexhibit/proto/contract';
+
+/**
+ * The JetStream streams, consumers and buckets of a deployment with NATS prefix `prefix`, named
+ * once for the adapters that use them and the permissions that allow them.
+ */
+
+/** The work-queue stream of every job subject. */
+export const jobStream = (prefix: string): string => `${prefix}_jobs`;
+
+/** What was given up on, kept 30 days. */
+export const deadLetterStream = (prefix: string): string => `${prefix}_dead_letters`;
+
+/** The last progress event of each export. */
+export const progressStream = (prefix: string): string => `${prefix}_progress`;
+
+/** The gateway's rate-limit counts (a key-value bucket; its stream is `KV_<bucket>`). */
+export const rateLimitBucket = (prefix: string): string => `${prefix}_rate_limits`;
+
+/** The durable consumer of a job subject, shared by every replica that consumes it. */
+export const durableName = (contract: JobContract): string => contract.subject.replace(/\./g, '-');

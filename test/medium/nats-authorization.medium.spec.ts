@@ -1,0 +1,318 @@
+// Distributed mode on a NATS server with the parts' authorization, as npm run nats-auth writes
+// it: each part connects with its own nkey and can do its work, and nothing else. A client
+// without credentials, or with the media part's, can neither read a chat (chat.get), refund a
+// bundle, read or list progress, nor listen to another part's subjects or replies.
+import { randomUUID } from 'node:crypto';
+import { AckPolicy, connect, ErrorCode, type NatsConnection, type NatsError, StringCodec } from 'nats';
+import type { PartName } from '@chatexhibit/proto/health';
+import {
+  CHAT_DATA_REQUEST,
+  EXPIRE_EXPORT_JOBS,
+  HEALTH_REQUESTS,
+  PROGRESS_EVENT,
+  RETAIN_EXPORT_JOB,
+  SUBJECT_USES,
+  SUPPORT_REFUND_REQUEST,
+} from '@chatexhibit/proto/subjects';
+import { PART_NAMES } from '@chatexhibit/proto/health';
+import { JetStreamWorkQueue } from '@chatexhibit/kit/bus/jetstream-work-queue';
+import { deadLetterStream, durableName, jobStream, progressStream } from '@chatexhibit/kit/bus/nats-names';
+import { STREAM_KEEPER } from '@chatexhibit/kit/bus/nats-permissions';
+import { NatsRequestBus } from '@chatexhibit/kit/bus/nats-request-bus';
+import { createLogger } from '@chatexhibit/kit/logging/logger';
+import { JetStreamProgressChannel } from '@chatexhibit/kit/progress/jetstream-progress-channel';
+import { JetStreamRateLimitStore } from '@chatexhibit/kit/rate-limit/jetstream-rate-limit-store';
+import { type AuthorizedNats, startAuthorizedNats } from '../support/authorized-nats';
+import { cleanUpAll } from '../support/clean-up';
+import { eventually } from '../support/eventually';
+import { unscrapedJobMetrics } from '../support/job-metrics';
+
+const PREFIX = 'chatexhibit';
+const logger = createLogger({ part: 'test', level: 'silent' });
+const text = StringCodec();
+/** How long a request that should be answered may take; a refused one fails at once. */
+const ANSWER_MS = 10_000;
+
+let nats: AuthorizedNats;
+let url: string;
+const toClose: { close(): Promise<unknown> }[] = [];
+
+const access = (part: PartName) => nats.access(part);
+
+async function connectAs(part: PartName): Promise<NatsConnection> {
+  const nc = await connect({ servers: url, ...access(part) });
+  toClose.push(nc);
+  return nc;
+}
+
+/** One connection per part, for the parts' own work. */
+const connections = new Map<PartName, Promise<NatsConnection>>();
+const connectionOf = (part: PartName): Promise<NatsConnection> => {
+  if (!connections.has(part)) connections.set(part, connectAs(part));
+  return connections.get(part)!;
+};
+
+/** A request the server refuses to carry fails with its permissions violation (no waiting). */
+const refusedRequest = (nc: NatsConnection, subject: string, body = '{}') =>
+  nc.request(subject, text.encode(body), { noMux: true, timeout: ANSWER_MS });
+
+/** Subscribes and reports whether the server refused the subscription (known after a flush). */
+async function subscriptionRefused(nc: NatsConnection, subject: string): Promise<boolean> {
+  let refused = false;
+  nc.subscribe(subject, {
+    callback: (error) => {
+      if ((error as NatsError | null)?.code === ErrorCode.PermissionsViolation) refused = true;
+    },
+  });
+  // The server answers a subscription it refuses before the PONG of this flush.
+  await nc.flush();
+  return refused;
+}
+
+beforeAll(async () => {
+  nats = await startAuthorizedNats(PREFIX);
+  url = nats.url;
+}, 20_000);
+
+afterAll(async () => {
+  await cleanUpAll(...toClose.reverse().map((c) => () => c.close()), () => nats?.stop());
+});
+
+describe('each part, with its own nkey', () => {
+  it('opens the streams, and the stream keeper brings their settings up to date', async () => {
+    for (const part of PART_NAMES) {
+      const updatesStreams = part === STREAM_KEEPER;
+      toClose.push(
+        await JetStreamWorkQueue.connect(
+          {
+            url,
+            prefix: PREFIX,
+            name: part,
+            metrics: unscrapedJobMetrics(),
+            access: access(part),
+            updatesStreams,
+          },
+          logger,
+        ),
+        await JetStreamProgressChannel.connect({
+          url,
+          prefix: PREFIX,
+          name: part,
+          access: access(part),
+          updatesStreams,
+        }),
+      );
+    }
+    toClose.push(
+      await JetStreamRateLimitStore.connect({
+        url,
+        prefix: PREFIX,
+        name: 'gateway',
+        access: access('gateway'),
+      }),
+    );
+  });
+
+  it('asks and answers every request it is listed for', async () => {
+    for (const use of SUBJECT_USES) {
+      if (!('answeredBy' in use)) continue;
+      const subject = `${PREFIX}.${use.contract.subject}`;
+      const answerer = await connectionOf(use.answeredBy);
+      const answering = answerer.subscribe(subject, {
+        queue: use.answeredBy,
+        callback: (_error, message) => message.respond(text.encode('ok')),
+      });
+      await answerer.flush();
+      for (const asker of use.askedBy) {
+        const reply = await (
+          await connectionOf(asker)
+        ).request(subject, text.encode('{}'), { timeout: ANSWER_MS });
+        expect([use.contract.subject, asker, text.decode(reply.data)]).toEqual([
+          use.contract.subject,
+          asker,
+          'ok',
+        ]);
+      }
+      answering.unsubscribe();
+    }
+  });
+
+  it('enqueues and consumes every job it is listed for, and dead-letters what it consumes', async () => {
+    for (const use of SUBJECT_USES) {
+      if (!('consumedBy' in use)) continue;
+      const subject = `${PREFIX}.${use.contract.subject}`;
+      for (const enqueuer of use.enqueuedBy) {
+        const body = `${enqueuer}:${randomUUID()}`;
+        await (await connectionOf(enqueuer)).jetstream().publish(subject, text.encode(body));
+        const consumer = await connectionOf(use.consumedBy);
+        const durable = durableName(use.contract);
+        await (
+          await consumer.jetstreamManager()
+        ).consumers.add(jobStream(PREFIX), {
+          durable_name: durable,
+          filter_subject: subject,
+          ack_policy: AckPolicy.Explicit,
+        });
+        const message = await (await consumer.jetstream().consumers.get(jobStream(PREFIX), durable)).next();
+        expect([use.contract.subject, message && text.decode(message.data)]).toEqual([
+          use.contract.subject,
+          body,
+        ]);
+        await message!.ackAck();
+        await consumer
+          .jetstream()
+          .publish(`${PREFIX}.dead-letter.${use.contract.subject}`, text.encode(body));
+      }
+    }
+  });
+
+  it('runs the real adapters: requests, jobs, progress and forgetting dead letters', async () => {
+    const bus = (part: PartName) => {
+      const created = new NatsRequestBus(
+        { url, prefix: PREFIX, queue: part, name: part, access: access(part) },
+        logger,
+      );
+      toClose.push(created);
+      return created;
+    };
+    const payment = bus('payment');
+    const refundedAt = new Date().toISOString();
+    payment.handle(SUPPORT_REFUND_REQUEST, async ({ bundleId }) => ({
+      bundleId,
+      refundId: 're_1',
+      refundedAt,
+    }));
+    await payment.start();
+    const media = bus('media');
+    media.handle(HEALTH_REQUESTS.media, async () => ({ status: 'up' as const, checks: {} }));
+    await media.start();
+    const gateway = bus('gateway');
+    await gateway.start();
+    const bundleId = randomUUID();
+    await expect(gateway.request(SUPPORT_REFUND_REQUEST, { bundleId, supportToken: 'x' })).resolves.toEqual({
+      bundleId,
+      refundId: 're_1',
+      refundedAt,
+    });
+    await expect(gateway.request(HEALTH_REQUESTS.media, {})).resolves.toMatchObject({ status: 'up' });
+
+    const queue = async (part: PartName) => {
+      const opened = await JetStreamWorkQueue.connect(
+        {
+          url,
+          prefix: PREFIX,
+          name: part,
+          metrics: unscrapedJobMetrics(),
+          access: access(part),
+          updatesStreams: false,
+        },
+        logger,
+      );
+      toClose.push(opened);
+      return opened;
+    };
+    const exportId = randomUUID();
+    const received: string[] = [];
+    const paymentQueue = await queue('payment');
+    paymentQueue.consume(RETAIN_EXPORT_JOB, async (job) => void received.push(`retain ${job.exportId}`));
+    await paymentQueue.start();
+    const mediaQueue = await queue('media');
+    mediaQueue.consume(EXPIRE_EXPORT_JOBS.media, async (job) => void received.push(`expire ${job.exportId}`));
+    await mediaQueue.start();
+    await (
+      await queue('gateway')
+    ).enqueue(RETAIN_EXPORT_JOB, { exportId, receivedAt: new Date().toISOString() });
+    await paymentQueue.enqueue(EXPIRE_EXPORT_JOBS.media, { exportId });
+    await eventually(() => received.length === 2, ANSWER_MS, 'both jobs handled');
+    expect(received.sort()).toEqual([`expire ${exportId}`, `retain ${exportId}`]);
+    await mediaQueue.forgetPayloads('exportId', exportId);
+
+    const progress = async (part: PartName) => {
+      const opened = await JetStreamProgressChannel.connect({
+        url,
+        prefix: PREFIX,
+        name: part,
+        access: access(part),
+        updatesStreams: false,
+      });
+      toClose.push(opened);
+      return opened;
+    };
+    const gatewayProgress = await progress('gateway');
+    const seen: number[] = [];
+    await gatewayProgress.subscribe(exportId, (event) => void seen.push(event.progress));
+    await (await progress('ingest')).publish(exportId, { step: 0, progress: 10 });
+    await expect(gatewayProgress.latest(exportId)).resolves.toEqual({ step: 0, progress: 10 });
+    await eventually(() => seen.length === 1, ANSWER_MS, 'the live event');
+    await (await progress('payment')).erase(exportId);
+    await expect(gatewayProgress.latest(exportId)).resolves.toMatchObject({ progress: 100 });
+  });
+});
+
+describe('an attacker on the bus', () => {
+  it('without credentials cannot connect at all', async () => {
+    await expect(connect({ servers: url, reconnect: false })).rejects.toMatchObject({
+      code: ErrorCode.AuthorizationViolation,
+    });
+  });
+
+  it("with the media part's nkey cannot read a chat, refund a bundle or read progress", async () => {
+    const nc = await connectAs('media');
+    const refused = { code: ErrorCode.PermissionsViolation };
+    const chatExportId = randomUUID();
+    await expect(
+      refusedRequest(nc, `${PREFIX}.${CHAT_DATA_REQUEST.subject}`, JSON.stringify({ chatExportId })),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      refusedRequest(
+        nc,
+        `${PREFIX}.${SUPPORT_REFUND_REQUEST.subject}`,
+        JSON.stringify({ bundleId: randomUUID() }),
+      ),
+    ).rejects.toMatchObject(refused);
+    // Nor listen: to the requests, to the gateway's replies, to progress, or to everything.
+    for (const subject of [
+      `${PREFIX}.${CHAT_DATA_REQUEST.subject}`,
+      `${PREFIX}.${SUPPORT_REFUND_REQUEST.subject}`,
+      `_INBOX.${PREFIX}.gateway.>`,
+      `_INBOX.>`,
+      `${PREFIX}.${PROGRESS_EVENT.wildcard}`,
+      `${PREFIX}.jobs.notification.mail`,
+      '>',
+    ])
+      await expect([subject, await subscriptionRefused(nc, subject)]).toEqual([subject, true]);
+    // Nor page through the stored progress or the jobs by sequence, nor consume another part's jobs.
+    for (const [subject, body] of [
+      [`$JS.API.DIRECT.GET.${progressStream(PREFIX)}`, { seq: 1 }],
+      [`$JS.API.STREAM.MSG.GET.${progressStream(PREFIX)}`, { seq: 1 }],
+      [`$JS.API.STREAM.MSG.GET.${jobStream(PREFIX)}`, { seq: 1 }],
+      [
+        `$JS.API.STREAM.UPDATE.${deadLetterStream(PREFIX)}`,
+        { name: deadLetterStream(PREFIX), subjects: ['>'] },
+      ],
+      [
+        `$JS.API.CONSUMER.CREATE.${jobStream(PREFIX)}.jobs-notification-mail.${PREFIX}.jobs.notification.mail`,
+        { stream_name: jobStream(PREFIX), config: { durable_name: 'jobs-notification-mail' } },
+      ],
+    ] as const)
+      await expect(refusedRequest(nc, subject, JSON.stringify(body))).rejects.toMatchObject(refused);
+  });
+
+  it("lists the progress stream's subjects and learns no export id", async () => {
+    const exportId = randomUUID();
+    const ingest = await JetStreamProgressChannel.connect({
+      url,
+      prefix: PREFIX,
+      name: 'ingest',
+      access: access('ingest'),
+      updatesStreams: false,
+    });
+    toClose.push(ingest);
+    await ingest.publish(exportId, { step: 1, progress: 30 });
+    const jsm = await (await connectAs('media')).jetstreamManager();
+    const { state } = await jsm.streams.info(progressStream(PREFIX), { subjects_filter: '>' });
+    const subjects = Object.keys(state.subjects ?? {});
+    expect(subjects.length).toBeGreaterThan(0);
+    for (const subject of subjects) expect(subject).not.toContain(exportId);
+  });
+});
