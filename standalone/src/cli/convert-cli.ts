@@ -57,6 +57,7 @@ import { type MediaTools, resolveMediaTools } from '@chatexhibit/media/domain/me
 import { MediaConversionError } from '@chatexhibit/media/domain/media-conversion-error';
 import { convertedMediaItem, unconvertedMediaItem } from '@chatexhibit/media/domain/media-item';
 import { toApiMessage } from '@chatexhibit/parse/domain/api-message';
+import { ChatLimitError } from '@chatexhibit/parse/domain/chat-limits';
 import { type ExportChat, NoChatTextError, readExportChat } from '@chatexhibit/parse/domain/read-export-chat';
 import { toTranscriptMessage } from '@chatexhibit/parse/domain/transcript-message';
 import {
@@ -427,9 +428,10 @@ async function makeDocuments(
   progress.update('parse', 0);
   let exportChat: ExportChat;
   try {
-    exportChat = await readExportChat(entries, (entry) => readFile(entry.key));
+    exportChat = await readExportChat(entries, async (entry) => createReadStream(entry.key));
   } catch (error) {
-    if (error instanceof NoChatTextError) throw new CliInputError(error.message);
+    if (error instanceof NoChatTextError || error instanceof ChatLimitError)
+      throw new CliInputError(error.message);
     throw error;
   }
   const { chat, chatFile, attachmentKeys } = exportChat;
