@@ -72,6 +72,7 @@ describe('PgBossWorkQueue on the local PostgreSQL', () => {
       const boss = await openBoss();
       await boss.send(subject, { payload, correlationId });
     },
+    dyingWorkerEnv: () => ({ DRIVER: 'pg-boss', DATABASE_URL: testServers().databaseUrl, SCHEMA: schema }),
   };
 
   describeWorkQueueContract(driver);
