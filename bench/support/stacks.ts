@@ -76,7 +76,12 @@ export async function startDistributedStack(
     const nats = await connect({ servers: infrastructure.natsUrl });
     try {
       const streams = await nats.jetstreamManager();
-      for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`, `${prefix}_progress`]) {
+      for (const stream of [
+        `${prefix}_jobs`,
+        `${prefix}_dead_letters`,
+        `${prefix}_progress`,
+        `KV_${prefix}_job_runs`,
+      ]) {
         await streams.streams.delete(stream).catch(() => undefined);
       }
     } finally {

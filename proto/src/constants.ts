@@ -33,6 +33,14 @@ export const UNZIP_LIMITS = {
   ratioCheckedAboveBytes: MiB,
 } as const;
 
+/**
+ * What the parse step reads of a chat, so that one upload cannot exhaust a server's memory (a
+ * million short lines, or one line of 50 MB, did): entries are messages and system lines. A
+ * WhatsApp export holds at most about 40,000 messages, and one message at most about 65,000
+ * characters; a line is measured in bytes as the file stores it.
+ */
+export const CHAT_LIMITS = { maxEntries: 100_000, maxLineBytes: MiB } as const;
+
 /** Price per bundle, one time, in US cents. */
 export const BUNDLE_PRICE = { amountCents: 499, currency: 'usd', label: '$4.99' } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorReasons } from './errors';
+import { DOCUMENTS_OUT_OF_MEMORY_MESSAGE } from './progress';
 import { MAX_MESSAGE_NUMBER } from './exhibit-spec';
 import { TranscriptMessageSchema } from './transcript';
 
@@ -84,4 +85,6 @@ export const EXHIBIT_ERRORS = {
     code: 'NOT_FOUND',
     message: 'No transcript of this export can be cut into an exhibit. Please upload the export again.',
   },
+  /** Drawing it needed more memory than the pdf core's worker may have. */
+  TOO_LARGE: { code: 'INVALID_REQUEST', message: DOCUMENTS_OUT_OF_MEMORY_MESSAGE },
 } as const satisfies ErrorReasons<string>;

@@ -9,6 +9,20 @@ export const ProgressErrorReasonSchema = z.enum(['NOT_A_WHATSAPP_EXPORT']);
 export type ProgressErrorReason = z.infer<typeof ProgressErrorReasonSchema>;
 
 /**
+ * What a person sees when processing their export ended the server's process twice (it ran out
+ * of memory, say): the export is set aside rather than tried again, and again.
+ */
+export const PROCESS_ENDED_MESSAGE =
+  'This export could not be processed: the server stopped twice while working on it, so it will not be tried again. If it is a ZIP exactly as WhatsApp\'s "Export chat" made it, please contact support.';
+
+/**
+ * What a person sees when drawing their export's documents needed more memory than one export
+ * may have (the documents step's worker has its own heap limit): the site goes on for everyone.
+ */
+export const DOCUMENTS_OUT_OF_MEMORY_MESSAGE =
+  'This chat is too large to be made into documents: drawing it needed more memory than the server allows for one export. It cannot be processed.';
+
+/**
  * An export's progress as the pipeline records it (`progress.<exportId>`): what the services
  * know. The latest one is kept, so a browser that reconnects to any gateway gets it at once.
  */

@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ChatDataSchema } from '@chatexhibit/proto/chat';
+import { CHAT_LIMIT_SENTENCES } from '@chatexhibit/proto/chat-limits';
+import { CHAT_LIMITS } from '@chatexhibit/proto/constants';
 import { zipArchive } from '../../services/parse/test/support/zip-writer';
 import { runToEnd } from '../support/child-process';
 import { type WhatsAppExport, writeWhatsAppExport } from '../support/whatsapp-export';
@@ -307,11 +309,21 @@ describe('convert CLI', () => {
       'convert: This ZIP has no WhatsApp chat file. In WhatsApp, open the chat, choose "Export chat", and upload the ZIP it makes.',
     ],
     ['a missing file', 'missing', /^convert: cannot read .*missing\.zip: no such file$/],
+    ['a chat over the entry limit', 'too-many-entries', `convert: ${CHAT_LIMIT_SENTENCES.too_many_entries}`],
   ])('refuses %s with one line on stderr and exit code 1', async (_, name, message) => {
     const contents: Record<string, Buffer | undefined> = {
       'not-a-zip': Buffer.from('%PDF-1.7 renamed to .zip'),
       traversal: zipArchive([{ path: '../_chat.txt', data: '[07/09/2023, 08:01:12] Hannah: hi\n' }]),
       'no-chat': zipArchive([{ path: 'a.jpg', data: 'x' }]),
+      'too-many-entries': zipArchive([
+        {
+          path: '_chat.txt',
+          data: Array.from(
+            { length: CHAT_LIMITS.maxEntries + 1 },
+            (_, i) => `[07/09/2023, 08:01:12] Hannah: ${i}\n`,
+          ).join(''),
+        },
+      ]),
     };
     const zipPath = path.join(workDir, `${name}.zip`);
     if (contents[name] !== undefined) await writeFile(zipPath, contents[name]);

@@ -45,7 +45,7 @@ function workerScenario(stem: string, workerEnv: Record<string, string> = {}) {
       async () => {
         const nats = opened.nats ?? (await connect({ servers: testServers().natsUrl }));
         const jetstream = await nats.jetstreamManager();
-        for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`])
+        for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`, `KV_${prefix}_job_runs`])
           await jetstream.streams.delete(stream).catch(() => undefined);
         await nats.close();
       },

@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { SignedLinks } from '@chatexhibit/kit/links/signed-links';
+import { CHAT_LIMIT_SENTENCES } from '@chatexhibit/proto/chat-limits';
+import { CHAT_LIMITS } from '@chatexhibit/proto/constants';
 import type { ProgressEvent } from '@chatexhibit/proto/progress';
 import { ARTIFACTS } from '../support/artifacts';
 import { downloadAndVerifyEvidence } from '../support/evidence-package';
@@ -232,6 +235,40 @@ describe('standalone pipeline', () => {
     );
   }, 60_000);
 
+  // Issue 30: a million short lines, or one line of 50 MB, took the whole process down.
+  it.each([
+    [
+      `${CHAT_LIMITS.maxEntries + 1} entries`,
+      Array.from({ length: CHAT_LIMITS.maxEntries + 1 }, (_, i) => `14/03/2023, 20:01 - Ann: ${i}\n`).join(
+        '',
+      ),
+      CHAT_LIMIT_SENTENCES.too_many_entries,
+    ],
+    [
+      'a line over 1 MB',
+      // Random letters, so that the archive's check of the compression ratio lets it through.
+      `14/03/2023, 20:01 - Ann: ${randomBytes(CHAT_LIMITS.maxLineBytes).toString('base64')}\n`,
+      CHAT_LIMIT_SENTENCES.line_too_long,
+    ],
+  ])(
+    'ends an upload of a chat with %s with its sentence',
+    async (_, chat, sentence) => {
+      const file = path.join(await mkdtemp(path.join(workDir, 'over-limits-')), 'export.zip');
+      await writeFile(file, await yazlZip([{ path: 'WhatsApp Chat with Ann.txt', data: chat }]));
+      const final = finalEvent(
+        (
+          await readProgress(
+            standalone.baseUrl,
+            (await uploadExport(standalone.baseUrl, file)).body.clientId!,
+          )
+        ).events,
+      );
+      expect(final).toMatchObject({ step: 1, progress: 100, error: sentence });
+      expect(final.errorReason).toBeUndefined();
+    },
+    60_000,
+  );
+
   it('leaves nothing behind when an upload is cut off midway', async () => {
     // Standalone's scratch space is <DATA_DIR>/tmp.
     const spools = async () =>
@@ -299,9 +336,10 @@ describe('standalone pipeline', () => {
   it('counts the uploads, jobs and errors above at /metrics, one registry for every part', async () => {
     const scrape = await scrapeMetrics(standalone.baseUrl);
     const value = (name: string, labels: Record<string, string> = {}) => sampleValue(scrape, name, labels);
-    // Twelve uploads were accepted (free, links, paid, eight hostile ZIPs, one without a chat), one
-    // of each refusal made, and the one cut off midway was refused as a broken form.
-    expect(value('chatexhibit_uploads_total', { outcome: 'accepted' })).toBe(12);
+    // Fourteen uploads were accepted (free, links, paid, eight hostile ZIPs, one without a chat,
+    // two over the chat limits), one of each refusal made, and the one cut off midway was refused
+    // as a broken form.
+    expect(value('chatexhibit_uploads_total', { outcome: 'accepted' })).toBe(14);
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_form' })).toBe(1);
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_type' })).toBe(1);
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_size' })).toBe(1);
@@ -311,10 +349,10 @@ describe('standalone pipeline', () => {
     // Each service's jobs, labelled by the part that consumed them.
     const handled = (part: string, subject: string, outcome: string) =>
       value('chatexhibit_job_duration_seconds_count', { part, subject, outcome });
-    expect(handled('ingest', 'jobs.ingest', 'ok')).toBe(4);
+    expect(handled('ingest', 'jobs.ingest', 'ok')).toBe(6);
     // Refused uploads are the uploader's files, not dead letters an operator is alerted to.
     expect(handled('ingest', 'jobs.ingest', 'refused')).toBe(8);
-    expect(handled('parse', 'jobs.parse', 'refused')).toBe(1);
+    expect(handled('parse', 'jobs.parse', 'refused')).toBe(3);
     expect(value('chatexhibit_dead_letters_total', { part: 'ingest', subject: 'jobs.ingest' }) ?? 0).toBe(0);
     expect(handled('payment', 'jobs.payment.decide', 'ok')).toBe(3);
     expect(value('chatexhibit_queue_depth', { part: 'pdf', subject: 'jobs.pdf' })).toBe(0);

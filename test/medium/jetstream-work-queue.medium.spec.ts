@@ -56,7 +56,7 @@ describe('JetStreamWorkQueue on the local NATS', () => {
       const jsm = await nc.jetstreamManager();
       await cleanUpAll(
         ...queues.map((queue) => () => queue.close()),
-        ...[`${prefix}_jobs`, `${prefix}_dead_letters`].map(
+        ...[`${prefix}_jobs`, `${prefix}_dead_letters`, `KV_${prefix}_job_runs`].map(
           (stream) => () => jsm.streams.delete(stream).catch(unlessNotFound),
         ),
       );
@@ -84,6 +84,7 @@ describe('JetStreamWorkQueue on the local NATS', () => {
       headers.set('correlation-id', correlationId);
       await nc.jetstream().publish(`${prefix}.${subject}`, JSON.stringify(payload), { headers });
     },
+    dyingWorkerEnv: () => ({ DRIVER: 'jetstream', NATS_URL: testServers().natsUrl, NATS_PREFIX: prefix }),
   };
 
   describeWorkQueueContract(driver);

@@ -1,8 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { Client } from 'pg';
+import { z } from 'zod';
+import { jobContract } from '@chatexhibit/proto/contract';
+import { PROCESS_ENDED_MESSAGE } from '@chatexhibit/proto/progress';
+import { stepIndex } from '@chatexhibit/proto/steps';
 import { PgBossWorkQueue } from '@chatexhibit/kit/bus/pg-boss-work-queue';
-import { exhaustedReason, PermanentJobError } from '@chatexhibit/kit/bus/work-queue';
+import { exhaustedReason, MAX_DEATHS, PermanentJobError } from '@chatexhibit/kit/bus/work-queue';
 import { createLogger, withCorrelationId } from '@chatexhibit/kit/logging/logger';
+import { consumePipelineStep } from '@chatexhibit/kit/progress/pipeline-step';
+import { PostgresProgressChannel } from '@chatexhibit/kit/progress/postgres-progress-channel';
+import { startProcess } from '../support/child-process';
 import { cleanUpAll } from '../support/clean-up';
 import { eventually } from '../support/eventually';
 import { testServers, uniqueName } from '../support/servers';
@@ -42,15 +50,16 @@ describe('PgBossWorkQueue on the local PostgreSQL', () => {
     return boss;
   };
 
-  const dropSchema = async () => {
+  const dropSchemaNamed = async (name: string) => {
     const admin = new Client({ connectionString: testServers().databaseUrl });
     await admin.connect();
     try {
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
     } finally {
       await admin.end();
     }
   };
+  const dropSchema = () => dropSchemaNamed(schema);
 
   const driver: WorkQueueFixture = {
     setUp: () => {
@@ -72,6 +81,7 @@ describe('PgBossWorkQueue on the local PostgreSQL', () => {
       const boss = await openBoss();
       await boss.send(subject, { payload, correlationId });
     },
+    dyingWorkerEnv: () => ({ DRIVER: 'pg-boss', DATABASE_URL: testServers().databaseUrl, SCHEMA: schema }),
   };
 
   describeWorkQueueContract(driver);
@@ -147,6 +157,50 @@ describe('PgBossWorkQueue on the local PostgreSQL', () => {
       expect(Date.now() - started).toBeLessThan(3000);
       expect(seen).toEqual([{ id: 'orphan', deliveryCount: 2 }]);
     });
+
+    it('ends the progress of an export whose pipeline step took its process down twice with the sentence for it', async () => {
+      const STEP_JOB = jobContract('jobs.test-step', z.object({ exportId: z.string() }), (p) => p.exportId);
+      const exportId = randomUUID();
+      const progress = await PostgresProgressChannel.open(testServers().databaseUrl, `${schema}_progress`);
+      try {
+        await (await open()).enqueue(STEP_JOB, { exportId });
+        for (let death = 1; death <= MAX_DEATHS; death++) {
+          const worker = startProcess('test/fixtures/dying-worker.js', {
+            ...driver.dyingWorkerEnv(),
+            SUBJECT: STEP_JOB.subject,
+          });
+          await worker
+            .waitForLine((line) => line.includes('"event":"running"'))
+            .finally(() => worker.stop('SIGKILL'));
+        }
+        const queue = await open();
+        const handler = jest.fn(async () => undefined);
+        // No export is deleted here: the step runs unless poisoned.
+        consumePipelineStep(
+          queue,
+          progress,
+          { undoIfErased: async () => false },
+          STEP_JOB,
+          'generate-pdf',
+          handler,
+        );
+        await queue.start();
+        await eventually(
+          async () => (await progress.latest(exportId))?.error !== undefined,
+          20_000,
+          'the export ended',
+        );
+        expect(handler).not.toHaveBeenCalled();
+        expect(await progress.latest(exportId)).toEqual({
+          step: stepIndex('generate-pdf'),
+          progress: 100,
+          error: PROCESS_ENDED_MESSAGE,
+        });
+      } finally {
+        await progress.close();
+        await dropSchemaNamed(`${schema}_progress`);
+      }
+    }, 60_000);
 
     it('dead-letters a job whose every delivery died with its process', async () => {
       const producer = await open();

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { jobContract } from '@chatexhibit/proto/contract';
-import { PermanentJobError, type WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import {
+  diedReason,
+  type GaveUp,
+  MAX_DEATHS,
+  PermanentJobError,
+  type WorkQueue,
+} from '@chatexhibit/kit/bus/work-queue';
 import { currentCorrelationId, withCorrelationId } from '@chatexhibit/kit/logging/logger';
+import { type RunningProcess, startProcess } from '../support/child-process';
+import { cleanUpAll } from '../support/clean-up';
 import { eventually } from '../support/eventually';
 
 export const JOB = jobContract('jobs.test', z.object({ id: z.string(), n: z.number() }), (p) => p.id);
@@ -35,6 +43,8 @@ export interface WorkQueueFixture {
   deadLetterSubject(subject: string): string;
   /** Stores a job as another sender would, bypassing `enqueue`'s check of the payload. */
   publishUnchecked(subject: string, payload: unknown, correlationId: string): Promise<void>;
+  /** The environment of test/fixtures/dying-worker.js for a queue of this driver in the test's place. */
+  dyingWorkerEnv(): Record<string, string>;
 }
 
 /** Cases that each get a fresh place from `driver` and leave nothing of it behind. */
@@ -266,6 +276,42 @@ export function describeWorkQueueContract(driver: WorkQueueFixture): void {
       ]);
       await queue.close(); // does not wait for the hung handlers
     });
+
+    it('poisons an item whose process ended twice while running it: dead-lettered, its owner told, never run again', async () => {
+      const producer = await driver.open();
+      await withCorrelationId('export-13', () => producer.enqueue(JOB, { id: 'lethal', n: 1 }));
+      const workers: RunningProcess[] = [];
+      try {
+        // Each worker process takes the item and ends with SIGKILL while running it.
+        for (let death = 1; death <= MAX_DEATHS; death++) {
+          const worker = startProcess('test/fixtures/dying-worker.js', driver.dyingWorkerEnv());
+          workers.push(worker);
+          await worker.waitForLine((line) => line.includes('"event":"running"'));
+          expect(await worker.exited).toBeNull();
+        }
+      } finally {
+        await cleanUpAll(...workers.map((worker) => () => worker.stop('SIGKILL')));
+      }
+      const queue = await driver.open();
+      const handler = jest.fn(async () => undefined);
+      const gaveUp: GaveUp[] = [];
+      queue.consume(JOB, handler, { ackWaitMs: 1000, onGiveUp: async (item) => void gaveUp.push(item) });
+      await queue.start();
+      // The owner is told once the dead letter is stored.
+      await eventually(() => gaveUp.length === 1, 20_000, 'the owner told');
+      expect(handler).not.toHaveBeenCalled();
+      expect(await driver.deadLetters()).toEqual([
+        deadLetterOf({
+          payload: { id: 'lethal', n: 1 },
+          reason: diedReason(MAX_DEATHS),
+          deliveries: MAX_DEATHS + 1,
+          correlationId: 'export-13',
+        }),
+      ]);
+      expect(gaveUp).toEqual([
+        { payload: { id: 'lethal', n: 1 }, reason: diedReason(MAX_DEATHS), refused: false, poisoned: true },
+      ]);
+    }, 60_000);
 
     it('keeps a job enqueued before any consumer, across a restart, until one handles it', async () => {
       const producer = await driver.open();

@@ -30,7 +30,7 @@ export const uniqueName = (stem: string): string =>
 
 /**
  * Deletes the JetStream streams a deployment with NATS prefix `prefix` creates (none may be
- * left), the gateway's rate-limit KV bucket among them.
+ * left), the gateway's rate-limit KV bucket and the work queue's record of runs among them.
  */
 export async function deletePrefixStreams(prefix: string): Promise<void> {
   const nc = await connect({ servers: testServers().natsUrl });
@@ -41,6 +41,7 @@ export async function deletePrefixStreams(prefix: string): Promise<void> {
       `${prefix}_dead_letters`,
       `${prefix}_progress`,
       `KV_${prefix}_rate_limits`,
+      `KV_${prefix}_job_runs`,
     ];
     for (const stream of streams) await jsm.streams.delete(stream).catch(() => undefined);
   } finally {

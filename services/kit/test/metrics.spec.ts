@@ -27,6 +27,7 @@ const delivery = (overrides: Partial<Delivery> = {}): Delivery => ({
   ack: async () => undefined,
   retry: async () => undefined,
   deadLetter: async () => undefined,
+  begin: async () => 0,
   ...overrides,
 });
 

@@ -9,10 +9,12 @@ import {
   DEFAULT_CONSUMER_OPTIONS,
   deliver,
   type Delivery,
+  diedReason,
   exhaustedReason,
   type GaveUp,
   ShuttingDownError,
   type JobHandler,
+  MAX_DEATHS,
   PermanentJobError,
 } from '../src/bus/work-queue';
 import { JobMetrics } from '../src/metrics/metrics';
@@ -45,6 +47,8 @@ const fakeDelivery = (overrides: Partial<Delivery> = {}) => {
     ack: async () => void settled.push('ack'),
     retry: async (delayMs) => void settled.push(`retry ${delayMs}`),
     deadLetter: async (reason, deliveries) => void settled.push(`dead-letter ${deliveries}: ${reason}`),
+    // No earlier run ended with its process.
+    begin: async () => 0,
     ...overrides,
   };
   return { delivery, settled };
@@ -148,14 +152,15 @@ describe('deliver', () => {
       running,
     );
     expect(gaveUp).toEqual([
-      { payload: { id: 'a' }, reason: 'not a ZIP', refused: true },
-      { payload: { id: 'a' }, reason: 'disk full', refused: false },
-      { payload: { id: 'a' }, reason: exhaustedReason(3), refused: false },
+      { payload: { id: 'a' }, reason: 'not a ZIP', refused: true, poisoned: false },
+      { payload: { id: 'a' }, reason: 'disk full', refused: false, poisoned: false },
+      { payload: { id: 'a' }, reason: exhaustedReason(3), refused: false, poisoned: false },
       {
         payload: { id: 'a' },
         reason: 'no chat in this ZIP',
         refused: true,
         refusalReason: 'NOT_A_WHATSAPP_EXPORT',
+        poisoned: false,
       },
     ]);
   });
@@ -180,6 +185,35 @@ describe('deliver', () => {
     await deliver(delivery, consumer(handler, { maxDeliver: 3 }), logger, metrics, running);
     expect(handler).not.toHaveBeenCalled();
     expect(settled).toEqual([`dead-letter 3: ${exhaustedReason(3)}`]);
+  });
+
+  it('records a run before its handler, and poisons an item whose process ended twice while running it', async () => {
+    const { logger } = capturingLogger();
+    const gaveUp: GaveUp[] = [];
+    const events: string[] = [];
+    const handler = jest.fn(async () => void events.push('handler'));
+    const options = { onGiveUp: async (item: GaveUp) => void gaveUp.push(item) };
+    const afterDeaths = (deaths: number) =>
+      fakeDelivery({
+        deliveryCount: deaths + 1,
+        begin: async () => {
+          events.push('begin');
+          return deaths;
+        },
+      });
+    // One death may be another job's: the item runs again, its run recorded first.
+    const once = afterDeaths(1);
+    await deliver(once.delivery, consumer(handler, options), logger, metrics, running);
+    expect(events).toEqual(['begin', 'handler']);
+    expect(once.settled).toEqual(['ack']);
+    // A second is the item's own: it is dead-lettered, and its handler never runs again.
+    const twice = afterDeaths(MAX_DEATHS);
+    await deliver(twice.delivery, consumer(handler, options), logger, metrics, running);
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(twice.settled).toEqual([`dead-letter 3: ${diedReason(MAX_DEATHS)}`]);
+    expect(gaveUp).toEqual([
+      { payload: { id: 'a' }, reason: diedReason(MAX_DEATHS), refused: false, poisoned: true },
+    ]);
   });
 
   it('aborts a handler past its deadline, stops its heartbeats, and counts the delivery failed', async () => {

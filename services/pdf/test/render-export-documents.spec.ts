@@ -10,6 +10,11 @@ import { type ExportFacts, ExportFactsSchema } from '@chatexhibit/proto/processi
 import type { ExportEntry, MediaItem } from '@chatexhibit/proto/storage-layout';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { type ExportDocuments, renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
+import {
+  DocumentsOutOfMemoryError,
+  renderExportDocumentsInWorker,
+} from '@chatexhibit/pdf/domain/document-worker/documents-in-worker';
+import { DOCUMENTS_OUT_OF_MEMORY_MESSAGE } from '@chatexhibit/proto/progress';
 import { countRows, type ExportCounts } from '@chatexhibit/pdf/domain/export-counts';
 import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
 import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
@@ -550,6 +555,35 @@ describe('renderExportDocuments', () => {
         sha256(await readFile(path.join(out, file))),
       );
     }
+  }, 60_000);
+
+  // Issue 30: a million-line chat exhausted the heap in the documents step, and took the process down.
+  it('draws the same bytes in its worker thread, and past the worker’s heap limit ends with a sentence while this process goes on', async () => {
+    const inWorker = path.join(root, 'in-worker');
+    await mkdir(inWorker);
+    const reported: number[] = [];
+    const made = await renderExportDocumentsInWorker(fixture.source, inWorker, GENERATED_AT, (fraction) => {
+      reported.push(fraction);
+    });
+    expect(reported).toEqual([expect.closeTo(0.9 * (8 / 15), 5), 0.9]);
+    expect(made).toEqual({
+      ...documents,
+      ...Object.fromEntries(
+        (['transcript', 'filingTranscript', 'evidenceZip'] as const).map((kind) => [
+          kind,
+          { ...documents[kind], file: path.join(inWorker, path.basename(documents[kind].file)) },
+        ]),
+      ),
+    });
+    // A heap the fonts alone outgrow: the worker runs out of memory, this process does not.
+    const starved = path.join(root, 'starved');
+    await mkdir(starved);
+    await expect(
+      renderExportDocumentsInWorker(fixture.source, starved, GENERATED_AT, () => {}, null, null, {
+        resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1 },
+      }),
+    ).rejects.toThrow(new DocumentsOutOfMemoryError());
+    expect(new DocumentsOutOfMemoryError().message).toBe(DOCUMENTS_OUT_OF_MEMORY_MESSAGE);
   }, 60_000);
 
   it('repeats the number and sender of a message that runs onto the next pages', async () => {

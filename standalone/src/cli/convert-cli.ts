@@ -11,7 +11,8 @@
 // with `--exhibit-spec`, it then cuts the exhibit from that transcript, when its filing copy is
 // the package's byte for byte, so that every exhibit cites the package's filing copy.
 // It lives in standalone, the one package that may compose the services' domain code; the steps
-// are the services' own domain functions, so that the CLI makes what the web service makes.
+// are the services' own domain functions, so that the CLI makes what the web service makes (the
+// documents in the pdf core's worker thread, under the same heap limit).
 
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, rmSync } from 'node:fs';
@@ -57,6 +58,7 @@ import { type MediaTools, resolveMediaTools } from '@chatexhibit/media/domain/me
 import { MediaConversionError } from '@chatexhibit/media/domain/media-conversion-error';
 import { convertedMediaItem, unconvertedMediaItem } from '@chatexhibit/media/domain/media-item';
 import { toApiMessage } from '@chatexhibit/parse/domain/api-message';
+import { ChatLimitError } from '@chatexhibit/parse/domain/chat-limits';
 import { type ExportChat, NoChatTextError, readExportChat } from '@chatexhibit/parse/domain/read-export-chat';
 import { toTranscriptMessage } from '@chatexhibit/parse/domain/transcript-message';
 import {
@@ -65,11 +67,12 @@ import {
   reproductionSettings,
   versionDifferences,
 } from '@chatexhibit/pdf/domain/evidence/reproduction';
+import type { FilingVolumes } from '@chatexhibit/pdf/domain/render-export-documents';
 import {
-  type FilingVolumes,
-  renderExhibit,
-  renderExportDocuments,
-} from '@chatexhibit/pdf/domain/render-export-documents';
+  DocumentsOutOfMemoryError,
+  renderExhibitInWorker,
+  renderExportDocumentsInWorker,
+} from '@chatexhibit/pdf/domain/document-worker/documents-in-worker';
 import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
 import { ExhibitSpecError } from '@chatexhibit/pdf/domain/exhibit/exhibit-spec-error';
 import { type ExhibitSpec, ExhibitSpecSchema } from '@chatexhibit/proto/exhibit-spec';
@@ -427,9 +430,10 @@ async function makeDocuments(
   progress.update('parse', 0);
   let exportChat: ExportChat;
   try {
-    exportChat = await readExportChat(entries, (entry) => readFile(entry.key));
+    exportChat = await readExportChat(entries, async (entry) => createReadStream(entry.key));
   } catch (error) {
-    if (error instanceof NoChatTextError) throw new CliInputError(error.message);
+    if (error instanceof NoChatTextError || error instanceof ChatLimitError)
+      throw new CliInputError(error.message);
     throw error;
   }
   const { chat, chatFile, attachmentKeys } = exportChat;
@@ -476,7 +480,7 @@ async function makeDocuments(
     files: { open: async (key) => createReadStream(key) },
     verifyUrl: settings.verifyUrl,
   };
-  const { times, filingVolumes, pageCount, exhibit } = await renderExportDocuments(
+  const { times, filingVolumes, pageCount, exhibit } = await renderExportDocumentsInWorker(
     source,
     outDir,
     settings.generatedAt(),
@@ -508,9 +512,13 @@ function warnExhibit(
     output.stderr(`note: ${UNREDACTED_FILES_ADVICE}`);
 }
 
-/** A spec that does not fit the chat, or numbers its pages as the transcript does: its sentence names the field. */
+/**
+ * A spec that does not fit the chat, or numbers its pages as the transcript does: its sentence
+ * names the field. Or a chat whose documents outgrow the pdf core's heap limit.
+ */
 function refusedSpec(error: unknown): void {
   if (error instanceof ExhibitSpecError) throw new CliInputError(`--exhibit-spec ${error.message}`);
+  if (error instanceof DocumentsOutOfMemoryError) throw new CliInputError(error.message);
 }
 
 /**
@@ -685,7 +693,7 @@ async function reproduce(
       return 1;
     }
     const exhibitDir = path.join(outDir, EXHIBIT_DIR);
-    const exhibit = await renderExhibit(
+    const exhibit = await renderExhibitInWorker(
       made.source,
       { spec: exhibitSpec, dir: exhibitDir },
       { sha256: packaged.sha256, pageCount: made.pageCount },

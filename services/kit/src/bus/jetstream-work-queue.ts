@@ -8,6 +8,7 @@ import {
   type JetStreamClient,
   type JetStreamManager,
   type JsMsg,
+  type KV,
   nanos,
   type NatsConnection,
   RetentionPolicy,
@@ -34,6 +35,8 @@ const CORRELATION_HEADER = 'correlation-id';
 const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 const DEAD_LETTER_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const CONNECT_RETRY_MS = 2000;
+/** A run's record outlives any item's deliveries (a record of an item gone is never read again). */
+const RUN_RECORD_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Durable work on NATS JetStream. One work-queue stream holds every job subject; each job
@@ -47,6 +50,10 @@ const CONNECT_RETRY_MS = 2000;
  * stream (as it would be after a server-side max_deliver, with only an advisory nobody may be
  * listening to): it waits until some worker runs, even one started long after, and that
  * worker moves it to the dead-letter stream. Nothing needs sweeping at start.
+ *
+ * Each run of an item is recorded in a KV bucket (`<prefix>_job_runs`, see `Delivery.begin`)
+ * before its handler starts and forgotten when it settles, so that the next delivery knows how
+ * many earlier runs ended with their process.
  */
 export class JetStreamWorkQueue extends WorkQueue {
   private readonly running: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
@@ -57,6 +64,7 @@ export class JetStreamWorkQueue extends WorkQueue {
     private readonly connection: NatsConnection,
     private readonly manager: JetStreamManager,
     private readonly jetstream: JetStreamClient,
+    private readonly runs: KV,
     private readonly prefix: string,
     private readonly logger: Logger,
     private readonly metrics: JobMetrics,
@@ -94,10 +102,17 @@ export class JetStreamWorkQueue extends WorkQueue {
         );
       throw error;
     }
+    const jetstream = connection.jetstream();
+    const runs = await jetstream.views.kv(`${options.prefix}_job_runs`, {
+      history: 1,
+      ttl: RUN_RECORD_MAX_AGE_MS,
+      storage: StorageType.File,
+    });
     const queue = new JetStreamWorkQueue(
       connection,
       manager,
-      connection.jetstream(),
+      jetstream,
+      runs,
       options.prefix,
       logger,
       options.metrics,
@@ -204,17 +219,36 @@ export class JetStreamWorkQueue extends WorkQueue {
 
   private delivery(message: JsMsg, contract: JobContract, options: ConsumerOptions): Delivery {
     const correlationId = message.headers?.get(CORRELATION_HEADER) || randomUUID();
+    // The value is the number of runs begun and not settled; a stream sequence is never reused.
+    const runKey = `${this.durable(contract)}.${message.info.streamSequence}`;
+    let deathsBefore: number | null = null;
+    const forgetRuns = () => this.runs.purge(runKey);
     return {
       deliveryCount: message.info.redeliveryCount,
       correlationId,
       decode: () => JSON.parse(message.string()),
-      ack: async () => message.ack(),
-      retry: async (delayMs) => message.nak(delayMs),
+      ack: async () => {
+        message.ack();
+        await forgetRuns();
+      },
+      retry: async (delayMs) => {
+        // This run settled: it is no death. Recorded first, so the next delivery reads it.
+        if (deathsBefore !== null) await this.runs.put(runKey, String(deathsBefore));
+        message.nak(delayMs);
+      },
       deadLetter: async (reason, deliveries) => {
         await this.publishDeadLetter(contract, message.data, deliveries, correlationId, reason);
         // Acknowledged, not terminated: a NATS 2.9 server keeps a terminated message in a
         // work-queue stream for ever. The dead-letter stream is its record.
         message.ack();
+        await forgetRuns();
+      },
+      begin: async () => {
+        const entry = await this.runs.get(runKey);
+        const deaths = entry?.operation === 'PUT' ? Number(entry.string()) : 0;
+        await this.runs.put(runKey, String(deaths + 1));
+        deathsBefore = deaths;
+        return deaths;
       },
       // Heartbeats keep a long job from being redelivered while its worker is alive; a killed
       // (or hung past its deadline) worker stops sending them and the item is redelivered.

@@ -58,7 +58,9 @@ export interface PgBossWorkQueueOptions {
  * JetStream driver's semantics (see `deliver`). Standalone runs one process per database, so a
  * job still active when this queue starts was held by a process that died: `start()` hands it
  * back at once instead of waiting for pg-boss's expiry. Dead letters go to a table beside
- * pg-boss's, `<schema>.dead_letters`.
+ * pg-boss's, `<schema>.dead_letters`, and the runs of each job begun and not yet settled to
+ * `<schema>.job_runs` (see `Delivery.begin`): a job that takes the process down with it at every
+ * run is poisoned, not handed back at every start.
  */
 export class PgBossWorkQueue extends WorkQueue {
   private readonly queues = new Set<string>();
@@ -133,6 +135,14 @@ export class PgBossWorkQueue extends WorkQueue {
         created_on timestamptz NOT NULL DEFAULT now()
       )`,
     );
+    await queue.sql(
+      `CREATE TABLE IF NOT EXISTS ${options.schema}.job_runs (
+        name text NOT NULL,
+        id uuid NOT NULL,
+        unsettled integer NOT NULL,
+        PRIMARY KEY (name, id)
+      )`,
+    );
     return queue;
   }
 
@@ -150,6 +160,7 @@ export class PgBossWorkQueue extends WorkQueue {
   }
 
   async start(): Promise<void> {
+    await this.forgetRunsOfEndedJobs();
     for (const consumer of this.consumers) {
       const name = consumer.contract.subject;
       await this.ensureQueue(name);
@@ -173,6 +184,17 @@ export class PgBossWorkQueue extends WorkQueue {
     if (rows.length === 0) return;
     for (const { id } of rows) await this.boss.fail(name, id, { reason: 'the process handling it stopped' });
     this.logger.warn({ subject: name, jobs: rows.length }, 'handed back jobs a stopped process held');
+  }
+
+  /**
+   * A job's runs are forgotten when it is acknowledged or dead-lettered; one deleted otherwise
+   * (`forgetPayloads`) must not leave them to a later job of the same key, hence its id.
+   */
+  private async forgetRunsOfEndedJobs(): Promise<void> {
+    await this.sql(
+      `DELETE FROM ${this.schema}.job_runs AS r
+       WHERE NOT EXISTS (SELECT 1 FROM ${this.schema}.job AS j WHERE j.name = r.name AND j.id = r.id)`,
+    );
   }
 
   /** Keeps up to `concurrency` jobs of one queue in hand, fetching as slots free up. */
@@ -220,6 +242,9 @@ export class PgBossWorkQueue extends WorkQueue {
   private delivery(job: PgBoss.JobWithMetadata<Envelope>): Delivery {
     const { name, id } = job;
     const correlationId = job.data?.correlationId || randomUUID();
+    let begun = false;
+    const forgetRuns = () =>
+      this.sql(`DELETE FROM ${this.schema}.job_runs WHERE name = $1 AND id = $2`, [name, id]);
     return {
       // pg-boss counts a fetch of a job that was started before as a retry.
       deliveryCount: job.retryCount + 1,
@@ -230,10 +255,17 @@ export class PgBossWorkQueue extends WorkQueue {
       ack: async () => {
         await this.boss.complete(name, id);
         await this.sql(`UPDATE ${this.schema}.job SET data = NULL WHERE name = $1 AND id = $2`, [name, id]);
+        await forgetRuns();
       },
       // pg-boss's own backoff differs from the contract's (and is jittered), so the retry is
       // the same transition as its fail() with the consumer's delay.
       retry: async (delayMs) => {
+        // This run settled: it is no death. Recorded first, so the next delivery reads it.
+        if (begun)
+          await this.sql(
+            `UPDATE ${this.schema}.job_runs SET unsettled = unsettled - 1 WHERE name = $1 AND id = $2`,
+            [name, id],
+          );
         await this.sql(
           `UPDATE ${this.schema}.job SET state = 'retry', start_after = now() + $3 * interval '1 millisecond'
            WHERE name = $1 AND id = $2 AND state = 'active'`,
@@ -256,6 +288,17 @@ export class PgBossWorkQueue extends WorkQueue {
            SELECT name, data -> 'payload', $3, $4, $5 FROM given_up`,
           [name, id, reason, deliveries, correlationId],
         );
+        await forgetRuns();
+      },
+      begin: async () => {
+        const [run] = await this.sql<{ deaths: number }>(
+          `INSERT INTO ${this.schema}.job_runs (name, id, unsettled) VALUES ($1, $2, 1)
+           ON CONFLICT (name, id) DO UPDATE SET unsettled = job_runs.unsettled + 1
+           RETURNING unsettled - 1 AS deaths`,
+          [name, id],
+        );
+        begun = true;
+        return run!.deaths;
       },
     };
   }
@@ -281,6 +324,7 @@ export class PgBossWorkQueue extends WorkQueue {
     );
     await this.sql(`DELETE FROM ${this.schema}.archive WHERE data -> 'payload' ->> $1 = $2`, [field, value]);
     await this.sql(`DELETE FROM ${this.schema}.dead_letters WHERE payload ->> $1 = $2`, [field, value]);
+    await this.forgetRunsOfEndedJobs();
     await this.statistics.refresh();
   }
 

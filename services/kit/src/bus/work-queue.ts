@@ -48,6 +48,8 @@ export interface GaveUp {
   refused: boolean;
   /** The PermanentJobError's name for the refusal, when it has one. */
   refusalReason?: ProgressErrorReason;
+  /** Its process ended while handling it `MAX_DEATHS` times (see `Delivery.begin`). */
+  poisoned: boolean;
 }
 
 /**
@@ -197,6 +199,13 @@ export interface Delivery {
   retry(delayMs: number): Promise<void>;
   /** Stores the item as given up on, with the reason, and removes it from the queue. */
   deadLetter(reason: string, deliveries: number): Promise<void>;
+  /**
+   * Records durably, before the handler runs, that it begins; settling the item (ack, retry,
+   * dead-letter) ends the record. Resolves with how many earlier runs of the item began and never
+   * settled: each was cut off by the end of its process (a crash, out of memory, SIGKILL), as a
+   * handler that fails, times out or is stopped at shutdown settles its run.
+   */
+  begin(): Promise<number>;
   /** Tells the queue the handler is still alive (JetStream's `working()`), every `everyMs`. */
   heartbeat?: { everyMs: number; beat(): void };
 }
@@ -218,10 +227,21 @@ export const exhaustedReason = (deliveries: number): string =>
   `no worker acknowledged it in ${deliveries} deliveries (each worker stopped or timed out while handling it)`;
 
 /**
+ * Runs of one item whose process ended mid-job after which it is poisoned: dead-lettered, not run
+ * again. One death may be a redeploy or another job's crash; a second is the item itself (an
+ * upload that exhausts memory), which would otherwise take down a process at every delivery.
+ */
+export const MAX_DEATHS = 2;
+
+export const diedReason = (deaths: number): string =>
+  `its process ended ${deaths} times while handling it (a crash, out of memory or a kill), so it is not run again`;
+
+/**
  * The work-queue semantics both drivers share, for one delivery: an item past `maxDeliver`
- * deliveries (its workers died or hung each time) and one whose payload breaks the contract
- * are dead-lettered without calling the handler; otherwise the handler runs under the item's
- * correlation id and its deadline, and a failure is retried with backoff or dead-lettered.
+ * deliveries (its workers died or hung each time), one whose payload breaks the contract and
+ * one whose earlier runs ended with their process `MAX_DEATHS` times are dead-lettered without
+ * calling the handler; otherwise its run is recorded (`begin`), the handler runs under the
+ * item's correlation id and its deadline, and a failure is retried with backoff or dead-lettered.
  * Never rejects: when the queue cannot settle the item, it is logged and delivered again later.
  * Each delivery is timed and counted by how it ended, the same for every driver.
  */
@@ -250,6 +270,7 @@ async function settle(
     reason: string,
     deliveries: number,
     refusal: PermanentJobError | null = null,
+    poisoned = false,
   ): Promise<JobOutcome> => {
     const refused = refusal !== null;
     await delivery.deadLetter(reason, deliveries);
@@ -265,6 +286,7 @@ async function settle(
           reason,
           refused,
           ...(refusal?.reason && { refusalReason: refusal.reason }),
+          poisoned,
         }),
       ).catch((error: unknown) => logger.error({ ...facts, err: error }, 'could not report a given-up job'));
     }
@@ -279,6 +301,8 @@ async function settle(
     } catch (error) {
       return await giveUp(`invalid payload: ${errorMessage(error)}`, deliveryCount);
     }
+    const deaths = await delivery.begin();
+    if (deaths >= MAX_DEATHS) return await giveUp(diedReason(deaths), deliveryCount, null, true);
     const failure = await runHandler(delivery, consumer, payload, stopping);
     if (failure === undefined) {
       await delivery.ack();

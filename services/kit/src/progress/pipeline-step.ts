@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { JobContract } from '@chatexhibit/proto/contract';
+import { PROCESS_ENDED_MESSAGE } from '@chatexhibit/proto/progress';
 import { type ProcessingStepKey, stepIndex } from '@chatexhibit/proto/steps';
 import type { ConsumerOptions, JobHandler, WorkQueue } from '../bus/work-queue';
 import type { ErasedExports } from '../retention/export-expiry';
@@ -13,10 +14,11 @@ export const INTERNAL_FAILURE_MESSAGE =
 
 /**
  * Consumes one pipeline step. When the queue gives the step up for good (a PermanentJobError,
- * whose message is for the uploader; its deliveries used up, also by workers that died), the
- * export's progress ends with an error event, so the browser hears of it instead of waiting
- * forever; the item is dead-lettered as usual. The step's own `discard` runs first, so that what
- * the uploader then reads is already true (ingest deletes the upload). A step of an export deleted (by its uploader,
+ * whose message is for the uploader; its process ended twice while running it; its deliveries
+ * used up, also by workers that hung), the export's progress ends with an error event, so the
+ * browser hears of it instead of waiting forever; the item is dead-lettered as usual. The step's
+ * own `discard` runs first, so that what the uploader then reads is already true (ingest deletes
+ * the upload). A step of an export deleted (by its uploader,
  * or expired) stops before it starts, and one that was running when it was deleted has what it
  * wrote deleted after it (see `ExportEraser`), so no step brings a deleted export back.
  */
@@ -42,7 +44,7 @@ export function consumePipelineStep<C extends ExportJob>(
   };
   workQueue.consume(contract, unlessErased, {
     ...options,
-    onGiveUp: async ({ payload, reason, refused, refusalReason }) => {
+    onGiveUp: async ({ payload, reason, refused, refusalReason, poisoned }) => {
       const exportId = (payload as { exportId?: unknown } | null)?.exportId;
       if (typeof exportId !== 'string') return;
       try {
@@ -51,7 +53,7 @@ export function consumePipelineStep<C extends ExportJob>(
         await progress.publish(exportId, {
           step: stepIndex(step),
           progress: 100,
-          error: refused ? reason : INTERNAL_FAILURE_MESSAGE,
+          error: refused ? reason : poisoned ? PROCESS_ENDED_MESSAGE : INTERNAL_FAILURE_MESSAGE,
           ...(refusalReason && { errorReason: refusalReason }),
         });
       }

@@ -20,6 +20,7 @@ import {
   MAX_CHAT_TEXT_BYTES,
   pickChatText,
 } from '../domain/chat-text-candidates';
+import { ChatLimitError } from '../domain/chat-limits';
 import { parseChat } from '../domain/parse-chat';
 import { cliChatJson, writeCompactChatJson } from './chat-json';
 
@@ -30,7 +31,9 @@ const PARSE_COMMAND = { name: 'parse', usage: 'usage: npm run parse -- <chat.txt
 export function runParseCli(args: readonly string[], output: CliOutput): Promise<number> {
   return runCommand(PARSE_COMMAND, output, async () => {
     const { values, positionals } = readCommandLine(args, { pretty: { type: 'boolean' } }, 1);
-    const { chat, warnings } = await readChat(positionals[0]);
+    const { chat, warnings } = await readChat(positionals[0]).catch((error: unknown) => {
+      throw error instanceof ChatLimitError ? new CliInputError(error.message) : error;
+    });
     const { stdoutPiece } = output;
     if (values.pretty || stdoutPiece === null) {
       output.stdout(JSON.stringify(cliChatJson(chat, warnings), null, values.pretty ? 2 : undefined));

@@ -8,6 +8,7 @@
 import type { ChatMessage, MessageFlag, MessageType, ParsedChat } from './chat-model';
 import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import { calendarOfDates, isConverted, toGregorianYears } from './calendars';
+import { refuseEntryPast, refuseLongLines } from './chat-limits';
 import { type DateOrder, inferDateOrder, isGregorianLookingYear, isPossibleDate } from './date-order';
 import { decodeChatText, type TextEncodingName } from './decode';
 import {
@@ -26,8 +27,9 @@ import { hasQuote, quotingSystemEvent, recogniseSystemEvent, type SystemEvent } 
 const SECONDS_PER_DAY = 86400;
 
 /**
- * Parses a chat export's text (or its bytes: UTF-8 or UTF-16, byte-order mark or not). Never
- * throws: whatever is not understood is kept and reported in `warnings`.
+ * Parses a chat export's text (or its bytes: UTF-8 or UTF-16, byte-order mark or not). Whatever
+ * is not understood is kept and reported in `warnings`; only a text over CHAT_LIMITS throws, a
+ * ChatLimitError.
  */
 export function parseChat(input: string | Uint8Array): ParsedChat {
   let text: string;
@@ -41,6 +43,7 @@ export function parseChat(input: string | Uint8Array): ParsedChat {
     encoding = decoded.encoding;
     warnings.push(...decoded.warnings);
   }
+  refuseLongLines(text, encoding);
   const assembler = new ChatAssembler(text, detectHeaderFormats(text));
   assembler.readLines();
   return assembler.result(encoding, warnings);
@@ -171,6 +174,7 @@ class ChatAssembler {
   private startMessage(matcher: HeaderMatcher, lineEnd: number): void {
     // Runs hold the two day/month parts in written order, then the full year.
     const formatIndex = this.matchers.indexOf(matcher);
+    refuseEntryPast(this.spans.count);
     const dateRuns = this.dateRuns[formatIndex];
     if (matcher.impossibleHour) this.impossibleHourLines.push(this.lineCount);
     const { dayOrMonth1: partA, dayOrMonth2: partB, year } = matcher;

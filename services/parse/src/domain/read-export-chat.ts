@@ -1,5 +1,6 @@
 import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
 import type { ParsedChat } from './chat-model';
+import { readWithinLineLimit } from './chat-limits';
 import {
   ChatTextPicker,
   isChatTextCandidate,
@@ -24,17 +25,19 @@ export class NoChatTextError extends Error {}
 
 /**
  * Picks the chat among the export's text files, parses it and links its attachments to the
- * entries. `read` gives an entry's bytes; one text file is held at a time.
+ * entries. `open` streams an entry's bytes; one text file is held at a time, and none with a
+ * line over CHAT_LIMITS (see `readWithinLineLimit`). Throws NoChatTextError or ChatLimitError.
  */
 export async function readExportChat(
   entries: readonly ExportEntry[],
-  read: (entry: ExportEntry) => Promise<Uint8Array>,
+  open: (entry: ExportEntry) => Promise<AsyncIterable<Uint8Array>>,
 ): Promise<ExportChat> {
   const textEntries = entries.filter((e) => isChatTextCandidate(e.path) && e.size <= MAX_CHAT_TEXT_BYTES);
   if (textEntries.length === 0) throw new NoChatTextError(NO_CHAT_TEXT.noTextFile);
   // The picker keeps only the best chat so far.
   const picker = new ChatTextPicker();
-  for (const entry of textEntries) picker.consider({ name: entry.path, bytes: await read(entry) });
+  for (const entry of textEntries)
+    picker.consider({ name: entry.path, bytes: await readWithinLineLimit(await open(entry)) });
   const picked = picker.pick();
   if (!picked) throw new NoChatTextError(NO_CHAT_TEXT.noChatHeader);
   const { chat } = picked;

@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { buffer } from 'node:stream/consumers';
 import { Inject, Injectable } from '@nestjs/common';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
 import { EntryManifestSchema, exportKeys } from '@chatexhibit/proto/storage-layout';
@@ -11,6 +10,7 @@ import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { ChatRepository, toMessageRow } from '../../chat/chat.repository';
+import { ChatLimitError } from '../../domain/chat-limits';
 import { freeTierCount } from '../../domain/free-tier-count';
 import { NoChatTextError, readExportChat } from '../../domain/read-export-chat';
 
@@ -36,12 +36,14 @@ export class ParseExportUseCase {
     const manifest = await this.storage.getJson(keys.entryManifest, EntryManifestSchema);
     let exportChat;
     try {
-      exportChat = await readExportChat(manifest.entries, async (entry) =>
-        buffer(await this.storage.get(entry.key)),
-      );
+      exportChat = await readExportChat(manifest.entries, (entry) => this.storage.get(entry.key));
     } catch (error) {
       if (error instanceof NoChatTextError)
         throw new PermanentJobError(error.message, 'NOT_A_WHATSAPP_EXPORT');
+      if (error instanceof ChatLimitError) {
+        this.logger.warn({ reason: error.reason }, 'chat refused');
+        throw new PermanentJobError(error.message);
+      }
       throw error;
     }
     const { chat, chatFile, attachmentKeys, warnings } = exportChat;

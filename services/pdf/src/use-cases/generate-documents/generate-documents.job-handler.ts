@@ -17,8 +17,15 @@ export class GenerateDocumentsJobHandler implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    consumePipelineStep(this.workQueue, this.progress, this.eraser, PDF_JOB, 'generate-pdf', async (job) => {
-      await this.generateDocuments.execute(job);
-    });
+    consumePipelineStep(
+      this.workQueue,
+      this.progress,
+      this.eraser,
+      PDF_JOB,
+      'generate-pdf',
+      async (job, { signal }) => {
+        await this.generateDocuments.execute(job, signal);
+      },
+    );
   }
 }

@@ -5,7 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import { PAYMENT_DECISION_JOB, PDF_JOB } from '@chatexhibit/proto/subjects';
-import { type JobPayload, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
+import { type JobPayload, PermanentJobError, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
@@ -13,11 +13,15 @@ import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { DocumentRepository } from '../../documents/document.repository';
 import { StoredExportSources } from '../../documents/stored-export-source';
-import { renderExportDocuments } from '../../domain/render-export-documents';
+import {
+  DocumentsOutOfMemoryError,
+  renderExportDocumentsInWorker,
+} from '../../domain/document-worker/documents-in-worker';
 
 /**
  * Step 3: the transcript, its court-filing copy and the evidence package of the export, made by
- * the pdf core from the parse service's pages and the stored files, then stored, recorded (with
+ * the pdf core (in its worker thread, with its own heap limit) from the parse service's pages and
+ * the stored files, then stored, recorded (with
  * the facts they were made from, which exhibits are cut with later), and handed on to the free-tier decision (unless a repair asked for them again).
  */
 @Injectable()
@@ -32,7 +36,8 @@ export class GenerateDocumentsUseCase {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async execute(job: JobPayload<typeof PDF_JOB>): Promise<void> {
+  /** `signal` stops the drawing (the job past its deadline, the queue shutting down). */
+  async execute(job: JobPayload<typeof PDF_JOB>, signal?: AbortSignal): Promise<void> {
     const { exportId, facts } = job;
     const keys = exportKeys(exportId);
     const report = (fraction: number) =>
@@ -45,7 +50,19 @@ export class GenerateDocumentsUseCase {
     const { source, totalMessages } = await this.sources.open(exportId, facts);
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-pdf-'));
     try {
-      const written = await renderExportDocuments(source, workDir, new Date(), report);
+      const written = await renderExportDocumentsInWorker(
+        source,
+        workDir,
+        new Date(),
+        report,
+        null,
+        null,
+        signal && { signal },
+      ).catch((error: unknown) => {
+        // The export's own size: no retry draws it in less memory.
+        if (error instanceof DocumentsOutOfMemoryError) throw new PermanentJobError(error.message);
+        throw error;
+      });
       const stored = [
         {
           kind: 'transcript' as const,

@@ -22,7 +22,10 @@ import type { ExhibitFileRecord } from '../../documents/exhibit.entity';
 import { StoredExportSources } from '../../documents/stored-export-source';
 import { exhibitBatesRun } from '../../domain/exhibit/exhibit-bates';
 import { ExhibitSpecError } from '../../domain/exhibit/exhibit-spec-error';
-import { renderExhibit } from '../../domain/render-export-documents';
+import {
+  DocumentsOutOfMemoryError,
+  renderExhibitInWorker,
+} from '../../domain/document-worker/documents-in-worker';
 import { VolumeTooLargeError } from '../../domain/volumes/split-into-volumes';
 
 type MakeExhibitRequest = z.infer<typeof MAKE_EXHIBIT_REQUEST.request>;
@@ -32,6 +35,7 @@ type MadeExhibit = ResponseOf<typeof MAKE_EXHIBIT_REQUEST>;
 const refusedSpec = (error: unknown): never => {
   if (error instanceof ExhibitSpecError || error instanceof VolumeTooLargeError)
     throw BusError.of(EXHIBIT_ERRORS, 'SPEC_DOES_NOT_FIT', error.message);
+  if (error instanceof DocumentsOutOfMemoryError) throw BusError.of(EXHIBIT_ERRORS, 'TOO_LARGE');
   throw error;
 };
 
@@ -62,13 +66,17 @@ export class MakeExhibitUseCase {
     const createdAt = new Date();
     const dir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-'));
     try {
-      const written = await renderExhibit(source, { spec, dir }, origin.filing, createdAt, earlier).catch(
-        async (error: unknown) => {
-          // Deleted while it was drawn, its files gone from under it: it is gone, not broken.
-          if (await this.eraser.undoIfErased(exportId)) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_DELETED');
-          return refusedSpec(error);
-        },
-      );
+      const written = await renderExhibitInWorker(
+        source,
+        { spec, dir },
+        origin.filing,
+        createdAt,
+        earlier,
+      ).catch(async (error: unknown) => {
+        // Deleted while it was drawn, its files gone from under it: it is gone, not broken.
+        if (await this.eraser.undoIfErased(exportId)) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_DELETED');
+        return refusedSpec(error);
+      });
       // SHA256SUMS lists every other file; it is served too.
       const files: ExhibitFileRecord[] = [
         ...written.files.map(({ path: name, sizeBytes, sha256 }) => ({ name, sizeBytes, sha256 })),
