@@ -21,7 +21,7 @@ import { errorMessage } from '../health/checks';
 import { currentCorrelationId, type Logger, redactUrl } from '../logging/logger';
 import type { JobMetrics, QueueDepth } from '../metrics/metrics';
 import type { NatsAccess } from './nats-access';
-import { deadLetterStream, durableName, jobStream } from './nats-names';
+import { deadLetterStream, durableName, jobRunsBucket, jobStream } from './nats-names';
 import {
   type Consumer,
   type ConsumerOptions,
@@ -103,7 +103,7 @@ export class JetStreamWorkQueue extends WorkQueue {
       throw error;
     }
     const jetstream = connection.jetstream();
-    const runs = await jetstream.views.kv(`${options.prefix}_job_runs`, {
+    const runs = await jetstream.views.kv(jobRunsBucket(options.prefix), {
       history: 1,
       ttl: RUN_RECORD_MAX_AGE_MS,
       storage: StorageType.File,

@@ -14,6 +14,12 @@ export const deadLetterStream = (prefix: string): string => `${prefix}_dead_lett
 /** The last progress event of each export. */
 export const progressStream = (prefix: string): string => `${prefix}_progress`;
 
+/**
+ * The runs of jobs begun and not settled, by `<durable>.<stream sequence>` (a key-value bucket;
+ * its stream is `KV_<bucket>`): how a delivery tells that its process died before.
+ */
+export const jobRunsBucket = (prefix: string): string => `${prefix}_job_runs`;
+
 /** The gateway's rate-limit counts (a key-value bucket; its stream is `KV_<bucket>`). */
 export const rateLimitBucket = (prefix: string): string => `${prefix}_rate_limits`;
 

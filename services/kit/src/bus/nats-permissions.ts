@@ -1,7 +1,14 @@
 import { createUser } from 'nkeys.js';
 import { PART_NAMES, type PartName } from '@chatexhibit/proto/health';
 import { type SubjectUse, SUBJECT_USES } from '@chatexhibit/proto/subjects';
-import { deadLetterStream, durableName, jobStream, progressStream, rateLimitBucket } from './nats-names';
+import {
+  deadLetterStream,
+  durableName,
+  jobRunsBucket,
+  jobStream,
+  progressStream,
+  rateLimitBucket,
+} from './nats-names';
 
 /** What one NATS user may publish and subscribe to (nats-server's `permissions` block). */
 export interface NatsPermissions {
@@ -50,7 +57,8 @@ function permissionsOf(part: PartName, prefix: string): NatsPermissions {
   const jobs = jobStream(prefix);
   const deadLetters = deadLetterStream(prefix);
   const progress = progressStream(prefix);
-  for (const stream of [jobs, deadLetters, progress]) manageStream(stream);
+  const jobRuns = jobRunsBucket(prefix);
+  for (const stream of [jobs, deadLetters, progress, `KV_${jobRuns}`]) manageStream(stream);
 
   for (const use of SUBJECT_USES) {
     switch (use.contract.kind) {
@@ -73,6 +81,9 @@ function permissionsOf(part: PartName, prefix: string): NatsPermissions {
           publish.add(`${JS}.CONSUMER.CREATE.${jobs}.${durable}.${filter}`);
           publish.add(`${JS}.CONSUMER.MSG.NEXT.${jobs}.${durable}`);
           publish.add(`$JS.ACK.${jobs}.${durable}.>`);
+          // The records of its own jobs' runs, keyed by its consumer: no other part's.
+          publish.add(`$KV.${jobRuns}.${durable}.>`);
+          publish.add(`${JS}.DIRECT.GET.KV_${jobRuns}.$KV.${jobRuns}.${durable}.>`);
           publish.add(subject(`dead-letter.${use.contract.subject}`));
           // Forgetting an export or a contact message searches the dead letters for its payloads.
           publish.add(`${JS}.STREAM.MSG.GET.${deadLetters}`);
