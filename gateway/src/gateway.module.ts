@@ -11,7 +11,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { Response } from 'express';
-import { HTTP_API } from '@chatexhibit/proto/http-api';
+import { HTTP_ROUTES } from '@chatexhibit/proto/http-routes';
 import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
 import { isPagePath } from '@chatexhibit/proto/site';
 import { MetricsController } from '@chatexhibit/kit/metrics/metrics.controller';
@@ -53,8 +53,8 @@ import { UploadsInFlight } from './uploads/uploads-in-flight';
 export const WEB_ROOT = path.resolve(__dirname, '..', '..', 'frontend', 'dist');
 
 /** The routes whose body is parsed as JSON; the Stripe webhook's is kept raw, to verify its signature. */
-const JSON_BODY_ROUTES = Object.values(HTTP_API).filter(
-  (route) => route.body?.mediaType === 'application/json' && route !== HTTP_API.stripeWebhook,
+const JSON_BODY_ROUTES = Object.values(HTTP_ROUTES).filter(
+  (route) => route.body?.mediaType === 'application/json' && route !== HTTP_ROUTES.stripeWebhook,
 );
 
 const SPA_INDEX = path.join(WEB_ROOT, 'index.html');
@@ -147,11 +147,11 @@ export class GatewayModule implements NestModule {
     consumer
       .apply(JsonBodyMiddleware)
       .forRoutes(...JSON_BODY_ROUTES.map((route) => expressPath(route).slice(1)));
-    consumer.apply(RawBodyMiddleware).forRoutes(expressPath(HTTP_API.stripeWebhook).slice(1));
+    consumer.apply(RawBodyMiddleware).forRoutes(expressPath(HTTP_ROUTES.stripeWebhook).slice(1));
     // The pages the gateway renders itself carry one inline style each, allowed by its hash.
     consumer
       .apply(contentSecurityPolicy({ 'style-src': [hashSource(API_DOCS_STYLE)] }))
-      .forRoutes({ path: HTTP_API.apiDocsPage.path.slice(1), method: RequestMethod.GET });
+      .forRoutes({ path: HTTP_ROUTES.apiDocsPage.path.slice(1), method: RequestMethod.GET });
     consumer
       .apply(
         contentSecurityPolicy({

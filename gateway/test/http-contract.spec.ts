@@ -7,7 +7,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { NestFactory } from '@nestjs/core';
 import { Registry } from 'prom-client';
 import { routePath, type HttpRoute } from '@chatexhibit/proto/contract';
-import { HTTP_API } from '@chatexhibit/proto/http-api';
+import { HTTP_ROUTES } from '@chatexhibit/proto/http-routes';
 import { testCheckoutPath } from '@chatexhibit/proto/payment';
 import { InProcessRequestBus } from '@chatexhibit/kit/bus/in-process-request-bus';
 import { createLogger } from '@chatexhibit/kit/logging/logger';
@@ -24,7 +24,7 @@ import { type ContractArgument, expressPath, HTTP_ROUTE } from '../src/http/http
  * and why; every other declared input must be validated with it.
  */
 const VALIDATED_ELSEWHERE: Partial<
-  Record<keyof typeof HTTP_API, Partial<Record<ContractArgument['part'], string>>>
+  Record<keyof typeof HTTP_ROUTES, Partial<Record<ContractArgument['part'], string>>>
 > = {
   startProcessing: {
     body: 'multipart, streamed to disk; its options field is parsed with the contract schema',
@@ -46,7 +46,7 @@ const SETTINGS: GatewaySettings = {
 };
 const idle = { start: async () => undefined, close: async () => undefined };
 
-describe('the HTTP contract (proto HTTP_API) and the gateway', () => {
+describe('the HTTP contract (proto HTTP_ROUTES) and the gateway', () => {
   let dataDir: string;
   let app: INestApplication | undefined;
 
@@ -84,7 +84,7 @@ describe('the HTTP contract (proto HTTP_API) and the gateway', () => {
     // The web app's catch-all (ServeStaticModule, when frontend/dist is built) is no API route;
     // a route that a middleware is bound to by method (the pages' CSP) is listed once more.
     const api = [...new Set(registered.filter((route) => !/[*{]/.test(route)))];
-    const contract = Object.values(HTTP_API).map((route) => `${route.method} ${expressPath(route)}`);
+    const contract = Object.values(HTTP_ROUTES).map((route) => `${route.method} ${expressPath(route)}`);
     expect(api.sort()).toEqual(contract.sort());
   });
 
@@ -119,7 +119,9 @@ describe('the HTTP contract (proto HTTP_API) and the gateway', () => {
           continue;
         }
         served.add(route);
-        const key = (Object.keys(HTTP_API) as (keyof typeof HTTP_API)[]).find((k) => HTTP_API[k] === route)!;
+        const key = (Object.keys(HTTP_ROUTES) as (keyof typeof HTTP_ROUTES)[]).find(
+          (k) => HTTP_ROUTES[k] === route,
+        )!;
         const declared = (['params', 'query', 'body'] as const).filter(
           (part) => route[part] !== undefined && VALIDATED_ELSEWHERE[key]?.[part] === undefined,
         );
@@ -133,13 +135,15 @@ describe('the HTTP contract (proto HTTP_API) and the gateway', () => {
         });
       }
     // Every route but the kit's is served by a handler that names it.
-    const kit: HttpRoute[] = [HTTP_API.liveness, HTTP_API.readiness, HTTP_API.metrics];
-    expect(Object.values(HTTP_API).filter((route) => !served.has(route) && !kit.includes(route))).toEqual([]);
+    const kit: HttpRoute[] = [HTTP_ROUTES.liveness, HTTP_ROUTES.readiness, HTTP_ROUTES.metrics];
+    expect(Object.values(HTTP_ROUTES).filter((route) => !served.has(route) && !kit.includes(route))).toEqual(
+      [],
+    );
   });
 
   it('builds the paths other parts hand out from the contract', () => {
     expect(testCheckoutPath('cs_test_1')).toBe(
-      routePath(HTTP_API.testCheckoutPage, { sessionId: 'cs_test_1' }),
+      routePath(HTTP_ROUTES.testCheckoutPage, { sessionId: 'cs_test_1' }),
     );
   });
 });

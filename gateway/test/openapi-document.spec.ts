@@ -1,4 +1,4 @@
-import { HTTP_API, HTTP_SCHEMAS } from '@chatexhibit/proto/http-api';
+import { HTTP_ROUTES, HTTP_ROUTE_SCHEMAS } from '@chatexhibit/proto/http-routes';
 import { renderApiDocsPage } from '../src/api-docs/api-docs-page';
 import { buildOpenApiDocument } from '../src/api-docs/openapi-document';
 
@@ -29,11 +29,11 @@ describe('the OpenAPI document', () => {
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(documented.sort()).toEqual(
-      Object.values(HTTP_API)
+      Object.values(HTTP_ROUTES)
         .map((r) => `${r.method} ${r.path}`)
         .sort(),
     );
-    for (const route of Object.values(HTTP_API)) {
+    for (const route of Object.values(HTTP_ROUTES)) {
       const op = operation(route.method.toLowerCase(), route.path);
       expect([op.summary, op.description, op.tags]).toEqual([route.summary, route.description, [route.tag]]);
       const responses = op.responses as Record<string, Json>;
@@ -57,7 +57,7 @@ describe('the OpenAPI document', () => {
 
   it('takes every request and response shape from proto', () => {
     const components = document.components?.schemas ?? {};
-    for (const [name, schema] of Object.entries(HTTP_SCHEMAS))
+    for (const [name, schema] of Object.entries(HTTP_ROUTE_SCHEMAS))
       expect([name, Object.keys(at(components, name, 'properties') as Json).sort()]).toEqual([
         name,
         Object.keys(schema.shape).sort(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorReasons } from './errors';
 import { DOCUMENTS_OUT_OF_MEMORY_MESSAGE } from './progress';
-import { MAX_MESSAGE_NUMBER } from './exhibit-spec';
+import { MAX_MESSAGE_NUMBER } from './message-number';
 import { TranscriptMessageSchema } from './transcript';
 
 // What the web app needs to build an exhibit from a processed export, and what making one answers.

@@ -4,6 +4,7 @@ import { isOneLine } from './one-line';
 import { phoneDigits } from './phone-digits';
 import { BATES_PREFIX_PATTERN, BatesStartSchema } from './processing-options';
 import { foldText } from './text-fold';
+import { MAX_MESSAGE_NUMBER } from './message-number';
 import { nameOccurrences } from './name-match';
 
 // An exhibit: the messages of a processed export a lawyer files, with context, highlights,
@@ -76,9 +77,6 @@ function calendarProblem(day: string): string | null {
 }
 
 /** A message by the full transcript's number. */
-/** The largest message number stored (PostgreSQL's integer); no chat comes near it. */
-export const MAX_MESSAGE_NUMBER = 2_147_483_647;
-
 const MessageNumberSchema = z
   .number({ error: 'must be a message number of the transcript, such as 412' })
   .int('must be a whole message number')

@@ -16,7 +16,6 @@ import {
   ExhibitResponseSchema,
   EXHIBIT_MESSAGES_PAGE_LIMIT,
 } from './exhibit-api';
-import { ExhibitSpecSchema } from './exhibit-spec';
 import { PartHealthSchema, PART_NAMES, SystemHealthSchema } from './health';
 import { HTTP_LIMITS } from './http-limits';
 import { LinksMailRequestSchema, LinksMailResponseSchema } from './links-mail';
@@ -28,17 +27,12 @@ import {
   PaymentIntentResponseSchema,
   PaymentStatusResponseSchema,
   RepairResponseSchema,
+  SUPPORT_ANSWERS,
   SupportBundleSchema,
 } from './payment';
 import { UploadOptionsSchema } from './processing-options';
 import { ProgressEventSchema, StartProcessingResponseSchema } from './progress';
 import { SiteInfoSchema } from './site-info';
-import {
-  SUPPORT_EXTEND_REQUEST,
-  SUPPORT_REFUND_REQUEST,
-  SUPPORT_RESEND_REQUEST,
-  SUPPORT_STATUS_REQUEST,
-} from './subjects';
 
 /** One answer for "no such export" and "not yours to read yet", so neither reveals the other. */
 export const NOT_FOUND_MESSAGE = 'Nothing was found here.';
@@ -92,11 +86,10 @@ export const HTTP_SCHEMAS = {
   RepairResponse: RepairResponseSchema,
   SupportBundle: SupportBundleSchema,
   ExhibitMessagesResponse: ExhibitMessagesResponseSchema,
-  ExhibitSpec: ExhibitSpecSchema,
   ExhibitResponse: ExhibitResponseSchema,
 } as const satisfies Record<string, z.ZodType>;
 
-const json = <S extends z.ZodType>(description: string, schema: S) => ({ description, schema });
+export const json = <S extends z.ZodType>(description: string, schema: S) => ({ description, schema });
 const file = (mediaType: string, description: string): HttpResponse => ({ description, mediaType });
 const html = (description: string): HttpResponse => ({
   description,
@@ -104,12 +97,13 @@ const html = (description: string): HttpResponse => ({
   schema: z.string(),
 });
 
-const NOT_READABLE = 'No such export, or not readable (unpaid, or refunded): the same answer for both.';
+export const NOT_READABLE =
+  'No such export, or not readable (unpaid, or refunded): the same answer for both.';
 /** The 410 of an export that is gone: its `reason` tells deleted on request from expired. */
-const EXPIRED = `The export is gone, its files deleted: \`reason\` ${GONE_REFUSALS.deleted} when its uploader deleted it ("${PAYMENT_MESSAGES.deletedOnRequest}"), ${GONE_REFUSALS.expired} when it passed its retention date ("${PAYMENT_MESSAGES.expired}").`;
+export const EXPIRED = `The export is gone, its files deleted: \`reason\` ${GONE_REFUSALS.deleted} when its uploader deleted it ("${PAYMENT_MESSAGES.deletedOnRequest}"), ${GONE_REFUSALS.expired} when it passed its retention date ("${PAYMENT_MESSAGES.expired}").`;
 const BAD_LINK =
   'The link was altered or names no export ("This download link is not valid."), or has expired ("This download link has expired.").';
-const perHour = (count: number, what: string) =>
+export const perHour = (count: number, what: string) =>
   `${what}; try again in an hour (${count} per client address per hour).`;
 const PAYMENTS_LIMITED = perHour(
   HTTP_LIMITS.paymentCallsPerHour,
@@ -145,7 +139,12 @@ const TEST_CHECKOUT_ENDED = html(
   'The checkout has ended (paid or expired): an HTML page that says so and links home.',
 );
 
-/** Every route of the gateway's HTTP API (SPEC §7's and the rest), each declared once. */
+/**
+ * Every route of the gateway's HTTP API (SPEC §7's and the rest), each declared once; but for
+ * making an exhibit, whose body (an ExhibitSpec) carries the redaction rules and Unicode's table of
+ * look-alike letters: that route is in `http-routes.ts`, so that the web app's first page, which
+ * reads this table, does not download them (only Exhibit mode, loaded later, needs them).
+ */
 export const HTTP_API = {
   startProcessing: httpRoute({
     method: 'POST',
@@ -306,23 +305,6 @@ export const HTTP_API = {
     errors: { 400: 'from or limit is out of range.', 404: NOT_READABLE, 410: EXPIRED },
   }),
 
-  makeExhibit: httpRoute({
-    method: 'POST',
-    path: '/api/whatsapp/export/{exportId}/exhibits',
-    tag: 'exhibits',
-    summary: 'Make an exhibit of a free or paid export: selected messages, highlights, redactions, volumes',
-    description: `With the id the upload answered; no new payment. The body is an ExhibitSpec. The answer lists the exhibit's files (the exhibit PDF, and with redactions its sealed unredacted copy and the redaction log; the manifest, the declaration paragraph and SHA256SUMS), each behind a signed link valid as long as the export's other links, and \`warnings\`: what looks like a Rule 5.2(a) identifier and is left unredacted, a label that repeats the transcript's exhibit number, a redaction log over the court profile's limit (the exhibit is made anyway). At most ${HTTP_LIMITS.exhibitsPerHour} exhibits per client address per hour.`,
-    params: z.object({ exportId: ExportIdSchema }),
-    body: { mediaType: 'application/json', schema: ExhibitSpecSchema },
-    responses: { 201: json('The exhibit is made.', ExhibitResponseSchema) },
-    errors: {
-      400: 'The spec is invalid or does not fit the chat: one sentence that starts with the field (`redactions[2].text: "123-45-6789" is not in the text of message 0413`).',
-      404: NOT_READABLE,
-      410: EXPIRED,
-      429: perHour(HTTP_LIMITS.exhibitsPerHour, 'Too many exhibits from this address'),
-    },
-  }),
-
   signedExhibitFile: httpRoute({
     method: 'GET',
     path: '/api/files/{token}/exhibits/{exhibitId}/{fileName}',
@@ -449,7 +431,7 @@ export const HTTP_API = {
     description: SUPPORT,
     supportToken: true,
     query: SupportQuerySchema,
-    responses: { 200: json('The bundles.', SUPPORT_STATUS_REQUEST.response) },
+    responses: { 200: json('The bundles.', SUPPORT_ANSWERS.status) },
     errors: { 400: 'No query (a bundle id or an email).', ...SUPPORT_ERRORS },
   }),
 
@@ -462,7 +444,7 @@ export const HTTP_API = {
     supportToken: true,
     params: SupportBundleParams,
     body: { mediaType: 'application/json', schema: ExtendRetentionRequestSchema },
-    responses: { 200: json('The new retention date.', SUPPORT_EXTEND_REQUEST.response) },
+    responses: { 200: json('The new retention date.', SUPPORT_ANSWERS.extend) },
     errors: {
       400: 'The bundle id is not a UUID, or `months` is not 1 to 24.',
       ...SUPPORT_ERRORS,
@@ -478,7 +460,7 @@ export const HTTP_API = {
     description: SUPPORT,
     supportToken: true,
     params: SupportBundleParams,
-    responses: { 200: json('The mail is queued.', SUPPORT_RESEND_REQUEST.response) },
+    responses: { 200: json('The mail is queued.', SUPPORT_ANSWERS.resend) },
     errors: {
       400: 'The bundle id is not a UUID.',
       ...SUPPORT_ERRORS,
@@ -495,7 +477,7 @@ export const HTTP_API = {
     description: SUPPORT,
     supportToken: true,
     params: SupportBundleParams,
-    responses: { 200: json('Refunded.', SUPPORT_REFUND_REQUEST.response) },
+    responses: { 200: json('Refunded.', SUPPORT_ANSWERS.refund) },
     errors: {
       400: 'The bundle id is not a UUID.',
       ...SUPPORT_ERRORS,

@@ -124,3 +124,11 @@ export type SupportBundle = z.infer<typeof SupportBundleSchema>;
 export const ExtendRetentionRequestSchema = z.object({
   months: z.number({ error: 'months must be a number' }).int('months must be whole').min(1).max(24),
 });
+
+/** What support's operations answer, on the bus and over HTTP alike. */
+export const SUPPORT_ANSWERS = {
+  status: z.object({ bundles: z.array(SupportBundleSchema) }),
+  extend: z.object({ bundleId: z.uuid(), deleteAfter: z.iso.datetime() }),
+  resend: z.object({ bundleId: z.uuid(), to: z.string(), mailId: z.uuid() }),
+  refund: z.object({ bundleId: z.uuid(), refundId: z.string(), refundedAt: z.iso.datetime() }),
+};

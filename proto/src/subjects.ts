@@ -17,7 +17,7 @@ import {
   GoneSchema,
   PaymentIntentRequestSchema,
   PaymentIntentResponseSchema,
-  SupportBundleSchema,
+  SUPPORT_ANSWERS,
   TestCheckoutViewSchema,
 } from './payment';
 import { ExportFactsSchema } from './processing-options';
@@ -160,7 +160,7 @@ const SupportToken = z.object({ supportToken: z.string().min(1).max(1000) });
 export const SUPPORT_STATUS_REQUEST = requestContract(
   'payment.support.status',
   SupportToken.extend({ query: z.string().min(1).max(254) }),
-  z.object({ bundles: z.array(SupportBundleSchema) }),
+  SUPPORT_ANSWERS.status,
 );
 
 const BundleRef = SupportToken.extend({ bundleId: z.uuid() });
@@ -169,21 +169,21 @@ const BundleRef = SupportToken.extend({ bundleId: z.uuid() });
 export const SUPPORT_EXTEND_REQUEST = requestContract(
   'payment.support.extend',
   BundleRef.extend(ExtendRetentionRequestSchema.shape),
-  z.object({ bundleId: z.uuid(), deleteAfter: z.iso.datetime() }),
+  SUPPORT_ANSWERS.extend,
 );
 
 /** Mails a bought bundle's links again, newly signed (valid 90 days from now). */
 export const SUPPORT_RESEND_REQUEST = requestContract(
   'payment.support.resend',
   BundleRef,
-  z.object({ bundleId: z.uuid(), to: z.string(), mailId: z.uuid() }),
+  SUPPORT_ANSWERS.resend,
 );
 
 /** Refunds a bundle through Stripe and locks its export. */
 export const SUPPORT_REFUND_REQUEST = requestContract(
   'payment.support.refund',
   BundleRef,
-  z.object({ bundleId: z.uuid(), refundId: z.string(), refundedAt: z.iso.datetime() }),
+  SUPPORT_ANSWERS.refund,
 );
 
 /**

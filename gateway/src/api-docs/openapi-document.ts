@@ -8,7 +8,8 @@ import {
 import { z } from 'zod';
 import type { HttpRoute } from '@chatexhibit/proto/contract';
 import { ErrorBodySchema } from '@chatexhibit/proto/errors';
-import { BinarySchema, HTTP_API, HTTP_SCHEMAS } from '@chatexhibit/proto/http-api';
+import { BinarySchema } from '@chatexhibit/proto/http-api';
+import { HTTP_ROUTES, HTTP_ROUTE_SCHEMAS } from '@chatexhibit/proto/http-routes';
 
 /**
  * Names a proto schema in the document: it becomes a component, referenced wherever it occurs,
@@ -80,15 +81,15 @@ function operation(route: HttpRoute): RouteConfig {
 }
 
 /**
- * The OpenAPI 3.1 description of the gateway's API, generated from proto's routes (HTTP_API):
+ * The OpenAPI 3.1 description of the gateway's API, generated from proto's routes (HTTP_ROUTES):
  * every path, parameter, body, status and description is the contract's, which the controllers
  * serve and validate with.
  */
 export function buildOpenApiDocument(): OpenApiDocument {
-  for (const [refId, schema] of Object.entries(HTTP_SCHEMAS)) name(refId, schema);
+  for (const [refId, schema] of Object.entries(HTTP_ROUTE_SCHEMAS)) name(refId, schema);
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'supportToken', { type: 'http', scheme: 'bearer' });
-  for (const route of Object.values(HTTP_API)) registry.registerPath(operation(route));
+  for (const route of Object.values(HTTP_ROUTES)) registry.registerPath(operation(route));
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

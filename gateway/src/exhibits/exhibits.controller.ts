@@ -2,7 +2,7 @@ import { Controller, UseGuards } from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { ExhibitMessagesResponse, ExhibitResponse } from '@chatexhibit/proto/exhibit-api';
 import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
-import { HTTP_API } from '@chatexhibit/proto/http-api';
+import { HTTP_ROUTES } from '@chatexhibit/proto/http-routes';
 import { Route, RouteBody, RouteParams, RouteQuery } from '../http/http-route';
 import { ExhibitThrottlerGuard } from './exhibit-throttler.guard';
 import { ExhibitsService } from './exhibits.service';
@@ -16,20 +16,20 @@ import { ExhibitsService } from './exhibits.service';
 export class ExhibitsController {
   constructor(private readonly exhibits: ExhibitsService) {}
 
-  @Route(HTTP_API.exhibitMessages)
+  @Route(HTTP_ROUTES.exhibitMessages)
   messages(
-    @RouteParams(HTTP_API.exhibitMessages) { exportId }: { exportId: string },
-    @RouteQuery(HTTP_API.exhibitMessages) { from, limit }: { from: number; limit: number },
+    @RouteParams(HTTP_ROUTES.exhibitMessages) { exportId }: { exportId: string },
+    @RouteQuery(HTTP_ROUTES.exhibitMessages) { from, limit }: { from: number; limit: number },
   ): Promise<ExhibitMessagesResponse> {
     return this.exhibits.messages(exportId, from, limit);
   }
 
-  @Route(HTTP_API.makeExhibit)
+  @Route(HTTP_ROUTES.makeExhibit)
   @UseGuards(ExhibitThrottlerGuard)
   @SkipThrottle({ uploads: true, contact: true, payments: true })
   make(
-    @RouteParams(HTTP_API.makeExhibit) { exportId }: { exportId: string },
-    @RouteBody(HTTP_API.makeExhibit) spec: ExhibitSpec,
+    @RouteParams(HTTP_ROUTES.makeExhibit) { exportId }: { exportId: string },
+    @RouteBody(HTTP_ROUTES.makeExhibit) spec: ExhibitSpec,
   ): Promise<ExhibitResponse> {
     return this.exhibits.make(exportId, spec);
   }

@@ -12,7 +12,8 @@ import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { GatewayMetrics } from '../metrics/gateway-metrics';
-import { HTTP_API, NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
+import { NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
+import { HTTP_ROUTES } from '@chatexhibit/proto/http-routes';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
 import { contentSecurityPolicy, hashSource } from './http-edge';
 import { expressPath } from './http-route';
@@ -34,7 +35,7 @@ export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is busy or restarting. P
 
 /** The Express paths of the routes whose errors a browser is shown as a page (`errorPage`). */
 const ERROR_PAGE_PATHS = new Set(
-  Object.values(HTTP_API)
+  Object.values(HTTP_ROUTES)
     .filter((route) => route.errorPage)
     .map(expressPath),
 );

@@ -1,11 +1,11 @@
 import { routePath } from '@chatexhibit/proto/contract';
 import type { ExhibitResponse } from '@chatexhibit/proto/exhibit-api';
 import type { ExhibitSpecInput } from '@chatexhibit/proto/exhibit-spec';
-import { HTTP_API } from '@chatexhibit/proto/http-api';
+import { MAKE_EXHIBIT_ROUTE } from '@chatexhibit/proto/http-routes';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { apiRequest, ApiError } from '../../../lib/api-client';
 
-const route = HTTP_API.makeExhibit;
+const route = MAKE_EXHIBIT_ROUTE;
 
 /** Said when the server gives no sentence of its own (a proxy's page, the network gone). */
 export const MAKE_EXHIBIT_FAILED = 'The exhibit could not be made. Please try again.';

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { HTTP_LIMITS } from './http-limits';
+import { httpRoute } from './contract';
+import { ExhibitResponseSchema } from './exhibit-api';
+import { ExhibitSpecSchema } from './exhibit-spec';
+import { EXPIRED, ExportIdSchema, HTTP_API, HTTP_SCHEMAS, json, NOT_READABLE, perHour } from './http-api';
+
+/** Makes an exhibit: kept out of HTTP_API with its body's schema (see there why). */
+export const MAKE_EXHIBIT_ROUTE = httpRoute({
+  method: 'POST',
+  path: '/api/whatsapp/export/{exportId}/exhibits',
+  tag: 'exhibits',
+  summary: 'Make an exhibit of a free or paid export: selected messages, highlights, redactions, volumes',
+  description: `With the id the upload answered; no new payment. The body is an ExhibitSpec. The answer lists the exhibit's files (the exhibit PDF, and with redactions its sealed unredacted copy and the redaction log; the manifest, the declaration paragraph and SHA256SUMS), each behind a signed link valid as long as the export's other links, and \`warnings\`: what looks like a Rule 5.2(a) identifier and is left unredacted, a label that repeats the transcript's exhibit number, a redaction log over the court profile's limit (the exhibit is made anyway). At most ${HTTP_LIMITS.exhibitsPerHour} exhibits per client address per hour.`,
+  params: z.object({ exportId: ExportIdSchema }),
+  body: { mediaType: 'application/json', schema: ExhibitSpecSchema },
+  responses: { 201: json('The exhibit is made.', ExhibitResponseSchema) },
+  errors: {
+    400: 'The spec is invalid or does not fit the chat: one sentence that starts with the field (`redactions[2].text: "123-45-6789" is not in the text of message 0413`).',
+    404: NOT_READABLE,
+    410: EXPIRED,
+    429: perHour(HTTP_LIMITS.exhibitsPerHour, 'Too many exhibits from this address'),
+  },
+});
+
+/** Every route of the gateway's HTTP API, for the gateway and its API docs. */
+export const HTTP_ROUTES = { ...HTTP_API, makeExhibit: MAKE_EXHIBIT_ROUTE } as const;
+
+/** Every named schema of the API docs. */
+export const HTTP_ROUTE_SCHEMAS = { ...HTTP_SCHEMAS, ExhibitSpec: ExhibitSpecSchema } as const;
