@@ -3,6 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { ChatData } from '@chatexhibit/proto/chat';
+import {
+  FREE_EXPORT_RETENTION_DAYS,
+  UNFINISHED_EXPORT_RETENTION_DAYS,
+  UNPAID_EXPORT_RETENTION_DAYS,
+} from '@chatexhibit/proto/constants';
 import { exportReference } from '@chatexhibit/proto/export-reference';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import { runToEnd } from '../support/child-process';
@@ -128,7 +133,17 @@ describe('retention and support', () => {
       `SELECT export_id, round(extract(epoch FROM delete_after - received_at) / 86400)::int AS days FROM payment.retention`,
     );
     const daysOf = (id: string) => dated.find((r) => r.export_id === id)?.days;
-    expect([daysOf(freeId), daysOf(unpaid.exportId), daysOf(failedId)]).toEqual([7, 7, 7]);
+    // A free export is kept a week, an unpaid one three days, one that never got through a day.
+    expect([daysOf(freeId), daysOf(unpaid.exportId), daysOf(failedId)]).toEqual([
+      FREE_EXPORT_RETENTION_DAYS,
+      UNPAID_EXPORT_RETENTION_DAYS,
+      UNFINISHED_EXPORT_RETENTION_DAYS,
+    ]);
+    expect([
+      FREE_EXPORT_RETENTION_DAYS,
+      UNPAID_EXPORT_RETENTION_DAYS,
+      UNFINISHED_EXPORT_RETENTION_DAYS,
+    ]).toEqual([7, 3, 1]);
     expect(daysOf(bought.exportId)).toBe(90);
 
     for (const id of [freeId, unpaid.exportId, failedId]) await age(id);
