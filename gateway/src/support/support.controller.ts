@@ -25,14 +25,14 @@ interface BundleParams {
 @Controller()
 @UseGuards(SupportTokenGuard)
 export class SupportController {
+  /** The token the guard matches (the routes do not exist without one). */
+  private readonly supportToken: string;
+
   constructor(
     private readonly requestBus: RequestBus,
-    @Inject(GATEWAY_SETTINGS) private readonly settings: Pick<GatewaySettings, 'supportToken'>,
-  ) {}
-
-  /** The token the guard has just matched (the route does not exist without one). */
-  private get supportToken(): string {
-    return this.settings.supportToken!;
+    @Inject(GATEWAY_SETTINGS) settings: Pick<GatewaySettings, 'supportToken'>,
+  ) {
+    this.supportToken = settings.supportToken!;
   }
 
   @Route(supportBundles)
