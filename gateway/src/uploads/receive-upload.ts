@@ -46,10 +46,17 @@ export const DEFAULT_UPLOAD_PACE: UploadPace = {
 /** How often an upload's pace is checked once its grace is over. */
 const PACE_CHECK_INTERVAL_MS = 1000;
 
-/** The name as the uploader's system had it: no folders, no control characters, bounded. */
+/**
+ * The name as the uploader's system had it: no folders, no control characters, at most 255
+ * characters (whole code points: an emoji is never cut in half).
+ */
 const cleanFileName = (name: string): string =>
-  // eslint-disable-next-line no-control-regex
-  (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255);
+  Array.from(
+    // eslint-disable-next-line no-control-regex
+    (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, ''),
+  )
+    .slice(0, 255)
+    .join('');
 
 /**
  * Reads a multipart upload (`file`, `options`) with busboy, streaming the file to disk while
@@ -88,6 +95,9 @@ function readParts(
     try {
       parser = busboy({
         headers: request.headers,
+        // Browsers and curl send the file name as UTF-8 bytes; busboy's default (Latin-1) garbles
+        // every accent, curly apostrophe and non-Latin group name.
+        defParamCharset: 'utf8',
         limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 5, fieldSize: 64 * 1024, parts: 6 },
       });
     } catch {
