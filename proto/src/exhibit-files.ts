@@ -58,6 +58,19 @@ export const EXHIBIT_FILE_TYPES: Readonly<Record<ExhibitFileName, string>> = {
   [EXHIBIT_PATHS.checksums]: 'text/plain; charset=utf-8',
 };
 
-/** Whether `name` is the name of a file an exhibit can hold. */
-export const isExhibitFileName = (name: string): name is ExhibitFileName =>
-  Object.hasOwn(EXHIBIT_FILE_TYPES, name);
+/** A final volume of exhibit.pdf or of its sealed copy, as `volumeFileName` names it. */
+const EXHIBIT_VOLUME_NAME = new RegExp(
+  `^(?:${[EXHIBIT_PATHS.exhibit, EXHIBIT_PATHS.sealed].map((name) => name.replace(/\.pdf$/, '')).join('|')})` +
+    '-volume-\\d{2,}-of-\\d{2,}\\.pdf$',
+);
+
+/**
+ * The media type of a file an exhibit can hold (its named files and its volumes), or undefined
+ * for a name no exhibit file has.
+ */
+export const exhibitFileType = (name: string): string | undefined =>
+  Object.hasOwn(EXHIBIT_FILE_TYPES, name)
+    ? EXHIBIT_FILE_TYPES[name as ExhibitFileName]
+    : EXHIBIT_VOLUME_NAME.test(name)
+      ? 'application/pdf'
+      : undefined;

@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from 'pg';
 import type { ExhibitMessagesResponse } from '@chatexhibit/proto/exhibit-api';
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
@@ -19,6 +21,8 @@ import { eventually } from '../support/eventually';
 import { readProgress, uploadExport } from '../support/pipeline-client';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 import { useStandalone } from '../support/standalone';
+
+const run = promisify(execFile);
 
 /**
  * Exhibits through the API against `npm start`: a free export's numbered messages, an exhibit
@@ -187,6 +191,38 @@ describe('exhibits API (standalone)', () => {
       /^Page \d+ of exhibit\.pdf alone makes a volume of [\d,]+ bytes, over the limit of 250,000 bytes per file/,
     );
   }, 120_000);
+
+  it('makes an exhibit split into volumes for its size limit, each volume served by its link and checked by SHA256SUMS', async () => {
+    // A hundred different CJK characters a message: the pages fit 250,000 bytes, the whole does not.
+    const cjk = Array.from({ length: 40 }, (_, m) =>
+      Array.from({ length: 100 }, (_, c) => String.fromCodePoint(0x4e00 + m * 100 + c)).join(''),
+    );
+    const chat = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'volumes-')), {
+      textMessages: 40,
+      voiceNotes: 0,
+      photos: 0,
+      texts: cjk,
+    });
+    const id = (await uploadExport(base(), chat.zipPath)).body.clientId!;
+    expect((await readProgress(base(), id)).events.at(-1)!.done).toBe(true);
+    const { status, body } = await postExhibit(base(), id, {
+      label: 'Exhibit V',
+      selections: [{ from: 1, to: 40 }],
+      redactions: [{ kind: 'message', message: 3, reason: { category: 'other', note: 'not relevant' } }],
+      courtProfile: { maxFileBytes: 250_000 },
+    });
+    expect({ status, message: body.message }).toEqual({ status: 201, message: undefined });
+    const volumes = body.files.map((file) => file.name).filter((name) => name.includes('-volume-'));
+    expect(volumes.filter((name) => name.startsWith('exhibit-volume-')).length).toBeGreaterThan(1);
+    expect(volumes.filter((name) => name.startsWith('exhibit-sealed-volume-')).length).toBeGreaterThan(1);
+    const dir = await mkdtemp(path.join(workDir, 'volumes-exhibit-'));
+    const files = await downloadExhibit(base(), body, dir);
+    for (const volume of files.filter((file) => volumes.includes(file.name))) {
+      expect(volume.contentType).toBe('application/pdf');
+      expect(volume.bytes.length).toBeLessThanOrEqual(250_000);
+    }
+    await run('sha256sum', ['-c', EXHIBIT_PATHS.checksums], { cwd: dir });
+  }, 180_000);
 
   it('refuses Bates numbers the filing copy or an earlier exhibit of the export carries, naming both ranges and a start that is clear', async () => {
     const chat = await writeExhibitExport(await mkdtemp(path.join(workDir, 'bates-')));

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { ChatData } from '@chatexhibit/proto/chat';
 import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
 import { HTTP_API, NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
-import { EXHIBIT_FILE_TYPES, isExhibitFileName } from '@chatexhibit/proto/exhibit-files';
+import { exhibitFileType } from '@chatexhibit/proto/exhibit-files';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import { isValidKey, ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { Route, RouteParams } from '../http/http-route';
@@ -96,8 +96,8 @@ export class ExportResultsController {
     @Res() response: Response,
   ): Promise<void> {
     const exportId = await this.readableThroughLink(request, token);
-    if (!isExhibitFileName(fileName)) throw new NotFoundException(NOT_FOUND_MESSAGE);
-    const type = EXHIBIT_FILE_TYPES[fileName];
+    const type = exhibitFileType(fileName);
+    if (type === undefined) throw new NotFoundException(NOT_FOUND_MESSAGE);
     await this.send(
       response,
       exportKeys(exportId).exhibitFile(exhibitId, fileName),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { EXHIBIT_ERRORS } from '@chatexhibit/proto/exhibit-api';
-import { EXHIBIT_FILE_TYPES, EXHIBIT_PATHS, isExhibitFileName } from '@chatexhibit/proto/exhibit-files';
+import { EXHIBIT_PATHS, exhibitFileType } from '@chatexhibit/proto/exhibit-files';
 import { PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import type { MAKE_EXHIBIT_REQUEST } from '@chatexhibit/proto/subjects';
@@ -83,9 +83,10 @@ export class MakeExhibitUseCase {
         { name: EXHIBIT_PATHS.checksums, ...(await hashFile(path.join(dir, EXHIBIT_PATHS.checksums))) },
       ];
       for (const { name } of files) {
-        if (!isExhibitFileName(name)) throw new Error(`an exhibit file has no known name: ${name}`);
+        const contentType = exhibitFileType(name);
+        if (contentType === undefined) throw new Error(`an exhibit file has no known name: ${name}`);
         await this.storage.putFile(exportKeys(exportId).exhibitFile(exhibitId, name), path.join(dir, name), {
-          contentType: EXHIBIT_FILE_TYPES[name],
+          contentType,
         });
       }
       const { bates } = written;
