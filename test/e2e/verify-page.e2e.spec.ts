@@ -128,7 +128,7 @@ describe('the verify page', () => {
     try {
       await page.setInputFiles('input[type=file]', packageZip);
       expect(await verdict(page)).toEqual({
-        text: `All ${entryCount} files of the package match SHA256SUMS: none has changed.`,
+        text: `All ${entryCount} files of the package match SHA256SUMS and manifest.json.`,
         good: 'true',
       });
       const rows = await statuses(page);
@@ -168,7 +168,7 @@ describe('the verify page', () => {
     try {
       await page.setInputFiles('input[type=file]', tampered);
       expect(await verdict(page)).toEqual({
-        text: `1 file does not match SHA256SUMS; 1 file is missing; 1 file is not in SHA256SUMS. ${entryCount - 2} files match.`,
+        text: `1 file does not match SHA256SUMS; 1 file is missing; 1 file is in no list. ${entryCount - 2} files match.`,
         good: 'false',
       });
       const rows = await statuses(page);
@@ -195,7 +195,7 @@ describe('the verify page', () => {
         'transcript-filing.pdfMissing: ChatExhibit listed this file when it made the package, but it is not here. SHA256SUMS lists it.',
       );
       expect(added).toBe(
-        'original/extra.txtAdded after the package was made: ChatExhibit did not list this file, so nothing vouches for it. SHA256SUMS does not name it.',
+        'original/extra.txtAdded after the package was made: ChatExhibit did not list this file, so nothing vouches for it. Neither SHA256SUMS nor manifest.json names it.',
       );
       await page.getByTestId('verdict').scrollIntoViewIfNeeded();
       const listTop = (await page.getByTestId('problems').boundingBox())!.y;
@@ -211,6 +211,59 @@ describe('the verify page', () => {
       ).toEqual(['mismatch', 'missing', 'unlisted']);
       expect(await page.locator('tbody tr').first().getByText('Does not match').isVisible()).toBe(true);
       await page.screenshot({ path: path.join(ARTIFACTS, 'web-verify-tampered-375.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('catches a file changed together with its line in SHA256SUMS, by manifest.json, and shows the hashes the declaration states', async () => {
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const changed = new Map<string, string>();
+    const tampered = path.join(workDir, 'rewritten.zip');
+    // The chat text and the filing copy altered, and SHA256SUMS rewritten to match both.
+    const alter = (entryPath: string, bytes: Buffer): Buffer => {
+      const altered = Buffer.concat([bytes, Buffer.from('\n')]);
+      changed.set(entryPath, sha256(altered));
+      return altered;
+    };
+    await rezip(packageZip, tampered, (entryPath, bytes) => {
+      if (entryPath === 'original/_chat.txt' || entryPath === 'transcript-filing.pdf')
+        return alter(entryPath, bytes);
+      if (entryPath !== 'SHA256SUMS') return bytes;
+      return Buffer.from(
+        bytes
+          .toString('utf8')
+          .replace(/^[0-9a-f]{64}(?= {2}original\/_chat\.txt$)/m, changed.get('original/_chat.txt')!)
+          .replace(/^[0-9a-f]{64}(?= {2}transcript-filing\.pdf$)/m, changed.get('transcript-filing.pdf')!),
+      );
+    });
+    const { page } = await open();
+    try {
+      await page.setInputFiles('input[type=file]', tampered);
+      expect(await verdict(page)).toEqual({
+        text: `1 file does not match manifest.json. ${entryCount - 1} files match.`,
+        good: 'false',
+      });
+      expect(await page.getByTestId('problems').locator('li').allTextContents()).toEqual([
+        expect.stringMatching(
+          /^original\/_chat\.txtChanged after .* but manifest\.json records [0-9a-f]{64}\.$/,
+        ),
+      ]);
+      // The filing copy passes both lists (manifest.json lists evidence files only): the page shows
+      // its hash now, to compare with the one the declaration states, which differs.
+      const declaration = await readFile(path.join(unzipped, 'declaration-template.txt'), 'utf8');
+      const stated = await page
+        .getByTestId('what-a-match-shows')
+        .locator('div')
+        .evaluateAll((items) => items.map((item) => item.textContent));
+      expect(stated).toContain(
+        `SHA-256 of transcript-filing.pdf, computed now${changed.get('transcript-filing.pdf')}`,
+      );
+      expect(declaration).not.toContain(changed.get('transcript-filing.pdf'));
+      const manifestNow = sha256(await readFile(path.join(unzipped, 'manifest.json')));
+      expect(stated).toContain(`SHA-256 of manifest.json, computed now${manifestNow}`);
+      expect(declaration).toContain(manifestNow);
+      expect(await page.getByText('none has changed').count()).toBe(0);
     } finally {
       await page.close();
     }
@@ -258,7 +311,7 @@ describe('the verify page', () => {
     try {
       const filing = path.join(unzipped, 'transcript-filing.pdf');
       await page.setInputFiles('input[type=file]', [filing, path.join(unzipped, 'SHA256SUMS')]);
-      expect(await verdict(page)).toEqual({ text: 'The file matches SHA256SUMS: unchanged.', good: 'true' });
+      expect(await verdict(page)).toEqual({ text: 'The file matches SHA256SUMS.', good: 'true' });
 
       // The same name with other bytes, checked against manifest.json (which lists evidence files only).
       const chat = await readFile(path.join(unzipped, 'original', '_chat.txt'));
@@ -288,7 +341,7 @@ describe('the verify page', () => {
         path.join(large, 'voice.opus'),
         path.join(large, 'SHA256SUMS'),
       ]);
-      expect(await verdict(page)).toEqual({ text: 'The file matches SHA256SUMS: unchanged.', good: 'true' });
+      expect(await verdict(page)).toEqual({ text: 'The file matches SHA256SUMS.', good: 'true' });
       bytes[bytes.length - 1] ^= 1;
       await writeFile(path.join(large, 'voice.opus'), bytes);
       await page.setInputFiles('input[type=file]', [

@@ -13,30 +13,44 @@ import { sha256OfStream } from './sha256';
 configure({ useWebWorkers: false, useCompressionStream: true });
 
 /**
- * - match: the file's SHA-256 equals the list's;
- * - mismatch: it differs, so the file is not the one the list names;
- * - missing: the list names it and the package lacks it;
- * - unlisted: the list does not name it, so nothing vouches for it.
+ * - match: the file's SHA-256 equals that of every list that names it;
+ * - mismatch: it differs from a list's, so the file is not the one that list names;
+ * - missing: a list names it and the package lacks it;
+ * - unlisted: no list names it, so nothing vouches for it.
  */
 export type FileStatus = 'match' | 'mismatch' | 'missing' | 'unlisted';
 
+export type ListName = ChecksumList['name'];
+
 export interface FileCheck {
-  /** The path the list gives (or the file's own name when the list has none for it). */
+  /** The path the lists give (or the file's own name when no list has one for it). */
   path: string;
   status: FileStatus;
+  /** The list the status is about: the one the file fails, or else the first that names it. */
+  list: ListName | null;
   expected: string | null;
   actual: string | null;
 }
 
+/** A file whose SHA-256 the signed declaration states, as computed now. */
+export interface StatedHash {
+  path: string;
+  sha256: string;
+}
+
 export interface VerifyReport {
-  /** A whole evidence package, or single files checked against its list. */
+  /** A whole evidence package, or single files checked against its lists. */
   mode: 'package' | 'files';
-  list: ChecksumList['name'];
+  /** The lists the files were checked against: SHA256SUMS first, then manifest.json. */
+  lists: ListName[];
   checks: FileCheck[];
   /** From manifest.json when there is one: the uploaded export's SHA-256. */
   uploadSha256: string | null;
-  /** SHA-256 of manifest.json as it is now, to compare with the transcript and declaration. */
-  manifestSha256: string | null;
+  /**
+   * The files whose SHA-256 the declaration states (manifest.json, the processing record, the two
+   * transcripts), computed now: a file changed together with both lists differs only from these.
+   */
+  stated: StatedHash[];
 }
 
 /** Bytes hashed so far, of `total`. */
@@ -47,13 +61,21 @@ export class VerifyError extends Error {}
 
 const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 
+/** The files the declaration's hash values section names, in its order. */
+const STATED_IN_DECLARATION: readonly string[] = [
+  PACKAGE_PATHS.processingRecord,
+  PACKAGE_PATHS.manifest,
+  PACKAGE_PATHS.transcript,
+  PACKAGE_PATHS.filingTranscript,
+];
+
 const NO_LIST =
   'Add the package’s SHA256SUMS or manifest.json: without it there is nothing to compare the files with.';
 
 /**
  * Checks what was dropped on the page: one ZIP is an evidence package whose every file is checked
- * against its SHA256SUMS (or, lacking it, manifest.json); several files are checked against the
- * list among them, by file name.
+ * against both its SHA256SUMS and its manifest.json (a file changed with its line in one list
+ * still fails the other); several files are checked against the lists among them, by file name.
  */
 export async function verifyFiles(files: readonly File[], onProgress: OnProgress): Promise<VerifyReport> {
   const [only] = files;
@@ -70,6 +92,38 @@ export async function verifyFiles(files: readonly File[], onProgress: OnProgress
     );
   }
 }
+
+/** What the lists record for one path, in the lists' order. */
+type Recorded = Array<{ list: ListName; sha256: string }>;
+
+/** Every path the lists name, SHA256SUMS's order first, with what each list records for it. */
+function recordedPaths(lists: readonly ChecksumList[]): Map<string, Recorded> {
+  const recorded = new Map<string, Recorded>();
+  for (const list of lists)
+    for (const { path, sha256 } of list.files) {
+      const entry = recorded.get(path) ?? [];
+      entry.push({ list: list.name, sha256 });
+      recorded.set(path, entry);
+    }
+  return recorded;
+}
+
+/** A file's check against every list that records it: the first list it fails decides. */
+function checkAgainst(path: string, recorded: Recorded, actual: string | null): FileCheck {
+  const [first] = recorded;
+  if (actual === null)
+    return { path, status: 'missing', list: first?.list ?? null, expected: first?.sha256 ?? null, actual };
+  const failed = recorded.find(({ sha256 }) => sha256 !== actual);
+  return failed
+    ? { path, status: 'mismatch', list: failed.list, expected: failed.sha256, actual }
+    : { path, status: 'match', list: first?.list ?? null, expected: first?.sha256 ?? null, actual };
+}
+
+const statedHashes = (checks: readonly FileCheck[]): StatedHash[] =>
+  STATED_IN_DECLARATION.flatMap((path) => {
+    const actual = checks.find((check) => check.path === path)?.actual;
+    return actual ? [{ path, sha256: actual }] : [];
+  });
 
 async function verifyPackage(zip: File, onProgress: OnProgress): Promise<VerifyReport> {
   const reader = new ZipReader(new BlobReader(zip));
@@ -92,92 +146,77 @@ async function verifyPackage(zip: File, onProgress: OnProgress): Promise<VerifyR
         .filter((entry) => entry.filename.startsWith(root))
         .map((e) => [e.filename.slice(root.length), e]),
     );
-    const list = parseChecksumList(baseName(listEntry.filename), await readText(listEntry));
-    const manifestEntry = inPackage.get(PACKAGE_PATHS.manifest);
-    const uploadSha256 =
-      list.uploadSha256 ?? (manifestEntry ? parseUploadSha256(await readText(manifestEntry)) : null);
-
-    const listed = new Set(list.files.map((file) => file.path));
-    const total = list.files.reduce(
-      (sum, file) => sum + (inPackage.get(file.path)?.uncompressedSize ?? 0),
+    const lists: ChecksumList[] = [];
+    for (const name of CHECKSUM_LIST_NAMES) {
+      const entry = inPackage.get(name);
+      if (entry) lists.push(parseChecksumList(name, await readText(entry)));
+    }
+    const recorded = recordedPaths(lists);
+    const total = [...recorded.keys()].reduce(
+      (sum, path) => sum + (inPackage.get(path)?.uncompressedSize ?? 0),
       0,
     );
     let done = 0;
     onProgress(done, total);
     const checks: FileCheck[] = [];
-    let manifestSha256: string | null = null;
-    for (const file of list.files) {
-      const entry = inPackage.get(file.path);
-      if (!entry) {
-        checks.push({ path: file.path, status: 'missing', expected: file.sha256, actual: null });
-        continue;
-      }
-      const actual = await hashEntry(entry, (bytes) => onProgress((done += bytes), total));
-      if (file.path === PACKAGE_PATHS.manifest) manifestSha256 = actual;
-      checks.push({
-        path: file.path,
-        status: actual === file.sha256 ? 'match' : 'mismatch',
-        expected: file.sha256,
-        actual,
-      });
+    for (const [path, records] of recorded) {
+      const entry = inPackage.get(path);
+      const actual = entry ? await hashEntry(entry, (bytes) => onProgress((done += bytes), total)) : null;
+      checks.push(checkAgainst(path, records, actual));
     }
     for (const path of inPackage.keys())
-      if (!listed.has(path) && path !== list.name)
-        checks.push({ path, status: 'unlisted', expected: null, actual: null });
-    if (manifestSha256 === null && manifestEntry) manifestSha256 = await hashEntry(manifestEntry, () => {});
-    return { mode: 'package', list: list.name, checks, uploadSha256, manifestSha256 };
+      if (!recorded.has(path) && path !== PACKAGE_PATHS.checksums)
+        checks.push({ path, status: 'unlisted', list: null, expected: null, actual: null });
+    return {
+      mode: 'package',
+      lists: lists.map((list) => list.name),
+      checks,
+      uploadSha256: lists.find((list) => list.uploadSha256 !== null)?.uploadSha256 ?? null,
+      stated: statedHashes(checks),
+    };
   } finally {
     await reader.close();
   }
 }
 
 async function verifySingleFiles(files: readonly File[], onProgress: OnProgress): Promise<VerifyReport> {
-  const listFile = CHECKSUM_LIST_NAMES.map((name) => files.find((file) => file.name === name)).find(
-    (file) => file !== undefined,
+  const listFiles = CHECKSUM_LIST_NAMES.flatMap((name) =>
+    files.filter((file) => file.name === name).slice(0, 1),
   );
-  if (!listFile) throw new VerifyError(NO_LIST);
-  const list = parseChecksumList(listFile.name, await listFile.text());
-  const manifestFile = files.find((file) => file.name === PACKAGE_PATHS.manifest);
-  const uploadSha256 =
-    list.uploadSha256 ?? (manifestFile ? parseUploadSha256(await manifestFile.text()) : null);
-  const checked = files.filter((file) => file !== listFile);
+  if (listFiles.length === 0) throw new VerifyError(NO_LIST);
+  const lists: ChecksumList[] = [];
+  for (const file of listFiles) lists.push(parseChecksumList(file.name, await file.text()));
+  // manifest.json dropped with SHA256SUMS is a list and also a file SHA256SUMS vouches for.
+  const checked = files.filter((file) => file !== listFiles[0]);
   if (checked.length === 0)
-    throw new VerifyError(`Add the files to check: only ${listFile.name} was dropped.`);
+    throw new VerifyError(`Add the files to check: only ${listFiles[0]!.name} was dropped.`);
 
+  const recorded = recordedPaths(lists);
   const total = checked.reduce((sum, file) => sum + file.size, 0);
   let done = 0;
   onProgress(done, total);
   const checks: FileCheck[] = [];
-  let manifestSha256: string | null = null;
   for (const file of checked) {
     const actual = await sha256OfStream(file.stream(), file.size, (bytes) =>
       onProgress((done += bytes), total),
     );
-    if (file === manifestFile) manifestSha256 = actual;
-    // A single file has lost its folder: the list's entries of the same name are its candidates.
-    const candidates = list.files.filter((listed) => baseName(listed.path) === file.name);
-    const same = candidates.find((listed) => listed.sha256 === actual);
+    // A single file has lost its folder: the listed paths of the same name are its candidates.
+    const candidates = [...recorded].filter(([path]) => baseName(path) === file.name);
+    const same = candidates.find(([, records]) => records.some(({ sha256 }) => sha256 === actual));
     const [only] = candidates;
-    if (same) checks.push({ path: same.path, status: 'match', expected: same.sha256, actual });
+    if (same) checks.push(checkAgainst(same[0], same[1], actual));
+    else if (only && candidates.length === 1) checks.push(checkAgainst(only[0], only[1], actual));
     else if (only)
-      checks.push({
-        path: candidates.length === 1 ? only.path : file.name,
-        status: 'mismatch',
-        expected: candidates.length === 1 ? only.sha256 : null,
-        actual,
-      });
-    else checks.push({ path: file.name, status: 'unlisted', expected: null, actual });
+      checks.push({ path: file.name, status: 'mismatch', list: only[1][0]!.list, expected: null, actual });
+    else checks.push({ path: file.name, status: 'unlisted', list: null, expected: null, actual });
   }
-  return { mode: 'files', list: list.name, checks, uploadSha256, manifestSha256 };
-}
-
-/** The upload's SHA-256 from a manifest beside SHA256SUMS; null when it is not a readable manifest. */
-function parseUploadSha256(text: string): string | null {
-  try {
-    return parseChecksumList(PACKAGE_PATHS.manifest, text).uploadSha256;
-  } catch {
-    return null;
-  }
+  return {
+    mode: 'files',
+    lists: lists.map((list) => list.name),
+    checks,
+    uploadSha256: lists.find((list) => list.uploadSha256 !== null)?.uploadSha256 ?? null,
+    stated: statedHashes(checks),
+  };
 }
 
 async function readText(entry: FileEntry): Promise<string> {

@@ -3,9 +3,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { DropZone } from '../../../components/ui/drop-zone';
 import { cn } from '../../../lib/utils';
+import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import {
   type FileCheck,
   type FileStatus,
+  type ListName,
   verifyFiles,
   VerifyError,
   type VerifyReport,
@@ -25,7 +27,7 @@ type Check =
   | { state: 'failed'; message: string };
 
 /** What is wrong with one file, in words, for the list above the table. */
-function problemText({ status, expected, actual }: FileCheck, list: VerifyReport['list']): string {
+function problemText({ status, expected, actual, list }: FileCheck, lists: readonly ListName[]): string {
   switch (status) {
     case 'mismatch':
       return expected
@@ -34,39 +36,40 @@ function problemText({ status, expected, actual }: FileCheck, list: VerifyReport
     case 'missing':
       return `Missing: ChatExhibit listed this file when it made the package, but it is not here. ${list} lists it.`;
     case 'unlisted':
-      return `Added after the package was made: ChatExhibit did not list this file, so nothing vouches for it. ${list} does not name it.`;
+      return `Added after the package was made: ChatExhibit did not list this file, so nothing vouches for it. ${either(lists)} names it.`;
     case 'match':
       return 'Matches.';
   }
 }
+
+const both = (lists: readonly ListName[]): string => lists.join(' and ');
+const either = (lists: readonly ListName[]): string =>
+  lists.length === 1 ? `${lists[0]} does not` : `Neither ${lists.join(' nor ')}`;
 
 /** Problems first (changed, missing, added), then the files that match, each in the list's order. */
 const PROBLEM_ORDER: Record<FileStatus, number> = { mismatch: 0, missing: 1, unlisted: 2, match: 3 };
 const problemsFirst = (checks: readonly FileCheck[]): FileCheck[] =>
   [...checks].sort((a, b) => PROBLEM_ORDER[a.status] - PROBLEM_ORDER[b.status]);
 
-/** The sentence above the table: all good, or what is wrong, counted. */
-function verdict({ checks, list, mode }: VerifyReport): { good: boolean; text: string } {
-  const count = (status: FileStatus) => checks.filter((check) => check.status === status).length;
-  const [matched, mismatched, missing, unlisted] = [
-    count('match'),
-    count('mismatch'),
-    count('missing'),
-    count('unlisted'),
-  ];
+/** The sentence above the table: what matched which list, or what is wrong, counted. */
+function verdict({ checks, lists, mode }: VerifyReport): { good: boolean; text: string } {
+  const count = (status: FileStatus, list?: ListName) =>
+    checks.filter((check) => check.status === status && (list === undefined || check.list === list)).length;
+  const [matched, missing, unlisted] = [count('match'), count('missing'), count('unlisted')];
   const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
-  if (mismatched + missing + unlisted === 0)
+  const mismatched = lists.map((list) => [list, count('mismatch', list)] as const);
+  if (mismatched.every(([, n]) => n === 0) && missing + unlisted === 0)
     return {
       good: true,
       text:
         mode === 'package'
-          ? `All ${files(matched)} of the package match ${list}: none has changed.`
-          : `${matched === 1 ? 'The file matches' : `All ${files(matched)} match`} ${list}: unchanged.`,
+          ? `All ${files(matched)} of the package match ${both(lists)}.`
+          : `${matched === 1 ? 'The file matches' : `All ${files(matched)} match`} ${both(lists)}.`,
     };
   const problems = [
-    mismatched > 0 && `${files(mismatched)} ${mismatched === 1 ? 'does' : 'do'} not match ${list}`,
+    ...mismatched.map(([list, n]) => n > 0 && `${files(n)} ${n === 1 ? 'does' : 'do'} not match ${list}`),
     missing > 0 && `${files(missing)} ${missing === 1 ? 'is' : 'are'} missing`,
-    unlisted > 0 && `${files(unlisted)} ${unlisted === 1 ? 'is' : 'are'} not in ${list}`,
+    unlisted > 0 && `${files(unlisted)} ${unlisted === 1 ? 'is' : 'are'} in no list`,
   ].filter((problem): problem is string => typeof problem === 'string');
   return { good: false, text: `${problems.join('; ')}. ${files(matched)} match.` };
 }
@@ -259,26 +262,32 @@ function Report({ report }: { report: VerifyReport }) {
                     <p className="font-mono font-medium break-all" data-testid="problem-path">
                       {check.path}
                     </p>
-                    <p className="mt-1 wrap-anywhere">{problemText(check, report.list)}</p>
+                    <p className="mt-1 wrap-anywhere">{problemText(check, report.lists)}</p>
                   </li>
                 ))}
             </ul>
           </section>
         )}
-        {(report.manifestSha256 ?? report.uploadSha256) && (
-          <div className="grid gap-3 rounded-lg bg-muted p-4 text-sm">
+        {(report.stated.length > 0 || report.uploadSha256) && (
+          <div className="grid gap-3 rounded-lg bg-muted p-4 text-sm" data-testid="what-a-match-shows">
             <p>
-              A match shows that each file is the one the package’s list names. To show that the list itself
-              is the original, compare these values with those printed on the transcript’s cover page and in
-              the signed declaration:
+              A match shows that each file is the one {both(report.lists)}{' '}
+              {report.lists.length === 1 ? 'names' : 'name'}. It does not show that{' '}
+              {report.lists.length === 1 ? 'the list is' : 'the lists are'} the one ChatExhibit made: whoever
+              changes a file can change its lines too. What ties the files to the package that was certified
+              is the signed declaration: compare these values, computed now, with the SHA-256 hash values it
+              states. manifest.json lists the uploaded export, every file in it and the MP3 copies; a file
+              that only {PACKAGE_PATHS.checksums} lists and the declaration does not name (such as{' '}
+              {PACKAGE_PATHS.readme} or {PACKAGE_PATHS.messagesCsv}) has nothing else vouching for it.
             </p>
-            {report.manifestSha256 && (
+            {report.stated.map(({ path, sha256 }) => (
               <HashValue
-                label="SHA-256 of manifest.json, computed now"
-                value={report.manifestSha256}
-                testId="manifest-sha256"
+                key={path}
+                label={`SHA-256 of ${path}, computed now`}
+                value={sha256}
+                testId={path === PACKAGE_PATHS.manifest ? 'manifest-sha256' : 'stated-sha256'}
               />
-            )}
+            ))}
             {report.uploadSha256 && (
               <HashValue
                 testId="upload-sha256"
