@@ -11,6 +11,7 @@ function factsFor(options: unknown) {
     parseRequest(UploadOptionsSchema, options, 'options'),
     SERVER_ZONE,
     new Date(),
+    'web',
   );
   return { timeZone: facts.timeZone, timeZoneSource: facts.timeZoneSource };
 }

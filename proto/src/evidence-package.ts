@@ -4,6 +4,7 @@ import {
   ExaminationSchema,
   isIanaTimeZone,
   ProcessingOptionsSchema,
+  ReceiptChannelSchema,
   TimeZoneSourceSchema,
 } from './processing-options';
 
@@ -33,21 +34,26 @@ export const PACKAGE_PATHS = {
  * The manifest's format, raised whenever its keys change: 2 moved the time zone's source and the
  * counts (people's messages apart from system events, attachments by kind) into `export`; 3 added
  * what reproducing the package reads (`tool.components`, `verifyUrl`, `reproductionNote`); 4 added
- * `export.batesStart` and `export.processingOptions.utcColumn`.
+ * `export.batesStart` and `export.processingOptions.utcColumn`; 5 added `export.receivedThrough`.
  */
-export const MANIFEST_FORMAT = 'chatexhibit-evidence-manifest/4';
+export const MANIFEST_FORMAT = 'chatexhibit-evidence-manifest/5';
 /** Every format a verifier still reads: what it relies on (paths and hashes) is the same in each. */
 export const READABLE_MANIFEST_FORMATS = [
   'chatexhibit-evidence-manifest/1',
   'chatexhibit-evidence-manifest/2',
   'chatexhibit-evidence-manifest/3',
+  'chatexhibit-evidence-manifest/4',
   MANIFEST_FORMAT,
 ] as const;
 /**
  * The formats that record every setting a package's documents were made with: a format-3 manifest
  * lacks only settings added since, whose absence means their defaults (Bates from 1, no UTC column).
  */
-export const REPRODUCIBLE_MANIFEST_FORMATS = ['chatexhibit-evidence-manifest/3', MANIFEST_FORMAT] as const;
+export const REPRODUCIBLE_MANIFEST_FORMATS = [
+  'chatexhibit-evidence-manifest/3',
+  'chatexhibit-evidence-manifest/4',
+  MANIFEST_FORMAT,
+] as const;
 
 /** Where the web app checks a package in the browser; the package's README.txt points there. */
 export const VERIFY_PATH = '/verify';
@@ -86,7 +92,7 @@ export type EvidenceManifest = z.infer<typeof EvidenceManifestSchema>;
  * every setting its documents depend on besides the upload itself.
  */
 export const ReproducibleManifestSchema = z.looseObject({
-  format: z.literal(MANIFEST_FORMAT),
+  format: z.enum(REPRODUCIBLE_MANIFEST_FORMATS),
   tool: z.looseObject({ version: z.string(), components: z.record(z.string(), z.string()) }),
   generatedAt: z.iso.datetime(),
   verifyUrl: z.string().nullable(),
@@ -103,6 +109,8 @@ export const ReproducibleManifestSchema = z.looseObject({
     // Manifests written before it existed numbered from 1.
     batesStart: BatesStartSchema.default(1),
     examination: ExaminationSchema,
+    // Manifests written before it existed: only a package the web service made has a verify URL.
+    receivedThrough: ReceiptChannelSchema.optional(),
   }),
   files: z.array(z.looseObject({ path: z.string().min(1), role: z.string() })),
   documents: z.array(z.looseObject({ path: z.string().min(1) })),

@@ -116,6 +116,15 @@ export const UploadOptionsSchema = ProcessingOptionsSchema.extend({
   });
 export type UploadOptions = z.infer<typeof UploadOptionsSchema>;
 
+/**
+ * How the package was made: uploaded to the web service ('web'), or made by `npm run convert` on
+ * the user's own computer ('cli'). The sworn and recorded texts say which: an upload, a service
+ * and its limits are false words for a package nobody uploaded.
+ */
+export const RECEIPT_CHANNELS = ['web', 'cli'] as const;
+export const ReceiptChannelSchema = z.enum(RECEIPT_CHANNELS);
+export type ReceiptChannel = z.infer<typeof ReceiptChannelSchema>;
+
 /** What every pipeline step knows about the export it works on; travels in each job. */
 export const ExportFactsSchema = z.object({
   originalFilename: z.string().min(1),
@@ -132,6 +141,8 @@ export const ExportFactsSchema = z.object({
   /** Absent in jobs queued before the examination block existed. */
   examination: ExaminationSchema.default(NO_EXAMINATION),
   receivedAt: z.iso.datetime(),
+  /** Absent in jobs queued before it existed: only the web service queues jobs. */
+  receivedThrough: ReceiptChannelSchema.default('web'),
 });
 export type ExportFacts = z.infer<typeof ExportFactsSchema>;
 
@@ -152,6 +163,7 @@ export function exportFactsOf(
   options: UploadOptions,
   defaultTimeZone: string,
   receivedAt: Date,
+  receivedThrough: ReceiptChannel,
 ): ExportFacts {
   const {
     timeZone,
@@ -181,5 +193,6 @@ export function exportFactsOf(
       exportingAccount: exportingAccount ?? null,
     },
     receivedAt: receivedAt.toISOString(),
+    receivedThrough,
   };
 }

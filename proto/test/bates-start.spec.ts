@@ -2,7 +2,7 @@ import { ExportFactsSchema, exportFactsOf, UploadOptionsSchema } from '../src/pr
 
 const UPLOAD = { originalFilename: 'chat.zip', sha256: '0'.repeat(64), sizeBytes: 1 };
 const factsFor = (options: unknown) =>
-  exportFactsOf(UPLOAD, UploadOptionsSchema.parse(options), 'UTC', new Date('2026-01-01T00:00:00Z'));
+  exportFactsOf(UPLOAD, UploadOptionsSchema.parse(options), 'UTC', new Date('2026-01-01T00:00:00Z'), 'web');
 const refusal = (options: unknown) => UploadOptionsSchema.safeParse(options).error?.issues[0]?.message;
 
 describe('the first Bates number of an upload', () => {

@@ -195,6 +195,20 @@ describe('convert CLI', () => {
       expect(text).toContain('No time zone was chosen; ChatExhibit assumed Asia/Tokyo.');
       expect(text).not.toMatch(/declared the time zone|uploader stated/);
     }
+    // Nothing was uploaded and no service took part: the sworn and recorded texts say so.
+    expect(manifest.export).toMatchObject({ receivedThrough: 'cli' });
+    const [readme, declaration] = texts.slice(1);
+    expect(declaration).toContain(
+      'a program run on that computer (its "convert" command), read the export file',
+    );
+    expect(declaration).not.toMatch(/\buploaded\b|service/);
+    expect(readme).toContain('exactly as ChatExhibit read it');
+    const record = (await readFile(path.join(unzipped, 'processing-record.txt'), 'utf8')).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(record).toContain('run by its convert command on the computer that holds the export file');
+    expect(record).not.toContain('The web service refuses');
   }, 90_000);
 
   it('with --court-profile, splits a filing copy over the limit into volumes under it and lists their SHA-256 values', async () => {

@@ -29,7 +29,7 @@ export class StartProcessingService {
 
   async start(upload: ReceivedUpload, options: UploadOptions): Promise<StartProcessingResponse> {
     const exportId = randomUUID();
-    const facts = exportFactsOf(upload, options, SERVER_TIME_ZONE, new Date());
+    const facts = exportFactsOf(upload, options, SERVER_TIME_ZONE, new Date(), 'web');
     // The export's reference (not its id, which opens it) follows every job and log line of it.
     return withCorrelationId(exportReference(exportId), async () => {
       // Dated for deletion before anything is stored, so nothing of it outlives its retention.

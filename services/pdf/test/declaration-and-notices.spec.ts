@@ -138,6 +138,56 @@ describe('the declaration and the notices', () => {
       expect(text).toContain('Case No. 2:25-cv-01234');
     });
 
+    it('words the receipt by how the package was made: uploaded to the web service, or read by the convert command', () => {
+      const web = flat(text);
+      expect(web).toContain(
+        'moved from the device to the computer it was uploaded from by [how: e.g. e-mail to self, AirDrop, USB cable] and uploaded to ChatExhibit by [name of the person who uploaded it] on [date of upload]',
+      );
+      expect(web).toContain('The export file uploaded to ChatExhibit is:');
+      expect(web).toContain(
+        'ChatExhibit version 1.4.2, a web service, received the export file as an upload, and on',
+      );
+      const cli = flat(
+        buildDeclaration(
+          { ...facts, facts: { ...facts.facts, receivedThrough: 'cli' } },
+          files,
+          HASHES,
+        ).toString('utf8'),
+      );
+      expect(cli).toContain(
+        'moved from the device to the computer on which ChatExhibit was run by [how: e.g. e-mail to self, AirDrop, USB cable], where ChatExhibit was run on it by [name of the person who ran ChatExhibit] on [date ChatExhibit was run]. Between its creation and that day',
+      );
+      expect(cli).toContain('The export file ChatExhibit read is:');
+      expect(cli).toContain(
+        'ChatExhibit version 1.4.2, a program run on that computer (its "convert" command), read the export file, and on',
+      );
+      // Only the count rows, shared with the cover and the record, call the ZIP "the upload".
+      expect(cli).not.toMatch(/\buploaded\b|\buploader\b|upload's|service/);
+    });
+
+    it('has the declarant compare the files under original/ with the export file, a step she performs, not a conclusion', () => {
+      expect(flat(text)).not.toContain('therefore true and accurate copies');
+      expect(flat(text)).toContain(
+        '[Strike this paragraph if you did not make this comparison.] On [date of comparison] I unzipped the export file (original/upload/',
+      );
+      expect(flat(text)).toContain('. Every file was identical.');
+      // Part A says what striking the kept file's hash costs.
+      expect(flat(text)).toContain('which is not a basis for a Rule 902(14) certification by this declarant');
+    });
+
+    it('prints the first and last message as the export recorded them: no seconds the export did not record', () => {
+      expect(flat(text)).toContain(
+        'the first dated 2023-06-07 15:14 and the last 2023-06-07 15:16, as recorded',
+      );
+      expect(text).not.toContain('15:14:00');
+      const withSeconds = buildDeclaration({ ...facts, timesHaveSeconds: true }, files, HASHES).toString(
+        'utf8',
+      );
+      expect(flat(withSeconds)).toContain(
+        'the first dated 2023-06-07 15:14:00 and the last 2023-06-07 15:16:00',
+      );
+    });
+
     it('has the declarant attest the comparison of the filing copy with the chat, or strike it', () => {
       expect(flat(text)).toContain(
         `[Strike this paragraph if you did not make this comparison.] On [date of comparison] I compared transcript-filing.pdf (SHA-256 ${HASHES.filingTranscript}) with [what you compared it with`,
@@ -234,7 +284,7 @@ describe('the declaration and the notices', () => {
       expect(flatText).toContain(
         'in the PROVENANCE section of processing-record.txt, as on the cover of the transcript.',
       );
-      expect(flatText).toContain("The upload does not look like WhatsApp's own export");
+      expect(flatText).toContain("The export file does not look like WhatsApp's own export");
       expect(flatText).toContain(`${note} On [date and time of the export]`);
       expect(flatText).toContain(`${note} The export file uploaded to ChatExhibit is:`);
       const asWhatsAppMadeIt = flat(
@@ -245,7 +295,7 @@ describe('the declaration and the notices', () => {
         ).toString('utf8'),
       );
       expect(asWhatsAppMadeIt).not.toContain('Strike or correct if the ZIP');
-      expect(asWhatsAppMadeIt).not.toContain("The upload does not look like WhatsApp's own export");
+      expect(asWhatsAppMadeIt).not.toContain("The export file does not look like WhatsApp's own export");
       expect(asWhatsAppMadeIt).toContain('PROVENANCE section of processing-record.txt');
     });
 

@@ -92,7 +92,7 @@ describe('the package texts', () => {
         'documentsNote',
       ]);
       expect(manifest).toMatchObject({
-        format: 'chatexhibit-evidence-manifest/4',
+        format: 'chatexhibit-evidence-manifest/5',
         tool: { name: 'ChatExhibit', version: '1.4.2', components: { node: '22.0.0', tz: '2025a' } },
         generatedAt: '2025-03-04T05:06:07.000Z',
         verifyUrl: facts.verifyUrl,
@@ -107,6 +107,7 @@ describe('the package texts', () => {
         sha256: fixture.facts.fileHash,
         sizeBytes: fixture.upload.length,
         receivedAt: '2025-03-04T05:00:00.000Z',
+        receivedThrough: 'web',
         timeZone: 'Europe/Berlin',
         timeZoneSource: 'declared',
         timeZoneStatement:

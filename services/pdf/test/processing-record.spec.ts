@@ -204,16 +204,37 @@ describe('the processing record', () => {
     });
     const method = (sections: ReturnType<typeof processingRecordSections>) =>
       sections.find((section) => section.heading.startsWith('METHOD'));
-    expect(method(other)?.lines).toEqual(METHOD_STEPS);
-    expect(method(processingRecordSections(input))?.lines).toEqual(METHOD_STEPS);
+    expect(method(other)?.lines).toEqual(METHOD_STEPS.web);
+    expect(method(processingRecordSections(input))?.lines).toEqual(METHOD_STEPS.web);
     // The limits safe unzip really applies.
-    expect(flat(METHOD_STEPS.join('\n'))).toContain('more than 2 times the size of the upload plus 32 MiB');
-    expect(flat(METHOD_STEPS.join('\n'))).toContain('more than 10,000 entries');
+    expect(flat(METHOD_STEPS.web.join('\n'))).toContain(
+      'more than 2 times the size of the upload plus 32 MiB',
+    );
+    expect(flat(METHOD_STEPS.web.join('\n'))).toContain('more than 10,000 entries');
+  });
+
+  it('prints the first and last message without seconds the export did not record', () => {
+    const text = flat(record());
+    expect(text).toMatch(/First message: 2023-06-07 15:14 \(as recorded\)/);
+    expect(text).not.toContain('15:14:00');
+  });
+
+  it('states a package the convert command made as read on the computer, with no upload limit of the web service', () => {
+    const cli = processingRecordSections({
+      ...input,
+      facts: { ...input.facts, facts: { ...input.facts.facts, receivedThrough: 'cli' } },
+    });
+    const method = flat(cli.find((section) => section.heading.startsWith('METHOD'))!.lines.join('\n'));
+    expect(method).toContain('run by its convert command on the computer that holds the export file');
+    expect(method).not.toContain('The web service refuses');
+    expect(flat(METHOD_STEPS.web.join('\n'))).toContain(
+      'The web service refuses a file larger than 100 MiB.',
+    );
   });
 
   it("names every document of the package in the method's documents step", () => {
     expect(PROCESSING_METHOD).toBe('ChatExhibit processing method 2');
-    const documents = flat(METHOD_STEPS.join('\n'));
+    const documents = flat(METHOD_STEPS.web.join('\n'));
     for (const name of [
       'manifest.json',
       'transcript.pdf',

@@ -294,6 +294,7 @@ async function readRequest(
       parsed.data,
       machineZone,
       now(),
+      'cli',
     ),
     now,
     pretty: values.pretty ?? false,

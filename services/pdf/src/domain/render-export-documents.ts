@@ -151,6 +151,7 @@ async function readTranscriptBasis(
     participants: chat.participants,
     firstMessageAt: summary.firstAt,
     lastMessageAt: summary.lastAt,
+    timesHaveSeconds: summary.timesHaveSeconds,
     counts,
     warnings: chat.warnings,
     zipEntries,

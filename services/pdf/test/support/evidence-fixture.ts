@@ -188,6 +188,7 @@ export async function writeEvidenceFixture(
       exportingAccount: 'Bob (+1 555 0100)',
     },
     receivedAt: '2025-03-04T05:00:00Z',
+    receivedThrough: 'web',
   };
   const source = new FolderSource(storage);
   const files = await listEvidenceFiles({
@@ -209,6 +210,8 @@ export async function writeEvidenceFixture(
     participants: ['Zoë Müller', 'Bob'],
     firstMessageAt: '2023-06-07T15:14:00',
     lastMessageAt: '2023-06-07T15:16:00',
+    // An Android export: its headers record no seconds.
+    timesHaveSeconds: false,
     counts: {
       entries: 3,
       messagesFromPeople: 3,

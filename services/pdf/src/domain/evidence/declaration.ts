@@ -9,7 +9,7 @@
 // authorship has a section of its own.
 
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
-import { NO_EXAMINATION } from '@chatexhibit/proto/processing-options';
+import { NO_EXAMINATION, type ReceiptChannel } from '@chatexhibit/proto/processing-options';
 import { timeZoneSourceStatement } from '../time-zone-source';
 import { countRows, entriesSentence } from '../export-counts';
 import { attachmentReference } from './attachment-reference';
@@ -17,7 +17,7 @@ import { type Block, type Inline, type LegalDocument, renderDocx, renderText } f
 import { utcIso } from './manifest';
 import { uploadPackagePath } from './package-paths';
 import { countOf, formatInteger } from '@chatexhibit/proto/count-words';
-import { formatUtc, showInvisible } from './plain-text';
+import { formatRecorded, formatUtc, showInvisible } from './plain-text';
 import { type EvidenceFacts, type EvidenceFile, isAudioEvidence } from './types';
 
 export interface DeclarationHashes {
@@ -38,6 +38,48 @@ export const TOOL_INTERNALS_NOT_SWORN = [
   'It unpacked the upload safely',
   'it was not opened, edited or re-saved',
 ] as const;
+
+/**
+ * The words of the declaration that depend on how the package was made: uploaded to the web
+ * service, or made by `npm run convert` on a computer of the user's own, where nothing is uploaded
+ * and no service is involved.
+ */
+const RECEIPT_WORDS: Readonly<
+  Record<
+    ReceiptChannel,
+    {
+      computer: string;
+      handedOver: string;
+      who: string;
+      when: string;
+      until: string;
+      theFile: string;
+      receipt: string;
+      tool: string;
+    }
+  >
+> = {
+  web: {
+    computer: 'the computer it was uploaded from',
+    handedOver: ' and uploaded to ChatExhibit by ',
+    who: 'name of the person who uploaded it',
+    when: 'date of upload',
+    until: 'its upload',
+    theFile: 'The export file uploaded to ChatExhibit is:',
+    receipt: "ChatExhibit's record of its receipt",
+    tool: 'a web service, received the export file as an upload',
+  },
+  cli: {
+    computer: 'the computer on which ChatExhibit was run',
+    handedOver: ', where ChatExhibit was run on it by ',
+    who: 'name of the person who ran ChatExhibit',
+    when: 'date ChatExhibit was run',
+    until: 'that day',
+    theFile: 'The export file ChatExhibit read is:',
+    receipt: "ChatExhibit's record of when it read the file",
+    tool: 'a program run on that computer (its "convert" command), read the export file',
+  },
+};
 
 /** The facts a pleading's caption needs, the same in the declaration and the notices. */
 export function captionBlocks(facts: EvidenceFacts): Block[] {
@@ -79,6 +121,7 @@ export function declarationDocument(
   const examination = exportFacts.examination ?? NO_EXAMINATION;
   const received = formatUtc(new Date(utcIso(exportFacts.receivedAt)));
   const generated = formatUtc(facts.generatedAt);
+  const receipt = RECEIPT_WORDS[exportFacts.receivedThrough];
   const uploadPath =
     files.find((file) => file.role === 'original-upload')?.path ??
     uploadPackagePath(exportFacts.originalFilename);
@@ -138,10 +181,10 @@ export function declarationDocument(
   );
   if (remade) {
     check(
-      "The upload does not look like WhatsApp's own export: the cover of the transcript and the " +
+      "The export file does not look like WhatsApp's own export: the cover of the transcript and the " +
         `PROVENANCE section of ${PACKAGE_PATHS.processingRecord} report that its ZIP was probably made ` +
         'again by a person. The paragraphs of Part B that say WhatsApp saved the ZIP file, or that the ' +
-        'file uploaded is the export file, are marked: the declarant strikes or corrects them.',
+        'file ChatExhibit was given is the export file, are marked: the declarant strikes or corrects them.',
     );
   }
   check(
@@ -163,6 +206,14 @@ export function declarationDocument(
         `${PACKAGE_PATHS.conventionalFilingNotice} (and .docx) lists each one with its duration and SHA-256.`,
     );
   }
+  check(
+    'The paragraph on the export file as kept since the export (VERIFICATION) is what ties the package ' +
+      'to the file as it came from the device. If the declarant strikes it, the declaration no longer ' +
+      "identifies the data by a hash value the declarant computed: it rests on ChatExhibit's record of " +
+      'the file it was given, which is not a basis for a Rule 902(14) certification by this declarant. ' +
+      'Then find a declarant who kept the export file (or a forensic examiner who examined it), or ' +
+      'authenticate the chat another way (Rule 901).',
+  );
   check(
     'Authorship is not covered by the certification. Prepare the evidence tying each participant to ' +
       'their messages (the AUTHORSHIP section of Part B, Rule 901) and the witnesses who will give it.',
@@ -230,24 +281,24 @@ export function declarationDocument(
     '.' +
       (examination.exportingAccount === null
         ? ''
-        : ` [The uploader stated the account as ${quotedName(examination.exportingAccount)}; confirm it, then delete this note.]`),
+        : ` [ChatExhibit was told the account is ${quotedName(examination.exportingAccount)}; confirm it, then delete this note.]`),
   );
   numbered(
-    'The export file was moved from the device to the computer it was uploaded from by ',
+    `The export file was moved from the device to ${receipt.computer} by `,
     { blank: 'how: e.g. e-mail to self, AirDrop, USB cable' },
-    ' and uploaded to ChatExhibit by ',
-    { blank: 'name of the person who uploaded it' },
+    receipt.handedOver,
+    { blank: receipt.who },
     ' on ',
-    { blank: 'date of upload' },
-    '. Between its creation and its upload the export file was kept as follows: ',
+    { blank: receipt.when },
+    `. Between its creation and ${receipt.until} the export file was kept as follows: `,
     { blank: 'who held it, where, and whether it was opened, copied or re-saved' },
     '. The file was not altered, to my knowledge.',
   );
-  numbered(`${remadeNote}The export file uploaded to ChatExhibit is:`);
+  numbered(`${remadeNote}${receipt.theFile}`);
   under('File name: ', quotedName(exportFacts.originalFilename));
   under(`Size: ${formatInteger(exportFacts.uploadSizeBytes)} bytes`);
   under(`SHA-256: ${exportFacts.fileHash}`);
-  under(`ChatExhibit's record of its receipt: ${received}`);
+  under(`${receipt.receipt}: ${received}`);
   // Only a chosen zone is offered as the phone's (to strike when not known); for a browser's zone
   // or a default the declarant
   // states the phone's zone in the blank, or strikes the sentence.
@@ -265,7 +316,7 @@ export function declarationDocument(
   // Browne (3): the tool and method, as ChatExhibit's statement, incorporated by hash.
   heading('THE TOOL AND ITS RECORD');
   numbered(
-    `ChatExhibit version ${facts.toolVersion}, a software service, received the export file and on ` +
+    `ChatExhibit version ${facts.toolVersion}, ${receipt.tool}, and on ` +
       `${generated} produced from it an evidence package (export reference ${facts.exportReference}). ` +
       'What ChatExhibit did with the file (how it received it, computed hash values, unpacked and read it, ' +
       'converted voice notes and packed the files) is stated by ChatExhibit in its processing record, ' +
@@ -280,7 +331,7 @@ export function declarationDocument(
   );
   numbered(
     `${PACKAGE_PATHS.manifest} is ChatExhibit's list of the ${countOf(files.length, 'evidence file')} of ` +
-      'the package (the export file as uploaded, every file inside it, and the MP3 copies of voice notes), ' +
+      'the package (the export file as ChatExhibit received it, every file inside it, and the MP3 copies of voice notes), ' +
       'each with its size and SHA-256 hash value. Its SHA-256 hash value is:',
   );
   value(hashes.manifest);
@@ -289,8 +340,8 @@ export function declarationDocument(
     `According to ChatExhibit's record, its reading of the chat text ${quotedName(facts.chatFile)} found ` +
       `${entriesSentence(counts)}` +
       (facts.firstMessageAt !== null && facts.lastMessageAt !== null
-        ? `, the first dated ${facts.firstMessageAt.replace('T', ' ')} and the last ` +
-          `${facts.lastMessageAt.replace('T', ' ')}, as recorded by the exporting device in local time ` +
+        ? `, the first dated ${formatRecorded(facts.firstMessageAt, facts.timesHaveSeconds)} and the ` +
+          `last ${formatRecorded(facts.lastMessageAt, facts.timesHaveSeconds)}, as recorded by the exporting device in local time ` +
           'without a time zone'
         : '') +
       '. It counted:',
@@ -328,9 +379,14 @@ export function declarationDocument(
     { blank: 'where the export file is kept' },
     ', and it was identical to the SHA-256 hash value of the export file stated above.',
   );
+  // A step the declarant performs, not a conclusion drawn from the hash values above.
   numbered(
-    'The files under original/ in the evidence package are therefore true and accurate copies, bit for ' +
-      'bit, of the files of the export file as uploaded.',
+    '[Strike this paragraph if you did not make this comparison.] On ',
+    { blank: 'date of comparison' },
+    ` I unzipped the export file (${showInvisible(uploadPath)} in the evidence package) and compared ` +
+      'each file in it with the file of the same path under original/ in the evidence package, by ',
+    { blank: 'how: e.g. their SHA-256 hash values, or a byte-by-byte comparison tool' },
+    '. Every file was identical.',
   );
 
   // Nobody else can say that the page the judge reads shows the chat.
@@ -416,7 +472,7 @@ export function declarationDocument(
         : ''),
   );
   numbered(
-    `ChatExhibit lists its observations on how the upload's ZIP file was made and on the messages ` +
+    `ChatExhibit lists its observations on how the export file's ZIP was made and on the messages ` +
       `in the PROVENANCE section of ${PACKAGE_PATHS.processingRecord}, as on the cover of the transcript. ` +
       (facts.warnings.length === 0
         ? 'Its reading of the chat text reported no warnings.'

@@ -65,6 +65,7 @@ export function buildManifest(facts: EvidenceFacts, files: readonly EvidenceFile
       sha256: exportFacts.fileHash,
       sizeBytes: exportFacts.uploadSizeBytes,
       receivedAt: utcIso(exportFacts.receivedAt),
+      receivedThrough: exportFacts.receivedThrough,
       timeZone: exportFacts.timeZone,
       timeZoneSource: exportFacts.timeZoneSource,
       timeZoneStatement: timeZoneSourceStatement(exportFacts.timeZone, exportFacts.timeZoneSource),

@@ -162,9 +162,12 @@ export const keepTogether = (text: string): string => text.replace(/ /g, GLUE);
 export const formatUtc = (date: Date): string =>
   keepTogether(`${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`);
 
-/** A recorded local time 'YYYY-MM-DDTHH:mm:ss' as '2023-06-07 15:14:02'; 'none' for null. */
-export const formatRecorded = (timestamp: string | null): string =>
-  timestamp === null ? 'none' : keepTogether(timestamp.replace('T', ' '));
+/**
+ * A recorded local time 'YYYY-MM-DDTHH:mm:ss' as '2023-06-07 15:14:02', or '2023-06-07 15:14' when
+ * the export recorded no seconds (its ':00' is no recorded second); 'none' for null.
+ */
+export const formatRecorded = (timestamp: string | null, withSeconds: boolean): string =>
+  timestamp === null ? 'none' : keepTogether(timestamp.slice(0, withSeconds ? 19 : 16).replace('T', ' '));
 
 /** Joins lines with LF, one LF at the end, no more than one empty line in a row. */
 export function toText(lines: readonly string[]): Buffer {

@@ -7,6 +7,7 @@
 import { CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import { MAX_UNPACKED_SIZE, MAX_UPLOAD_BYTES, UNZIP_LIMITS } from '@chatexhibit/proto/constants';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
+import type { ReceiptChannel } from '@chatexhibit/proto/processing-options';
 import type { MediaItem } from '@chatexhibit/proto/storage-layout';
 import type { TranscriptChat } from '@chatexhibit/proto/transcript';
 import { bytes, countRows, entriesSentence } from '../export-counts';
@@ -83,23 +84,35 @@ const step = (number: number, title: string, text: string): string[] => [
 ];
 
 /**
- * What ChatExhibit does at each step, the same words for every export under PROCESSING_METHOD.
- * Only checks the code makes are stated; the limits come from where the code reads them.
+ * Step 1 by how the package was made: the web service receives an upload (and has a size limit);
+ * the convert command reads a file on the user's own computer, where nothing is uploaded.
  */
-export const METHOD_STEPS: readonly string[] = [
+const RECEIPT_STEP: Readonly<Record<ReceiptChannel, string>> = {
+  web:
+    'ChatExhibit computes the SHA-256 hash value of the uploaded file from its bytes as it ' +
+    'receives them, before any other step reads the file, and records the file name it was ' +
+    'given, its size, and the time of receipt (UTC, by the clock of the computer that ' +
+    `received it). The web service refuses a file larger than ${mebibytes(MAX_UPLOAD_BYTES)}. ` +
+    'The uploaded file is kept unchanged and is packed into the evidence package as received.',
+  cli:
+    'ChatExhibit, run by its convert command on the computer that holds the export file, computes ' +
+    'the SHA-256 hash value of that file (called "the upload" below, although nothing is uploaded) ' +
+    'from its bytes as it reads them, before any other step reads the file, and records the file ' +
+    "name, its size, and the time it read it (UTC, by that computer's clock). The file is kept " +
+    'unchanged and is packed into the evidence package as read.',
+};
+
+/**
+ * What ChatExhibit does at each step, the same words for every export made the same way (web or
+ * command line) under PROCESSING_METHOD. Only checks the code makes are stated; the limits come
+ * from where the code reads them.
+ */
+const methodSteps = (channel: ReceiptChannel): readonly string[] => [
   ...paragraph(
     `This is what ChatExhibit does with every export under ${PROCESSING_METHOD}. The facts ` +
       'that ChatExhibit recorded for this export follow in the later sections.',
   ),
-  ...step(
-    1,
-    'Receipt',
-    'ChatExhibit computes the SHA-256 hash value of the uploaded file from its bytes as it ' +
-      'receives them, before any other step reads the file, and records the file name it was ' +
-      'given, its size, and the time of receipt (UTC, by the clock of the computer that ' +
-      `received it). The web service refuses a file larger than ${mebibytes(MAX_UPLOAD_BYTES)}. ` +
-      'The uploaded file is kept unchanged and is packed into the evidence package as received.',
-  ),
+  ...step(1, 'Receipt', RECEIPT_STEP[channel]),
   ...step(
     2,
     'Safe unpacking',
@@ -196,6 +209,11 @@ export const METHOD_STEPS: readonly string[] = [
   ),
 ];
 
+export const METHOD_STEPS: Readonly<Record<ReceiptChannel, readonly string[]>> = {
+  web: methodSteps('web'),
+  cli: methodSteps('cli'),
+};
+
 /** The sections of the record, in order; a new kind of fact is a new section here. */
 export function processingRecordSections(input: ProcessingRecordInput): RecordSection[] {
   const { facts, reading, media, hashes, transcriptPages } = input;
@@ -236,7 +254,7 @@ export function processingRecordSections(input: ProcessingRecordInput): RecordSe
         ...bullet(batesStatement(exportFacts, transcriptPages)),
       ],
     },
-    { heading: `METHOD (${PROCESSING_METHOD.toUpperCase()})`, lines: METHOD_STEPS },
+    { heading: `METHOD (${PROCESSING_METHOD.toUpperCase()})`, lines: METHOD_STEPS[exportFacts.receivedThrough] },
     {
       heading: 'THE CHAT TEXT',
       lines: [
@@ -245,8 +263,14 @@ export function processingRecordSections(input: ProcessingRecordInput): RecordSe
         ...field('Date order', reading.dateOrder ?? 'not recognised'),
         ...field('Calendar', CALENDAR_NAMES[reading.calendar]),
         ...field('Encoding', reading.encoding ?? 'not recognised'),
-        ...field('First message', `${formatRecorded(facts.firstMessageAt)} (as recorded)`),
-        ...field('Last message', `${formatRecorded(facts.lastMessageAt)} (as recorded)`),
+        ...field(
+          'First message',
+          `${formatRecorded(facts.firstMessageAt, facts.timesHaveSeconds)} (as recorded)`,
+        ),
+        ...field(
+          'Last message',
+          `${formatRecorded(facts.lastMessageAt, facts.timesHaveSeconds)} (as recorded)`,
+        ),
         '',
         ...paragraph(
           `${countOf(facts.participants.length, 'participant')}, exactly as ChatExhibit read ` +

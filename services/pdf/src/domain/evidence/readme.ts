@@ -48,19 +48,25 @@ const checkInBrowser = (verifyUrl: string): string[] => [
 export function buildReadme(facts: EvidenceFacts, transcriptPages: number): Buffer {
   const exportFacts = facts.facts;
   const uploadPath = uploadPackagePath(exportFacts.originalFilename);
+  // Made by the convert command, nothing was uploaded: the file was read where it was.
+  const web = exportFacts.receivedThrough === 'web';
   const hasVoiceNotes = facts.counts.mp3Copies > 0 && exportFacts.options.includeVoiceMessages;
   // derived/ holds only the MP3 copies: a package without them has no such folder.
   const hasDerived = facts.counts.mp3Copies > 0;
   const lines: string[] = [
     'EVIDENCE PACKAGE: WHATSAPP CHAT EXPORT',
     '',
-    ...wrapPath(showInvisible(exportFacts.originalFilename), 'Uploaded file:    ', '                  '),
-    `Received:         ${formatUtc(new Date(exportFacts.receivedAt))}`,
+    ...wrapPath(
+      showInvisible(exportFacts.originalFilename),
+      web ? 'Uploaded file:    ' : 'Export file:      ',
+      '                  ',
+    ),
+    `${web ? 'Received:  ' : 'Read:      '}       ${formatUtc(new Date(exportFacts.receivedAt))}`,
     `Package made:     ${formatUtc(facts.generatedAt)} by ChatExhibit ${facts.toolVersion}`,
     `Export reference: ${facts.exportReference}`,
     '',
     ...paragraph(
-      'This package holds a WhatsApp chat export exactly as it was uploaded to ChatExhibit, the ' +
+      `This package holds a WhatsApp chat export exactly as ${web ? 'it was uploaded to ChatExhibit' : 'ChatExhibit read it'}, the ` +
         'transcripts ChatExhibit made from it, its record of how it processed them, and lists of ' +
         'hash values with which anyone can check that the files are the ones listed.',
     ),

@@ -88,6 +88,7 @@ export function reproductionSettings(manifestBytes: Buffer): ReproductionSetting
       batesStart: recorded.batesStart,
       examination: recorded.examination,
       receivedAt: recorded.receivedAt,
+      receivedThrough: recorded.receivedThrough ?? (manifest.verifyUrl === null ? 'cli' : 'web'),
     },
     generatedAt: new Date(manifest.generatedAt),
     verifyUrl: manifest.verifyUrl,

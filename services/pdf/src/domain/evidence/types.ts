@@ -27,6 +27,8 @@ export interface EvidenceFacts {
   /** 'YYYY-MM-DDTHH:mm:ss', local wall-clock time as recorded; null when there are no messages. */
   firstMessageAt: string | null;
   lastMessageAt: string | null;
+  /** Whether the export recorded seconds: printed times show them only then. */
+  timesHaveSeconds: boolean;
   counts: ExportCounts;
   /** The parser's warnings. */
   warnings: readonly string[];

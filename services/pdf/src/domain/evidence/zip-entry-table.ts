@@ -95,7 +95,7 @@ export function zipEntryTableLines(rows: readonly ZipEntryRow[]): string[] {
       zip === null
         ? ['not recorded (stored before ChatExhibit recorded ZIP entry details)']
         : [
-            `modified ${formatRecorded(zip.modified)}${zip.modified === null ? ' (no valid DOS date)' : ''}${zip.modifiedUtc === null ? '' : `, UTC ${keepTogether(zip.modifiedUtc.slice(0, 19).replace('T', ' '))}`};`,
+            `modified ${formatRecorded(zip.modified, true)}${zip.modified === null ? ' (no valid DOS date)' : ''}${zip.modifiedUtc === null ? '' : `, UTC ${keepTogether(zip.modifiedUtc.slice(0, 19).replace('T', ' '))}`};`,
             `${compressionName(zip.compressionMethod)},`,
             `${keepTogether(countOf(sizeBytes, 'byte'))}`,
             `(${keepTogether(`${formatInteger(zip.compressedSize)} compressed`)});`,
