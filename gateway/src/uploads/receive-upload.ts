@@ -167,6 +167,7 @@ function readParts(
         cutOff(new UploadRefusedError(408, UPLOAD_REFUSALS.tooSlow(pace)));
     }, PACE_CHECK_INTERVAL_MS);
     const evicted = () => cutOff(new UploadRefusedError(503, UPLOAD_REFUSALS.evicted));
+    if (slot?.signal.aborted) return evicted();
     slot?.signal.addEventListener('abort', evicted);
     const goneAway = () => cutOff(new UploadRefusedError(400, UPLOAD_REFUSALS.cutOff));
     if (request.destroyed) return goneAway();
