@@ -87,6 +87,13 @@ describe('UploadsInFlight', () => {
     );
   });
 
+  it('counts a peer without an address (its socket gone) once at each level', () => {
+    for (let i = 0; i < HTTP_LIMITS.uploadsInFlightPerAddress; i++) inFlight.admit(from('unknown'), MB);
+    expect(() => inFlight.admit(from('unknown'), MB)).toThrow(
+      busy(HttpStatus.TOO_MANY_REQUESTS, UPLOAD_REFUSALS.busyForAddress),
+    );
+  });
+
   it('gives a slot back once, when its upload ends', () => {
     const slot = inFlight.admit(from('198.51.100.1'), MB);
     slot.release();

@@ -55,7 +55,8 @@ export class UploadSlot {
     readonly from: ClientPrefixes,
     /** Content-Length (NaN: not declared, so as long as an upload may be). */
     private readonly declared: number,
-    private readonly windowMs: number,
+    /** Its grace, before which it is not judged; also the window its recent rate is measured over. */
+    private readonly graceMs: number,
     private readonly now: () => number,
     private readonly onRelease: (slot: UploadSlot) => void,
   ) {
@@ -82,8 +83,8 @@ export class UploadSlot {
   }
 
   /** Whether it has shown a pace to be judged by (its grace is over) and still has bytes to bring. */
-  isJudged(now: number, graceMs: number): boolean {
-    return now - this.started >= graceMs && this.rest() > 0;
+  isJudged(now: number): boolean {
+    return now - this.started >= this.graceMs && this.rest() > 0;
   }
 
   /** How long the rest would take at its recent rate (Infinity when nothing arrived lately). */
@@ -103,7 +104,7 @@ export class UploadSlot {
   }
 
   private roll(now: number): void {
-    if (now - this.latest.at < this.windowMs) return;
+    if (now - this.latest.at < this.graceMs) return;
     this.earlier = this.latest;
     this.latest = { at: now, received: this.received };
   }
@@ -128,7 +129,7 @@ export class UploadsInFlight {
   /** Gives an upload from `from` declaring `declared` bytes (NaN: unknown) a slot, or throws. */
   admit(from: ClientPrefixes, declared: number): UploadSlot {
     for (const { prefix, share, refusal } of SHARES)
-      if (this.count(from[prefix]) >= share)
+      if (this.count(from, prefix) >= share)
         throw new UploadsBusyError(HttpStatus.TOO_MANY_REQUESTS, refusal);
     if (this.held.size >= HTTP_LIMITS.uploadsInFlight) {
       const victim = this.leastUseful(from);
@@ -137,7 +138,7 @@ export class UploadsInFlight {
     }
     const slot = new UploadSlot(from, declared, this.graceMs, this.now, (released) => this.free(released));
     this.held.add(slot);
-    for (const { prefix } of SHARES) this.add(from[prefix], +1);
+    for (const { prefix } of SHARES) this.add(from, prefix, +1);
     return slot;
   }
 
@@ -150,16 +151,16 @@ export class UploadsInFlight {
    */
   private leastUseful(from: ClientPrefixes): UploadSlot | undefined {
     const now = this.now();
-    const newcomersWide = this.count(from.wideNetwork) + 1;
+    const newcomersWide = this.count(from, 'wideNetwork') + 1;
     let worst: { slot: UploadSlot; rank: number[] } | undefined;
     for (const slot of this.held) {
-      if (!slot.isJudged(now, this.graceMs)) continue;
-      const wide = this.count(slot.from.wideNetwork);
+      if (!slot.isJudged(now)) continue;
+      const wide = this.count(slot.from, 'wideNetwork');
       if (slot.from.wideNetwork !== from.wideNetwork && wide < newcomersWide) continue;
       const rank = [
         wide,
-        this.count(slot.from.network),
-        this.count(slot.from.address),
+        this.count(slot.from, 'network'),
+        this.count(slot.from, 'address'),
         slot.expectedRemainingMs(now),
         slot.ageMs(now),
       ];
@@ -170,15 +171,17 @@ export class UploadsInFlight {
 
   private free(slot: UploadSlot): void {
     if (!this.held.delete(slot)) return;
-    for (const { prefix } of SHARES) this.add(slot.from[prefix], -1);
+    for (const { prefix } of SHARES) this.add(slot.from, prefix, -1);
   }
 
-  private count(key: string): number {
-    return this.counts.get(key) ?? 0;
+  /** Slots held from `from`'s `prefix`. */
+  private count(from: ClientPrefixes, prefix: keyof ClientPrefixes): number {
+    return this.counts.get(`${prefix} ${from[prefix]}`) ?? 0;
   }
 
-  private add(key: string, change: 1 | -1): void {
-    const now = this.count(key) + change;
+  private add(from: ClientPrefixes, prefix: keyof ClientPrefixes, change: 1 | -1): void {
+    const key = `${prefix} ${from[prefix]}`;
+    const now = (this.counts.get(key) ?? 0) + change;
     if (now === 0) this.counts.delete(key);
     else this.counts.set(key, now);
   }
