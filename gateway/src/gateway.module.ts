@@ -134,7 +134,10 @@ export class GatewayModule implements NestModule {
         GatewayHealthService,
         GatewayMetrics,
         StartProcessingService,
-        UploadsInFlight,
+        {
+          provide: UploadsInFlight,
+          useValue: new UploadsInFlight(settings.uploadPace.graceMs),
+        },
         ExportResultsService,
         ExhibitsService,
         SubmitContactMessageService,

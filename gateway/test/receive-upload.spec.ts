@@ -10,6 +10,7 @@ import {
   receiveUpload,
   UploadRefusedError,
 } from '../src/uploads/receive-upload';
+import type { UploadSlot } from '../src/uploads/uploads-in-flight';
 
 const BOUNDARY = 'chatexhibit-test-boundary';
 const IDLE_TIMEOUT_MS = 1000;
@@ -35,16 +36,19 @@ describe('receiveUpload', () => {
   let socket: Socket | undefined;
   /** The pace a test's upload is held to: only the idle timeout counts unless a test says. */
   let pace: UploadPace;
+  /** The slot a test's upload holds, if the test gives it one. */
+  let slot: Pick<UploadSlot, 'signal' | 'arrived'> | undefined;
   const tmpdir = process.env.TMPDIR;
 
   beforeEach(async () => {
     pace = { ...DEFAULT_UPLOAD_PACE, idleTimeoutMs: IDLE_TIMEOUT_MS };
+    slot = undefined;
     spool = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-spool-test-'));
     process.env.TMPDIR = spool;
     let take!: (request: IncomingMessage) => void;
     const request = new Promise<IncomingMessage>((resolve) => (take = resolve));
     received = request.then(async (incoming) => {
-      const upload = await receiveUpload(incoming, pace);
+      const upload = await receiveUpload(incoming, pace, slot);
       await upload.discard();
       return upload.sizeBytes;
     });
@@ -80,6 +84,19 @@ describe('receiveUpload', () => {
       'The upload stalled: nothing arrived for 60 seconds. Please check your connection and try again.',
     );
     // The spool folder is removed before the refusal is answered.
+    expect(await readdir(spool)).toEqual([]);
+  });
+
+  it('ends a body whose slot is taken for a newer upload, with a sentence to retry, and leaves nothing behind', async () => {
+    const eviction = new AbortController();
+    let arrived = 0;
+    slot = { signal: eviction.signal, arrived: (bytes) => (arrived += bytes) };
+    const client = await open();
+    client.write(requestHead(port, 10 * 1024 * 1024) + fileHead);
+    client.write(Buffer.alloc(64 * 1024, 1));
+    while (arrived < 64 * 1024) await sleep(10);
+    eviction.abort();
+    await expect(received).rejects.toEqual(new UploadRefusedError(503, UPLOAD_REFUSALS.evicted));
     expect(await readdir(spool)).toEqual([]);
   });
 

@@ -151,7 +151,7 @@ export const HTTP_API = {
     path: '/api/whatsapp/process',
     tag: 'processing',
     summary: 'Upload a WhatsApp export ZIP and start processing it',
-    description: `Multipart form: \`file\` (a ${UPLOAD_FILE_EXTENSION}, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB) and \`options\`, a JSON string of UploadOptions (missing fields take their defaults; a \`timeZone\` sent without \`timeZoneSource\` counts as the caller's statement, \`declared\`, and without \`timeZone\` the source is always \`default\`). At most ${HTTP_LIMITS.uploadsPerHour} uploads per client address per hour, ${HTTP_LIMITS.uploadsInFlightPerAddress} at once from one address, ${HTTP_LIMITS.uploadsInFlightPerNetwork} at once from one network (IPv4 /24, IPv6 /56) and ${HTTP_LIMITS.uploadsInFlight} at once per gateway process. The body must keep arriving: by default at least ${HTTP_LIMITS.uploadMinBytesPerSecond / 1024} KiB/s on average after its first ${HTTP_LIMITS.uploadPaceGraceMs / 1000} s, at a pace that ends its declared length within ${HTTP_LIMITS.uploadMaxDurationMs / 60_000} minutes, and within those minutes in all.`,
+    description: `Multipart form: \`file\` (a ${UPLOAD_FILE_EXTENSION}, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB) and \`options\`, a JSON string of UploadOptions (missing fields take their defaults; a \`timeZone\` sent without \`timeZoneSource\` counts as the caller's statement, \`declared\`, and without \`timeZone\` the source is always \`default\`). At most ${HTTP_LIMITS.uploadsPerHour} uploads per client address per hour, ${HTTP_LIMITS.uploadsInFlightPerAddress} at once from one address, ${HTTP_LIMITS.uploadsInFlightPerNetwork} at once from one network (IPv4 /24, IPv6 /56), ${HTTP_LIMITS.uploadsInFlightPerWideNetwork} from one wider network (IPv4 /16, IPv6 /48) and ${HTTP_LIMITS.uploadsInFlight} at once per gateway process; when all of those are taken, a new upload takes the place of the one least likely to finish (past its first seconds, from the most represented network, then the slowest lately), which is answered 503. The body must keep arriving: by default at least ${HTTP_LIMITS.uploadMinBytesPerSecond / 1024} KiB/s on average after its first ${HTTP_LIMITS.uploadPaceGraceMs / 1000} s, at a pace that ends its declared length within ${HTTP_LIMITS.uploadMaxDurationMs / 60_000} minutes, and within those minutes in all.`,
     body: { mediaType: 'multipart/form-data', schema: UploadFormSchema },
     responses: {
       201: json('Accepted; follow its progress with the client id.', StartProcessingResponseSchema),
@@ -161,8 +161,8 @@ export const HTTP_API = {
       408: `The body stalled (nothing arrived for ${HTTP_LIMITS.uploadIdleTimeoutMs / 1000} s), arrived too slowly to finish in time, or took longer than ${HTTP_LIMITS.uploadMaxDurationMs / 60_000} minutes.`,
       413: 'The file is larger than the upload limit.',
       415: 'Not a .zip file.',
-      429: 'Too many uploads from this address (in the hour, or at once) or from its network at once; Retry-After says when to try again.',
-      503: 'The gateway is receiving as many uploads as it takes at once, or its disk is short of space; Retry-After says when to try again.',
+      429: 'Too many uploads from this address (in the hour, or at once) or from its network or wider network at once; Retry-After says when to try again.',
+      503: 'The gateway is receiving as many uploads as it takes at once and none may give its place, this upload gave its place to a newer one, or the disk is short of space; Retry-After says when to try again.',
     },
   }),
 

@@ -14,6 +14,11 @@ export const HTTP_LIMITS = {
    * hosting customer) may hold: a script on a few addresses cannot take every slot.
    */
   uploadsInFlightPerNetwork: 5,
+  /**
+   * And the most that one wider network (an IPv4 /16, an IPv6 /48: one provider's block or site)
+   * may hold: a script spread over a few neighbouring networks still leaves half the slots.
+   */
+  uploadsInFlightPerWideNetwork: 10,
   /** How long a busy answer (429, 503) tells the client to wait (Retry-After, seconds). */
   uploadsBusyRetryAfterSeconds: 60,
   /**

@@ -34,6 +34,9 @@ export const UPLOAD_REFUSALS = {
   tookTooLong: ({ maxDurationMs }: UploadPace) =>
     `The upload took longer than ${minutes(maxDurationMs)} minutes. Please try again on a faster connection.`,
   busy: 'The server is busy with other uploads. Please try again in a minute.',
+  /** An upload ended to give its place to a newer one while every place was taken. */
+  evicted:
+    'The server is busy and needed the place of this upload, the one furthest from finishing. Please try again in a minute.',
   busyForAddress: 'Too many uploads from this address at once. Please wait for one to finish and try again.',
   busyForNetwork:
     'Too many uploads from your network at once. Please wait for one to finish and try again in a minute.',

@@ -301,7 +301,7 @@ describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () =
     BODY_TIMEOUT_MS + 20_000,
   );
 
-  it('caps the uploads in flight per address and per network (429) and in all (503), and takes uploads again once they end', async () => {
+  it('caps the uploads in flight per address, per network and per wider network (429) and in all (503), and takes uploads again once they end', async () => {
     const { port } = standalone;
     const stalled: Socket[] = [];
     /** An upload from `forwardedFor` whose body begins and then stops, the connection held open. */
@@ -349,10 +349,27 @@ describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () =
       ]);
       expect((await probeFromNewNetwork()).status).toBe(415);
 
-      // The rest of the process's slots, a network's share at a time, each share from its own /24.
+      // The rest of the process's slots, a network's share at a time, each share from its own /24:
+      // the first in the same /16, which then has its share (neighbouring /24s of one provider's
+      // block, finding M6), so the others come from /16s of their own.
+      const shares = HTTP_LIMITS.uploadsInFlightPerWideNetwork / HTTP_LIMITS.uploadsInFlightPerNetwork;
       for (let i = HTTP_LIMITS.uploadsInFlightPerNetwork; i < HTTP_LIMITS.uploadsInFlight; i++) {
         const network = Math.floor(i / HTTP_LIMITS.uploadsInFlightPerNetwork);
-        await stall(`198.51.${100 + network}.${(i % HTTP_LIMITS.uploadsInFlightPerNetwork) + 1}`);
+        const wideNetwork = network < shares ? 51 : 50 + network;
+        await stall(`198.${wideNetwork}.${100 + network}.${(i % HTTP_LIMITS.uploadsInFlightPerNetwork) + 1}`);
+        if (i + 1 === HTTP_LIMITS.uploadsInFlightPerWideNetwork) {
+          await eventually(
+            async () => (last = await probe('198.51.200.1')).status === 429,
+            10_000,
+            '429',
+            200,
+          );
+          expect(busy(last!)).toEqual([
+            429,
+            { code: 'RATE_LIMITED', message: UPLOAD_REFUSALS.busyForNetwork },
+            String(HTTP_LIMITS.uploadsBusyRetryAfterSeconds),
+          ]);
+        }
       }
       await eventually(async () => (last = await probeFromNewNetwork()).status === 503, 10_000, '503', 200);
       expect(busy(last!)).toEqual([

@@ -13,6 +13,7 @@ export const UPLOAD_OUTCOMES = [
   'refused_form',
   'refused_stalled',
   'refused_busy',
+  'evicted',
   'refused_disk',
   'rate_limited',
 ] as const;

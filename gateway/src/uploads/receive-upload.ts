@@ -9,6 +9,7 @@ import { Sha256Meter } from '@chatexhibit/kit/streams/sha256-meter';
 import { MAX_UPLOAD_BYTES, UPLOAD_FILE_EXTENSION } from '@chatexhibit/proto/constants';
 import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
 import { UPLOAD_REFUSALS, type UploadPace } from '@chatexhibit/proto/upload-refusals';
+import type { UploadSlot } from './uploads-in-flight';
 
 /** An upload spooled to a private temp folder, hashed on the way; `discard()` removes it. */
 export interface ReceivedUpload {
@@ -24,7 +25,7 @@ export interface ReceivedUpload {
 /** Why an upload was refused, with the HTTP status it answers and a sentence for the uploader. */
 export class UploadRefusedError extends Error {
   constructor(
-    readonly status: 400 | 408 | 413 | 415,
+    readonly status: 400 | 408 | 413 | 415 | 503,
     message: string,
   ) {
     super(message);
@@ -62,11 +63,13 @@ const cleanFileName = (name: string): string =>
  * Reads a multipart upload (`file`, `options`) with busboy, streaming the file to disk while
  * its SHA-256 is computed: never held whole in memory. SPEC limits are enforced here: a .zip
  * name (any case) and at most 100 MB. A request that is refused, fails, is cut off midway,
- * stalls, arrives slower than `pace` allows or takes longer than it allows leaves nothing behind.
+ * stalls, arrives slower than `pace` allows, takes longer than it allows or is evicted from its
+ * `slot` leaves nothing behind.
  */
 export async function receiveUpload(
   request: IncomingMessage,
   pace: UploadPace = DEFAULT_UPLOAD_PACE,
+  slot?: Pick<UploadSlot, 'signal' | 'arrived'>,
 ): Promise<ReceivedUpload> {
   if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? ''))
     throw new UploadRefusedError(415, UPLOAD_REFUSALS.notAZip);
@@ -77,7 +80,7 @@ export async function receiveUpload(
   const folder = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-upload-'));
   const discard = () => rm(folder, { recursive: true, force: true });
   try {
-    return { ...(await readParts(request, path.join(folder, 'upload.zip'), pace, declared)), discard };
+    return { ...(await readParts(request, path.join(folder, 'upload.zip'), pace, declared, slot)), discard };
   } catch (error) {
     await discard();
     throw error;
@@ -89,6 +92,7 @@ function readParts(
   filePath: string,
   pace: UploadPace,
   declared: number,
+  slot: Pick<UploadSlot, 'signal' | 'arrived'> | undefined,
 ): Promise<Omit<ReceivedUpload, 'discard'>> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -143,11 +147,13 @@ function readParts(
       stored.then((file) => resolve({ filePath, options, ...file }), reject);
     });
     // A browser that goes away midway (also while the spool folder was being made), or a body
-    // that stops arriving, trickles or takes too long: the parser never closes, so end here.
+    // that stops arriving, trickles, takes too long or gives its slot up: the parser never
+    // closes, so end here.
     const stopTimers = () => {
       clearTimeout(idle);
       clearTimeout(tooLong);
       clearInterval(paceCheck);
+      slot?.signal.removeEventListener('abort', evicted);
     };
     const cutOff = (error: UploadRefusedError) => {
       stopTimers();
@@ -170,12 +176,16 @@ function readParts(
       if (isBehindPace(pace, performance.now() - started, received, declared))
         cutOff(new UploadRefusedError(408, UPLOAD_REFUSALS.tooSlow(pace)));
     }, PACE_CHECK_INTERVAL_MS);
+    const evicted = () => cutOff(new UploadRefusedError(503, UPLOAD_REFUSALS.evicted));
+    if (slot?.signal.aborted) return evicted();
+    slot?.signal.addEventListener('abort', evicted);
     const goneAway = () => cutOff(new UploadRefusedError(400, UPLOAD_REFUSALS.cutOff));
     if (request.destroyed) return goneAway();
     request.on('close', goneAway);
     request.pipe(parser);
     request.on('data', (chunk: Buffer) => {
       received += chunk.length;
+      slot?.arrived(chunk.length);
       idle.refresh();
     });
     request.on('end', stopTimers);

@@ -15,7 +15,7 @@ import { UPLOAD_REFUSALS } from '@chatexhibit/proto/upload-refusals';
 import type { UploadOptions } from '@chatexhibit/proto/processing-options';
 import type { StartProcessingResponse } from '@chatexhibit/proto/progress';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
-import { clientAddress, clientNetwork } from '../http/client-address';
+import { clientPrefixes } from '../http/client-address';
 import { Route } from '../http/http-route';
 import { parseRequest } from '../http/parse-request';
 import { GatewayMetrics, type UploadOutcome } from '../metrics/gateway-metrics';
@@ -23,13 +23,14 @@ import { receiveUpload, UploadRefusedError } from './receive-upload';
 import { StartProcessingService } from './start-processing.service';
 import { UploadThrottlerGuard } from './upload-throttler.guard';
 import { isDiskLow } from './disk-watermark';
-import { UploadsBusyError, UploadsInFlight } from './uploads-in-flight';
+import { UploadsBusyError, UploadsInFlight, type UploadSlot } from './uploads-in-flight';
 
 const REFUSAL_OUTCOME: Record<UploadRefusedError['status'], Exclude<UploadOutcome, 'accepted'>> = {
   400: 'refused_form',
   408: 'refused_stalled',
   413: 'refused_size',
   415: 'refused_type',
+  503: 'evicted',
 };
 
 /** POST /api/whatsapp/process (SPEC §7): multipart `file` + `options` → `{ clientId }`. */
@@ -57,9 +58,9 @@ export class StartProcessingController {
         HTTP_LIMITS.lowDiskRetryAfterSeconds,
       );
     }
-    let release;
+    let slot;
     try {
-      release = this.inFlight.admit(clientAddress(request), clientNetwork(request));
+      slot = this.inFlight.admit(clientPrefixes(request), Number(request.headers['content-length']));
     } catch (error) {
       if (!(error instanceof UploadsBusyError)) throw error;
       const busy = error.getStatus() === Number(HttpStatus.SERVICE_UNAVAILABLE);
@@ -67,19 +68,22 @@ export class StartProcessingController {
       throw this.busy(request, error, HTTP_LIMITS.uploadsBusyRetryAfterSeconds);
     }
     try {
-      return await this.receiveAndStart(request);
+      return await this.receiveAndStart(request, slot);
     } finally {
-      release();
+      slot.release();
     }
   }
 
-  private async receiveAndStart(request: Request): Promise<StartProcessingResponse> {
+  private async receiveAndStart(request: Request, slot: UploadSlot): Promise<StartProcessingResponse> {
     let upload;
     try {
-      upload = await receiveUpload(request, this.settings.uploadPace);
+      upload = await receiveUpload(request, this.settings.uploadPace, slot);
     } catch (error) {
       if (!(error instanceof UploadRefusedError)) throw error;
       this.metrics.uploadRefused(REFUSAL_OUTCOME[error.status]);
+      // Evicted for a newer upload: like any busy answer, it says when to come back.
+      if (error.status === 503)
+        request.res?.setHeader('Retry-After', String(HTTP_LIMITS.uploadsBusyRetryAfterSeconds));
       throw this.endingConnection(request, new HttpException({ message: error.message }, error.status));
     }
     try {
