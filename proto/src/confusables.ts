@@ -72,11 +72,14 @@ export function digitLookAlike(character: string): string | null {
 
 const digitsLookedLike = new Map<string, string | null>();
 
+/** Middle dots and bullets, which a reader takes for a separator as readily as a dot (the body of a regular expression's class). */
+export const MIDDLE_DOTS = String.raw`\u00b7\u0387\u2022\u2027\u2219\u22c5\u2e31\u30fb\uff65`;
+
 /**
  * What may stand between two digits of one number: spaces, dots and middle dots, slashes,
  * underscores, dashes, parentheses, invisible marks (a class of a `u` pattern).
  */
-export const NUMBER_SEPARATOR = String.raw`[\s./()_\p{Pd}\p{Cf}\u00b7\u0387\u2022\u2027\u2219\u22c5\u2e31\u30fb\uff65]`;
+export const NUMBER_SEPARATOR = String.raw`[\s./()_\p{Pd}\p{Cf}${MIDDLE_DOTS}]`;
 const IS_NUMBER_SEPARATOR = new RegExp(`^${NUMBER_SEPARATOR}$`, 'u');
 /** At most this many separators in a row between two digits of one number ("(555) 010"), so words between digits never join them. */
 export const MAX_SEPARATORS = 3;

@@ -1,4 +1,5 @@
 import { DecodingMode, decodeHTML } from 'entities/decode';
+import { MIDDLE_DOTS } from './confusables';
 import { foldText, foldUnits, originalRange, type TextUnit } from './text-fold';
 import type { TextRange } from './text-range';
 
@@ -37,8 +38,10 @@ const TOKEN_MARK = /[@#]|:\/\/|\bwww\./iu;
  * asterisks, slashes or middle dots between each two, and no letter or digit before or after:
  * a word spelled out ("E m m a", "E.m.m.a", "E-m-m-a").
  */
-const SPELLED_OUT =
-  /(?<![\p{L}\p{N}\p{M}])\p{L}\p{M}*(?:[\s.,_*/\p{Pd}\p{Cf}\u00b7\u2022\u2027\u2219\u22c5\u30fb\uff65]{1,3}\p{L}\p{M}*)+(?![\p{L}\p{N}\p{M}])/gu;
+const SPELLED_OUT = new RegExp(
+  String.raw`(?<![\p{L}\p{N}\p{M}])\p{L}\p{M}*(?:[\s.,_*/\p{Pd}\p{Cf}${MIDDLE_DOTS}]{1,3}\p{L}\p{M}*)+(?![\p{L}\p{N}\p{M}])`,
+  'gu',
+);
 
 /** The emails, handles, hashtags and URLs of `text`, in order. */
 const tokensOf = (text: string): TextRange[] =>
