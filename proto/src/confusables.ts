@@ -41,16 +41,30 @@ export function capitalsAsLatin(character: string): string {
 const DIGIT_BY_PROTOTYPE = new Map(
   [...'0123456789'].map((digit) => [PROTOTYPES[digit] ?? digit, digit] as const),
 );
+/**
+ * Letters a reader takes for digits among digits though UTS #39 does not list them (it compares
+ * whole identifiers, where "B" and "8" differ): by their skeletons, so Greek "Β" and Cyrillic "Ѕ" too.
+ */
+const DIGIT_BY_LOOK = new Map([
+  ['B', '8'],
+  ['S', '5'],
+  ['s', '5'],
+  ['Z', '2'],
+  ['z', '2'],
+]);
 
 /**
  * The digit a character that is not one looks like ("O" and Greek "Ο" for 0; "l", "I" and "|"
- * for 1), by its skeleton; null for any other character and for digits themselves.
+ * for 1; "B" for 8, "S" for 5, "Z" for 2), by its skeleton; null for any other character and for
+ * digits themselves.
  */
 export function digitLookAlike(character: string): string | null {
   let digit = digitsLookedLike.get(character);
   if (digit === undefined) {
     const skeleton = [...character.normalize('NFD')].map(confusablePrototype).join('');
-    digit = /^\p{Nd}$/u.test(character) ? null : (DIGIT_BY_PROTOTYPE.get(skeleton) ?? null);
+    digit = /^\p{Nd}$/u.test(character)
+      ? null
+      : (DIGIT_BY_PROTOTYPE.get(skeleton) ?? DIGIT_BY_LOOK.get(skeleton) ?? null);
     digitsLookedLike.set(character, digit);
   }
   return digit;
@@ -58,10 +72,17 @@ export function digitLookAlike(character: string): string | null {
 
 const digitsLookedLike = new Map<string, string | null>();
 
-/** What may stand between two digits of one number: spaces, dots, slashes, underscores, dashes, parentheses, invisible marks. */
-const NUMBER_SEPARATOR = /^[\s./()_\p{Pd}\p{Cf}]$/u;
-/** At most this many separators in a row between two digits of one number ("(555) 010"). */
-const MAX_SEPARATORS = 3;
+/** Middle dots and bullets, which a reader takes for a separator as readily as a dot (the body of a regular expression's class). */
+export const MIDDLE_DOTS = String.raw`\u00b7\u0387\u2022\u2027\u2219\u22c5\u2e31\u30fb\uff65`;
+
+/**
+ * What may stand between two digits of one number: spaces, dots and middle dots, slashes,
+ * underscores, dashes, parentheses, invisible marks (a class of a `u` pattern).
+ */
+export const NUMBER_SEPARATOR = String.raw`[\s./()_\p{Pd}\p{Cf}${MIDDLE_DOTS}]`;
+const IS_NUMBER_SEPARATOR = new RegExp(`^${NUMBER_SEPARATOR}$`, 'u');
+/** At most this many separators in a row between two digits of one number ("(555) 010"), so words between digits never join them. */
+export const MAX_SEPARATORS = 3;
 const IS_DIGIT = /^\p{Nd}$/u;
 
 /**
@@ -80,7 +101,7 @@ export function readDigitLookAlikes(text: string): string {
   const digitNear = (from: number, step: 1 | -1, across: boolean): boolean => {
     for (let at = from, seen = 0; at >= 0 && at < units.length; at += step, seen++) {
       if (IS_DIGIT.test(units[at]!)) return true;
-      if (!across || seen >= MAX_SEPARATORS || !NUMBER_SEPARATOR.test(units[at]!)) return false;
+      if (!across || seen >= MAX_SEPARATORS || !IS_NUMBER_SEPARATOR.test(units[at]!)) return false;
     }
     return false;
   };

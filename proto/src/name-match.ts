@@ -1,15 +1,19 @@
-import { characterUnits, foldText, foldUnits, originalRange, type TextUnit } from './text-fold';
+import { DecodingMode, decodeHTML } from 'entities/decode';
+import { MIDDLE_DOTS } from './confusables';
+import { foldText, foldUnits, originalRange, type TextUnit } from './text-fold';
 import type { TextRange } from './text-range';
 
 // How a name removed "everywhere" (a text-everywhere redaction) is found, the one rule of the
 // exhibit, the spec's checks and the web app. The text and the name are compared folded
 // (`foldText`: any case, composed or not, any script's digits, invisible characters read through)
 // and letter by letter by their UTS #39 confusable skeletons (Cyrillic "Еmmа" and Greek "Εmma" are
-// "Emma"). A name is removed where it is a whole word ("Emma's", never "Emmanuel"), and inside an
-// email address, @handle, #hashtag or URL (percent-decoded: "Emma%20Carter") where it starts and
-// ends at a token boundary: the token's ends, a case change, a change between letters and digits,
-// punctuation, or another name found there ("emmacarter2010@gmail.com", "@EmmaCarter"). A name
-// inside any other word ("Dan" in "Danger") is not removed: it is reported, for a warning that
+// "Emma"). The text is read as a browser or a link would show it: percent-escapes ("Emm%61") and
+// HTML character references ("Em&#109;a", "Emm&alpha;") decoded. A name is removed where it is a
+// whole word ("Emma's", never "Emmanuel"), and inside an email address, @handle, #hashtag, URL or
+// word spelled out letter by letter ("E m m a", "E.m.m.a") where it starts and ends at a token
+// boundary: the run's ends, a case change, a change between letters and digits, punctuation, or
+// another name found there ("emmacarter2010@gmail.com", "@EmmaCarter"). A name inside any other
+// word ("Dan" in "Danger", "e m m a n u e l") is not removed: it is reported, for a warning that
 // never quotes it.
 
 /** A place a text writes one of the names: a range of the original text, and which name (its index). */
@@ -19,7 +23,7 @@ export interface NameOccurrence extends TextRange {
 
 /** Where a text writes the names. */
 export interface NamesInText {
-  /** What is removed: whole words, and names at token boundaries inside emails, handles, hashtags and URLs; in order of start. */
+  /** What is removed: whole words, and names at token boundaries inside emails, handles, hashtags, URLs and spelled-out words; in order of start. */
   found: NameOccurrence[];
   /** A name inside another word (not removed: the filer is warned), in order of start. */
   insideWords: NameOccurrence[];
@@ -29,12 +33,26 @@ export interface NamesInText {
 const WORD_CHARACTER = /^[\p{L}\p{N}\p{M}]$/u;
 /** What makes a run without spaces an email address, handle, hashtag or URL: "@", "#", "://" or "www.". */
 const TOKEN_MARK = /[@#]|:\/\/|\bwww\./iu;
+/**
+ * Single letters (each with its marks) with one to three spaces, dots, commas, dashes, underscores,
+ * asterisks, slashes or middle dots between each two, and no letter or digit before or after:
+ * a word spelled out ("E m m a", "E.m.m.a", "E-m-m-a").
+ */
+const SPELLED_OUT = new RegExp(
+  String.raw`(?<![\p{L}\p{N}\p{M}])\p{L}\p{M}*(?:[\s.,_*/\p{Pd}\p{Cf}${MIDDLE_DOTS}]{1,3}\p{L}\p{M}*)+(?![\p{L}\p{N}\p{M}])`,
+  'gu',
+);
 
 /** The emails, handles, hashtags and URLs of `text`, in order. */
 const tokensOf = (text: string): TextRange[] =>
   [...text.matchAll(/\S+/gu)]
     .filter((run) => TOKEN_MARK.test(run[0]))
     .map((run) => ({ start: run.index, end: run.index + run[0].length }));
+
+/** Whether `text` may hold something `readText` reads otherwise than as written. */
+const SPELLED_OUT_ANYWHERE = new RegExp(SPELLED_OUT.source, 'u');
+const needsReading = (text: string): boolean =>
+  /[%&]/.test(text) || TOKEN_MARK.test(text) || SPELLED_OUT_ANYWHERE.test(text);
 
 /** How many UTF-8 bytes a character whose first byte is `lead` has; 0 when `lead` starts none. */
 const utf8Length = (lead: number): number =>
@@ -48,30 +66,49 @@ const utf8Length = (lead: number): number =>
           ? 4
           : 0;
 
-const PERCENT_ESCAPE = /^%[0-9a-f]{2}$/i;
+/** The character a run of percent-escapes starting at `at` stands for (UTF-8), and where it ends; null when none. */
+function percentEscapeAt(text: string, at: number): { character: string; end: number } | null {
+  const escapes = /^(?:%[0-9a-f]{2})+/i.exec(text.slice(at, at + 12))?.[0];
+  if (escapes === undefined) return null;
+  const end = at + 3 * utf8Length(parseInt(escapes.slice(1, 3), 16));
+  if (end === at || end > at + escapes.length) return null;
+  try {
+    return { character: decodeURIComponent(text.slice(at, end)), end };
+  } catch {
+    // Not UTF-8: read as written.
+    return null;
+  }
+}
 
-/** The characters of a token, percent-escapes decoded ("%20" a space, "%C3%A9" "é"), each knowing what of the original it stands for. */
-function* tokenUnits(text: string, token: TextRange): Generator<TextUnit> {
-  let at = token.start;
-  while (at < token.end) {
-    const escape = text.slice(at, at + 3);
-    if (PERCENT_ESCAPE.test(escape)) {
-      const bytes = utf8Length(parseInt(escape.slice(1), 16));
-      const end = at + 3 * bytes;
-      const escapes = text.slice(at, end);
-      if (bytes > 0 && end <= token.end && /^(?:%[0-9a-f]{2})+$/i.test(escapes)) {
-        let character: string | null = null;
-        try {
-          character = decodeURIComponent(escapes);
-        } catch {
-          // Not UTF-8: read as written.
-        }
-        if (character !== null) {
-          yield { character, source: { start: at, end } };
-          at = end;
-          continue;
-        }
-      }
+/** A numeric character reference (its semicolon optional, as browsers read it) or a named one. */
+const CHARACTER_REFERENCE = /^&(?:#[xX][0-9a-fA-F]{1,6};?|#[0-9]{1,7};?|[A-Za-z][A-Za-z0-9]{1,31};)/;
+
+/** The character an HTML character reference starting at `at` stands for ("&#109;" "m", "&alpha;" "α"), and where it ends; null when none. */
+function characterReferenceAt(text: string, at: number): { character: string; end: number } | null {
+  const reference = CHARACTER_REFERENCE.exec(text.slice(at, at + 34))?.[0];
+  if (reference === undefined) return null;
+  const character = decodeHTML(
+    reference,
+    reference.endsWith(';') ? DecodingMode.Strict : DecodingMode.Legacy,
+  );
+  return character === reference ? null : { character, end: at + reference.length };
+}
+
+/**
+ * The characters of `text` as a reader of a browser or a link sees them: percent-escapes ("%61",
+ * "%C3%A9") and HTML character references ("&#109;", "&alpha;") decoded, each knowing what of the
+ * original it stands for.
+ */
+function* decodedUnits(text: string): Generator<TextUnit> {
+  let at = 0;
+  while (at < text.length) {
+    const code = text.charCodeAt(at);
+    const decoded =
+      code === 0x25 ? percentEscapeAt(text, at) : code === 0x26 ? characterReferenceAt(text, at) : null;
+    if (decoded !== null) {
+      yield { character: decoded.character, source: { start: at, end: decoded.end } };
+      at = decoded.end;
+      continue;
     }
     const character = String.fromCodePoint(text.codePointAt(at)!);
     yield { character, source: { start: at, end: at + character.length } };
@@ -79,20 +116,98 @@ function* tokenUnits(text: string, token: TextRange): Generator<TextUnit> {
   }
 }
 
-/** The text's characters, those of its tokens percent-decoded. */
-function* textUnits(text: string, tokens: readonly TextRange[]): Generator<TextUnit> {
-  let at = 0;
-  for (const token of tokens) {
-    for (const unit of characterUnits(text.slice(at, token.start)))
-      yield {
-        character: unit.character,
-        source: { start: at + unit.source.start, end: at + unit.source.end },
-      };
-    yield* tokenUnits(text, token);
-    at = token.end;
+/** A text read for names: its units, its runs (the units of each and the range of the original), and what a spelled-out word adds. */
+interface ReadText {
+  units: TextUnit[];
+  runs: Array<{ units: TextUnit[]; range: TextRange; spelled: boolean }>;
+  /** Token boundaries inside spelled-out words: where the separator between two letters is not the word's usual one ("E m m a, e m m a"). */
+  boundaries: number[];
+  /** For a letter of a spelled-out word that stands for the separators after it too: the end of that span, and where the letter itself ends. */
+  letterEnds: Map<number, number>;
+}
+
+/**
+ * `text` decoded (`decodedUnits`), with its tokens (found as written) and its spelled-out words
+ * (found in what it decodes to). In a spelled-out word each letter stands for the separators
+ * after it too, so that the word is its letters alone ("E m m a" is "Emma") and a name found in
+ * it spans the separators between its letters.
+ */
+function readText(text: string): ReadText {
+  const decoded = [...decodedUnits(text)];
+  const unitByOffset: number[] = [];
+  const unitByPlainOffset: number[] = [];
+  decoded.forEach((unit, index) => {
+    for (let at = unit.source.start; at < unit.source.end; at++) unitByOffset[at] = index;
+    for (let at = 0; at < unit.character.length; at++) unitByPlainOffset.push(index);
+  });
+  const tokens = tokensOf(text).map((token) => ({
+    first: unitByOffset[token.start]!,
+    last: unitByOffset[token.end - 1]!,
+    spelled: false,
+  }));
+  let token = 0;
+  const spelled = [
+    ...decoded
+      .map((unit) => unit.character)
+      .join('')
+      .matchAll(SPELLED_OUT),
+  ]
+    .map((word) => ({
+      first: unitByPlainOffset[word.index]!,
+      last: unitByPlainOffset[word.index + word[0].length - 1]!,
+      spelled: true,
+    }))
+    .filter((word) => {
+      while (token < tokens.length && tokens[token]!.last < word.first) token++;
+      return token === tokens.length || word.last < tokens[token]!.first;
+    });
+
+  const read: ReadText = { units: [], runs: [], boundaries: [], letterEnds: new Map() };
+  const take = (from: number, to: number) => {
+    for (let at = from; at < to; at++) read.units.push(decoded[at]!);
+  };
+  let next = 0;
+  for (const run of [...tokens, ...spelled].sort((a, b) => a.first - b.first)) {
+    take(next, run.first);
+    const written = decoded.slice(run.first, run.last + 1);
+    const inRun = run.spelled ? spelledLetters(written, read) : written;
+    for (const unit of inRun) read.units.push(unit);
+    const range = { start: inRun[0]!.source.start, end: inRun.at(-1)!.source.end };
+    read.runs.push({ units: inRun, range, spelled: run.spelled });
+    next = run.last + 1;
   }
-  for (const unit of characterUnits(text.slice(at)))
-    yield { character: unit.character, source: { start: at + unit.source.start, end: at + unit.source.end } };
+  take(next, decoded.length);
+  return read;
+}
+
+/**
+ * The letters (with their marks) of a spelled-out word, each letter taking in the separators after
+ * it; where a separator is not the word's usual one, a boundary ("E m m a, e m m a" is two words).
+ */
+function spelledLetters(word: readonly TextUnit[], read: ReadText): TextUnit[] {
+  const letters: TextUnit[][] = [];
+  const separators: TextUnit[][] = [];
+  let separator: TextUnit[] = [];
+  for (const unit of word)
+    if (/^\p{M}/u.test(unit.character) && separator.length === 0) letters.at(-1)!.push(unit);
+    else if (/^\p{L}/u.test(unit.character)) {
+      if (letters.length > 0) separators.push(separator);
+      separator = [];
+      letters.push([unit]);
+    } else separator.push(unit);
+  const written = separators.map((units) => units.map((unit) => unit.character).join(''));
+  const counts = new Map<string, number>();
+  for (const text of written) counts.set(text, (counts.get(text) ?? 0) + 1);
+  const usual = [...counts].reduce((most, entry) => (entry[1] > most[1] ? entry : most))[0];
+  return letters.flatMap((letter, index) => {
+    const after = separators[index];
+    if (after === undefined) return letter;
+    const last = letter.at(-1)!;
+    const end = after.at(-1)!.source.end;
+    read.letterEnds.set(end, last.source.end);
+    if (written[index] !== usual) read.boundaries.push(end);
+    return [...letter.slice(0, -1), { ...last, source: { start: last.source.start, end } }];
+  });
 }
 
 type CharacterClass = 'upper' | 'lower' | 'digit' | 'mark' | 'other';
@@ -144,10 +259,11 @@ function tokenBoundaries(units: readonly TextUnit[], boundaries: Set<number>): v
   }
 }
 
-/** The patterns a name is found by, in text (its words apart) and inside a token (run together or joined by punctuation). */
+/** The patterns a name is found by: in text (its words apart), inside a token (run together or joined by punctuation), in a spelled-out word (its letters alone). */
 interface NamePatterns {
   inText: RegExp;
   inToken: RegExp;
+  spelled: RegExp;
 }
 
 /** Each name's patterns, kept: every text of an exhibit is searched for the same names. */
@@ -171,6 +287,7 @@ function namePatterns(name: string, ignoreAccents: boolean): NamePatterns | null
         : {
             inText: new RegExp(words.join(String.raw`\s+`), 'gu'),
             inToken: new RegExp(words.join(String.raw`[^\p{L}\p{N}]*`), 'gu'),
+            spelled: new RegExp(words.join('').replace(/\\?[^\p{L}\p{N}\p{M}]/gu, ''), 'gu'),
           };
     if (patternsByName.size >= KEPT_NAMES) patternsByName.clear();
     patternsByName.set(key, patterns);
@@ -178,18 +295,42 @@ function namePatterns(name: string, ignoreAccents: boolean): NamePatterns | null
   return patterns;
 }
 
-/** The character of `text` right before `offset` (or at it, `after`), reading through invisible ones; undefined at an end. */
-function neighbour(text: string, offset: number, after: boolean): string | undefined {
-  let at = offset;
-  for (;;) {
+/** The unit of a text ending at `offset` (or starting at it, `after`); undefined at an end. */
+type UnitAt = (offset: number, after: boolean) => TextUnit | undefined;
+
+/** A text's units where each is one character of it. */
+const characterAt =
+  (text: string): UnitAt =>
+  (offset, after) => {
     const character = after
-      ? text.codePointAt(at) === undefined
+      ? text.codePointAt(offset) === undefined
         ? undefined
-        : String.fromCodePoint(text.codePointAt(at)!)
-      : [...text.slice(Math.max(0, at - 2), at)].at(-1);
-    if (character === undefined || !/^\p{Cf}$/u.test(character)) return character;
-    at += after ? character.length : -character.length;
+        : String.fromCodePoint(text.codePointAt(offset)!)
+      : [...text.slice(Math.max(0, offset - 2), offset)].at(-1);
+    if (character === undefined) return undefined;
+    const source = after
+      ? { start: offset, end: offset + character.length }
+      : { start: offset - character.length, end: offset };
+    return { character, source };
+  };
+
+/** A decoded text's units by where they start and end. */
+function unitsAt(units: readonly TextUnit[]): UnitAt {
+  const starting = new Map(units.map((unit) => [unit.source.start, unit]));
+  const ending = new Map(units.map((unit) => [unit.source.end, unit]));
+  return (offset, after) => (after ? starting : ending).get(offset);
+}
+
+/** What a reader does not see: format characters and other default-ignorable ones (variation selectors, the grapheme joiner). */
+const INVISIBLE = /^[\p{Cf}\p{Default_Ignorable_Code_Point}]+$/u;
+
+/** The character right before `offset` (or at it, `after`), reading through invisible ones; undefined at an end. */
+function neighbour(unitAt: UnitAt, offset: number, after: boolean): string | undefined {
+  for (let unit = unitAt(offset, after); unit !== undefined;) {
+    if (!INVISIBLE.test(unit.character)) return [...unit.character].at(after ? 0 : -1);
+    unit = unitAt(after ? unit.source.end : unit.source.start, after);
   }
+  return undefined;
 }
 
 /** Every match of `pattern` (global) in `folded`, overlapping ones too, as ranges of the original. */
@@ -215,24 +356,28 @@ export function findNames(
   { ignoreAccents = false }: { ignoreAccents?: boolean } = {},
 ): NamesInText {
   const options = { ignoreAccents, confusables: true };
-  const tokens = tokensOf(text);
+  // Most texts have nothing to decode and no run: they are folded as written (and the fold kept).
+  const read = needsReading(text) ? readText(text) : null;
+  const folded = read === null ? foldText(text, options) : foldUnits(read.units, options);
+  const unitAt = read === null ? characterAt(text) : unitsAt(read.units);
+  const runs = read?.runs ?? [];
   const boundaries = new Set<number>();
-  for (const token of tokens) tokenBoundaries([...tokenUnits(text, token)], boundaries);
-  const folded = tokens.length === 0 ? foldText(text, options) : foldUnits(textUnits(text, tokens), options);
-  const tokenAround = (range: TextRange): TextRange | undefined => {
-    // The last token starting at or before the range (tokens are in order, apart).
+  for (const run of read?.runs ?? []) tokenBoundaries(run.units, boundaries);
+  for (const boundary of read?.boundaries ?? []) boundaries.add(boundary);
+  const runAround = (range: TextRange): ReadText['runs'][number] | undefined => {
+    // The last run starting at or before the range (runs are in order, apart).
     let low = 0;
-    let high = tokens.length;
+    let high = runs.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (tokens[middle]!.start <= range.start) low = middle + 1;
+      if (runs[middle]!.range.start <= range.start) low = middle + 1;
       else high = middle;
     }
-    const token = tokens[low - 1];
-    return token !== undefined && range.end <= token.end ? token : undefined;
+    const run = runs[low - 1];
+    return run !== undefined && range.end <= run.range.end ? run : undefined;
   };
   const isWordAt = (offset: number, after: boolean): boolean => {
-    const character = neighbour(text, offset, after);
+    const character = neighbour(unitAt, offset, after);
     return character !== undefined && WORD_CHARACTER.test(character);
   };
 
@@ -244,15 +389,19 @@ export function findNames(
     if (patterns === null) return;
     // The name first, so that the engine scans for it quickly; its neighbours are checked here.
     for (const range of everyMatch(patterns.inText, folded)) {
-      if (tokenAround(range) !== undefined) continue;
+      if (runAround(range) !== undefined) continue;
       const occurrence = { ...range, name: index };
       if (isWordAt(range.start, false) || isWordAt(range.end, true)) insideWords.push(occurrence);
       else found.push(occurrence);
     }
-    if (tokens.length > 0)
-      // Inside a token the words may be run together or joined by any punctuation ("Emma.Carter").
-      for (const range of everyMatch(patterns.inToken, folded))
-        if (tokenAround(range) !== undefined) inTokens.push({ ...range, name: index });
+    if (runs.length === 0) return;
+    // Inside a token the words may be run together or joined by any punctuation ("Emma.Carter");
+    // a spelled-out word is its letters alone, and so is the name there.
+    for (const range of everyMatch(patterns.inToken, folded))
+      if (runAround(range)?.spelled === false) inTokens.push({ ...range, name: index });
+    if (runs.some((run) => run.spelled))
+      for (const range of everyMatch(patterns.spelled, folded))
+        if (runAround(range)?.spelled === true) inTokens.push({ ...range, name: index });
   });
 
   // A name inside a token is removed where each of its ends is a boundary or touches another name
@@ -276,7 +425,12 @@ export function findNames(
     (startsWell.has(occurrence) && endsWell.has(occurrence) ? found : insideWords).push(occurrence);
   const byStart = (a: NameOccurrence, b: NameOccurrence) =>
     a.start - b.start || a.end - b.end || a.name - b.name;
-  return { found: found.sort(byStart), insideWords: insideWords.sort(byStart) };
+  // A name ending inside a spelled-out word ends with its last letter, not the separators after it.
+  const letterEnd = (occurrence: NameOccurrence) => ({
+    ...occurrence,
+    end: read?.letterEnds.get(occurrence.end) ?? occurrence.end,
+  });
+  return { found: found.map(letterEnd).sort(byStart), insideWords: insideWords.map(letterEnd).sort(byStart) };
 }
 
 /**

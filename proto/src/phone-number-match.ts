@@ -1,6 +1,6 @@
 import { Metadata, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { phoneDigits } from './phone-digits';
-import { readDigitLookAlikes } from './confusables';
+import { MAX_SEPARATORS, NUMBER_SEPARATOR, readDigitLookAlikes } from './confusables';
 import { foldText, originalRange } from './text-fold';
 import type { TextRange } from './text-range';
 
@@ -13,15 +13,8 @@ import type { TextRange } from './text-range';
 // (full-width "５５５", Arabic-Indic "٥٥٥"): the text is matched folded (`foldText`), and so do
 // letters that look like digits among a number's digits ("555 O1O 4477").
 
-/**
- * What may stand between two digits of one phone number: spaces (also no-break and thin ones),
- * dots, slashes, underscores, hyphens and dashes, parentheses, and the invisible direction marks
- * WhatsApp adds (the folded text has none left; the pattern also reads a text as written).
- */
-const SEPARATOR = String.raw`[\s./()_\-\u2010-\u2015\u200e\u200f\u202a-\u202e\u2066-\u2069]`;
-/** At most this many separators in a row ("5 - 5", "(555) 010"), so words between digits never join them. */
-const MAX_SEPARATORS = 3;
-const BETWEEN = `${SEPARATOR}{0,${MAX_SEPARATORS}}`;
+/** What may stand between two digits of the number (`NUMBER_SEPARATOR`: spaces, dots and middle dots, dashes, parentheses, direction marks). */
+const BETWEEN = `${NUMBER_SEPARATOR}{0,${MAX_SEPARATORS}}`;
 /**
  * A country calling code as people write one before a number they give without it: "+1", "(+1)",
  * "001", "+44 (0)"; the mask takes it in, so that "+1 [Other]" does not say what was removed.
@@ -77,7 +70,7 @@ export function phoneNumberPattern(number: string): RegExp {
   if (digits === '') throw new Error(`"${number}" has no digits`);
   const international = internationalNumber(number);
   if (international === null)
-    return new RegExp(`(?<![\\d+])(?:${WRITTEN_COUNTRY_CODE})?\\(?${spaced(digits)}(?!\\d)`, 'g');
+    return new RegExp(`(?<![\\d+])(?:${WRITTEN_COUNTRY_CODE})?\\(?${spaced(digits)}(?!\\d)`, 'gu');
   const { countryCallingCode, nationalNumber, trunkPrefix } = international;
   const national = `\\(?${spaced(nationalNumber)}`;
   const writtenTrunk = trunkPrefix === null ? '' : `(?:\\(${trunkPrefix}\\)${BETWEEN})?`;
@@ -86,14 +79,28 @@ export function phoneNumberPattern(number: string): RegExp {
   const code = `(?:\\(?(?:\\+|00)${countryCallingCode}\\)?|${notAfterDigits}${countryCallingCode})`;
   const withCode = `${code}${BETWEEN}${writtenTrunk}${national}`;
   const alone = `\\(?${notAfterDigits}${trunk}${national}`;
-  return new RegExp(`(?<![\\d+])(?:${withCode}|${alone})(?!\\d)`, 'g');
+  return new RegExp(`(?<![\\d+])(?:${withCode}|${alone})(?!\\d)`, 'gu');
 }
 
 /** Every place `text` writes the phone number `number`, in order. */
 export function findPhoneNumber(text: string, number: string): TextRange[] {
-  // Letters read as digits keep their length: the folded text's ranges are the original's.
-  const folded = foldText(readDigitLookAlikes(text));
-  return [...folded.folded.matchAll(phoneNumberPattern(foldText(number).folded))]
-    .filter((match) => match[0] !== '')
-    .map((match) => originalRange(folded, { start: match.index, end: match.index + match[0].length }));
+  const pattern = phoneNumberPattern(foldText(number).folded);
+  // Read as written and with letters among digits read as digits ("555 O1O 4477"), so that a
+  // look-alike right after the number ("5550104477S") does not make it a longer one. Letters read
+  // as digits keep their length: the ranges of either reading are the original's.
+  const ranges = [text, readDigitLookAlikes(text)]
+    .flatMap((reading) => {
+      const folded = foldText(reading);
+      return [...folded.folded.matchAll(pattern)]
+        .filter((match) => match[0] !== '')
+        .map((match) => originalRange(folded, { start: match.index, end: match.index + match[0].length }));
+    })
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: TextRange[] = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last !== undefined && range.start < last.end) last.end = Math.max(last.end, range.end);
+    else merged.push({ ...range });
+  }
+  return merged;
 }

@@ -1,4 +1,4 @@
-import { readDigitLookAlikes } from './confusables';
+import { MIDDLE_DOTS, readDigitLookAlikes } from './confusables';
 import type { RedactionCategory } from './exhibit-spec';
 import type { TextRange } from './text-range';
 
@@ -44,11 +44,14 @@ export interface RedactionSuggestion extends TextRange {
 /** Digits with single spaces or hyphens between them, as numbers are grouped. */
 const grouped = (min: number, max: number): string => String.raw`\d(?:[ \-]?\d){${min - 1},${max - 1}}`;
 /** No digit, letter or digit-joining mark right before or after: the number is not part of a longer one. */
-const ALONE_BEFORE = String.raw`(?<![\p{L}\p{N}+]|\d[ \-.,/])`;
-const ALONE_AFTER = String.raw`(?![\p{L}\p{N}]|[ \-.,/]\d)`;
+const ALONE_BEFORE = String.raw`(?<![\p{L}\p{N}+]|\d[ \-.,/${MIDDLE_DOTS}])`;
+const ALONE_AFTER = String.raw`(?![\p{L}\p{N}]|[ \-.,/${MIDDLE_DOTS}]\d)`;
 
-/** 123-45-6789 or 123 45 6789 or 123.45.6789, one separator throughout; never area 000, 666 or group 00. */
-const SSN = new RegExp(String.raw`${ALONE_BEFORE}(\d{3})([\- .])(\d{2})\2(\d{4})${ALONE_AFTER}`, 'gu');
+/** 123-45-6789, 123 45 6789, 123.45.6789 or 123·45·6789, one separator throughout; never area 000, 666 or group 00. */
+const SSN = new RegExp(
+  String.raw`${ALONE_BEFORE}(\d{3})([\- .${MIDDLE_DOTS}])(\d{2})\2(\d{4})${ALONE_AFTER}`,
+  'gu',
+);
 /** An employer identification number, 12-3456789. */
 const EIN = new RegExp(String.raw`${ALONE_BEFORE}\d{2}-\d{7}${ALONE_AFTER}`, 'gu');
 /** Nine digits in a row after a word that names a taxpayer number. */

@@ -101,10 +101,12 @@ export function foldUnits(
   for (const { character, source } of units) {
     for (const part of foldCharacter(confusables ? capitalsAsLatin(character) : character)) {
       // Left out: the dot of Turkish "İ" ("i" to a reader), any mark when accents are ignored,
-      // and an invisible format character (a zero-width space, a soft hyphen, a direction mark)
-      // always: "Em\u200Bma" shows "Emma". A match around one still spans it in the original.
+      // and an invisible character always: a format character (a zero-width space, a soft
+      // hyphen, a direction mark) or another default-ignorable one (a variation selector, the
+      // combining grapheme joiner): "Em\u200Bma" and "Em\u034Fma" show "Emma". A match around
+      // one still spans it in the original.
       const dropped =
-        /^\p{Cf}$/u.test(part) ||
+        /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u.test(part) ||
         (ignoreAccents ? /^\p{M}$/u.test(part) : part === DOT_ABOVE && folded.endsWith('i'));
       if (dropped) continue;
       const unit = confusables ? confusablePrototype(part) : part;

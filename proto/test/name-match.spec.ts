@@ -84,3 +84,103 @@ describe('a phone number with letters that look like its digits (issue 30, findi
     ]);
   });
 });
+
+describe('a name written to slip past the match (security finding M5, round two)', () => {
+  it('finds a name spelled out letter by letter with spaces, dots, dashes or middle dots', () => {
+    const text = 'from E m m a, E.m.m.a and E-m-m-a; E. M. M. A. or E\u00b7m\u00b7m\u00b7a!';
+    expect(slices(text, nameOccurrences(text, 'Emma'))).toEqual([
+      'E m m a',
+      'E.m.m.a',
+      'E-m-m-a',
+      'E. M. M. A',
+      'E\u00b7m\u00b7m\u00b7a',
+    ]);
+    const full = 'E m m a  C a r t e r, e.m.m.a.c.a.r.t.e.r';
+    expect(slices(full, nameOccurrences(full, 'Emma Carter'))).toEqual([
+      'E m m a  C a r t e r',
+      'e.m.m.a.c.a.r.t.e.r',
+    ]);
+    // A capital starts a name inside a spelled-out run as it does inside a handle.
+    expect(slices(full, nameOccurrences(full, 'Emma'))).toEqual(['E m m a']);
+  });
+
+  it('leaves single letters alone unless they spell a removed name, and warns of a spelled-out longer word', () => {
+    expect(findNames('I a m here, a b c, x y z', ['Emma'])).toEqual({ found: [], insideWords: [] });
+    expect(slices('I a m here', nameOccurrences('I a m here', 'Iam'))).toEqual(['I a m']);
+    const longer = findNames('E m m a n u e l and g.e.m.m.a', ['Emma']);
+    expect(longer.found).toEqual([]);
+    expect(longer.insideWords).toHaveLength(2);
+    expect(findNames('Emmanuel and gemma', ['Emma']).found).toEqual([]);
+  });
+
+  it('reads HTML character references, numeric and named, as the characters they stand for', () => {
+    const text = 'Em&#109;a, &#69;mma, &#x45;mma, Emm&alpha;, Emm&#97 and &amp; Emmanu&#101;l';
+    expect(slices(text, nameOccurrences(text, 'Emma'))).toEqual([
+      'Em&#109;a',
+      '&#69;mma',
+      '&#x45;mma',
+      'Emm&alpha;',
+      'Emm&#97',
+    ]);
+    expect(findNames(text, ['Emma']).insideWords).toHaveLength(1);
+    // Not a reference: "&alpha" without its semicolon stays as written.
+    expect(nameOccurrences('Emm&alpha', 'Emma')).toEqual([]);
+  });
+
+  it('reads percent-escapes in plain text, not only in URLs', () => {
+    const text = 'Emm%61 and %45mma met Emma%20Carter, 100%25 sure';
+    expect(slices(text, nameOccurrences(text, 'Emma'))).toEqual(['Emm%61', '%45mma', 'Emma']);
+    expect(slices(text, nameOccurrences(text, 'Emma Carter'))).toEqual(['Emma%20Carter']);
+    expect(findNames('%45mmanuel', ['Emma']).found).toEqual([]);
+  });
+
+  it('reads through a combining grapheme joiner and variation selectors inside a name', () => {
+    const text = 'Em\u034fma, E\ufe00mma, Emm\u{e0100}a and Emm\ufe0fa Carter';
+    expect(slices(text, nameOccurrences(text, 'Emma'))).toEqual([
+      'Em\u034fma',
+      'E\ufe00mma',
+      'Emm\u{e0100}a',
+      'Emm\ufe0fa',
+    ]);
+    expect(slices(text, nameOccurrences(text, 'Emma Carter'))).toEqual(['Emm\ufe0fa Carter']);
+    expect(findNames(text, ['Emma']).insideWords).toEqual([]);
+  });
+});
+
+describe('a phone number written to slip past the match (security finding M5, round two)', () => {
+  it('reads middle dots between its digits as separators', () => {
+    const text =
+      'a 555\u00b7010\u00b74477 b 555\u2027010\u20274477 c 555\u2219010\u22194477 d 555\u30fb010\u30fb4477';
+    expect(slices(text, findPhoneNumber(text, '+1 555 010 4477'))).toEqual([
+      '555\u00b7010\u00b74477',
+      '555\u2027010\u20274477',
+      '555\u2219010\u22194477',
+      '555\u30fb010\u30fb4477',
+    ]);
+    expect(
+      slices('SSN 123\u00b745\u00b76789', findPhoneNumber('SSN 123\u00b745\u00b76789', '123-45-6789')),
+    ).toEqual(['123\u00b745\u00b76789']);
+  });
+
+  it('reads B, S and Z among its digits as 8, 5 and 2, beside O, l and I', () => {
+    expect([...'BSsZz'].map(digitLookAlike)).toEqual(['8', '5', '5', '2', '2']);
+    const text = 'a: 5S5 2l8 Z5BO b: SS5-2I8-2S8O c: 555 218 2580';
+    expect(slices(text, findPhoneNumber(text, '+1 555 218 2580'))).toEqual([
+      '5S5 2l8 Z5BO',
+      'SS5-2I8-2S8O',
+      '555 218 2580',
+    ]);
+    expect(slices('SSN 12B-4S-67Z9', findPhoneNumber('SSN 12B-4S-67Z9', '128-45-6729'))).toEqual([
+      '12B-4S-67Z9',
+    ]);
+  });
+
+  it('leaves words and ordinary numbers beside a number alone', () => {
+    const text = 'SOS BUZZ 555 218 2580 SMS, Bus 55 at 10:15, 5 BOSS 2';
+    expect(slices(text, findPhoneNumber(text, '+1 555 218 2580'))).toEqual(['555 218 2580']);
+    expect(findPhoneNumber('call 555 218 25800 or 15 555 218 2580', '+1 555 218 2580')).toEqual([]);
+    // A look-alike letter right after the number does not make it another one.
+    expect(slices('5552182580S', findPhoneNumber('5552182580S', '+1 555 218 2580'))).toEqual(['5552182580']);
+    expect(findPhoneNumber('Bus 55 at 10:15', '5 5 1 0 1 5')).toEqual([]);
+  });
+});

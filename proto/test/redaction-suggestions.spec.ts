@@ -37,6 +37,15 @@ describe('Rule 5.2(a) suggestions', () => {
     ]);
   });
 
+  it('finds a Social Security number with middle dots between its groups (security finding M5, round two)', () => {
+    expect(
+      suggested('SSN 123\u00b745\u00b76789, 123\u202745\u20276789, 123\u30fb45\u30fb6789').map(
+        (s) => s.found,
+      ),
+    ).toEqual(['123\u00b745\u00b76789', '123\u202745\u20276789', '123\u30fb45\u30fb6789']);
+    expect(suggested('ref 123\u00b745\u00b767890')).toEqual([]);
+  });
+
   it('finds card numbers that pass the Luhn check, grouped or not', () => {
     expect(
       suggested('card 4111 1111 1111 1111 exp 12/27, or 4111-1111-1111-1111, or 378282246310005'),

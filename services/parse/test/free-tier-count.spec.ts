@@ -58,4 +58,33 @@ describe('freeTierCount', () => {
       ]),
     ).toBe(1);
   });
+
+  it.each([
+    ['FF', '\f'],
+    ['VT', '\v'],
+    ['NEL', '\u0085'],
+    ['LINE SEPARATOR', '\u2028'],
+    ['PARAGRAPH SEPARATOR', '\u2029'],
+    ['a lone CR', '\r'],
+    ['CR LF', '\r\n'],
+  ])(
+    'counts each header after %s as a message, as the parser reads it (security finding M7)',
+    (_, lineBreak) => {
+      const lines = Array.from(
+        { length: 120 },
+        (_, i) =>
+          `[12/03/2025, ${String(10 + Math.floor(i / 60))}:${String(i % 60).padStart(2, '0')}:00] Alex: line ${i + 1}`,
+      );
+      const chat = parseChat(lines.join(lineBreak));
+      expect(chat.messages).toHaveLength(120);
+      expect(chat.messages[1]!.raw).toBe('line 2');
+      expect(freeTierCount(chat)).toBe(120);
+      // Behind invisible characters too, and with a text line between that is no header.
+      const hidden = parseChat(
+        [lines[0], 'and more', ...lines.slice(1).map((line) => `\u200B${line}`)].join(lineBreak),
+      );
+      expect(hidden.messages[0]!.raw).toMatch(/^line 1\nand more\n/);
+      expect(freeTierCount(hidden)).toBe(120);
+    },
+  );
 });

@@ -2,12 +2,13 @@
 // the way WhatsApp writes them reads back to those messages.
 
 import fc from 'fast-check';
+import { LINE_BREAK as LINE_BREAK_IN_TEXT } from '@chatexhibit/proto/line-breaks';
 import { headerFormatAt, looksLikeHeaderAt } from '../src/domain/header-formats';
 import { parseChat } from '../src/domain/parse-chat';
 import { GENERATED_FORMATS, writeHeader } from './support/chat-generator';
 import { lineAccountingProblems } from './support/line-accounting';
 
-const LINE_BREAK = fc.constantFrom('\n', '\r\n', '\r');
+const LINE_BREAK = fc.constantFrom('\n', '\r\n', '\r', '\v', '\f', '\u0085', '\u2028', '\u2029');
 /** Characters that matter to a chat parser: marks, look-alike spaces, digits, separators, quotes. */
 const TRICKY = fc.constantFrom(
   '\u200E',
@@ -183,11 +184,14 @@ describe('round trip', () => {
       maxLength: 4,
     })
     .map((parts) => parts.join(''))
-    .filter((name) => !/[\r\n]|: /.test(name) && !name.endsWith(':') && visibleName(name) !== '');
+    .filter(
+      (name) =>
+        !new RegExp(`${LINE_BREAK_IN_TEXT}|: `).test(name) && !name.endsWith(':') && visibleName(name) !== '',
+    );
   /** Text lines that cannot be taken for a header of the chat's format (which starts with a digit). */
   const BODY_LINE = fc
     .array(FRAGMENT, { maxLength: 6 })
-    .map((parts) => `x${parts.join('')}`.replace(/[\r\n\u2028\u2029]/g, ' '));
+    .map((parts) => `x${parts.join('')}`.replace(new RegExp(LINE_BREAK_IN_TEXT, 'g'), ' '));
 
   function visibleName(name: string): string {
     return name

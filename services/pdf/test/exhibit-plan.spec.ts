@@ -673,6 +673,41 @@ describe('redacting a word or phrase everywhere in the exhibit', () => {
     expect(both.namesInsideWords).toEqual([]);
   });
 
+  it('masks a name and a number written to slip past the match, each whole stretch under its own label (security finding M5, round two)', async () => {
+    const content =
+      'E m m a, E.m.m.a, Em&#109;a, Emm%61, Em\u034fma and Emmanuel; call 555\u00b7010\u00b74477 or 5S5 O1O 4477';
+    const exhibit = await plan(
+      {
+        selections: [{ message: 3 }],
+        redactions: [
+          { kind: 'text-everywhere', text: 'Emma', replaceWith: 'E.M.', reason: { category: 'minor-name' } },
+          {
+            kind: 'phone-number',
+            number: '+1 555 010 4477',
+            replaceWith: 'Respondent',
+            reason: { category: 'other', note: 'A number' },
+          },
+        ],
+      },
+      { special: { 3: { content } }, chat },
+    );
+    const masks = exhibit.redactions.get(3)?.masks ?? [];
+    expect(masks.map((mask) => [content.slice(mask.start, mask.end), mask.redaction])).toEqual([
+      ['E m m a', 0],
+      ['E.m.m.a', 0],
+      ['Em&#109;a', 0],
+      ['Emm%61', 0],
+      ['Em\u034fma', 0],
+      ['555\u00b7010\u00b74477', 1],
+      ['5S5 O1O 4477', 1],
+    ]);
+    expect(exhibit.namesInsideWords).toEqual([{ message: 3, redaction: 0 }]);
+    expect(exhibit.log.filter((row) => row.message === 3).map((row) => row.replaceWith)).toEqual([
+      'E.M.',
+      'Respondent',
+    ]);
+  });
+
   it('is refused when the exhibit writes it nowhere, even inside longer words', async () => {
     expect(
       await refusal(

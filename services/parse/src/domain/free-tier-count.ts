@@ -8,7 +8,9 @@ const HAS_INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 /**
  * The lines the parser kept as text (continuation lines, and the preamble before the first header)
  * that are message headers once their invisible characters are removed: an invisible character
- * before each line makes a chat one message whose lines the transcript prints all the same.
+ * before each line makes a chat one message whose lines the transcript prints all the same. The
+ * parser ends a line at every Unicode line break (proto's `line-breaks.ts`) and writes each as
+ * "\n" in `raw`, so FF, VT, NEL or U+2028 between headers make messages, counted as such.
  */
 function hiddenHeaderLines({ messages, preamble }: ParsedChat): number {
   const lines = [...preamble, ...messages.flatMap((message) => message.raw.split('\n').slice(1))]

@@ -20,6 +20,7 @@ import {
 } from './header-formats';
 import { cleanName, trimEdges, withoutMarks } from './invisible-marks';
 import { countOf } from '@chatexhibit/proto/count-words';
+import { withLineFeeds } from '@chatexhibit/proto/line-breaks';
 import { listLines, listMessages } from './note-lists';
 import { interpretMessageLines, MessageMeaning, NO_FLAGS, withFlag } from './message-body';
 import { hasQuote, quotingSystemEvent, recogniseSystemEvent, type SystemEvent } from './system-events';
@@ -44,6 +45,8 @@ export function parseChat(input: string | Uint8Array): ParsedChat {
     warnings.push(...decoded.warnings);
   }
   refuseLongLines(text, encoding);
+  // Every line break read as one (proto's `withLineFeeds`), so that "\n" ends each line.
+  text = withLineFeeds(text);
   const assembler = new ChatAssembler(text, detectHeaderFormats(text));
   assembler.readLines();
   return assembler.result(encoding, warnings);
@@ -54,7 +57,6 @@ class ChatAssembler {
   private readonly matchers: HeaderMatcher[];
   private current: HeaderMatcher | null;
   private readonly format: HeaderFormat | null;
-  private readonly hasCarriageReturns: boolean;
   private readonly preamble: string[] = [];
   private lineCount = 0;
 
@@ -107,34 +109,22 @@ class ChatAssembler {
     this.current = this.matchers[0] ?? null;
     this.format = formats[0] ?? null;
     this.dateRuns = formats.map(() => []);
-    this.hasCarriageReturns = text.includes('\r');
   }
 
   /**
-   * The first pass. Splits on "\r\n", "\n" or "\r"; a final line break ends the last line rather
-   * than starting an empty one.
+   * The first pass. Splits on "\n" (every other line break is one already); a final line break
+   * ends the last line rather than starting an empty one.
    */
   readLines(): void {
     const { text } = this;
     const length = text.length;
     let pos = 0;
-    let nextLf = text.indexOf('\n');
-    let nextCr = this.hasCarriageReturns ? text.indexOf('\r') : -1;
     while (pos < length) {
-      if (nextLf !== -1 && nextLf < pos) nextLf = text.indexOf('\n', pos);
-      if (nextCr !== -1 && nextCr < pos) nextCr = text.indexOf('\r', pos);
-      let end: number;
-      let next: number;
-      if (nextCr === -1 || (nextLf !== -1 && nextLf < nextCr)) {
-        end = nextLf === -1 ? length : nextLf;
-        next = end + 1;
-      } else {
-        end = nextCr;
-        next = text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
-      }
+      const lineFeed = text.indexOf('\n', pos);
+      const end = lineFeed === -1 ? length : lineFeed;
       this.lineCount++;
       this.readLine(pos, end);
-      pos = next;
+      pos = end + 1;
     }
   }
 
@@ -366,7 +356,7 @@ class ChatAssembler {
     multiLine: boolean,
   ): void {
     const raw = this.rawFrom(textStart, multiLine);
-    // The first line break of the raw text is where the first line ended (CR or CRLF became "\n").
+    // The first line break of the raw text is where the first line ended.
     const newline = multiLine ? this.firstLineEnd - textStart : -1;
     const meaning = interpretMessageLines(raw, newline, this.meaning);
     const labelled = meaning.type === 'text' ? this.labelledSystemLine(sender, raw, newline, index) : null;
@@ -475,9 +465,7 @@ class ChatAssembler {
 
   /** The text of the message being built from `start` to its last line, line breaks as "\n". */
   private rawFrom(start: number, multiLine: boolean): string {
-    if (!multiLine) return this.text.slice(start, this.firstLineEnd);
-    const raw = this.text.slice(start, this.lastLineEnd);
-    return this.hasCarriageReturns ? raw.replace(/\r\n?/g, '\n') : raw;
+    return this.text.slice(start, multiLine ? this.lastLineEnd : this.firstLineEnd);
   }
 
   /**

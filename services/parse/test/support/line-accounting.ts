@@ -2,13 +2,14 @@
 // text belongs to the preamble or to exactly one message, in order, and each message's raw text
 // is exactly what its lines hold after the header.
 
+import { LINE_BREAK } from '@chatexhibit/proto/line-breaks';
 import type { ParsedChat } from '../../src/domain/chat-model';
 
-/** Lines as a reader sees them: "\r\n", "\n" and "\r" end a line; a final line break ends the last line. */
+/** Lines as a reader sees them: every Unicode line break ends a line; a final line break ends the last line. */
 export function sourceLines(text: string): string[] {
   if (text === '') return [];
-  const lines = text.split(/\r\n|\r|\n/);
-  if (/[\r\n]$/.test(text)) lines.pop();
+  const lines = text.split(new RegExp(LINE_BREAK));
+  if (new RegExp(`(?:${LINE_BREAK})$`).test(text)) lines.pop();
   return lines;
 }
 
