@@ -83,14 +83,16 @@ function writeMarkedName(
   const nameX = PAGE.margin + MARK_SPACE;
   const nameLines = pages.wrap(name, STYLE.value, nameWidth, masks);
   // The account's note follows a left-to-right name on its line when it fits in every copy (a
-  // redacted name's box is as wide as its label), else goes below in all.
+  // redacted name's box is as wide as its label, and so is the name's room in every copy), else
+  // goes below in all.
   const lastLine = (copy: string) => nameLines.copies.get(copy)!.lines.at(-1)!;
   // The note stands 4 pt after the name.
   const noteX = (copy: string) => nameX + lastLine(copy).width + 4;
   const noteWidth = pages.layout.measure(ACCOUNT_NOTE, STYLE.value);
-  const noteInline = [...nameLines.copies.keys()].every(
-    (copy) => lastLine(copy).direction === 'ltr' && noteX(copy) + noteWidth <= nameX + nameWidth,
-  );
+  const noteInline = [...nameLines.copies.values()].every(({ room }) => {
+    const last = room.at(-1)!;
+    return last.direction === 'ltr' && nameX + last.width + 4 + noteWidth <= nameX + nameWidth;
+  });
   const isAccount = mark?.exportingAccount === true;
   const noteBelow = isAccount && !noteInline;
   pages.ensure((nameLines.lineCount + (noteBelow ? 1 : 0)) * lineHeight(STYLE.value));
