@@ -8,12 +8,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
 import { type ExhibitSpecInput, ExhibitSpecSchema } from '@chatexhibit/proto/exhibit-spec';
 import { planExhibit } from '@chatexhibit/pdf/domain/exhibit/exhibit-plan';
 import { renderExhibitDocuments } from '@chatexhibit/pdf/domain/exhibit/render-exhibit-documents';
 import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
 import { TextLayout } from '@chatexhibit/pdf/domain/text/text-layout';
+import { type DocumentInfo, TwinPages } from '@chatexhibit/pdf/domain/transcript/twin-pages';
 import { chatTranscriptInput } from './support/chat-transcripts';
 import { blackBoxes, paintedPaths, readWithPdfjs } from './support/pdfjs';
 import { transcriptMessage } from './support/transcript-message';
@@ -158,5 +160,30 @@ describe('the row-height attack on an exhibit’s redactions', () => {
     const shortSealed = await readWithPdfjs(fileOf(SHORT, EXHIBIT_PATHS.sealed));
     const shortRedacted = await readWithPdfjs(fileOf(SHORT, EXHIBIT_PATHS.exhibit));
     expect(shortSealed.pages).toHaveLength(shortRedacted.pages.length);
+  });
+
+  it('gives a withheld picture the same box, and the same room, whatever its size', async () => {
+    const info: DocumentInfo = { title: 't', subject: 's', author: null, creator: 'test', createdAt: new Date(0) };
+    const rooms: number[][] = [];
+    for (const [width, height] of [
+      [96, 64],
+      [40, 200],
+    ] as const) {
+      const picture = await sharp({ create: { width, height, channels: 3, background: '#5a7896' } })
+        .png()
+        .toBuffer();
+      const pages = new TwinPages(layout, {
+        exhibit: { info, pdfA: false, redaction: 'remove' },
+        sealed: { info, pdfA: false, redaction: 'mark' },
+      });
+      const top = pages.y;
+      pages.image(picture, 72, 240, 160, { label: 'Withheld', shortLabel: 'R1' });
+      rooms.push([pages.pageNumber, pages.y - top]);
+      pages.end();
+    }
+    expect(rooms).toEqual([
+      [1, 160],
+      [1, 160],
+    ]);
   });
 });

@@ -556,8 +556,9 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
 
   /**
    * A JPEG or PNG, scaled to fit `width` × `maxHeight`, at the cursor; moves below it. Returns its
-   * size in pixels. With a mask's label, a 'remove' copy draws a black box of the picture's size
-   * labelled with it instead, and a 'mark' copy outlines the picture.
+   * size in pixels. With a mask's label, a 'remove' copy draws a black box labelled with it
+   * instead, and a 'mark' copy outlines where that box is; the box, and the room the picture takes
+   * in every copy, is then all of `width` × `maxHeight`, so its size tells nothing of the picture.
    */
   image(
     data: Buffer,
@@ -569,7 +570,9 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     const probe = (this.pens[0]?.doc ?? (this.picturesBeforeWindow ??= measuringDocument())).openImage(data);
     const scale = Math.min(1, width / probe.width, maxHeight / probe.height);
     const size = { width: probe.width * scale, height: probe.height * scale };
-    this.ensure(size.height);
+    const removed = mask !== null && this.laidOut.some((copy) => this.setup[copy]?.redaction === 'remove');
+    const room = removed ? { width, height: maxHeight } : size;
+    this.ensure(room.height);
     for (const pen of this.pens) {
       const { doc } = pen;
       if (mask === null || pen.redaction === undefined) {
@@ -578,23 +581,23 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
         doc.image(data, x, this.y, size);
         doc
           .save()
-          .rect(x, this.y, size.width, size.height)
+          .rect(x, this.y, room.width, room.height)
           .lineWidth(MARK_LINE_WIDTH)
           .strokeColor('#000000')
           .stroke()
           .restore();
       } else {
         this.onBoxDrawn(mask, this.pageNumber);
-        doc.save().rect(x, this.y, size.width, size.height).fillColor('#000000').fill().restore();
+        doc.save().rect(x, this.y, room.width, room.height).fillColor('#000000').fill().restore();
         const { family, weight } = REDACTION_LABEL;
         const label = { family, weight, size: 8 } as const;
-        pen.painter.drawText(`[${mask.label}]`, x, this.y + size.height / 2, label, '#ffffff', {
+        pen.painter.drawText(`[${mask.label}]`, x, this.y + room.height / 2, label, '#ffffff', {
           align: 'center',
-          width: size.width,
+          width: room.width,
         });
       }
     }
-    this.y += size.height;
+    this.y += room.height;
     return { width: probe.width, height: probe.height };
   }
 
