@@ -20,7 +20,10 @@ const LIMIT = 250_000;
 /** Said in message 2 alone, and redacted. */
 const SSN = '123-45-6789';
 /** Message 3, redacted whole: longer than its row in the exhibit, so the sealed copy continues it at its end. */
-const SEALED_MESSAGE = Array.from({ length: 12 }, (_, i) => `Sealed sentence ${i + 1} of the order, told at length.`).join(' ');
+const SEALED_MESSAGE = Array.from(
+  { length: 12 },
+  (_, i) => `Sealed sentence ${i + 1} of the order, told at length.`,
+).join(' ');
 const FRONT_PAGES = 2;
 
 const pagesOf = async (file: string): Promise<string[]> =>
@@ -41,7 +44,13 @@ describe('an exhibit over its court profile’s limit', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-volumes-'));
     const messages = generateMessages(MESSAGES);
     messages[1] = { ...messages[1]!, content: `My SSN is ${SSN} for the lease.` };
-    messages[2] = { ...messages[2]!, type: 'text', attachment: null, attachmentPath: null, content: SEALED_MESSAGE };
+    messages[2] = {
+      ...messages[2]!,
+      type: 'text',
+      attachment: null,
+      attachmentPath: null,
+      content: SEALED_MESSAGE,
+    };
     const transcript = await chatTranscriptInput(messages, GENERATED_SENDERS);
     const spec = ExhibitSpecSchema.parse({
       label: 'Exhibit P-9',
@@ -142,7 +151,9 @@ describe('an exhibit over its court profile’s limit', () => {
         expect(pages).toEqual(whole.slice(next - 1, last));
         // The sealed copy's last volume ends with the pages only it has, numbered after the last shared one.
         const lastShared = Math.min(last, shared);
-        expect(pages[lastShared - next]).toContain(`DOE${String(100 + lastShared).padStart(6, '0')}${suffix}`);
+        expect(pages[lastShared - next]).toContain(
+          `DOE${String(100 + lastShared).padStart(6, '0')}${suffix}`,
+        );
         for (const page of front) {
           expect(page).toContain(
             `Volume ${number} of ${count} · front matter, not part of the Bates-numbered exhibit`,

@@ -153,7 +153,9 @@ describe('the row-height attack on an exhibit’s redactions', () => {
     expect(extra).toMatch(/Message 0003, continued from page \d+ \(DOE\d{6}-S\)/);
     expect(extra).toContain(`Continued texts, page 1 of 1, after page ${redacted.pages.length}`);
     expect(extra).toContain(`DOE${String(redacted.pages.length).padStart(6, '0')}-S.1`);
-    const rowPage = sealed.pages.findIndex((page) => page.includes('continued at the end of this copy, under message 0003'));
+    const rowPage = sealed.pages.findIndex((page) =>
+      page.includes('continued at the end of this copy, under message 0003'),
+    );
     expect(rowPage).toBeGreaterThanOrEqual(0);
     expect(extra).toContain(`continued from page ${rowPage + 1}`);
     // The short exhibit's sealed copy needs none.
@@ -163,7 +165,13 @@ describe('the row-height attack on an exhibit’s redactions', () => {
   });
 
   it('gives a withheld picture the same box, and the same room, whatever its size', async () => {
-    const info: DocumentInfo = { title: 't', subject: 's', author: null, creator: 'test', createdAt: new Date(0) };
+    const info: DocumentInfo = {
+      title: 't',
+      subject: 's',
+      author: null,
+      creator: 'test',
+      createdAt: new Date(0),
+    };
     const rooms: number[][] = [];
     for (const [width, height] of [
       [96, 64],

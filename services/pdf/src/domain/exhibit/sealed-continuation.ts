@@ -78,16 +78,30 @@ export class SealedContinuation {
     const lastBates = exhibitBates(this.plan, this.plan.spec.batesStart ?? 1, sharedPages);
     pages.eachPageAlone('sealed', (number, count) => {
       const baseline = PAGE.height - FOOTER_RAISE;
-      pages.textAt(continuationFooter(number, count, sharedPages), PAGE.margin, baseline, STYLE.footer, COLOUR.muted, {
-        align: 'center',
-        width: CONTENT_WIDTH,
-      });
+      pages.textAt(
+        continuationFooter(number, count, sharedPages),
+        PAGE.margin,
+        baseline,
+        STYLE.footer,
+        COLOUR.muted,
+        {
+          align: 'center',
+          width: CONTENT_WIDTH,
+        },
+      );
       // An inserted page's number: the last shared page's with ".1", ".2", … after it.
       if (lastBates !== null)
-        pages.textAt(`${textIn(lastBates, 'sealed')}.${number}`, PAGE.margin, baseline, STYLE.label, COLOUR.text, {
-          align: 'right',
-          width: CONTENT_WIDTH,
-        });
+        pages.textAt(
+          `${textIn(lastBates, 'sealed')}.${number}`,
+          PAGE.margin,
+          baseline,
+          STYLE.label,
+          COLOUR.text,
+          {
+            align: 'right',
+            width: CONTENT_WIDTH,
+          },
+        );
     });
   }
 

@@ -95,7 +95,13 @@ const SHRINK_STEP = 0.5;
  * where the box (the label in the text's own face and size) is narrower than that, but never below
  * `minSize` (the box's padding takes what that adds in small text).
  */
-const REDACTION_LABEL = { share: 0.8, minSize: SMALLEST_SIZE, padding: 1, family: 'sans', weight: 'bold' } as const;
+const REDACTION_LABEL = {
+  share: 0.8,
+  minSize: SMALLEST_SIZE,
+  padding: 1,
+  family: 'sans',
+  weight: 'bold',
+} as const;
 /** The outline round a masked stretch in a 'mark' copy, pt. */
 const MARK_LINE_WIDTH = 0.5;
 
@@ -294,7 +300,8 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     const next = this.pageNumber + 1;
     const open = this.stretches;
     if (open !== null) open.at(-1)!.bottom = this.y;
-    if (this.window !== null && next > this.window.last && !this.drawingAlone) throw new PastWindowError(next);
+    if (this.window !== null && next > this.window.last && !this.drawingAlone)
+      throw new PastWindowError(next);
     this.pageNumber = next;
     if (next === this.window?.first) this.enterWindow();
     else for (const { doc } of this.pens) doc.addPage();
@@ -360,7 +367,8 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     }
     const lineCount = Math.max(...this.laidOut.map((copy) => versions.get(copy)!.room.length));
     for (const [copy, version] of versions) {
-      if (version.lines.length > lineCount) versions.set(copy, this.shrunkTo(version, style, width, lineCount));
+      if (version.lines.length > lineCount)
+        versions.set(copy, this.shrunkTo(version, style, width, lineCount));
     }
     return { lineCount, copies: versions };
   }
@@ -431,16 +439,19 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
         for (const line of version.lines.slice(placing.next, placing.next + drawn)) {
           const lineLeft = line.direction === 'rtl' ? x + width - line.width : x;
           const lineBaseline = placing.y + ascent(placing.style);
-          for (const pen of pens) this.drawLine(pen, line, lineLeft, lineBaseline, placing.style, color, version.masks);
+          for (const pen of pens)
+            this.drawLine(pen, line, lineLeft, lineBaseline, placing.style, color, version.masks);
           placing.y += height;
         }
         placing.next += drawn;
         if (!carried) continue;
         const rest = restOf(version, placing.next);
-        if (this.onCarriedOver === null) throw new Error('A text that does not fit its room has nowhere to continue.');
+        if (this.onCarriedOver === null)
+          throw new Error('A text that does not fit its room has nowhere to continue.');
         const note = this.onCarriedOver({ copy, ...rest, style, page: this.pageNumber, y: placing.y });
         const line = this.layout.singleLine(note, placing.style);
-        for (const pen of pens) pen.painter.drawLine(line, x, placing.y + ascent(placing.style), placing.style, color);
+        for (const pen of pens)
+          pen.painter.drawLine(line, x, placing.y + ascent(placing.style), placing.style, color);
       }
       this.y = bottom;
     }
@@ -737,7 +748,9 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
 /** What a copy's version of a text holds from its line `from` on: the text and its masks, as ranges of it. */
 function restOf(version: CopyLines, from: number): { text: string; masks: TextMask[] } {
   const line = version.lines[from]!;
-  const before = version.lines.slice(0, from).filter((earlier) => earlier.paragraphStart === line.paragraphStart);
+  const before = version.lines
+    .slice(0, from)
+    .filter((earlier) => earlier.paragraphStart === line.paragraphStart);
   const offset = line.paragraphStart + before.reduce((length, earlier) => length + earlier.text.length, 0);
   return {
     text: version.text.slice(offset),
