@@ -98,6 +98,13 @@ async function pdftotextPages(file: string): Promise<string[]> {
 
 const withoutSpaces = (text: string): string => text.replace(/\s+/g, '');
 
+/** Whether `text` is in `all` whole, or as a beginning and the rest after it. */
+function inTwoPieces(all: string, text: string): boolean {
+  let begun = text.length;
+  while (begun > 0 && !all.includes(text.slice(0, begun))) begun -= 1;
+  return begun > 0 && all.includes(text.slice(begun));
+}
+
 /** The message numbers that start a row on each page: four digits alone on a line. */
 const rowNumbersOn = (pages: readonly string[]): number[][] =>
   pages.map((page) => [...page.matchAll(/^(\d{4})$/gm)].map((match) => Number(match[1])));
@@ -132,14 +139,11 @@ describe('the row-height attack on an exhibit’s redactions', () => {
       const shared = sealed.slice(0, redacted.length);
       expect(rowNumbersOn(shared)).toEqual(rowNumbersOn(redacted));
       expect(rowNumbersOn(redacted).flat()).toEqual(Array.from({ length: MESSAGES }, (_, i) => i + 1));
-      // Every original character is in the sealed copy: the sealed text in its row and, for what
-      // does not fit there, in the continuation after the shared pages.
+      // Every original character is in the sealed copy: in its row and, for what does not fit
+      // there, in the continuation after the shared pages.
       const all = withoutSpaces(sealed.join(''));
-      const text = withoutSpaces(removed.sealedMessage);
-      const inRow = [...text].findLastIndex((_, i) => all.includes(text.slice(0, i + 1))) + 1;
-      expect(inRow).toBeGreaterThan(0);
-      expect(all).toContain(text.slice(inRow));
-      expect(all).toContain(withoutSpaces(`Did ${removed.child} get home from school today`));
+      for (const text of [removed.sealedMessage, chat(removed).messages[0]!.content])
+        expect(inTwoPieces(all, withoutSpaces(text))).toBe(true);
       expect(withoutSpaces(shared.join(''))).toContain(withoutSpaces(removed.child));
     }
   });

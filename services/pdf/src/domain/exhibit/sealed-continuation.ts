@@ -8,7 +8,7 @@
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import type { TranscriptContext } from '../transcript/transcript-context';
 import { COLOUR, FOOTER_RAISE, SPACE, STYLE } from '../transcript/transcript-style';
-import { type CarriedOver, CONTENT_WIDTH, PAGE, textIn } from '../transcript/twin-pages';
+import { type CarriedOver, type CarryOver, CONTENT_WIDTH, PAGE, textIn } from '../transcript/twin-pages';
 import { lineHeight } from '../text/text-layout';
 import { type ExhibitCopy, exhibitBates } from './exhibit-cover';
 import type { ExhibitPlan } from './exhibit-plan';
@@ -30,7 +30,7 @@ interface Carried extends CarriedOver {
  * its last shared page. One is kept for every pass of a layout (the unsplit copy, or every volume
  * of a split, whose passes find the same texts at the same places), so the last volume draws all.
  */
-export class SealedContinuation {
+export class SealedContinuation implements CarryOver {
   /** By where the layout left each ('page:y'). */
   private readonly carried = new Map<string, Carried>();
   /** The message whose row is being laid out; null outside the messages. */
@@ -38,10 +38,13 @@ export class SealedContinuation {
 
   constructor(private readonly plan: ExhibitPlan) {}
 
-  /** Records a text carried over; answers the line that takes its last place in the row. */
-  carry(rest: CarriedOver): string {
+  /** The note that ends a row whose text continues here. */
+  note(page: number): string {
+    return continuedInPlace(this.where(this.message, page));
+  }
+
+  carry(rest: CarriedOver): void {
     this.carried.set(`${rest.page}:${rest.y}`, { ...rest, message: this.message });
-    return continuedInPlace(this.where(this.message, rest.page));
   }
 
   /**

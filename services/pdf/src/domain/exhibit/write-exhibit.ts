@@ -139,7 +139,7 @@ export async function layOutExhibit(
 ): Promise<void> {
   const { plan, source } = input;
   const { pages } = context;
-  pages.onCarriedOver = (rest) => continuation.carry(rest);
+  pages.carryOver = continuation;
   context.furniture.runningHeader();
   writeCoverPages(
     context,

@@ -76,6 +76,13 @@ export interface CarriedOver {
   readonly y: number;
 }
 
+/** Where what a copy cannot fit in its room goes. */
+export interface CarryOver {
+  /** The words that end the room's last line, saying where the text continues. */
+  note(page: number): string;
+  carry(rest: CarriedOver): void;
+}
+
 /** How one copy is written. */
 export interface CopySetup {
   readonly info: DocumentInfo;
@@ -199,11 +206,8 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
   onNewPage: () => void = () => {};
   /** Called for each black box a copy that removes masked text draws, with the layout's page it is on. */
   onBoxDrawn: (box: BoxLabel, page: number) => void = () => {};
-  /**
-   * Told what of a text a copy could not fit in the room a redacting copy gives it, even at the
-   * smallest size; answers the line drawn in its place, which says where it continues.
-   */
-  onCarriedOver: ((rest: CarriedOver) => string) | null = null;
+  /** Takes what of a text a copy cannot fit in the room a redacting copy gives it, even at the smallest size. */
+  carryOver: CarryOver | null = null;
   /** Where the window's first page is among its documents' pages (after their front matter). */
   private windowStart = 0;
   /** Set while front matter is drawn, which must fit its page. */
@@ -339,7 +343,7 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
    * the most lines of any copy in all, counted, when a copy laid out removes the masks, on each
    * copy's boxedText: so the pages depend on nothing masked, and a message keeps its pages in every
    * copy. A copy whose own lines need more room is set smaller to fit (`shrunk`), never below
-   * SMALLEST_SIZE, and what still does not fit is carried over (`onCarriedOver`).
+   * SMALLEST_SIZE, and what still does not fit is carried over (`carryOver`).
    */
   wrap(
     text: CopyText<Copy>,
@@ -409,8 +413,8 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
   /**
    * Draws the lines of a wrapped text from the cursor down, breaking pages between them. A copy's
    * shrunk lines fill the room from its top, each on the page of the line of the room it starts
-   * in and none across a page break; on the room's last line, what is left that does not fit is
-   * carried over and a line saying where it continues takes the last place.
+   * in and none across a page break; when they do not all fit, the last place holds what of the
+   * text fits before a note of where it continues, and the rest is carried over.
    */
   wrappedLines(text: WrappedText<Copy>, x: number, width: number, style: TextStyle, color: string): void {
     const shrunk = [...text.copies].flatMap(([copy, version]) =>
@@ -444,17 +448,44 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
           placing.y += height;
         }
         placing.next += drawn;
-        if (!carried) continue;
-        const rest = restOf(version, placing.next);
-        if (this.onCarriedOver === null)
-          throw new Error('A text that does not fit its room has nowhere to continue.');
-        const note = this.onCarriedOver({ copy, ...rest, style, page: this.pageNumber, y: placing.y });
-        const line = this.layout.singleLine(note, placing.style);
-        for (const pen of pens)
-          pen.painter.drawLine(line, x, placing.y + ascent(placing.style), placing.style, color);
+        if (carried)
+          this.carryRest(copy, pens, restOf(version, placing.next), style, placing, x, width, color);
       }
       this.y = bottom;
     }
+  }
+
+  /**
+   * The last place of a room that does not hold a copy's text: what of `rest` fits before the
+   * note of where it continues, the note at the line's right end; the remainder is carried over.
+   */
+  private carryRest(
+    copy: Copy,
+    pens: readonly CopyPen<Copy>[],
+    rest: { text: string; masks: readonly TextMask[] },
+    style: TextStyle,
+    at: { style: TextStyle; y: number },
+    x: number,
+    width: number,
+    color: string,
+  ): void {
+    if (this.carryOver === null)
+      throw new Error('A text that does not fit its room has nowhere to continue.');
+    const note = this.layout.singleLine(this.carryOver.note(this.pageNumber), at.style);
+    const room = width - note.width - at.style.size;
+    const first = room > 0 ? this.layout.wrap(rest.text, at.style, room)[0] : undefined;
+    // A line of words, never one word squeezed past the room (which wrap leaves whole).
+    const fits = first !== undefined && first.width <= room;
+    const baseline = at.y + ascent(at.style);
+    for (const pen of pens) {
+      if (fits) {
+        const left = first.direction === 'rtl' ? x + room - first.width : x;
+        this.drawLine(pen, first, left, baseline, at.style, color, rest.masks);
+      }
+      pen.painter.drawLine(note, x + width - note.width, baseline, at.style, color);
+    }
+    const carried = fits ? sliceFrom(rest, first.text.length) : rest;
+    this.carryOver.carry({ copy, ...carried, style, page: this.pageNumber, y: at.y });
   }
 
   /** One line of text at the cursor's line without moving it (labels, columns, right-aligned notes). */
@@ -746,15 +777,25 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
 }
 
 /** What a copy's version of a text holds from its line `from` on: the text and its masks, as ranges of it. */
-function restOf(version: CopyLines, from: number): { text: string; masks: TextMask[] } {
+function restOf(version: CopyLines, from: number): { text: string; masks: readonly TextMask[] } {
   const line = version.lines[from]!;
   const before = version.lines
     .slice(0, from)
     .filter((earlier) => earlier.paragraphStart === line.paragraphStart);
-  const offset = line.paragraphStart + before.reduce((length, earlier) => length + earlier.text.length, 0);
+  return sliceFrom(
+    version,
+    line.paragraphStart + before.reduce((length, earlier) => length + earlier.text.length, 0),
+  );
+}
+
+/** A text from character `offset` on, with its masks as ranges of that. */
+function sliceFrom(
+  { text, masks }: { text: string; masks: readonly TextMask[] },
+  offset: number,
+): { text: string; masks: readonly TextMask[] } {
   return {
-    text: version.text.slice(offset),
-    masks: version.masks
+    text: text.slice(offset),
+    masks: masks
       .filter((mask) => mask.end > offset)
       .map((mask) => ({ ...mask, start: Math.max(0, mask.start - offset), end: mask.end - offset })),
   };
