@@ -216,16 +216,16 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
       );
     // No sealing was chosen: the copy says only what is true whatever the filer does.
     expect(cover).toContain(
-      'The unredacted copy, exhibit-sealed.pdf, has the same pages, each marked "UNREDACTED — NOT FOR PUBLIC FILING".',
+      'The unredacted copy, exhibit-sealed.pdf, has the same pages, each marked "UNREDACTED — NOT FOR PUBLIC FILING", and may end with pages of its own.',
     );
     // The first redaction's reason, not an example this exhibit lacks.
     expect(cover).toContain(
       'labelled with the reason (such as "[SSN/TIN]"). Every box of one label is as wide',
     );
-    // Both copies say why their lines differ, and that every message is on the same page of each.
+    // Both copies say that no row tells a removed text's length, and that every message is on the same page of each.
     for (const copy of [cover, sealedCover])
       expect(copy).toContain(
-        'each message takes the height of its longer version in both, so it is on the same page, with the same Bates number, in each copy.',
+        'exhibit.pdf is laid out from what it shows alone, and exhibit-sealed.pdf, the unredacted copy, keeps its pages, setting a text that needs more room smaller in its row and continuing what still does not fit on pages at its end. So each message is on the same page, with the same Bates number, in each copy, though its lines may break in other places.',
       );
     // The phone number is a sender: the exhibit says so, the sealed copy shows every sender.
     expect(cover).toContain(
@@ -367,7 +367,8 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
     for (const [message, text, place] of [
       ['0040', 'my SSN is', 'Text'],
       ['0042', 'the form asks for my date of birth', 'Text'],
-      ['0045', 'Attachment 1 withheld (R4).', 'Attachment'],
+      // The line naming the attachment, whose name, hash and picture are boxed below it.
+      ['0045', 'Image · Attachment 1 ·', 'Attachment'],
     ] as const) {
       const page = pageOf(text);
       expect(page).toBeGreaterThan(0);

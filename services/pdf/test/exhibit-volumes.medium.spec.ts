@@ -19,6 +19,11 @@ const MESSAGES = 3_000;
 const LIMIT = 250_000;
 /** Said in message 2 alone, and redacted. */
 const SSN = '123-45-6789';
+/** Message 3, redacted whole: longer than its row in the exhibit, so the sealed copy continues it at its end. */
+const SEALED_MESSAGE = Array.from(
+  { length: 12 },
+  (_, i) => `Sealed sentence ${i + 1} of the order, told at length.`,
+).join(' ');
 const FRONT_PAGES = 2;
 
 const pagesOf = async (file: string): Promise<string[]> =>
@@ -39,12 +44,22 @@ describe('an exhibit over its court profile’s limit', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-volumes-'));
     const messages = generateMessages(MESSAGES);
     messages[1] = { ...messages[1]!, content: `My SSN is ${SSN} for the lease.` };
+    messages[2] = {
+      ...messages[2]!,
+      type: 'text',
+      attachment: null,
+      attachmentPath: null,
+      content: SEALED_MESSAGE,
+    };
     const transcript = await chatTranscriptInput(messages, GENERATED_SENDERS);
     const spec = ExhibitSpecSchema.parse({
       label: 'Exhibit P-9',
       selections: [{ from: 1, to: MESSAGES }],
       highlights: Array.from({ length: MESSAGES }, (_, i) => i + 1),
-      redactions: [{ kind: 'text', message: 2, text: SSN, reason: { category: 'taxpayer-id' } }],
+      redactions: [
+        { kind: 'text', message: 2, text: SSN, reason: { category: 'taxpayer-id' } },
+        { kind: 'message', message: 3, reason: { category: 'sealed-by-order' } },
+      ],
       batesPrefix: 'DOE',
       batesStart: 101,
       courtProfile: { maxFileBytes: LIMIT },
@@ -120,6 +135,7 @@ describe('an exhibit over its court profile’s limit', () => {
 
   it('holds in each volume the same pages of the exhibit and of the sealed copy, text, Bates numbers, highlights and boxes alike', async () => {
     const count = (await readdir(dir)).filter((name) => name.startsWith('exhibit-volume-')).length;
+    const shared = (await pagesOf(file(EXHIBIT_PATHS.exhibit))).length;
     for (const [copy, suffix] of [
       [EXHIBIT_PATHS.exhibit, ''],
       [EXHIBIT_PATHS.sealed, '-S'],
@@ -133,7 +149,11 @@ describe('an exhibit over its court profile’s limit', () => {
         const [front, pages] = [all.slice(0, FRONT_PAGES), all.slice(FRONT_PAGES)];
         const last = next + pages.length - 1;
         expect(pages).toEqual(whole.slice(next - 1, last));
-        expect(pages.at(-1)).toContain(`DOE${String(100 + last).padStart(6, '0')}${suffix}`);
+        // The sealed copy's last volume ends with the pages only it has, numbered after the last shared one.
+        const lastShared = Math.min(last, shared);
+        expect(pages[lastShared - next]).toContain(
+          `DOE${String(100 + lastShared).padStart(6, '0')}${suffix}`,
+        );
         for (const page of front) {
           expect(page).toContain(
             `Volume ${number} of ${count} · front matter, not part of the Bates-numbered exhibit`,
@@ -168,5 +188,18 @@ describe('an exhibit over its court profile’s limit', () => {
     expect(await flat(volumeFileName(EXHIBIT_PATHS.sealed, 1, count))).toMatch(
       new RegExp(`My SSN is (L2 )?${SSN} for the lease`),
     );
+    // Message 3 begins in its row of the sealed copy's first volume and continues in its last,
+    // after the shared pages.
+    const firstSealed = await flat(volumeFileName(EXHIBIT_PATHS.sealed, 1, count));
+    const lastSealed = await flat(volumeFileName(EXHIBIT_PATHS.sealed, count, count));
+    expect(firstSealed).toContain('continued at the end of this copy, under message 0003');
+    expect(lastSealed).toContain('Continued texts of the unredacted copy');
+    const [sealedMessage, inFirst, inLast] = [SEALED_MESSAGE, firstSealed, lastSealed].map((text) =>
+      text.replace(/\s+/g, ''),
+    );
+    let inRow = sealedMessage!.length;
+    while (inRow > 0 && !inFirst!.includes(sealedMessage!.slice(0, inRow))) inRow -= 1;
+    expect(inRow).toBeGreaterThan(0);
+    expect(inLast).toContain(sealedMessage!.slice(inRow));
   }, 120_000);
 });

@@ -102,10 +102,10 @@ export function exhibitCopyStatement(plan: ExhibitPlan): CopyText<ExhibitCopy> {
   return {
     exhibit:
       `${EXHIBIT_TITLE}, redacted (${EXHIBIT_PATHS.exhibit}), PDF/A-2b. The unredacted copy, ` +
-      `${EXHIBIT_PATHS.sealed}, has the same pages, each marked "${sealedMark(plan)}".`,
+      `${EXHIBIT_PATHS.sealed}, has the same pages, each marked "${sealedMark(plan)}", and may end with pages of its own.`,
     sealed:
       `${sealedMark(plan)}. ${EXHIBIT_TITLE}, unredacted (${EXHIBIT_PATHS.sealed}), PDF/A-2b: the same ` +
-      `pages as ${EXHIBIT_PATHS.exhibit}, with each stretch that copy removes outlined here.`,
+      `pages as ${EXHIBIT_PATHS.exhibit}, with each stretch that copy removes outlined here, and may end with pages of its own.`,
   };
 }
 

@@ -231,7 +231,7 @@ export function exhibitDeclaration(
     const sealedCopy = sealedCopyWording(plan.spec.sealedCopyMark);
     paragraph(
       `${EXHIBIT_PATHS.sealed} is the unredacted copy: its cover states that it has the same pages without ` +
-        `the redactions, each removed stretch outlined, and every page of it is marked "${sealedCopy.mark}". `,
+        `the redactions, each removed stretch outlined, and may end with pages of its own that continue texts too long for their rows; every page of it is marked "${sealedCopy.mark}". `,
       ...(sealedCopy.submitted === null
         ? [
             '[Fill in the next sentence, or strike it.] It is ',

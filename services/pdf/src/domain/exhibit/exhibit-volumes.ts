@@ -23,6 +23,7 @@ import {
 } from '../transcript/volume-pages';
 import { type ExhibitCopy, exhibitBates, exhibitHeader, hasSealedCopy, sealedMark } from './exhibit-cover';
 import { namedCourtProfile, sizeLimitWords } from './exhibit-wording';
+import { SealedContinuation } from './sealed-continuation';
 import { exhibitContext, type ExhibitInput, exhibitSetup, layOutExhibit } from './write-exhibit';
 
 /** Each copy's file of the unsplit exhibit, whose pages the volumes hold. */
@@ -51,6 +52,7 @@ export async function writeExhibitVolumes(
 ): Promise<VolumeFile[]> {
   const copies: ExhibitCopy[] = hasSealedCopy(input.plan) ? ['exhibit', 'sealed'] : ['exhibit'];
   const rowStarts = new RowStarts();
+  const continuation = new SealedContinuation(input.plan);
   const volumes = await splitIntoVolumes<VolumeContents>({
     itemCount: unsplit.pageCount,
     maxFileBytes,
@@ -68,6 +70,7 @@ export async function writeExhibitVolumes(
         maxFileBytes,
         unsplit.pageCount,
         rowStarts,
+        continuation,
         volume,
         out,
       );
@@ -90,6 +93,7 @@ function writeExhibitVolume(
   maxFileBytes: number,
   pageCount: number,
   rowStarts: RowStarts,
+  continuation: SealedContinuation,
   volume: VolumeToRender<VolumeContents>,
   out: Record<ExhibitCopy, Writable>,
 ) {
@@ -120,13 +124,13 @@ function writeExhibitVolume(
   const holds = (file: string) =>
     `This volume holds pages ${first} to ${last} of ${file}, split in order into ` +
     `${volume.count === null ? 'volumes' : countOf(volume.count, 'volume')} that each stay under the size limit` +
-    `${sealed ? '; volume by volume, the redacted and the sealed copies hold the same pages' : ''}. ` +
+    `${sealed ? '; volume by volume, the redacted and the sealed copies hold the same pages (the sealed copy\u2019s last volume ends with its pages of its own)' : ''}. ` +
     samePagesText(bates !== null);
   return writeVolumeWindow(
     layout,
     { name, first, last, pageCount, setup, out, laidOut: null, rowStarts },
     (pages) => exhibitContext(input, pages),
-    (context) => layOutExhibit(context, input),
+    (context) => layOutExhibit(context, input, continuation),
     (contents) => ({
       header: exhibitHeader(plan, source, input.transcript.source.facts),
       title: plan.spec.label,

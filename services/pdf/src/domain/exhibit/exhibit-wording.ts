@@ -12,6 +12,7 @@ import {
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import { countOf, formatInteger } from '@chatexhibit/proto/count-words';
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
+import { SMALLEST_SIZE } from '../transcript/twin-pages';
 
 /** Messages `first` to `last` of the transcript, by its numbers (a run of one when they are equal). */
 export interface MessageRun {
@@ -110,5 +111,27 @@ export const runsHold = (runs: readonly MessageRun[], index: number): boolean =>
  */
 export const REDACTION_BOX_LAYOUT =
   'Every box of one label is as wide as its label, whatever it removes, and the words after it move up to close the line: no box tells how long the removed text was. ' +
-  `The lines of a message may therefore break in other places in ${EXHIBIT_PATHS.exhibit} than in ${EXHIBIT_PATHS.sealed}, the unredacted copy; ` +
-  'each message takes the height of its longer version in both, so it is on the same page, with the same Bates number, in each copy.';
+  `Nor does any row height or page break: ${EXHIBIT_PATHS.exhibit} is laid out from what it shows alone, and ${EXHIBIT_PATHS.sealed}, the unredacted copy, keeps its pages, ` +
+  'setting a text that needs more room smaller in its row and continuing what still does not fit on pages at its end. ' +
+  'So each message is on the same page, with the same Bates number, in each copy, though its lines may break in other places.';
+
+/** Heads the pages that only the unredacted copy has. */
+export const CONTINUATION_HEADING = 'Continued texts of the unredacted copy';
+
+/** Below CONTINUATION_HEADING: why these pages exist and what is on them. */
+export const CONTINUATION_INTRO =
+  `The pages before these are those of ${EXHIBIT_PATHS.exhibit}, which is laid out from what it shows alone, so that no row height or page break tells how long a removed text was. ` +
+  `Where an unredacted text needs more room than its row has there, this copy sets it smaller in the row, down to ${SMALLEST_SIZE} pt, and what still does not fit continues here, in the order of the pages, under the message it belongs to; its row says so. ` +
+  `These pages are in this copy only: they follow the pages both copies share, and their numbers are the last shared page's with ".1", ".2", … after it.`;
+
+/** `where` is 'message 0004' or, on the cover, 'page 2': the line that ends a row whose text continues at the end. */
+export const continuedInPlace = (where: string): string =>
+  `\u2192 continued at the end of this copy, under ${where}`;
+
+/** Heads a text carried over: where it comes from. */
+export const continuedFrom = (where: string, page: number, bates: string | null): string =>
+  `${where.charAt(0).toUpperCase()}${where.slice(1)}, continued from page ${page}${bates === null ? '' : ` (${bates})`}`;
+
+/** The footer of the `number`th of `count` pages only the unredacted copy has, after `sharedPages`. */
+export const continuationFooter = (number: number, count: number, sharedPages: number): string =>
+  `Continued texts, page ${number} of ${count}, after page ${sharedPages}`;

@@ -20,6 +20,7 @@ import {
   hasSealedCopy,
 } from './exhibit-cover';
 import { rowDecoration } from './exhibit-decoration';
+import { SealedContinuation } from './sealed-continuation';
 import type { ExhibitPlan } from './exhibit-plan';
 import {
   includedMessages,
@@ -116,7 +117,7 @@ export async function writeExhibit(
     return stream;
   });
   const context = exhibitContext(input, pages);
-  await layOutExhibit(context, input);
+  await layOutExhibit(context, input, new SealedContinuation(input.plan));
   context.furniture.footers();
   const { count: pageCount } = pages.documents.exhibit.bufferedPageRange();
   pages.end();
@@ -127,15 +128,18 @@ export async function writeExhibit(
 /**
  * The exhibit's pages from the first: the cover, then the included messages exactly as the
  * transcript draws them (its numbers, times, senders, source lines, day headings and marks), a
- * line for each stretch left out, and the highlights. The one layout of the exhibit and of every
- * volume of it.
+ * line for each stretch left out, and the highlights; after them, in the sealed copy alone, the
+ * texts it carried over (`continuation`, one for every pass of the layout). The one layout of the
+ * exhibit and of every volume of it.
  */
 export async function layOutExhibit(
   context: TranscriptContext<ExhibitCopy>,
   input: ExhibitInput,
+  continuation: SealedContinuation,
 ): Promise<void> {
   const { plan, source } = input;
   const { pages } = context;
+  pages.carryOver = continuation;
   context.furniture.runningHeader();
   writeCoverPages(
     context,
@@ -180,9 +184,12 @@ export async function layOutExhibit(
       if (!rows.reach(message)) continue;
       const gap = gapBefore.get(message.index);
       if (gap !== undefined) drawGap(gap);
+      continuation.message = message.index;
       await rows.row(message, rowDecoration(plan, message.index, highlighted.has(message.index)));
+      continuation.message = null;
     }
   }
   if (trailing !== undefined) drawGap(trailing);
   rows.finish();
+  await continuation.write(context);
 }

@@ -1,4 +1,4 @@
-import { lineHeight } from '../text/text-layout';
+import { lineHeight, type TextLine } from '../text/text-layout';
 import { formatRecordedMoment } from './time-zone';
 import { drawParticipantMark, type TranscriptContext } from './transcript-context';
 import { COLOUR, MARK_SPACE, PARTICIPANT_COLUMNS, SPACE, STYLE, TEXT_GAP } from './transcript-style';
@@ -82,15 +82,16 @@ function writeMarkedName(
   const mark = context.marks.byName.get(name);
   const nameX = PAGE.margin + MARK_SPACE;
   const nameLines = pages.wrap(name, STYLE.value, nameWidth, masks);
-  // The account's note follows a left-to-right name on its line when it fits in every copy (a
-  // redacted name's box is as wide as its label), else goes below in all.
-  const lastLine = (copy: string) => nameLines.copies.get(copy)!.lines.at(-1)!;
-  // The note stands 4 pt after the name.
-  const noteX = (copy: string) => nameX + lastLine(copy).width + 4;
+  // The account's note follows a left-to-right name on its line, 4 pt after it, when it fits after
+  // the name's room lines in every copy (where a copy redacts, the name with its boxes' labels:
+  // never what they remove), else goes below in all.
+  const noteAfter = (line: TextLine) => nameX + line.width + 4;
+  const noteX = (copy: string) => noteAfter(nameLines.copies.get(copy)!.lines.at(-1)!);
   const noteWidth = pages.layout.measure(ACCOUNT_NOTE, STYLE.value);
-  const noteInline = [...nameLines.copies.keys()].every(
-    (copy) => lastLine(copy).direction === 'ltr' && noteX(copy) + noteWidth <= nameX + nameWidth,
-  );
+  const noteInline = [...nameLines.copies.values()].every(({ room }) => {
+    const last = room.at(-1)!;
+    return last.direction === 'ltr' && noteAfter(last) + noteWidth <= nameX + nameWidth;
+  });
   const isAccount = mark?.exportingAccount === true;
   const noteBelow = isAccount && !noteInline;
   pages.ensure((nameLines.lineCount + (noteBelow ? 1 : 0)) * lineHeight(STYLE.value));

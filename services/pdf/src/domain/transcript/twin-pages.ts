@@ -61,6 +61,28 @@ export interface BoxLabel {
 /** Characters [start, end) of a text to redact, and the words on their box. */
 export interface TextMask extends CharRange, BoxLabel {}
 
+/**
+ * What did not fit of a text a copy draws in the room a redacting copy's version of it takes:
+ * from its first character not drawn, with its masks as ranges of that rest.
+ */
+export interface CarriedOver {
+  readonly copy: string;
+  readonly text: string;
+  readonly masks: readonly TextMask[];
+  /** The text's own style, before it was set smaller. */
+  readonly style: TextStyle;
+  /** Where it would have gone: the layout's page and the top of its last line there. */
+  readonly page: number;
+  readonly y: number;
+}
+
+/** Where what a copy cannot fit in its room goes. */
+export interface CarryOver {
+  /** The words that end the room's last line, saying where the text continues. */
+  note(page: number): string;
+  carry(rest: CarriedOver): void;
+}
+
 /** How one copy is written. */
 export interface CopySetup {
   readonly info: DocumentInfo;
@@ -70,12 +92,23 @@ export interface CopySetup {
   readonly redaction?: RedactionMode;
 }
 
+/** The smallest size text is drawn in, pt: still readable in print. */
+export const SMALLEST_SIZE = 6;
+/** The steps, pt, in which a text is made smaller to fit the room a redacting copy gives it. */
+const SHRINK_STEP = 0.5;
+
 /**
  * The label on a removed stretch: white, bold, at most this share of the text's size, smaller
  * where the box (the label in the text's own face and size) is narrower than that, but never below
- * `minSize`, which stays readable in print (the box's padding takes what that adds in small text).
+ * `minSize` (the box's padding takes what that adds in small text).
  */
-const REDACTION_LABEL = { share: 0.8, minSize: 6, padding: 1, family: 'sans', weight: 'bold' } as const;
+const REDACTION_LABEL = {
+  share: 0.8,
+  minSize: SMALLEST_SIZE,
+  padding: 1,
+  family: 'sans',
+  weight: 'bold',
+} as const;
 /** The outline round a masked stretch in a 'mark' copy, pt. */
 const MARK_LINE_WIDTH = 0.5;
 
@@ -91,15 +124,26 @@ type LabelOptions = { align?: 'left' | 'right' | 'center'; width?: number; masks
 /** Where a label starts: the same x in every copy, or each copy's own (after a text whose width differs). */
 export type CopyX<Copy extends string> = number | ((copy: Copy) => number);
 
-/** A copy's lines of a wrapped text, and the masks of the version they were wrapped from. */
+/** A copy's lines of a wrapped text, and the version they were wrapped from. */
 interface CopyLines {
   readonly lines: readonly TextLine[];
+  readonly text: string;
   readonly masks: readonly TextMask[];
+  /**
+   * The lines that give the copy's room: its own, or when a copy removes the masks, those of its
+   * version with every mask replaced by its box's label, whose layout tells nothing of what is masked.
+   */
+  readonly room: readonly TextLine[];
+  /**
+   * Set when the lines are smaller than the text's style, to fit the room: their style. They are
+   * drawn from the top of the room, as many as it holds.
+   */
+  readonly shrunk: TextStyle | null;
 }
 
 /** A text as each copy lays it out (TwinPages.wrap). */
 export interface WrappedText<Copy extends string> {
-  /** The most lines of any copy laid out: the room the text takes in all. */
+  /** The most room lines of any copy laid out: the room the text takes in all. */
   readonly lineCount: number;
   readonly copies: ReadonlyMap<Copy, CopyLines>;
 }
@@ -145,7 +189,11 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
   /** The copies drawn, in the order of the setup's keys. */
   readonly copies: readonly Copy[];
   /** The copies whose texts take room: those drawn, and those the pages must stay the same as. */
-  private readonly laidOut: readonly Copy[];
+  private laidOut: readonly Copy[];
+  /** Set while `alone` draws pages of one copy after the pages all share. */
+  private drawingAlone = false;
+  /** Where the pages of one copy alone start among its document's pages, by copy. */
+  private readonly alonePagesFrom = new Map<Copy, number>();
   /** Each copy's document and how it draws; none before a window's first page (nothing is drawn). */
   private pens: readonly CopyPen<Copy>[];
   /** Opens the pictures laid out before a window, to measure them; made for the first. */
@@ -158,6 +206,8 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
   onNewPage: () => void = () => {};
   /** Called for each black box a copy that removes masked text draws, with the layout's page it is on. */
   onBoxDrawn: (box: BoxLabel, page: number) => void = () => {};
+  /** Takes what of a text a copy cannot fit in the room a redacting copy gives it, even at the smallest size. */
+  carryOver: CarryOver | null = null;
   /** Where the window's first page is among its documents' pages (after their front matter). */
   private windowStart = 0;
   /** Set while front matter is drawn, which must fit its page. */
@@ -254,7 +304,8 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     const next = this.pageNumber + 1;
     const open = this.stretches;
     if (open !== null) open.at(-1)!.bottom = this.y;
-    if (this.window !== null && next > this.window.last) throw new PastWindowError(next);
+    if (this.window !== null && next > this.window.last && !this.drawingAlone)
+      throw new PastWindowError(next);
     this.pageNumber = next;
     if (next === this.window?.first) this.enterWindow();
     else for (const { doc } of this.pens) doc.addPage();
@@ -289,7 +340,10 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
    * `text` (with `masks`, ranges of each copy's version of it) wrapped to `width` as each copy
    * lays it out: a copy that removes masks lays out its boxedText, where each box is as wide as
    * its label and the text after it re-flows; every other copy, the text itself. The text takes
-   * the most lines of any version in every copy, so a message keeps its pages in all of them.
+   * the most lines of any copy in all, counted, when a copy laid out removes the masks, on each
+   * copy's boxedText: so the pages depend on nothing masked, and a message keeps its pages in every
+   * copy. A copy whose own lines need more room is set smaller to fit (`shrunk`), never below
+   * SMALLEST_SIZE, and what still does not fit is carried over (`carryOver`).
    */
   wrap(
     text: CopyText<Copy>,
@@ -298,26 +352,47 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     masks: readonly TextMask[] = [],
   ): WrappedText<Copy> {
     const wrapped = new Map<string, TextLine[]>();
+    const wrap = (version: string): TextLine[] => {
+      let lines = wrapped.get(version);
+      if (lines === undefined) {
+        lines = this.layout.wrap(version, style, width);
+        wrapped.set(version, lines);
+      }
+      return lines;
+    };
+    const boxed = masks.length > 0 && this.laidOut.some((copy) => this.setup[copy]?.redaction === 'remove');
     const versions = new Map<Copy, CopyLines>();
     for (const copy of new Set([...this.copies, ...this.laidOut])) {
-      const version = this.versionIn(copy, textIn(text, copy), masks);
-      let lines = wrapped.get(version.text);
-      if (lines === undefined) {
-        lines = this.layout.wrap(version.text, style, width);
-        wrapped.set(version.text, lines);
-      }
-      versions.set(copy, { lines, masks: version.masks });
+      const own = textIn(text, copy);
+      const version = this.versionIn(copy, own, masks);
+      const lines = wrap(version.text);
+      const room = boxed ? wrap(boxedText(own, masks, boxLabel).text) : lines;
+      versions.set(copy, { lines, text: version.text, masks: version.masks, room, shrunk: null });
     }
-    return {
-      lineCount: Math.max(...this.laidOut.map((copy) => versions.get(copy)!.lines.length)),
-      copies: versions,
-    };
+    const lineCount = Math.max(...this.laidOut.map((copy) => versions.get(copy)!.room.length));
+    for (const [copy, version] of versions) {
+      if (version.lines.length > lineCount)
+        versions.set(copy, this.shrunkTo(version, style, width, lineCount));
+    }
+    return { lineCount, copies: versions };
+  }
+
+  /** A version set in the largest style, down to SMALLEST_SIZE, whose lines fit `lineCount` lines of `style`. */
+  private shrunkTo(version: CopyLines, style: TextStyle, width: number, lineCount: number): CopyLines {
+    const room = lineCount * lineHeight(style);
+    let shrunk: TextStyle = style;
+    let lines = version.lines;
+    while (shrunk.size > SMALLEST_SIZE && lines.length * lineHeight(shrunk) > room) {
+      shrunk = { ...style, size: Math.max(SMALLEST_SIZE, shrunk.size - SHRINK_STEP) };
+      lines = this.layout.wrap(version.text, shrunk, width);
+    }
+    return { ...version, lines, shrunk };
   }
 
   /** A copy's version of a text: its boxedText in a copy that removes masks. */
   private versionIn(copy: Copy, text: string, masks: readonly TextMask[]): BoxedText<TextMask> {
     if (masks.length === 0 || this.setup[copy]?.redaction !== 'remove') return { text, masks };
-    return boxedText(text, masks, (mask) => `[${mask.label}]`);
+    return boxedText(text, masks, boxLabel);
   }
 
   /**
@@ -335,20 +410,82 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     this.wrappedLines(this.wrap(text, style, width, masks), x, width, style, color);
   }
 
-  /** Draws the lines of a wrapped text from the cursor down, breaking pages between them. */
+  /**
+   * Draws the lines of a wrapped text from the cursor down, breaking pages between them. A copy's
+   * shrunk lines fill the room from its top, each on the page of the line of the room it starts
+   * in and none across a page break; when they do not all fit, the last place holds what of the
+   * text fits before a note of where it continues, and the rest is carried over.
+   */
   wrappedLines(text: WrappedText<Copy>, x: number, width: number, style: TextStyle, color: string): void {
+    const shrunk = [...text.copies].flatMap(([copy, version]) =>
+      version.shrunk === null ? [] : [{ copy, version, style: version.shrunk, next: 0, y: 0, page: 0 }],
+    );
     for (let i = 0; i < text.lineCount; i += 1) {
       this.ensure(lineHeight(style));
       const baseline = this.y + ascent(style);
       for (const pen of this.pens) {
-        const { lines, masks } = text.copies.get(pen.copy)!;
+        const { lines, masks, shrunk } = text.copies.get(pen.copy)!;
         const line = lines[i];
-        if (line === undefined) continue;
+        if (line === undefined || shrunk !== null) continue;
         const left = line.direction === 'rtl' ? x + width - line.width : x;
         this.drawLine(pen, line, left, baseline, style, color, masks);
       }
-      this.y += lineHeight(style);
+      const bottom = this.y + lineHeight(style);
+      for (const placing of shrunk) {
+        const { copy, version } = placing;
+        const height = lineHeight(placing.style);
+        if (placing.page !== this.pageNumber) [placing.page, placing.y] = [this.pageNumber, this.y];
+        const fits = Math.floor((bottom - placing.y) / height + 1e-9);
+        const left = version.lines.length - placing.next;
+        const carried = i === text.lineCount - 1 && left > fits;
+        const drawn = Math.min(left, carried ? fits - 1 : fits);
+        const pens = this.pens.filter((pen) => pen.copy === copy);
+        for (const line of version.lines.slice(placing.next, placing.next + drawn)) {
+          const lineLeft = line.direction === 'rtl' ? x + width - line.width : x;
+          const lineBaseline = placing.y + ascent(placing.style);
+          for (const pen of pens)
+            this.drawLine(pen, line, lineLeft, lineBaseline, placing.style, color, version.masks);
+          placing.y += height;
+        }
+        placing.next += drawn;
+        if (carried)
+          this.carryRest(copy, pens, restOf(version, placing.next), style, placing, x, width, color);
+      }
+      this.y = bottom;
     }
+  }
+
+  /**
+   * The last place of a room that does not hold a copy's text: what of `rest` fits before the
+   * note of where it continues, the note at the line's right end; the remainder is carried over.
+   */
+  private carryRest(
+    copy: Copy,
+    pens: readonly CopyPen<Copy>[],
+    rest: { text: string; masks: readonly TextMask[] },
+    style: TextStyle,
+    at: { style: TextStyle; y: number },
+    x: number,
+    width: number,
+    color: string,
+  ): void {
+    if (this.carryOver === null)
+      throw new Error('A text that does not fit its room has nowhere to continue.');
+    const note = this.layout.singleLine(this.carryOver.note(this.pageNumber), at.style);
+    const room = width - note.width - at.style.size;
+    const first = room > 0 ? this.layout.wrap(rest.text, at.style, room)[0] : undefined;
+    // A line of words, never one word squeezed past the room (which wrap leaves whole).
+    const fits = first !== undefined && first.width <= room;
+    const baseline = at.y + ascent(at.style);
+    for (const pen of pens) {
+      if (fits) {
+        const left = first.direction === 'rtl' ? x + room - first.width : x;
+        this.drawLine(pen, first, left, baseline, at.style, color, rest.masks);
+      }
+      pen.painter.drawLine(note, x + width - note.width, baseline, at.style, color);
+    }
+    const carried = fits ? sliceFrom(rest, first.text.length) : rest;
+    this.carryOver.carry({ copy, ...carried, style, page: this.pageNumber, y: at.y });
   }
 
   /** One line of text at the cursor's line without moving it (labels, columns, right-aligned notes). */
@@ -461,8 +598,9 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
 
   /**
    * A JPEG or PNG, scaled to fit `width` × `maxHeight`, at the cursor; moves below it. Returns its
-   * size in pixels. With a mask's label, a 'remove' copy draws a black box of the picture's size
-   * labelled with it instead, and a 'mark' copy outlines the picture.
+   * size in pixels. With a mask's label, a 'remove' copy draws a black box labelled with it
+   * instead, and a 'mark' copy outlines where that box is; the box, and the room the picture takes
+   * in every copy, is then all of `width` × `maxHeight`, so its size tells nothing of the picture.
    */
   image(
     data: Buffer,
@@ -474,7 +612,9 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     const probe = (this.pens[0]?.doc ?? (this.picturesBeforeWindow ??= measuringDocument())).openImage(data);
     const scale = Math.min(1, width / probe.width, maxHeight / probe.height);
     const size = { width: probe.width * scale, height: probe.height * scale };
-    this.ensure(size.height);
+    const removed = mask !== null && this.laidOut.some((copy) => this.setup[copy]?.redaction === 'remove');
+    const room = removed ? { width, height: maxHeight } : size;
+    this.ensure(room.height);
     for (const pen of this.pens) {
       const { doc } = pen;
       if (mask === null || pen.redaction === undefined) {
@@ -483,23 +623,23 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
         doc.image(data, x, this.y, size);
         doc
           .save()
-          .rect(x, this.y, size.width, size.height)
+          .rect(x, this.y, room.width, room.height)
           .lineWidth(MARK_LINE_WIDTH)
           .strokeColor('#000000')
           .stroke()
           .restore();
       } else {
         this.onBoxDrawn(mask, this.pageNumber);
-        doc.save().rect(x, this.y, size.width, size.height).fillColor('#000000').fill().restore();
+        doc.save().rect(x, this.y, room.width, room.height).fillColor('#000000').fill().restore();
         const { family, weight } = REDACTION_LABEL;
         const label = { family, weight, size: 8 } as const;
-        pen.painter.drawText(`[${mask.label}]`, x, this.y + size.height / 2, label, '#ffffff', {
+        pen.painter.drawText(`[${mask.label}]`, x, this.y + room.height / 2, label, '#ffffff', {
           align: 'center',
-          width: size.width,
+          width: room.width,
         });
       }
     }
-    this.y += size.height;
+    this.y += room.height;
     return { width: probe.width, height: probe.height };
   }
 
@@ -561,7 +701,9 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
    * layout's page number and page count; with a window, on the window's pages.
    */
   eachPage(draw: (pageNumber: number, pageCount: number) => void): void {
-    const { start, count } = this.pens[0]!.doc.bufferedPageRange();
+    const { start } = this.pens[0]!.doc.bufferedPageRange();
+    // The pages every copy has: not those one has alone.
+    const count = Math.min(...this.pens.map(({ doc }) => doc.bufferedPageRange().count));
     const first = start + this.windowStart;
     for (let i = first; i < start + count; i += 1) {
       for (const { doc } of this.pens) doc.switchToPage(i);
@@ -590,10 +732,77 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     }
   }
 
+  /**
+   * Draws pages that `copy` alone has, after the last page every copy shares (the text an
+   * unredacted copy carries over): from a new page, numbered on from the shared ones. Only a
+   * layout that reaches its last page draws them, in a window or not.
+   */
+  async alone(copy: Copy, draw: () => Promise<void> | void): Promise<void> {
+    const [pens, laidOut] = [this.pens, this.laidOut];
+    this.pens = pens.filter((pen) => pen.copy === copy);
+    this.laidOut = [copy];
+    this.drawingAlone = true;
+    try {
+      this.alonePagesFrom.set(copy, this.pens[0]!.doc.bufferedPageRange().count);
+      this.newPage();
+      await draw();
+    } finally {
+      this.pens = pens;
+      this.laidOut = laidOut;
+      this.drawingAlone = false;
+    }
+  }
+
+  /** Draws something on each page `copy` alone has (see `alone`), told its number among them and their count. */
+  eachPageAlone(copy: Copy, draw: (number: number, count: number) => void): void {
+    const from = this.alonePagesFrom.get(copy);
+    if (from === undefined) return;
+    const pens = this.pens;
+    this.pens = pens.filter((pen) => pen.copy === copy);
+    try {
+      const { doc } = this.pens[0]!;
+      const { start, count } = doc.bufferedPageRange();
+      for (let i = from; i < count; i += 1) {
+        doc.switchToPage(start + i);
+        draw(i - from + 1, count - from);
+      }
+    } finally {
+      this.pens = pens;
+    }
+  }
+
   end(): void {
     for (const { doc } of this.pens) doc.end();
   }
 }
+
+/** What a copy's version of a text holds from its line `from` on: the text and its masks, as ranges of it. */
+function restOf(version: CopyLines, from: number): { text: string; masks: readonly TextMask[] } {
+  const line = version.lines[from]!;
+  const before = version.lines
+    .slice(0, from)
+    .filter((earlier) => earlier.paragraphStart === line.paragraphStart);
+  return sliceFrom(
+    version,
+    line.paragraphStart + before.reduce((length, earlier) => length + earlier.text.length, 0),
+  );
+}
+
+/** A text from character `offset` on, with its masks as ranges of that. */
+function sliceFrom(
+  { text, masks }: { text: string; masks: readonly TextMask[] },
+  offset: number,
+): { text: string; masks: readonly TextMask[] } {
+  return {
+    text: text.slice(offset),
+    masks: masks
+      .filter((mask) => mask.end > offset)
+      .map((mask) => ({ ...mask, start: Math.max(0, mask.start - offset), end: mask.end - offset })),
+  };
+}
+
+/** The text a box stands in for in a copy's layout: its label in brackets. */
+const boxLabel = (mask: TextMask): string => `[${mask.label}]`;
 
 /** A document that only opens pictures, to measure them: nothing is drawn in it, its bytes are dropped. */
 function measuringDocument(): PDFKit.PDFDocument {
