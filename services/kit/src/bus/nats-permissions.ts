@@ -91,7 +91,7 @@ function permissionsOf(part: PartName, prefix: string): NatsPermissions {
           publish.add(`${JS}.DIRECT.GET.KV_${jobRuns}.$KV.${jobRuns}.${durable}.>`);
           publish.add(deadLetterSubject(prefix, use.contract));
           // Forgetting an export or a contact message searches its own dead letters for its payloads.
-          const deadLetters = deadLetterStream(prefix, consumedBy);
+          const deadLetters = deadLetterStream(prefix, consumingPart(use.contract.subject));
           publish.add(`${JS}.STREAM.INFO.${deadLetters}`);
           publish.add(`${JS}.STREAM.MSG.GET.${deadLetters}`);
           publish.add(`${JS}.STREAM.MSG.DELETE.${deadLetters}`);
