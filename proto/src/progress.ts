@@ -23,8 +23,10 @@ export const DOCUMENTS_OUT_OF_MEMORY_MESSAGE =
   'This chat is too large to be made into documents: drawing it needed more memory than the server allows for one export. It cannot be processed.';
 
 /**
- * An export's progress as the pipeline records it (`progress.<exportId>`): what the services
- * know. The latest one is kept, so a browser that reconnects to any gateway gets it at once.
+ * An export's progress as the pipeline records it (`progress.<key>`): what the services know.
+ * The latest one is kept, so a browser that reconnects to any gateway gets it at once. Every
+ * part that reports progress may read it, so it carries nothing that opens or buys anything:
+ * the bundle id of a payment-required export comes from payment (see ProgressEventSchema).
  */
 export const ExportProgressSchema = z.object({
   /** 0-100; 100 only on the final event (done, payment required or error). */
@@ -33,7 +35,6 @@ export const ExportProgressSchema = z.object({
   requiresPayment: z.boolean().optional(),
   messageCount: z.number().int().nonnegative().optional(),
   mediaSizeBytes: z.number().int().nonnegative().optional(),
-  bundleId: z.string().optional(),
   done: z.boolean().optional(),
   /** Set when processing failed: a sentence for the person who uploaded, never a stack trace. */
   error: z.string().optional(),
@@ -56,9 +57,11 @@ export const supersedes = (next: ExportProgress, current: ExportProgress | null)
 
 /**
  * SPEC §3 Progress event, as sent on the server-sent event stream: the recorded progress plus
- * what the gateway adds for the browser on the final event (signed PDF link, chat data).
+ * what the gateway adds for the browser on the final event (signed PDF link, chat data, or the
+ * bundle that buys the export, as payment answers it).
  */
 export const ProgressEventSchema = ExportProgressSchema.extend({
+  bundleId: z.string().optional(),
   checkoutUrl: z.string().optional(),
   pdfUrl: z.string().optional(),
   chatData: ChatDataSchema.optional(),

@@ -81,7 +81,9 @@ export const TRANSCRIPT_PAGE_REQUEST = requestContract(
 /**
  * Whether an export's results may be read (payment): free exports and paid bundles may;
  * anything else (unpaid, unknown, not yet decided) may not, and the gateway answers 404. An
- * export past its retention date is `expired`: its links say so (410).
+ * export past its retention date is `expired`: its links say so (410). The bundle that buys an
+ * export over the free tier goes to its uploader this way, never in progress (which every part
+ * that reports progress may read).
  */
 export const EXPORT_ACCESS_REQUEST = requestContract(
   'payment.access',
@@ -92,6 +94,8 @@ export const EXPORT_ACCESS_REQUEST = requestContract(
     gone: GoneSchema.nullable(),
     /** When retention deletes the export's files (null when payment never heard of it). */
     deleteAfter: z.iso.datetime().nullable(),
+    /** The bundle that buys the export (null for a free, undecided or deleted one). */
+    bundleId: z.uuid().nullable(),
   }),
 );
 

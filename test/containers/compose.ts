@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PART_NAMES } from '@chatexhibit/proto/health';
-import { newNatsCredentials } from '../../services/kit/src/bus/nats-permissions';
+import { NATS_USERS, newNatsCredentials } from '../../services/kit/src/bus/nats-permissions';
 import { seedVariable } from '../../services/kit/src/cli/nats-auth-cli';
 import { REPO_ROOT, runToEnd } from '../support/child-process';
 
@@ -29,7 +28,7 @@ export async function composeRunner(project: string, workDir: string, env: () =>
 
 /**
  * What scripts/compose-env.sh writes into .env: a random value for each secret compose demands,
- * each part's NATS key and the NATS server's authorization (npm run nats-auth -- --env).
+ * each part's and nats-setup's NATS key and the NATS server's authorization (npm run nats-auth -- --env).
  */
 export function composeSecrets(): Record<string, string> {
   const nats = newNatsCredentials('chatexhibit');
@@ -40,7 +39,7 @@ export function composeSecrets(): Record<string, string> {
         randomBytes(32).toString('hex'),
       ]),
     ),
-    ...Object.fromEntries(PART_NAMES.map((part) => [seedVariable(part), nats.seeds[part]])),
+    ...Object.fromEntries(NATS_USERS.map((user) => [seedVariable(user), nats.seeds[user]])),
     NATS_AUTHORIZATION: JSON.stringify(nats.authorization),
   };
 }

@@ -3,7 +3,7 @@
 // no test-checkout payments unless asked. No Docker engine is needed.
 import { randomBytes } from 'node:crypto';
 import { PART_NAMES } from '@chatexhibit/proto/health';
-import { newNatsCredentials } from '../../services/kit/src/bus/nats-permissions';
+import { NATS_USERS, newNatsCredentials } from '../../services/kit/src/bus/nats-permissions';
 import { seedVariable } from '../../services/kit/src/cli/nats-auth-cli';
 import { ConfigError } from '../../services/kit/src/config/env';
 import { loadPartConfig } from '../../services/kit/src/config/part-config';
@@ -18,7 +18,7 @@ import {
 /** What npm run nats-auth -- --env writes into .env (through scripts/compose-env.sh). */
 const NATS = newNatsCredentials('chatexhibit');
 const NATS_ENV: Record<string, string> = {
-  ...Object.fromEntries(PART_NAMES.map((part) => [seedVariable(part), NATS.seeds[part]])),
+  ...Object.fromEntries(NATS_USERS.map((user) => [seedVariable(user), NATS.seeds[user]])),
   NATS_AUTHORIZATION: JSON.stringify(NATS.authorization),
 };
 const RANDOM = ['LINK_SIGNING_SECRET', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD'];
@@ -40,7 +40,15 @@ function interpolateAll(value: unknown, env: Record<string, string>): unknown {
 
 const render = (env: Record<string, string>) =>
   interpolateAll(readYamlWithMerges('docker-compose.yml'), env) as {
-    services: Record<string, { environment?: Record<string, string>; ports?: string[]; command?: string[] }>;
+    services: Record<
+      string,
+      {
+        environment?: Record<string, string>;
+        ports?: string[];
+        command?: string[];
+        depends_on?: Record<string, { condition: string }>;
+      }
+    >;
   };
 const environmentOf = (service: string, env: Record<string, string> = OPERATOR_ENV) =>
   render(env).services[service]!.environment ?? {};
@@ -119,6 +127,21 @@ describe('docker-compose.yml', () => {
         NODE_ENV: 'production',
       } as Record<string, string>);
       expect(config.nats.nkeySeed).toBe(NATS.seeds[part]);
+    }
+  });
+
+  it("sets up JetStream with the setup's key before any part starts, and no part has that key", () => {
+    const { services } = render(OPERATOR_ENV);
+    const setup = services['nats-setup']!;
+    expect(setup.command).toEqual(['node', 'services/kit/dist/cli/nats-setup-cli.js']);
+    expect(setup.environment!.NATS_NKEY_SEED).toBe(NATS.seeds.setup);
+    expect(setup.depends_on).toEqual({ nats: { condition: 'service_healthy' } });
+    for (const part of PART_NAMES) {
+      expect([part, services[part]!.depends_on!['nats-setup']]).toEqual([
+        part,
+        { condition: 'service_completed_successfully' },
+      ]);
+      expect(Object.values(environmentOf(part))).not.toContain(NATS.seeds.setup);
     }
   });
 

@@ -23,6 +23,7 @@ import {
   ENV,
   envFor,
   foreignSecrets,
+  NATS_SEEDS_SECRET,
   PARTS,
   requiredEnv,
   runtimeOf,
@@ -186,7 +187,9 @@ describe.each(RENDER_NAMES)('the %s render', (render) => {
 
   it(`runs every container from the one image ${IMAGE}, at a release tag`, () => {
     const images = all(render, 'Deployment').flatMap((d) =>
-      (d.spec.template.spec.containers as Doc[]).map((c) => c.image as string),
+      [...(d.spec.template.spec.initContainers ?? []), ...d.spec.template.spec.containers].map(
+        (c: Doc) => c.image as string,
+      ),
     );
     expect(new Set(images).size).toBe(1);
     const prefix = render === 'base' ? '' : '[a-z0-9-]+(?:\\.[a-z0-9-]+)+(?::\\d+)?/';
@@ -401,6 +404,26 @@ describe.each(RENDER_NAMES)('the %s render', (render) => {
         });
       }
     });
+  });
+
+  it("sets up JetStream before the gateway starts, with a key no part's container holds", () => {
+    const gateway = podSpec(render, 'gateway');
+    const [setup, ...others] = gateway.initContainers as Doc[];
+    expect(others).toEqual([]);
+    expect(setup!.args).toEqual(['node', 'services/kit/dist/cli/nats-setup-cli.js']);
+    expect(setup!.securityContext).toMatchObject({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ['ALL'] },
+    });
+    const seedOf = (c: Doc) =>
+      (c.env as Doc[]).find((variable) => variable.name === 'NATS_NKEY_SEED')?.valueFrom.secretKeyRef;
+    expect(seedOf(setup!)).toEqual({ name: NATS_SEEDS_SECRET, key: 'NATS_NKEY_SEED_SETUP' });
+    for (const part of PARTS)
+      expect([part, seedOf(container(render, part))]).toEqual([
+        part,
+        { name: NATS_SEEDS_SECRET, key: `NATS_NKEY_SEED_${part.toUpperCase()}` },
+      ]);
   });
 });
 

@@ -8,9 +8,11 @@ import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
 import { SERVICE_NAMES, type ServiceName, type SystemHealth } from '@chatexhibit/proto/health';
 import { HTTP_API } from '@chatexhibit/proto/http-api';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
-import { SUPPORT_REFUND_REQUEST } from '@chatexhibit/proto/subjects';
+import { PROGRESS_EVENT, SUPPORT_REFUND_REQUEST } from '@chatexhibit/proto/subjects';
+import { deadLetterStream } from '@chatexhibit/kit/bus/nats-names';
 import { NatsRequestBus } from '@chatexhibit/kit/bus/nats-request-bus';
 import { createLogger } from '@chatexhibit/kit/logging/logger';
+import { progressKey } from '@chatexhibit/kit/progress/jetstream-progress-channel';
 import { S3ObjectStorage } from '@chatexhibit/kit/storage/s3-object-storage';
 import { type AuthorizedNats, startAuthorizedNats } from '../support/authorized-nats';
 import { eventually } from '../support/eventually';
@@ -198,7 +200,29 @@ describe('distributed mode', () => {
     const paid = await uploadExport(baseUrl, large.zipPath);
     const final = (await readProgress(baseUrl, paid.body.clientId!)).events.at(-1)!;
     expect(final).toMatchObject({ requiresPayment: true, step: 4, messageCount: 12_000 });
+    // The bundle comes from payment: the recorded progress, which other parts may read, has none.
+    expect(final.bundleId).toMatch(/^[0-9a-f-]{36}$/);
     expect((await fetch(`${baseUrl}/api/whatsapp/chat/${paid.body.clientId}`)).status).toBe(404);
+
+    // A part's key may forge an export's progress (H3): a `done` over the unpaid export's end,
+    // written straight to its subject, makes the gateway hand out no chat and no link.
+    const media = await connect({ servers: nats.url, ...nats.access('media') });
+    try {
+      const forged = { step: 3, progress: 100, done: true, messageCount: 12_000, mediaSizeBytes: 0 };
+      await media
+        .jetstream()
+        .publish(
+          `${prefix}.${PROGRESS_EVENT.subject(progressKey(paid.body.clientId!))}`,
+          JSON.stringify(forged),
+        );
+    } finally {
+      await media.close();
+    }
+    const afterForgery = (await readProgress(baseUrl, paid.body.clientId!)).events;
+    expect(afterForgery).toHaveLength(1);
+    expect(afterForgery[0]).not.toHaveProperty('chatData');
+    expect(afterForgery[0]).not.toHaveProperty('pdfUrl');
+    expect(afterForgery[0]!.error).toBeDefined();
 
     // Each process serves its own metrics: the gateway on PORT, every service on HEALTH_PORT.
     const gateway = await scrapeMetrics(baseUrl);
@@ -270,15 +294,16 @@ describe('distributed mode', () => {
       for await (const key of storage.list(`exports/${exportId}/`)) keys.push(key);
       return keys;
     };
-    // The payment service's key: it may read the dead letters, as every service that forgets exports.
-    const bus = await connect({ servers: nats.url, ...nats.access('payment') });
+    // The parse service's key (parse refuses a ZIP without a chat): its dead letters are its own.
+    const bus = await connect({ servers: nats.url, ...nats.access('parse') });
     const jsm = await bus.jetstreamManager();
-    /** Dead letters of this run whose payload contains `needle`. */
+    const parseLetters = deadLetterStream(prefix, 'parse');
+    /** Parse's dead letters of this run whose payload contains `needle`. */
     const deadLettersNaming = async (needle: string): Promise<number> => {
-      const { state } = await jsm.streams.info(`${prefix}_dead_letters`);
+      const { state } = await jsm.streams.info(parseLetters);
       let found = 0;
       for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq++) {
-        const message = await jsm.streams.getMessage(`${prefix}_dead_letters`, { seq }).catch(() => null);
+        const message = await jsm.streams.getMessage(parseLetters, { seq }).catch(() => null);
         if (message?.string().includes(needle)) found++;
       }
       return found;

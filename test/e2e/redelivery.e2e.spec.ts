@@ -45,7 +45,7 @@ function workerScenario(stem: string, workerEnv: Record<string, string> = {}) {
       async () => {
         const nats = opened.nats ?? (await connect({ servers: testServers().natsUrl }));
         const jetstream = await nats.jetstreamManager();
-        for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters`, `KV_${prefix}_job_runs`])
+        for (const stream of [`${prefix}_jobs`, `${prefix}_dead_letters_parse`, `KV_${prefix}_job_runs`])
           await jetstream.streams.delete(stream).catch(() => undefined);
         await nats.close();
       },
@@ -63,7 +63,7 @@ function workerScenario(stem: string, workerEnv: Record<string, string> = {}) {
         logger,
       );
       opened.producer = await JetStreamWorkQueue.connect(
-        { url: natsUrl, prefix, name: 'producer', metrics: unscrapedJobMetrics() },
+        { url: natsUrl, prefix, name: 'producer', metrics: unscrapedJobMetrics(), setsUp: true },
         logger,
       );
       opened.nats = await connect({ servers: natsUrl });
@@ -157,7 +157,7 @@ describe('an item whose every worker dies', () => {
     await eventually(
       async () => {
         letter = await jetstream.streams
-          .getMessage(`${prefix}_dead_letters`, { last_by_subj: `${prefix}.dead-letter.jobs.parse` })
+          .getMessage(`${prefix}_dead_letters_parse`, { last_by_subj: `${prefix}.dead-letter.jobs.parse` })
           .catch(() => undefined);
         return letter !== undefined;
       },

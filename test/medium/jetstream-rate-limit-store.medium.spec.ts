@@ -31,6 +31,7 @@ describe('JetStreamRateLimitStore on the local NATS', () => {
         url: testServers().natsUrl,
         prefix,
         name: 'test',
+        setsUp: true,
       });
       stores.push(store);
       return store;

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { AckPolicy, connect, headers as natsHeaders, type NatsConnection, nanos } from 'nats';
 import pino from 'pino';
 import { JetStreamWorkQueue } from '@chatexhibit/kit/bus/jetstream-work-queue';
+import { deadLetterStream } from '@chatexhibit/kit/bus/nats-names';
 import { exhaustedReason } from '@chatexhibit/kit/bus/work-queue';
 import { createLogger, withCorrelationId } from '@chatexhibit/kit/logging/logger';
 import { type RunningProcess, startProcessCommand } from '../support/child-process';
@@ -40,7 +41,7 @@ describe('JetStreamWorkQueue on the local NATS', () => {
 
   const open = async () => {
     const queue = await JetStreamWorkQueue.connect(
-      { url: testServers().natsUrl, prefix, name: 'test', metrics: unscrapedJobMetrics() },
+      { url: testServers().natsUrl, prefix, name: 'test', metrics: unscrapedJobMetrics(), setsUp: true },
       logger,
     );
     queues.push(queue);
@@ -56,7 +57,7 @@ describe('JetStreamWorkQueue on the local NATS', () => {
       const jsm = await nc.jetstreamManager();
       await cleanUpAll(
         ...queues.map((queue) => () => queue.close()),
-        ...[`${prefix}_jobs`, `${prefix}_dead_letters`, `KV_${prefix}_job_runs`].map(
+        ...[`${prefix}_jobs`, deadLetterStream(prefix, 'test'), `KV_${prefix}_job_runs`].map(
           (stream) => () => jsm.streams.delete(stream).catch(unlessNotFound),
         ),
       );
@@ -64,10 +65,15 @@ describe('JetStreamWorkQueue on the local NATS', () => {
     open,
     deadLetters: async () => {
       const jsm = await nc.jetstreamManager();
-      const info = await jsm.streams.info(`${prefix}_dead_letters`);
+      // Made when a queue first starts consuming: none before.
+      const info = await jsm.streams.info(deadLetterStream(prefix, 'test')).catch((error: unknown) => {
+        unlessNotFound(error);
+        return null;
+      });
+      if (info === null) return [];
       const letters = [];
       for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
-        const message = await jsm.streams.getMessage(`${prefix}_dead_letters`, { seq });
+        const message = await jsm.streams.getMessage(deadLetterStream(prefix, 'test'), { seq });
         letters.push({
           subject: message.subject,
           payload: JSON.parse(message.string()) as unknown,

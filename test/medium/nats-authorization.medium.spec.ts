@@ -1,14 +1,18 @@
 // Distributed mode on a NATS server with the parts' authorization, as npm run nats-auth writes
-// it: each part connects with its own nkey and can do its work, and nothing else. A client
-// without credentials, or with the media part's, can neither read a chat (chat.get), refund a
-// bundle, read or list progress, nor listen to another part's subjects or replies.
+// it, set up by nats-setup's role: each part connects with its own nkey and can do its work, and
+// nothing else. A client without credentials, or with the media part's, can neither read a chat
+// (chat.get), refund a bundle, read or list progress, nor listen to another part's subjects or
+// replies; with any part's key, JetStream's API gives no more than that part's own consumers,
+// records and dead letters (finding H3).
 import { randomUUID } from 'node:crypto';
-import { AckPolicy, connect, ErrorCode, type NatsConnection, type NatsError, StringCodec } from 'nats';
+import { AckPolicy, connect, Empty, ErrorCode, type NatsConnection, type NatsError, StringCodec } from 'nats';
+import { stepIndex } from '@chatexhibit/proto/steps';
 import type { PartName } from '@chatexhibit/proto/health';
 import {
   CHAT_DATA_REQUEST,
   EXPIRE_EXPORT_JOBS,
   HEALTH_REQUESTS,
+  MAIL_JOB,
   PROGRESS_EVENT,
   RETAIN_EXPORT_JOB,
   SUBJECT_USES,
@@ -16,11 +20,19 @@ import {
 } from '@chatexhibit/proto/subjects';
 import { PART_NAMES } from '@chatexhibit/proto/health';
 import { JetStreamWorkQueue } from '@chatexhibit/kit/bus/jetstream-work-queue';
-import { deadLetterStream, durableName, jobStream, progressStream } from '@chatexhibit/kit/bus/nats-names';
-import { STREAM_KEEPER } from '@chatexhibit/kit/bus/nats-permissions';
+import {
+  deadLetterStream,
+  deadLetterSubject,
+  durableName,
+  jobStream,
+  progressStream,
+  sharedDeadLetterStream,
+} from '@chatexhibit/kit/bus/nats-names';
+import { consumingPart } from '@chatexhibit/kit/metrics/metrics';
+import type { NatsUser } from '@chatexhibit/kit/bus/nats-permissions';
 import { NatsRequestBus } from '@chatexhibit/kit/bus/nats-request-bus';
 import { createLogger } from '@chatexhibit/kit/logging/logger';
-import { JetStreamProgressChannel } from '@chatexhibit/kit/progress/jetstream-progress-channel';
+import { JetStreamProgressChannel, progressKey } from '@chatexhibit/kit/progress/jetstream-progress-channel';
 import { JetStreamRateLimitStore } from '@chatexhibit/kit/rate-limit/jetstream-rate-limit-store';
 import { type AuthorizedNats, startAuthorizedNats } from '../support/authorized-nats';
 import { cleanUpAll } from '../support/clean-up';
@@ -37,10 +49,10 @@ let nats: AuthorizedNats;
 let url: string;
 const toClose: { close(): Promise<unknown> }[] = [];
 
-const access = (part: PartName) => nats.access(part);
+const access = (user: NatsUser) => nats.access(user);
 
-async function connectAs(part: PartName): Promise<NatsConnection> {
-  const nc = await connect({ servers: url, ...access(part) });
+async function connectAs(user: NatsUser): Promise<NatsConnection> {
+  const nc = await connect({ servers: url, ...access(user) });
   toClose.push(nc);
   return nc;
 }
@@ -79,29 +91,21 @@ afterAll(async () => {
 });
 
 describe('each part, with its own nkey', () => {
-  it('opens the streams, and the stream keeper brings their settings up to date', async () => {
+  it('opens the work queue and progress on what nats-setup made, and checks them', async () => {
     for (const part of PART_NAMES) {
-      const updatesStreams = part === STREAM_KEEPER;
-      toClose.push(
-        await JetStreamWorkQueue.connect(
-          {
-            url,
-            prefix: PREFIX,
-            name: part,
-            metrics: unscrapedJobMetrics(),
-            access: access(part),
-            updatesStreams,
-          },
-          logger,
-        ),
-        await JetStreamProgressChannel.connect({
-          url,
-          prefix: PREFIX,
-          name: part,
-          access: access(part),
-          updatesStreams,
-        }),
+      const queue = await JetStreamWorkQueue.connect(
+        { url, prefix: PREFIX, name: part, metrics: unscrapedJobMetrics(), access: access(part) },
+        logger,
       );
+      const progress = await JetStreamProgressChannel.connect({
+        url,
+        prefix: PREFIX,
+        name: part,
+        access: access(part),
+      });
+      toClose.push(queue, progress);
+      await queue.check();
+      await progress.check();
     }
     toClose.push(
       await JetStreamRateLimitStore.connect({
@@ -146,22 +150,13 @@ describe('each part, with its own nkey', () => {
         await (await connectionOf(enqueuer)).jetstream().publish(subject, text.encode(body));
         const consumer = await connectionOf(use.consumedBy);
         const durable = durableName(use.contract);
-        await (
-          await consumer.jetstreamManager()
-        ).consumers.add(jobStream(PREFIX), {
-          durable_name: durable,
-          filter_subject: subject,
-          ack_policy: AckPolicy.Explicit,
-        });
         const message = await (await consumer.jetstream().consumers.get(jobStream(PREFIX), durable)).next();
         expect([use.contract.subject, message && text.decode(message.data)]).toEqual([
           use.contract.subject,
           body,
         ]);
         await message!.ackAck();
-        await consumer
-          .jetstream()
-          .publish(`${PREFIX}.dead-letter.${use.contract.subject}`, text.encode(body));
+        await consumer.jetstream().publish(deadLetterSubject(PREFIX, use.contract), text.encode(body));
       }
     }
   });
@@ -204,7 +199,6 @@ describe('each part, with its own nkey', () => {
           name: part,
           metrics: unscrapedJobMetrics(),
           access: access(part),
-          updatesStreams: false,
         },
         logger,
       );
@@ -233,7 +227,6 @@ describe('each part, with its own nkey', () => {
         prefix: PREFIX,
         name: part,
         access: access(part),
-        updatesStreams: false,
       });
       toClose.push(opened);
       return opened;
@@ -287,8 +280,8 @@ describe('an attacker on the bus', () => {
       [`$JS.API.STREAM.MSG.GET.${progressStream(PREFIX)}`, { seq: 1 }],
       [`$JS.API.STREAM.MSG.GET.${jobStream(PREFIX)}`, { seq: 1 }],
       [
-        `$JS.API.STREAM.UPDATE.${deadLetterStream(PREFIX)}`,
-        { name: deadLetterStream(PREFIX), subjects: ['>'] },
+        `$JS.API.STREAM.UPDATE.${deadLetterStream(PREFIX, 'media')}`,
+        { name: deadLetterStream(PREFIX, 'media'), subjects: ['>'] },
       ],
       [
         `$JS.API.CONSUMER.CREATE.${jobStream(PREFIX)}.jobs-notification-mail.${PREFIX}.jobs.notification.mail`,
@@ -297,22 +290,160 @@ describe('an attacker on the bus', () => {
     ] as const)
       await expect(refusedRequest(nc, subject, JSON.stringify(body))).rejects.toMatchObject(refused);
   });
+});
 
-  it("lists the progress stream's subjects and learns no export id", async () => {
+// Finding H3: what a stolen key of any one part gives through JetStream's API.
+describe.each(PART_NAMES)("an attacker with the %s part's nkey", (part) => {
+  /**
+   * The server's answer to an API request as text, a stored message's data decoded (a get by
+   * sequence answers it in base64), or the error that refused it (never a wait).
+   */
+  const answer = (nc: NatsConnection, subject: string, body?: unknown): Promise<string> =>
+    nc
+      .request(subject, body === undefined ? Empty : text.encode(JSON.stringify(body)), {
+        noMux: true,
+        timeout: ANSWER_MS,
+      })
+      .then(
+        (reply) => {
+          const json = text.decode(reply.data);
+          const stored = (JSON.parse(json || '{}') as { message?: { data?: string } }).message?.data;
+          return `${reply.headers?.status ?? ''} ${json} ${Buffer.from(stored ?? '', 'base64').toString()}`;
+        },
+        (error: NatsError) => `refused: ${error.code}`,
+      );
+
+  it("cannot list the progress stream's subjects, nor read a bundle id from any progress", async () => {
+    // The payment part records an export's payment-required end, as its decision step does.
     const exportId = randomUUID();
-    const ingest = await JetStreamProgressChannel.connect({
+    const payment = await JetStreamProgressChannel.connect({
       url,
       prefix: PREFIX,
-      name: 'ingest',
-      access: access('ingest'),
-      updatesStreams: false,
+      name: 'payment',
+      access: access('payment'),
     });
-    toClose.push(ingest);
-    await ingest.publish(exportId, { step: 1, progress: 30 });
-    const jsm = await (await connectAs('media')).jetstreamManager();
-    const { state } = await jsm.streams.info(progressStream(PREFIX), { subjects_filter: '>' });
-    const subjects = Object.keys(state.subjects ?? {});
-    expect(subjects.length).toBeGreaterThan(0);
-    for (const subject of subjects) expect(subject).not.toContain(exportId);
+    toClose.push(payment);
+    const paymentRequired = {
+      step: stepIndex('payment-required'),
+      progress: 100,
+      requiresPayment: true,
+      messageCount: 51,
+      mediaSizeBytes: 1000,
+    };
+    await payment.publish(exportId, paymentRequired);
+
+    const nc = await connectAs(part);
+    const jsm = await nc.jetstreamManager();
+    await expect(jsm.streams.info(progressStream(PREFIX), { subjects_filter: '>' })).rejects.toMatchObject({
+      code: ErrorCode.PermissionsViolation,
+    });
+    // Every way of reading a stored event without its subject: by sequence, by a wildcard.
+    const stream = progressStream(PREFIX);
+    const family = `${PREFIX}.${PROGRESS_EVENT.wildcard}`;
+    const answers = [
+      await answer(nc, `$JS.API.DIRECT.GET.${stream}`, { seq: 1 }),
+      await answer(nc, `$JS.API.DIRECT.GET.${stream}`, { last_by_subj: family }),
+      await answer(nc, `$JS.API.DIRECT.GET.${stream}.${family}`),
+      await answer(nc, `$JS.API.STREAM.MSG.GET.${stream}`, { seq: 1 }),
+      await answer(nc, `$JS.API.STREAM.MSG.GET.${stream}`, { last_by_subj: family }),
+    ];
+    for (const got of answers) expect(got).not.toMatch(/bundle/i);
+  });
+
+  it("can neither read nor delete another service's dead letters", async () => {
+    // A mail job the notification part gave up on: its payload holds the buyer's address.
+    const to = `buyer-${randomUUID()}@example.org`;
+    const letterSubject = deadLetterSubject(PREFIX, MAIL_JOB);
+    await (
+      await connectionOf('notification')
+    )
+      .jetstream()
+      .publish(letterSubject, text.encode(JSON.stringify({ kind: 'download-links', to })));
+    const own = new Set(
+      SUBJECT_USES.flatMap((use) =>
+        'consumedBy' in use && use.consumedBy === part ? [consumingPart(use.contract.subject)] : [],
+      ),
+    );
+    const others = [
+      sharedDeadLetterStream(PREFIX),
+      ...['ingest', 'parse', 'media', 'pdf', 'payment', 'notification']
+        .filter((service) => !own.has(service))
+        .map((service) => deadLetterStream(PREFIX, service)),
+    ];
+    const nc = await connectAs(part);
+    for (const stream of others) {
+      const read = await answer(nc, `$JS.API.STREAM.MSG.GET.${stream}`, { last_by_subj: letterSubject });
+      expect([stream, read]).toEqual([stream, expect.not.stringContaining(to)]);
+      const deleted = await answer(nc, `$JS.API.STREAM.MSG.DELETE.${stream}`, { seq: 1 });
+      expect([stream, deleted]).toEqual([stream, expect.not.stringMatching(/"success":\s*true/)]);
+    }
+    // The letter is still there for the service that handles it.
+    const kept = await (
+      await connectionOf('notification')
+    )
+      .jetstreamManager()
+      .then((jsm) =>
+        jsm.streams.getMessage(deadLetterStream(PREFIX, 'notification'), { last_by_subj: letterSubject }),
+      );
+    expect(kept.string()).toContain(to);
+  });
+
+  it('cannot change, re-create or delete any consumer, its own included', async () => {
+    const nc = await connectAs(part);
+    const setup = await (await connectAs('setup')).jetstreamManager();
+    for (const use of SUBJECT_USES) {
+      if (!('consumedBy' in use)) continue;
+      const durable = durableName(use.contract);
+      const filter = `${PREFIX}.${use.contract.subject}`;
+      // A consumer whose server gives up after one delivery strands an item whose worker died,
+      // before the worker's own count of deliveries and deaths (the poisoned-job rule) can act.
+      const config = {
+        durable_name: durable,
+        filter_subject: filter,
+        ack_policy: AckPolicy.Explicit,
+        max_deliver: 1,
+      };
+      for (const [subject, body] of [
+        [
+          `$JS.API.CONSUMER.CREATE.${jobStream(PREFIX)}.${durable}.${filter}`,
+          { stream_name: jobStream(PREFIX), config },
+        ],
+        [
+          `$JS.API.CONSUMER.CREATE.${jobStream(PREFIX)}.${durable}`,
+          { stream_name: jobStream(PREFIX), config },
+        ],
+        [
+          `$JS.API.CONSUMER.DURABLE.CREATE.${jobStream(PREFIX)}.${durable}`,
+          { stream_name: jobStream(PREFIX), config },
+        ],
+        [`$JS.API.CONSUMER.DELETE.${jobStream(PREFIX)}.${durable}`, {}],
+      ] as const)
+        expect([subject, await answer(nc, subject, body)]).toEqual([
+          subject,
+          `refused: ${ErrorCode.PermissionsViolation}`,
+        ]);
+      // Still as nats-setup made it.
+      const made = (await setup.consumers.info(jobStream(PREFIX), durable)).config;
+      expect([durable, made.max_deliver]).toEqual([durable, -1]);
+    }
+  });
+
+  it('publishes progress only when its part reports progress', async () => {
+    const subject = `${PREFIX}.${PROGRESS_EVENT.subject(progressKey(randomUUID()))}`;
+    const publishes = SUBJECT_USES.some(
+      (use) => 'publishedBy' in use && use.contract === PROGRESS_EVENT && use.publishedBy.includes(part),
+    );
+    const published = await (
+      await connectAs(part)
+    )
+      .jetstream()
+      .publish(subject, text.encode(JSON.stringify({ step: 4, progress: 100, done: true })))
+      .then(
+        () => true,
+        () => false,
+      );
+    // A part that reports progress can forge any export's (see docs/security.md: the gateway
+    // takes nothing from a final event that payment does not bear out).
+    expect(published).toBe(publishes);
   });
 });

@@ -182,7 +182,11 @@ describe('payment service', () => {
         mediaSizeBytes: 1000,
       }),
     );
-    return { exportId, bundleId: final?.requiresPayment ? final.bundleId! : null };
+    // Progress is read by every part that reports it: the bundle is payment's to give (H3).
+    expect(JSON.stringify(final)).not.toMatch(/bundle/i);
+    const { bundleId } = await checkExportAccess.execute({ exportId });
+    expect(bundleId === null).toBe(final?.requiresPayment !== true);
+    return { exportId, bundleId };
   }
 
   /** A bundle to buy, with a checkout session started by `email`: its id at the local Stripe. */

@@ -24,6 +24,7 @@ describe.each([
         url: testServers().natsUrl,
         prefix,
         name: 'test',
+        setsUp: true,
       });
       return {
         channel,

@@ -235,7 +235,7 @@ export function describeWorkQueueContract(driver: WorkQueueFixture): void {
 
     it("forgets an export's dead letters, and only its own", async () => {
       const EXPORT_JOB = jobContract(
-        'jobs.test-export',
+        'jobs.test.export',
         z.object({ exportId: z.string() }),
         (p) => p.exportId,
       );

@@ -2,28 +2,32 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
-import type { PartName } from '@chatexhibit/proto/health';
+import { setUpJetStream } from '@chatexhibit/kit/bus/jetstream-setup';
 import { type NatsAccess, natsAccess } from '@chatexhibit/kit/bus/nats-access';
-import { newNatsCredentials } from '@chatexhibit/kit/bus/nats-permissions';
+import { newNatsCredentials, type NatsUser } from '@chatexhibit/kit/bus/nats-permissions';
 import { type RunningProcess, startProcessCommand } from './child-process';
 import { cleanUpAll } from './clean-up';
 import { eventually } from './eventually';
 import { freePort } from './free-port';
 
-/** A nats-server of the test's own, with JetStream and the parts' authorization (npm run nats-auth's). */
+/**
+ * A nats-server of the test's own, with JetStream and the parts' authorization (npm run
+ * nats-auth's), set up as nats-setup does it.
+ */
 export interface AuthorizedNats {
   url: string;
   prefix: string;
-  /** Each part's NATS_NKEY_SEED. */
-  seeds: Record<PartName, string>;
-  /** What a part's connections present, as the part itself builds it from its configuration. */
-  access(part: PartName): NatsAccess;
+  /** Each part's and the setup's NATS_NKEY_SEED. */
+  seeds: Record<NatsUser, string>;
+  /** What a part's (or the setup's) connections present, as it builds them from its configuration. */
+  access(user: NatsUser): NatsAccess;
   stop(): Promise<void>;
 }
 
 /**
  * Starts Debian's nats-server on a port and store folder of its own with new credentials for
- * deployment prefix `prefix`; `stop` ends it and removes the folder.
+ * deployment prefix `prefix`, and sets up its streams and consumers with the setup's key;
+ * `stop` ends it and removes the folder.
  */
 export async function startAuthorizedNats(prefix: string): Promise<AuthorizedNats> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-nats-auth-'));
@@ -51,7 +55,7 @@ export async function startAuthorizedNats(prefix: string): Promise<AuthorizedNat
       config,
     ];
     server = startProcessCommand('nats-server', args);
-    const access = (part: PartName) => natsAccess({ url, prefix, nkeySeed: seeds[part] }, part);
+    const access = (user: NatsUser) => natsAccess({ url, prefix, nkeySeed: seeds[user] }, user);
     await eventually(
       async () => {
         const probe = await connect({ servers: url, ...access('gateway') }).catch(() => undefined);
@@ -60,6 +64,11 @@ export async function startAuthorizedNats(prefix: string): Promise<AuthorizedNat
       },
       10_000,
       'nats-server with the authorization of the parts answers',
+    );
+    const setup = await connect({ servers: url, ...access('setup') });
+    await cleanUpAll(
+      () => setUpJetStream(setup, prefix),
+      () => setup.close(),
     );
     return { url, prefix, seeds, access, stop };
   } catch (error) {

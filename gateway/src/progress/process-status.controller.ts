@@ -60,7 +60,7 @@ export class ProcessStatusController {
     const send = async (event: ExportProgress) => {
       if (ended || !supersedes(event, sent)) return;
       sent = event;
-      const outgoing = event.done ? await this.withResults(exportId, event) : event;
+      const outgoing = await this.outgoing(exportId, event);
       if (ended) return;
       write(outgoing);
       if (isFinalProgress(event)) end();
@@ -105,12 +105,24 @@ export class ProcessStatusController {
     await delivery;
   }
 
-  private async withResults(exportId: string, event: ExportProgress): Promise<ProgressEvent> {
+  /**
+   * What the browser gets for a recorded event. Every part that reports progress may publish any
+   * export's (the subjects cannot tell the steps apart), so what a final event adds comes from
+   * payment, never from the event: a free export's results only when payment lets it be read,
+   * the bundle of one that must be paid for only from payment. A final event payment does not
+   * bear out (a forgery) ends the stream with a sentence and nothing else.
+   */
+  private async outgoing(exportId: string, event: ExportProgress): Promise<ProgressEvent> {
+    if (!event.done && !event.requiresPayment) return event;
+    const { readable, bundleId, deleteAfter } = await this.results.access(exportId);
+    const unfounded = { step: event.step, progress: event.progress, error: RESULTS_UNAVAILABLE };
+    if (event.requiresPayment) return bundleId === null ? unfounded : { ...event, bundleId };
+    if (!readable) return unfounded;
     return {
       ...event,
       pdfUrl: this.results.pdfUrl(exportId),
       chatData: await this.results.chatData(exportId),
-      ...(await this.results.deleteAfter(exportId)),
+      ...(deleteAfter !== null && { deleteAfter }),
     };
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { z } from 'zod';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
 import { PREVIEW_PAGE_SIZE } from '@chatexhibit/proto/constants';
@@ -127,9 +128,9 @@ export class ExportResultsService {
   }
 
   /** When an export's files are deleted, as its retention records it (nothing when none does). */
-  async deleteAfter(exportId: string): Promise<{ deleteAfter?: string }> {
-    const { deleteAfter } = await this.requestBus.request(EXPORT_ACCESS_REQUEST, { exportId });
-    return deleteAfter === null ? {} : { deleteAfter };
+  /** Payment's word on an export: whether it may be read, until when, and the bundle that buys it. */
+  access(exportId: string): Promise<z.infer<typeof EXPORT_ACCESS_REQUEST.response>> {
+    return this.requestBus.request(EXPORT_ACCESS_REQUEST, { exportId });
   }
 
   pdfUrl(exportId: string): string {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AckPolicy,
   connect,
   type ConsumerMessages,
   ErrorCode,
@@ -9,34 +8,27 @@ import {
   type JetStreamManager,
   type JsMsg,
   type KV,
-  nanos,
+  millis,
   type NatsConnection,
-  RetentionPolicy,
-  type StreamConfig,
-  StorageType,
 } from 'nats';
 import type { z } from 'zod';
 import type { JobContract } from '@chatexhibit/proto/contract';
 import { errorMessage } from '../health/checks';
 import { currentCorrelationId, type Logger, redactUrl } from '../logging/logger';
-import type { JobMetrics, QueueDepth } from '../metrics/metrics';
-import type { NatsAccess } from './nats-access';
-import { deadLetterStream, durableName, jobRunsBucket, jobStream } from './nats-names';
+import { consumingPart, type JobMetrics, type QueueDepth } from '../metrics/metrics';
 import {
-  type Consumer,
-  type ConsumerOptions,
-  deliver,
-  type Delivery,
-  validatePayload,
-  WorkQueue,
-} from './work-queue';
+  bindBucket,
+  ensureDeadLetterStream,
+  ensureJobConsumer,
+  ensureJobRunsBucket,
+  ensureJobStream,
+} from './jetstream-setup';
+import type { NatsAccess } from './nats-access';
+import { deadLetterStream, deadLetterSubject, durableName, jobRunsBucket, jobStream } from './nats-names';
+import { type Consumer, deliver, type Delivery, validatePayload, WorkQueue } from './work-queue';
 
 const CORRELATION_HEADER = 'correlation-id';
-const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
-const DEAD_LETTER_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const CONNECT_RETRY_MS = 2000;
-/** A run's record outlives any item's deliveries (a record of an item gone is never read again). */
-const RUN_RECORD_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Durable work on NATS JetStream. One work-queue stream holds every job subject; each job
@@ -54,6 +46,9 @@ const RUN_RECORD_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
  * Each run of an item is recorded in a KV bucket (`<prefix>_job_runs`, see `Delivery.begin`)
  * before its handler starts and forgotten when it settles, so that the next delivery knows how
  * many earlier runs ended with their process.
+ *
+ * The streams, consumers and bucket are made by nats-setup (jetstream-setup.ts): the queue only
+ * pulls from its consumers, waiting for them to exist, unless told to set them up itself.
  */
 export class JetStreamWorkQueue extends WorkQueue {
   private readonly running: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
@@ -68,14 +63,14 @@ export class JetStreamWorkQueue extends WorkQueue {
     private readonly prefix: string,
     private readonly logger: Logger,
     private readonly metrics: JobMetrics,
-    private readonly updatesStreams: boolean,
+    private readonly setsUp: boolean,
   ) {
     super();
   }
 
   /**
-   * Connects (waiting for NATS to come up, and saying so) and makes sure both streams exist.
-   * Fails with a plain reason when the server runs without JetStream.
+   * Connects, waiting for NATS to come up and saying so. Fails with a plain reason when the
+   * server runs without JetStream.
    */
   static async connect(
     options: {
@@ -85,8 +80,11 @@ export class JetStreamWorkQueue extends WorkQueue {
       metrics: JobMetrics;
       /** The part's credentials, reply inbox and TLS (natsAccess); none on an open server. */
       access?: NatsAccess;
-      /** Whether an existing stream's settings are brought up to date (STREAM_KEEPER); true by default. */
-      updatesStreams?: boolean;
+      /**
+       * Whether the queue makes its streams, consumers and bucket itself, as nats-setup would:
+       * only on an open server (a part without a key may do anything there). False by default.
+       */
+      setsUp?: boolean;
     },
     logger: Logger,
   ): Promise<JetStreamWorkQueue> {
@@ -103,12 +101,12 @@ export class JetStreamWorkQueue extends WorkQueue {
       throw error;
     }
     const jetstream = connection.jetstream();
-    const runs = await jetstream.views.kv(jobRunsBucket(options.prefix), {
-      history: 1,
-      ttl: RUN_RECORD_MAX_AGE_MS,
-      storage: StorageType.File,
-    });
-    const queue = new JetStreamWorkQueue(
+    const setsUp = options.setsUp ?? false;
+    if (setsUp) await ensureJobStream(manager, options.prefix);
+    const runs = setsUp
+      ? await ensureJobRunsBucket(jetstream, options.prefix)
+      : await bindBucket(jetstream, jobRunsBucket(options.prefix));
+    return new JetStreamWorkQueue(
       connection,
       manager,
       jetstream,
@@ -116,30 +114,18 @@ export class JetStreamWorkQueue extends WorkQueue {
       options.prefix,
       logger,
       options.metrics,
-      options.updatesStreams ?? true,
+      setsUp,
     );
-    await queue.ensureStream({
-      name: queue.jobStream,
-      subjects: [`${options.prefix}.jobs.>`],
-      retention: RetentionPolicy.Workqueue,
-      storage: StorageType.File,
-      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-    });
-    await queue.ensureStream({
-      name: queue.deadLetterStream,
-      subjects: [`${options.prefix}.dead-letter.>`],
-      retention: RetentionPolicy.Limits,
-      storage: StorageType.File,
-      max_age: nanos(DEAD_LETTER_MAX_AGE_MS),
-    });
-    return queue;
   }
 
-  get jobStream(): string {
+  private get jobStream(): string {
     return jobStream(this.prefix);
   }
-  get deadLetterStream(): string {
-    return deadLetterStream(this.prefix);
+
+  /** The dead-letter streams of the services whose jobs this queue consumes: its own, no other's. */
+  private get deadLetterStreams(): string[] {
+    const services = new Set(this.consumers.map(({ contract }) => consumingPart(contract.subject)));
+    return [...services].map((service) => deadLetterStream(this.prefix, service));
   }
 
   private subject(contract: JobContract): string {
@@ -149,16 +135,6 @@ export class JetStreamWorkQueue extends WorkQueue {
   /** The durable consumer of a job subject, shared by every replica that consumes it. */
   private durable(contract: JobContract): string {
     return durableName(contract);
-  }
-
-  private async ensureStream(config: Partial<StreamConfig> & { name: string }): Promise<void> {
-    try {
-      await this.manager.streams.info(config.name);
-      if (this.updatesStreams) await this.manager.streams.update(config.name, config);
-    } catch (error) {
-      if (!/stream not found/i.test(errorMessage(error))) throw error;
-      await this.manager.streams.add(config);
-    }
   }
 
   async enqueue<C extends JobContract>(contract: C, payload: z.input<C['payload']>): Promise<void> {
@@ -173,36 +149,41 @@ export class JetStreamWorkQueue extends WorkQueue {
 
   async start(): Promise<void> {
     for (const consumer of this.consumers) {
-      const durable = this.durable(consumer.contract);
-      const config = {
-        ack_policy: AckPolicy.Explicit,
-        ack_wait: nanos(consumer.options.ackWaitMs),
-        max_deliver: -1,
-        max_ack_pending: 1000,
-      };
-      try {
-        await this.manager.consumers.info(this.jobStream, durable);
-        await this.manager.consumers.update(this.jobStream, durable, config);
-      } catch (error) {
-        if (!/consumer not found/i.test(errorMessage(error))) throw error;
-        await this.manager.consumers.add(this.jobStream, {
-          ...config,
-          durable_name: durable,
-          filter_subject: this.subject(consumer.contract),
-        });
+      const { contract, options } = consumer;
+      if (this.setsUp) {
+        await ensureDeadLetterStream(this.manager, this.prefix, consumingPart(contract.subject));
+        await ensureJobConsumer(this.manager, this.prefix, contract, options.ackWaitMs);
       }
+      // Heartbeats follow the consumer's ack wait, which its setup decided.
+      const ackWaitMs = millis(await this.consumerAckWait(this.durable(contract)));
       const messages = await (
-        await this.jetstream.consumers.get(this.jobStream, durable)
-      ).consume({ max_messages: consumer.options.concurrency });
-      this.running.push({ messages, loop: this.pump(messages, consumer) });
+        await this.jetstream.consumers.get(this.jobStream, this.durable(contract))
+      ).consume({ max_messages: options.concurrency });
+      this.running.push({ messages, loop: this.pump(messages, consumer, ackWaitMs) });
     }
   }
 
-  private async pump(messages: ConsumerMessages, consumer: Consumer): Promise<void> {
+  /** The consumer's ack wait (nanoseconds), once nats-setup has made it; says so while it waits. */
+  private async consumerAckWait(durable: string): Promise<number> {
+    while (!this.closing) {
+      try {
+        const { ack_wait: ackWait } = (await this.manager.consumers.info(this.jobStream, durable)).config;
+        if (ackWait !== undefined) return ackWait;
+        throw new Error(`the JetStream consumer ${durable} has no ack wait`);
+      } catch (error) {
+        if (!/consumer not found/i.test(errorMessage(error))) throw error;
+        this.logger.warn({ consumer: durable }, 'waiting for its JetStream consumer (run nats-setup)');
+        await new Promise((resolve) => setTimeout(resolve, CONNECT_RETRY_MS));
+      }
+    }
+    throw new Error(`closed while waiting for the JetStream consumer ${durable}`);
+  }
+
+  private async pump(messages: ConsumerMessages, consumer: Consumer, ackWaitMs: number): Promise<void> {
     const mine = new Set<Promise<void>>();
     for await (const message of messages) {
       const run = deliver(
-        this.delivery(message, consumer.contract, consumer.options),
+        this.delivery(message, consumer.contract, ackWaitMs),
         consumer,
         this.logger,
         this.metrics,
@@ -217,7 +198,7 @@ export class JetStreamWorkQueue extends WorkQueue {
     }
   }
 
-  private delivery(message: JsMsg, contract: JobContract, options: ConsumerOptions): Delivery {
+  private delivery(message: JsMsg, contract: JobContract, ackWaitMs: number): Delivery {
     const correlationId = message.headers?.get(CORRELATION_HEADER) || randomUUID();
     // The value is the number of runs begun and not settled; a stream sequence is never reused.
     const runKey = `${this.durable(contract)}.${message.info.streamSequence}`;
@@ -252,7 +233,7 @@ export class JetStreamWorkQueue extends WorkQueue {
       },
       // Heartbeats keep a long job from being redelivered while its worker is alive; a killed
       // (or hung past its deadline) worker stops sending them and the item is redelivered.
-      heartbeat: { everyMs: Math.max(options.ackWaitMs / 3, 100), beat: () => message.working() },
+      heartbeat: { everyMs: Math.max(ackWaitMs / 3, 100), beat: () => message.working() },
     };
   }
 
@@ -267,30 +248,33 @@ export class JetStreamWorkQueue extends WorkQueue {
     headers.set('reason', asHeaderValue(reason));
     headers.set('deliveries', String(deliveries));
     headers.set(CORRELATION_HEADER, correlationId);
-    await this.jetstream.publish(`${this.prefix}.dead-letter.${contract.subject}`, data, { headers });
+    await this.jetstream.publish(deadLetterSubject(this.prefix, contract), data, { headers });
   }
 
   /**
    * The jobs stream keeps an item only until it is acknowledged (work-queue retention), so only
-   * the dead-letter stream is searched, message by message (it holds what was given up, few).
+   * the dead letters are searched, message by message (what was given up, few): those of this
+   * queue's consumers, since each service forgets its own when an export or message goes.
    */
   async forgetPayloads(field: 'exportId' | 'contactId', value: string): Promise<void> {
-    const { state } = await this.manager.streams.info(this.deadLetterStream);
+    for (const stream of this.deadLetterStreams) await this.forgetDeadLetters(stream, field, value);
+  }
+
+  private async forgetDeadLetters(stream: string, field: 'exportId' | 'contactId', value: string) {
+    const { state } = await this.manager.streams.info(stream);
     // Every service holding the export forgets at once: a letter may go between reading and deleting it.
     const deletedMeanwhile = (error: unknown): boolean => /no message found/i.test(errorMessage(error));
     for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq++) {
       let payload: Record<string, unknown> | null;
       try {
-        payload = JSON.parse(
-          (await this.manager.streams.getMessage(this.deadLetterStream, { seq })).string(),
-        );
+        payload = JSON.parse((await this.manager.streams.getMessage(stream, { seq })).string());
       } catch (error) {
         // A sequence already deleted (or a payload that is not JSON): nothing of the export.
         if (deletedMeanwhile(error) || error instanceof SyntaxError) continue;
         throw error;
       }
       if (payload?.[field] !== value) continue;
-      await this.manager.streams.deleteMessage(this.deadLetterStream, seq).catch((error: unknown) => {
+      await this.manager.streams.deleteMessage(stream, seq).catch((error: unknown) => {
         if (!deletedMeanwhile(error)) throw error;
       });
     }
@@ -305,9 +289,12 @@ export class JetStreamWorkQueue extends WorkQueue {
     if (!this.connection.isClosed()) await this.connection.drain();
   }
 
+  /** JetStream answers: about the queue's first consumer, or (enqueuing only) about the account. */
   async check(): Promise<void> {
     if (this.connection.isClosed()) throw new Error('NATS connection closed');
-    await this.manager.streams.info(this.jobStream);
+    const [first] = this.consumers;
+    if (first) await this.manager.consumers.info(this.jobStream, this.durable(first.contract));
+    else await this.manager.getAccountInfo();
   }
 
   /** Per consumed subject: items not yet delivered plus those delivered and not yet acknowledged. */

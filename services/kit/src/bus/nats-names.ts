@@ -8,8 +8,19 @@ import type { JobContract } from '@chatexhibit/proto/contract';
 /** The work-queue stream of every job subject. */
 export const jobStream = (prefix: string): string => `${prefix}_jobs`;
 
-/** What was given up on, kept 30 days. */
-export const deadLetterStream = (prefix: string): string => `${prefix}_dead_letters`;
+/**
+ * What one service's jobs gave up on, kept 30 days: a stream per service, so that a service
+ * reads and forgets only its own dead letters (those of mail jobs hold buyers' addresses).
+ */
+export const deadLetterStream = (prefix: string, service: string): string =>
+  `${prefix}_dead_letters_${service}`;
+
+/** The one dead-letter stream of every service before each had its own (moved by nats-setup). */
+export const sharedDeadLetterStream = (prefix: string): string => `${prefix}_dead_letters`;
+
+/** Where a job subject's dead letters are published. */
+export const deadLetterSubject = (prefix: string, contract: JobContract): string =>
+  `${prefix}.dead-letter.${contract.subject}`;
 
 /** The last progress event of each export. */
 export const progressStream = (prefix: string): string => `${prefix}_progress`;

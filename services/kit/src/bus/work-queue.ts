@@ -23,7 +23,11 @@ export type JobHandler<C extends JobContract> = (
 export interface ConsumerOptions {
   /** Deliveries before the item is dead-lettered. */
   maxDeliver: number;
-  /** How long a delivery may go without an ack or a heartbeat before it is redelivered. */
+  /**
+   * How long a delivery may go without an ack or a heartbeat before it is redelivered. JetStream
+   * keeps it on the consumer: a queue that sets up its own consumers (an open server) makes them
+   * with it, nats-setup makes every consumer with the default.
+   */
   ackWaitMs: number;
   /** Items one process handles at once. */
   concurrency: number;

@@ -385,6 +385,10 @@ const mailEnv = z
 /** A group of variables this part does not use: nothing is read. */
 const notUsed = z.any().transform((): undefined => undefined);
 
+/** Reads how to reach NATS alone (nats-setup); throws ConfigError naming each problem. */
+export const loadNatsConfig = (env: Record<string, string | undefined> = process.env): NatsConfig =>
+  parseEnvFragments({ common: commonEnv }, env).common.nats;
+
 /** Reads the variables `part` needs; throws ConfigError naming each missing or malformed one. */
 export function loadPartConfig(
   part: PartName,

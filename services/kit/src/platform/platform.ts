@@ -4,7 +4,6 @@ import type { PartConfig } from '../config/part-config';
 import { InProcessRequestBus } from '../bus/in-process-request-bus';
 import { JetStreamWorkQueue } from '../bus/jetstream-work-queue';
 import { natsAccess } from '../bus/nats-access';
-import { STREAM_KEEPER } from '../bus/nats-permissions';
 import { NatsRequestBus } from '../bus/nats-request-bus';
 import { PgBossWorkQueue } from '../bus/pg-boss-work-queue';
 import type { RequestBus } from '../bus/request-bus';
@@ -48,7 +47,8 @@ export interface Platform {
 export async function createDistributedPlatform(config: PartConfig, logger: Logger): Promise<Platform> {
   const name = `chatexhibit-${config.part}`;
   const access = natsAccess(config.nats, config.part);
-  const updatesStreams = config.part === STREAM_KEEPER;
+  // Without a key the server is open (development, tests): nobody ran nats-setup, the part may.
+  const setsUp = config.nats.nkeySeed === undefined;
   const metrics = createMetricsRegistry();
   const jobMetrics = new JobMetrics(metrics);
   let storage: S3ObjectStorage | null = null;
@@ -57,7 +57,7 @@ export async function createDistributedPlatform(config: PartConfig, logger: Logg
     await storage.ensureBucket();
   }
   const workQueue = await JetStreamWorkQueue.connect(
-    { url: config.nats.url, prefix: config.nats.prefix, name, metrics: jobMetrics, access, updatesStreams },
+    { url: config.nats.url, prefix: config.nats.prefix, name, metrics: jobMetrics, access, setsUp },
     logger,
   );
   jobMetrics.measureQueueDepth(workQueue, logger);
@@ -74,7 +74,7 @@ export async function createDistributedPlatform(config: PartConfig, logger: Logg
       prefix: config.nats.prefix,
       name,
       access,
-      updatesStreams,
+      setsUp,
     }),
     rateLimits:
       config.part === 'gateway'
@@ -83,6 +83,7 @@ export async function createDistributedPlatform(config: PartConfig, logger: Logg
             prefix: config.nats.prefix,
             name,
             access,
+            setsUp,
           })
         : null,
     storage,

@@ -1,26 +1,21 @@
 import { createHash } from 'node:crypto';
 import {
   connect,
-  DiscardPolicy,
   ErrorCode,
   type JetStreamClient,
   type JetStreamManager,
   JSONCodec,
-  nanos,
   type NatsConnection,
-  RetentionPolicy,
-  StorageType,
   type StoredMsg,
 } from 'nats';
 import { type ExportProgress, supersedes } from '@chatexhibit/proto/progress';
 import { PROGRESS_EVENT } from '@chatexhibit/proto/subjects';
+import { ensureProgressStream } from '../bus/jetstream-setup';
 import type { NatsAccess } from '../bus/nats-access';
 import { progressStream } from '../bus/nats-names';
 import { errorMessage } from '../health/checks';
 import { DELETED_PROGRESS, ProgressChannel, type ProgressListener, readProgress } from './progress-channel';
 
-/** How long an export's last progress is kept: as long as its download link lives. */
-const PROGRESS_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 const PUBLISH_ATTEMPTS = 10;
 const codec = JSONCodec<unknown>();
 
@@ -61,8 +56,8 @@ export class JetStreamProgressChannel extends ProgressChannel {
     name: string;
     /** The part's credentials, reply inbox and TLS (natsAccess); none on an open server. */
     access?: NatsAccess;
-    /** Whether an existing stream's settings are brought up to date (STREAM_KEEPER); true by default. */
-    updatesStreams?: boolean;
+    /** Whether it makes its stream itself, as nats-setup would (an open server only); false by default. */
+    setsUp?: boolean;
   }): Promise<JetStreamProgressChannel> {
     const connection = await connect({
       servers: options.url,
@@ -79,25 +74,7 @@ export class JetStreamProgressChannel extends ProgressChannel {
         connection.jetstream(),
         options.prefix,
       );
-      const config = {
-        name: channel.stream,
-        subjects: [`${options.prefix}.${PROGRESS_EVENT.wildcard}`],
-        retention: RetentionPolicy.Limits,
-        storage: StorageType.File,
-        max_msgs_per_subject: 1,
-        discard: DiscardPolicy.Old,
-        max_age: nanos(PROGRESS_MAX_AGE_MS),
-        allow_direct: true,
-      };
-      await manager.streams.info(channel.stream).then(
-        async () => {
-          if (options.updatesStreams ?? true) await manager.streams.update(channel.stream, config);
-        },
-        (error: unknown) => {
-          if (!/stream not found/i.test(errorMessage(error))) throw error;
-          return manager.streams.add(config);
-        },
-      );
+      if (options.setsUp) await ensureProgressStream(manager, options.prefix);
       return channel;
     } catch (error) {
       await connection.close();
@@ -169,8 +146,9 @@ export class JetStreamProgressChannel extends ProgressChannel {
     if (!this.connection.isClosed()) await this.connection.drain();
   }
 
+  /** JetStream answers (no part but the setup may ask about the stream itself). */
   async check(): Promise<void> {
     if (this.connection.isClosed()) throw new Error('NATS connection closed');
-    await this.manager.streams.info(this.stream);
+    await this.manager.getAccountInfo();
   }
 }

@@ -1,13 +1,9 @@
-import { connect, JSONCodec, type KV, type NatsConnection, StorageType } from 'nats';
+import { connect, JSONCodec, type KV, type NatsConnection } from 'nats';
+import { bindBucket, ensureRateLimitBucket } from '../bus/jetstream-setup';
 import type { NatsAccess } from '../bus/nats-access';
 import { rateLimitBucket } from '../bus/nats-names';
 import { errorMessage } from '../health/checks';
-import {
-  RATE_LIMIT_MAX_PERIOD_MS,
-  type RateLimitCount,
-  RateLimitStore,
-  type StoredCount,
-} from './rate-limit-store';
+import { type RateLimitCount, RateLimitStore, type StoredCount } from './rate-limit-store';
 
 const codec = JSONCodec<RateLimitCount>();
 
@@ -33,6 +29,8 @@ export class JetStreamRateLimitStore extends RateLimitStore {
     name: string;
     /** The gateway's credentials, reply inbox and TLS (natsAccess); none on an open server. */
     access?: NatsAccess;
+    /** Whether it makes its bucket itself, as nats-setup would (an open server only); false by default. */
+    setsUp?: boolean;
   }): Promise<JetStreamRateLimitStore> {
     const connection = await connect({
       servers: options.url,
@@ -42,11 +40,10 @@ export class JetStreamRateLimitStore extends RateLimitStore {
       ...options.access,
     });
     try {
-      const kv = await connection.jetstream().views.kv(JetStreamRateLimitStore.bucket(options.prefix), {
-        history: 1,
-        ttl: RATE_LIMIT_MAX_PERIOD_MS,
-        storage: StorageType.File,
-      });
+      const jetstream = connection.jetstream();
+      const kv = options.setsUp
+        ? await ensureRateLimitBucket(jetstream, options.prefix)
+        : await bindBucket(jetstream, JetStreamRateLimitStore.bucket(options.prefix));
       return new JetStreamRateLimitStore(connection, kv);
     } catch (error) {
       await connection.close();

@@ -49,7 +49,7 @@ export class DecideEntitlementUseCase {
         decidedJob: job,
       });
     });
-    // Read back: a redelivery must announce the bundle the first delivery created.
+    // Read back: a redelivery must announce what the first delivery decided.
     const decision = deleted ? null : await this.bundles.findDecision(exportId);
     if (!decision) return null;
     const final: ExportProgress = decision.free
@@ -58,7 +58,6 @@ export class DecideEntitlementUseCase {
           step: stepIndex('payment-required'),
           progress: 100,
           requiresPayment: true,
-          bundleId: decision.bundleId!,
           messageCount,
           mediaSizeBytes,
         };

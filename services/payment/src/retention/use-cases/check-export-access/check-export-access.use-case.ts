@@ -10,7 +10,7 @@ type ExportAccess = z.infer<typeof EXPORT_ACCESS_REQUEST.response>;
 
 /**
  * Whether an export's results may be read: it is free, or its bundle is paid and not refunded,
- * and it has not passed its retention date; and, once gone, how it went.
+ * and it has not passed its retention date; once gone, how it went; and the bundle that buys it.
  */
 @Injectable()
 export class CheckExportAccessUseCase {
@@ -23,11 +23,16 @@ export class CheckExportAccessUseCase {
     const retention = await this.retention.find(exportId);
     const deleteAfter = retention ? retention.deleteAfter.toISOString() : null;
     const gone = goneOf(retention);
-    if (gone) return { readable: false, gone, deleteAfter };
+    if (gone) return { readable: false, gone, deleteAfter, bundleId: null };
     const decision = await this.bundles.findDecision(exportId);
-    if (!decision) return { readable: false, gone, deleteAfter };
-    if (decision.free) return { readable: true, gone, deleteAfter };
+    if (!decision) return { readable: false, gone, deleteAfter, bundleId: null };
+    if (decision.free) return { readable: true, gone, deleteAfter, bundleId: null };
     const bundle = decision.bundleId ? await this.bundles.findBundle(decision.bundleId) : null;
-    return { readable: bundle !== null && isUnlocked(bundle), gone, deleteAfter };
+    return {
+      readable: bundle !== null && isUnlocked(bundle),
+      gone,
+      deleteAfter,
+      bundleId: bundle?.id ?? null,
+    };
   }
 }
