@@ -8,7 +8,7 @@
 import type { ChatMessage, MessageFlag, MessageType, ParsedChat } from './chat-model';
 import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import { calendarOfDates, isConverted, toGregorianYears } from './calendars';
-import { refuseEntryPast, refuseLongLines } from './chat-limits';
+import { refuseEntryPast, refuseLongLines, refuseLongText } from './chat-limits';
 import { type DateOrder, inferDateOrder, isGregorianLookingYear, isPossibleDate } from './date-order';
 import { decodeChatText, type TextEncodingName } from './decode';
 import {
@@ -43,6 +43,7 @@ export function parseChat(input: string | Uint8Array): ParsedChat {
     encoding = decoded.encoding;
     warnings.push(...decoded.warnings);
   }
+  refuseLongText(text);
   refuseLongLines(text, encoding);
   const assembler = new ChatAssembler(text, detectHeaderFormats(text));
   assembler.readLines();
