@@ -17,6 +17,9 @@ import { isPagePath } from '@chatexhibit/proto/site';
 import { MetricsController } from '@chatexhibit/kit/metrics/metrics.controller';
 import { RateLimitStore } from '@chatexhibit/kit/rate-limit/rate-limit-store';
 import { probeController } from '@chatexhibit/kit/service/probes';
+import { DownloadCodes } from './access/download-codes';
+import { ExportBinding } from './access/export-binding';
+import { ForgetDeviceController } from './access/forget-device.controller';
 import { ContactController } from './contact/contact.controller';
 import { SubmitContactMessageService } from './contact/submit-contact-message.service';
 import { ApiDocsController } from './api-docs/api-docs.controller';
@@ -111,6 +114,7 @@ export class GatewayModule implements NestModule {
         ExportResultsController,
         DeleteExportController,
         LinksMailController,
+        ForgetDeviceController,
         ExhibitsController,
         ContactController,
         SiteInfoController,
@@ -136,6 +140,8 @@ export class GatewayModule implements NestModule {
         StartProcessingService,
         UploadsInFlight,
         ExportResultsService,
+        ExportBinding,
+        DownloadCodes,
         ExhibitsService,
         SubmitContactMessageService,
         PaymentsService,

@@ -90,13 +90,13 @@ describe('the converter', () => {
       const pdf = await page.request.get(pdfTab.url());
       expect(pdf.headers()['content-type']).toBe('application/pdf');
       await pdfTab.close();
-      // A download: the new tab stays blank, its request names the package.
-      const [zipRequest] = await Promise.all([
-        page.context().waitForEvent('request', (request) => request.url().includes('/evidence-zip/')),
+      // A download: the new tab stays blank, its request names the package by a one-time code.
+      const [zipResponse] = await Promise.all([
+        page.context().waitForEvent('response', (response) => response.url().includes('/evidence-zip/')),
         page.getByRole('button', { name: 'Download Evidence Package' }).click(),
       ]);
-      expect(zipRequest.url()).toMatch(/\/api\/whatsapp\/evidence-zip\/[0-9a-f-]{36}$/);
-      expect((await page.request.get(zipRequest.url())).headers()['content-type']).toBe('application/zip');
+      expect(zipResponse.url()).toMatch(/\/api\/whatsapp\/evidence-zip\/[A-Za-z0-9_-]{70}$/);
+      expect(zipResponse.headers()['content-type']).toBe('application/zip');
     } finally {
       await page.close();
     }

@@ -2,10 +2,17 @@ import { Controller, ForbiddenException, NotFoundException, Req, Res } from '@ne
 import type { Request, Response } from 'express';
 import type { ChatData } from '@chatexhibit/proto/chat';
 import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
-import { HTTP_API, NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
+import {
+  type DownloadCodeResponse,
+  ExportIdSchema,
+  HTTP_API,
+  NOT_FOUND_MESSAGE,
+} from '@chatexhibit/proto/http-api';
 import { EXHIBIT_FILE_TYPES, isExhibitFileName } from '@chatexhibit/proto/exhibit-files';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import { isValidKey, ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
+import { DownloadCodes } from '../access/download-codes';
+import { ExportBinding } from '../access/export-binding';
 import { Route, RouteParams } from '../http/http-route';
 import { contentDisposition, type DownloadDocument, downloadFileName } from './download-names';
 import { ExportResultsService } from './export-results.service';
@@ -24,7 +31,7 @@ const DOCUMENTS = {
 
 /**
  * Reading an export's results (SPEC §7): its chat data and evidence package for free or paid
- * exports only, and its files (transcript, evidence package, voice notes, exhibits' files) behind
+ * exports only, with the cookie that binds the id to the browser (or a download code), and its files (transcript, evidence package, voice notes, exhibits' files) behind
  * signed, expiring links, as the final progress event, the chat data and the buyer's mail give them.
  */
 @Controller()
@@ -32,25 +39,48 @@ export class ExportResultsController {
   constructor(
     private readonly results: ExportResultsService,
     private readonly storage: ObjectStorage,
+    private readonly binding: ExportBinding,
+    private readonly codes: DownloadCodes,
   ) {}
 
   @Route(HTTP_API.chatData)
-  async chat(@RouteParams(HTTP_API.chatData) { chatExportId }: { chatExportId: string }): Promise<ChatData> {
+  async chat(
+    @RouteParams(HTTP_API.chatData) { chatExportId }: { chatExportId: string },
+    @Req() request: Request,
+  ): Promise<ChatData> {
+    this.binding.assertBound(request, chatExportId);
     await this.results.assertReadable(chatExportId);
     return this.results.chatData(chatExportId);
   }
 
   /** The uploader's look at their chat before paying (first page, no media). */
   @Route(HTTP_API.chatPreview)
-  preview(@RouteParams(HTTP_API.chatPreview) { exportId }: { exportId: string }): Promise<ChatPreview> {
+  preview(
+    @RouteParams(HTTP_API.chatPreview) { exportId }: { exportId: string },
+    @Req() request: Request,
+  ): Promise<ChatPreview> {
+    this.binding.assertBound(request, exportId);
     return this.results.preview(exportId);
+  }
+
+  /** A one-time code for the Download Evidence Package button, so its address holds no export id. */
+  @Route(HTTP_API.downloadCode)
+  async downloadCode(
+    @RouteParams(HTTP_API.downloadCode) { exportId }: { exportId: string },
+    @Req() request: Request,
+  ): Promise<DownloadCodeResponse> {
+    this.binding.assertBound(request, exportId);
+    await this.results.assertReadable(exportId);
+    return this.codes.issue(exportId);
   }
 
   @Route(HTTP_API.evidenceZip)
   async evidenceZip(
-    @RouteParams(HTTP_API.evidenceZip) { id: exportId }: { id: string },
+    @RouteParams(HTTP_API.evidenceZip) { id }: { id: string },
+    @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
+    const exportId = await this.exportOfIdOrCode(request, id);
     await this.results.assertReadable(exportId);
     await this.sendDocument(response, exportId, 'evidenceZip');
   }
@@ -125,6 +155,17 @@ export class ExportResultsController {
     const { type, disposition } = DOCUMENTS[document];
     const name = downloadFileName(document, exportId, await this.results.uploadFileName(exportId));
     return this.send(response, exportKeys(exportId)[document], type, name, disposition);
+  }
+
+  /** An export id bound to this browser, or a download code not used yet: the export it opens (404 otherwise). */
+  private async exportOfIdOrCode(request: Request, id: string): Promise<string> {
+    if (ExportIdSchema.safeParse(id).success) {
+      this.binding.assertBound(request, id);
+      return id;
+    }
+    const exportId = await this.codes.redeem(id);
+    if (exportId === null) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    return exportId;
   }
 
   /**
