@@ -49,6 +49,9 @@ export const SignedLinkQuerySchema = z.object({
   expires: z.string().regex(/^\d{1,12}$/),
   signature: z.string().regex(/^[0-9a-f]{64}$/),
 });
+export type SignedLinkQuery = z.infer<typeof SignedLinkQuerySchema>;
+/** A mailed link's expiry and signature, posted from its fragment; checked as the link (403), not as a form. */
+const SignedLinkFormSchema = z.object({ expires: z.string().optional(), signature: z.string().optional() });
 
 /**
  * A download code (`POST /api/whatsapp/export/{exportId}/download-code`): the export id and an
@@ -120,6 +123,7 @@ export const NOT_READABLE =
   'No such export, or not readable (unpaid, or refunded): the same answer for both.';
 /** The 410 of an export that is gone: its `reason` tells deleted on request from expired. */
 export const EXPIRED = `The export is gone, its files deleted: \`reason\` ${GONE_REFUSALS.deleted} when its uploader deleted it ("${PAYMENT_MESSAGES.deletedOnRequest}"), ${GONE_REFUSALS.expired} when it passed its retention date ("${PAYMENT_MESSAGES.expired}").`;
+const BAD_FORM = 'The body is not a form.';
 const BAD_LINK =
   'The link was altered or names no export ("This download link is not valid."), or has expired ("This download link has expired.").';
 export const perHour = (count: number, what: string) =>
@@ -142,6 +146,8 @@ const LinkTokenParams = z.object({
 /** What a route with `errorPage` says of its errors. */
 const ERROR_PAGE =
   'A browser opening the link (Accept prefers text/html) gets its error as a small HTML page with the same status and sentence, leading to the home, help and contact pages; other clients get the ErrorBody.';
+/** A signed link's GET, and how a mailed one opens. */
+const MAILED_LINK = `A mailed link carries \`expires\` and \`signature\` in the URL's fragment (\`#expires=…&signature=…\`), which a browser never sends: without them in the query, a browser (Accept prefers text/html) gets a small page whose script takes them out of the address and posts them, as a form, to the same path (the POST route), which answers the file. Links the web app is handed (\`pdfUrl\`, voice notes) carry them in the query.`;
 const SIGNED_LINK = `Only through the signed links the API and a buyer's mail hand out (valid ${DOWNLOAD_LINK_VALIDITY_DAYS} days); only while the export is free or paid: after a refund it answers 404, like its chat data. The documents, the mail and the logs name an export by its reference (CE-XXXX-XXXX-XXXX), which opens nothing. ${ERROR_PAGE}`;
 
 /** What every route that takes an export id (or a bundle id) asks besides it. */
@@ -298,7 +304,7 @@ export const HTTP_API = {
     path: '/api/files/{token}/transcript.pdf',
     tag: 'signed files',
     summary: 'The transcript PDF, behind a signed, expiring link',
-    description: SIGNED_LINK,
+    description: `${SIGNED_LINK} ${MAILED_LINK}`,
     params: LinkTokenParams,
     query: SignedLinkQuerySchema,
     responses: { 200: file('application/pdf', 'The transcript.') },
@@ -311,12 +317,38 @@ export const HTTP_API = {
     path: '/api/files/{token}/evidence.zip',
     tag: 'signed files',
     summary: 'The evidence package, behind a signed, expiring link (as mailed to a buyer)',
-    description: SIGNED_LINK,
+    description: `${SIGNED_LINK} ${MAILED_LINK}`,
     params: LinkTokenParams,
     query: SignedLinkQuerySchema,
     responses: { 200: file('application/zip', 'The evidence ZIP.') },
     errorPage: true,
     errors: { 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
+  }),
+
+  mailedTranscript: httpRoute({
+    method: 'POST',
+    path: '/api/files/{token}/transcript.pdf',
+    tag: 'signed files',
+    summary: 'The transcript PDF of a mailed link: its fragment’s expiry and signature, posted as a form',
+    description: `What the page of a mailed link posts (see the GET). ${SIGNED_LINK}`,
+    params: LinkTokenParams,
+    body: { mediaType: 'application/x-www-form-urlencoded', schema: SignedLinkFormSchema },
+    responses: { 200: file('application/pdf', 'The transcript.') },
+    errorPage: true,
+    errors: { 400: BAD_FORM, 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
+  }),
+
+  mailedEvidenceZip: httpRoute({
+    method: 'POST',
+    path: '/api/files/{token}/evidence.zip',
+    tag: 'signed files',
+    summary: 'The evidence package of a mailed link: its fragment’s expiry and signature, posted as a form',
+    description: `What the page of a mailed link posts (see the GET). ${SIGNED_LINK}`,
+    params: LinkTokenParams,
+    body: { mediaType: 'application/x-www-form-urlencoded', schema: SignedLinkFormSchema },
+    responses: { 200: file('application/zip', 'The evidence ZIP.') },
+    errorPage: true,
+    errors: { 400: BAD_FORM, 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
   }),
 
   signedAudio: httpRoute({

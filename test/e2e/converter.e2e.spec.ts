@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { graveAccessibilityProblems } from '../support/accessibility';
 import { ARTIFACTS } from '../support/artifacts';
 import { useChromium } from '../support/browser';
+import { shareCookies } from '../support/browser-cookies';
 import { cleanUpAll } from '../support/clean-up';
 import { createPaymentIntent, uploadOverLimitExport } from '../support/payment-client';
 import { useStandalone } from '../support/standalone';
@@ -329,6 +330,8 @@ describe('the converter', () => {
     const { bundleId } = await uploadOverLimitExport(standalone.baseUrl, workDir);
     const { body } = await createPaymentIntent(standalone.baseUrl, bundleId, 'later@example.org');
     const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // The browser that uploaded, through the API here: it holds the cookie that binds the export.
+    await shareCookies(page.context(), standalone.baseUrl, origin());
     try {
       // The polling's 3 + 5 + 10 + 15 + 20 s pass on the page's own clock.
       await page.clock.install();

@@ -7,7 +7,8 @@ import type { BrowserContext } from 'playwright-core';
 import { useChromium } from '../support/browser';
 import { fetchWithoutCookies } from '../support/browser-cookies';
 import { cleanUpAll } from '../support/clean-up';
-import { uploadOverLimitExport } from '../support/payment-client';
+import { linksInMail, outboxMailTo, uploadOverLimitExport } from '../support/payment-client';
+import { readProgress, uploadExport } from '../support/pipeline-client';
 import { useStandalone } from '../support/standalone';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 
@@ -130,5 +131,45 @@ describe('ids bound to the uploader’s browser', () => {
     const refused = await checkout(bundleId);
     expect(refused).toEqual(await checkout(unknown));
     expect(refused.status).toBe(404);
+  }, 120_000);
+
+  it('opens a mailed link, its signature in the fragment, in a fresh browser; its path alone opens nothing', async () => {
+    const { body } = await uploadExport(standalone.baseUrl, freeZip);
+    await readProgress(standalone.baseUrl, body.clientId!);
+    const to = 'laptop@example.org';
+    const mailed = await fetch(`${standalone.baseUrl}/api/whatsapp/export/${body.clientId!}/email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: to }),
+    });
+    expect(mailed.status).toBe(202);
+    const links = linksInMail(await outboxMailTo(standalone.dataDir, to)).filter((l) =>
+      l.includes('/api/files/'),
+    );
+    expect(links).toHaveLength(2);
+    for (const link of links)
+      expect(new URL(link)).toMatchObject({
+        search: '',
+        hash: expect.stringMatching(/^#expires=\d+&signature=[0-9a-f]{64}$/) as unknown,
+      });
+    const zipLink = links.find((link) => link.includes('/evidence.zip#'))!.replace('localhost', '127.0.0.1');
+
+    // Another device (no cookie, no storage): the page posts the fragment and the file comes.
+    const laptop = await chromium.browser.newContext();
+    try {
+      const page = await laptop.newPage();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.goto(zipLink).catch(() => null),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.zip$/);
+      expect(page.url()).not.toContain('signature');
+      // What a proxy's log keeps of it, the path, shows the link is not valid.
+      const logged = await laptop.newPage();
+      await logged.goto(zipLink.split('#')[0]!);
+      await logged.getByText('This download link is not valid.').waitFor();
+    } finally {
+      await laptop.close();
+    }
   }, 120_000);
 });

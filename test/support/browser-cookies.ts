@@ -1,4 +1,5 @@
 import { CookieJar } from 'tough-cookie';
+import type { BrowserContext } from 'playwright-core';
 
 /**
  * SPEC §7: every request of the web app carries credentials. The tests' `fetch` does as a browser
@@ -27,3 +28,16 @@ globalThis.fetch = async (input, init) => {
     await jar.setCookie(header, request.url, { ignoreError: true });
   return response;
 };
+
+/**
+ * Gives a Chromium context the cookies this test file's fetch holds for `fromUrl`, as set for
+ * `toUrl` (default the same): a test that uploads through the API, then goes on in the page, is
+ * one person with one browser.
+ */
+export async function shareCookies(context: BrowserContext, fromUrl: string, toUrl = fromUrl): Promise<void> {
+  const cookies = await jar.getCookies(fromUrl, { allPaths: true });
+  const domain = new URL(toUrl).hostname;
+  await context.addCookies(
+    cookies.map(({ key, value, path }) => ({ name: key, value, domain, path: path ?? '/' })),
+  );
+}

@@ -4,6 +4,7 @@ import type { ChatData } from '@chatexhibit/proto/chat';
 import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
 import {
   type DownloadCodeResponse,
+  type SignedLinkQuery,
   ExportIdSchema,
   HTTP_API,
   NOT_FOUND_MESSAGE,
@@ -13,9 +14,10 @@ import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import { isValidKey, ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { DownloadCodes } from '../access/download-codes';
 import { ExportBinding } from '../access/export-binding';
-import { Route, RouteParams } from '../http/http-route';
+import { Route, RouteBody, RouteParams } from '../http/http-route';
 import { contentDisposition, type DownloadDocument, downloadFileName } from './download-names';
 import { ExportResultsService } from './export-results.service';
+import { linkOpenerPage, linkOpenerPolicy } from './link-opener-page';
 
 /** A signed link whose path names no export this server sealed. */
 const INVALID_LINK_MESSAGE = 'This download link is not valid.';
@@ -104,13 +106,36 @@ export class ExportResultsController {
     return this.sendSignedDocument(request, response, token, 'evidenceZip');
   }
 
+  /** A mailed link's signature, posted from its fragment by the opener page. */
+  @Route(HTTP_API.mailedTranscript)
+  async mailedTranscript(
+    @RouteParams(HTTP_API.mailedTranscript) { token }: { token: string },
+    @RouteBody(HTTP_API.mailedTranscript) signed: Partial<SignedLinkQuery>,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const exportId = await this.readableThroughLink(request, token, signed);
+    await this.sendDocument(response, exportId, 'transcript');
+  }
+
+  @Route(HTTP_API.mailedEvidenceZip)
+  async mailedEvidenceZip(
+    @RouteParams(HTTP_API.mailedEvidenceZip) { token }: { token: string },
+    @RouteBody(HTTP_API.mailedEvidenceZip) signed: Partial<SignedLinkQuery>,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const exportId = await this.readableThroughLink(request, token, signed);
+    await this.sendDocument(response, exportId, 'evidenceZip');
+  }
+
   @Route(HTTP_API.signedAudio)
   async audio(
     @RouteParams(HTTP_API.signedAudio) { token, entryPath }: { token: string; entryPath: string },
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const exportId = await this.readableThroughLink(request, token);
+    const exportId = await this.readableThroughLink(request, token, this.queryOf(request));
     const key = exportKeys(exportId).audio(entryPath);
     // Only this server signs links, but a path that leaves the export's folder is no file of it.
     if (!isValidKey(key)) throw new NotFoundException(NOT_FOUND_MESSAGE);
@@ -125,7 +150,7 @@ export class ExportResultsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const exportId = await this.readableThroughLink(request, token);
+    const exportId = await this.readableThroughLink(request, token, this.queryOf(request));
     if (!isExhibitFileName(fileName)) throw new NotFoundException(NOT_FOUND_MESSAGE);
     const type = EXHIBIT_FILE_TYPES[fileName];
     await this.send(
@@ -144,7 +169,19 @@ export class ExportResultsController {
     token: string,
     document: DownloadDocument,
   ): Promise<void> {
-    await this.sendDocument(response, await this.readableThroughLink(request, token), document);
+    const { expires, signature } = request.query;
+    // A mailed link: its signature is in the fragment, which only the browser's page can read.
+    if (
+      expires === undefined &&
+      signature === undefined &&
+      request.accepts(['application/json', 'text/html']) === 'text/html'
+    ) {
+      linkOpenerPolicy(request, response, () => undefined);
+      response.type('html').send(linkOpenerPage());
+      return;
+    }
+    const exportId = await this.readableThroughLink(request, token, this.queryOf(request));
+    await this.sendDocument(response, exportId, document);
   }
 
   private async sendDocument(
@@ -173,23 +210,31 @@ export class ExportResultsController {
    * otherwise) and the export may still be read: a link outlives a refund, which locks the export
    * again (404), and its retention (410).
    */
-  private async readableThroughLink(request: Request, token: string): Promise<string> {
-    this.verifyLink(request);
+  private async readableThroughLink(
+    request: Request,
+    token: string,
+    signed: Partial<SignedLinkQuery>,
+  ): Promise<string> {
+    this.verifyLink(request, signed);
     const exportId = this.results.links.unseal(token);
     if (exportId === null) throw new ForbiddenException(INVALID_LINK_MESSAGE);
     await this.results.assertReadable(exportId);
     return exportId;
   }
 
-  /** A link that was altered or is past its date: 403. */
-  private verifyLink(request: Request): void {
-    const pathname = request.originalUrl.split('?')[0]!;
+  /** A signed link's expiry and signature, from its query. */
+  private queryOf(request: Request): Partial<SignedLinkQuery> {
     const { expires, signature } = request.query;
-    const verdict = this.results.links.verify(
-      pathname,
-      typeof expires === 'string' ? expires : undefined,
-      typeof signature === 'string' ? signature : undefined,
-    );
+    return {
+      expires: typeof expires === 'string' ? expires : undefined,
+      signature: typeof signature === 'string' ? signature : undefined,
+    };
+  }
+
+  /** A link that was altered or is past its date: 403. */
+  private verifyLink(request: Request, { expires, signature }: Partial<SignedLinkQuery>): void {
+    const pathname = request.originalUrl.split('?')[0]!;
+    const verdict = this.results.links.verify(pathname, expires, signature);
     if (verdict === 'expired') throw new ForbiddenException('This download link has expired.');
     if (verdict === 'tampered') throw new ForbiddenException(INVALID_LINK_MESSAGE);
   }

@@ -26,8 +26,20 @@ export class SignedLinks {
   }
 
   sign(pathname: string, now = Date.now(), validityMs = VALIDITY_MS): string {
+    return `${pathname}?${this.signedFields(pathname, now, validityMs)}`;
+  }
+
+  /**
+   * A link to mail: the expiry and signature in the URL's fragment, which browsers never send, so
+   * no server, proxy or log on the way sees them; the gateway's page at the path posts them.
+   */
+  signForMail(pathname: string, now = Date.now()): string {
+    return `${pathname}#${this.signedFields(pathname, now, VALIDITY_MS)}`;
+  }
+
+  private signedFields(pathname: string, now: number, validityMs: number): string {
     const expires = Math.floor(this.expiresAt(now, validityMs) / 1000);
-    return `${pathname}?expires=${expires}&signature=${this.signature(pathname, expires)}`;
+    return `expires=${expires}&signature=${this.signature(pathname, expires)}`;
   }
 
   /** When a link signed at `now` expires (ms since the epoch, whole seconds). */
