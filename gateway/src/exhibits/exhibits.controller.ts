@@ -10,9 +10,10 @@ import { ExhibitThrottlerGuard } from './exhibit-throttler.guard';
 import { ExhibitsService } from './exhibits.service';
 
 /**
- * Exhibits of a free or paid export, for whoever holds its id and the cookie binding it: its numbered messages to choose
- * from, and making an exhibit (rate-limited per client address, the `exhibits` throttler). The
- * made exhibit's files are served behind signed links with the export's other files.
+ * Exhibits of a free or paid export, for whoever holds its id and the cookie binding it: its
+ * numbered messages to choose from, and making an exhibit (rate-limited per client address, the
+ * `exhibits` throttler). The made exhibit's files are served behind signed links with the
+ * export's other files.
  */
 @Controller()
 export class ExhibitsController {

@@ -9,8 +9,9 @@ import { Route, RouteParams } from '../http/http-route';
 const route = HTTP_API.deleteExport;
 
 /**
- * The uploader deletes an export now, with the id the upload answered and the cookie binding it: 204, and from then on
- * every route and link of it answers 410 while every service deletes its files and rows.
+ * The uploader deletes an export now, with the id the upload answered and the cookie binding it:
+ * 204, and from then on every route and link of it answers 410 while every service deletes its
+ * files and rows.
  */
 @Controller()
 export class DeleteExportController {

@@ -33,8 +33,9 @@ const DOCUMENTS = {
 
 /**
  * Reading an export's results (SPEC §7): its chat data and evidence package for free or paid
- * exports only, with the cookie that binds the id to the browser (or a download code), and its files (transcript, evidence package, voice notes, exhibits' files) behind
- * signed, expiring links, as the final progress event, the chat data and the buyer's mail give them.
+ * exports only, with the cookie that binds the id to the browser (or a download code), and its
+ * files (transcript, evidence package, voice notes, exhibits' files) behind signed, expiring
+ * links, as the final progress event, the chat data and the buyer's mail give them.
  */
 @Controller()
 export class ExportResultsController {
@@ -194,7 +195,7 @@ export class ExportResultsController {
     return this.send(response, exportKeys(exportId)[document], type, name, disposition);
   }
 
-  /** An export id bound to this browser, or a download code not used yet: the export it opens (404 otherwise). */
+  /** An export id bound to this browser, or a download code not yet used: its export (404 otherwise). */
   private async exportOfIdOrCode(request: Request, id: string): Promise<string> {
     if (ExportIdSchema.safeParse(id).success) {
       this.binding.assertBound(request, id);

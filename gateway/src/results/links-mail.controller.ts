@@ -12,8 +12,8 @@ const route = HTTP_API.emailLinks;
 
 /**
  * POST /api/whatsapp/export/{exportId}/email: a free export's links mailed to whoever holds its
- * id (bound to their browser). Mails are counted with the contact form's (a few an hour per address), so the route
- * cannot be used to flood a mailbox.
+ * id (bound to their browser). Mails are counted with the contact form's (a few an hour per
+ * address), so the route cannot be used to flood a mailbox.
  */
 @Controller()
 export class LinksMailController {

@@ -21,7 +21,7 @@ const ExportMemorySchema = z.object({
   /** After a purchase: where the links were mailed and until when they hold (ISO date-time). */
   emailedTo: z.string().optional(),
   linksValidUntil: z.string().optional(),
-  /** When the export's files are deleted (ISO date-time): the memory is dropped then. Memories without it are dropped. */
+  /** When the export's files are deleted (ISO date-time): the memory goes then (one without it at once). */
   expiresAt: z.iso.datetime({ offset: true }),
 });
 export type ExportMemory = z.infer<typeof ExportMemorySchema>;
