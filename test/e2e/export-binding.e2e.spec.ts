@@ -19,7 +19,8 @@ import { writeWhatsAppExport } from '../support/whatsapp-export';
  * In Chromium against `npm start`, an owner's context and a stranger's that has only the URLs.
  */
 describe('ids bound to the uploader’s browser', () => {
-  const standalone = useStandalone();
+  // Behind a proxy on this host, which says whether the browser came over TLS.
+  const standalone = useStandalone({ TRUST_PROXY: 'loopback' });
   const chromium = useChromium();
   let workDir: string;
   let freeZip: string;
@@ -128,6 +129,13 @@ describe('ids bound to the uploader’s browser', () => {
         ...json,
         body: JSON.stringify({ bundleId: id, userEmail: 'a@b.example' }),
       });
+    // The cookie is Secure when the browser came over TLS (as the trusted proxy says), not otherwise.
+    const forget = (headers: Record<string, string>) =>
+      fetchWithoutCookies(`${standalone.baseUrl}/api/forget-device`, { method: 'POST', headers });
+    const overTls = (await forget({ 'X-Forwarded-Proto': 'https' })).headers.get('set-cookie')!;
+    expect(overTls).toMatch(/HttpOnly/);
+    expect(overTls).toMatch(/; Secure/);
+    expect((await forget({})).headers.get('set-cookie')).not.toMatch(/Secure/);
     const refused = await checkout(bundleId);
     expect(refused).toEqual(await checkout(unknown));
     expect(refused.status).toBe(404);
