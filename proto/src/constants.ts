@@ -117,6 +117,14 @@ export const LOCAL_STORAGE_KEYS = {
 } as const;
 
 /**
+ * The HttpOnly cookie that binds export ids to the browser that uploaded them (path /api): an id
+ * without it opens nothing (the gateway's `ExportBinding`).
+ */
+export const EXPORT_BINDING_COOKIE = 'chatexhibit_exports';
+/** The newest exports one browser's cookie binds: the cookie stays far below browsers' 4 KB. */
+export const MAX_BOUND_EXPORTS = 32;
+
+/**
  * Sender colours of the transcript and its preview (SPEC: the first participant in the primary
  * colour, the others in the secondary): the web app's navy primary and teal accent.
  */
