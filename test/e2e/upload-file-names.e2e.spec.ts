@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { ChatDataSchema } from '@chatexhibit/proto/chat';
 import { useChromium } from '../support/browser';
 import { cleanUpAll } from '../support/clean-up';
+import { eventually } from '../support/eventually';
 import { readProgress, uploadExport } from '../support/pipeline-client';
 import { useStandalone } from '../support/standalone';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
@@ -44,16 +45,24 @@ describe('upload file names', () => {
     return ChatDataSchema.parse(await response.json()).originalFilename;
   };
 
-  it.each(NAMES)('keeps %s as sent by fetch', async (name) => {
-    const uploaded = await uploadExport(standalone.baseUrl, zipPath, {}, name);
-    expect(uploaded.status).toBe(201);
-    expect(await keptName(uploaded.body.clientId!)).toBe(name);
-  }, 60_000);
+  it.each(NAMES)(
+    'keeps %s as sent by fetch',
+    async (name) => {
+      const uploaded = await uploadExport(standalone.baseUrl, zipPath, {}, name);
+      expect(uploaded.status).toBe(201);
+      expect(await keptName(uploaded.body.clientId!)).toBe(name);
+    },
+    60_000,
+  );
 
   it('keeps a name as sent by curl -F', async () => {
     const name = NAMES[0]!;
+    // curl keeps the cookie that binds the export to its uploader, as a browser would.
+    const cookies = path.join(workDir, 'curl-cookies.txt');
     const { stdout } = await run('curl', [
       '-sS',
+      '-c',
+      cookies,
       '-F',
       `file=@${zipPath};filename="${name}"`,
       '-F',
@@ -61,8 +70,27 @@ describe('upload file names', () => {
       `${standalone.baseUrl}/api/whatsapp/process`,
     ]);
     const { clientId } = JSON.parse(stdout) as { clientId: string };
-    expect(await keptName(clientId)).toBe(name);
-  }, 60_000);
+    let chat = '';
+    await eventually(
+      async () => {
+        const read = await run('curl', [
+          '-sS',
+          '-b',
+          cookies,
+          '-w',
+          '\n%{http_code}',
+          `${standalone.baseUrl}/api/whatsapp/chat/${clientId}`,
+        ]);
+        const status = read.stdout.slice(read.stdout.lastIndexOf('\n') + 1);
+        chat = read.stdout.slice(0, read.stdout.lastIndexOf('\n'));
+        return status === '200';
+      },
+      60_000,
+      'the chat data of the export curl uploaded',
+      500,
+    );
+    expect(ChatDataSchema.parse(JSON.parse(chat)).originalFilename).toBe(name);
+  }, 90_000);
 
   it('keeps a name chosen in Chromium, and shows it in the preview', async () => {
     const name = NAMES[0]!;
@@ -77,7 +105,10 @@ describe('upload file names', () => {
         page.getByRole('button', { name: 'Process Chat Export' }).click(),
       ]);
       const { clientId } = (await response.json()) as { clientId: string };
-      expect(await keptName(clientId)).toBe(name);
+      await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 60_000 });
+      // The page's own request: the export is bound to this browser.
+      const chat = await page.request.get(`${standalone.baseUrl}/api/whatsapp/chat/${clientId}`);
+      expect(ChatDataSchema.parse(await chat.json()).originalFilename).toBe(name);
       await page.getByText(name, { exact: true }).first().waitFor();
     } finally {
       await page.close();
