@@ -17,6 +17,7 @@ import { runToEnd } from '../support/child-process';
 import { eventually } from '../support/eventually';
 import { readProgress, uploadExport } from '../support/pipeline-client';
 import { freePort } from '../support/free-port';
+import { cookieHeaderFor } from '../support/browser-cookies';
 import { useStandalone } from '../support/standalone';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 
@@ -138,6 +139,8 @@ describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () =
     const done = events.at(-1)!;
     expect(done).toMatchObject({ done: true });
 
+    // The uploader's requests carry the cookie that binds the export to them.
+    const bound = { headers: { cookie: await cookieHeaderFor(`${baseUrl}/api/`) } };
     const home = await send(port, 'GET', '/');
     const script = /<script type="module" crossorigin src="([^"]+)"/.exec(home.body)![1]!;
     const answers: [string, Answer][] = [
@@ -153,9 +156,12 @@ describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () =
           body: JSON.stringify({ message: 'x'.repeat(200_000) }),
         }),
       ],
-      ['progress events', await send(port, 'GET', `/api/whatsapp/process-status?clientId=${exportId}`)],
-      ['chat data', await send(port, 'GET', `/api/whatsapp/chat/${exportId}`)],
-      ['evidence package', await send(port, 'GET', `/api/whatsapp/evidence-zip/${exportId}`)],
+      [
+        'progress events',
+        await send(port, 'GET', `/api/whatsapp/process-status?clientId=${exportId}`, bound),
+      ],
+      ['chat data', await send(port, 'GET', `/api/whatsapp/chat/${exportId}`, bound)],
+      ['evidence package', await send(port, 'GET', `/api/whatsapp/evidence-zip/${exportId}`, bound)],
       ['signed file', await send(port, 'GET', done.pdfUrl!)],
       ['payment state', await send(port, 'GET', `/api/payment/${randomUUID()}`)],
       ['payment repair', await send(port, 'POST', `/api/payment/${randomUUID()}/repair`)],

@@ -16,6 +16,9 @@ holder[ORIGINAL_FETCH] = plainFetch;
 /** `fetch` as a stranger's client: no cookies sent, none kept. */
 export const fetchWithoutCookies: typeof fetch = (input, init) => plainFetch(input, init);
 
+/** The Cookie header this test file's fetch would send to `url`, for a request made another way. */
+export const cookieHeaderFor = (url: string): Promise<string> => jar.getCookieString(url);
+
 /** Forgets every cookie of this test file's jar (a new browser). */
 export const clearBrowserCookies = (): Promise<void> => jar.removeAllCookies();
 
