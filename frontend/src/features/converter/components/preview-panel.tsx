@@ -17,6 +17,7 @@ import { entriesText } from '../counts-text';
 import type { ProcessedExport } from '../hooks/use-processing';
 import { SAMPLE_TRANSCRIPT } from '../sample-transcript';
 import { DeleteExportButton } from './delete-export-button';
+import { IdentifierScanNotice } from './identifier-scan-notice';
 import { VoicePlayer } from './voice-player';
 
 /** What the preview shows of a processed export: its transcript's pages, or the exhibit being made of it. */
@@ -93,7 +94,8 @@ function OwnChatSummary({ preview }: { preview: ChatPreview }) {
  * chat; while an export waits for payment, its first page, marked as the uploader's own preview
  * (the documents stay locked); zoom 50-200 % in steps of 10 from 100 %; 'Page X of Y' at 10 messages a page (an export's marked as the preview's pages, not the PDF's); the
  * transcript header; messages under date headings with times, sender colours and voice players;
- * 'View PDF' (a new tab), 'Download Evidence Package' and 'Delete this export' once processed.
+ * 'View PDF' (a new tab), 'Download Evidence Package' and 'Delete this export' once processed,
+ * with what the scan for Rule 5.2(a) identifiers found in its transcript.
  */
 export function PreviewPanel({
   processed,
@@ -256,6 +258,7 @@ export function PreviewPanel({
             <DeleteExportButton exportId={processed.exportId} onDeleted={onDeleted} />
           </div>
         )}
+        {processed && chat.identifierScan && <IdentifierScanNotice scan={chat.identifierScan} />}
         {exhibitOf !== null && (
           <div
             role="tablist"
