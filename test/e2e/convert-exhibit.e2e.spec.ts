@@ -131,7 +131,10 @@ describe('convert CLI with --exhibit-spec', () => {
       redactions: SPEC.redactions.filter((redaction) => redaction.kind !== 'text' || redaction.message === 6),
     });
     expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
-    expect(stderr.split('\n').filter((line) => line.startsWith('warning: '))).toEqual([
+    const warnings = stderr.split('\n').filter((line) => line.startsWith('warning: '));
+    // The full transcript's scan comes first, with its advice (tested above); then the exhibit's own.
+    expect(warnings[1]).toBe(`warning: ${IDENTIFIERS_FILING_ADVICE}`);
+    expect(warnings.slice(2)).toEqual([
       'warning: message 0004 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.',
       'warning: message 0008 has what looks like a date of birth, not redacted: Fed. R. Civ. P. 5.2(a)(2) lets a filing show only its year.',
       // The redacted number is a participant's and in the upload's name, both printed by the declaration template.

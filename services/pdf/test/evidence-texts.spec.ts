@@ -268,7 +268,7 @@ describe('the package texts', () => {
       expect(text).toContain(fixture.facts.fileHash);
       expect(text).toContain('original/upload/WhatsApp Chat with Zoë Müller.zip');
       expect(flatText).toContain('cover page of the transcript');
-      expect(flatText).toContain('The copy in the form court filing systems take: transcript-filing.pdf');
+      expect(flatText).toContain('The court-filing copy: transcript-filing.pdf');
       expect(flatText).toContain('To listen to the voice notes: transcript.pdf');
       expect(flatText).toContain('by its attachment number (Attachment 1, Attachment 2, and so on)');
       expect(flatText).toContain('What the check proves');

@@ -167,13 +167,16 @@ export function buildReadme(facts: EvidenceFacts, transcriptPages: number): Buff
 
     ...heading('WHICH PDF TO USE'),
     ...wrap(
-      `The copy in the form court filing systems take: ${PACKAGE_PATHS.filingTranscript}. It is a PDF/A file with no ` +
+      `The court-filing copy: ${PACKAGE_PATHS.filingTranscript}. It is a PDF/A file with no ` +
         'attachments, as court filing systems require. Each voice note and other media file ' +
         `appears in it by its attachment number (${attachmentReference(1)}, ${attachmentReference(2)}, ` +
         'and so on) with its file name; the file itself is in this package, in original/' +
         (hasDerived ? ' (and, for a voice note, also as an MP3 copy in derived/audio/).' : '.'),
       { firstIndent: '- ', indent: '  ' },
     ),
+    '',
+    // Whether the court-filing copy may be filed publicly: what the scan found, or that it found nothing.
+    ...wrap(identifierScanStatements(facts.identifierScan).join(' '), { firstIndent: '- ', indent: '  ' }),
     '',
     ...wrap(
       hasVoiceNotes
@@ -189,8 +192,6 @@ export function buildReadme(facts: EvidenceFacts, transcriptPages: number): Buff
     ...(exportFacts.batesPrefix === null
       ? []
       : [...wrap(batesStatement(exportFacts, transcriptPages), { firstIndent: '- ', indent: '  ' }), '']),
-    ...wrap(identifierScanStatements(facts.identifierScan).join(' '), { firstIndent: '- ', indent: '  ' }),
-    '',
     ...paragraph(
       'Do not edit or re-save any file of the package, not even to "fix" it: any change alters the file\'s hash value, and it will no longer match. To fill in the declaration, copy declaration-template.txt to another folder first and edit the copy.',
     ),
