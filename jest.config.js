@@ -19,6 +19,8 @@ module.exports = {
     '^@chatexhibit/(proto|gateway)/(.*)$': '<rootDir>/$1/src/$2',
     '^@chatexhibit/([a-z]+)/(.*)$': '<rootDir>/services/$1/src/$2',
   },
+  // The tests' fetch keeps and sends cookies, as a browser does (SPEC §7: credentials on every call).
+  setupFiles: ['<rootDir>/test/support/browser-cookies.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],

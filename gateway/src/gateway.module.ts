@@ -17,6 +17,9 @@ import { isPagePath } from '@chatexhibit/proto/site';
 import { MetricsController } from '@chatexhibit/kit/metrics/metrics.controller';
 import { RateLimitStore } from '@chatexhibit/kit/rate-limit/rate-limit-store';
 import { probeController } from '@chatexhibit/kit/service/probes';
+import { DownloadCodes } from './access/download-codes';
+import { ExportBinding } from './access/export-binding';
+import { ForgetDeviceController } from './access/forget-device.controller';
 import { ContactController } from './contact/contact.controller';
 import { SubmitContactMessageService } from './contact/submit-contact-message.service';
 import { ApiDocsController } from './api-docs/api-docs.controller';
@@ -30,6 +33,7 @@ import { ErrorFilter } from './http/error-filter';
 import { contentSecurityPolicy, hashSource } from './http/http-edge';
 import { expressPath } from './http/http-route';
 import { InternalEndpointsGuard } from './http/internal-endpoints.guard';
+import { FormBodyMiddleware } from './http/form-body.middleware';
 import { JsonBodyMiddleware } from './http/json-body.middleware';
 import { RawBodyMiddleware } from './http/raw-body.middleware';
 import { PaymentsController } from './payments/payments.controller';
@@ -55,6 +59,11 @@ export const WEB_ROOT = path.resolve(__dirname, '..', '..', 'frontend', 'dist');
 /** The routes whose body is parsed as JSON; the Stripe webhook's is kept raw, to verify its signature. */
 const JSON_BODY_ROUTES = Object.values(HTTP_ROUTES).filter(
   (route) => route.body?.mediaType === 'application/json' && route !== HTTP_ROUTES.stripeWebhook,
+);
+
+/** The routes that take an HTML form's body: a mailed link's signature, posted from its fragment. */
+const FORM_BODY_ROUTES = Object.values(HTTP_ROUTES).filter(
+  (route) => route.body?.mediaType === 'application/x-www-form-urlencoded',
 );
 
 const SPA_INDEX = path.join(WEB_ROOT, 'index.html');
@@ -111,6 +120,7 @@ export class GatewayModule implements NestModule {
         ExportResultsController,
         DeleteExportController,
         LinksMailController,
+        ForgetDeviceController,
         ExhibitsController,
         ContactController,
         SiteInfoController,
@@ -139,6 +149,8 @@ export class GatewayModule implements NestModule {
           useValue: new UploadsInFlight(settings.uploadPace.graceMs),
         },
         ExportResultsService,
+        ExportBinding,
+        DownloadCodes,
         ExhibitsService,
         SubmitContactMessageService,
         PaymentsService,
@@ -150,6 +162,12 @@ export class GatewayModule implements NestModule {
     consumer
       .apply(JsonBodyMiddleware)
       .forRoutes(...JSON_BODY_ROUTES.map((route) => expressPath(route).slice(1)));
+    consumer.apply(FormBodyMiddleware).forRoutes(
+      ...FORM_BODY_ROUTES.map((route) => ({
+        path: expressPath(route).slice(1),
+        method: RequestMethod[route.method],
+      })),
+    );
     consumer.apply(RawBodyMiddleware).forRoutes(expressPath(HTTP_ROUTES.stripeWebhook).slice(1));
     // The pages the gateway renders itself carry one inline style each, allowed by its hash.
     consumer

@@ -35,11 +35,12 @@ export const UNZIP_LIMITS = {
 
 /**
  * What the parse step reads of a chat, so that one upload cannot exhaust a server's memory (a
- * million short lines, or one line of 50 MB, did): entries are messages and system lines. A
- * WhatsApp export holds at most about 40,000 messages, and one message at most about 65,000
- * characters; a line is measured in bytes as the file stores it.
+ * million short lines, or one line of 50 MB, did) nor hold the documents step for long (60 lines
+ * of a megabyte did): entries are messages and system lines. A WhatsApp export holds at most
+ * about 40,000 messages, and one message at most about 65,000 characters; a line is measured in
+ * bytes as the file stores it, the text in characters (UTF-16 code units) once decoded.
  */
-export const CHAT_LIMITS = { maxEntries: 100_000, maxLineBytes: MiB } as const;
+export const CHAT_LIMITS = { maxEntries: 100_000, maxLineBytes: MiB, maxTextCharacters: 10_000_000 } as const;
 
 /** Price per bundle, one time, in US cents. */
 export const BUNDLE_PRICE = { amountCents: 499, currency: 'usd', label: '$4.99' } as const;
@@ -114,6 +115,14 @@ export const LOCAL_STORAGE_KEYS = {
   bundleId: 'chatexhibit.bundleId',
   email: 'chatexhibit.email',
 } as const;
+
+/**
+ * The HttpOnly cookie that binds export ids to the browser that uploaded them (path /api): an id
+ * without it opens nothing (the gateway's `ExportBinding`).
+ */
+export const EXPORT_BINDING_COOKIE = 'chatexhibit_exports';
+/** The newest exports one browser's cookie binds: the cookie stays far below browsers' 4 KB. */
+export const MAX_BOUND_EXPORTS = 32;
 
 /**
  * Sender colours of the transcript and its preview (SPEC: the first participant in the primary

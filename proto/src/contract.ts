@@ -58,7 +58,7 @@ export interface HttpResponse {
 }
 
 export interface HttpBody<Schema extends z.ZodObject = z.ZodObject> {
-  readonly mediaType: 'application/json' | 'multipart/form-data';
+  readonly mediaType: 'application/json' | 'multipart/form-data' | 'application/x-www-form-urlencoded';
   readonly schema: Schema;
 }
 

@@ -85,6 +85,9 @@ export const EXHIBIT_ERRORS = {
     code: 'NOT_FOUND',
     message: 'No transcript of this export can be cut into an exhibit. Please upload the export again.',
   },
-  /** Drawing it needed more memory than the pdf core's worker may have. */
+  /**
+   * Drawing it needed more memory, or more time, than the pdf core's worker may spend on one
+   * export (the message then says which).
+   */
   TOO_LARGE: { code: 'INVALID_REQUEST', message: DOCUMENTS_OUT_OF_MEMORY_MESSAGE },
 } as const satisfies ErrorReasons<string>;

@@ -3,6 +3,8 @@ import { ChatDataSchema } from './chat';
 import { ChatPreviewSchema } from './chat-preview';
 import {
   BUNDLE_PRICE,
+  EXPORT_BINDING_COOKIE,
+  MAX_BOUND_EXPORTS,
   DOWNLOAD_LINK_VALIDITY_DAYS,
   MAX_UPLOAD_BYTES,
   UPLOAD_FILE_EXTENSION,
@@ -47,6 +49,25 @@ export const SignedLinkQuerySchema = z.object({
   expires: z.string().regex(/^\d{1,12}$/),
   signature: z.string().regex(/^[0-9a-f]{64}$/),
 });
+export type SignedLinkQuery = z.infer<typeof SignedLinkQuerySchema>;
+/** A mailed link's expiry and signature, posted from its fragment; checked as the link (403), not as a form. */
+const SignedLinkFormSchema = z.object({ expires: z.string().optional(), signature: z.string().optional() });
+
+/**
+ * A download code (`POST /api/whatsapp/export/{exportId}/download-code`): the export id and an
+ * expiry sealed by the server, base64url; it opens the evidence package once, for a minute.
+ */
+export const DownloadCodeSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{70}$/, NOT_FOUND_MESSAGE)
+  .meta({ description: 'A download code the server answered (never an export id).' });
+
+export const DownloadCodeResponseSchema = z.object({
+  code: DownloadCodeSchema,
+  /** When the code stops opening anything (ISO date-time). */
+  expiresAt: z.iso.datetime(),
+});
+export type DownloadCodeResponse = z.infer<typeof DownloadCodeResponseSchema>;
 
 export const ProcessStatusQuerySchema = z.object({
   clientId: z.uuid('clientId must be the id the upload answered with'),
@@ -85,6 +106,7 @@ export const HTTP_SCHEMAS = {
   PaymentStatusResponse: PaymentStatusResponseSchema,
   RepairResponse: RepairResponseSchema,
   SupportBundle: SupportBundleSchema,
+  DownloadCodeResponse: DownloadCodeResponseSchema,
   ExhibitMessagesResponse: ExhibitMessagesResponseSchema,
   ExhibitResponse: ExhibitResponseSchema,
 } as const satisfies Record<string, z.ZodType>;
@@ -101,6 +123,7 @@ export const NOT_READABLE =
   'No such export, or not readable (unpaid, or refunded): the same answer for both.';
 /** The 410 of an export that is gone: its `reason` tells deleted on request from expired. */
 export const EXPIRED = `The export is gone, its files deleted: \`reason\` ${GONE_REFUSALS.deleted} when its uploader deleted it ("${PAYMENT_MESSAGES.deletedOnRequest}"), ${GONE_REFUSALS.expired} when it passed its retention date ("${PAYMENT_MESSAGES.expired}").`;
+const BAD_FORM = 'The body is not a form.';
 const BAD_LINK =
   'The link was altered or names no export ("This download link is not valid."), or has expired ("This download link has expired.").';
 export const perHour = (count: number, what: string) =>
@@ -123,7 +146,12 @@ const LinkTokenParams = z.object({
 /** What a route with `errorPage` says of its errors. */
 const ERROR_PAGE =
   'A browser opening the link (Accept prefers text/html) gets its error as a small HTML page with the same status and sentence, leading to the home, help and contact pages; other clients get the ErrorBody.';
+/** A signed link's GET, and how a mailed one opens. */
+const MAILED_LINK = `A mailed link carries \`expires\` and \`signature\` in the URL's fragment (\`#expires=…&signature=…\`), which a browser never sends: without them in the query, a browser (Accept prefers text/html) gets a small page whose script takes them out of the address and posts them, as a form, to the same path (the POST route), which answers the file. Links the web app is handed (\`pdfUrl\`, voice notes) carry them in the query.`;
 const SIGNED_LINK = `Only through the signed links the API and a buyer's mail hand out (valid ${DOWNLOAD_LINK_VALIDITY_DAYS} days); only while the export is free or paid: after a refund it answers 404, like its chat data. The documents, the mail and the logs name an export by its reference (CE-XXXX-XXXX-XXXX), which opens nothing. ${ERROR_PAGE}`;
+
+/** What every route that takes an export id (or a bundle id) asks besides it. */
+const BOUND = `The id opens the export only together with the HttpOnly cookie \`${EXPORT_BINDING_COOKIE}\` that the browser got with the upload's answer (and again at checkout): a request with the id and without the cookie is answered as for an unknown id. Proxies log paths and queries; the cookie they do not.`;
 
 const SUPPORT = 'For `npm run support`; `Authorization: Bearer <SUPPORT_TOKEN>`.';
 const SUPPORT_ERRORS = {
@@ -151,7 +179,7 @@ export const HTTP_API = {
     path: '/api/whatsapp/process',
     tag: 'processing',
     summary: 'Upload a WhatsApp export ZIP and start processing it',
-    description: `Multipart form: \`file\` (a ${UPLOAD_FILE_EXTENSION}, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB) and \`options\`, a JSON string of UploadOptions (missing fields take their defaults; a \`timeZone\` sent without \`timeZoneSource\` counts as the caller's statement, \`declared\`, and without \`timeZone\` the source is always \`default\`). At most ${HTTP_LIMITS.uploadsPerHour} uploads per client address per hour, ${HTTP_LIMITS.uploadsInFlightPerAddress} at once from one address, ${HTTP_LIMITS.uploadsInFlightPerNetwork} at once from one network (IPv4 /24, IPv6 /56), ${HTTP_LIMITS.uploadsInFlightPerWideNetwork} from one wider network (IPv4 /16, IPv6 /48) and ${HTTP_LIMITS.uploadsInFlight} at once per gateway process; when all of those are taken, a new upload takes the place of the one least likely to finish (past its first seconds, from the most represented network, then the slowest lately), which is answered 503. The body must keep arriving: by default at least ${HTTP_LIMITS.uploadMinBytesPerSecond / 1024} KiB/s on average after its first ${HTTP_LIMITS.uploadPaceGraceMs / 1000} s, at a pace that ends its declared length within ${HTTP_LIMITS.uploadMaxDurationMs / 60_000} minutes, and within those minutes in all.`,
+    description: `Multipart form: \`file\` (a ${UPLOAD_FILE_EXTENSION}, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB) and \`options\`, a JSON string of UploadOptions (missing fields take their defaults; a \`timeZone\` sent without \`timeZoneSource\` counts as the caller's statement, \`declared\`, and without \`timeZone\` the source is always \`default\`). At most ${HTTP_LIMITS.uploadsPerHour} uploads per client address per hour, ${HTTP_LIMITS.uploadsInFlightPerAddress} at once from one address, ${HTTP_LIMITS.uploadsInFlightPerNetwork} at once from one network (IPv4 /24, IPv6 /56), ${HTTP_LIMITS.uploadsInFlightPerWideNetwork} from one wider network (IPv4 /16, IPv6 /48) and ${HTTP_LIMITS.uploadsInFlight} at once per gateway process; when all of those are taken, a new upload takes the place of the one least likely to finish (past its first seconds, from the most represented network, then the slowest lately), which is answered 503. The body must keep arriving: by default at least ${HTTP_LIMITS.uploadMinBytesPerSecond / 1024} KiB/s on average after its first ${HTTP_LIMITS.uploadPaceGraceMs / 1000} s, at a pace that ends its declared length within ${HTTP_LIMITS.uploadMaxDurationMs / 60_000} minutes, and within those minutes in all. The answer sets the HttpOnly cookie \`${EXPORT_BINDING_COOKIE}\` (SameSite=Lax, path /api, Secure over HTTPS) that binds the new export's id to this browser, beside the ids it bound before (the newest ${MAX_BOUND_EXPORTS}).`,
     body: { mediaType: 'multipart/form-data', schema: UploadFormSchema },
     responses: {
       201: json('Accepted; follow its progress with the client id.', StartProcessingResponseSchema),
@@ -171,8 +199,7 @@ export const HTTP_API = {
     path: '/api/whatsapp/process-status',
     tag: 'processing',
     summary: 'Follow an export’s progress as server-sent events',
-    description:
-      'Each `data:` line is one ProgressEvent as JSON: the latest state at once on every (re)connect, then every newer one, with a `: heartbeat` comment every 15 s. The stream ends after the final event: a free export’s has `step` 3 with `done: true` and carries `pdfUrl`, `chatData` and `deleteAfter` (when its files are deleted); an over-limit one’s `step` 4 with `requiresPayment` and its `bundleId`; a failed one’s `error`, a sentence such as "This archive is password-protected. …".',
+    description: `Each \`data:\` line is one ProgressEvent as JSON: the latest state at once on every (re)connect, then every newer one, with a \`: heartbeat\` comment every 15 s. The stream ends after the final event: a free export’s has \`step\` 3 with \`done: true\` and carries \`pdfUrl\`, \`chatData\` and \`deleteAfter\` (when its files are deleted); an over-limit one’s \`step\` 4 with \`requiresPayment\` and its \`bundleId\`; a failed one’s \`error\`, a sentence such as "This archive is password-protected. …". ${BOUND}`,
     query: ProcessStatusQuerySchema,
     responses: {
       200: {
@@ -181,7 +208,10 @@ export const HTTP_API = {
         schema: ProgressEventSchema,
       },
     },
-    errors: { 400: 'clientId is not an id an upload answered with.', 404: 'No export with this id.' },
+    errors: {
+      400: 'clientId is not an id an upload answered with.',
+      404: 'No export with this id, or the request has no cookie binding it.',
+    },
   }),
 
   chatData: httpRoute({
@@ -189,7 +219,7 @@ export const HTTP_API = {
     path: '/api/whatsapp/chat/{chatExportId}',
     tag: 'results',
     summary: 'An export’s chat data; voice notes link to their MP3s',
-    description: 'For a free or paid export only.',
+    description: `For a free or paid export only. ${BOUND}`,
     params: z.object({ chatExportId: ExportIdSchema }),
     responses: { 200: json('The chat data.', ChatDataSchema) },
     errors: { 404: NOT_READABLE, 410: EXPIRED },
@@ -200,8 +230,7 @@ export const HTTP_API = {
     path: '/api/whatsapp/preview/{exportId}',
     tag: 'results',
     summary: 'The first page of an export waiting for payment, for its uploader to check it',
-    description:
-      'With the id the upload answered, once processing asked for payment: file name, SHA-256, participants, the first and last entry’s time, the counts (the entries the free tier counts: all but WhatsApp’s own notices, and those notices; the transcript numbers both) and the first 10 entries, voice notes without audio. A free or paid export answers 404 here: its chat data is at /api/whatsapp/chat/{chatExportId}.',
+    description: `With the id the upload answered, once processing asked for payment: file name, SHA-256, participants, the first and last entry’s time, the counts (the entries the free tier counts: all but WhatsApp’s own notices, and those notices; the transcript numbers both) and the first 10 entries, voice notes without audio. A free or paid export answers 404 here: its chat data is at /api/whatsapp/chat/{chatExportId}. ${BOUND}`,
     params: z.object({ exportId: ExportIdSchema }),
     responses: { 200: json('The preview.', ChatPreviewSchema) },
     errors: { 404: 'No export with this id waiting for payment.', 410: EXPIRED },
@@ -212,8 +241,7 @@ export const HTTP_API = {
     path: '/api/whatsapp/export/{exportId}/email',
     tag: 'results',
     summary: 'Mail a free export’s links to its uploader',
-    description:
-      'With the id the upload answered, once a free export is done: the notification service mails signed links to the transcript and the evidence package, which work until retention deletes the files (`deleteAfter`). A bought export’s links went to its buyer.',
+    description: `With the id the upload answered, once a free export is done: the notification service mails signed links to the transcript and the evidence package, which work until retention deletes the files (\`deleteAfter\`). A bought export’s links went to its buyer. ${BOUND}`,
     params: z.object({ exportId: ExportIdSchema }),
     body: { mediaType: 'application/json', schema: LinksMailRequestSchema },
     responses: { 202: json('The mail is queued.', LinksMailResponseSchema) },
@@ -230,8 +258,7 @@ export const HTTP_API = {
     path: '/api/whatsapp/export/{chatExportId}',
     tag: 'results',
     summary: 'Delete an export now',
-    description:
-      'With the id the upload answered, paid or not, finished or still being processed. Every service deletes its files and rows of the export (upload, chat, media, documents, progress, the buyer’s mails and their outbox copies, queued work); from the answer on, every route and link of it answers 410. A purchase is kept for accounting without the buyer’s address.',
+    description: `With the id the upload answered, paid or not, finished or still being processed. Every service deletes its files and rows of the export (upload, chat, media, documents, progress, the buyer’s mails and their outbox copies, queued work); from the answer on, every route and link of it answers 410. A purchase is kept for accounting without the buyer’s address. ${BOUND}`,
     params: z.object({ chatExportId: ExportIdSchema }),
     responses: { 204: { description: 'Deleted.' } },
     errors: {
@@ -240,13 +267,33 @@ export const HTTP_API = {
     },
   }),
 
+  downloadCode: httpRoute({
+    method: 'POST',
+    path: '/api/whatsapp/export/{exportId}/download-code',
+    tag: 'results',
+    summary: 'A one-time code that opens a free or paid export’s evidence package for a minute',
+    description: `Open \`/api/whatsapp/evidence-zip/{code}\` with it (a new tab or a download): the address a browser's history keeps and a proxy logs then holds no export id, and the code in it opens nothing once used or a minute old. ${BOUND}`,
+    params: z.object({ exportId: ExportIdSchema }),
+    responses: { 201: json('The code.', DownloadCodeResponseSchema) },
+    errors: { 404: NOT_READABLE, 410: EXPIRED },
+  }),
+
+  forgetDevice: httpRoute({
+    method: 'POST',
+    path: '/api/forget-device',
+    tag: 'results',
+    summary: 'Forget this browser’s exports: the cookie that binds them expires',
+    description: `The web app's Forget this device control, for a shared computer: the answer clears the cookie \`${EXPORT_BINDING_COOKIE}\` (the web app clears its local storage), so the exports' ids open nothing from this browser any more. The exports themselves stay until their retention ends or they are deleted; links mailed or copied keep working.`,
+    responses: { 204: { description: 'The cookie is cleared.' } },
+  }),
+
   evidenceZip: httpRoute({
     method: 'GET',
     path: '/api/whatsapp/evidence-zip/{id}',
     tag: 'results',
     summary: 'An export’s evidence package',
-    description: `For a free or paid export only: the upload and every file in it bit for bit, MP3 copies, both PDFs, \`messages.csv\`, \`manifest.json\` (SHA-256, MD5 and SHA-1 of every evidence file), \`SHA256SUMS\`, the declaration template, \`README.txt\`. ${ERROR_PAGE}`,
-    params: z.object({ id: ExportIdSchema }),
+    description: `For a free or paid export only: the upload and every file in it bit for bit, MP3 copies, both PDFs, \`messages.csv\`, \`manifest.json\` (SHA-256, MD5 and SHA-1 of every evidence file), \`SHA256SUMS\`, the declaration template, \`README.txt\`. \`id\` is a download code (\`POST /api/whatsapp/export/{exportId}/download-code\`), which opens the package once, within a minute, without a cookie: what the web app's Download Evidence Package button opens, so that the address a browser's history keeps, and a proxy logs, opens nothing. An export id works too, with the cookie that binds it. ${ERROR_PAGE}`,
+    params: z.object({ id: z.union([ExportIdSchema, DownloadCodeSchema]) }),
     responses: { 200: file('application/zip', 'The evidence ZIP.') },
     errorPage: true,
     errors: { 404: NOT_READABLE, 410: EXPIRED },
@@ -257,7 +304,7 @@ export const HTTP_API = {
     path: '/api/files/{token}/transcript.pdf',
     tag: 'signed files',
     summary: 'The transcript PDF, behind a signed, expiring link',
-    description: SIGNED_LINK,
+    description: `${SIGNED_LINK} ${MAILED_LINK}`,
     params: LinkTokenParams,
     query: SignedLinkQuerySchema,
     responses: { 200: file('application/pdf', 'The transcript.') },
@@ -270,12 +317,38 @@ export const HTTP_API = {
     path: '/api/files/{token}/evidence.zip',
     tag: 'signed files',
     summary: 'The evidence package, behind a signed, expiring link (as mailed to a buyer)',
-    description: SIGNED_LINK,
+    description: `${SIGNED_LINK} ${MAILED_LINK}`,
     params: LinkTokenParams,
     query: SignedLinkQuerySchema,
     responses: { 200: file('application/zip', 'The evidence ZIP.') },
     errorPage: true,
     errors: { 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
+  }),
+
+  mailedTranscript: httpRoute({
+    method: 'POST',
+    path: '/api/files/{token}/transcript.pdf',
+    tag: 'signed files',
+    summary: 'The transcript PDF of a mailed link: its fragment’s expiry and signature, posted as a form',
+    description: `What the page of a mailed link posts (see the GET). ${SIGNED_LINK}`,
+    params: LinkTokenParams,
+    body: { mediaType: 'application/x-www-form-urlencoded', schema: SignedLinkFormSchema },
+    responses: { 200: file('application/pdf', 'The transcript.') },
+    errorPage: true,
+    errors: { 400: BAD_FORM, 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
+  }),
+
+  mailedEvidenceZip: httpRoute({
+    method: 'POST',
+    path: '/api/files/{token}/evidence.zip',
+    tag: 'signed files',
+    summary: 'The evidence package of a mailed link: its fragment’s expiry and signature, posted as a form',
+    description: `What the page of a mailed link posts (see the GET). ${SIGNED_LINK}`,
+    params: LinkTokenParams,
+    body: { mediaType: 'application/x-www-form-urlencoded', schema: SignedLinkFormSchema },
+    responses: { 200: file('application/zip', 'The evidence ZIP.') },
+    errorPage: true,
+    errors: { 400: BAD_FORM, 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
   }),
 
   signedAudio: httpRoute({
@@ -298,7 +371,7 @@ export const HTTP_API = {
     path: '/api/whatsapp/export/{exportId}/messages',
     tag: 'exhibits',
     summary: 'A page of an export’s messages as the transcript numbers them, to build an exhibit from',
-    description: `With the id the upload answered, for a free or paid export: the messages from number \`from\`, at most \`limit\` (${EXHIBIT_MESSAGES_PAGE_LIMIT}) at a time, with the text each draws (what a redaction's text is found in).`,
+    description: `With the id the upload answered, for a free or paid export: the messages from number \`from\`, at most \`limit\` (${EXHIBIT_MESSAGES_PAGE_LIMIT}) at a time, with the text each draws (what a redaction's text is found in). ${BOUND}`,
     params: z.object({ exportId: ExportIdSchema }),
     query: ExhibitMessagesQuerySchema,
     responses: { 200: json('The page of messages.', ExhibitMessagesResponseSchema) },
@@ -326,12 +399,12 @@ export const HTTP_API = {
     path: '/api/create-payment-intent',
     tag: 'payments',
     summary: 'Start checkout for an unpaid bundle',
-    description: `A Stripe Checkout Session (${BUNDLE_PRICE.label}, the email filled in) whose URL the browser is sent to; it returns to \`/?success=true&bundleId=…\` or \`/?cancelled=true\`. Without Stripe keys the URL is the local test checkout page.`,
+    description: `A Stripe Checkout Session (${BUNDLE_PRICE.label}, the email filled in) whose URL the browser is sent to; it returns to \`/?success=true&bundleId=…\` or \`/?cancelled=true\`. Without Stripe keys the URL is the local test checkout page. Only with the cookie that binds the bundle's export (a bundle id alone is answered as an unknown one); the answer sets that cookie again, so it lasts a purchase's ${DOWNLOAD_LINK_VALIDITY_DAYS} days.`,
     body: { mediaType: 'application/json', schema: PaymentIntentRequestSchema },
     responses: { 200: json('The checkout page to send the browser to.', PaymentIntentResponseSchema) },
     errors: {
       400: `'Email is required' (also when \`userEmail\` is left out), 'Please enter a valid email address', or '${PAYMENT_MESSAGES.noBundle}' (no \`bundleId\`).`,
-      404: `No bundle with this id ("${PAYMENT_MESSAGES.noBundle}").`,
+      404: `No bundle with this id, or no cookie binding its export ("${PAYMENT_MESSAGES.noBundle}").`,
       409: 'The bundle is already paid for, or was refunded (each with its own sentence).',
       410: EXPIRED,
       429: PAYMENTS_LIMITED,
@@ -344,11 +417,11 @@ export const HTTP_API = {
     path: '/api/payment/{bundleId}',
     tag: 'payments',
     summary: 'Whether a bundle is paid; once it is, a signed link to its PDF',
-    description: '`pdfUrl` stays null while a paid export’s PDF is being made (again).',
+    description: `\`pdfUrl\` stays null while a paid export’s PDF is being made (again). Only with the cookie that binds the bundle's export: a bundle id alone (Stripe's return URL carries it) is answered as an unknown one.`,
     params: z.object({ bundleId: BundleIdSchema }),
     responses: { 200: json('The payment status.', PaymentStatusResponseSchema) },
     errors: {
-      404: `No bundle with this id ("${PAYMENT_MESSAGES.noBundle}").`,
+      404: `No bundle with this id, or no cookie binding its export ("${PAYMENT_MESSAGES.noBundle}").`,
       410: EXPIRED,
       429: PAYMENTS_LIMITED,
     },
@@ -359,12 +432,11 @@ export const HTTP_API = {
     path: '/api/payment/{bundleId}/repair',
     tag: 'payments',
     summary: 'Re-read the bundle’s checkout from Stripe and make missing documents again',
-    description:
-      'For a payment whose webhook never arrived: a paid session marks the bundle paid (and mails the links). A paid bundle whose documents are missing has them made again; `success` is true once the PDF is there.',
+    description: `For a payment whose webhook never arrived: a paid session marks the bundle paid (and mails the links). A paid bundle whose documents are missing has them made again; \`success\` is true once the PDF is there. Only with the cookie that binds the bundle's export, as the payment status.`,
     params: z.object({ bundleId: BundleIdSchema }),
     responses: { 200: json('The outcome.', RepairResponseSchema) },
     errors: {
-      404: `No bundle with this id ("${PAYMENT_MESSAGES.noBundle}").`,
+      404: `No bundle with this id, or no cookie binding its export ("${PAYMENT_MESSAGES.noBundle}").`,
       410: EXPIRED,
       429: PAYMENTS_LIMITED,
     },

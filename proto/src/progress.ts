@@ -23,6 +23,13 @@ export const DOCUMENTS_OUT_OF_MEMORY_MESSAGE =
   'This chat is too large to be made into documents: drawing it needed more memory than the server allows for one export. It cannot be processed.';
 
 /**
+ * What a person sees when drawing their export's documents took longer than one export may (the
+ * documents step's worker has its own time budget): the worker is free again for everyone.
+ */
+export const DOCUMENTS_TOO_SLOW_MESSAGE =
+  'This chat is too large to be made into documents: drawing it took longer than the server allows for one export. It cannot be processed.';
+
+/**
  * An export's progress as the pipeline records it (`progress.<key>`): what the services know.
  * The latest one is kept, so a browser that reconnects to any gateway gets it at once. Every
  * part that reports progress may read it, so it carries nothing that opens or buys anything:

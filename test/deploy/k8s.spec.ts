@@ -321,6 +321,16 @@ describe.each(RENDER_NAMES)('the %s render', (render) => {
         Number(m![1]) * 1024 ** ({ k: 1, m: 2, g: 3 } as const)[m![2]!.toLowerCase() as 'k' | 'm' | 'g'];
       expect(bytes).toBeGreaterThanOrEqual(100 * 1024 ** 2);
     });
+
+    // Finding 4: the default log format writes the request line, ids and signatures included.
+    it('keeps no access log of requests, whose paths and queries carry ids and signatures', () => {
+      for (const each of all(render, 'Ingress'))
+        expect(
+          (each.metadata.annotations as Record<string, string>)[
+            'nginx.ingress.kubernetes.io/enable-access-log'
+          ],
+        ).toBe('false');
+    });
   });
 
   describe('NetworkPolicy', () => {

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { graveAccessibilityProblems } from '../support/accessibility';
 import { ARTIFACTS } from '../support/artifacts';
 import { useChromium } from '../support/browser';
+import { shareCookies } from '../support/browser-cookies';
 import { cleanUpAll } from '../support/clean-up';
 import { createPaymentIntent, uploadOverLimitExport } from '../support/payment-client';
 import { useStandalone } from '../support/standalone';
@@ -90,13 +91,13 @@ describe('the converter', () => {
       const pdf = await page.request.get(pdfTab.url());
       expect(pdf.headers()['content-type']).toBe('application/pdf');
       await pdfTab.close();
-      // A download: the new tab stays blank, its request names the package.
-      const [zipRequest] = await Promise.all([
-        page.context().waitForEvent('request', (request) => request.url().includes('/evidence-zip/')),
+      // A download: the new tab stays blank, its request names the package by a one-time code.
+      const [zipResponse] = await Promise.all([
+        page.context().waitForEvent('response', (response) => response.url().includes('/evidence-zip/')),
         page.getByRole('button', { name: 'Download Evidence Package' }).click(),
       ]);
-      expect(zipRequest.url()).toMatch(/\/api\/whatsapp\/evidence-zip\/[0-9a-f-]{36}$/);
-      expect((await page.request.get(zipRequest.url())).headers()['content-type']).toBe('application/zip');
+      expect(zipResponse.url()).toMatch(/\/api\/whatsapp\/evidence-zip\/[A-Za-z0-9_-]{70}$/);
+      expect(zipResponse.headers()['content-type']).toBe('application/zip');
     } finally {
       await page.close();
     }
@@ -329,6 +330,8 @@ describe('the converter', () => {
     const { bundleId } = await uploadOverLimitExport(standalone.baseUrl, workDir);
     const { body } = await createPaymentIntent(standalone.baseUrl, bundleId, 'later@example.org');
     const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // The browser that uploaded, through the API here: it holds the cookie that binds the export.
+    await shareCookies(page.context(), standalone.baseUrl, origin());
     try {
       // The polling's 3 + 5 + 10 + 15 + 20 s pass on the page's own clock.
       await page.clock.install();

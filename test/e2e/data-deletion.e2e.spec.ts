@@ -8,6 +8,7 @@ import { eventually } from '../support/eventually';
 import {
   createPaymentIntent,
   linksInMail,
+  openSignedLink,
   outboxMailTo,
   paymentStatus,
   repairPayment,
@@ -199,7 +200,7 @@ describe('data deletion', () => {
     const { pdfUrl } = (await paymentStatus(base(), bundleId)).body;
 
     const links = [base() + free.final.pdfUrl!, base() + audio, ...mailed, base() + pdfUrl!];
-    for (const link of links) expect((await fetch(link)).status).toBe(200);
+    for (const link of links) expect((await openSignedLink(link)).status).toBe(200);
     // What the search looks for is there before: the search can find it.
     const needles = [...needlesOf(free.facts), ...needlesOf(paid.facts), ...PARTICIPANTS];
     for (const needle of [
@@ -235,7 +236,7 @@ describe('data deletion', () => {
       message: PAYMENT_MESSAGES.deletedOnRequest,
     };
     for (const link of links) {
-      const gone = await fetch(link);
+      const gone = await openSignedLink(link);
       expect(gone.status).toBe(410);
       expect(await gone.json()).toEqual(deletedOnRequest);
     }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import { useChromium } from '../support/browser';
+import { shareCookies } from '../support/browser-cookies';
 import { cleanUpAll } from '../support/clean-up';
 import { readProgress, uploadExport } from '../support/pipeline-client';
 import { useStandalone } from '../support/standalone';
@@ -37,6 +38,8 @@ describe('a dead download link', () => {
 
   it("opens in a phone's browser as a page that says why and where to go, not as JSON", async () => {
     const page = await chromium.browser.newPage({ viewport: { width: 375, height: 740 } });
+    // The uploader's phone: the evidence-zip link names the export by its id, bound to this browser.
+    await shareCookies(page.context(), standalone.baseUrl);
     try {
       for (const link of [pdfLink, evidenceLink]) {
         const response = await page.goto(link);

@@ -41,6 +41,7 @@ import { cleanUpAll } from '../support/clean-up';
 import {
   createPaymentIntent,
   linksInMail,
+  openSignedLink,
   mailsTo,
   paymentStatus,
   uploadOverLimitExport,
@@ -421,7 +422,7 @@ describe('distributed mode', () => {
       l.includes('/api/files/'),
     );
     expect(links).toHaveLength(2);
-    for (const link of links) expect((await fetch(link)).status).toBe(200);
+    for (const link of links) expect((await openSignedLink(link)).status).toBe(200);
     paidBundleId = bundleId;
   }, 90_000);
 

@@ -11,6 +11,7 @@ import { eventually } from '../support/eventually';
 import {
   createPaymentIntent,
   linksInMail,
+  openSignedLink,
   mailsTo,
   paymentStatus,
   repairPayment,
@@ -187,10 +188,10 @@ describe('payments with Stripe', () => {
     ).toEqual(['evidence.zip', 'transcript.pdf']);
     for (const link of links) {
       expect(link.startsWith(`http://localhost:${standalone.port}/`)).toBe(true);
-      const response = await fetch(link.replace('localhost', '127.0.0.1'));
+      const response = await openSignedLink(link.replace('localhost', '127.0.0.1'));
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe(
-        link.includes('.pdf?') ? 'application/pdf' : 'application/zip',
+        link.includes('.pdf#') ? 'application/pdf' : 'application/zip',
       );
       expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     }

@@ -16,6 +16,7 @@ import { eventually } from '../support/eventually';
 import {
   createPaymentIntent,
   linksInMail,
+  openSignedLink,
   mailsTo,
   paymentStatus,
   repairPayment,
@@ -235,14 +236,14 @@ describe('retention and support', () => {
       base + pdfUrl!,
       base + audio,
     ];
-    for (const link of signed) expect((await fetch(link)).status).toBe(200);
+    for (const link of signed) expect((await openSignedLink(link)).status).toBe(200);
 
     const refunded = await support('refund', bought.bundleId);
     expect(refunded.code).toBe(0);
     expect(refunded.stdout).toMatch(new RegExp(`^Bundle ${bought.bundleId}: refunded \\(re_`));
     expect((await paymentStatus(base, bought.bundleId)).body.isPaid).toBe(false);
     expect((await fetch(`${base}/api/whatsapp/chat/${bought.exportId}`)).status).toBe(404);
-    for (const link of signed) expect((await fetch(link)).status).toBe(404);
+    for (const link of signed) expect((await openSignedLink(link)).status).toBe(404);
 
     // A refunded bundle stays locked: repair finds nothing to do and raises no alarm, and
     // checkout says why it cannot be bought.

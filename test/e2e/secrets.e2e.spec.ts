@@ -13,6 +13,7 @@ import {
   createPaymentIntent,
   decodedMail,
   linksInMail,
+  openSignedLink,
   outboxMailTo,
   paymentStatus,
 } from '../support/payment-client';
@@ -153,7 +154,9 @@ describe('secrets stay secret', () => {
         const status = (await fetch(base + route + token)).status;
         if (status !== 404) leaks.push(`${route}<a link's token> answers ${status}`);
       }
-      expect((await fetch(new URL(link, base).href.replace('localhost', '127.0.0.1'))).status).toBe(200);
+      expect((await openSignedLink(new URL(link, base).href.replace('localhost', '127.0.0.1'))).status).toBe(
+        200,
+      );
     }
 
     // Every document of both exports, as downloaded, read as its reader would.
@@ -185,7 +188,7 @@ describe('secrets stay secret', () => {
     }
     for (const link of links.filter((l) => l.includes('transcript.pdf'))) {
       const file = path.join(await mkdtemp(path.join(workDir, 'pdf-')), 'transcript.pdf');
-      const response = await fetch(new URL(link, base).href.replace('localhost', '127.0.0.1'));
+      const response = await openSignedLink(new URL(link, base).href.replace('localhost', '127.0.0.1'));
       await writeFile(file, Buffer.from(await response.arrayBuffer()));
       documents.push({ name: `${link} as read`, text: await readablePdf(file) });
     }

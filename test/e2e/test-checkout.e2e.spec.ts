@@ -8,6 +8,7 @@ import { eventually } from '../support/eventually';
 import {
   createPaymentIntent,
   linksInMail,
+  openSignedLink,
   outboxMailTo,
   paymentStatus,
   uploadOverLimitExport,
@@ -88,7 +89,7 @@ describe('the local test checkout', () => {
     expect(links).toHaveLength(2);
     const types = [];
     for (const link of links) {
-      const response = await fetch(link.replace('localhost', '127.0.0.1'));
+      const response = await openSignedLink(link.replace('localhost', '127.0.0.1'));
       expect(response.status).toBe(200);
       types.push(response.headers.get('content-type'));
       await response.arrayBuffer();

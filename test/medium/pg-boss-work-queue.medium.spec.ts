@@ -123,6 +123,37 @@ describe('PgBossWorkQueue on the local PostgreSQL', () => {
       }
     });
 
+    // Finding L13: after an export was deleted, pg_stats of the job table (an empty queue's
+    // partition keeps its last statistics) still held the upload's file name from its payload.
+    it("keeps no payload in the planner statistics, also of a queue left empty when an export's payloads are forgotten", async () => {
+      const named = jobContract(
+        'jobs.test-names',
+        z.object({ exportId: z.string(), fileName: z.string() }),
+        (p) => `${p.exportId}:${p.fileName}`,
+      );
+      const fileName = 'WhatsApp Chat with Omar Haddad.zip';
+      const exportId = randomUUID();
+      const queue = await open();
+      for (const step of ['ingest', 'parse', 'media', 'pdf'])
+        await queue.enqueue(named, { exportId, fileName: `${step} ${fileName}` });
+      const admin = new Client({ connectionString: testServers().databaseUrl });
+      await admin.connect();
+      try {
+        // As autovacuum or an earlier refresh would, while the payloads were there.
+        await admin.query(`ANALYZE ${schema}.job, ${schema}.archive, ${schema}.dead_letters`);
+        await queue.forgetPayloads('exportId', exportId);
+        const { rows } = await admin.query<{ tablename: string; attname: string }>(
+          `SELECT tablename, attname FROM pg_stats
+           WHERE schemaname = $1
+             AND concat(most_common_vals::text, histogram_bounds::text) LIKE '%Omar Haddad%'`,
+          [schema],
+        );
+        expect(rows).toEqual([]);
+      } finally {
+        await admin.end();
+      }
+    });
+
     it('drops an enqueue of the same key just after the job completed', async () => {
       const queue = await open();
       const seen: number[] = [];

@@ -61,6 +61,19 @@ export function linksInMail(raw: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s"<>]+/g) ?? [])].filter((link) => !link.includes('&amp;'));
 }
 
+/**
+ * Opens a signed link as a browser does: a mailed one carries its expiry and signature in the
+ * fragment, which the gateway's page posts as a form to the link's path; others go as they are.
+ */
+export function openSignedLink(link: string): Promise<Response> {
+  const url = new URL(link);
+  if (url.hash === '') return fetch(link);
+  return fetch(url.origin + url.pathname, {
+    method: 'POST',
+    body: new URLSearchParams(url.hash.slice(1)),
+  });
+}
+
 /** The mails of `raw` sent to `to`. */
 export const mailsTo = (messages: readonly string[], to: string): string[] =>
   messages.filter((raw) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'm').test(raw));

@@ -23,12 +23,19 @@ export class PaymentsService {
     private readonly results: ExportResultsService,
   ) {}
 
+  /** The export a bundle was made for. */
+  async exportOf(bundleId: string): Promise<string> {
+    return (await this.requestBus.request(PAYMENT_STATUS_REQUEST, { bundleId })).exportId;
+  }
+
   checkout(bundleId: string, userEmail: string): Promise<PaymentIntentResponse> {
     return this.requestBus.request(PAYMENT_CHECKOUT_REQUEST, { bundleId, userEmail }, { timeoutMs: 30_000 });
   }
 
-  async status(bundleId: string): Promise<PaymentStatusResponse> {
+  /** The status, once `assertOwner` accepts the bundle's export (it throws otherwise). */
+  async status(bundleId: string, assertOwner: (exportId: string) => void): Promise<PaymentStatusResponse> {
     const { isPaid, exportId } = await this.requestBus.request(PAYMENT_STATUS_REQUEST, { bundleId });
+    assertOwner(exportId);
     if (!isPaid) return { isPaid, pdfUrl: null, chatExportId: null };
     return { isPaid, pdfUrl: await this.pdfUrlIfStored(exportId), chatExportId: exportId };
   }

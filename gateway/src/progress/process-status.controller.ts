@@ -1,5 +1,5 @@
-import { Controller, Inject, NotFoundException, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Inject, NotFoundException, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   type ExportProgress,
   isFinalProgress,
@@ -11,6 +11,7 @@ import { HTTP_API, NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
+import { ExportBinding } from '../access/export-binding';
 import { Route, RouteQuery } from '../http/http-route';
 import { ExportResultsService } from '../results/export-results.service';
 
@@ -24,21 +25,24 @@ const RESULTS_UNAVAILABLE =
  * GET /api/whatsapp/process-status?clientId= (SPEC §7): the export's progress as server-sent
  * events. The latest state goes out at once (from the progress channel, so a reconnect to any
  * replica gets it), then every newer one; the stream ends after the final event. A free export's
- * final event carries its signed PDF link and chat data.
+ * final event carries its signed PDF link and chat data. Only for the browser the id is bound to.
  */
 @Controller()
 export class ProcessStatusController {
   constructor(
     private readonly progress: ProgressChannel,
     private readonly results: ExportResultsService,
+    private readonly binding: ExportBinding,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @Route(HTTP_API.processStatus)
   async stream(
     @RouteQuery(HTTP_API.processStatus) { clientId: exportId }: { clientId: string },
+    @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
+    this.binding.assertBound(request, exportId);
     let sent: ExportProgress | null = null;
     let ended = false;
     let streaming = false;

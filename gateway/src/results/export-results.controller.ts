@@ -2,13 +2,22 @@ import { Controller, ForbiddenException, NotFoundException, Req, Res } from '@ne
 import type { Request, Response } from 'express';
 import type { ChatData } from '@chatexhibit/proto/chat';
 import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
-import { HTTP_API, NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
+import {
+  type DownloadCodeResponse,
+  type SignedLinkQuery,
+  ExportIdSchema,
+  HTTP_API,
+  NOT_FOUND_MESSAGE,
+} from '@chatexhibit/proto/http-api';
 import { exhibitFileType } from '@chatexhibit/proto/exhibit-files';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import { isValidKey, ObjectNotFoundError, ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
-import { Route, RouteParams } from '../http/http-route';
+import { DownloadCodes } from '../access/download-codes';
+import { ExportBinding } from '../access/export-binding';
+import { Route, RouteBody, RouteParams } from '../http/http-route';
 import { contentDisposition, type DownloadDocument, downloadFileName } from './download-names';
 import { ExportResultsService } from './export-results.service';
+import { linkOpenerPage, linkOpenerPolicy } from './link-opener-page';
 
 /** A signed link whose path names no export this server sealed. */
 const INVALID_LINK_MESSAGE = 'This download link is not valid.';
@@ -24,33 +33,57 @@ const DOCUMENTS = {
 
 /**
  * Reading an export's results (SPEC §7): its chat data and evidence package for free or paid
- * exports only, and its files (transcript, evidence package, voice notes, exhibits' files) behind
- * signed, expiring links, as the final progress event, the chat data and the buyer's mail give them.
+ * exports only, with the cookie that binds the id to the browser (or a download code), and its
+ * files (transcript, evidence package, voice notes, exhibits' files) behind signed, expiring
+ * links, as the final progress event, the chat data and the buyer's mail give them.
  */
 @Controller()
 export class ExportResultsController {
   constructor(
     private readonly results: ExportResultsService,
     private readonly storage: ObjectStorage,
+    private readonly binding: ExportBinding,
+    private readonly codes: DownloadCodes,
   ) {}
 
   @Route(HTTP_API.chatData)
-  async chat(@RouteParams(HTTP_API.chatData) { chatExportId }: { chatExportId: string }): Promise<ChatData> {
+  async chat(
+    @RouteParams(HTTP_API.chatData) { chatExportId }: { chatExportId: string },
+    @Req() request: Request,
+  ): Promise<ChatData> {
+    this.binding.assertBound(request, chatExportId);
     await this.results.assertReadable(chatExportId);
     return this.results.chatData(chatExportId);
   }
 
   /** The uploader's look at their chat before paying (first page, no media). */
   @Route(HTTP_API.chatPreview)
-  preview(@RouteParams(HTTP_API.chatPreview) { exportId }: { exportId: string }): Promise<ChatPreview> {
+  preview(
+    @RouteParams(HTTP_API.chatPreview) { exportId }: { exportId: string },
+    @Req() request: Request,
+  ): Promise<ChatPreview> {
+    this.binding.assertBound(request, exportId);
     return this.results.preview(exportId);
+  }
+
+  /** A one-time code for the Download Evidence Package button, so its address holds no export id. */
+  @Route(HTTP_API.downloadCode)
+  async downloadCode(
+    @RouteParams(HTTP_API.downloadCode) { exportId }: { exportId: string },
+    @Req() request: Request,
+  ): Promise<DownloadCodeResponse> {
+    this.binding.assertBound(request, exportId);
+    await this.results.assertReadable(exportId);
+    return this.codes.issue(exportId);
   }
 
   @Route(HTTP_API.evidenceZip)
   async evidenceZip(
-    @RouteParams(HTTP_API.evidenceZip) { id: exportId }: { id: string },
+    @RouteParams(HTTP_API.evidenceZip) { id }: { id: string },
+    @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
+    const exportId = await this.exportOfIdOrCode(request, id);
     await this.results.assertReadable(exportId);
     await this.sendDocument(response, exportId, 'evidenceZip');
   }
@@ -74,13 +107,36 @@ export class ExportResultsController {
     return this.sendSignedDocument(request, response, token, 'evidenceZip');
   }
 
+  /** A mailed link's signature, posted from its fragment by the opener page. */
+  @Route(HTTP_API.mailedTranscript)
+  async mailedTranscript(
+    @RouteParams(HTTP_API.mailedTranscript) { token }: { token: string },
+    @RouteBody(HTTP_API.mailedTranscript) signed: Partial<SignedLinkQuery>,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const exportId = await this.readableThroughLink(request, token, signed);
+    await this.sendDocument(response, exportId, 'transcript');
+  }
+
+  @Route(HTTP_API.mailedEvidenceZip)
+  async mailedEvidenceZip(
+    @RouteParams(HTTP_API.mailedEvidenceZip) { token }: { token: string },
+    @RouteBody(HTTP_API.mailedEvidenceZip) signed: Partial<SignedLinkQuery>,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const exportId = await this.readableThroughLink(request, token, signed);
+    await this.sendDocument(response, exportId, 'evidenceZip');
+  }
+
   @Route(HTTP_API.signedAudio)
   async audio(
     @RouteParams(HTTP_API.signedAudio) { token, entryPath }: { token: string; entryPath: string },
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const exportId = await this.readableThroughLink(request, token);
+    const exportId = await this.readableThroughLink(request, token, this.queryOf(request));
     const key = exportKeys(exportId).audio(entryPath);
     // Only this server signs links, but a path that leaves the export's folder is no file of it.
     if (!isValidKey(key)) throw new NotFoundException(NOT_FOUND_MESSAGE);
@@ -95,7 +151,7 @@ export class ExportResultsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const exportId = await this.readableThroughLink(request, token);
+    const exportId = await this.readableThroughLink(request, token, this.queryOf(request));
     const type = exhibitFileType(fileName);
     if (type === undefined) throw new NotFoundException(NOT_FOUND_MESSAGE);
     await this.send(
@@ -114,7 +170,19 @@ export class ExportResultsController {
     token: string,
     document: DownloadDocument,
   ): Promise<void> {
-    await this.sendDocument(response, await this.readableThroughLink(request, token), document);
+    const { expires, signature } = request.query;
+    // A mailed link: its signature is in the fragment, which only the browser's page can read.
+    if (
+      expires === undefined &&
+      signature === undefined &&
+      request.accepts(['application/json', 'text/html']) === 'text/html'
+    ) {
+      linkOpenerPolicy(request, response, () => undefined);
+      response.type('html').send(linkOpenerPage());
+      return;
+    }
+    const exportId = await this.readableThroughLink(request, token, this.queryOf(request));
+    await this.sendDocument(response, exportId, document);
   }
 
   private async sendDocument(
@@ -127,28 +195,47 @@ export class ExportResultsController {
     return this.send(response, exportKeys(exportId)[document], type, name, disposition);
   }
 
+  /** An export id bound to this browser, or a download code not yet used: its export (404 otherwise). */
+  private async exportOfIdOrCode(request: Request, id: string): Promise<string> {
+    if (ExportIdSchema.safeParse(id).success) {
+      this.binding.assertBound(request, id);
+      return id;
+    }
+    const exportId = await this.codes.redeem(id);
+    if (exportId === null) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    return exportId;
+  }
+
   /**
    * The export a signed link's token names, once the link holds and the token unseals (403
    * otherwise) and the export may still be read: a link outlives a refund, which locks the export
    * again (404), and its retention (410).
    */
-  private async readableThroughLink(request: Request, token: string): Promise<string> {
-    this.verifyLink(request);
+  private async readableThroughLink(
+    request: Request,
+    token: string,
+    signed: Partial<SignedLinkQuery>,
+  ): Promise<string> {
+    this.verifyLink(request, signed);
     const exportId = this.results.links.unseal(token);
     if (exportId === null) throw new ForbiddenException(INVALID_LINK_MESSAGE);
     await this.results.assertReadable(exportId);
     return exportId;
   }
 
-  /** A link that was altered or is past its date: 403. */
-  private verifyLink(request: Request): void {
-    const pathname = request.originalUrl.split('?')[0]!;
+  /** A signed link's expiry and signature, from its query. */
+  private queryOf(request: Request): Partial<SignedLinkQuery> {
     const { expires, signature } = request.query;
-    const verdict = this.results.links.verify(
-      pathname,
-      typeof expires === 'string' ? expires : undefined,
-      typeof signature === 'string' ? signature : undefined,
-    );
+    return {
+      expires: typeof expires === 'string' ? expires : undefined,
+      signature: typeof signature === 'string' ? signature : undefined,
+    };
+  }
+
+  /** A link that was altered or is past its date: 403. */
+  private verifyLink(request: Request, { expires, signature }: Partial<SignedLinkQuery>): void {
+    const pathname = request.originalUrl.split('?')[0]!;
+    const verdict = this.results.links.verify(pathname, expires, signature);
     if (verdict === 'expired') throw new ForbiddenException('This download link has expired.');
     if (verdict === 'tampered') throw new ForbiddenException(INVALID_LINK_MESSAGE);
   }

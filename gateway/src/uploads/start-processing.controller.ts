@@ -14,6 +14,7 @@ import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
 import { UPLOAD_REFUSALS } from '@chatexhibit/proto/upload-refusals';
 import type { UploadOptions } from '@chatexhibit/proto/processing-options';
 import type { StartProcessingResponse } from '@chatexhibit/proto/progress';
+import { ExportBinding } from '../access/export-binding';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
 import { clientPrefixes } from '../http/client-address';
 import { Route } from '../http/http-route';
@@ -33,13 +34,17 @@ const REFUSAL_OUTCOME: Record<UploadRefusedError['status'], Exclude<UploadOutcom
   503: 'evicted',
 };
 
-/** POST /api/whatsapp/process (SPEC §7): multipart `file` + `options` → `{ clientId }`. */
+/**
+ * POST /api/whatsapp/process (SPEC §7): multipart `file` + `options` → `{ clientId }`, with the
+ * cookie that binds the new export to this browser.
+ */
 @Controller()
 export class StartProcessingController {
   constructor(
     private readonly startProcessing: StartProcessingService,
     private readonly metrics: GatewayMetrics,
     private readonly inFlight: UploadsInFlight,
+    private readonly binding: ExportBinding,
     @Inject(GATEWAY_SETTINGS)
     private readonly settings: Pick<GatewaySettings, 'uploadPace' | 'minFreeDiskBytes'>,
   ) {}
@@ -88,6 +93,7 @@ export class StartProcessingController {
     }
     try {
       const started = await this.startProcessing.start(upload, this.uploadOptions(upload.options));
+      this.binding.bind(request, request.res!, started.clientId);
       this.metrics.uploadAccepted(upload.sizeBytes);
       return started;
     } finally {

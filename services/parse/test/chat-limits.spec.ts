@@ -7,7 +7,7 @@ import { CHAT_LIMITS } from '@chatexhibit/proto/constants';
 import { ChatLimitError, readWithinLineLimit } from '../src/domain/chat-limits';
 import { parseChat } from '../src/domain/parse-chat';
 
-const { maxEntries, maxLineBytes } = CHAT_LIMITS;
+const { maxEntries, maxLineBytes, maxTextCharacters } = CHAT_LIMITS;
 
 /** `count` entries, every other one a system line, as an Android export writes them. */
 function chatOf(count: number): string {
@@ -76,5 +76,24 @@ describe('the length of a line', () => {
       for (let at = 0; at < text.length; at += 1000) yield text.subarray(at, at + 1000);
     }
     expect(Buffer.from(await readWithinLineLimit(split())).equals(text)).toBe(true);
+  });
+});
+
+// Finding H2: 60 lines of a megabyte each, every one within the line limit, held the documents
+// step for over ten minutes. The text as a whole is bounded too, far above a real export.
+describe('the length of the text', () => {
+  /** A chat of lines just under the line limit, `total` characters in all. */
+  const chatOf = (total: number): string => {
+    const line = `14/03/2023, 20:01 - Ann: ${'x'.repeat(maxLineBytes - 100)}\n`;
+    const whole = line.repeat(Math.ceil(total / line.length));
+    return whole.slice(0, total - 1) + '\n';
+  };
+
+  it(`reads ${maxTextCharacters.toLocaleString('en-US')} characters`, () => {
+    expect(parseChat(chatOf(maxTextCharacters)).messages.length).toBeGreaterThan(9);
+  });
+
+  it('refuses one more, with its sentence', () => {
+    expect(() => parseChat(chatOf(maxTextCharacters + 1))).toThrow(refusal('too_much_text'));
   });
 });

@@ -13,6 +13,11 @@
 // filing-volumes.medium.spec.ts splits), timed against writing the unsplit PDFs of the same
 // messages in the same process: the ratio says how many unsplit layouts the split costs, which
 // holds when the machine's speed does not.
+//
+// Then chats of lines of a megabyte of letters without a space (finding H2: 60 of them held the
+// pdf worker for over ten minutes), 1 and 4 of them, each in a fresh process: 4 lines should take
+// about 4 times 1 line (linear; it was quadratic per line). `npm run bench:pdf -- --long-lines`
+// runs only this part.
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -29,6 +34,7 @@ import { writeFilingVolumes } from '../src/domain/transcript/filing-volumes';
 import { writeTranscripts } from '../src/domain/transcript/write-transcripts';
 import { chatTranscriptInput, writeChatTranscripts } from '../test/support/chat-transcripts';
 import { GENERATED_SENDERS, generateMessages } from '../test/support/generated-chat';
+import { transcriptMessage } from '../test/support/transcript-message';
 
 const SIZES = [1_000, 10_000, 40_000];
 const ROUNDS = 3;
@@ -36,6 +42,8 @@ const TARGETS: Record<number, { seconds: number; megabytes?: number }> = {
   10_000: { seconds: 1.5, megabytes: 300 },
   40_000: { seconds: 6 },
 };
+/** The long lines: characters of each, and the most time 4 lines may take per 1. */
+const LONG_LINES = { characters: 1_000_000, maxRatio: 5 };
 /** The split: messages, and the size limit per volume. */
 const SPLIT = { messages: 40_000, maxFileBytes: 1_000_000 };
 type Renderer = 'ours' | 'plain';
@@ -111,6 +119,56 @@ async function splitWorker(): Promise<void> {
   }
 }
 
+/** Messages of one line of `LONG_LINES.characters` letters and digits each, no space (random, seeded). */
+function longLineMessages(count: number): TranscriptMessage[] {
+  const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  let seed = 1;
+  const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % letters.length;
+  return Array.from({ length: count }, (_, i) =>
+    transcriptMessage(i + 1, {
+      sender: GENERATED_SENDERS[i % 2]!,
+      content: Array.from({ length: LONG_LINES.characters }, () => letters[next()]).join(''),
+    }),
+  );
+}
+
+/** One measured run of `count` long lines in this process: prints `{ms, peakMb}` as JSON. */
+async function longLinesWorker(count: number): Promise<void> {
+  const messages = longLineMessages(count);
+  const dir = mkdtempSync(path.join(tmpdir(), 'chatexhibit-bench-long-'));
+  try {
+    const started = performance.now();
+    await renderOurs(messages, dir);
+    const ms = performance.now() - started;
+    process.stdout.write(`${JSON.stringify({ ms, peakMb: process.resourceUsage().maxRSS / 1024 })}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** 1 and 4 long lines, best of ROUNDS fresh processes each, and the ratio against its target. */
+function measureLongLines(): void {
+  console.log(
+    `\nlines of ${LONG_LINES.characters.toLocaleString('en-US')} characters without a space, both PDFs, best of ${ROUNDS} fresh processes`,
+  );
+  console.log('lines | s | peak MB');
+  const bestOf = (count: number): { ms: number; peakMb: number } => {
+    let best = { ms: Infinity, peakMb: 0 };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const run = inFreshProcess<{ ms: number; peakMb: number }>(['--long-worker', String(count)]);
+      if (run.ms < best.ms) best = run;
+    }
+    console.log([count, (best.ms / 1000).toFixed(2), best.peakMb.toFixed(0)].join(' | '));
+    return best;
+  };
+  const one = bestOf(1);
+  const four = bestOf(4);
+  const ratio = four.ms / one.ms;
+  console.log(
+    `4 lines / 1 line time: ${ratio.toFixed(2)}x (target ${LONG_LINES.maxRatio}x: ${ratio <= LONG_LINES.maxRatio ? 'met' : 'MISSED'})`,
+  );
+}
+
 /** Runs this file in a fresh Node process with `args` and parses the JSON line it prints last. */
 function inFreshProcess<Result>(args: string[]): Result {
   const output = execFileSync(process.execPath, [...process.execArgv, __filename, ...args], {
@@ -178,6 +236,7 @@ function main(): void {
     );
   }
   measureSplit();
+  measureLongLines();
 }
 
 const workerAt = process.argv.indexOf('--worker');
@@ -187,6 +246,10 @@ if (workerAt >= 0) {
   void splitWorker();
 } else if (process.argv.includes('--split')) {
   measureSplit();
+} else if (process.argv.includes('--long-worker')) {
+  void longLinesWorker(Number(process.argv[process.argv.indexOf('--long-worker') + 1]));
+} else if (process.argv.includes('--long-lines')) {
+  measureLongLines();
 } else {
   main();
 }

@@ -12,9 +12,10 @@ import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { type ExportDocuments, renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
 import {
   DocumentsOutOfMemoryError,
+  DocumentsTooSlowError,
   renderExportDocumentsInWorker,
 } from '@chatexhibit/pdf/domain/document-worker/documents-in-worker';
-import { DOCUMENTS_OUT_OF_MEMORY_MESSAGE } from '@chatexhibit/proto/progress';
+import { DOCUMENTS_OUT_OF_MEMORY_MESSAGE, DOCUMENTS_TOO_SLOW_MESSAGE } from '@chatexhibit/proto/progress';
 import { countRows, type ExportCounts } from '@chatexhibit/pdf/domain/export-counts';
 import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
 import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
@@ -585,6 +586,20 @@ describe('renderExportDocuments', () => {
     ).rejects.toThrow(new DocumentsOutOfMemoryError());
     expect(new DocumentsOutOfMemoryError().message).toBe(DOCUMENTS_OUT_OF_MEMORY_MESSAGE);
   }, 60_000);
+
+  // Finding H2: one upload held the single pdf worker for over ten minutes, and a job's deadline
+  // only retried it. Past its time budget (here one no drawing meets) the worker is stopped and
+  // the export ends with a sentence.
+  it('stops the worker past its time budget and ends with a sentence', async () => {
+    const slow = path.join(root, 'slow');
+    await mkdir(slow);
+    await expect(
+      renderExportDocumentsInWorker(fixture.source, slow, GENERATED_AT, () => {}, null, null, {
+        timeBudgetMs: 1,
+      }),
+    ).rejects.toThrow(new DocumentsTooSlowError());
+    expect(new DocumentsTooSlowError().message).toBe(DOCUMENTS_TOO_SLOW_MESSAGE);
+  });
 
   it('repeats the number and sender of a message that runs onto the next pages', async () => {
     const longOut = path.join(root, 'long');

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
+import { Face } from '@chatexhibit/pdf/domain/text/face';
 import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
 import { type TextLine, TextLayout } from '@chatexhibit/pdf/domain/text/text-layout';
+import { GRAPHEMES, segmentsOf, WORDS as WORD_SEGMENTS } from '@chatexhibit/pdf/domain/text/unicode';
 import { BODY, drawnWith, MULTI_SCRIPT } from './support/text-fixture';
 
 const layout = new TextLayout(FontSet.shared());
@@ -135,5 +137,38 @@ describe('the text engine line breaking', () => {
     const width = layout.measure(text, BODY);
     expect(layout.wrap(text, BODY, width)).toHaveLength(1);
     expect(layout.wrap(text, BODY, width - 0.5).length).toBeGreaterThan(1);
+  });
+
+  // Finding H2: a chat of lines of a megabyte without a space kept the pdf worker busy for over
+  // ten minutes, as each line of a long run measured the whole rest of it (and shaped and cached
+  // it, for a complex script). What is shaped is counted, not timed: about a line per line.
+  it.each([
+    ['Latin', 'shapeSimple', (i: number) => 'aZ0qk7Xw'[(i * 5) % 8]!],
+    ['Arabic', 'shape', (i: number) => 'بتثجحخسشصض'[(i * 3) % 10]!],
+  ] as const)(
+    'shapes an unbroken run of %s a line at a time, not the rest of it at every line',
+    (_, method, letter) => {
+      const run = Array.from({ length: 20_000 }, (_, i) => letter(i)).join('');
+      const shaped = jest.spyOn(Face.prototype, method);
+      try {
+        const lines = layout.wrap(run, BODY, 300);
+        expect(lines.map((line) => line.text).join('')).toBe(run);
+        for (const line of lines) expect(line.width).toBeLessThanOrEqual(300 + 1e-6);
+        const units = shaped.mock.calls.reduce((sum, [text]) => sum + text.length, 0);
+        expect(units).toBeLessThan(40 * run.length);
+      } finally {
+        shaped.mockRestore();
+      }
+    },
+  );
+
+  it('segments a long text a window at a time, into the segments of the whole text', () => {
+    const text = `${'Sam said ok. '.repeat(200)}${'كتاب، '.repeat(500)} 我们明天见面${'👍🏽'.repeat(700)}`;
+    for (const segmenter of [GRAPHEMES, WORD_SEGMENTS]) {
+      const whole = Array.from(segmenter.segment(text), ({ segment, index }) => [index, segment]);
+      expect(Array.from(segmentsOf(segmenter, text), ({ segment, index }) => [index, segment])).toEqual(
+        whole,
+      );
+    }
   });
 });

@@ -70,7 +70,7 @@ import {
 } from '@chatexhibit/pdf/domain/evidence/reproduction';
 import type { FilingVolumes } from '@chatexhibit/pdf/domain/render-export-documents';
 import {
-  DocumentsOutOfMemoryError,
+  DocumentsOverLimitError,
   renderExhibitInWorker,
   renderExportDocumentsInWorker,
 } from '@chatexhibit/pdf/domain/document-worker/documents-in-worker';
@@ -517,11 +517,11 @@ function warnExhibit(
 
 /**
  * A spec that does not fit the chat, or numbers its pages as the transcript does: its sentence
- * names the field. Or a chat whose documents outgrow the pdf core's heap limit.
+ * names the field. Or a chat whose documents outgrow the pdf core's heap limit or time budget.
  */
 function refusedSpec(error: unknown): void {
   if (error instanceof ExhibitSpecError) throw new CliInputError(`--exhibit-spec ${error.message}`);
-  if (error instanceof DocumentsOutOfMemoryError) throw new CliInputError(error.message);
+  if (error instanceof DocumentsOverLimitError) throw new CliInputError(error.message);
 }
 
 /**

@@ -24,6 +24,22 @@ export const CONVERTER_TEXTS = {
   repairUnsuccessful: 'Repair did not succeed. Please try again or contact support.',
   repairFailed: 'Repair request failed. Please try again or contact support.',
   retryRepair: 'Retry Repair',
+  evidencePackageFailed: {
+    title: 'Download failed',
+    description: 'The evidence package could not be opened. Please try again.',
+  },
+  forgetDevice: {
+    button: 'Forget this device',
+    forgotten: {
+      title: 'This device forgot your export',
+      description:
+        'This browser no longer holds your export or its access. Links sent to your email keep working until they expire.',
+    },
+    failed: {
+      title: 'Device not forgotten',
+      description: 'This browser could not forget your export. Please try again.',
+    },
+  },
   deleteExport: {
     button: 'Delete this export',
     title: 'Delete this export now?',

@@ -3,7 +3,9 @@ import { z } from 'zod';
 /**
  * The export this browser last uploaded, kept in local storage (never in the address, which
  * reaches servers' logs and, through a referrer, other sites) so that a reload brings back its
- * progress, its Payment Required card or its result instead of an empty converter.
+ * progress, its Payment Required card or its result instead of an empty converter. It is kept
+ * with its expiry, the export's retention end, and dropped once that has passed: browsers are
+ * often shared, and a forgotten export should not linger in one.
  */
 const EXPORT_MEMORY_KEY = 'chatexhibit.export';
 
@@ -19,19 +21,31 @@ const ExportMemorySchema = z.object({
   /** After a purchase: where the links were mailed and until when they hold (ISO date-time). */
   emailedTo: z.string().optional(),
   linksValidUntil: z.string().optional(),
+  /** When the export's files are deleted (ISO date-time): the memory goes then (one without it at once). */
+  expiresAt: z.iso.datetime({ offset: true }),
 });
 export type ExportMemory = z.infer<typeof ExportMemorySchema>;
 
-export function rememberedExport(): ExportMemory | null {
+/** The remembered export, unless it expired (or is unreadable): then it is dropped. */
+export function rememberedExport(now = Date.now()): ExportMemory | null {
   const stored = localStorage.getItem(EXPORT_MEMORY_KEY);
   if (!stored) return null;
+  let parsed;
   try {
-    const parsed = ExportMemorySchema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : null;
+    parsed = ExportMemorySchema.safeParse(JSON.parse(stored));
   } catch {
-    return null;
+    parsed = null;
   }
+  if (parsed?.success && Date.parse(parsed.data.expiresAt) > now) return parsed.data;
+  forgetExport();
+  return null;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When an export is deleted, `days` from now (its retention period, as proto's constants give it). */
+export const expiryIn = (days: number, now = Date.now()): string =>
+  new Date(now + days * DAY_MS).toISOString();
 
 export function rememberExport(memory: ExportMemory): void {
   localStorage.setItem(EXPORT_MEMORY_KEY, JSON.stringify(memory));
@@ -41,7 +55,7 @@ export function rememberExport(memory: ExportMemory): void {
 export function updateRememberedExport(
   exportId: string,
   update: Partial<ExportMemory>,
-  base?: Pick<ExportMemory, 'fileName' | 'fileSize'>,
+  base?: Pick<ExportMemory, 'fileName' | 'fileSize' | 'expiresAt'>,
 ): void {
   const current = rememberedExport();
   const next = current?.exportId === exportId ? current : base ? { exportId, ...base } : null;
@@ -50,6 +64,12 @@ export function updateRememberedExport(
 
 export function forgetExport(): void {
   localStorage.removeItem(EXPORT_MEMORY_KEY);
+}
+
+/** Everything this web app keeps in the browser's storage, for Forget this device. */
+export function forgetEverything(): void {
+  localStorage.clear();
+  sessionStorage.clear();
 }
 
 /**

@@ -143,6 +143,7 @@ export class PgBossWorkQueue extends WorkQueue {
         PRIMARY KEY (name, id)
       )`,
     );
+    await queue.keepPayloadsOutOfStatistics();
     return queue;
   }
 
@@ -355,7 +356,38 @@ export class PgBossWorkQueue extends WorkQueue {
   private async ensureQueue(name: string): Promise<void> {
     if (this.queues.has(name)) return;
     await this.boss.createQueue(name, { name, ...QUEUE_OPTIONS });
+    // A new queue is a new partition of the job table, made without its parent's settings.
+    await this.keepPayloadsOutOfStatistics();
     this.queues.add(name);
+  }
+
+  /**
+   * Payloads and reasons name people (an upload's file name, a case number) and PostgreSQL's
+   * planner statistics keep sample values of a column, of rows deleted since, as long as the
+   * table is not analysed again; an empty partition (a queue with nothing left) keeps them for
+   * good. Nothing here is looked up by them, so these columns get no statistics (target 0), and
+   * any they had are dropped (a change to the column's own type, which rewrites nothing).
+   */
+  private async keepPayloadsOutOfStatistics(): Promise<void> {
+    for (const [table, columns] of Object.entries(PAYLOAD_COLUMNS)) {
+      const named = `${this.schema}.${table}`;
+      // The table and its partitions (each queue of pg-boss's job table is one).
+      const [state] = await this.sql<{ counted: boolean; kept: boolean }>(
+        `SELECT bool_or(a.attstattarget IS DISTINCT FROM 0) AS counted,
+                bool_or(EXISTS (SELECT 1 FROM pg_stats s
+                                WHERE s.schemaname = $1 AND s.tablename = c.relname AND s.attname = a.attname)) AS kept
+         FROM pg_class c
+         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = ANY($2::text[])
+         WHERE c.oid = $3::regclass OR c.oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = $3::regclass)`,
+        [this.schema, Object.keys(columns), named],
+      );
+      if (!state?.counted && !state?.kept) continue;
+      const changes = Object.entries(columns).flatMap(([column, type]) => [
+        `ALTER COLUMN ${column} SET STATISTICS 0`,
+        ...(state.kept ? [`ALTER COLUMN ${column} TYPE ${type}`] : []),
+      ]);
+      await this.sql(`ALTER TABLE ${named} ${changes.join(', ')}`);
+    }
   }
 
   private async sql<Row>(text: string, values: unknown[] = []): Promise<Row[]> {
@@ -364,6 +396,13 @@ export class PgBossWorkQueue extends WorkQueue {
     return result.rows as Row[];
   }
 }
+
+/** The columns of the work queue's tables that hold payloads or reasons, and their types. */
+const PAYLOAD_COLUMNS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  job: { data: 'jsonb', output: 'jsonb' },
+  archive: { data: 'jsonb', output: 'jsonb' },
+  dead_letters: { payload: 'jsonb', reason: 'text' },
+};
 
 /** A UUID-shaped digest of the dedupe key, the job id pg-boss dedupes on. */
 function jobId(subject: string, dedupeKey: string): string {

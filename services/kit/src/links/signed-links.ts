@@ -1,26 +1,16 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DOWNLOAD_LINK_VALIDITY_DAYS } from '@chatexhibit/proto/constants';
 import { type DownloadPaths, downloadPaths } from '@chatexhibit/proto/download-paths';
 import { SignedLinkQuerySchema } from '@chatexhibit/proto/http-api';
+import { Sealer, uuidBytes, uuidOf } from './sealer';
 
 const VALIDITY_MS = DOWNLOAD_LINK_VALIDITY_DAYS * 24 * 60 * 60 * 1000;
 
 /** Sets the token key apart from the HMAC key, though both come from the one secret. */
 const TOKEN_KEY_INFO = 'chatexhibit download link token';
 /** Bound into every token: a ciphertext made for anything else does not open as one. */
-const TOKEN_AAD = Buffer.from('chatexhibit export id');
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
+const TOKEN_AAD = 'chatexhibit export id';
 const ID_BYTES = 16;
-const TOKEN_BYTES = IV_BYTES + ID_BYTES + TAG_BYTES;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * HMAC-signed, expiring links to an export's files: `<path>?expires=<unix s>&signature=<hex>`.
@@ -29,15 +19,27 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * passed on gives away nothing that opens the unsigned routes, which take the id itself.
  */
 export class SignedLinks {
-  private readonly tokenKey: Buffer;
+  private readonly tokens: Sealer;
 
   constructor(private readonly secret: string) {
-    this.tokenKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), TOKEN_KEY_INFO, 32));
+    this.tokens = new Sealer(secret, TOKEN_KEY_INFO, TOKEN_AAD);
   }
 
   sign(pathname: string, now = Date.now(), validityMs = VALIDITY_MS): string {
+    return `${pathname}?${this.signedFields(pathname, now, validityMs)}`;
+  }
+
+  /**
+   * A link to mail: the expiry and signature in the URL's fragment, which browsers never send, so
+   * no server, proxy or log on the way sees them; the gateway's page at the path posts them.
+   */
+  signForMail(pathname: string, now = Date.now()): string {
+    return `${pathname}#${this.signedFields(pathname, now, VALIDITY_MS)}`;
+  }
+
+  private signedFields(pathname: string, now: number, validityMs: number): string {
     const expires = Math.floor(this.expiresAt(now, validityMs) / 1000);
-    return `${pathname}?expires=${expires}&signature=${this.signature(pathname, expires)}`;
+    return `expires=${expires}&signature=${this.signature(pathname, expires)}`;
   }
 
   /** When a link signed at `now` expires (ms since the epoch, whole seconds). */
@@ -67,32 +69,13 @@ export class SignedLinks {
 
   /** The export id (a UUID) encrypted and authenticated, base64url: 59 characters that open nothing. */
   seal(exportId: string): string {
-    if (!UUID.test(exportId)) throw new Error('only an export id (a UUID) can be sealed');
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.tokenKey, iv).setAAD(TOKEN_AAD);
-    const sealed = Buffer.concat([
-      cipher.update(Buffer.from(exportId.replace(/-/g, ''), 'hex')),
-      cipher.final(),
-    ]);
-    return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url');
+    return this.tokens.seal(uuidBytes(exportId));
   }
 
   /** The export id a token was sealed from; null for anything this key did not seal. */
   unseal(token: string): string | null {
-    const bytes = Buffer.from(token, 'base64url');
-    if (bytes.length !== TOKEN_BYTES || bytes.toString('base64url') !== token) return null;
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.tokenKey, bytes.subarray(0, IV_BYTES))
-        .setAAD(TOKEN_AAD)
-        .setAuthTag(bytes.subarray(IV_BYTES + ID_BYTES));
-      const hex = Buffer.concat([
-        decipher.update(bytes.subarray(IV_BYTES, IV_BYTES + ID_BYTES)),
-        decipher.final(),
-      ]).toString('hex');
-      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-    } catch {
-      return null;
-    }
+    const bytes = this.tokens.open(token, ID_BYTES);
+    return bytes && uuidOf(bytes);
   }
 
   private signature(pathname: string, expires: number): string {

@@ -1,6 +1,6 @@
 // CHAT_LIMITS held while a chat text is read and parsed: a line's length before the text is
 // decoded (so that no more than one line's allowance of it is ever held), and again, exactly,
-// on the decoded text; the number of entries as the parser finds them.
+// on the decoded text; the decoded text's length; the number of entries as the parser finds them.
 
 import { type ChatLimitReason, CHAT_LIMIT_SENTENCES } from '@chatexhibit/proto/chat-limits';
 import { CHAT_LIMITS } from '@chatexhibit/proto/constants';
@@ -86,6 +86,11 @@ function utf8Length(text: string, start: number, end: number): number {
     bytes += c < 0x80 ? 1 : c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 2 : 3;
   }
   return bytes;
+}
+
+/** Refuses a decoded text longer than `CHAT_LIMITS.maxTextCharacters`, before anything reads it. */
+export function refuseLongText(text: string): void {
+  if (text.length > CHAT_LIMITS.maxTextCharacters) throw new ChatLimitError('too_much_text');
 }
 
 /** Refuses the entry that would pass `CHAT_LIMITS.maxEntries` (`count` the entries so far). */

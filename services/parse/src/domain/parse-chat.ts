@@ -8,7 +8,7 @@
 import type { ChatMessage, MessageFlag, MessageType, ParsedChat } from './chat-model';
 import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import { calendarOfDates, isConverted, toGregorianYears } from './calendars';
-import { refuseEntryPast, refuseLongLines } from './chat-limits';
+import { refuseEntryPast, refuseLongLines, refuseLongText } from './chat-limits';
 import { type DateOrder, inferDateOrder, isGregorianLookingYear, isPossibleDate } from './date-order';
 import { decodeChatText, type TextEncodingName } from './decode';
 import {
@@ -44,6 +44,7 @@ export function parseChat(input: string | Uint8Array): ParsedChat {
     encoding = decoded.encoding;
     warnings.push(...decoded.warnings);
   }
+  refuseLongText(text);
   refuseLongLines(text, encoding);
   // Every line break read as one (proto's `withLineFeeds`), so that "\n" ends each line.
   text = withLineFeeds(text);

@@ -9,6 +9,8 @@ import { getChatData } from './chat-data';
 import { getChatPreview } from './chat-preview';
 import { createPaymentIntent } from './create-payment-intent';
 import { deleteExport } from './delete-export';
+import { openEvidencePackage } from './download-code';
+import { forgetDevice } from './forget-device';
 import { emailLinks } from './email-links';
 import { getPaymentStatus } from './payment-status';
 import { followProcessStatus } from './process-status';
@@ -19,6 +21,30 @@ import { startProcessing } from './start-processing';
 const failing = (status: number, body: string) => () => new HttpResponse(body, { status });
 
 describe('the converter API files (SPEC §7)', () => {
+  it('Download Evidence Package: opens /api/whatsapp/evidence-zip/{code}, never the export id', async () => {
+    const code = 'c'.repeat(70);
+    server.use(
+      http.post('/api/whatsapp/export/:id/download-code', ({ params }) =>
+        params.id === CHAT_DATA.id
+          ? HttpResponse.json({ code, expiresAt: '2026-12-07T12:01:00.000Z' }, { status: 201 })
+          : failing(404, 'none')(),
+      ),
+    );
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    await openEvidencePackage(CHAT_DATA.id);
+    expect(open).toHaveBeenCalledWith(`/api/whatsapp/evidence-zip/${code}`, '_blank', 'noopener');
+    await expect(openEvidencePackage('6f1c2a4e-0000-4c7e-8f90-a1b2c3d4e5f6')).rejects.toThrow(/^404: none$/);
+    expect(open).toHaveBeenCalledTimes(1);
+    open.mockRestore();
+  });
+
+  it('POST /api/forget-device: 204, a failure an error', async () => {
+    server.use(http.post('/api/forget-device', () => new HttpResponse(null, { status: 204 })));
+    await expect(forgetDevice()).resolves.toBeUndefined();
+    server.use(http.post('/api/forget-device', failing(503, 'busy')));
+    await expect(forgetDevice()).rejects.toThrow(/^503: busy$/);
+  });
+
   it('GET /api/whatsapp/chat/{id}: the chat data, checked against its schema', async () => {
     server.use(
       http.get('/api/whatsapp/chat/:id', ({ params }) =>

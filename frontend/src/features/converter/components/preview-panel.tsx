@@ -1,8 +1,6 @@
 import { formatInteger } from '@chatexhibit/proto/count-words';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import { PREVIEW_PAGE_SIZE, PREVIEW_ZOOM, SENDER_COLOURS } from '@chatexhibit/proto/constants';
-import { routePath } from '@chatexhibit/proto/contract';
-import { HTTP_API } from '@chatexhibit/proto/http-api';
 import { formatMomentInZone } from '@chatexhibit/proto/moment-in-zone';
 import { format, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight, Download, FileText, Lock, ZoomIn, ZoomOut } from 'lucide-react';
@@ -11,12 +9,16 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
+import { toast } from '../../../hooks/use-toast';
 import { useChatData } from '../api/chat-data';
+import { openEvidencePackage } from '../api/download-code';
 import { useChatPreview } from '../api/chat-preview';
 import { entriesText } from '../counts-text';
 import type { ProcessedExport } from '../hooks/use-processing';
+import { CONVERTER_TEXTS } from '../converter-texts';
 import { SAMPLE_TRANSCRIPT } from '../sample-transcript';
 import { DeleteExportButton } from './delete-export-button';
+import { ForgetDeviceButton } from './forget-device-button';
 import { IdentifierScanNotice } from './identifier-scan-notice';
 import { VoicePlayer } from './voice-player';
 
@@ -94,8 +96,9 @@ function OwnChatSummary({ preview }: { preview: ChatPreview }) {
  * chat; while an export waits for payment, its first page, marked as the uploader's own preview
  * (the documents stay locked); zoom 50-200 % in steps of 10 from 100 %; 'Page X of Y' at 10 messages a page (an export's marked as the preview's pages, not the PDF's); the
  * transcript header; messages under date headings with times, sender colours and voice players;
- * 'View PDF' (a new tab), 'Download Evidence Package' and 'Delete this export' once processed,
- * with what the scan for Rule 5.2(a) identifiers found in its transcript.
+ * 'View PDF' (a new tab), 'Download Evidence Package', 'Delete this export' and 'Forget this
+ * device' (the result goes from this browser, the export stays) once processed, with what the
+ * scan for Rule 5.2(a) identifiers found in its transcript.
  */
 export function PreviewPanel({
   processed,
@@ -112,6 +115,7 @@ export function PreviewPanel({
   timeZone: string | null;
   /** Whether processing's end brings the result's buttons into view (not when what is above them does). */
   resultsIntoView: boolean;
+  /** The result was deleted, or this device forgot it: the converter starts over. */
   onDeleted(): void;
   /** The Exhibit mode of a processed export, which the page composes in (features/exhibit). */
   exhibitMode?: (exportId: string) => ReactNode;
@@ -249,13 +253,16 @@ export function PreviewPanel({
             <Button
               variant="outline"
               onClick={() =>
-                window.open(routePath(HTTP_API.evidenceZip, { id: processed.exportId }), '_blank', 'noopener')
+                void openEvidencePackage(processed.exportId).catch(() =>
+                  toast({ ...CONVERTER_TEXTS.evidencePackageFailed, variant: 'destructive' }),
+                )
               }
             >
               <Download aria-hidden="true" />
               Download Evidence Package
             </Button>
             <DeleteExportButton exportId={processed.exportId} onDeleted={onDeleted} />
+            <ForgetDeviceButton onForgotten={onDeleted} />
           </div>
         )}
         {processed && chat.identifierScan && <IdentifierScanNotice scan={chat.identifierScan} />}

@@ -1,4 +1,4 @@
-import { PAYMENT_POLLING } from '@chatexhibit/proto/constants';
+import { PAYMENT_POLLING, RETENTION_DAYS } from '@chatexhibit/proto/constants';
 import type { ChatData } from '@chatexhibit/proto/chat';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import { getPaymentStatus } from '../api/payment-status';
 import { useRepairPayment } from '../api/repair-payment';
 import { forgetCheckout, paymentNeedOfStartedCheckout, startedCheckout } from '../checkout-storage';
 import { CONVERTER_TEXTS } from '../converter-texts';
-import { updateRememberedExport } from '../export-memory';
+import { expiryIn, updateRememberedExport } from '../export-memory';
 import type { PaymentNeed, ProcessedExport } from './use-processing';
 
 /** How the page was reached, as far as checkout is concerned (SPEC §4 Return from checkout). */
@@ -108,13 +108,20 @@ export function useDownloadPolling(
       const emailedTo = buyerEmail;
       const linksValidUntil = linkExpiry(pdfUrl);
       const receipt = emailedTo ? { emailedTo, linksValidUntil } : undefined;
+      // Files are kept 90 days after purchase, as long as the links hold.
+      const expiresAt = linksValidUntil ?? expiryIn(RETENTION_DAYS);
       updateRememberedExport(
         chatExportId,
         {
           bundleId: paidBundleId,
+          expiresAt,
           ...(receipt && { emailedTo, ...(linksValidUntil && { linksValidUntil }) }),
         },
-        { fileName: chatData.originalFilename, fileSize: null },
+        {
+          fileName: chatData.originalFilename,
+          fileSize: null,
+          expiresAt,
+        },
       );
       onReady({ exportId: chatExportId, pdfUrl, chatData, ...(receipt && { receipt }) });
       forgetCheckout();

@@ -13,6 +13,8 @@ import { rememberedExport, rememberExport } from '../export-memory';
 import { useProcessing } from './use-processing';
 
 const EXPORT_ID = CHAT_DATA.id;
+/** A retention end far ahead: the remembered export is still kept. */
+const KEPT_UNTIL = '2999-01-01T00:00:00.000Z';
 const BUNDLE = '0b7d9e2c-5a4f-4e3b-9c8d-7e6f5a4b3c2d';
 const zip = () => new File(['PK zip bytes'], 'WhatsApp Chat with Sam.zip', { type: 'application/zip' });
 
@@ -91,6 +93,8 @@ describe('useProcessing (SPEC §4 Upload and Processing)', () => {
       exportId: EXPORT_ID,
       fileName: 'WhatsApp Chat with Sam.zip',
       fileSize: 12,
+      // Until retention deletes an upload whose processing never ends.
+      expiresAt: expect.stringMatching(/^\d{4}-/) as unknown,
     });
 
     act(() => stream().send({ step: 2, progress: 40 }));
@@ -169,7 +173,13 @@ describe('useProcessing (SPEC §4 Upload and Processing)', () => {
   });
 
   it('after a reload, shows a remembered bought export through its payment status', async () => {
-    rememberExport({ exportId: EXPORT_ID, fileName: 'chat.zip', fileSize: 12, bundleId: BUNDLE });
+    rememberExport({
+      exportId: EXPORT_ID,
+      fileName: 'chat.zip',
+      fileSize: 12,
+      expiresAt: KEPT_UNTIL,
+      bundleId: BUNDLE,
+    });
     server.use(
       http.get(`/api/payment/${BUNDLE}`, () =>
         HttpResponse.json({ isPaid: true, pdfUrl: '/t.pdf', chatExportId: EXPORT_ID }),
@@ -185,7 +195,7 @@ describe('useProcessing (SPEC §4 Upload and Processing)', () => {
   });
 
   it('after a reload, forgets a remembered export whose stream fails before its first event', async () => {
-    rememberExport({ exportId: EXPORT_ID, fileName: 'chat.zip', fileSize: 12 });
+    rememberExport({ exportId: EXPORT_ID, fileName: 'chat.zip', fileSize: 12, expiresAt: KEPT_UNTIL });
     const view = renderProcessing(true);
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     expect(view.state().processing).toBe(true);
@@ -229,7 +239,13 @@ describe('useProcessing (SPEC §4 Upload and Processing)', () => {
   });
 
   it('after a reload, knows the zone a remembered export was uploaded in', async () => {
-    rememberExport({ exportId: EXPORT_ID, fileName: 'chat.zip', fileSize: 12, timeZone: 'Europe/Berlin' });
+    rememberExport({
+      exportId: EXPORT_ID,
+      fileName: 'chat.zip',
+      fileSize: 12,
+      expiresAt: KEPT_UNTIL,
+      timeZone: 'Europe/Berlin',
+    });
     const view = renderProcessing(true);
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     expect(view.state().timeZone).toBe('Europe/Berlin');

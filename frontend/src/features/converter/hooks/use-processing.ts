@@ -1,5 +1,9 @@
 import type { ChatData } from '@chatexhibit/proto/chat';
-import { UPLOAD_PROGRESS } from '@chatexhibit/proto/constants';
+import {
+  UNFINISHED_EXPORT_RETENTION_DAYS,
+  UNPAID_EXPORT_RETENTION_DAYS,
+  UPLOAD_PROGRESS,
+} from '@chatexhibit/proto/constants';
 import type { UploadOptions } from '@chatexhibit/proto/processing-options';
 import type { ProgressErrorReason, ProgressEvent } from '@chatexhibit/proto/progress';
 import { stepIndex } from '@chatexhibit/proto/steps';
@@ -13,6 +17,7 @@ import { CONVERTER_TEXTS } from '../converter-texts';
 import { REFUSAL_TOASTS, refuseFile } from '../refused-file';
 import {
   type ExportMemory,
+  expiryIn,
   forgetExport,
   rememberChosenFile,
   rememberedExport,
@@ -267,7 +272,11 @@ export function useProcessing({ resume }: { resume: boolean }) {
         heard = true;
         if (event.step >= stepIndex('payment-required')) paymentStepDone.current = true;
         if (event.requiresPayment && event.bundleId)
-          updateRememberedExport(exportId, { bundleId: event.bundleId });
+          updateRememberedExport(exportId, {
+            bundleId: event.bundleId,
+            expiresAt: expiryIn(UNPAID_EXPORT_RETENTION_DAYS),
+          });
+        if (event.deleteAfter) updateRememberedExport(exportId, { expiresAt: event.deleteAfter });
         dispatch({ type: 'event', event });
         if (event.error !== undefined)
           toast({
@@ -367,6 +376,7 @@ export function useProcessing({ resume }: { resume: boolean }) {
               fileName: file.name,
               fileSize: file.size,
               timeZone: options.timeZone,
+              expiresAt: expiryIn(UNFINISHED_EXPORT_RETENTION_DAYS),
             });
             // Uploaded: the export is remembered now, not the chosen file.
             rememberChosenFile(null);

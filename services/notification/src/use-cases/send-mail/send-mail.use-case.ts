@@ -66,7 +66,7 @@ export class SendMailUseCase {
       case 'download-links': {
         const now = Date.now();
         const paths = this.links.pathsOf(job.exportId);
-        const absolute = (path: string) => this.settings.publicUrl + this.links.sign(path, now);
+        const absolute = (path: string) => this.settings.publicUrl + this.links.signForMail(path, now);
         return downloadLinksMail({
           to: job.to,
           exportReference: exportReference(job.exportId),

@@ -5,7 +5,7 @@
 
 import path from 'node:path';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
-import { DOCUMENTS_OUT_OF_MEMORY_MESSAGE } from '@chatexhibit/proto/progress';
+import { DOCUMENTS_OUT_OF_MEMORY_MESSAGE, DOCUMENTS_TOO_SLOW_MESSAGE } from '@chatexhibit/proto/progress';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import type { TakenBates } from '../exhibit/exhibit-bates';
 import type { ExhibitRequest, ExportDocuments, FilingCopy, WrittenExhibit } from '../render-export-documents';
@@ -26,6 +26,13 @@ export const DOCUMENT_WORKER_LIMITS: ResourceLimits = {
 };
 
 /**
+ * How long the worker may draw one export's documents: a chat at CHAT_LIMITS draws in well under
+ * a minute, and a job's deadline (10 minutes) would only retry it. 60 lines of a megabyte held the
+ * single pdf worker for over ten minutes before the text engine broke long runs efficiently.
+ */
+export const DOCUMENT_TIME_BUDGET_MS = 5 * 60_000;
+
+/**
  * The built worker script. Run from source (jest, tsx) the worker still needs JavaScript: it
  * is the build's (`npm run build` first).
  */
@@ -33,8 +40,11 @@ const WORKER_FILE = __filename.endsWith('.ts')
   ? path.resolve(__dirname, '../../../dist/domain/document-worker/document-worker.js')
   : path.join(__dirname, 'document-worker.js');
 
+/** The export's documents are beyond what the worker may spend on one export: no retry makes them. */
+export abstract class DocumentsOverLimitError extends Error {}
+
 /** The documents needed more memory than the worker's heap limit allows. */
-export class DocumentsOutOfMemoryError extends Error {
+export class DocumentsOutOfMemoryError extends DocumentsOverLimitError {
   override readonly name = 'DocumentsOutOfMemoryError';
 
   constructor() {
@@ -42,13 +52,27 @@ export class DocumentsOutOfMemoryError extends Error {
   }
 }
 
+/** The documents took longer than the worker's time budget. */
+export class DocumentsTooSlowError extends DocumentsOverLimitError {
+  override readonly name = 'DocumentsTooSlowError';
+
+  constructor() {
+    super(DOCUMENTS_TOO_SLOW_MESSAGE);
+  }
+}
+
 export interface WorkerOptions {
   /** Aborting it stops the worker (a job past its deadline, a queue shutting down). */
   signal?: AbortSignal;
   resourceLimits?: ResourceLimits;
+  /** Past it the worker is stopped (DocumentsTooSlowError). */
+  timeBudgetMs?: number;
 }
 
-/** `renderExportDocuments` in a worker thread with a heap limit (DocumentsOutOfMemoryError past it). */
+/**
+ * `renderExportDocuments` in a worker thread with a heap limit and a time budget
+ * (DocumentsOutOfMemoryError, DocumentsTooSlowError past them).
+ */
 export function renderExportDocumentsInWorker(
   source: ExportSource,
   outDir: string,
@@ -79,7 +103,7 @@ function runInWorker(
   task: DocumentTask,
   { messages, files, ...facts }: ExportSource,
   onProgress: (fraction: number) => void | Promise<void>,
-  { signal, resourceLimits = DOCUMENT_WORKER_LIMITS }: WorkerOptions,
+  { signal, resourceLimits = DOCUMENT_WORKER_LIMITS, timeBudgetMs = DOCUMENT_TIME_BUDGET_MS }: WorkerOptions,
 ): Promise<unknown> {
   signal?.throwIfAborted();
   const start: WorkerStart = { task, source: facts };
@@ -90,9 +114,11 @@ function runInWorker(
   let reported: Promise<void> = Promise.resolve();
   return new Promise<unknown>((resolve, reject) => {
     let settled = false;
+    const budget = setTimeout(() => settle(() => reject(new DocumentsTooSlowError())), timeBudgetMs);
     const settle = (outcome: () => void): void => {
       if (settled) return;
       settled = true;
+      clearTimeout(budget);
       signal?.removeEventListener('abort', onAbort);
       void worker.terminate();
       void answers.close();

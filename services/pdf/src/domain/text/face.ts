@@ -207,20 +207,28 @@ export class Face {
   shapeSimple(text: string): SimpleShape {
     const kerns = this.hasKerning;
     let advance = 0;
-    /** Pairs whose kerning is not known yet, one after the other. */
+    /** Pairs whose kerning is not known yet, each once (a long text repeats them), one after the other. */
     let unknown = '';
+    /** How often each of those pairs occurs, by key. */
+    let unknownCounts: Map<number, number> | undefined;
     for (let i = 0; i < text.length; i += 1) {
       const code = text.charCodeAt(i);
       advance += this.simpleGlyph(code)!.advanceWidth;
       if (i === 0 || !kerns) continue;
-      const kern = this.kerning.get(text.charCodeAt(i - 1) * SIMPLE_LIMIT + code);
-      if (kern === undefined) unknown += text.slice(i - 1, i + 1);
-      else advance += kern;
+      const key = text.charCodeAt(i - 1) * SIMPLE_LIMIT + code;
+      const kern = this.kerning.get(key);
+      if (kern !== undefined) {
+        advance += kern;
+        continue;
+      }
+      unknownCounts ??= new Map();
+      const count = unknownCounts.get(key) ?? 0;
+      if (count === 0) unknown += text.slice(i - 1, i + 1);
+      unknownCounts.set(key, count + 1);
     }
-    if (unknown !== '') {
+    if (unknownCounts) {
       this.learnKerning(unknown);
-      for (let i = 0; i < unknown.length; i += 2)
-        advance += this.kern(unknown.charCodeAt(i), unknown.charCodeAt(i + 1));
+      for (const [key, count] of unknownCounts) advance += this.kerning.get(key)! * count;
     }
     return { kind: 'simple', face: this, text, width: advance / this.unitsPerEm };
   }

@@ -2,7 +2,7 @@ import { EmojiImages, wantsEmojiImage } from './emoji';
 import { Face, type ScriptShaping } from './face';
 import { type FaceName, fontFile, type FontWeight } from './font-files';
 import { MYANMAR_FEATURES, myanmarDrawingOrder } from './myanmar';
-import { controlsAsSpaces, GRAPHEMES } from './unicode';
+import { controlsAsSpaces, GRAPHEMES, segmentsOf } from './unicode';
 
 export type { FontWeight } from './font-files';
 export type FontFamily = 'sans' | 'mono';
@@ -168,7 +168,7 @@ export class FontSet {
     const drawn = controlsAsSpaces(text);
     if (chain.primary.isSimple(drawn)) return [];
     const missing = new Set<string>();
-    for (const { segment } of GRAPHEMES.segment(drawn)) {
+    for (const { segment } of segmentsOf(GRAPHEMES, drawn)) {
       if (chain.drawing(segment).kind === 'missing') missing.add(segment);
     }
     return [...missing];

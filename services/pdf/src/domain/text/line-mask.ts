@@ -1,6 +1,6 @@
 import type { ShapedText } from './face';
 import type { CharRange, GlyphRun, TextLine, TextRun } from './text-layout';
-import { GRAPHEMES } from './unicode';
+import { GRAPHEMES, segmentsOf } from './unicode';
 
 /** Where a mask covers a line: `width` pt from x (pt from the line's left edge). */
 export interface MaskedStretch<Mask extends CharRange> {
@@ -290,7 +290,7 @@ function shapeClusters(
   // character's U+FFFD) make one cluster: all of them are drawn, or none.
   if (characters === null) return [{ from: 0, to: count, start: 0, end: text.length }];
   const graphemeEnds = new Set<number>();
-  for (const { index, segment } of GRAPHEMES.segment(text)) graphemeEnds.add(index + segment.length);
+  for (const { index, segment } of segmentsOf(GRAPHEMES, text)) graphemeEnds.add(index + segment.length);
   const graphemeEnd = (at: number): number => {
     let end = at;
     while (end < text.length && !graphemeEnds.has(end)) end += 1;

@@ -2,7 +2,7 @@ import bidiFactory, { type EmbeddingLevels } from 'bidi-js';
 import { EMOJI_ADVANCE, wantsEmojiImage } from './emoji';
 import type { Face, ShapedText } from './face';
 import type { ClusterDrawing, FaceChain } from './font-set';
-import { controlsAsSpaces, GRAPHEMES, WORDS } from './unicode';
+import { controlsAsSpaces, GRAPHEMES, segmentsOf, WORDS } from './unicode';
 
 const bidi = bidiFactory();
 
@@ -50,6 +50,20 @@ export function widthOf(pieces: readonly Piece[]): number {
 }
 
 const REPLACEMENT_CHARACTER = '\uFFFD';
+/** The first prefix `fit` measures, in graphemes less one: about a line of body text. */
+const FIRST_PROBE = 63;
+
+/** The index of the first of the ascending `ends` above `position`. */
+function firstAbove(ends: readonly number[], position: number): number {
+  let low = 0;
+  let high = ends.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (ends[middle]! > position) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
 /** Spaces a line may break after (not the no-break ones); zero-width space included. */
 const BREAKING_SPACES = /^[ \u1680\u2000-\u2006\u2008-\u200A\u200B\u205F\u3000]+$/u;
 /** Scripts written without spaces between words: a line may break between any two of their words. */
@@ -87,7 +101,7 @@ function breakUnits(text: string): BreakUnit[] {
   const units: BreakUnit[] = [];
   let unit: { start: number; contentEnd: number; end: number } | null = null;
   let before = '';
-  for (const segment of WORDS.segment(text)) {
+  for (const segment of segmentsOf(WORDS, text)) {
     const end = segment.index + segment.segment.length;
     if (BREAKING_SPACES.test(segment.segment)) {
       if (unit) unit.end = end;
@@ -227,7 +241,7 @@ export class Paragraph {
     }
 
     const text = controlsAsSpaces(paragraph);
-    const clusters: Cluster[] = Array.from(GRAPHEMES.segment(text), ({ segment, index }) => ({
+    const clusters: Cluster[] = Array.from(segmentsOf(GRAPHEMES, text), ({ segment, index }) => ({
       start: index,
       end: index + segment.length,
       text: segment,
@@ -291,20 +305,31 @@ export class Paragraph {
 
   /**
    * The furthest grapheme boundary after `start` (at most `end`) to which the text fits in
-   * `limit` em, for breaking a word wider than a line; at least one grapheme.
+   * `limit` em, for breaking a word wider than a line; at least one grapheme. Prefixes are
+   * measured in lengths that double before the search narrows, so the cost follows the line
+   * found, not the rest of the run: an unbroken run can be a megabyte long.
    */
   fit(start: number, end: number, limit: number): number {
-    const ends = this.clusterEnds
-      ? this.clusterEnds.filter((e) => e > start && e <= end)
-      : Array.from({ length: end - start }, (_, i) => start + i + 1);
+    const first = this.clusterEnds ? firstAbove(this.clusterEnds, start) : 0;
+    const count = this.clusterEnds ? firstAbove(this.clusterEnds, end) - first : end - start;
+    const graphemeEnd = (i: number): number =>
+      this.clusterEnds ? this.clusterEnds[first + i]! : start + i + 1;
+    const fits = (i: number): boolean => widthOf(this.pieces(start, graphemeEnd(i))) <= limit;
     let low = 0;
-    let high = ends.length - 1;
+    let high = count - 1;
+    for (let probe = FIRST_PROBE; probe < count; probe = probe * 2 + 1) {
+      if (!fits(probe)) {
+        high = probe - 1;
+        break;
+      }
+      low = probe;
+    }
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (widthOf(this.pieces(start, ends[middle]!)) <= limit) low = middle;
+      if (fits(middle)) low = middle;
       else high = middle - 1;
     }
-    return ends[low]!;
+    return graphemeEnd(low);
   }
 
   /**

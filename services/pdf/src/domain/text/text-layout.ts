@@ -60,6 +60,8 @@ export interface CharRange {
 const LINE_HEIGHT = 1.4;
 /** Noto Sans's ascender (1.069 em) plus half the leading its ascender and descender (0.293 em) leave. */
 const ASCENT = 1.069 + (LINE_HEIGHT - 1.069 - 0.293) / 2;
+/** Code units past which a unit is measured a line at a time (see `wrapParagraph`). */
+const LONG_RUN = 1_000;
 /** Slack for floating-point sums when comparing widths in em. */
 const EPSILON = 1e-9;
 
@@ -181,9 +183,18 @@ export class TextLayout {
     /** The last unit's trailing spaces: they count only once something follows them on the line. */
     let hanging: readonly Piece[] = [];
     let hangingWidth = 0;
+    /**
+     * [from, to) of one unit, shaped and measured; a long one that a line cannot hold is neither
+     * (width Infinity): measuring the rest of a megabyte run at every line was quadratic.
+     */
+    const measure = (from: number, to: number): { content: Piece[]; contentWidth: number } => {
+      if (to - from > LONG_RUN && paragraph.fit(from, to, limit) < to)
+        return { content: [], contentWidth: Infinity };
+      const content = paragraph.pieces(from, to);
+      return { content, contentWidth: widthOf(content) };
+    };
     for (const unit of paragraph.units) {
-      let content = paragraph.pieces(unit.start, unit.contentEnd);
-      let contentWidth = widthOf(content);
+      let { content, contentWidth } = measure(unit.start, unit.contentEnd);
       if (unit.start > lineStart && width + hangingWidth + contentWidth > limit + EPSILON) {
         lines.push(line(lineStart, unit.start, pieces));
         lineStart = unit.start;
@@ -198,8 +209,7 @@ export class TextLayout {
         if (end >= unit.contentEnd) break;
         lines.push(line(lineStart, end, paragraph.pieces(lineStart, end)));
         lineStart = end;
-        content = paragraph.pieces(end, unit.contentEnd);
-        contentWidth = widthOf(content);
+        ({ content, contentWidth } = measure(end, unit.contentEnd));
       }
       pieces.push(...hanging, ...content);
       width += hangingWidth + contentWidth;

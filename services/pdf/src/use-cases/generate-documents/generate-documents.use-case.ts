@@ -14,7 +14,7 @@ import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { DocumentRepository } from '../../documents/document.repository';
 import { StoredExportSources } from '../../documents/stored-export-source';
 import {
-  DocumentsOutOfMemoryError,
+  DocumentsOverLimitError,
   renderExportDocumentsInWorker,
 } from '../../domain/document-worker/documents-in-worker';
 
@@ -59,8 +59,8 @@ export class GenerateDocumentsUseCase {
         null,
         signal && { signal },
       ).catch((error: unknown) => {
-        // The export's own size: no retry draws it in less memory.
-        if (error instanceof DocumentsOutOfMemoryError) throw new PermanentJobError(error.message);
+        // The export's own size: no retry draws it in less memory or time.
+        if (error instanceof DocumentsOverLimitError) throw new PermanentJobError(error.message);
         throw error;
       });
       const stored = [

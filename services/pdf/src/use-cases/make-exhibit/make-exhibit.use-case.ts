@@ -23,7 +23,7 @@ import { StoredExportSources } from '../../documents/stored-export-source';
 import { exhibitBatesRun } from '../../domain/exhibit/exhibit-bates';
 import { ExhibitSpecError } from '../../domain/exhibit/exhibit-spec-error';
 import {
-  DocumentsOutOfMemoryError,
+  DocumentsOverLimitError,
   renderExhibitInWorker,
 } from '../../domain/document-worker/documents-in-worker';
 import { VolumeTooLargeError } from '../../domain/volumes/split-into-volumes';
@@ -35,7 +35,8 @@ type MadeExhibit = ResponseOf<typeof MAKE_EXHIBIT_REQUEST>;
 const refusedSpec = (error: unknown): never => {
   if (error instanceof ExhibitSpecError || error instanceof VolumeTooLargeError)
     throw BusError.of(EXHIBIT_ERRORS, 'SPEC_DOES_NOT_FIT', error.message);
-  if (error instanceof DocumentsOutOfMemoryError) throw BusError.of(EXHIBIT_ERRORS, 'TOO_LARGE');
+  // Out of memory or of time: the error's own sentence says which.
+  if (error instanceof DocumentsOverLimitError) throw BusError.of(EXHIBIT_ERRORS, 'TOO_LARGE', error.message);
   throw error;
 };
 
