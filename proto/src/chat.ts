@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorReasons } from './errors';
+import { IdentifierScanSchema } from './identifier-scan';
 import { ProcessingOptionsSchema, TimeZoneSourceSchema } from './processing-options';
 
 /** SPEC §3 Message. For a real voice message, `content` is the audio URL. */
@@ -31,6 +32,11 @@ export const ChatDataSchema = z.object({
   timeZone: z.string().optional(),
   timeZoneSource: TimeZoneSourceSchema.optional(),
   messages: z.array(MessageSchema),
+  /**
+   * What the scan for Rule 5.2(a) identifiers found in the transcript's messages when its documents
+   * were made: kinds and message numbers, never the text. Absent for documents made before the scan.
+   */
+  identifierScan: IdentifierScanSchema.optional(),
 });
 export type ChatData = z.infer<typeof ChatDataSchema>;
 

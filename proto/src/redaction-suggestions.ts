@@ -9,8 +9,16 @@ import type { TextRange } from './text-range';
 // (phone numbers, dates, amounts), which a filer would otherwise have to dismiss one by one.
 
 /** What a suggestion found. */
-export type SuggestedKind =
-  'ssn' | 'ein' | 'taxpayer-id' | 'card-number' | 'iban' | 'account-number' | 'birth-date';
+export const SUGGESTED_KINDS = [
+  'ssn',
+  'ein',
+  'taxpayer-id',
+  'card-number',
+  'iban',
+  'account-number',
+  'birth-date',
+] as const;
+export type SuggestedKind = (typeof SUGGESTED_KINDS)[number];
 
 /** What each kind of suggestion is called: alone (the web app's list) and in a sentence (the exhibit's warnings). */
 export const SUGGESTED_KIND_NAMES: Record<SuggestedKind, { name: string; inSentence: string }> = {

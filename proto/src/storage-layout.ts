@@ -23,6 +23,8 @@ export const exportKeys = (exportId: string) => ({
   filingTranscript: `exports/${exportId}/transcript-filing.pdf`,
   /** The evidence package (pdf). */
   evidenceZip: `exports/${exportId}/evidence.zip`,
+  /** What the scan for Rule 5.2(a) identifiers found in the transcript's messages (IdentifierScan, pdf). */
+  identifierScan: `exports/${exportId}/identifier-scan.json`,
   /** Every exhibit cut from the transcript (pdf), each in its own folder. */
   exhibits: `exports/${exportId}/exhibits/`,
   /** One file of an exhibit, under its name as the exhibit's SHA256SUMS lists it (pdf). */
@@ -48,7 +50,7 @@ export const objectsWrittenBy = (
     case 'media':
       return [`exports/${exportId}/derived/`, keys.mediaManifest];
     case 'pdf':
-      return [keys.transcript, keys.filingTranscript, keys.evidenceZip, keys.exhibits];
+      return [keys.transcript, keys.filingTranscript, keys.evidenceZip, keys.identifierScan, keys.exhibits];
   }
 };
 

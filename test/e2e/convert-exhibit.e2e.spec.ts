@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
+import { IDENTIFIERS_FILING_ADVICE } from '@chatexhibit/proto/identifier-scan';
 import { runToEnd } from '../support/child-process';
 import { type WhatsAppExport, writeWhatsAppExport } from '../support/whatsapp-export';
 
@@ -130,7 +131,10 @@ describe('convert CLI with --exhibit-spec', () => {
       redactions: SPEC.redactions.filter((redaction) => redaction.kind !== 'text' || redaction.message === 6),
     });
     expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
-    expect(stderr.split('\n').filter((line) => line.startsWith('warning: '))).toEqual([
+    const warnings = stderr.split('\n').filter((line) => line.startsWith('warning: '));
+    // The full transcript's scan comes first, with its advice (tested above); then the exhibit's own.
+    expect(warnings[1]).toBe(`warning: ${IDENTIFIERS_FILING_ADVICE}`);
+    expect(warnings.slice(2)).toEqual([
       'warning: message 0004 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.',
       'warning: message 0008 has what looks like a date of birth, not redacted: Fed. R. Civ. P. 5.2(a)(2) lets a filing show only its year.',
       // The redacted number is a participant's and in the upload's name, both printed by the declaration template.
@@ -138,6 +142,88 @@ describe('convert CLI with --exhibit-spec', () => {
     ]);
     expect(stderr).not.toContain(SSN);
     expect(existsSync(path.join(out, 'exhibit', EXHIBIT_PATHS.exhibit))).toBe(true);
+  }, 120_000);
+
+  it("names the Rule 5.2(a) identifiers the full transcript holds, by message, and names the export by its reference, never the chat file's name, in headers and metadata", async () => {
+    // A chat file named after a child, as a custody export may be.
+    const zip = path.join(workDir, "WhatsApp Chat - Sophia's Schedule.zip");
+    await copyFile(chat.zipPath, zip);
+    const out = path.join(workDir, 'docket');
+    const { code, stdout, stderr } = await npmConvert([
+      zip,
+      '--out',
+      out,
+      '--tz',
+      'America/New_York',
+      '--exhibit-spec',
+      await writeSpec(SPEC),
+    ]);
+    expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
+    const found =
+      'found what looks like a Social Security number in messages 0004 and 0012; a card number in ' +
+      'messages 0006 and 0014; and a date of birth in messages 0008 and 0016.';
+    const warnings = stderr.split('\n').filter((line) => line.startsWith('warning: '));
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^warning: ChatExhibit looked through the text of every message .+, and ${escaped(found)}$`,
+        ),
+      ),
+      `warning: ${IDENTIFIERS_FILING_ADVICE}`,
+      // The exhibit's own: its redacted phone number is a participant's name.
+      expect.stringMatching(/^warning: R4 removes text from the participants' names/),
+    ]);
+    for (const secret of [SSN, CARD, BIRTH]) expect(stderr).not.toContain(secret);
+
+    const flat = (text: string) => text.replace(/\s+/g, ' ');
+    const unzipped = path.join(workDir, 'docket-package');
+    await run('unzip', ['-q', path.join(out, 'evidence.zip'), '-d', unzipped]);
+    const { reference } = (
+      JSON.parse(await readFile(path.join(unzipped, 'manifest.json'), 'utf8')) as {
+        export: { reference: string };
+      }
+    ).export;
+    // The cover's Completeness section lists them by kind and message number, never their text.
+    for (const [file, copy] of [
+      ['transcript.pdf', 'native copy'],
+      ['transcript-filing.pdf', 'court-filing copy'],
+    ] as const) {
+      const pages = (await run('pdftotext', [path.join(out, file), '-'])).stdout.split('\f').slice(0, -1);
+      const cover = flat(pages.join(' ').split('Provenance')[0]!.split('Completeness')[1]!);
+      expect(cover).toContain(found);
+      // Every page's running header names the export by its reference; the file name is only the cover's Source file.
+      for (const page of pages)
+        expect(flat(page).trim()).toMatch(
+          new RegExp(`^Transcript of WhatsApp chat export · export ${reference} · ${copy} `),
+        );
+      expect(flat(pages.join(' ')).match(/Sophia/g)).toEqual(['Sophia']);
+      expect(flat(pages[0]!)).toContain("Source file WhatsApp Chat - Sophia's Schedule.zip");
+    }
+    // No document's Title, Subject or Keywords names the chat file.
+    for (const file of [
+      'transcript.pdf',
+      'transcript-filing.pdf',
+      'processing-record.pdf',
+      `exhibit/${EXHIBIT_PATHS.exhibit}`,
+      `exhibit/${EXHIBIT_PATHS.sealed}`,
+      `exhibit/${EXHIBIT_PATHS.redactionLogPdf}`,
+    ]) {
+      const info = (await run('pdfinfo', [path.join(out, file)])).stdout;
+      const fields = info.split('\n').filter((line) => /^(Title|Subject|Keywords):/.test(line));
+      expect(fields.length).toBeGreaterThan(0);
+      expect(fields.join('\n')).not.toMatch(/Sophia|Schedule|WhatsApp Chat -/);
+    }
+    expect((await run('pdfinfo', [path.join(out, 'transcript-filing.pdf')])).stdout).toContain(
+      `Transcript of WhatsApp chat export: export ${reference} (court-filing copy)`,
+    );
+    // README.txt and the declaration's notes for counsel say it, with what follows for filing.
+    const readme = flat(await readFile(path.join(unzipped, 'README.txt'), 'utf8'));
+    const declaration = flat(await readFile(path.join(unzipped, 'declaration-template.txt'), 'utf8'));
+    for (const text of [readme, declaration.split('PART B')[0]!]) {
+      expect(text).toContain(found);
+      expect(text).toContain(IDENTIFIERS_FILING_ADVICE);
+    }
+    for (const secret of [SSN, CARD, BIRTH]) expect(readme + declaration).not.toContain(secret);
   }, 120_000);
 
   it('refuses a spec that does not fit, naming its field, and leaves no files', async () => {

@@ -392,6 +392,27 @@ describe('standalone pipeline', () => {
     expect(noticed.chatData!.messages).toHaveLength(47);
   }, 120_000);
 
+  it('tells the uploader on the final event what the scan for Rule 5.2(a) identifiers found in the transcript, by kind and message', async () => {
+    const exported = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'identifiers-')), {
+      textMessages: 4,
+      voiceNotes: 0,
+      photos: 0,
+      encryptionNotice: true,
+      texts: ['My SSN is 123-45-6789.', 'Fine.', 'Her DOB: 03/14/2017.', 'Thanks.'],
+    });
+    const upload = await uploadExport(standalone.baseUrl, exported.zipPath);
+    const done = finalEvent((await readProgress(standalone.baseUrl, upload.body.clientId!)).events);
+    expect(done).toMatchObject({ done: true });
+    // Message 1 is the encryption notice: the texts are messages 2 to 5.
+    expect(done.chatData!.identifierScan).toEqual({
+      totalMessages: 5,
+      found: [
+        { kind: 'ssn', messages: [2] },
+        { kind: 'birth-date', messages: [4] },
+      ],
+    });
+  }, 120_000);
+
   it('serves its API docs: the OpenAPI document and a page with no outside resources', async () => {
     const document = (await (await fetch(`${standalone.baseUrl}/api/docs/openapi.json`)).json()) as {
       openapi: string;

@@ -4,6 +4,7 @@ import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
 import { PREVIEW_PAGE_SIZE } from '@chatexhibit/proto/constants';
 import type { DownloadPaths } from '@chatexhibit/proto/download-paths';
+import { type IdentifierScan, IdentifierScanSchema } from '@chatexhibit/proto/identifier-scan';
 import { type Gone, GONE_REFUSALS, PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
 import { exportKeys, type MediaItem, MediaManifestSchema } from '@chatexhibit/proto/storage-layout';
@@ -168,6 +169,7 @@ export class ExportResultsService {
       stored.push(...page.messages);
     }
     const voice = await this.voiceNotes(exportId);
+    const identifierScan = await this.identifierScan(exportId);
     const paths = this.links.pathsOf(exportId);
     return {
       id: first.id,
@@ -176,7 +178,18 @@ export class ExportResultsService {
       participants: first.participants,
       processingOptions: first.processingOptions,
       messages: stored.map((message) => this.toMessage(paths, message, voice)),
+      ...(identifierScan !== null && { identifierScan }),
     };
+  }
+
+  /** What the pdf step's scan found; null for documents made before it scanned. */
+  private async identifierScan(exportId: string): Promise<IdentifierScan | null> {
+    try {
+      return await this.storage.getJson(exportKeys(exportId).identifierScan, IdentifierScanSchema);
+    } catch (error) {
+      if (error instanceof ObjectNotFoundError) return null;
+      throw error;
+    }
   }
 
   private toMessage(paths: DownloadPaths, message: StoredMessage, voice: Map<string, MediaItem>): Message {

@@ -37,6 +37,7 @@ describe('the cover', () => {
     const { section } = await cover([start, message(2, '2024-03-01T09:05:00')]);
     expect(section('Completeness').bullets).toEqual([
       expect.stringMatching(/^No sign of an incomplete export/),
+      expect.stringMatching(/^ChatExhibit looked through the text of every message .*, and found none\. /),
       expect.stringMatching(/^Deletions an export cannot show: .*"Delete for me"/),
       expect.stringMatching(/^A WhatsApp text export never contains reactions/),
     ]);

@@ -6,6 +6,7 @@ import { buildDeclaration } from '@chatexhibit/pdf/domain/evidence/declaration';
 import { attachmentReference } from '@chatexhibit/pdf/domain/evidence/attachment-reference';
 import { buildManifest, TIMESTAMPS_NOTE } from '@chatexhibit/pdf/domain/evidence/manifest';
 import { EvidenceManifestSchema } from '@chatexhibit/proto/evidence-package';
+import { IDENTIFIERS_FILING_ADVICE } from '@chatexhibit/proto/identifier-scan';
 import { buildReadme } from '@chatexhibit/pdf/domain/evidence/readme';
 import { formatSha256Sums } from '@chatexhibit/pdf/domain/evidence/sha256sums';
 import { displayWidth, wrap, wrapPath } from '@chatexhibit/pdf/domain/evidence/plain-text';
@@ -69,6 +70,22 @@ describe('the package texts', () => {
     }
     expect(flat(texts[1]!)).toContain(`(export reference ${EXPORT_REFERENCE})`);
     expect(texts[2]).toContain(`Export reference: ${EXPORT_REFERENCE}\n`);
+  });
+
+  it('say what the scan for Rule 5.2(a) identifiers looked for and that it found none, promising nothing', () => {
+    for (const text of [
+      flat(buildReadme(facts, TRANSCRIPT_PAGES).toString('utf8')),
+      flat(buildDeclaration(facts, files, HASHES).toString('utf8')).split('PART B')[0]!,
+    ]) {
+      expect(text).toContain(
+        'ChatExhibit looked through the text of every message for what looks like a Social Security, employer or other taxpayer number, a payment card, IBAN or bank-account number, or a date of birth',
+      );
+      expect(text).toContain(
+        ', and found none. It does not look for names, addresses or identifiers written in other ways, and a pattern can miss what it looks for.',
+      );
+      expect(text).not.toContain(IDENTIFIERS_FILING_ADVICE);
+      expect(text).not.toContain('under seal');
+    }
   });
 
   describe('manifest.json', () => {
@@ -251,7 +268,7 @@ describe('the package texts', () => {
       expect(text).toContain(fixture.facts.fileHash);
       expect(text).toContain('original/upload/WhatsApp Chat with Zoë Müller.zip');
       expect(flatText).toContain('cover page of the transcript');
-      expect(flatText).toContain('To file with the court: transcript-filing.pdf');
+      expect(flatText).toContain('The court-filing copy: transcript-filing.pdf');
       expect(flatText).toContain('To listen to the voice notes: transcript.pdf');
       expect(flatText).toContain('by its attachment number (Attachment 1, Attachment 2, and so on)');
       expect(flatText).toContain('What the check proves');

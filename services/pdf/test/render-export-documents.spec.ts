@@ -279,11 +279,11 @@ describe('renderExportDocuments', () => {
     ['transcript.pdf', 'native copy'],
     ['transcript-filing.pdf', 'court-filing copy'],
   ])(
-    '%s heads every page with the case and exhibit numbers, the title and which copy it is',
+    '%s heads every page with the case and exhibit numbers, the title, the export reference and which copy it is',
     async (file, copy) => {
       const pages = await pagesOf(file);
       expect(pages.length).toBeGreaterThan(2);
-      const header = `Case no. 2:24-cv-01234 · Exhibit 7 · Transcript of WhatsApp chat export · WhatsApp Chat - Sam.zip · ${copy}`;
+      const header = `Case no. 2:24-cv-01234 · Exhibit 7 · Transcript of WhatsApp chat export · export CE-FK9E-D9YK-P6G3 · ${copy}`;
       expect(pages.map((page) => flatten(page).trim().startsWith(header))).toEqual(pages.map(() => true));
     },
   );
@@ -309,12 +309,12 @@ describe('renderExportDocuments', () => {
     const field = (pdfinfo: string, name: string) => new RegExp(`^${name}:\\s+(.*)$`, 'm').exec(pdfinfo)?.[1];
     const filingInfo = await info('transcript-filing.pdf');
     expect(field(filingInfo, 'Title')).toBe(
-      'Transcript of WhatsApp chat export: WhatsApp Chat - Sam.zip (court-filing copy)',
+      'Transcript of WhatsApp chat export: export CE-FK9E-D9YK-P6G3 (court-filing copy)',
     );
     expect(field(filingInfo, 'Subject')).toMatch(/^Court-filing copy \(PDF\/A-2b, no embedded files\)/);
     expect(field(filingInfo, 'Keywords')).toContain('court-filing copy');
     const nativeInfo = await info('transcript.pdf');
-    expect(field(nativeInfo, 'Title')).toBe('Transcript of WhatsApp chat export: WhatsApp Chat - Sam.zip');
+    expect(field(nativeInfo, 'Title')).toBe('Transcript of WhatsApp chat export: export CE-FK9E-D9YK-P6G3');
     expect(nativeInfo).not.toContain('court-filing copy');
 
     const cover = async (file: string) =>

@@ -20,23 +20,26 @@ const examination = (caseNumber: string | null, exhibitNumber: string | null) =>
   exportingAccount: null,
 });
 
+const REFERENCE = 'CE-2BPC-Q6VM-91TB';
+const named = (over: Record<string, unknown>) => ({ facts: factsWith(over), exportReference: REFERENCE });
+
 describe("each transcript copy's own words", () => {
-  it('heads every page with the case and exhibit numbers given, labelled once, and which copy it is', () => {
-    expect(runningHeader(factsWith({ examination: examination('24-cv-1', 'P-7') }))).toEqual({
+  it('heads every page with the case and exhibit numbers given, labelled once, the export reference and which copy it is', () => {
+    expect(runningHeader(named({ examination: examination('24-cv-1', 'P-7') }))).toEqual({
       transcript:
-        'Case no. 24-cv-1 · Exhibit P-7 · Transcript of WhatsApp chat export · chat.zip · native copy',
+        'Case no. 24-cv-1 · Exhibit P-7 · Transcript of WhatsApp chat export · export CE-2BPC-Q6VM-91TB · native copy',
       filing:
-        'Case no. 24-cv-1 · Exhibit P-7 · Transcript of WhatsApp chat export · chat.zip · court-filing copy',
+        'Case no. 24-cv-1 · Exhibit P-7 · Transcript of WhatsApp chat export · export CE-2BPC-Q6VM-91TB · court-filing copy',
     });
     // Typed with its label, a number is not labelled twice; one not given is left out.
-    expect(
-      runningHeader(factsWith({ examination: examination(null, 'Exhibit 12 to the Declaration') })),
-    ).toEqual({
-      transcript:
-        'Exhibit 12 to the Declaration · Transcript of WhatsApp chat export · chat.zip · native copy',
-      filing:
-        'Exhibit 12 to the Declaration · Transcript of WhatsApp chat export · chat.zip · court-filing copy',
-    });
+    expect(runningHeader(named({ examination: examination(null, 'Exhibit 12 to the Declaration') }))).toEqual(
+      {
+        transcript:
+          'Exhibit 12 to the Declaration · Transcript of WhatsApp chat export · export CE-2BPC-Q6VM-91TB · native copy',
+        filing:
+          'Exhibit 12 to the Declaration · Transcript of WhatsApp chat export · export CE-2BPC-Q6VM-91TB · court-filing copy',
+      },
+    );
   });
 
   it('numbers pages from batesStart, padded to six digits, the native copy with -N, and none without a prefix', () => {

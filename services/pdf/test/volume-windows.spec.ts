@@ -62,10 +62,12 @@ describe('a volume window laid out from a recorded row start', () => {
 
   /** Pages `first` to `last` of the filing copy after a volume's front matter, as one PDF's bytes. */
   const windowBytes = async (first: number, last: number, rowStarts: RowStarts): Promise<Buffer> => {
-    const { facts } = input.source;
     const out = new PassThrough();
     const bytes = buffer(out);
-    const info = documentInfo(facts, 'filing', { creator: 'ChatExhibit test', createdAt: input.generatedAt });
+    const info = documentInfo(input.source, 'filing', {
+      creator: 'ChatExhibit test',
+      createdAt: input.generatedAt,
+    });
     const cover: VolumeCover<TranscriptCopy> = {
       header: 'Header',
       title: 'Transcript',
@@ -88,7 +90,7 @@ describe('a volume window laid out from a recorded row start', () => {
         laidOut: TRANSCRIPT_COPIES,
         rowStarts,
       },
-      (pages) => documentContext(input, pages, transcriptFurniture(facts), null),
+      (pages) => documentContext(input, pages, transcriptFurniture(input.source), null),
       layOutTranscript,
       () => cover,
     );

@@ -24,6 +24,7 @@ import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import { issueSentences } from '@chatexhibit/proto/errors';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { EXHIBIT_PATHS, UNREDACTED_FILES_ADVICE } from '@chatexhibit/proto/exhibit-files';
+import { identifierScanWarnings } from '@chatexhibit/proto/identifier-scan';
 import {
   COURT_PRESET_LIST,
   COURT_PROFILES,
@@ -481,7 +482,7 @@ async function makeDocuments(
     files: { open: async (key) => createReadStream(key) },
     verifyUrl: settings.verifyUrl,
   };
-  const { times, filingVolumes, pageCount, exhibit } = await renderExportDocumentsInWorker(
+  const { times, filingVolumes, pageCount, exhibit, identifierScan } = await renderExportDocumentsInWorker(
     source,
     outDir,
     settings.generatedAt(),
@@ -496,6 +497,7 @@ async function makeDocuments(
     if (error instanceof VolumeTooLargeError) throw new CliInputError(error.message);
     throw error;
   });
+  for (const warning of identifierScanWarnings(identifierScan)) output.stderr(`warning: ${warning}`);
   warnExhibit(exhibit, output);
   return { source, pageCount, exportChat, times, attachmentPath, media, filingVolumes };
 }

@@ -34,6 +34,7 @@ import type { ChatTimes } from './transcript/zone-clock';
 import { exportCounts } from './export-counts';
 import { RUNTIME_COMPONENTS, TOOL_VERSION } from './tool-version';
 import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
+import type { IdentifierScan } from '@chatexhibit/proto/identifier-scan';
 import { type ExhibitPlan, planExhibit } from './exhibit/exhibit-plan';
 import { includedMessages } from './exhibit/exhibit-wording';
 import { renderExhibitDocuments } from './exhibit/render-exhibit-documents';
@@ -64,6 +65,8 @@ export interface ExportDocuments {
   processingRecordSha256: string;
   /** The zone and range the documents read the times in, for anything else that gives UTC times. */
   times: ChatTimes;
+  /** The Rule 5.2(a) identifiers the messages seem to hold, as the cover, README.txt and the declaration list them. */
+  identifierScan: IdentifierScan;
   /** The filing copy's volumes, when a size limit was asked for; null otherwise. */
   filingVolumes: FilingVolumes | null;
   /** The exhibit's files and warnings, when one was asked for. */
@@ -158,6 +161,7 @@ async function readTranscriptBasis(
     verifyUrl: source.verifyUrl,
     provenance,
     timeNotes: timeNotes(anomalies, counts.entries, facts.timeZone),
+    identifierScan: summary.identifiers,
   };
   const manifest = buildManifest(evidenceFacts, evidence);
   const manifestSha256 = sha256Hex(manifest);
@@ -418,6 +422,7 @@ export async function renderExportDocuments(
     manifestSha256,
     processingRecordSha256,
     times,
+    identifierScan: evidenceFacts.identifierScan,
     filingVolumes,
     exhibit,
   };

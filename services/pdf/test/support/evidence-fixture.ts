@@ -250,6 +250,7 @@ export async function writeEvidenceFixture(
       lastMessageAt: '2023-06-07T15:16:00',
     }),
     timeNotes: { earlierExplained: null, skipped: null },
+    identifierScan: { totalMessages: 3, found: [] },
   };
   return {
     storage,

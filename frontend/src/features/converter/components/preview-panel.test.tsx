@@ -1,3 +1,5 @@
+import type { ChatData } from '@chatexhibit/proto/chat';
+import { IDENTIFIERS_FILING_ADVICE } from '@chatexhibit/proto/identifier-scan';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -11,14 +13,13 @@ function renderPanel(
   processed: boolean,
   timeZone: string | null,
   exhibitMode?: (exportId: string) => ReactNode,
+  chatData: ChatData = CHAT_DATA,
 ) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <PreviewPanel
         processed={
-          processed
-            ? { exportId: CHAT_DATA.id, pdfUrl: '/api/files/t/transcript.pdf', chatData: CHAT_DATA }
-            : null
+          processed ? { exportId: CHAT_DATA.id, pdfUrl: '/api/files/t/transcript.pdf', chatData } : null
         }
         awaitingPayment={null}
         timeZone={timeZone}
@@ -57,6 +58,35 @@ describe('PreviewPanel', () => {
     expect(renderPanel(false, 'Asia/Kolkata').generatedOn).toMatch(
       /^\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
     );
+  });
+
+  it('says on the result what the scan for Rule 5.2(a) identifiers found in the transcript, by kind and message, with what follows for filing', () => {
+    renderPanel(true, 'UTC', undefined, {
+      ...CHAT_DATA,
+      identifierScan: {
+        totalMessages: 17,
+        found: [
+          { kind: 'ssn', messages: [4, 12] },
+          { kind: 'birth-date', messages: [8] },
+        ],
+      },
+    });
+    const notice = screen.getByTestId('identifier-scan').textContent;
+    expect(notice).toContain(
+      'and found what looks like a Social Security number in messages 0004 and 0012; and a date of birth in message 0008.',
+    );
+    expect(notice).toContain(IDENTIFIERS_FILING_ADVICE);
+  });
+
+  it('says what the scan looked for when it found nothing, without calling the transcript safe, and nothing for documents made before it', () => {
+    renderPanel(true, 'UTC', undefined, { ...CHAT_DATA, identifierScan: { totalMessages: 3, found: [] } });
+    const notice = screen.getByTestId('identifier-scan').textContent;
+    expect(notice).toMatch(/^ChatExhibit looked through the text of every message for .+, and found none\. /);
+    expect(notice).toContain('It does not look for names, addresses or identifiers written in other ways');
+    expect(notice).not.toContain('under seal');
+    document.body.innerHTML = '';
+    renderPanel(true, 'UTC');
+    expect(screen.queryByTestId('identifier-scan')).toBeNull();
   });
 
   it("labels an export's page indicator as the preview's own pages, not the PDF's", () => {

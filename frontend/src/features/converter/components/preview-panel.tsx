@@ -19,6 +19,7 @@ import { CONVERTER_TEXTS } from '../converter-texts';
 import { SAMPLE_TRANSCRIPT } from '../sample-transcript';
 import { DeleteExportButton } from './delete-export-button';
 import { ForgetDeviceButton } from './forget-device-button';
+import { IdentifierScanNotice } from './identifier-scan-notice';
 import { VoicePlayer } from './voice-player';
 
 /** What the preview shows of a processed export: its transcript's pages, or the exhibit being made of it. */
@@ -96,7 +97,8 @@ function OwnChatSummary({ preview }: { preview: ChatPreview }) {
  * (the documents stay locked); zoom 50-200 % in steps of 10 from 100 %; 'Page X of Y' at 10 messages a page (an export's marked as the preview's pages, not the PDF's); the
  * transcript header; messages under date headings with times, sender colours and voice players;
  * 'View PDF' (a new tab), 'Download Evidence Package', 'Delete this export' and 'Forget this
- * device' (the result goes from this browser, the export stays) once processed.
+ * device' (the result goes from this browser, the export stays) once processed, with what the
+ * scan for Rule 5.2(a) identifiers found in its transcript.
  */
 export function PreviewPanel({
   processed,
@@ -263,6 +265,7 @@ export function PreviewPanel({
             <ForgetDeviceButton onForgotten={onDeleted} />
           </div>
         )}
+        {processed && chat.identifierScan && <IdentifierScanNotice scan={chat.identifierScan} />}
         {exhibitOf !== null && (
           <div
             role="tablist"

@@ -9,6 +9,7 @@
 // authorship has a section of its own.
 
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
+import { identifierScanStatements } from '@chatexhibit/proto/identifier-scan';
 import { NO_EXAMINATION, type ReceiptChannel } from '@chatexhibit/proto/processing-options';
 import { timeZoneSourceStatement } from '../time-zone-source';
 import { countRows, entriesSentence } from '../export-counts';
@@ -179,6 +180,7 @@ export function declarationDocument(
       'declarant: the declaration attaches it, and manifest.json, by their SHA-256 hash values. Attach ' +
       'both to the declaration and give them the exhibit letters the court or your numbering assigns.',
   );
+  check(`Identifiers under Rule 5.2(a). ${identifierScanStatements(facts.identifierScan).join(' ')}`);
   if (remade) {
     check(
       "The export file does not look like WhatsApp's own export: the cover of the transcript and the " +
@@ -220,7 +222,8 @@ export function declarationDocument(
   );
   check(
     "Check the local rules and the judge's standing orders on electronic exhibits, on the form of " +
-      'declarations, and on filing the transcript (file transcript-filing.pdf; its attachment numbers, ' +
+      'declarations, and on filing the transcript (transcript-filing.pdf is the copy in the form filing ' +
+      'systems take; its attachment numbers, ' +
       `${attachmentReference(1)} and on, point to files of the package).`,
   );
   check(

@@ -1,4 +1,5 @@
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
+import { identifierScanStatements } from '@chatexhibit/proto/identifier-scan';
 import { timeZoneSourceStatement } from '../time-zone-source';
 import { batesStatement } from '../transcript/bates';
 import { attachmentReference } from './attachment-reference';
@@ -75,7 +76,7 @@ export function buildReadme(facts: EvidenceFacts, transcriptPages: number): Buff
     ...row(PACKAGE_PATHS.readme, 'This file.'),
     ...row(
       PACKAGE_PATHS.filingTranscript,
-      'The transcript to file with a court: PDF/A (the archival PDF format courts ask for), with ' +
+      'The court-filing copy of the transcript: PDF/A (the archival PDF format courts ask for), with ' +
         'nothing attached to it.',
     ),
     ...row(
@@ -166,13 +167,16 @@ export function buildReadme(facts: EvidenceFacts, transcriptPages: number): Buff
 
     ...heading('WHICH PDF TO USE'),
     ...wrap(
-      `To file with the court: ${PACKAGE_PATHS.filingTranscript}. It is a PDF/A file with no ` +
+      `The court-filing copy: ${PACKAGE_PATHS.filingTranscript}. It is a PDF/A file with no ` +
         'attachments, as court filing systems require. Each voice note and other media file ' +
         `appears in it by its attachment number (${attachmentReference(1)}, ${attachmentReference(2)}, ` +
         'and so on) with its file name; the file itself is in this package, in original/' +
         (hasDerived ? ' (and, for a voice note, also as an MP3 copy in derived/audio/).' : '.'),
       { firstIndent: '- ', indent: '  ' },
     ),
+    '',
+    // Whether the court-filing copy may be filed publicly: what the scan found, or that it found nothing.
+    ...wrap(identifierScanStatements(facts.identifierScan).join(' '), { firstIndent: '- ', indent: '  ' }),
     '',
     ...wrap(
       hasVoiceNotes

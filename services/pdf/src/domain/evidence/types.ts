@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
+import type { IdentifierScan } from '@chatexhibit/proto/identifier-scan';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import type { ExportCounts } from '../export-counts';
 import type { ProvenanceSection } from '../transcript/provenance-findings';
@@ -40,6 +41,8 @@ export interface EvidenceFacts {
   provenance: ProvenanceSection;
   /** What the zone's clocks say of the messages, as the cover says it. */
   timeNotes: TimeNotes;
+  /** The Rule 5.2(a) identifiers the messages seem to hold, as the cover lists them. */
+  identifierScan: IdentifierScan;
 }
 
 /** An MP3 copy of a voice note, made by media. */

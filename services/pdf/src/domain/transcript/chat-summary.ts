@@ -1,3 +1,5 @@
+import type { IdentifierScan } from '@chatexhibit/proto/identifier-scan';
+import { suggestRedactions } from '@chatexhibit/proto/redaction-suggestions';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { FontSet } from '../text/font-set';
 
@@ -65,6 +67,8 @@ export interface ChatSummary {
    * first appearance.
    */
   undrawable: Map<string, number[]>;
+  /** What the Rule 5.2(a) suggestion engine finds in the messages' texts, by kind and message. */
+  identifiers: IdentifierScan;
 }
 
 /** A gap of this many days or more is stated on the cover. */
@@ -113,6 +117,7 @@ export async function summarizeChat(
   const references = new Map<string, number[]>();
   const missingAttachments: ChatSummary['missingAttachments'] = [];
   const undrawable = new Map<string, number[]>();
+  const identifiers: IdentifierScan['found'] = [];
   const gaps: SilentGap[] = [];
   let firstAt: string | null = null;
   let lastAt: string | null = null;
@@ -142,6 +147,7 @@ export async function summarizeChat(
       if (message.type === 'system') counts.systemEvents += 1;
       else if (message.sender !== null) countParticipant(participants, message);
       noteUndrawable(undrawable, fonts, message);
+      noteIdentifiers(identifiers, message);
 
       if (!message.flags.includes('invalidDate')) {
         if (firstAt === null || message.timestamp < firstAt) firstAt = message.timestamp;
@@ -167,6 +173,7 @@ export async function summarizeChat(
     missingAttachments,
     timesHaveSeconds,
     undrawable,
+    identifiers: { totalMessages: counts.entries, found: identifiers },
   };
 }
 
@@ -177,6 +184,18 @@ function noteUndrawable(undrawable: Map<string, number[]>, fonts: FontSet, messa
     const indexes = undrawable.get(character);
     if (indexes) indexes.push(message.index);
     else undrawable.set(character, [message.index]);
+  }
+}
+
+/**
+ * Adds the message's number to each kind of Rule 5.2(a) identifier the suggestion engine finds in
+ * its text, as the exhibit builder scans it (the same text a `text` redaction is found in).
+ */
+function noteIdentifiers(identifiers: IdentifierScan['found'], message: TranscriptMessage): void {
+  for (const { kind } of suggestRedactions(message.content)) {
+    const found = identifiers.find((entry) => entry.kind === kind);
+    if (found === undefined) identifiers.push({ kind, messages: [message.index] });
+    else if (found.messages[found.messages.length - 1] !== message.index) found.messages.push(message.index);
   }
 }
 

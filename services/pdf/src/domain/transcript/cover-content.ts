@@ -29,6 +29,7 @@ import {
 import { ATTACHMENT_KINDS } from './chat-summary';
 import { describeCharacter } from '../text/unicode';
 import { countOf, formatInteger } from '@chatexhibit/proto/count-words';
+import { identifierScanSentence } from '@chatexhibit/proto/identifier-scan';
 import { formatUtc, unglue } from '../evidence/plain-text';
 import { batesCoverStatement } from './bates';
 import { timeNotes } from './time-notes';
@@ -419,6 +420,8 @@ function completenessFindings({ facts, chat, summary, counts, anomalies }: Cover
       `No sign of an incomplete export was found: the chat begins with WhatsApp's own first event, is far from the export limits, names no attachment the upload lacks, and has no silent gap of 30 days or more.`,
     );
   }
+  // Not a sign of incompleteness, but a fact a filer must have before filing the transcript publicly.
+  findings.push(identifierScanSentence(summary.identifiers));
   // True of every export, so always said: what no export can show.
   findings.push(
     'Deletions an export cannot show: a message deleted for everyone leaves a notice (counted above), but a message deleted only on one phone ("Delete for me"), messages removed by clearing the chat and messages that disappeared under a disappearing-messages timer leave no trace in an export.',

@@ -133,7 +133,7 @@ async function writeFilingVolume(
   const name =
     volume.count === null ? `Volume ${volume.number}` : `Volume ${volume.number} of ${volume.count}`;
   const made = { creator: `ChatExhibit ${input.toolVersion}`, createdAt: input.generatedAt };
-  const filing = documentInfo(facts, 'filing', made);
+  const filing = documentInfo(input.source, 'filing', made);
   const info = {
     ...filing,
     title: `${filing.title.replace(/\)$/, '')}, ${name.toLowerCase()})`,
@@ -155,10 +155,11 @@ async function writeFilingVolume(
       laidOut: TRANSCRIPT_COPIES,
       rowStarts,
     },
-    (pages) => documentContext({ ...input, onProgress: () => {} }, pages, transcriptFurniture(facts), null),
+    (pages) =>
+      documentContext({ ...input, onProgress: () => {} }, pages, transcriptFurniture(input.source), null),
     layOutTranscript,
     (about) => ({
-      header: runningHeader(facts),
+      header: runningHeader(input.source),
       title: TRANSCRIPT_TITLE,
       subtitle: `Court-filing copy (PDF/A-2b) · ${name}`,
       number: volume.number,

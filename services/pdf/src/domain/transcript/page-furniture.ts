@@ -1,8 +1,7 @@
-import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import { lineHeight } from '../text/text-layout';
 import { batesNumber } from './bates';
 import { formatRecordedDate, formatRecordedMonth } from './time-zone';
-import { runningHeader } from './transcript-copies';
+import { runningHeader, type TranscriptNaming } from './transcript-copies';
 import { COLOUR, FOOTER_RAISE, SPACE, STYLE, TEXT_GAP } from './transcript-style';
 import {
   type Bookmark,
@@ -32,9 +31,10 @@ export interface FurnitureTexts<Copy extends string> {
 }
 
 /** The transcript's and its filing copy's: the header naming case, exhibit and copy, the source's hash, their Bates numbers (bates.ts). */
-export function transcriptFurniture(facts: ExportFacts): FurnitureTexts<TranscriptCopy> {
+export function transcriptFurniture(source: TranscriptNaming): FurnitureTexts<TranscriptCopy> {
+  const { facts } = source;
   return {
-    header: runningHeader(facts),
+    header: runningHeader(source),
     headerMasks: [],
     source: `Source SHA-256 ${facts.fileHash.slice(0, 16)}…`,
     bates: (page) => {

@@ -24,7 +24,7 @@ export interface TranscriptContext<Copy extends string = TranscriptCopy> {
 }
 
 export function transcriptContext(input: TranscriptInput, pages: TwinPages): TranscriptContext {
-  return documentContext(input, pages, transcriptFurniture(input.source.facts), pages.documents.transcript);
+  return documentContext(input, pages, transcriptFurniture(input.source), pages.documents.transcript);
 }
 
 /** The context of any document laid out as the transcript is, with its own furniture's texts. */

@@ -3,6 +3,7 @@
 
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
+import type { ExportSource } from './transcript-source';
 import { type CopyText, type DocumentInfo, TRANSCRIPT_COPIES, type TranscriptCopy } from './twin-pages';
 
 /** The title of both copies, on the cover, in every page's header and in the PDF's metadata. */
@@ -20,13 +21,22 @@ export function perCopy(make: (copy: TranscriptCopy) => string): CopyText {
   return transcript === filing ? transcript : { transcript, filing };
 }
 
+/**
+ * The export as the running header and the metadata name it: by its reference, never by the chat
+ * file's name, which may name a child or hold a number (the cover and the package give it).
+ */
+export const exportNamed = (exportReference: string): string => `export ${exportReference}`;
+
+/** What the header and the metadata are made from. */
+export type TranscriptNaming = Pick<ExportSource, 'facts' | 'exportReference'>;
+
 /** The metadata of a copy: the filing copy says it is one in its title, subject and keywords. */
 export function documentInfo(
-  facts: ExportFacts,
+  { facts, exportReference }: TranscriptNaming,
   copy: TranscriptCopy,
   made: Pick<DocumentInfo, 'creator' | 'createdAt'>,
 ): DocumentInfo {
-  const title = `${TRANSCRIPT_TITLE}: ${facts.originalFilename}`;
+  const title = `${TRANSCRIPT_TITLE}: ${exportNamed(exportReference)}`;
   const source = `source SHA-256 ${facts.fileHash}`;
   return {
     ...made,
@@ -57,15 +67,19 @@ export const copyStatement: CopyText = {
 
 /**
  * The running header on every page: the case and exhibit numbers when the uploader gave them,
- * the title, the source file, which copy the page belongs to and, in a split document, which volume.
+ * the title, the export's reference, which copy the page belongs to and, in a split document,
+ * which volume.
  */
-export function runningHeader(facts: ExportFacts, volume: string | null = null): CopyText {
+export function runningHeader(
+  { facts, exportReference }: TranscriptNaming,
+  volume: string | null = null,
+): CopyText {
   const { caseNumber, exhibitNumber } = facts.examination;
   const parts = [
     ...(caseNumber === null ? [] : [labelled('Case no.', caseNumber)]),
     ...(exhibitNumber === null ? [] : [labelled('Exhibit', exhibitNumber)]),
     TRANSCRIPT_TITLE,
-    facts.originalFilename,
+    exportNamed(exportReference),
   ];
   return perCopy((copy) => [...parts, COPY_NAMES[copy], ...(volume === null ? [] : [volume])].join(' · '));
 }

@@ -46,11 +46,10 @@ export async function writeTranscripts(
   layout: TextLayout,
   out: { transcript: Writable; filing: Writable },
 ): Promise<{ pageCount: number }> {
-  const { facts } = input.source;
   const made = { creator: `ChatExhibit ${input.toolVersion}`, createdAt: input.generatedAt };
   const pages = new TwinPages(layout, {
-    transcript: { info: documentInfo(facts, 'transcript', made), pdfA: false },
-    filing: { info: documentInfo(facts, 'filing', made), pdfA: true },
+    transcript: { info: documentInfo(input.source, 'transcript', made), pdfA: false },
+    filing: { info: documentInfo(input.source, 'filing', made), pdfA: true },
   });
   pages.documents.transcript.pipe(out.transcript);
   pages.documents.filing.pipe(out.filing);

@@ -21,7 +21,7 @@ import {
 /**
  * Step 3: the transcript, its court-filing copy and the evidence package of the export, made by
  * the pdf core (in its worker thread, with its own heap limit) from the parse service's pages and
- * the stored files, then stored, recorded (with
+ * the stored files, then stored with what the scan for Rule 5.2(a) identifiers found, recorded (with
  * the facts they were made from, which exhibits are cut with later), and handed on to the free-tier decision (unless a repair asked for them again).
  */
 @Injectable()
@@ -88,6 +88,8 @@ export class GenerateDocumentsUseCase {
       ];
       for (const { key, doc, type } of stored)
         await this.storage.putFile(key, doc.file, { contentType: type });
+      // The web app's result tells the uploader what the scan found before anything is filed.
+      await this.storage.putJson(keys.identifierScan, written.identifierScan);
       await this.unitOfWork.once(PDF_JOB.dedupeKey(job), (tx) =>
         this.documents.save(
           tx,
