@@ -197,6 +197,114 @@ describe('npm run convert -- --reproduce', () => {
   }, 60_000);
 });
 
+/**
+ * The build stamps the source revision it was made from, the documents name it, and the build
+ * gives its source code: SOURCE_COMMIT stamps a given value, so two builds compare byte for byte.
+ */
+describe('the source revision of the build', () => {
+  const STAMP = path.join(process.cwd(), 'source-revision.json');
+  const COMMIT = '0123456789abcdef0123456789abcdef01234567';
+  const SOURCE_URL = 'https://code.example.org/chatexhibit';
+  let workDir: string;
+  let whatsAppExport: WhatsAppExport;
+  let builtStamp: Buffer;
+
+  /** The build's stamping step, as `npm run build` runs it after compiling. */
+  const stampBuild = async (env: Record<string, string>): Promise<void> => {
+    const stamped = await runToEnd(process.execPath, ['services/kit/dist/cli/stamp-source-cli.js'], env);
+    expect(stamped).toEqual({ code: 0, stdout: '', stderr: '' });
+  };
+  const makePackage = async (name: string): Promise<string> => {
+    const out = path.join(workDir, name);
+    const made = await convert([whatsAppExport.zipPath, '--out', out, '--tz', 'Europe/Berlin'], {
+      SOURCE_DATE_EPOCH: EPOCH,
+      SOURCE_URL,
+    });
+    expect({ code: made.code, stderr: made.stderr }).toEqual({ code: 0, stderr: '' });
+    return out;
+  };
+  const packageFile = async (out: string, file: string): Promise<string> =>
+    (await run('unzip', ['-p', path.join(out, 'evidence.zip'), file])).stdout;
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-source-revision-'));
+    whatsAppExport = await writeWhatsAppExport(workDir, { textMessages: 4, voiceNotes: 1, photos: 0 });
+    builtStamp = await readFile(STAMP);
+  }, 60_000);
+  afterAll(async () => {
+    await writeFile(STAMP, builtStamp);
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('is recorded in manifest.json and the processing record, and two builds of one revision make the same bytes', async () => {
+    await stampBuild({ SOURCE_COMMIT: COMMIT });
+    const first = await makePackage('build-1');
+    await stampBuild({ SOURCE_COMMIT: COMMIT });
+    const second = await makePackage('build-2');
+    for (const file of ['transcript.pdf', 'transcript-filing.pdf', 'evidence.zip', 'chat.json']) {
+      expect(await readFile(path.join(second, file))).toEqual(await readFile(path.join(first, file)));
+    }
+    const manifest = JSON.parse(await packageFile(first, PACKAGE_PATHS.manifest)) as {
+      format: string;
+      tool: { sourceRevision: unknown; sourceUrl: unknown };
+    };
+    expect(manifest.format).toBe('chatexhibit-evidence-manifest/6');
+    expect(manifest.tool).toMatchObject({
+      sourceRevision: { commit: COMMIT, dirty: false },
+      sourceUrl: SOURCE_URL,
+    });
+    const record = await packageFile(first, PACKAGE_PATHS.processingRecord);
+    expect(record).toMatch(new RegExp(`^Source revision: +${COMMIT}$`, 'm'));
+    expect(record).toContain(`Source code published at:\n    ${SOURCE_URL}\n`);
+    expect(await packageFile(first, PACKAGE_PATHS.readme)).toContain(`    ${SOURCE_URL}\n`);
+
+    // Reproduced by a build of another revision: every file matches or says which revision made it.
+    await stampBuild({ SOURCE_COMMIT: `${'f'.repeat(40)}-dirty` });
+    const other = await reproduce(path.join(first, 'evidence.zip'), path.join(workDir, 'reproduced-other'));
+    expect(other.code).toBe(1);
+    expect(other.stdout).toContain(
+      `differs  manifest.json (the package was made with the ChatExhibit source revision ${COMMIT}, ` +
+        `this run used ${'f'.repeat(40)} with changes not committed)\n`,
+    );
+    await stampBuild({ SOURCE_COMMIT: COMMIT });
+    const same = await reproduce(path.join(first, 'evidence.zip'), path.join(workDir, 'reproduced-same'));
+    expect({ code: same.code, stderr: same.stderr }).toEqual({ code: 0, stderr: '' });
+  }, 240_000);
+
+  it('refuses a SOURCE_COMMIT that is not a commit id, and a SOURCE_URL that is not a URL', async () => {
+    const refused = await runToEnd(process.execPath, ['services/kit/dist/cli/stamp-source-cli.js'], {
+      SOURCE_COMMIT: 'main',
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('SOURCE_COMMIT must be a git commit id');
+    const badUrl = await convert([whatsAppExport.zipPath, '--out', path.join(workDir, 'bad-url')], {
+      SOURCE_URL: 'not a url',
+    });
+    expect(badUrl).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'convert: SOURCE_URL must be an http or https URL, got "not a url".\n',
+    });
+  }, 60_000);
+
+  it('--source-archive writes the source code of the stamped revision', async () => {
+    await writeFile(STAMP, builtStamp);
+    const revision = JSON.parse(builtStamp.toString('utf8')) as { commit: string };
+    const archive = path.join(workDir, 'source.tar.gz');
+    const written = await convert(['--source-archive', archive]);
+    expect(written.code).toBe(0);
+    const folder = `chatexhibit-${revision.commit.slice(0, 12)}`;
+    const paths = (await run('tar', ['-tzf', archive], { maxBuffer: 16 * 1024 * 1024 })).stdout.split('\n');
+    expect(paths).toEqual(
+      expect.arrayContaining([`${folder}/package.json`, `${folder}/source-revision.json`]),
+    );
+    const stamped = (await run('tar', ['-xzOf', archive, `${folder}/source-revision.json`])).stdout;
+    expect(JSON.parse(stamped)).toEqual(JSON.parse(builtStamp.toString('utf8')));
+    const packageJson = (await run('tar', ['-xzOf', archive, `${folder}/package.json`])).stdout;
+    expect(packageJson).toBe((await run('git', ['show', `${revision.commit}:package.json`])).stdout);
+  }, 60_000);
+});
+
 /** The real case: a package the web service made, reproduced with the CLI from the public code. */
 describe('reproducing a package the web service made', () => {
   const standalone = useStandalone({ PUBLIC_URL: 'https://chatexhibit.example' });
