@@ -345,6 +345,26 @@ describe('reproducing a package the web service made', () => {
       (await comparedFiles(packageZip)).map((file) => `match    ${file}\n`).join(''),
     );
   }, 180_000);
+
+  it('serves the source code of its build, the revision its packages name, at GET /api/source', async () => {
+    const stamp = JSON.parse(await readFile(path.join(process.cwd(), 'source-revision.json'), 'utf8')) as {
+      commit: string;
+    };
+    const response = await fetch(`${standalone.baseUrl}/api/source`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/gzip');
+    const folder = `chatexhibit-${stamp.commit.slice(0, 12)}`;
+    expect(response.headers.get('content-disposition')).toContain(`${folder}.tar.gz`);
+    const archive = path.join(workDir, 'served-source.tar.gz');
+    await writeFile(archive, Buffer.from(await response.arrayBuffer()));
+    const paths = (await run('tar', ['-tzf', archive], { maxBuffer: 16 * 1024 * 1024 })).stdout.split('\n');
+    expect(paths).toEqual(
+      expect.arrayContaining([`${folder}/package.json`, `${folder}/source-revision.json`]),
+    );
+    expect(
+      JSON.parse((await run('tar', ['-xzOf', archive, `${folder}/source-revision.json`])).stdout),
+    ).toEqual(stamp);
+  }, 60_000);
 });
 
 async function writeNotes(dir: string): Promise<string> {
