@@ -64,14 +64,18 @@ describe('the source revision a build stamps', () => {
       SourceArchiveUnavailableError,
     );
     await writeFile(path.join(root, 'source.tar.gz'), 'the image archive');
-    expect((await sourceArchive(null, root)).toString()).toBe('the image archive');
+    expect(await sourceArchive(null, root)).toEqual({
+      bytes: Buffer.from('the image archive'),
+      madeFrom: 'image',
+    });
 
     git('init', '--quiet');
     await writeFile(path.join(root, 'package.json'), '{}\n');
     git('add', 'package.json');
     git('commit', '--quiet', '-m', 'first');
     const revision = { commit: git('rev-parse', 'HEAD').trim(), dirty: false };
-    const archive = await sourceArchive(revision, root);
+    const { bytes: archive, madeFrom } = await sourceArchive(revision, root);
+    expect(madeFrom).toBe('git');
     const folder = `chatexhibit-${revision.commit.slice(0, 12)}`;
     expect(tarPaths(archive).sort()).toEqual([
       `${folder}/`,

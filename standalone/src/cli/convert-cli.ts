@@ -337,8 +337,8 @@ function sourceUrlOf(env: Readonly<Record<string, string | undefined>>): string 
 
 /**
  * `--source-archive`: the source code of this build as a tar.gz, the revision every package it
- * makes records; a build from a tree with changes not committed is archived as its commit, and
- * stderr says the archive lacks those changes.
+ * makes records; a checkout's build from a tree with changes not committed is archived as its
+ * commit, and stderr says the archive lacks those changes.
  */
 async function writeSourceArchive({ file }: SourceArchiveRequest, output: CliOutput): Promise<void> {
   const revision = readSourceRevision();
@@ -347,10 +347,11 @@ async function writeSourceArchive({ file }: SourceArchiveRequest, output: CliOut
       throw new CliInputError(`no source archive: ${error.message}`);
     throw error;
   });
-  await writeFile(path.resolve(file), archive).catch((error: unknown) => {
+  await writeFile(path.resolve(file), archive.bytes).catch((error: unknown) => {
     throw new CliInputError(`cannot write ${file}: ${(error as Error).message}`);
   });
-  if (revision?.dirty) output.stderr(`convert: ${SOURCE_ARCHIVE_OF_DIRTY_BUILD}`);
+  if (revision?.dirty && archive.madeFrom === 'git')
+    output.stderr(`convert: ${SOURCE_ARCHIVE_OF_DIRTY_BUILD}`);
 }
 
 /** `--court-profile`: a preset's id, or a limit in bytes, read by the exhibit spec's own schema. */

@@ -19,16 +19,25 @@ const MAX_ARCHIVE_BYTES = 256 * 1024 * 1024;
 /** Neither a repository to archive the revision from nor an archive made with the build: in words for the user. */
 export class SourceArchiveUnavailableError extends Error {}
 
+/** A source archive, and what it was made from. */
+export interface SourceArchive {
+  bytes: Buffer;
+  /**
+   * 'git': the stamped commit, so without the changes a dirty build had (its stamp says it had
+   * some); 'image': the very sources the image compiled.
+   */
+  madeFrom: 'git' | 'image';
+}
+
 /**
  * The source code of the running build as a tar.gz. In a git checkout, `git archive` of the
  * stamped commit (its tracked files exactly, with the stamp added beside package.json); in the
  * container image, which has no `.git`, the archive its build made of the sources it compiled.
- * The stamped commit without the changes a dirty tree had: the stamp says so.
  */
 export async function sourceArchive(
   revision: SourceRevision | null,
   root: string = REPOSITORY_ROOT,
-): Promise<Buffer> {
+): Promise<SourceArchive> {
   if (existsSync(path.join(root, '.git'))) {
     if (revision === null) {
       throw new SourceArchiveUnavailableError(
@@ -51,10 +60,10 @@ export async function sourceArchive(
         `git cannot archive commit ${revision.commit} in ${root}: ${(error as Error).message.split('\n')[0]}`,
       );
     });
-    return stdout;
+    return { bytes: stdout, madeFrom: 'git' };
   }
   const imageArchive = path.join(root, IMAGE_SOURCE_ARCHIVE);
-  if (existsSync(imageArchive)) return readFile(imageArchive);
+  if (existsSync(imageArchive)) return { bytes: await readFile(imageArchive), madeFrom: 'image' };
   throw new SourceArchiveUnavailableError(
     `there is neither a git repository at ${root} nor the ${IMAGE_SOURCE_ARCHIVE} a container image is built with.`,
   );
