@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { downloadAndVerifyEvidence } from '../support/evidence-package';
 import { readProgress, uploadExport } from '../support/pipeline-client';
-import { type FinishedProcess, runToEnd } from '../support/child-process';
+import { copyBuild } from '../support/build-copy';
+import { type FinishedProcess, REPO_ROOT, runToEnd } from '../support/child-process';
 import { useStandalone } from '../support/standalone';
 import { type WhatsAppExport, writeWhatsAppExport } from '../support/whatsapp-export';
 
@@ -200,23 +201,38 @@ describe('npm run convert -- --reproduce', () => {
 /**
  * The build stamps the source revision it was made from, the documents name it, and the build
  * gives its source code: SOURCE_COMMIT stamps a given value, so two builds compare byte for byte.
+ * The builds stamped here are copies of this one (the repository's own stamp stays as it is).
  */
 describe('the source revision of the build', () => {
-  const STAMP = path.join(process.cwd(), 'source-revision.json');
   const COMMIT = '0123456789abcdef0123456789abcdef01234567';
+  const OTHER = `${'f'.repeat(40)}-dirty`;
   const SOURCE_URL = 'https://code.example.org/chatexhibit';
   let workDir: string;
   let whatsAppExport: WhatsAppExport;
-  let builtStamp: Buffer;
 
-  /** The build's stamping step, as `npm run build` runs it after compiling. */
-  const stampBuild = async (env: Record<string, string>): Promise<void> => {
-    const stamped = await runToEnd(process.execPath, ['services/kit/dist/cli/stamp-source-cli.js'], env);
+  /** A copy of this build, stamped by its own build step with SOURCE_COMMIT `commit`; its root. */
+  const stampedBuild = async (name: string, commit: string): Promise<string> => {
+    const root = path.join(workDir, name);
+    await copyBuild(root);
+    const stamped = await runToEnd(
+      process.execPath,
+      [path.join(root, 'services/kit/dist/cli/stamp-source-cli.js')],
+      {
+        SOURCE_COMMIT: commit,
+      },
+    );
     expect(stamped).toEqual({ code: 0, stdout: '', stderr: '' });
+    return root;
   };
-  const makePackage = async (name: string): Promise<string> => {
+  const convertWith = (
+    build: string,
+    args: string[],
+    env: Record<string, string> = {},
+  ): Promise<FinishedProcess> =>
+    runToEnd(process.execPath, [path.join(build, 'standalone/dist/cli/convert-cli.js'), ...args], env);
+  const makePackage = async (build: string, name: string): Promise<string> => {
     const out = path.join(workDir, name);
-    const made = await convert([whatsAppExport.zipPath, '--out', out, '--tz', 'Europe/Berlin'], {
+    const made = await convertWith(build, [whatsAppExport.zipPath, '--out', out, '--tz', 'Europe/Berlin'], {
       SOURCE_DATE_EPOCH: EPOCH,
       SOURCE_URL,
     });
@@ -229,18 +245,12 @@ describe('the source revision of the build', () => {
   beforeAll(async () => {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-source-revision-'));
     whatsAppExport = await writeWhatsAppExport(workDir, { textMessages: 4, voiceNotes: 1, photos: 0 });
-    builtStamp = await readFile(STAMP);
   }, 60_000);
-  afterAll(async () => {
-    await writeFile(STAMP, builtStamp);
-    await rm(workDir, { recursive: true, force: true });
-  });
+  afterAll(() => rm(workDir, { recursive: true, force: true }));
 
   it('is recorded in manifest.json and the processing record, and two builds of one revision make the same bytes', async () => {
-    await stampBuild({ SOURCE_COMMIT: COMMIT });
-    const first = await makePackage('build-1');
-    await stampBuild({ SOURCE_COMMIT: COMMIT });
-    const second = await makePackage('build-2');
+    const first = await makePackage(await stampedBuild('build-1', COMMIT), 'made-by-build-1');
+    const second = await makePackage(await stampedBuild('build-2', COMMIT), 'made-by-build-2');
     for (const file of ['transcript.pdf', 'transcript-filing.pdf', 'evidence.zip', 'chat.json']) {
       expect(await readFile(path.join(second, file))).toEqual(await readFile(path.join(first, file)));
     }
@@ -259,15 +269,23 @@ describe('the source revision of the build', () => {
     expect(await packageFile(first, PACKAGE_PATHS.readme)).toContain(`    ${SOURCE_URL}\n`);
 
     // Reproduced by a build of another revision: every file matches or says which revision made it.
-    await stampBuild({ SOURCE_COMMIT: `${'f'.repeat(40)}-dirty` });
-    const other = await reproduce(path.join(first, 'evidence.zip'), path.join(workDir, 'reproduced-other'));
+    const other = await convertWith(await stampedBuild('build-other', OTHER), [
+      '--reproduce',
+      path.join(first, 'evidence.zip'),
+      '--out',
+      path.join(workDir, 'reproduced-other'),
+    ]);
     expect(other.code).toBe(1);
     expect(other.stdout).toContain(
       `differs  manifest.json (the package was made with the ChatExhibit source revision ${COMMIT}, ` +
         `this run used ${'f'.repeat(40)} with changes not committed)\n`,
     );
-    await stampBuild({ SOURCE_COMMIT: COMMIT });
-    const same = await reproduce(path.join(first, 'evidence.zip'), path.join(workDir, 'reproduced-same'));
+    const same = await convertWith(path.join(workDir, 'build-2'), [
+      '--reproduce',
+      path.join(first, 'evidence.zip'),
+      '--out',
+      path.join(workDir, 'reproduced-same'),
+    ]);
     expect({ code: same.code, stderr: same.stderr }).toEqual({ code: 0, stderr: '' });
   }, 240_000);
 
@@ -288,7 +306,7 @@ describe('the source revision of the build', () => {
   }, 60_000);
 
   it('--source-archive writes the source code of the stamped revision', async () => {
-    await writeFile(STAMP, builtStamp);
+    const builtStamp = await readFile(path.join(REPO_ROOT, 'source-revision.json'));
     const revision = JSON.parse(builtStamp.toString('utf8')) as { commit: string };
     const archive = path.join(workDir, 'source.tar.gz');
     const written = await convert(['--source-archive', archive]);
