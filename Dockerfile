@@ -61,11 +61,11 @@ RUN npm run build
 # The sources the image was built from (what .dockerignore lets in, the stamp included; no
 # dependencies or build output), for `--source-archive` and GET /api/source: the image has no .git
 # to make one from. Sorted, owned by 0 and dated 1970 so that the same sources give the same bytes;
-# a megabyte or two.
-RUN tar --create --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner \
+# a megabyte or two. No pipe, whose failing tar sh would not notice; gzip -n keeps no name or time.
+RUN tar --create --file=/tmp/source.tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner \
       --exclude=node_modules --exclude=dist --exclude='*.tsbuildinfo' \
       --transform='s,^\.,chatexhibit,' . \
-    | gzip -n -9 > /tmp/source.tar.gz \
+ && gzip -n -9 /tmp/source.tar \
  && mv /tmp/source.tar.gz source.tar.gz
 
 # Keep only production dependencies. The web app's packages are all devDependencies of frontend:

@@ -48,7 +48,8 @@ describe("the image's source revision and source archive", () => {
       const pack = (): Buffer => {
         // The step's scratch file in this test's folder, not the machine's /tmp.
         const step = packing!.args.replaceAll('/tmp/', `${root}/`);
-        execFileSync('bash', ['-euo', 'pipefail', '-c', step], { cwd: app });
+        // As Docker runs a RUN: /bin/sh -c.
+        execFileSync('sh', ['-c', step], { cwd: app });
         return readFileSync(path.join(app, IMAGE_SOURCE_ARCHIVE));
       };
       const first = pack();
