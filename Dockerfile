@@ -4,7 +4,8 @@
 # standalone (the default: everything in one process), or one part of the distributed mode
 # (gateway, ingest, parse, media, pdf, payment, notification).
 #
-#   docker build -t chatexhibit/chatexhibit .
+#   docker build --build-arg SOURCE_COMMIT="$(git rev-parse HEAD)$([ -z "$(git status --porcelain)" ] || echo -dirty)" \
+#     -t chatexhibit/chatexhibit .
 #   docker run -p 127.0.0.1:3000:3000 -e TEST_CHECKOUT=true chatexhibit/chatexhibit   (standalone)
 #   docker run -e CHATEXHIBIT_PART=media -e DATABASE_URL=… chatexhibit/chatexhibit
 #
@@ -50,8 +51,22 @@ RUN --mount=type=cache,target=/root/.npm \
 # Sources (.dockerignore keeps node_modules, dist, tests, docs and deploy files out).
 COPY . .
 
-# tsc -b for every backend package (each into its own dist/), then vite build into frontend/dist.
+# tsc -b for every backend package (each into its own dist/), the source stamp, then vite build into
+# frontend/dist. The context has no .git, so the revision comes from the build arg SOURCE_COMMIT
+# (`npm run build` reads it from the environment); without it the stamp says "not recorded".
+# Declared here, after `npm ci`, so a new commit does not rebuild the dependency layer.
+ARG SOURCE_COMMIT=
 RUN npm run build
+
+# The sources the image was built from (what .dockerignore lets in, the stamp included; no
+# dependencies or build output), for `--source-archive` and GET /api/source: the image has no .git
+# to make one from. Sorted, owned by 0 and dated 1970 so that the same sources give the same bytes;
+# a megabyte or two. No pipe, whose failing tar sh would not notice; gzip -n keeps no name or time.
+RUN tar --create --file=/tmp/source.tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner \
+      --exclude=node_modules --exclude=dist --exclude='*.tsbuildinfo' \
+      --transform='s,^\.,chatexhibit,' . \
+ && gzip -n -9 /tmp/source.tar \
+ && mv /tmp/source.tar.gz source.tar.gz
 
 # Keep only production dependencies. The web app's packages are all devDependencies of frontend:
 # only its bundle (frontend/dist) ships. The workspace links in node_modules/@chatexhibit are

@@ -35,7 +35,9 @@ echo "building $IMAGE"
 log=.test-artifacts/build.log
 # --format docker keeps HEALTHCHECK (the OCI format drops it); --pull=never uses the local base
 # images, pulled or made above.
-if ! podman build --pull=never --format docker -t "$IMAGE" . >"$log" 2>&1; then
+# SOURCE_COMMIT: the image has no .git; the revision its packages name comes from here.
+source_commit="$(git rev-parse HEAD)$([ -z "$(git status --porcelain)" ] || echo -dirty)"
+if ! podman build --pull=never --format docker --build-arg SOURCE_COMMIT="$source_commit" -t "$IMAGE" . >"$log" 2>&1; then
   tail -n 30 "$log" >&2
   abort "the image did not build (all of it in $log)"
 fi

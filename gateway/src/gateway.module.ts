@@ -42,6 +42,7 @@ import { StripeWebhookController } from './payments/stripe-webhook.controller';
 import { TestCheckoutController } from './payments/test-checkout.controller';
 import { TEST_CHECKOUT_STYLE } from './payments/test-checkout-page';
 import { SiteInfoController } from './site/site-info.controller';
+import { SourceArchiveController } from './site/source-archive.controller';
 import { SupportController } from './support/support.controller';
 import { GatewayMetrics } from './metrics/gateway-metrics';
 import { ProcessStatusController } from './progress/process-status.controller';
@@ -124,6 +125,7 @@ export class GatewayModule implements NestModule {
         ExhibitsController,
         ContactController,
         SiteInfoController,
+        SourceArchiveController,
         PaymentsController,
         StripeWebhookController,
         TestCheckoutController,

@@ -7,6 +7,7 @@ import {
   ReceiptChannelSchema,
   TimeZoneSourceSchema,
 } from './processing-options';
+import { SourceRevisionSchema } from './source-revision';
 
 /**
  * The evidence package as others read it: the pdf service writes it, the web app's /verify page
@@ -34,15 +35,17 @@ export const PACKAGE_PATHS = {
  * The manifest's format, raised whenever its keys change: 2 moved the time zone's source and the
  * counts (people's messages apart from system events, attachments by kind) into `export`; 3 added
  * what reproducing the package reads (`tool.components`, `verifyUrl`, `reproductionNote`); 4 added
- * `export.batesStart` and `export.processingOptions.utcColumn`; 5 added `export.receivedThrough`.
+ * `export.batesStart` and `export.processingOptions.utcColumn`; 5 added `export.receivedThrough`;
+ * 6 added the source code that made the package: `tool.sourceRevision` and `tool.sourceUrl`.
  */
-export const MANIFEST_FORMAT = 'chatexhibit-evidence-manifest/5';
+export const MANIFEST_FORMAT = 'chatexhibit-evidence-manifest/6';
 /** Every format a verifier still reads: what it relies on (paths and hashes) is the same in each. */
 export const READABLE_MANIFEST_FORMATS = [
   'chatexhibit-evidence-manifest/1',
   'chatexhibit-evidence-manifest/2',
   'chatexhibit-evidence-manifest/3',
   'chatexhibit-evidence-manifest/4',
+  'chatexhibit-evidence-manifest/5',
   MANIFEST_FORMAT,
 ] as const;
 /**
@@ -52,6 +55,7 @@ export const READABLE_MANIFEST_FORMATS = [
 export const REPRODUCIBLE_MANIFEST_FORMATS = [
   'chatexhibit-evidence-manifest/3',
   'chatexhibit-evidence-manifest/4',
+  'chatexhibit-evidence-manifest/5',
   MANIFEST_FORMAT,
 ] as const;
 
@@ -93,7 +97,13 @@ export type EvidenceManifest = z.infer<typeof EvidenceManifestSchema>;
  */
 export const ReproducibleManifestSchema = z.looseObject({
   format: z.enum(REPRODUCIBLE_MANIFEST_FORMATS),
-  tool: z.looseObject({ version: z.string(), components: z.record(z.string(), z.string()) }),
+  tool: z.looseObject({
+    version: z.string(),
+    // Manifests written before format 6 name no source revision and no source URL.
+    sourceRevision: SourceRevisionSchema.nullable().optional(),
+    sourceUrl: z.string().nullable().default(null),
+    components: z.record(z.string(), z.string()),
+  }),
   generatedAt: z.iso.datetime(),
   verifyUrl: z.string().nullable(),
   export: z.looseObject({

@@ -579,6 +579,19 @@ export const HTTP_API = {
     responses: { 200: json('SUPPORT_EMAIL, or null when the gateway is not given it.', SiteInfoSchema) },
   }),
 
+  sourceArchive: httpRoute({
+    method: 'GET',
+    path: '/api/source',
+    tag: 'site',
+    summary: 'The source code of the running build',
+    description:
+      'A tar.gz of the source code this build of ChatExhibit was made from: the revision every evidence package it makes names in its manifest.json (`tool.sourceRevision`) and processing record, with `source-revision.json` beside `package.json` saying which. From a git checkout, `git archive` of that commit (without changes a dirty build had, which the revision says it had); from the container image, the sources the image was built from.',
+    responses: { 200: file('application/gzip', 'The source archive, `chatexhibit-<commit>.tar.gz`.') },
+    errors: {
+      404: 'This build has no source to give: neither a git repository nor an archive made with the image.',
+    },
+  }),
+
   systemHealth: httpRoute({
     method: 'GET',
     path: '/api/health',

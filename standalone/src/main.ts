@@ -63,7 +63,7 @@ async function main(): Promise<void> {
               minFreeDiskBytes: config.minFreeDiskBytes,
               internalPort: config.internalPort,
             },
-            pdf: { publicUrl: config.publicUrl },
+            pdf: { publicUrl: config.publicUrl, sourceUrl: config.sourceUrl },
             payment: {
               publicUrl: config.publicUrl,
               stripe: config.stripe,

@@ -13,6 +13,7 @@ import {
   internalPortEnv,
   linkSigningSecret,
   retentionSweepEnv,
+  sourceUrlEnv,
   stripeEnv,
   supportEmail,
   supportToken,
@@ -80,6 +81,8 @@ export type StandaloneConfig = z.infer<typeof standaloneEnv> & {
   uploadPace: z.infer<typeof uploadPaceEnv>;
   /** The free space of the data folder's volume under which uploads are refused (bytes; 0: never). */
   minFreeDiskBytes: number;
+  /** Where the operator publishes the source code (SOURCE_URL); null when not set. */
+  sourceUrl: string | null;
 };
 
 export function loadStandaloneConfig(
@@ -94,6 +97,7 @@ export function loadStandaloneConfig(
       internalPort: internalPortEnv,
       uploadPace: uploadPaceEnv,
       minFreeDiskBytes: diskWatermarkEnv,
+      sourceUrl: sourceUrlEnv,
     },
     env,
   );

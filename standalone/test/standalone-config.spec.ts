@@ -24,6 +24,16 @@ describe('standalone configuration', () => {
     ]);
   });
 
+  it('reads SOURCE_URL with the rest, null when unset', () => {
+    expect(loadStandaloneConfig({}).sourceUrl).toBeNull();
+    expect(loadStandaloneConfig({ SOURCE_URL: 'https://code.example.org/x' }).sourceUrl).toBe(
+      'https://code.example.org/x',
+    );
+    expect(problemsOf({ SOURCE_URL: 'ftp://code.example.org/x' })).toEqual([
+      'SOURCE_URL must be a URL starting with http:// or https://',
+    ]);
+  });
+
   it('listens on loopback unless HOST says otherwise', () => {
     expect(loadStandaloneConfig({}).host).toBe('127.0.0.1');
     expect(loadStandaloneConfig({ HOST: '0.0.0.0', TEST_CHECKOUT: 'true' }).host).toBe('0.0.0.0');

@@ -359,7 +359,7 @@ describe('convert CLI', () => {
       code: 1,
       stdout: '',
       stderr: expect.stringMatching(
-        /^usage: npm run convert -- <export\.zip> --out <dir> .*--no-images.*\n {7}npm run convert -- --reproduce <evidence\.zip> --out <dir> \[--exhibit-spec <spec\.json>\]\n$/,
+        /^usage: npm run convert -- <export\.zip> --out <dir> .*--no-images.*\n {7}npm run convert -- --reproduce <evidence\.zip> --out <dir> \[--exhibit-spec <spec\.json>\]\n {7}npm run convert -- --source-archive <file\.tar\.gz>\n$/,
       ),
     });
     expect(await convert('no-out', whatsAppExport.zipPath)).toEqual({

@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { downloadAndVerifyEvidence } from '../support/evidence-package';
 import { readProgress, uploadExport } from '../support/pipeline-client';
-import { type FinishedProcess, runToEnd } from '../support/child-process';
+import { copyBuild } from '../support/build-copy';
+import { type FinishedProcess, REPO_ROOT, runToEnd } from '../support/child-process';
 import { useStandalone } from '../support/standalone';
 import { type WhatsAppExport, writeWhatsAppExport } from '../support/whatsapp-export';
 
@@ -197,6 +198,131 @@ describe('npm run convert -- --reproduce', () => {
   }, 60_000);
 });
 
+/**
+ * The build stamps the source revision it was made from, the documents name it, and the build
+ * gives its source code: SOURCE_COMMIT stamps a given value, so two builds compare byte for byte.
+ * The builds stamped here are copies of this one (the repository's own stamp stays as it is).
+ */
+describe('the source revision of the build', () => {
+  const COMMIT = '0123456789abcdef0123456789abcdef01234567';
+  const OTHER = `${'f'.repeat(40)}-dirty`;
+  const SOURCE_URL = 'https://code.example.org/chatexhibit';
+  let workDir: string;
+  let whatsAppExport: WhatsAppExport;
+
+  /** A copy of this build, stamped by its own build step with SOURCE_COMMIT `commit`; its root. */
+  const stampedBuild = async (name: string, commit: string): Promise<string> => {
+    const root = path.join(workDir, name);
+    await copyBuild(root);
+    const stamped = await runToEnd(
+      process.execPath,
+      [path.join(root, 'services/kit/dist/cli/stamp-source-cli.js')],
+      {
+        SOURCE_COMMIT: commit,
+      },
+    );
+    expect(stamped).toEqual({ code: 0, stdout: '', stderr: '' });
+    return root;
+  };
+  const convertWith = (
+    build: string,
+    args: string[],
+    env: Record<string, string> = {},
+  ): Promise<FinishedProcess> =>
+    runToEnd(process.execPath, [path.join(build, 'standalone/dist/cli/convert-cli.js'), ...args], env);
+  const makePackage = async (build: string, name: string): Promise<string> => {
+    const out = path.join(workDir, name);
+    const made = await convertWith(build, [whatsAppExport.zipPath, '--out', out, '--tz', 'Europe/Berlin'], {
+      SOURCE_DATE_EPOCH: EPOCH,
+      SOURCE_URL,
+    });
+    expect({ code: made.code, stderr: made.stderr }).toEqual({ code: 0, stderr: '' });
+    return out;
+  };
+  const packageFile = async (out: string, file: string): Promise<string> =>
+    (await run('unzip', ['-p', path.join(out, 'evidence.zip'), file])).stdout;
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-source-revision-'));
+    whatsAppExport = await writeWhatsAppExport(workDir, { textMessages: 4, voiceNotes: 1, photos: 0 });
+  }, 60_000);
+  afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+  it('is recorded in manifest.json and the processing record, and two builds of one revision make the same bytes', async () => {
+    const first = await makePackage(await stampedBuild('build-1', COMMIT), 'made-by-build-1');
+    const second = await makePackage(await stampedBuild('build-2', COMMIT), 'made-by-build-2');
+    for (const file of ['transcript.pdf', 'transcript-filing.pdf', 'evidence.zip', 'chat.json']) {
+      expect(await readFile(path.join(second, file))).toEqual(await readFile(path.join(first, file)));
+    }
+    const manifest = JSON.parse(await packageFile(first, PACKAGE_PATHS.manifest)) as {
+      format: string;
+      tool: { sourceRevision: unknown; sourceUrl: unknown };
+    };
+    expect(manifest.format).toBe('chatexhibit-evidence-manifest/6');
+    expect(manifest.tool).toMatchObject({
+      sourceRevision: { commit: COMMIT, dirty: false },
+      sourceUrl: SOURCE_URL,
+    });
+    const record = await packageFile(first, PACKAGE_PATHS.processingRecord);
+    expect(record).toMatch(new RegExp(`^Source revision: +${COMMIT}$`, 'm'));
+    expect(record).toContain(`Source code published at:\n    ${SOURCE_URL}\n`);
+    expect(await packageFile(first, PACKAGE_PATHS.readme)).toContain(`    ${SOURCE_URL}\n`);
+
+    // Reproduced by a build of another revision: every file matches or says which revision made it.
+    const other = await convertWith(await stampedBuild('build-other', OTHER), [
+      '--reproduce',
+      path.join(first, 'evidence.zip'),
+      '--out',
+      path.join(workDir, 'reproduced-other'),
+    ]);
+    expect(other.code).toBe(1);
+    expect(other.stdout).toContain(
+      `differs  manifest.json (the package was made with the ChatExhibit source revision ${COMMIT}, ` +
+        `this run used ${'f'.repeat(40)} with changes not committed)\n`,
+    );
+    const same = await convertWith(path.join(workDir, 'build-2'), [
+      '--reproduce',
+      path.join(first, 'evidence.zip'),
+      '--out',
+      path.join(workDir, 'reproduced-same'),
+    ]);
+    expect({ code: same.code, stderr: same.stderr }).toEqual({ code: 0, stderr: '' });
+  }, 240_000);
+
+  it('refuses a SOURCE_COMMIT that is not a commit id, and a SOURCE_URL that is not a URL', async () => {
+    const refused = await runToEnd(process.execPath, ['services/kit/dist/cli/stamp-source-cli.js'], {
+      SOURCE_COMMIT: 'main',
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('SOURCE_COMMIT must be a git commit id');
+    const badUrl = await convert([whatsAppExport.zipPath, '--out', path.join(workDir, 'bad-url')], {
+      SOURCE_URL: 'not a url',
+    });
+    expect(badUrl).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'convert: SOURCE_URL must be an http or https URL, got "not a url".\n',
+    });
+  }, 60_000);
+
+  it('--source-archive writes the source code of the stamped revision', async () => {
+    const builtStamp = await readFile(path.join(REPO_ROOT, 'source-revision.json'));
+    const revision = JSON.parse(builtStamp.toString('utf8')) as { commit: string };
+    const archive = path.join(workDir, 'source.tar.gz');
+    const written = await convert(['--source-archive', archive]);
+    expect(written.code).toBe(0);
+    const folder = `chatexhibit-${revision.commit.slice(0, 12)}`;
+    const paths = (await run('tar', ['-tzf', archive], { maxBuffer: 16 * 1024 * 1024 })).stdout.split('\n');
+    expect(paths).toEqual(
+      expect.arrayContaining([`${folder}/package.json`, `${folder}/source-revision.json`]),
+    );
+    const stamped = (await run('tar', ['-xzOf', archive, `${folder}/source-revision.json`])).stdout;
+    expect(JSON.parse(stamped)).toEqual(JSON.parse(builtStamp.toString('utf8')));
+    const packageJson = (await run('tar', ['-xzOf', archive, `${folder}/package.json`])).stdout;
+    expect(packageJson).toBe((await run('git', ['show', `${revision.commit}:package.json`])).stdout);
+  }, 60_000);
+});
+
 /** The real case: a package the web service made, reproduced with the CLI from the public code. */
 describe('reproducing a package the web service made', () => {
   const standalone = useStandalone({ PUBLIC_URL: 'https://chatexhibit.example' });
@@ -237,6 +363,26 @@ describe('reproducing a package the web service made', () => {
       (await comparedFiles(packageZip)).map((file) => `match    ${file}\n`).join(''),
     );
   }, 180_000);
+
+  it('serves the source code of its build, the revision its packages name, at GET /api/source', async () => {
+    const stamp = JSON.parse(await readFile(path.join(process.cwd(), 'source-revision.json'), 'utf8')) as {
+      commit: string;
+    };
+    const response = await fetch(`${standalone.baseUrl}/api/source`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/gzip');
+    const folder = `chatexhibit-${stamp.commit.slice(0, 12)}`;
+    expect(response.headers.get('content-disposition')).toContain(`${folder}.tar.gz`);
+    const archive = path.join(workDir, 'served-source.tar.gz');
+    await writeFile(archive, Buffer.from(await response.arrayBuffer()));
+    const paths = (await run('tar', ['-tzf', archive], { maxBuffer: 16 * 1024 * 1024 })).stdout.split('\n');
+    expect(paths).toEqual(
+      expect.arrayContaining([`${folder}/package.json`, `${folder}/source-revision.json`]),
+    );
+    expect(
+      JSON.parse((await run('tar', ['-xzOf', archive, `${folder}/source-revision.json`])).stdout),
+    ).toEqual(stamp);
+  }, 60_000);
 });
 
 async function writeNotes(dir: string): Promise<string> {

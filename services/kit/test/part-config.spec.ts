@@ -151,6 +151,19 @@ describe('loadPartConfig', () => {
     ]);
   });
 
+  it('gives pdf the SOURCE_URL its packages name, null when unset, and refuses one that is not http(s)', () => {
+    expect(loadPartConfig('pdf', complete).sourceUrl).toBeNull();
+    expect(
+      loadPartConfig('pdf', { ...complete, SOURCE_URL: 'https://code.example.org/chatexhibit' }).sourceUrl,
+    ).toBe('https://code.example.org/chatexhibit');
+    expect(problemsOf(() => loadPartConfig('pdf', { ...complete, SOURCE_URL: 'git@example.org:x' }))).toEqual(
+      ['SOURCE_URL must be a URL starting with http:// or https://'],
+    );
+    expect(loadPartConfig('gateway', { ...complete, SOURCE_URL: 'not read here' })).not.toHaveProperty(
+      'sourceUrl',
+    );
+  });
+
   it('gives notification the link key and public URL it signs mailed links with', () => {
     expect(loadPartConfig('notification', complete)).toMatchObject({
       linkSigningSecret: complete.LINK_SIGNING_SECRET,

@@ -109,8 +109,14 @@ describe('the package texts', () => {
         'documentsNote',
       ]);
       expect(manifest).toMatchObject({
-        format: 'chatexhibit-evidence-manifest/5',
-        tool: { name: 'ChatExhibit', version: '1.4.2', components: { node: '22.0.0', tz: '2025a' } },
+        format: 'chatexhibit-evidence-manifest/6',
+        tool: {
+          name: 'ChatExhibit',
+          version: '1.4.2',
+          sourceRevision: { commit: '0123456789abcdef0123456789abcdef01234567', dirty: false },
+          sourceUrl: 'https://code.example.org/chatexhibit',
+          components: { node: '22.0.0', tz: '2025a' },
+        },
         generatedAt: '2025-03-04T05:06:07.000Z',
         verifyUrl: facts.verifyUrl,
         hashAlgorithm: 'SHA-256',
@@ -308,6 +314,15 @@ describe('the package texts', () => {
       );
       expect(text).not.toMatch(/processing-record\.pdf[^.]*for filing/);
       expect(text).toContain('the declaration that of manifest.json and of processing-record.txt');
+    });
+
+    it('says where the source code is published when the operator set SOURCE_URL, and nothing when not', () => {
+      const text = buildReadme(facts, TRANSCRIPT_PAGES).toString('utf8');
+      expect(text).toContain('THE SOFTWARE THAT MADE THIS PACKAGE');
+      expect(text).toContain('    https://code.example.org/chatexhibit\n');
+      expect(layoutProblems(text)).toEqual([]);
+      const unset = buildReadme({ ...facts, sourceUrl: null }, TRANSCRIPT_PAGES).toString('utf8');
+      expect(unset).not.toContain('THE SOFTWARE THAT MADE THIS PACKAGE');
     });
 
     it('leaves the browser check out when no site made the package', () => {

@@ -125,6 +125,7 @@ async function chatSource(
     uploadKey: upload,
     files: { open: async (key) => createReadStream(key) },
     verifyUrl: null,
+    sourceUrl: null,
   };
 }
 

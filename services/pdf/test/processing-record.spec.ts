@@ -134,6 +134,8 @@ describe('the processing record', () => {
     expect(text).toContain(`Export reference: ${input.facts.exportReference}`);
     expect(text).toContain(`Method: ${PROCESSING_METHOD}`);
     expect(text).toContain(`Software: ChatExhibit ${input.facts.toolVersion}`);
+    expect(text).toContain('Source revision: 0123456789abcdef0123456789abcdef01234567 ');
+    expect(text).toContain('Source code published at: https://code.example.org/chatexhibit ');
     expect(text).toContain('Received: 2025-03-04 05:00:00 UTC');
     expect(text).toContain(facts.fileHash);
     expect(text).toContain(`Size: ${facts.uploadSizeBytes.toLocaleString('en-US')} bytes`);
@@ -141,6 +143,16 @@ describe('the processing record', () => {
       'Time zone: Times are read in Europe/Berlin, the time zone chosen when the transcript was made.',
     );
     expect(text).toContain('Date order: DMY');
+  });
+
+  it('says when the build had changes not committed, or recorded no revision, and leaves out an unset SOURCE_URL', () => {
+    const dirty = { commit: 'f'.repeat(40), dirty: true };
+    expect(flat(record({ facts: { ...input.facts, sourceRevision: dirty } }))).toContain(
+      `Source revision: ${'f'.repeat(40)} with changes not committed`,
+    );
+    const unknown = flat(record({ facts: { ...input.facts, sourceRevision: null, sourceUrl: null } }));
+    expect(unknown).toContain('Source revision: not recorded (built without git and without SOURCE_COMMIT)');
+    expect(unknown).not.toContain('Source code published at');
   });
 
   it("names the programs the bytes depend on, lists the upload's ZIP entries and says how to reproduce", () => {

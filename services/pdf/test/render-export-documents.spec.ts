@@ -156,6 +156,7 @@ async function writeFixture(root: string, facts: Partial<ExportFacts> = {}): Pro
     uploadKey: upload,
     files: { open: async (key) => createReadStream(key) },
     verifyUrl: 'https://chatexhibit.example.com/verify',
+    sourceUrl: null,
   };
   return { dir, source, messages, voice, mp3 };
 }

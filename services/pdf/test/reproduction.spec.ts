@@ -31,6 +31,8 @@ describe('reproducing a package from its manifest', () => {
       generatedAt: facts.generatedAt,
       verifyUrl: facts.verifyUrl,
       toolVersion: facts.toolVersion,
+      sourceRevision: facts.sourceRevision,
+      sourceUrl: facts.sourceUrl,
       components: facts.components,
     });
     expect(settings.uploadPath).toBe(files.find((f) => f.role === 'original-upload')!.path);
@@ -75,15 +77,56 @@ describe('reproducing a package from its manifest', () => {
   });
 
   it('names each version that differs, and nothing when all are the same', () => {
-    const recorded = { toolVersion: '1.0.0', components: { ffmpeg: '6.1.1', node: '22.1.0' } };
+    const sourceRevision = { commit: 'a'.repeat(40), dirty: false };
+    const recorded = {
+      toolVersion: '1.0.0',
+      sourceRevision,
+      components: { ffmpeg: '6.1.1', node: '22.1.0' },
+    };
     expect(versionDifferences(recorded, recorded)).toEqual([]);
     expect(
-      versionDifferences(recorded, { toolVersion: '1.0.0', components: { ffmpeg: '5.1.6', node: '22.1.0' } }),
+      versionDifferences(recorded, { ...recorded, components: { ffmpeg: '5.1.6', node: '22.1.0' } }),
     ).toEqual(['the package was made with ffmpeg 6.1.1, this run used 5.1.6']);
-    expect(versionDifferences(recorded, { toolVersion: '1.1.0', components: { node: '22.1.0' } })).toEqual([
+    expect(
+      versionDifferences(recorded, { ...recorded, toolVersion: '1.1.0', components: { node: '22.1.0' } }),
+    ).toEqual([
       'the package was made with ChatExhibit 1.0.0, this run used 1.1.0',
       'the package was made with ffmpeg 6.1.1, this run used (none)',
     ]);
+  });
+
+  it('names a source revision that differs; a package that predates recording one is compared by version', () => {
+    const recorded = {
+      toolVersion: '1.0.0',
+      sourceRevision: { commit: 'a'.repeat(40), dirty: false },
+      components: {},
+    };
+    expect(
+      versionDifferences(recorded, { ...recorded, sourceRevision: { commit: 'b'.repeat(40), dirty: true } }),
+    ).toEqual([
+      `the package was made with the ChatExhibit source revision ${'a'.repeat(40)}, this run used ${'b'.repeat(40)} with changes not committed`,
+    ]);
+    expect(versionDifferences(recorded, { ...recorded, sourceRevision: null })).toEqual([
+      `the package was made with the ChatExhibit source revision ${'a'.repeat(40)}, this run used not recorded (built without git and without SOURCE_COMMIT)`,
+    ]);
+    expect(versionDifferences({ ...recorded, sourceRevision: undefined }, recorded)).toEqual([]);
+  });
+
+  it('reads a format-5 manifest, which names no source revision or URL', async () => {
+    const { facts, files } = await buildEvidenceFixture();
+    const manifest = JSON.parse(buildManifest(facts, files).toString('utf8')) as {
+      format: string;
+      tool: Record<string, unknown>;
+    };
+    manifest.format = 'chatexhibit-evidence-manifest/5';
+    delete manifest.tool.sourceRevision;
+    delete manifest.tool.sourceUrl;
+    const settings = reproductionSettings(Buffer.from(JSON.stringify(manifest)));
+    expect(settings).toMatchObject({
+      sourceRevision: undefined,
+      sourceUrl: null,
+      toolVersion: facts.toolVersion,
+    });
   });
 
   it('tells a third party the command and the version to run it with', () => {

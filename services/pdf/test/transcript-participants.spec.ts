@@ -78,6 +78,7 @@ async function groupSource(root: string, facts: Partial<ExportFacts>): Promise<E
     uploadKey: upload,
     files: { open: async (key) => createReadStream(key) },
     verifyUrl: null,
+    sourceUrl: null,
   };
 }
 

@@ -10,6 +10,8 @@
 // upload and the settings its manifest records, and says which match the package's byte for byte;
 // with `--exhibit-spec`, it then cuts the exhibit from that transcript, when its filing copy is
 // the package's byte for byte, so that every exhibit cites the package's filing copy.
+// `--source-archive <file.tar.gz>` writes the source code of this build (the revision every package
+// it makes records), so that whoever holds a package can obtain the code that made it.
 // It lives in standalone, the one package that may compose the services' domain code; the steps
 // are the services' own domain functions, so that the CLI makes what the web service makes (the
 // documents in the pdf core's worker thread, under the same heap limit).
@@ -50,6 +52,10 @@ import {
   runAsProcess,
   runCommand,
 } from '@chatexhibit/kit/cli/command-line';
+import { sourceUrlEnv } from '@chatexhibit/kit/config/part-config';
+import { readSourceRevision } from '@chatexhibit/kit/source/source-revision';
+import { sourceArchive, SourceArchiveUnavailableError } from '@chatexhibit/kit/source/source-archive';
+import { SOURCE_ARCHIVE_OF_DIRTY_BUILD } from '@chatexhibit/proto/source-revision';
 import { runWithConcurrency } from '@chatexhibit/kit/concurrency/run-with-concurrency';
 import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import { type ExtractedArchive, extractZip } from '@chatexhibit/ingest/domain/extract-zip';
@@ -95,7 +101,8 @@ const CONVERT_COMMAND = {
     '[--no-voice] [--case <number>] [--exhibit <number>] [--prepared-by <name>] [--account <name>] [--pretty] ' +
     '[--exhibit-spec <spec.json>] ' +
     `[--court-profile <${Object.keys(COURT_PROFILES).join(' | ')} | bytes>]\n` +
-    '       npm run convert -- --reproduce <evidence.zip> --out <dir> [--exhibit-spec <spec.json>]',
+    '       npm run convert -- --reproduce <evidence.zip> --out <dir> [--exhibit-spec <spec.json>]\n' +
+    '       npm run convert -- --source-archive <file.tar.gz>',
 };
 
 /** Each processing option as a pair of flags; SPEC's default when neither is given. */
@@ -122,6 +129,7 @@ const FIELD_FLAGS = { ...EXAMINATION_FLAGS, batesStart: 'bates-start' } as const
 const CONVERT_OPTIONS = {
   out: { type: 'string' },
   reproduce: { type: 'string' },
+  'source-archive': { type: 'string' },
   tz: { type: 'string' },
   bates: { type: 'string' },
   'bates-start': { type: 'string' },
@@ -158,6 +166,8 @@ interface ConvertRequest {
   exhibitSpec: ExhibitSpec | null;
   /** The court's per-file limit the filing copy is split for; null when none was asked. */
   sizeLimit: SizeLimit | null;
+  /** SOURCE_URL, printed in the processing record and README.txt; null when not set. */
+  sourceUrl: string | null;
 }
 
 interface ReproduceRequest {
@@ -170,12 +180,18 @@ interface ReproduceRequest {
   now: () => Date;
 }
 
+interface SourceArchiveRequest {
+  kind: 'source-archive';
+  file: string;
+}
+
 /** What the documents are made with besides the upload: the settings a manifest records. */
 interface DocumentSettings {
   facts: ExportFacts;
   exportReference: string;
   generatedAt: () => Date;
   verifyUrl: string | null;
+  sourceUrl: string | null;
   exhibitSpec: ExhibitSpec | null;
   /** The court's per-file limit the filing copy is split for; null when none was asked. */
   sizeLimit: SizeLimit | null;
@@ -193,6 +209,7 @@ export async function runConvertCli(
     try {
       const request = await readRequest(args, env);
       if (request.kind === 'reproduce') exitCode = await reproduce(request, output, progress);
+      else if (request.kind === 'source-archive') await writeSourceArchive(request, output);
       else await convert(request, output, progress);
     } finally {
       progress.stop();
@@ -223,10 +240,16 @@ const wholeNumberOr = (value: string): number | string => (/^\d{1,15}$/.test(val
 async function readRequest(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
-): Promise<ConvertRequest | ReproduceRequest> {
-  const reproducing = args.some((arg) => arg === '--reproduce' || arg.startsWith('--reproduce='));
-  const { values, positionals } = readCommandLine(args, CONVERT_OPTIONS, reproducing ? 0 : 1);
+): Promise<ConvertRequest | ReproduceRequest | SourceArchiveRequest> {
+  const withoutUpload = args.some((arg) => /^--(reproduce|source-archive)(=|$)/.test(arg));
+  const { values, positionals } = readCommandLine(args, CONVERT_OPTIONS, withoutUpload ? 0 : 1);
   const flags = values as Record<string, string | boolean | undefined>;
+  if (values['source-archive'] !== undefined) {
+    const given = Object.keys(flags).filter((flag) => flag !== 'source-archive');
+    if (given.length > 0)
+      throw new CliInputError(`--source-archive takes no other option: leave out --${given[0]}.`);
+    return { kind: 'source-archive', file: values['source-archive'] };
+  }
   if (values.out === undefined || values.out === '') throw new CliInputError('--out <dir> is required.');
   const epoch = sourceDateEpoch(env);
   const now = (): Date => epoch ?? new Date();
@@ -301,7 +324,35 @@ async function readRequest(
     pretty: values.pretty ?? false,
     exhibitSpec,
     sizeLimit: values['court-profile'] === undefined ? null : sizeLimitOf(values['court-profile']),
+    sourceUrl: sourceUrlOf(env),
   };
+}
+
+/** SOURCE_URL, checked as the services check it: where the operator publishes the source code. */
+function sourceUrlOf(env: Readonly<Record<string, string | undefined>>): string | null {
+  const parsed = sourceUrlEnv.safeParse(env);
+  if (!parsed.success)
+    throw new CliInputError(`SOURCE_URL must be an http or https URL, got "${env.SOURCE_URL}".`);
+  return parsed.data;
+}
+
+/**
+ * `--source-archive`: the source code of this build as a tar.gz, the revision every package it
+ * makes records; a checkout's build from a tree with changes not committed is archived as its
+ * commit, and stderr says the archive lacks those changes.
+ */
+async function writeSourceArchive({ file }: SourceArchiveRequest, output: CliOutput): Promise<void> {
+  const revision = readSourceRevision();
+  const archive = await sourceArchive(revision).catch((error: unknown) => {
+    if (error instanceof SourceArchiveUnavailableError)
+      throw new CliInputError(`no source archive: ${error.message}`);
+    throw error;
+  });
+  await writeFile(path.resolve(file), archive.bytes).catch((error: unknown) => {
+    throw new CliInputError(`cannot write ${file}: ${(error as Error).message}`);
+  });
+  if (revision?.dirty && archive.madeFrom === 'git')
+    output.stderr(`convert: ${SOURCE_ARCHIVE_OF_DIRTY_BUILD}`);
 }
 
 /** `--court-profile`: a preset's id, or a limit in bytes, read by the exhibit spec's own schema. */
@@ -365,6 +416,7 @@ async function convert(
           exportReference: exportReference(exportId),
           generatedAt: request.now,
           verifyUrl: null,
+          sourceUrl: request.sourceUrl,
           exhibitSpec: request.exhibitSpec,
           sizeLimit: request.sizeLimit,
         },
@@ -481,6 +533,7 @@ async function makeDocuments(
     // Every key is a local file: the upload, an unzipped entry, an MP3 or a thumbnail.
     files: { open: async (key) => createReadStream(key) },
     verifyUrl: settings.verifyUrl,
+    sourceUrl: settings.sourceUrl,
   };
   const { times, filingVolumes, pageCount, exhibit, identifierScan } = await renderExportDocumentsInWorker(
     source,
@@ -648,6 +701,7 @@ async function reproduce(
           exportReference: recorded.exportReference,
           generatedAt: () => recorded.generatedAt,
           verifyUrl: recorded.verifyUrl,
+          sourceUrl: recorded.sourceUrl,
           exhibitSpec: null,
           sizeLimit: null,
         },

@@ -101,6 +101,8 @@ export interface PartConfig {
   minFreeDiskBytes?: number;
   /** Where browsers reach the gateway: links in emails, Stripe's return URLs, the package's /verify link. */
   publicUrl?: string;
+  /** Pdf only: where the operator publishes the source code (SOURCE_URL); null when not set. */
+  sourceUrl?: string | null;
   /** Payment only: null runs the local test checkout. */
   stripe?: StripeConfig | null;
   /** Payment only: how often exports past their retention date are swept. */
@@ -370,6 +372,11 @@ const publicUrlEnv = z
   .object({ PUBLIC_URL: publicUrl('http://localhost:3000') })
   .transform((env) => env.PUBLIC_URL);
 
+/** SOURCE_URL: where the operator publishes the source code, which each package's processing record and README.txt name. */
+export const sourceUrlEnv = z
+  .object({ SOURCE_URL: optionalUrl(['http', 'https']) })
+  .transform((env) => env.SOURCE_URL ?? null);
+
 const mailEnv = z
   .object({
     SMTP_URL: requiredUrl(['smtp', 'smtps']),
@@ -404,6 +411,7 @@ export function loadPartConfig(
       mail: needs.mail ? mailEnv : notUsed,
       linkSigningSecret: needs.links ? linksEnv : notUsed,
       publicUrl: needs.publicUrl ? publicUrlEnv : notUsed,
+      sourceUrl: part === 'pdf' ? sourceUrlEnv : notUsed,
       supportToken: part === 'gateway' || part === 'payment' ? supportTokenEnv : notUsed,
       siteSupportEmail: part === 'gateway' ? siteSupportEmailEnv : notUsed,
       trustProxy: part === 'gateway' ? trustProxyEnv : notUsed,
@@ -424,6 +432,7 @@ export function loadPartConfig(
     ...(values.mail !== undefined && { mail: values.mail }),
     ...(values.linkSigningSecret !== undefined && { linkSigningSecret: values.linkSigningSecret }),
     ...(values.publicUrl !== undefined && { publicUrl: values.publicUrl }),
+    ...(values.sourceUrl !== undefined && { sourceUrl: values.sourceUrl }),
     ...(values.supportToken !== undefined && { supportToken: values.supportToken }),
     ...(values.siteSupportEmail !== undefined && { siteSupportEmail: values.siteSupportEmail }),
     ...(values.trustProxy !== undefined && { trustProxy: values.trustProxy }),

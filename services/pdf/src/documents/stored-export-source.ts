@@ -60,6 +60,7 @@ export class StoredExportSources {
         uploadKey: keys.upload,
         files: { open: (key) => this.storage.get(key) },
         verifyUrl: this.settings.publicUrl + VERIFY_PATH,
+        sourceUrl: this.settings.sourceUrl,
       },
     };
   }

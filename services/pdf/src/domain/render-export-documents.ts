@@ -32,7 +32,7 @@ import {
 import { type TranscriptInput, writeTranscripts } from './transcript/write-transcripts';
 import type { ChatTimes } from './transcript/zone-clock';
 import { exportCounts } from './export-counts';
-import { RUNTIME_COMPONENTS, TOOL_VERSION } from './tool-version';
+import { RUNTIME_COMPONENTS, SOURCE_REVISION, TOOL_VERSION } from './tool-version';
 import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
 import type { IdentifierScan } from '@chatexhibit/proto/identifier-scan';
 import { type ExhibitPlan, planExhibit } from './exhibit/exhibit-plan';
@@ -147,6 +147,8 @@ async function readTranscriptBasis(
   const evidenceFacts: EvidenceFacts = {
     exportReference: source.exportReference,
     toolVersion: TOOL_VERSION,
+    sourceRevision: SOURCE_REVISION,
+    sourceUrl: source.sourceUrl,
     components: { ...source.mediaComponents, ...RUNTIME_COMPONENTS },
     generatedAt,
     facts,

@@ -50,6 +50,7 @@ export async function chatTranscriptInput(
     uploadKey: 'upload',
     files: { open: () => Promise.reject(new Error('the chat has no files')) },
     verifyUrl: null,
+    sourceUrl: null,
   };
   const summary = await summarizeChat(source.messages());
   return {

@@ -203,6 +203,7 @@ export async function writeEvidenceFixture(
   const evidenceFacts: EvidenceFacts = {
     exportReference: EXPORT_REFERENCE,
     toolVersion: '1.4.2',
+    sourceRevision: { commit: '0123456789abcdef0123456789abcdef01234567', dirty: false },
     components: { node: '22.0.0', tz: '2025a' },
     generatedAt: GENERATED_AT,
     facts,
@@ -234,6 +235,7 @@ export async function writeEvidenceFixture(
     warnings: ['The export names 1 attachment the ZIP does not contain.'],
     zipEntries,
     verifyUrl: 'https://chatexhibit.example.com/verify',
+    sourceUrl: 'https://code.example.org/chatexhibit',
     provenance: provenanceSection({
       zipEntries,
       chatFile: CHAT_FILE,

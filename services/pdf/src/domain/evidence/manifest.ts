@@ -52,6 +52,8 @@ export function buildManifest(facts: EvidenceFacts, files: readonly EvidenceFile
     tool: {
       name: TOOL_NAME,
       version: facts.toolVersion,
+      sourceRevision: facts.sourceRevision,
+      sourceUrl: facts.sourceUrl,
       components: Object.fromEntries(Object.entries(facts.components).sort(([a], [b]) => (a < b ? -1 : 1))),
     },
     generatedAt: utcIso(facts.generatedAt),

@@ -9,6 +9,7 @@ import { MAX_UNPACKED_SIZE, MAX_UPLOAD_BYTES, UNZIP_LIMITS } from '@chatexhibit/
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { ReceiptChannel } from '@chatexhibit/proto/processing-options';
 import type { MediaItem } from '@chatexhibit/proto/storage-layout';
+import { sourceRevisionText } from '@chatexhibit/proto/source-revision';
 import type { TranscriptChat } from '@chatexhibit/proto/transcript';
 import { bytes, countRows, entriesSentence } from '../export-counts';
 import { timeZoneSourceStatement } from '../time-zone-source';
@@ -234,6 +235,10 @@ export function processingRecordSections(input: ProcessingRecordInput): RecordSe
         ...field('Export reference', facts.exportReference),
         ...field('Method', PROCESSING_METHOD),
         ...field('Software', `ChatExhibit ${facts.toolVersion}`),
+        ...field('Source revision', sourceRevisionText(facts.sourceRevision)),
+        ...(facts.sourceUrl === null
+          ? []
+          : ['Source code published at:', ...wrapPath(facts.sourceUrl, INDENT, INDENT)]),
         ...Object.entries(facts.components)
           .sort(([a], [b]) => (a < b ? -1 : 1))
           .flatMap(([name, version]) => field(`  with ${name}`, version)),
@@ -254,7 +259,10 @@ export function processingRecordSections(input: ProcessingRecordInput): RecordSe
         ...bullet(batesStatement(exportFacts, transcriptPages)),
       ],
     },
-    { heading: `METHOD (${PROCESSING_METHOD.toUpperCase()})`, lines: METHOD_STEPS[exportFacts.receivedThrough] },
+    {
+      heading: `METHOD (${PROCESSING_METHOD.toUpperCase()})`,
+      lines: METHOD_STEPS[exportFacts.receivedThrough],
+    },
     {
       heading: 'THE CHAT TEXT',
       lines: [

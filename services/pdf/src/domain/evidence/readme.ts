@@ -18,6 +18,16 @@ const heading = (title: string): string[] => ['', title, '-'.repeat(Math.min(tit
 
 const paragraph = (text: string, indent = ''): string[] => [...wrap(text, { indent }), ''];
 
+/** Where the operator publishes the code that made the package (SOURCE_URL). */
+const sourceCode = (sourceUrl: string): string[] => [
+  ...heading('THE SOFTWARE THAT MADE THIS PACKAGE'),
+  ...paragraph(
+    `The source code of ChatExhibit is published at the address below; ${PACKAGE_PATHS.processingRecord} ` +
+      `and ${PACKAGE_PATHS.manifest} name the revision that made this package.`,
+  ),
+  ...wrapPath(sourceUrl, '    ', '    '),
+];
+
 /** The browser check: the site's /verify page computes every hash locally. */
 const checkInBrowser = (verifyUrl: string): string[] => [
   'In a web browser, with nothing to install:',
@@ -325,6 +335,7 @@ export function buildReadme(facts: EvidenceFacts, transcriptPages: number): Buff
         `both transcripts and ${PACKAGE_PATHS.messagesCsv}, and the declaration that of ` +
         `${PACKAGE_PATHS.manifest} and of ${PACKAGE_PATHS.processingRecord}.`,
     ),
+    ...(facts.sourceUrl === null ? [] : sourceCode(facts.sourceUrl)),
   ];
   return toText(lines);
 }

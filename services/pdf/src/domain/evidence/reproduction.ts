@@ -6,10 +6,14 @@ import {
   ReproducibleManifestSchema,
 } from '@chatexhibit/proto/evidence-package';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
+import { type SourceRevision, sourceRevisionText } from '@chatexhibit/proto/source-revision';
 import { uploadPackagePath } from './package-paths';
 
 /** The command that makes a package's documents again from its upload. */
 export const REPRODUCE_COMMAND = 'npm run -s convert -- --reproduce evidence.zip --out <empty folder>';
+
+/** The command that writes the source code of the build that runs it. */
+export const SOURCE_ARCHIVE_COMMAND = 'npm run -s convert -- --source-archive <file.tar.gz>';
 
 /**
  * How a third party shows that the documents derive from the upload and nothing else, for the
@@ -21,7 +25,9 @@ export function reproductionInstructions(toolVersion: string): string[] {
       'original/upload/ with the settings manifest.json records (generation time, export ' +
       'reference, time of receipt, file name, options, time zone, Bates prefix and first ' +
       `number, examination fields). With the source code of ChatExhibit ${toolVersion} (manifest.json names the ` +
-      `version under tool.version), run \`${REPRODUCE_COMMAND}\`: it makes the documents again ` +
+      'version under tool.version and the source revision under tool.sourceRevision; ' +
+      `\`${SOURCE_ARCHIVE_COMMAND}\` with the build that made the package writes that code), run ` +
+      `\`${REPRODUCE_COMMAND}\`: it makes the documents again ` +
       "from those alone and prints, for each file, whether it is byte for byte the package's copy.",
     'The bytes also depend on the programs manifest.json lists under tool.components: ffmpeg makes ' +
       'the voice-note MP3s, sharp and libvips the photo thumbnails, Node.js packs the ZIP, and tz ' +
@@ -37,6 +43,13 @@ export interface ReproductionSettings {
   generatedAt: Date;
   verifyUrl: string | null;
   toolVersion: string;
+  /**
+   * The source revision that made the package; undefined for a manifest written before it was
+   * recorded (format 5 and older), null for a build that recorded none.
+   */
+  sourceRevision: SourceRevision | null | undefined;
+  /** The SOURCE_URL the processing record and README.txt print; null when none was set. */
+  sourceUrl: string | null;
   components: Readonly<Record<string, string>>;
   /** Package path of the upload exactly as received. */
   uploadPath: string;
@@ -93,6 +106,8 @@ export function reproductionSettings(manifestBytes: Buffer): ReproductionSetting
     generatedAt: new Date(manifest.generatedAt),
     verifyUrl: manifest.verifyUrl,
     toolVersion: manifest.tool.version,
+    sourceRevision: manifest.tool.sourceRevision,
+    sourceUrl: manifest.tool.sourceUrl,
     components: manifest.tool.components,
     uploadPath: uploadPackagePath(recorded.originalFilename),
     comparedPaths: [
@@ -103,15 +118,20 @@ export function reproductionSettings(manifestBytes: Buffer): ReproductionSetting
   };
 }
 
+/** What a package records of the code and programs that made it. */
+interface MadeWith {
+  toolVersion: string;
+  sourceRevision: SourceRevision | null | undefined;
+  components: Readonly<Record<string, string>>;
+}
+
 /**
  * What made a reproduction differ from the package, as far as versions tell: one phrase per tool
  * or component whose version differs, e.g. 'the package was made with ffmpeg 6.1.1, this run
- * used 5.1.6'. Empty when every version is the same.
+ * used 5.1.6', and for the source revision. Empty when every version is the same. A package
+ * that predates recording its revision is compared by version only.
  */
-export function versionDifferences(
-  recorded: { toolVersion: string; components: Readonly<Record<string, string>> },
-  used: { toolVersion: string; components: Readonly<Record<string, string>> },
-): string[] {
+export function versionDifferences(recorded: MadeWith, used: MadeWith): string[] {
   const differences: string[] = [];
   const compare = (name: string, before: string | undefined, now: string | undefined): void => {
     if (before === now) return;
@@ -120,6 +140,15 @@ export function versionDifferences(
     );
   };
   compare('ChatExhibit', recorded.toolVersion, used.toolVersion);
+  if (recorded.sourceRevision !== undefined) {
+    const revision = (made: SourceRevision | null | undefined): string =>
+      made === undefined ? '(none)' : sourceRevisionText(made);
+    compare(
+      'the ChatExhibit source revision',
+      revision(recorded.sourceRevision),
+      revision(used.sourceRevision),
+    );
+  }
   const names = [...new Set([...Object.keys(recorded.components), ...Object.keys(used.components)])];
   for (const name of names.sort()) compare(name, recorded.components[name], used.components[name]);
   return differences;

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { IdentifierScan } from '@chatexhibit/proto/identifier-scan';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
+import type { SourceRevision } from '@chatexhibit/proto/source-revision';
 import type { ExportCounts } from '../export-counts';
 import type { ProvenanceSection } from '../transcript/provenance-findings';
 import type { TimeNotes } from '../transcript/time-notes';
@@ -17,6 +18,10 @@ export interface EvidenceFacts {
   /** The export's non-secret reference, never its id: these texts are filed publicly. */
   exportReference: string;
   toolVersion: string;
+  /** The source revision the running build was made from; null when its build recorded none. */
+  sourceRevision: SourceRevision | null;
+  /** Where the operator publishes the source code (SOURCE_URL); null when not set. */
+  sourceUrl: string | null;
   /** Versions of the programs the documents' bytes depend on besides the tool, by name. */
   components: Readonly<Record<string, string>>;
   generatedAt: Date;

@@ -28,4 +28,6 @@ export interface ExportSource {
   files: FileSource;
   /** The web page that checks the package in a browser; null when no site made it (the CLI). */
   verifyUrl: string | null;
+  /** Where the operator publishes the source code (SOURCE_URL), printed in the processing record and README.txt; null when not set. */
+  sourceUrl: string | null;
 }
