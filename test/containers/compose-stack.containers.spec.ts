@@ -12,8 +12,10 @@ import { type WhatsAppExportSpec, writeWhatsAppExport } from '../support/whatsap
 import { composeRunner, composeSecrets } from './compose';
 import { healthcheckPasses, logsOf, podman } from './podman';
 
-/** postgres, nats, minio, mailpit and the seven parts run on; create-bucket runs once and exits. */
+/** postgres, nats, minio, mailpit and the seven parts run on; these run once and exit. */
 const LONG_RUNNING = PART_NAMES.length + 4;
+const ONE_SHOTS = ['create-bucket', 'nats-setup'] as const;
+const isOneShot = (line: string) => ONE_SHOTS.some((name) => line.includes(`_${name}_`));
 
 /**
  * docker-compose.yml as an operator runs it (`docker compose up`), with docker-compose talking
@@ -39,7 +41,7 @@ describe('the compose stack', () => {
       .split('\n')
       .filter(Boolean);
   };
-  const done = (line: string) => /\(healthy\)$/.test(line) || /create-bucket.* Exited \(0\)/.test(line);
+  const done = (line: string) => /\(healthy\)$/.test(line) || (isOneShot(line) && / Exited \(0\)/.test(line));
   /** The logs and restart count of every container that is not done, to explain a failure. */
   const notDoneReport = async () => {
     const lines = await containers().catch(() => []);
@@ -95,13 +97,13 @@ describe('the compose stack', () => {
     try {
       // `up` starts each service once what it depends on is healthy, the gateway last.
       await compose(['up', '--detach', '--no-build']);
-      // As `docker compose up --wait` would: every container healthy (create-bucket done), and
+      // As `docker compose up --wait` would: every container healthy (the one-shots done), and
       // the gateway reporting the whole system.
       await eventually(
         async () => {
           const lines = await containers();
           return (
-            lines.length === LONG_RUNNING + 1 &&
+            lines.length === LONG_RUNNING + ONE_SHOTS.length &&
             lines.every(done) &&
             (await fetch(`${baseUrl}/api/health`).catch(() => null))?.status === 200
           );
@@ -140,10 +142,11 @@ describe('the compose stack', () => {
     expect(body.mode).toBe('distributed');
     expect(Object.keys(body.parts).sort()).toEqual([...PART_NAMES].sort());
     const states = await containers();
-    const running = states.filter((line) => !line.includes('create-bucket'));
+    const running = states.filter((line) => !isOneShot(line));
     expect(running).toHaveLength(LONG_RUNNING);
     for (const line of running) expect(line).toMatch(/\(healthy\)$/);
-    expect(states.find((line) => line.includes('create-bucket'))).toMatch(/Exited \(0\)/);
+    for (const name of ONE_SHOTS)
+      expect(states.find((line) => line.includes(`_${name}_`))).toMatch(/Exited \(0\)/);
   });
 
   it('takes a free export to a downloadable PDF and an over-limit one to requiresPayment', async () => {
