@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatInteger } from './count-words';
 import { PACKAGE_PATHS } from './evidence-package';
 import { messageNumber } from './message-number';
-import { SUGGESTED_KIND_NAMES, SUGGESTED_KINDS } from './redaction-suggestions';
+import { SUGGESTED_KIND_NAMES, SUGGESTED_KINDS } from './suggested-kinds';
 
 // Every full transcript is scanned with the exhibit builder's Rule 5.2(a) suggestion engine when
 // its documents are made: the filing copy is named for filing, and a filer must learn before

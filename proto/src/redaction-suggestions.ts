@@ -1,35 +1,13 @@
 import { MIDDLE_DOTS, readDigitLookAlikes } from './confusables';
 import type { RedactionCategory } from './exhibit-spec';
 import type { TextRange } from './text-range';
+import type { SuggestedKind } from './suggested-kinds';
 
 // Federal Rule of Civil Procedure 5.2(a) lets a filing show only the last four digits of a
 // social-security, taxpayer-identification or financial-account number and only the year of a
 // birth date. These patterns point at text that looks like one, for the filer to accept or not:
 // nothing is redacted because it was suggested. They err towards silence on ordinary numbers
 // (phone numbers, dates, amounts), which a filer would otherwise have to dismiss one by one.
-
-/** What a suggestion found. */
-export const SUGGESTED_KINDS = [
-  'ssn',
-  'ein',
-  'taxpayer-id',
-  'card-number',
-  'iban',
-  'account-number',
-  'birth-date',
-] as const;
-export type SuggestedKind = (typeof SUGGESTED_KINDS)[number];
-
-/** What each kind of suggestion is called: alone (the web app's list) and in a sentence (the exhibit's warnings). */
-export const SUGGESTED_KIND_NAMES: Record<SuggestedKind, { name: string; inSentence: string }> = {
-  ssn: { name: 'Social Security number', inSentence: 'a Social Security number' },
-  ein: { name: 'Employer identification number', inSentence: 'an employer identification number' },
-  'taxpayer-id': { name: 'Taxpayer number', inSentence: 'a taxpayer number' },
-  'card-number': { name: 'Card number', inSentence: 'a card number' },
-  iban: { name: 'IBAN', inSentence: 'an IBAN' },
-  'account-number': { name: 'Account number', inSentence: 'an account number' },
-  'birth-date': { name: 'Date of birth', inSentence: 'a date of birth' },
-};
 
 /** What Rule 5.2(a) lets a filing show of each category a suggestion has: the rule, and the part of the item. */
 export const RULE_5_2_ALLOWS: Record<RedactionSuggestion['category'], { rule: string; part: string }> = {

@@ -11,7 +11,8 @@ import {
   type SealedCopyMark,
 } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
-import { SUGGESTED_KIND_NAMES, suggestRedactions } from '@chatexhibit/proto/redaction-suggestions';
+import { suggestRedactions } from '@chatexhibit/proto/redaction-suggestions';
+import { SUGGESTED_KIND_NAMES } from '@chatexhibit/proto/suggested-kinds';
 import { textOccurrences } from '@chatexhibit/proto/text-range';
 
 // What the exhibit mode keeps while the filer builds an exhibit, and how it becomes the spec's

@@ -4,11 +4,8 @@
 
 import { countOf, formatInteger } from '@chatexhibit/proto/count-words';
 import { messageNumber } from '@chatexhibit/proto/message-number';
-import {
-  type RedactionSuggestion,
-  RULE_5_2_ALLOWS,
-  SUGGESTED_KIND_NAMES,
-} from '@chatexhibit/proto/redaction-suggestions';
+import { type RedactionSuggestion, RULE_5_2_ALLOWS } from '@chatexhibit/proto/redaction-suggestions';
+import { SUGGESTED_KIND_NAMES } from '@chatexhibit/proto/suggested-kinds';
 import type { TextRange } from '@chatexhibit/proto/text-range';
 
 /**
