@@ -10,13 +10,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
-import { type ExhibitSpecInput, ExhibitSpecSchema } from '@chatexhibit/proto/exhibit-spec';
-import { planExhibit } from '@chatexhibit/pdf/domain/exhibit/exhibit-plan';
-import { renderExhibitDocuments } from '@chatexhibit/pdf/domain/exhibit/render-exhibit-documents';
+import type { ExhibitSpecInput } from '@chatexhibit/proto/exhibit-spec';
 import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
 import { TextLayout } from '@chatexhibit/pdf/domain/text/text-layout';
 import { type DocumentInfo, TwinPages } from '@chatexhibit/pdf/domain/transcript/twin-pages';
-import { chatTranscriptInput } from './support/chat-transcripts';
+import { writeExhibit } from './support/chat-transcripts';
 import { blackBoxes, paintedPaths, readWithPdfjs } from './support/pdfjs';
 import { transcriptMessage } from './support/transcript-message';
 
@@ -74,20 +72,7 @@ const spec = ({ child }: Removed): ExhibitSpecInput => ({
 
 async function writeExhibitOf(removed: Removed, dir: string): Promise<void> {
   const { messages, participants } = chat(removed);
-  const transcript = await chatTranscriptInput(messages, participants);
-  const plan = await planExhibit(
-    ExhibitSpecSchema.parse(spec(removed)),
-    transcript.source.messages(),
-    transcript.source.chat,
-  );
-  await renderExhibitDocuments(
-    transcript,
-    plan,
-    { exportReference: 'CE-0000-0000-0000', uploadSha256: 'a'.repeat(64), filingSha256: 'c'.repeat(64) },
-    layout,
-    dir,
-    [],
-  );
+  await writeExhibit(messages, participants, spec(removed), dir);
 }
 
 /** Each page's text as pdftotext (poppler, not our code) reads it. */

