@@ -51,6 +51,27 @@ describe('exhibits API (standalone)', () => {
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
+  /**
+   * An export of `messages` messages, each of `characters` CJK characters no other message has
+   * (the font subset grows with each), uploaded and processed; its id.
+   */
+  const processedCjkExport = async (messages: number, characters: number): Promise<string> => {
+    const texts = Array.from({ length: messages }, (_, m) =>
+      Array.from({ length: characters }, (_, c) => String.fromCodePoint(0x4e00 + m * characters + c)).join(
+        '',
+      ),
+    );
+    const chat = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'cjk-')), {
+      textMessages: messages,
+      voiceNotes: 0,
+      photos: 0,
+      texts,
+    });
+    const id = (await uploadExport(base(), chat.zipPath)).body.clientId!;
+    expect((await readProgress(base(), id)).events.at(-1)!.done).toBe(true);
+    return id;
+  };
+
   it('lists the messages as the transcript numbers and draws them, a page at a time', async () => {
     const response = await fetch(`${base()}/api/whatsapp/export/${exportId}/messages?from=3&limit=3`);
     expect(response.status).toBe(200);
@@ -170,17 +191,7 @@ describe('exhibits API (standalone)', () => {
 
   it('refuses a size limit one page alone passes, naming the page, never with a 500', async () => {
     // Thousands of different CJK characters on a page: the font that draws them passes 250,000 bytes.
-    const cjk = Array.from({ length: 12 }, (_, m) =>
-      Array.from({ length: 400 }, (_, c) => String.fromCodePoint(0x4e00 + m * 400 + c)).join(''),
-    );
-    const chat = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'cjk-')), {
-      textMessages: 12,
-      voiceNotes: 0,
-      photos: 0,
-      texts: cjk,
-    });
-    const id = (await uploadExport(base(), chat.zipPath)).body.clientId!;
-    expect((await readProgress(base(), id)).events.at(-1)!.done).toBe(true);
+    const id = await processedCjkExport(12, 400);
     const { status, body } = await postExhibit(base(), id, {
       label: 'Exhibit C',
       selections: [{ from: 1, to: 12 }],
@@ -194,17 +205,7 @@ describe('exhibits API (standalone)', () => {
 
   it('makes an exhibit split into volumes for its size limit, each volume served by its link and checked by SHA256SUMS', async () => {
     // A hundred different CJK characters a message: the pages fit 250,000 bytes, the whole does not.
-    const cjk = Array.from({ length: 40 }, (_, m) =>
-      Array.from({ length: 100 }, (_, c) => String.fromCodePoint(0x4e00 + m * 100 + c)).join(''),
-    );
-    const chat = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'volumes-')), {
-      textMessages: 40,
-      voiceNotes: 0,
-      photos: 0,
-      texts: cjk,
-    });
-    const id = (await uploadExport(base(), chat.zipPath)).body.clientId!;
-    expect((await readProgress(base(), id)).events.at(-1)!.done).toBe(true);
+    const id = await processedCjkExport(40, 100);
     const { status, body } = await postExhibit(base(), id, {
       label: 'Exhibit V',
       selections: [{ from: 1, to: 40 }],
