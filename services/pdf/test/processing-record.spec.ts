@@ -266,7 +266,7 @@ describe('the processing record', () => {
   it('says a chat without voice notes has no MP3 copies to embed', () => {
     const withCopies = flat(record());
     expect(withCopies).toContain(
-      'Voice notes: MP3 copies embedded in transcript.pdf, playable from their messages.',
+      'Voice notes: MP3 copies embedded in transcript.pdf, playable from their messages in desktop PDF readers that open attachments.',
     );
     const none = (present: number) =>
       flat(

@@ -21,7 +21,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     question: 'Will the transcript be accepted in court?',
     answer:
-      'ChatExhibit prepares the export the way courts expect electronic evidence to be presented: every message is numbered and timestamped, and every original file is listed with its SHA-256 hash in a manifest. The hashes let anyone verify that nothing was altered, and the manifest with the included declaration template supports self-authentication under Federal Rule of Evidence 902(14). Whether a particular exhibit is admitted is always for the court to decide.',
+      'ChatExhibit prepares the export the way courts expect electronic evidence to be presented: every message is numbered and timestamped, and every original file is listed with its SHA-256 hash in a manifest. Anyone can recompute the hashes to check that each file is still the one listed when the package was made (they show a later change, not what happened on the phone before the export), and the manifest with the included declaration template supports self-authentication under Federal Rule of Evidence 902(14). Whether a particular exhibit is admitted is always for the court to decide.',
   },
   {
     question: 'What file do I upload?',
@@ -39,7 +39,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     question: 'Are voice notes and images included in the PDF?',
     answer:
-      'Yes. Voice notes are embedded in the PDF transcript and can be played from it, and images can be included in the PDF next to the messages they belong to.',
+      'Yes. Each voice note is attached as an MP3 to its message in transcript.pdf, where desktop PDF readers such as Adobe Acrobat Reader can play it (most phone and browser viewers cannot, and the PDF/A filing copy carries no audio); every voice note is also in the evidence package as its original file and an MP3 copy. Images can be included in the PDF next to the messages they belong to.',
   },
   {
     question: 'How long does processing take?',

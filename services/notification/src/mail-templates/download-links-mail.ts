@@ -59,8 +59,9 @@ export function downloadLinksMail(data: DownloadLinksMailData): MailMessage {
       },
       {
         paragraph:
-          'Anyone who receives the package can check that no file has changed, without a command line: ' +
-          'drop the ZIP on this page, which computes every SHA-256 in the browser and uploads nothing.',
+          'Anyone who receives the package can check, without a command line, that every file still has ' +
+          'the SHA-256 its manifest lists: drop the ZIP on this page, which computes them in the browser ' +
+          'and uploads nothing.',
       },
       { links: [['Verify a package', data.verifyUrl]] },
       {

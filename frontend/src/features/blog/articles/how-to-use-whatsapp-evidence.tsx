@@ -92,12 +92,31 @@ export function HowToUseWhatsAppEvidence() {
         </p>
       </Section>
 
-      <Section title="Hashes: proving nothing changed">
+      <Section title="Hashes: showing a copy is unchanged">
         <p>
           A SHA-256 hash is a 64-character fingerprint of a file. Change a single byte and the fingerprint
           changes completely. Listing each original file with its hash in a manifest, and keeping the
-          originals themselves, lets the court, opposing counsel or an expert verify the evidence with
-          standard tools such as <code>sha256sum -c</code>.
+          originals themselves, lets the court, opposing counsel or an expert check with standard tools such
+          as <code>sha256sum -c</code> that each file is still the one that was hashed. A hash says nothing of
+          what happened before it was computed: that the export is a faithful record of the phone&rsquo;s chat
+          is for the testimony of the person who made it.
+        </p>
+      </Section>
+
+      <Section title="Privacy in what you file: FRCP 5.2 and redaction">
+        <p>
+          Court filings are usually public. Federal Rule of Civil Procedure 5.2(a) (and Criminal Rule 49.1)
+          lets a public filing show only the last four digits of a Social Security, taxpayer-identification or
+          financial-account number, only the year of a date of birth, and only the initials of a minor. Family
+          chats are full of exactly these: a child&rsquo;s name, a birthday, a card number sent to pay a bill.
+          A complete transcript holding them belongs under seal (Rule 5.2(d) and (f)), not on the public
+          docket; what you file publicly is a redacted copy, with a reference list that ties each redacted
+          item to its identifier filed under seal (Rule 5.2(g)). State courts have rules of their own, often
+          stricter (family courts frequently seal whole files); check the rules of your court.
+        </p>
+        <p>
+          A redaction must remove the text, not cover it: a black box drawn over text that is still in the PDF
+          can be copied out, and even a box as wide as the removed word can betray it.
         </p>
       </Section>
 
@@ -109,7 +128,12 @@ export function HowToUseWhatsAppEvidence() {
           </li>
           <li>an evidence ZIP with every original file kept bit-for-bit, including the OPUS voice notes;</li>
           <li>a SHA-256 manifest of all files, ready for verification;</li>
-          <li>a pre-filled declaration template to support self-authentication under Rule 902(14).</li>
+          <li>a pre-filled declaration template to support self-authentication under Rule 902(14);</li>
+          <li>
+            a list, by message number, of what looks like a Rule 5.2(a) identifier in the transcript, and
+            exhibits of chosen messages with true redaction (the text removed, every box the same width for
+            its label), a redaction log and a sealed unredacted copy.
+          </li>
         </ul>
         <p>
           Small exports of up to {FREE_TIER_LIMITS.maxMessages} messages and{' '}

@@ -228,7 +228,7 @@ export function processingOptionStatements(
         ? `to be embedded as MP3 copies; ${counts.attachmentsByKind.voice.present === 0 ? 'this export has none' : 'none could be made of its voice notes'}`
         : embedded(
             facts.options.includeVoiceMessages,
-            `MP3 copies embedded in ${PACKAGE_PATHS.transcript}, playable from their messages`,
+            `MP3 copies embedded in ${PACKAGE_PATHS.transcript}, playable from their messages in desktop PDF readers that open attachments`,
           )
     }.`,
     `Images: ${onOff(facts.options.includeImages, 'shown as display copies (JPEG thumbnails), each captioned as such', 'listed, not shown')}.`,
@@ -242,11 +242,19 @@ export function processingOptionStatements(
   ];
 }
 
+/** The header layouts the parser recognises, as a reader of the cover knows them. */
+const LAYOUT_WORDS: Record<string, string> = {
+  ios: 'lines written “[date, time] name: text”, as iPhones export them',
+  android: 'lines written “date, time - name: text”, as Android phones export them',
+  colon: 'lines written “date time: name: text”',
+};
+
 function describeChatFile(chat: CoverInput['chat']): string {
-  const details = [chat.format && `${chat.format} layout`, chat.encoding && `${chat.encoding} text`].filter(
-    Boolean,
-  );
-  return details.length === 0 ? chat.chatFile : `${chat.chatFile} (${details.join(', ')})`;
+  const details = [
+    chat.format && (LAYOUT_WORDS[chat.format] ?? chat.format),
+    chat.encoding && `text encoded as ${chat.encoding.toUpperCase()}`,
+  ].filter(Boolean);
+  return details.length === 0 ? chat.chatFile : `${chat.chatFile} (${details.join('; ')})`;
 }
 
 /** The Time zone section: how the times read, and what the zone says of `reading`'s messages. */
