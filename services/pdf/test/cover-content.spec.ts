@@ -33,6 +33,26 @@ describe('the cover', () => {
     expect(section('Examination').rows).toContainEqual(['Export reference', 'CE-FK9E-D9YK-P6G3']);
   });
 
+  it('says the web service received an upload, and the convert command read a file where nothing is uploaded', async () => {
+    const coverText = ({ content }: Awaited<ReturnType<typeof cover>>) =>
+      content.sections
+        .flatMap((section) => [
+          ...(section.rows ?? []).flat().map((cell) => textIn(cell, 'transcript')),
+          ...[...(section.paragraphs ?? []), ...(section.bullets ?? [])].map((text) =>
+            textIn(text, 'transcript'),
+          ),
+        ])
+        .join('\n');
+    const messages = [start, message(2, '2024-03-01T09:05:00')];
+    const web = await cover(messages);
+    const cli = await coverOf(messages, {}, { timeZone: 'Europe/London', receivedThrough: 'cli' });
+    expect(web.section('Examination').rows!.map(([label]) => label)).toContain('Upload received');
+    expect(coverText(web)).toContain('has not changed since it was uploaded');
+    expect(cli.section('Examination').rows!.map(([label]) => label)).toContain('Export file read');
+    expect(coverText(cli).match(/[^.\n]*\buploaded?\b[^.\n]*/gi)).toEqual(null);
+    expect(coverText(cli)).toContain('has not changed since it was read');
+  });
+
   it('says when nothing suggests an incomplete export', async () => {
     const { section } = await cover([start, message(2, '2024-03-01T09:05:00')]);
     expect(section('Completeness').bullets).toEqual([

@@ -226,3 +226,21 @@ describe('reading the transcript PDFs: bookmarks, headings, text layer', () => {
     },
   );
 });
+
+describe('the time columns when the UTC column is shown', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-utc-heads-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  // An Android export records minutes only, so its time column is narrower than the word above it.
+  it.each([false, true])('heads them apart, seconds recorded: %s', async (secondsRecorded) => {
+    const messages = [1, 2, 3].map((index) =>
+      transcriptMessage(index, { sender: 'Sam', timestamp: `2024-03-01T08:0${index}:00`, secondsRecorded }),
+    );
+    const { transcript } = await writeChatTranscripts(messages, ['Sam'], dir, { utcColumn: true });
+    const { stdout } = await run('pdftotext', ['-layout', transcript, '-']);
+    expect(stdout).toMatch(/^\s*Recorded\s+UTC\s*$/m);
+  });
+});

@@ -18,10 +18,12 @@ const GENERATED_AT = new Date('2026-11-23T09:00:00.000Z');
 /**
  * What the transcripts of a chat of `messages` among `participants` are written from, with Bates
  * numbers and no upload files, as step 3 of the pipeline makes it: the summary pass and the cover.
+ * `options` are the processing options the uploader chose (the defaults when left out).
  */
 export async function chatTranscriptInput(
   messages: readonly TranscriptMessage[],
   participants: string[],
+  options: Record<string, unknown> = {},
 ): Promise<TranscriptInput> {
   const source: ExportSource = {
     exportReference: 'CE-0000-0000-0000',
@@ -29,7 +31,7 @@ export async function chatTranscriptInput(
       originalFilename: 'WhatsApp Chat.zip',
       fileHash: 'a'.repeat(64),
       uploadSizeBytes: 1,
-      options: {},
+      options,
       timeZone: 'UTC',
       batesPrefix: 'CHAT',
       receivedAt: '2026-11-23T08:00:00.000Z',
@@ -86,13 +88,14 @@ export async function writeChatTranscripts(
   messages: readonly TranscriptMessage[],
   participants: string[],
   dir: string,
+  options: Record<string, unknown> = {},
 ): Promise<{ transcript: string; filing: string }> {
   const files = {
     transcript: path.join(dir, 'transcript.pdf'),
     filing: path.join(dir, 'transcript-filing.pdf'),
   };
   await writeTranscripts(
-    await chatTranscriptInput(messages, participants),
+    await chatTranscriptInput(messages, participants, options),
     new TextLayout(FontSet.shared()),
     { transcript: createWriteStream(files.transcript), filing: createWriteStream(files.filing) },
   );

@@ -33,7 +33,7 @@ export const uploadedMedia = (count: number): EvidenceFile[] =>
 export async function coverOf(
   messages: TranscriptMessage[],
   over: Partial<CoverInput> = {},
-  facts: { timeZone: string; timeZoneSource?: unknown; options?: unknown },
+  facts: { timeZone: string; timeZoneSource?: unknown; options?: unknown; receivedThrough?: unknown },
   evidence: readonly EvidenceFile[] = [],
 ) {
   const summary = await summarizeChat(pages(messages));

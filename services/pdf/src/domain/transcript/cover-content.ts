@@ -2,7 +2,7 @@ import { tzOffset } from '@date-fns/tz';
 import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import { WHATSAPP_EXPORT_CAPS } from '@chatexhibit/proto/constants';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
-import type { ExportFacts } from '@chatexhibit/proto/processing-options';
+import type { ExportFacts, ReceiptChannel } from '@chatexhibit/proto/processing-options';
 import type { TranscriptChat } from '@chatexhibit/proto/transcript';
 import type { ChatSummary } from './chat-summary';
 import { messageNumber } from '@chatexhibit/proto/message-number';
@@ -146,7 +146,7 @@ export function coverContent(input: CoverInput): CoverContent {
           ],
           ['Tool', `ChatExhibit ${input.toolVersion}`],
           ['Export reference', input.exportReference],
-          ['Upload received', inZoneAndUtc(new Date(facts.receivedAt), zone)],
+          [RECEIPT_ON_COVER[facts.receivedThrough].label, inZoneAndUtc(new Date(facts.receivedAt), zone)],
           ['Transcript generated', inZoneAndUtc(generatedAt, zone)],
           ['Source file', `${facts.originalFilename} (${bytes(facts.uploadSizeBytes)})`],
           ['Source SHA-256', facts.fileHash],
@@ -185,7 +185,7 @@ export function coverContent(input: CoverInput): CoverContent {
       {
         heading: 'What the SHA-256 value proves',
         paragraphs: [
-          'ChatExhibit computed the SHA-256 value of the uploaded file when it was received. Any change to the file, however small, gives a different value, so a file with the same value is the same file: this shows the export has not changed since it was uploaded. It does not show what happened to the chat before the upload, that the export is complete, or who wrote each message. Authorship is shown by other evidence under Federal Rule of Evidence 901, such as the testimony of a witness with knowledge (901(b)(1)) or distinctive characteristics of the messages (901(b)(4)).',
+          `ChatExhibit computed the SHA-256 value of ${RECEIPT_ON_COVER[facts.receivedThrough].hashed}. Any change to the file, however small, gives a different value, so a file with the same value is the same file: this shows the export has not changed since ${RECEIPT_ON_COVER[facts.receivedThrough].since}. It does not show what happened to the chat before that, that the export is complete, or who wrote each message. Authorship is shown by other evidence under Federal Rule of Evidence 901, such as the testimony of a witness with knowledge (901(b)(1)) or distinctive characteristics of the messages (901(b)(4)).`,
           'The evidence package (evidence.zip) holds the upload and every file in it bit for bit, with their SHA-256 values in manifest.json and SHA256SUMS; its README.txt explains how to check them.',
         ],
       },
@@ -241,6 +241,23 @@ export function processingOptionStatements(
     'Every file is in the evidence package whatever these options say.',
   ];
 }
+
+/**
+ * How the export file reached ChatExhibit, in the cover's words: the web service receives an
+ * upload; the convert command reads a file on the user's own computer, where nothing is uploaded.
+ */
+const RECEIPT_ON_COVER: Readonly<Record<ReceiptChannel, { label: string; hashed: string; since: string }>> = {
+  web: {
+    label: 'Upload received',
+    hashed: 'the uploaded file when it was received',
+    since: 'it was uploaded',
+  },
+  cli: {
+    label: 'Export file read',
+    hashed: 'the export file as its convert command read it, on the computer that holds the file',
+    since: 'it was read',
+  },
+};
 
 /** The header layouts the parser recognises, as a reader of the cover knows them. */
 const LAYOUT_WORDS: Record<string, string> = {

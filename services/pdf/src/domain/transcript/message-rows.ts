@@ -60,6 +60,9 @@ const HIGHLIGHT = {
   overhang: 2,
 } as const;
 
+/** The heads of the time columns, drawn when the UTC column is shown. */
+const COLUMN_HEADS = { recorded: 'Recorded', utc: 'UTC' } as const;
+
 /**
  * The messages part: its heading, then each day's heading, the zone's clock changes and the
  * message rows. `write` draws every message; an exhibit draws the part as `begin`, then each
@@ -77,11 +80,17 @@ export class MessageRows<Copy extends string = TranscriptCopy> {
   constructor(private readonly context: TranscriptContext<Copy>) {
     const { input, pages } = context;
     this.resumeAt = pages.window === null ? null : pages.window.rowStarts.before(pages.window.first);
-    // The time column widens only when the export recorded seconds; UTC gets a column of its own.
+    // The time column widens only when the export recorded seconds; UTC gets a column of its own,
+    // and then the time column is at least as wide as its head, so the two heads never run together.
     const { options } = input.source.facts;
+    const showsUtc = options.includeTimestamps && options.utcColumn;
     const sample = input.summary.timesHaveSeconds ? '00:00:00' : '00:00';
-    const timeEnd = COLUMN.time + pages.layout.measure(sample, STYLE.value) + COLUMN_GAP;
-    this.utcX = options.includeTimestamps && options.utcColumn ? Math.max(COLUMN.body, timeEnd) : null;
+    const timeWidth = Math.max(
+      pages.layout.measure(sample, STYLE.value),
+      showsUtc ? pages.layout.measure(COLUMN_HEADS.recorded, STYLE.label) : 0,
+    );
+    const timeEnd = COLUMN.time + timeWidth + COLUMN_GAP;
+    this.utcX = showsUtc ? Math.max(COLUMN.body, timeEnd) : null;
     this.bodyX = !options.includeTimestamps
       ? COLUMN.time
       : this.utcX === null
@@ -126,8 +135,8 @@ export class MessageRows<Copy extends string = TranscriptCopy> {
       );
       pages.y += SPACE.afterText;
       furniture.columnHeads = [
-        [COLUMN.time, 'Recorded'],
-        [this.utcX, 'UTC'],
+        [COLUMN.time, COLUMN_HEADS.recorded],
+        [this.utcX, COLUMN_HEADS.utc],
       ];
       furniture.drawColumnHeads();
     }
