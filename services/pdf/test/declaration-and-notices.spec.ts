@@ -384,6 +384,9 @@ describe('the declaration and the notices', () => {
       for (const hash of [fixture.facts.fileHash, ...Object.values(HASHES)]) expect(notice).toContain(hash);
       expect(flat(notice)).toContain('available for inspection [where and how');
       expect(flat(notice)).toContain('CERTIFICATE OF SERVICE');
+      // Titled by the rule the record relies on; 902(11) lends only its notice and certification rules.
+      expect(flat(notice)).toContain('CERTIFIED UNDER FEDERAL RULE OF EVIDENCE 902(14)');
+      expect(flat(notice)).not.toMatch(/902\(11\) AND/);
     });
 
     it("list every voice note's name, duration and SHA-256 for conventional filing, in text and Word", async () => {

@@ -41,14 +41,15 @@ const serviceBlock = (): Block[] => [
   { kind: 'line', label: 'signature' },
 ];
 
-/** The written notice of intent to offer the package as a certified record (FRE 902(11), 902(14)). */
+/** The written notice of intent to offer the package as a record certified under FRE 902(14) (with 902(11)'s notice). */
 export function certificationNoticeDocument(facts: EvidenceFacts, hashes: DeclarationHashes): LegalDocument {
   checkHashes(hashes);
   const upload = facts.facts;
   const blocks: Block[] = [
     ...captionBlocks(facts),
+    // The record relies on 902(14); 902(11) supplies only the notice and certification rules it borrows.
     { kind: 'title', text: ['NOTICE OF INTENT TO OFFER A RECORD CERTIFIED UNDER'] },
-    { kind: 'title', text: ['FEDERAL RULES OF EVIDENCE 902(11) AND 902(14)'] },
+    { kind: 'title', text: ['FEDERAL RULE OF EVIDENCE 902(14)'] },
     { kind: 'paragraph', text: ['TO: ', { blank: 'each adverse party and its counsel of record' }] },
     {
       kind: 'paragraph',
@@ -115,7 +116,7 @@ export function certificationNoticeDocument(facts: EvidenceFacts, hashes: Declar
     ...signatureBlock(),
     ...serviceBlock(),
   ];
-  return { title: 'Notice of intent to offer a record certified under FRE 902(11) and 902(14)', blocks };
+  return { title: 'Notice of intent to offer a record certified under FRE 902(14)', blocks };
 }
 
 /**
