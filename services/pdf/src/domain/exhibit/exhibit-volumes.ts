@@ -153,7 +153,7 @@ function writeExhibitVolume(
             ? 'none'
             : `${bates[0]} to ${bates[1]}, as in ${EXHIBIT_PATHS.exhibit}${sealed ? ' (with "-S" in the sealed copy)' : ''}`,
         ],
-        ...contentRows(contents, plan.totalMessages),
+        ...contentRows(contents, plan.totalMessages, plan.included),
         [
           'Size limit',
           `${sizeLimitWords(maxFileBytes)} per file, court profile: ${namedCourtProfile(plan.spec.courtProfile).name}`,
@@ -167,7 +167,7 @@ function writeExhibitVolume(
       ],
       set: [...volume.set.filter((other) => other.number !== volume.number), { ...volume, about: contents }]
         .sort((a, b) => a.number - b.number)
-        .map((listed) => volumeListing(listed, batesRange(listed.range), plan.totalMessages)),
+        .map((listed) => volumeListing(listed, batesRange(listed.range), plan.totalMessages, plan.included)),
       footer: frontMatterFooter(name, 'exhibit', bates !== null),
     }),
   );

@@ -19,18 +19,51 @@ import {
 
 /**
  * The log's columns on the page: which cells of `redactionLogCells` (one under the other), its
- * head, x from the margin and width.
+ * head and width, from the margin across with COLUMN_GAP between.
  */
 const COLUMNS = [
-  { cells: [0], head: 'Row', x: 0, width: 16 },
-  { cells: [1], head: 'Redaction', x: 20, width: 38 },
-  { cells: [2], head: 'Message', x: 62, width: 32 },
-  { cells: [9, 10], head: 'Page', x: 98, width: 74 },
-  { cells: [3], head: 'Place', x: 176, width: 44 },
-  { cells: [4], head: REDACTION_LOG_COLUMNS[4], x: 224, width: 110 },
-  { cells: [5], head: 'Reason', x: 338, width: 46 },
-  { cells: [7], head: "Filer's note", x: 388, width: 80 },
+  { cells: [0], head: 'Row', width: 16 },
+  { cells: [1], head: 'Redaction', width: 38 },
+  { cells: [2], head: 'Message', width: 32 },
+  { cells: [9, 10], head: 'Page', width: 74 },
+  { cells: [3], head: 'Place', width: 44 },
+  { cells: [4], head: REDACTION_LOG_COLUMNS[4], width: 110 },
+  { cells: [5], head: 'Reason', width: 46 },
+  { cells: [7], head: "Filer's note", width: 80 },
 ] as const;
+const COLUMN_GAP = 4;
+const PAGE_COLUMN = 3;
+/** The columns that give way, in turn, when others widen: what was removed and the filer's note, words that wrap. */
+const GIVING_COLUMNS = [5, 7];
+/** The Bates cell: its numbers each on a line of their own. */
+const BATES_CELL = 10;
+
+/**
+ * The columns, each at least as wide as its head (heads never run together) and the Page column
+ * as wide as the widest Bates number, `widestBates` pt (one wrapped inside cannot be searched
+ * for); the columns of words give way, down to their heads' width.
+ */
+function logColumns(
+  layout: TextLayout,
+  widestBates: number,
+): readonly { cells: readonly number[]; head: string; x: number; width: number }[] {
+  const heads = COLUMNS.map((column) => layout.measure(column.head, STYLE.label));
+  const widths = COLUMNS.map((column, i) =>
+    Math.ceil(Math.max(column.width, heads[i]!, i === PAGE_COLUMN ? widestBates : 0)),
+  );
+  let excess = widths.reduce((sum, width, i) => sum + width - COLUMNS[i]!.width, 0);
+  for (const i of GIVING_COLUMNS) {
+    const given = Math.min(excess, Math.floor(widths[i]! - heads[i]!));
+    widths[i]! -= given;
+    excess -= given;
+  }
+  let x = 0;
+  return COLUMNS.map((column, i) => {
+    const placed = { ...column, x, width: widths[i]! };
+    x += widths[i]! + COLUMN_GAP;
+    return placed;
+  });
+}
 
 /**
  * redaction-log.pdf (PDF/A-2b): a table of the log's rows, with the same words as
@@ -83,22 +116,35 @@ export async function writeRedactionLogPdf(
     COLOUR.text,
   );
   pages.y += SPACE.aboveSection;
+  const drawn = new Map(plan.log.map((row) => [row, drawnOn(row)]));
+  const columns = logColumns(
+    layout,
+    Math.max(
+      0,
+      ...[...drawn.values()].flatMap(({ bates }) => bates.map((b) => layout.measure(b, STYLE.value))),
+    ),
+  );
   const heads = () => {
-    for (const column of COLUMNS) pages.label(column.head, PAGE.margin + column.x, STYLE.label, COLOUR.muted);
+    for (const column of columns) pages.label(column.head, PAGE.margin + column.x, STYLE.label, COLOUR.muted);
     pages.y += lineHeight(STYLE.label);
     pages.rule(PAGE.margin, CONTENT_WIDTH, COLOUR.rule);
     pages.y += SPACE.afterText;
   };
   heads();
   for (const row of plan.log) {
-    const cells = redactionLogCells(row, plan.totalMessages, drawnOn(row));
-    const wrapped = COLUMNS.map((column) =>
-      column.cells.flatMap((cell) => layout.wrap(cells[cell]!, STYLE.value, column.width)),
+    const where = drawn.get(row)!;
+    const cells = redactionLogCells(row, plan.totalMessages, where);
+    const wrapped = columns.map((column) =>
+      column.cells.flatMap((cell) =>
+        cell === BATES_CELL
+          ? where.bates.flatMap((bates) => layout.wrap(bates, STYLE.value, column.width))
+          : layout.wrap(cells[cell]!, STYLE.value, column.width),
+      ),
     );
     const height = Math.max(...wrapped.map((lines) => lines.length)) * lineHeight(STYLE.value);
     if (pages.ensure(height)) heads();
     const top = pages.y;
-    COLUMNS.forEach((column, i) => {
+    columns.forEach((column, i) => {
       pages.y = top;
       for (const line of wrapped[i]!)
         pages.line(line, PAGE.margin + column.x, column.width, STYLE.value, COLOUR.text);

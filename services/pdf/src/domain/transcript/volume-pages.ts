@@ -324,13 +324,23 @@ class VolumeFrontPages<Copy extends string> {
   }
 }
 
-/** The cover's rows of what a volume's pages hold: its messages (of `total`) and their recorded dates. */
-export function contentRows(contents: VolumeContents, total: number): CoverRows {
+/**
+ * The cover's rows of what a volume's pages hold: its messages (of `total`) and their recorded
+ * dates. `runs` are the stretches of messages the document holds when it holds only some (an
+ * exhibit's excerpts), so that a volume's range never reads as continuous where it is not.
+ */
+export function contentRows(
+  contents: VolumeContents,
+  total: number,
+  runs?: readonly MessageSpan[],
+): CoverRows {
   const { messages, days } = contents;
   return [
     [
       'Messages on these pages',
-      messages === null ? 'none' : `${messageRange(messages, total)} of ${total.toLocaleString('en-US')}`,
+      messages === null
+        ? 'none'
+        : messagesHeld(messages, total, runs, ` of ${total.toLocaleString('en-US')}`),
     ],
     [
       'Recorded dates',
@@ -363,6 +373,7 @@ export function volumeListing(
   volume: { number: number; range: { from: number; to: number }; about: VolumeContents },
   bates: readonly [string, string] | null,
   total: number,
+  runs?: readonly MessageSpan[],
 ): VolumeListing {
   const { messages, days } = volume.about;
   const date = (day: string) => formatRecordedMoment(day, false);
@@ -371,15 +382,49 @@ export function volumeListing(
     pages: `pages ${volume.range.from + 1}–${volume.range.to}`,
     bates: bates === null ? null : `${bates[0]}–${bates[1]}`,
     contents: [
-      messages === null ? 'no messages' : `messages ${messageRange(messages, total)}`,
+      messages === null ? 'no messages' : `messages ${messagesHeld(messages, total, runs, '')}`,
       ...(days === null ? [] : [`${date(days.first)} to ${date(days.last)}`]),
     ].join(' · '),
   };
 }
 
-/** "0412–0440". */
-const messageRange = ({ first, last }: { first: number; last: number }, total: number): string =>
-  `${messageNumber(first, total)}–${messageNumber(last, total)}`;
+/** Messages `first` to `last` by the transcript's numbers. */
+export interface MessageSpan {
+  first: number;
+  last: number;
+}
+
+/** Stretches a volume's cover lists one by one; past them it gives their number. */
+const LISTED_STRETCHES = 4;
+
+/** "0412–0440"; "0512" for one message. */
+const messageRange = ({ first, last }: MessageSpan, total: number): string =>
+  first === last
+    ? messageNumber(first, total)
+    : `${messageNumber(first, total)}–${messageNumber(last, total)}`;
+
+/**
+ * The messages from `span.first` to `span.last` (then `of`), or, when the document holds only
+ * `runs` of them and more than one falls there, those stretches: "0010–0025, 0100–0120 and
+ * 0160–0168 of 2,000 (3 stretches; the messages between them are not in this document)".
+ */
+function messagesHeld(
+  span: MessageSpan,
+  total: number,
+  runs: readonly MessageSpan[] | undefined,
+  of: string,
+): string {
+  const inside = (runs ?? [])
+    .filter((run) => run.last >= span.first && run.first <= span.last)
+    .map((run) => ({ first: Math.max(run.first, span.first), last: Math.min(run.last, span.last) }));
+  if (inside.length <= 1) return `${messageRange(span, total)}${of}`;
+  const between = `${inside.length} stretches; the messages between them are not in this document`;
+  if (inside.length > LISTED_STRETCHES) {
+    return `${messageNumber(span.first, total)} to ${messageNumber(span.last, total)}${of} (${between})`;
+  }
+  const ranges = inside.map((run) => messageRange(run, total));
+  return `${ranges.slice(0, -1).join(', ')} and ${ranges[ranges.length - 1]}${of} (${between})`;
+}
 
 /** The first day start of each period (month, year) the days fall in, labelled with it. */
 function firstOfEach(days: readonly DayStart[], period: (day: string) => string): DayStart[] {
