@@ -104,6 +104,8 @@ export class GatewayModule implements NestModule {
           // Counted in the store every replica shares, per client address as TRUST_PROXY makes it.
           useFactory: (storage: RateLimitStore) => ({
             storage,
+            // RateLimitGuard answers Retry-After itself; the per-throttler headers are nobody's.
+            setHeaders: false,
             throttlers: [
               { name: 'uploads', ttl: 60 * 60 * 1000, limit: HTTP_LIMITS.uploadsPerHour },
               { name: 'contact', ttl: 60 * 60 * 1000, limit: HTTP_LIMITS.contactMessagesPerHour },

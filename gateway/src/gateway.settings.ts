@@ -12,6 +12,8 @@ export interface GatewaySettings {
   uploadPace: UploadPace;
   /** Uploads are refused while their spool folder's volume has less free space (bytes; 0: never). */
   minFreeDiskBytes: number;
+  /** The bytes of uploads one client address's unbought exports may hold (UPLOAD_QUOTA_MB; 0: no quota). */
+  uploadQuotaBytes: number;
   /** INTERNAL_PORT: the one port of /metrics and the health endpoints; null: the public port's. */
   internalPort: number | null;
 }

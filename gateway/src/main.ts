@@ -14,13 +14,14 @@ void runDistributedPart(
     module: GatewayProcessModule,
     imports: [
       PlatformModule.forRoot(platform),
-      // loadPartConfig requires LINK_SIGNING_SECRET of the gateway and reads its upload limits.
+      // loadPartConfig requires LINK_SIGNING_SECRET of the gateway and reads its upload limits and quota.
       GatewayModule.forRoot({
         linkSigningSecret: config.linkSigningSecret!,
         supportToken: config.supportToken ?? null,
         supportEmail: config.siteSupportEmail ?? null,
         uploadPace: config.uploadPace!,
         minFreeDiskBytes: config.minFreeDiskBytes!,
+        uploadQuotaBytes: config.uploadQuotaBytes!,
         internalPort: config.internalPort ?? null,
       }),
     ],

@@ -42,6 +42,7 @@ const SETTINGS: GatewaySettings = {
   supportEmail: null,
   uploadPace: DEFAULT_UPLOAD_PACE,
   minFreeDiskBytes: 0,
+  uploadQuotaBytes: 0,
   internalPort: null,
 };
 const idle = { start: async () => undefined, close: async () => undefined };

@@ -189,7 +189,7 @@ export const HTTP_API = {
       408: `The body stalled (nothing arrived for ${HTTP_LIMITS.uploadIdleTimeoutMs / 1000} s), arrived too slowly to finish in time, or took longer than ${HTTP_LIMITS.uploadMaxDurationMs / 60_000} minutes.`,
       413: 'The file is larger than the upload limit.',
       415: 'Not a .zip file.',
-      429: 'Too many uploads from this address (in the hour, or at once) or from its network or wider network at once; Retry-After says when to try again.',
+      429: "Too many uploads from this address (in the hour, or at once) or from its network or wider network at once, or the address's exports that are neither bought nor deleted nor expired already hold its quota of uploads (UPLOAD_QUOTA_MB); Retry-After says when to try again.",
       503: 'The gateway is receiving as many uploads as it takes at once and none may give its place, this upload gave its place to a newer one, or the disk is short of space; Retry-After says when to try again.',
     },
   }),

@@ -288,14 +288,25 @@ export const PAYMENT_DECISION_JOB = jobContract(
 );
 
 /**
- * An upload received (gateway, before its first step is queued): the payment service dates its
- * deletion, 7 days on unless it is bought, so every upload is swept, even one that never got
- * through the pipeline.
+ * An upload received (gateway, before it is stored): the payment service dates its deletion, so
+ * every upload is swept, even one that never gets through the pipeline, and counts its bytes
+ * against its client's quota: what the client's exports that are neither bought nor deleted nor
+ * expired hold. `quotaKey` names the client without its address (an HMAC the gateway makes);
+ * `quotaBytes` 0 counts without limit. Refused: `retryAfterSeconds` until the oldest counted
+ * export expires.
  */
-export const RETAIN_EXPORT_JOB = jobContract(
-  'jobs.payment.retain',
-  ExportRef.extend({ receivedAt: z.iso.datetime() }),
-  (p) => `${p.exportId}:retain`,
+export const ADMIT_UPLOAD_REQUEST = requestContract(
+  'payment.admit-upload',
+  ExportRef.extend({
+    receivedAt: z.iso.datetime(),
+    quotaKey: z.string().regex(/^[0-9a-f]{64}$/),
+    sizeBytes: z.number().int().nonnegative(),
+    quotaBytes: z.number().int().nonnegative(),
+  }),
+  z.discriminatedUnion('admitted', [
+    z.object({ admitted: z.literal(true) }),
+    z.object({ admitted: z.literal(false), retryAfterSeconds: z.number().int().positive() }),
+  ]),
 );
 
 /**
@@ -371,7 +382,6 @@ export const JOBS = [
   MEDIA_JOB,
   PDF_JOB,
   PAYMENT_DECISION_JOB,
-  RETAIN_EXPORT_JOB,
   ...Object.values(EXPIRE_EXPORT_JOBS),
   STRIPE_EVENT_JOB,
   MAIL_JOB,
@@ -435,6 +445,7 @@ export const SUBJECT_USES: readonly SubjectUse[] = [
   { contract: SUPPORT_RESEND_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
   { contract: SUPPORT_REFUND_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
   { contract: DELETE_EXPORT_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
+  { contract: ADMIT_UPLOAD_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
   { contract: DOCUMENTS_PRESENT_REQUEST, answeredBy: 'pdf', askedBy: ['payment'] },
   { contract: EXHIBIT_SOURCE_REQUEST, answeredBy: 'pdf', askedBy: ['gateway'] },
   { contract: MAKE_EXHIBIT_REQUEST, answeredBy: 'pdf', askedBy: ['gateway'] },
@@ -443,7 +454,6 @@ export const SUBJECT_USES: readonly SubjectUse[] = [
   { contract: MEDIA_JOB, consumedBy: 'media', enqueuedBy: ['parse'] },
   { contract: PDF_JOB, consumedBy: 'pdf', enqueuedBy: ['media', 'payment'] },
   { contract: PAYMENT_DECISION_JOB, consumedBy: 'payment', enqueuedBy: ['pdf'] },
-  { contract: RETAIN_EXPORT_JOB, consumedBy: 'payment', enqueuedBy: ['gateway'] },
   ...SERVICES_HOLDING_EXPORTS.map((service) => ({
     contract: EXPIRE_EXPORT_JOBS[service],
     consumedBy: service,

@@ -41,4 +41,7 @@ export const UPLOAD_REFUSALS = {
   busyForNetwork:
     'Too many uploads from your network at once. Please wait for one to finish and try again in a minute.',
   diskFull: 'The server is short of storage space and takes no uploads just now. Please try again later.',
+  /** The address's unpaid exports already hold its share of storage (UPLOAD_QUOTA_MB). */
+  quotaFull: (quotaBytes: number) =>
+    `Your unpaid exports already hold the ${quotaBytes / 1024 / 1024} MB this address may keep at once. Delete or buy one of them, or try again when the oldest expires.`,
 } as const;

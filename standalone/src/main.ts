@@ -61,6 +61,7 @@ async function main(): Promise<void> {
               supportEmail: config.supportEmail,
               uploadPace: config.uploadPace,
               minFreeDiskBytes: config.minFreeDiskBytes,
+              uploadQuotaBytes: config.uploadQuotaBytes,
               internalPort: config.internalPort,
             },
             pdf: { publicUrl: config.publicUrl, sourceUrl: config.sourceUrl },

@@ -20,7 +20,7 @@ import {
   withoutTrailingSlash,
 } from '@chatexhibit/kit/config/part-config';
 import { trustProxyEnv } from '@chatexhibit/kit/config/trust-proxy';
-import { diskWatermarkEnv, uploadPaceEnv } from '@chatexhibit/kit/config/upload-limits';
+import { diskWatermarkEnv, uploadPaceEnv, uploadQuotaEnv } from '@chatexhibit/kit/config/upload-limits';
 
 export const DEFAULT_SUPPORT_EMAIL = 'support@chatexhibit.local';
 
@@ -81,6 +81,8 @@ export type StandaloneConfig = z.infer<typeof standaloneEnv> & {
   uploadPace: z.infer<typeof uploadPaceEnv>;
   /** The free space of the data folder's volume under which uploads are refused (bytes; 0: never). */
   minFreeDiskBytes: number;
+  /** The bytes of uploads one client's unbought exports may hold (0: no quota). */
+  uploadQuotaBytes: number;
   /** Where the operator publishes the source code (SOURCE_URL); null when not set. */
   sourceUrl: string | null;
 };
@@ -97,6 +99,7 @@ export function loadStandaloneConfig(
       internalPort: internalPortEnv,
       uploadPace: uploadPaceEnv,
       minFreeDiskBytes: diskWatermarkEnv,
+      uploadQuotaBytes: uploadQuotaEnv,
       sourceUrl: sourceUrlEnv,
     },
     env,

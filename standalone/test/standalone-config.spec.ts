@@ -60,4 +60,16 @@ describe('standalone configuration', () => {
       ]);
     expect(loadStandaloneConfig({ HOST: '0.0.0.0', TEST_CHECKOUT: 'true' }).stripe).toBeNull();
   });
+
+  // Behind the shipped nginx (TRUST_PROXY=loopback) every visitor's request comes from loopback:
+  // a default test checkout would sell anyone a free "paid" export.
+  it('runs the test checkout by default only without a proxy: behind one, only when TEST_CHECKOUT=true asks', () => {
+    for (const trustProxy of ['', 'false', 'FALSE'])
+      expect(loadStandaloneConfig({ TRUST_PROXY: trustProxy }).stripe).toBeNull();
+    for (const trustProxy of ['loopback', '127.0.0.1', '10.0.0.0/8,loopback', '1'])
+      expect(problemsOf({ TRUST_PROXY: trustProxy })).toEqual([
+        "STRIPE_SECRET_KEY is missing: set Stripe's keys, or TEST_CHECKOUT=true for the local test checkout (payments that are not real), which is not on by default behind a proxy (TRUST_PROXY is set)",
+      ]);
+    expect(loadStandaloneConfig({ TRUST_PROXY: 'loopback', TEST_CHECKOUT: 'true' }).stripe).toBeNull();
+  });
 });

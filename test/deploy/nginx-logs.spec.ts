@@ -37,6 +37,14 @@ describe('deploy/nginx/chatexhibit.conf', () => {
     for (const log of logs) expect(log === 'off' || names.includes(log.split(/\s+/)[1])).toBe(true);
   });
 
+  // nginx writes the request line (`request: "…"`) into every error-log line about a request, at
+  // `error` and below; the levels above are its own failures.
+  it('keeps its error log at a level whose lines hold no request line', () => {
+    const logs = directives('error_log');
+    expect(logs.length).toBeGreaterThan(0);
+    for (const log of logs) expect(log.split(/\s+/)[1]).toMatch(/^(crit|alert|emerg)$/);
+  });
+
   const keyedPaths = Object.values(HTTP_ROUTES)
     .map((route) => route.path)
     .filter((path) => path.includes('{'));

@@ -20,7 +20,7 @@ import { writeWhatsAppExport } from '../support/whatsapp-export';
  */
 describe('ids bound to the uploader’s browser', () => {
   // Behind a proxy on this host, which says whether the browser came over TLS.
-  const standalone = useStandalone({ TRUST_PROXY: 'loopback' });
+  const standalone = useStandalone({ TRUST_PROXY: 'loopback', TEST_CHECKOUT: 'true' });
   const chromium = useChromium();
   let workDir: string;
   let freeZip: string;

@@ -122,7 +122,11 @@ const INTERNAL_PATHS = ['/metrics', '/api/health', '/api/health/live', '/api/hea
 
 describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () => {
   const supportToken = randomBytes(32).toString('hex');
-  const standalone = useStandalone({ TRUST_PROXY: 'loopback', SUPPORT_TOKEN: supportToken });
+  const standalone = useStandalone({
+    TRUST_PROXY: 'loopback',
+    TEST_CHECKOUT: 'true',
+    SUPPORT_TOKEN: supportToken,
+  });
   let workDir: string;
   beforeAll(async () => {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-edge-'));
@@ -405,6 +409,7 @@ describe('trickled uploads (a minimum rate of 64 KiB/s after a grace of 1 s, for
   };
   const standalone = useStandalone({
     TRUST_PROXY: 'loopback',
+    TEST_CHECKOUT: 'true',
     UPLOAD_MIN_BYTES_PER_SECOND: String(pace.minBytesPerSecond),
     UPLOAD_PACE_GRACE_SECONDS: String(pace.graceMs / 1000),
   });
@@ -468,7 +473,7 @@ describe('trickled uploads (a minimum rate of 64 KiB/s after a grace of 1 s, for
 });
 
 describe('behind a proxy named by its address (TRUST_PROXY=127.0.0.2), internal endpoints on INTERNAL_PORT', () => {
-  const env: Record<string, string> = { TRUST_PROXY: '127.0.0.2' };
+  const env: Record<string, string> = { TRUST_PROXY: '127.0.0.2', TEST_CHECKOUT: 'true' };
   beforeAll(async () => {
     env.INTERNAL_PORT = String(await freePort());
   });
@@ -504,7 +509,7 @@ describe('behind a proxy named by its address (TRUST_PROXY=127.0.0.2), internal 
 });
 
 describe('behind a proxy counted in hops (TRUST_PROXY=1)', () => {
-  const standalone = useStandalone({ TRUST_PROXY: '1' });
+  const standalone = useStandalone({ TRUST_PROXY: '1', TEST_CHECKOUT: 'true' });
 
   it('warns at start that a hop count believes any peer that reaches the app directly', () => {
     expect(standalone.app.lines.join('\n')).toContain(

@@ -29,6 +29,7 @@ interface Trickle {
 describe('every upload slot held by trickles that keep the pace (finding M6)', () => {
   const standalone = useStandalone({
     TRUST_PROXY: 'loopback',
+    TEST_CHECKOUT: 'true',
     UPLOAD_MIN_BYTES_PER_SECOND: String(MIN_BYTES_PER_SECOND),
     UPLOAD_PACE_GRACE_SECONDS: String(GRACE_SECONDS),
   });

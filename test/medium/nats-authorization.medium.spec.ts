@@ -14,7 +14,7 @@ import {
   HEALTH_REQUESTS,
   MAIL_JOB,
   PROGRESS_EVENT,
-  RETAIN_EXPORT_JOB,
+  CONTACT_JOB,
   SUBJECT_USES,
   SUPPORT_REFUND_REQUEST,
 } from '@chatexhibit/proto/subjects';
@@ -207,18 +207,27 @@ describe('each part, with its own nkey', () => {
     };
     const exportId = randomUUID();
     const received: string[] = [];
+    const notificationQueue = await queue('notification');
+    notificationQueue.consume(CONTACT_JOB, async (job) => void received.push(`contact ${job.contactId}`));
+    await notificationQueue.start();
     const paymentQueue = await queue('payment');
-    paymentQueue.consume(RETAIN_EXPORT_JOB, async (job) => void received.push(`retain ${job.exportId}`));
-    await paymentQueue.start();
     const mediaQueue = await queue('media');
     mediaQueue.consume(EXPIRE_EXPORT_JOBS.media, async (job) => void received.push(`expire ${job.exportId}`));
     await mediaQueue.start();
+    const contactId = randomUUID();
     await (
       await queue('gateway')
-    ).enqueue(RETAIN_EXPORT_JOB, { exportId, receivedAt: new Date().toISOString() });
+    ).enqueue(CONTACT_JOB, {
+      contactId,
+      receivedAt: new Date().toISOString(),
+      name: 'Sam Carter',
+      email: 'sam@example.org',
+      subject: 'A question',
+      message: 'Is the transcript accepted in court?',
+    });
     await paymentQueue.enqueue(EXPIRE_EXPORT_JOBS.media, { exportId });
     await eventually(() => received.length === 2, ANSWER_MS, 'both jobs handled');
-    expect(received.sort()).toEqual([`expire ${exportId}`, `retain ${exportId}`]);
+    expect(received.sort()).toEqual([`contact ${contactId}`, `expire ${exportId}`]);
     await mediaQueue.forgetPayloads('exportId', exportId);
 
     const progress = async (part: PartName) => {

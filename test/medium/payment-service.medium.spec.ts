@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { addDays, subDays } from 'date-fns';
 import Stripe from 'stripe';
 import { Client } from 'pg';
@@ -38,7 +38,7 @@ import { ExportExpiry } from '@chatexhibit/payment/retention/export-expiry';
 import { RetentionRepository } from '@chatexhibit/payment/retention/retention.repository';
 import { CheckExportAccessUseCase } from '@chatexhibit/payment/retention/use-cases/check-export-access/check-export-access.use-case';
 import { DeleteExportUseCase } from '@chatexhibit/payment/retention/use-cases/delete-export/delete-export.use-case';
-import { RetainExportUseCase } from '@chatexhibit/payment/retention/use-cases/retain-export/retain-export.use-case';
+import { AdmitUploadUseCase } from '@chatexhibit/payment/retention/use-cases/admit-upload/admit-upload.use-case';
 import { SweepRetentionUseCase } from '@chatexhibit/payment/retention/use-cases/sweep-retention/sweep-retention.use-case';
 import { LocalStripeObjectRepository } from '@chatexhibit/payment/stripe/local-stripe/local-stripe-object.repository';
 import { StripeAccount } from '@chatexhibit/payment/stripe/stripe-account';
@@ -58,6 +58,8 @@ import { testServers, uniqueName } from '../support/servers';
 
 const logger = createLogger({ part: 'test', level: 'silent' });
 const PUBLIC_URL = 'http://chatexhibit.test';
+/** An upload counted for a client of its own, without a quota. */
+const UNLIMITED_UPLOAD = { quotaKey: 'a'.repeat(64), sizeBytes: 1000, quotaBytes: 0 };
 
 type Mail = JobPayload<typeof MAIL_JOB>;
 
@@ -76,7 +78,7 @@ describe('payment service', () => {
   let bundles: BundleRepository;
   let retention: RetentionRepository;
   let localObjects: LocalStripeObjectRepository;
-  let retainExport: RetainExportUseCase;
+  let admitUpload: AdmitUploadUseCase;
   let decideEntitlement: DecideEntitlementUseCase;
   let createCheckout: CreateCheckoutUseCase;
   let receiveWebhook: ReceiveStripeWebhookUseCase;
@@ -128,7 +130,7 @@ describe('payment service', () => {
       account,
       logger,
     );
-    retainExport = new RetainExportUseCase(unitOfWork, retention);
+    admitUpload = new AdmitUploadUseCase(unitOfWork, retention);
     decideEntitlement = new DecideEntitlementUseCase(unitOfWork, bundles, retention, progress, logger);
     createCheckout = new CreateCheckoutUseCase(
       bundles,
@@ -169,11 +171,15 @@ describe('payment service', () => {
 
   /** An upload received `receivedAt`, processed and decided: over the free tier unless `free`. */
   async function decidedExport(
-    options: { free?: boolean; receivedAt?: Date } = {},
+    options: { free?: boolean; receivedAt?: Date; upload?: typeof UNLIMITED_UPLOAD } = {},
   ): Promise<{ exportId: string; bundleId: string | null }> {
     const exportId = randomUUID();
     const receivedAt = (options.receivedAt ?? new Date()).toISOString();
-    await retainExport.execute({ exportId, receivedAt });
+    expect(
+      await admitUpload.execute({ exportId, receivedAt, ...(options.upload ?? UNLIMITED_UPLOAD) }),
+    ).toEqual({
+      admitted: true,
+    });
     const final = await decideEntitlement.execute(
       PAYMENT_DECISION_JOB.payload.parse({
         exportId,
@@ -254,6 +260,47 @@ describe('payment service', () => {
     await deleteExport.execute({ exportId });
     // Deleted at its uploader's request: the refusal says so, not that it expired.
     await expect(refusal(checkout(bundleId!))).resolves.toEqual({ code: 'GONE', reason: 'EXPORT_DELETED' });
+  });
+
+  it("counts a client's unbought exports against its quota until they are bought or deleted", async () => {
+    const upload = { quotaKey: randomBytes(32).toString('hex'), sizeBytes: 400, quotaBytes: 1000 };
+    // Uploads admitted and never decided, deleted at the end so that no other test sweeps them.
+    const undecided: string[] = [];
+    const admit = async (quotaKey = upload.quotaKey) => {
+      const exportId = randomUUID();
+      const admission = await admitUpload.execute({
+        ...upload,
+        quotaKey,
+        exportId,
+        receivedAt: new Date().toISOString(),
+      });
+      if (admission.admitted) undecided.push(exportId);
+      return admission;
+    };
+    const oldest = await decidedExport({ upload, receivedAt: new Date(Date.now() - 60_000) });
+    const newer = await decidedExport({ upload });
+    // 800 held: 400 more would pass 1000, until the oldest expires (3 days after its upload).
+    const before = Date.now();
+    const refused = await admit();
+    const after = Date.now();
+    if (refused.admitted) throw new Error('admitted past the quota');
+    const { deleteAfter } = (await retention.find(oldest.exportId))!;
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(
+      Math.floor((deleteAfter.getTime() - after) / 1000),
+    );
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(Math.ceil((deleteAfter.getTime() - before) / 1000));
+    // Another client has its own quota.
+    expect(await admit(randomBytes(32).toString('hex'))).toEqual({ admitted: true });
+    // Bought, an export no longer counts (nor names its client); deleted, neither.
+    await deliver(await account.testCheckout!.pay(await checkout(oldest.bundleId!)));
+    await paidBundle(oldest.bundleId!);
+    expect((await retention.find(oldest.exportId))?.quotaKey).toBeNull();
+    expect(await admit()).toEqual({ admitted: true });
+    expect(await admit()).toMatchObject({ admitted: false });
+    await deleteExport.execute({ exportId: newer.exportId });
+    expect((await retention.find(newer.exportId))?.quotaKey).toBeNull();
+    expect(await admit()).toEqual({ admitted: true });
+    for (const exportId of undecided) await deleteExport.execute({ exportId });
   });
 
   it('takes a signed checkout.session.completed once however often it comes, and refuses a bad signature', async () => {
@@ -521,7 +568,11 @@ describe('payment service', () => {
     const receivedAt = new Date();
     // Refused or failed midway: dated at upload, never decided.
     const unfinished = randomUUID();
-    await retainExport.execute({ exportId: unfinished, receivedAt: receivedAt.toISOString() });
+    await admitUpload.execute({
+      exportId: unfinished,
+      receivedAt: receivedAt.toISOString(),
+      ...UNLIMITED_UPLOAD,
+    });
     const unpaid = await decidedExport({ receivedAt });
     const free = await decidedExport({ free: true, receivedAt });
     const exportIds = [unfinished, unpaid.exportId, free.exportId];

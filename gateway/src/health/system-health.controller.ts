@@ -2,6 +2,7 @@ import { Controller, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { SystemHealth } from '@chatexhibit/proto/health';
 import { HTTP_API } from '@chatexhibit/proto/http-api';
+import { withRetryAfter } from '../http/error-filter';
 import { Route } from '../http/http-route';
 import { GatewayHealthService } from './gateway-health.service';
 
@@ -14,6 +15,7 @@ export class SystemHealthController {
   async system(@Res({ passthrough: true }) response: Response): Promise<SystemHealth> {
     const report = await this.health.system();
     response.status(report.status === 'up' ? 200 : 503);
+    withRetryAfter(response, response.statusCode);
     return report;
   }
 }

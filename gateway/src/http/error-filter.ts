@@ -13,6 +13,7 @@ import type { Logger } from '@chatexhibit/kit/logging/logger';
 import { LOGGER } from '@chatexhibit/kit/platform/platform.module';
 import { GatewayMetrics } from '../metrics/gateway-metrics';
 import { NOT_FOUND_MESSAGE } from '@chatexhibit/proto/http-api';
+import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
 import { HTTP_ROUTES } from '@chatexhibit/proto/http-routes';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
 import { contentSecurityPolicy, hashSource } from './http-edge';
@@ -104,6 +105,7 @@ export class ErrorFilter implements ExceptionFilter {
       response.end();
       return;
     }
+    withRetryAfter(response, status);
     if (wantsErrorPage(request)) {
       errorPagePolicy(request, response, () => undefined);
       response.status(status).type('html').send(linkErrorPage(body.message, this.settings.supportEmail));
@@ -111,6 +113,17 @@ export class ErrorFilter implements ExceptionFilter {
     }
     response.status(status).json(body);
   }
+}
+
+/**
+ * Every 429 and 503 says when to come back: its thrower's `Retry-After` when it knew (a rate
+ * limit's block, the quota's oldest export), else a minute.
+ */
+export function withRetryAfter(response: Response, status: number): void {
+  const busy =
+    status === Number(HttpStatus.TOO_MANY_REQUESTS) || status === Number(HttpStatus.SERVICE_UNAVAILABLE);
+  if (busy && !response.hasHeader('Retry-After'))
+    response.setHeader('Retry-After', String(HTTP_LIMITS.defaultRetryAfterSeconds));
 }
 
 /**

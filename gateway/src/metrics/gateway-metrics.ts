@@ -15,6 +15,7 @@ export const UPLOAD_OUTCOMES = [
   'refused_busy',
   'evicted',
   'refused_disk',
+  'refused_quota',
   'rate_limited',
 ] as const;
 export type UploadOutcome = (typeof UPLOAD_OUTCOMES)[number];

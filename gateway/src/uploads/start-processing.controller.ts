@@ -16,12 +16,12 @@ import type { UploadOptions } from '@chatexhibit/proto/processing-options';
 import type { StartProcessingResponse } from '@chatexhibit/proto/progress';
 import { ExportBinding } from '../access/export-binding';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
-import { clientPrefixes } from '../http/client-address';
+import { clientAddress, clientPrefixes } from '../http/client-address';
 import { Route } from '../http/http-route';
 import { parseRequest } from '../http/parse-request';
 import { GatewayMetrics, type UploadOutcome } from '../metrics/gateway-metrics';
 import { receiveUpload, UploadRefusedError } from './receive-upload';
-import { StartProcessingService } from './start-processing.service';
+import { StartProcessingService, UploadQuotaFullError } from './start-processing.service';
 import { UploadThrottlerGuard } from './upload-throttler.guard';
 import { isDiskLow } from './disk-watermark';
 import { UploadsBusyError, UploadsInFlight, type UploadSlot } from './uploads-in-flight';
@@ -46,7 +46,7 @@ export class StartProcessingController {
     private readonly inFlight: UploadsInFlight,
     private readonly binding: ExportBinding,
     @Inject(GATEWAY_SETTINGS)
-    private readonly settings: Pick<GatewaySettings, 'uploadPace' | 'minFreeDiskBytes'>,
+    private readonly settings: Pick<GatewaySettings, 'uploadPace' | 'minFreeDiskBytes' | 'uploadQuotaBytes'>,
   ) {}
 
   // The multipart body streams to disk as it arrives (receive-upload.ts); its `options` field is
@@ -92,10 +92,22 @@ export class StartProcessingController {
       throw this.endingConnection(request, new HttpException({ message: error.message }, error.status));
     }
     try {
-      const started = await this.startProcessing.start(upload, this.uploadOptions(upload.options));
+      const started = await this.startProcessing.start(
+        upload,
+        this.uploadOptions(upload.options),
+        clientAddress(request),
+      );
       this.binding.bind(request, request.res!, started.clientId);
       this.metrics.uploadAccepted(upload.sizeBytes);
       return started;
+    } catch (error) {
+      if (!(error instanceof UploadQuotaFullError)) throw error;
+      this.metrics.uploadRefused('refused_quota');
+      request.res?.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw new HttpException(
+        { message: UPLOAD_REFUSALS.quotaFull(this.settings.uploadQuotaBytes) },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
     } finally {
       await upload.discard();
     }

@@ -14,9 +14,9 @@ import {
   requiredString,
   requiredUrl,
 } from './env';
-import { type TrustProxy, trustProxyEnv } from './trust-proxy';
+import { type TrustProxy, trustProxyEnv, trustsProxy } from './trust-proxy';
 import type { UploadPace } from '@chatexhibit/proto/upload-refusals';
-import { diskWatermarkEnv, uploadPaceEnv } from './upload-limits';
+import { diskWatermarkEnv, uploadPaceEnv, uploadQuotaEnv } from './upload-limits';
 import { placeholderIn, secretWeakness } from './secret-strength';
 
 /** What each part needs from outside; decides which variables it requires in distributed mode. */
@@ -99,6 +99,8 @@ export interface PartConfig {
   uploadPace?: UploadPace;
   /** Gateway only: the free space under which uploads are refused (bytes; 0: never). */
   minFreeDiskBytes?: number;
+  /** Gateway only: the bytes of uploads one client's unbought exports may hold (0: no quota). */
+  uploadQuotaBytes?: number;
   /** Where browsers reach the gateway: links in emails, Stripe's return URLs, the package's /verify link. */
   publicUrl?: string;
   /** Pdf only: where the operator publishes the source code (SOURCE_URL); null when not set. */
@@ -140,8 +142,9 @@ export const isLoopbackHost = (host: string): boolean =>
  * Stripe's variables: a secret key with its webhook signing secret, or none and the local test
  * checkout, which takes payments that are not real and so runs only when asked for:
  * TEST_CHECKOUT=true. `npm start` asks by default (its quick start buys through it), except under
- * NODE_ENV=production and when HOST opens it to others (anyone who reaches it could "buy" with
- * Pay); a part of the distributed mode never does by default.
+ * NODE_ENV=production, when HOST opens it to others, and when TRUST_PROXY says a proxy is in
+ * front (anyone the proxy admits could "buy" with Pay, their requests coming from loopback); a
+ * part of the distributed mode never does by default.
  */
 export const stripeEnv = (mode: 'standalone' | 'distributed') =>
   z
@@ -149,6 +152,7 @@ export const stripeEnv = (mode: 'standalone' | 'distributed') =>
       NODE_ENV: optionalString('development'),
       // Standalone's listening address, as its own loader defaults it.
       HOST: optionalString('127.0.0.1'),
+      TRUST_PROXY: z.string().optional(),
       TEST_CHECKOUT: z.preprocess(
         emptyToUndefined,
         z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
@@ -160,18 +164,26 @@ export const stripeEnv = (mode: 'standalone' | 'distributed') =>
     })
     .superRefine((env, context) => {
       if (env.STRIPE_SECRET_KEY === undefined) {
-        const offLoopback = mode === 'standalone' && !isLoopbackHost(env.HOST);
+        // Why `npm start` does not turn it on by itself here, when that is the reason.
+        const exposed =
+          mode !== 'standalone'
+            ? null
+            : !isLoopbackHost(env.HOST)
+              ? `when HOST (${env.HOST}) is not loopback`
+              : trustsProxy(env.TRUST_PROXY)
+                ? 'behind a proxy (TRUST_PROXY is set)'
+                : null;
         const testCheckout =
           env.TEST_CHECKOUT === undefined
-            ? mode === 'standalone' && env.NODE_ENV !== 'production' && !offLoopback
+            ? mode === 'standalone' && env.NODE_ENV !== 'production' && exposed === null
             : env.TEST_CHECKOUT === 'true';
         if (!testCheckout)
           context.addIssue({
             code: 'custom',
             path: ['STRIPE_SECRET_KEY'],
             message: `is missing: set Stripe's keys, or TEST_CHECKOUT=true for the local test checkout (payments that are not real)${
-              offLoopback && env.NODE_ENV !== 'production' && env.TEST_CHECKOUT === undefined
-                ? `, which is not on by default when HOST (${env.HOST}) is not loopback`
+              exposed !== null && env.NODE_ENV !== 'production' && env.TEST_CHECKOUT === undefined
+                ? `, which is not on by default ${exposed}`
                 : ''
             }`,
           });
@@ -418,6 +430,7 @@ export function loadPartConfig(
       internalPort: part === 'gateway' ? internalPortEnv : notUsed,
       uploadPace: part === 'gateway' ? uploadPaceEnv : notUsed,
       minFreeDiskBytes: part === 'gateway' ? diskWatermarkEnv : notUsed,
+      uploadQuotaBytes: part === 'gateway' ? uploadQuotaEnv : notUsed,
       stripe: needs.payments ? stripeEnv('distributed') : notUsed,
       retentionSweepIntervalMs: needs.payments ? retentionSweepEnv : notUsed,
     },
@@ -439,6 +452,7 @@ export function loadPartConfig(
     ...(values.internalPort !== undefined && { internalPort: values.internalPort }),
     ...(values.uploadPace !== undefined && { uploadPace: values.uploadPace }),
     ...(values.minFreeDiskBytes !== undefined && { minFreeDiskBytes: values.minFreeDiskBytes }),
+    ...(values.uploadQuotaBytes !== undefined && { uploadQuotaBytes: values.uploadQuotaBytes }),
     ...(needs.payments && {
       stripe: values.stripe,
       retentionSweepIntervalMs: values.retentionSweepIntervalMs,

@@ -19,6 +19,12 @@ const isAddressOrRange = (entry: string): boolean => {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 };
 
+/** Whether TRUST_PROXY believes some proxy: anything but unset, empty or "false". */
+export const trustsProxy = (value: string | undefined): boolean => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed !== '' && trimmed.toLowerCase() !== 'false';
+};
+
 /**
  * `TRUST_PROXY`: unset or "false" trusts nothing (the TCP peer is the client); a whole number
  * trusts that many proxy hops; otherwise a comma-separated list of proxy addresses, CIDR ranges
@@ -28,8 +34,8 @@ const isAddressOrRange = (entry: string): boolean => {
 export const trustProxyEnv = z
   .object({ TRUST_PROXY: z.string().optional() })
   .transform((env, context): TrustProxy => {
-    const value = env.TRUST_PROXY?.trim() ?? '';
-    if (value === '' || value.toLowerCase() === 'false') return false;
+    if (!trustsProxy(env.TRUST_PROXY)) return false;
+    const value = env.TRUST_PROXY!.trim();
     if (/^\d{1,3}$/.test(value)) return Number(value);
     const entries = value.split(',').map((entry) => entry.trim());
     const wrong = entries.filter((entry) => !isAddressOrRange(entry));

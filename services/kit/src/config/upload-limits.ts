@@ -48,3 +48,15 @@ export const diskWatermarkEnv = z
     UPLOAD_MIN_FREE_DISK_MB: wholeNumber('MiB', 0, 1_000_000_000, HTTP_LIMITS.uploadMinFreeDiskMiB),
   })
   .transform((env) => env.UPLOAD_MIN_FREE_DISK_MB * 1024 * 1024);
+
+/**
+ * UPLOAD_QUOTA_MB: the MiB of uploads one client address may hold in exports that are neither
+ * bought nor deleted nor expired (counted in PostgreSQL by the payment service, so across
+ * restarts and gateway replicas); an upload beyond it is refused until the oldest expires. 0
+ * turns it off. A client that holds nothing is always admitted.
+ */
+export const uploadQuotaEnv = z
+  .object({
+    UPLOAD_QUOTA_MB: wholeNumber('MiB', 0, 1_000_000_000, HTTP_LIMITS.uploadQuotaMiB),
+  })
+  .transform((env) => env.UPLOAD_QUOTA_MB * 1024 * 1024);

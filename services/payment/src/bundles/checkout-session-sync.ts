@@ -74,6 +74,7 @@ export class CheckoutSessionSync {
       });
       if (marked) {
         await this.retention.setDeleteAfter(tx, bundle!.exportId, purchasedDeleteAfter(paidAt));
+        await this.retention.leaveQuota(tx, bundle!.exportId);
         this.logger.info(logged, 'bundle paid');
       }
       // The paying session seen again (a late event, a repair after a refund) is no second payment.

@@ -6,6 +6,7 @@ import { AddCheckout1764100000000 } from './migrations/1764100000000-add-checkou
 import { AddSessionRefunds1764200000000 } from './migrations/1764200000000-add-session-refunds';
 import { AddExportReferences1764300000000 } from './migrations/1764300000000-add-export-references';
 import { AddDeletedOnRequest1764400000000 } from './migrations/1764400000000-add-deleted-on-request';
+import { AddUploadQuota1764500000000 } from './migrations/1764500000000-add-upload-quota';
 
 /** The payment service's tables: their entities and the migrations that make them, in order. */
 export const PAYMENT_TABLES = {
@@ -16,5 +17,6 @@ export const PAYMENT_TABLES = {
     AddSessionRefunds1764200000000,
     AddExportReferences1764300000000,
     AddDeletedOnRequest1764400000000,
+    AddUploadQuota1764500000000,
   ],
 };

@@ -14,6 +14,10 @@ export class RetentionEntity {
   @Column({ name: 'expired_at', type: 'timestamptz', nullable: true }) expiredAt!: Date | null;
   /** Deleted at its uploader's request, not at its retention date. */
   @Column({ name: 'deleted_on_request', type: 'boolean', default: false }) deletedOnRequest!: boolean;
+  /** The uploader's client as the gateway keys it (an HMAC of its address), while the export counts against its quota. */
+  @Column({ name: 'quota_key', type: 'text', nullable: true }) quotaKey!: string | null;
+  /** The upload's size, counted against its client's quota. */
+  @Column({ name: 'upload_bytes', type: 'bigint', default: 0 }) uploadBytes!: string;
 }
 
 /** How an export's files went, or null while they are kept (also for an export never dated). */

@@ -3,15 +3,14 @@ import { ExportExpiry } from './export-expiry';
 import { RetentionRepository } from './retention.repository';
 import { RetentionRequestHandlers } from './retention.request-handlers';
 import { RetentionSweeper } from './retention-sweeper';
+import { AdmitUploadUseCase } from './use-cases/admit-upload/admit-upload.use-case';
 import { CheckExportAccessUseCase } from './use-cases/check-export-access/check-export-access.use-case';
 import { DeleteExportUseCase } from './use-cases/delete-export/delete-export.use-case';
-import { RetainExportJobHandler } from './use-cases/retain-export/retain-export.job-handler';
-import { RetainExportUseCase } from './use-cases/retain-export/retain-export.use-case';
 import { SweepRetentionUseCase } from './use-cases/sweep-retention/sweep-retention.use-case';
 
 /**
  * The export lifecycle: how long each export is kept (dated at upload, moved by a purchase or
- * support), the hourly sweep, the uploader's delete-now, and whether an export may be read. It
+ * support), each client's upload quota, the hourly sweep, the uploader's delete-now, and whether an export may be read. It
  * works on the bundles and the Stripe account of `PaymentCoreModule`; the checkout half reads
  * and moves retention dates through the `RetentionRepository` it exports.
  */
@@ -25,8 +24,7 @@ export class RetentionModule {
       providers: [
         RetentionRepository,
         ExportExpiry,
-        RetainExportUseCase,
-        RetainExportJobHandler,
+        AdmitUploadUseCase,
         SweepRetentionUseCase,
         RetentionSweeper,
         DeleteExportUseCase,

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull, LessThan } from 'typeorm';
+import { DataSource, In, IsNull, LessThan, MoreThan } from 'typeorm';
 import { exportReference } from '@chatexhibit/proto/export-reference';
 import type { Gone } from '@chatexhibit/proto/payment';
 import { managerOf, type Transaction } from '@chatexhibit/kit/database/unit-of-work';
 import type { RetentionDates } from '../domain/retention-period';
+import type { QuotaHeld, QuotaShare } from '../domain/upload-quota';
 import { RetentionEntity } from './retention.entity';
 
 /** The `retention` table: when each export was received and when it is deleted. TypeORM stays in here. */
@@ -11,15 +12,48 @@ import { RetentionEntity } from './retention.entity';
 export class RetentionRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Dates an export's deletion, unless it is dated already (the first date stands). */
-  async retain(tx: Transaction, retention: RetentionDates): Promise<void> {
+  /**
+   * Dates an export's deletion, unless it is dated already (the first date stands); with `quota`,
+   * its upload counts against its client's quota until it is bought or goes.
+   */
+  async retain(tx: Transaction, retention: RetentionDates, quota?: QuotaShare): Promise<void> {
     await managerOf(tx)
       .createQueryBuilder()
       .insert()
       .into(RetentionEntity)
-      .values({ ...retention, exportReference: exportReference(retention.exportId), expiredAt: null })
+      .values({
+        ...retention,
+        exportReference: exportReference(retention.exportId),
+        expiredAt: null,
+        ...(quota && { quotaKey: quota.quotaKey, uploadBytes: String(quota.sizeBytes) }),
+      })
       .orIgnore()
       .execute();
+  }
+
+  /**
+   * What the client's counted exports (neither bought nor gone nor past their date) hold at
+   * `now`. Locks the client for the rest of `tx`, so that two uploads of one client, on any
+   * replica, are counted one after the other.
+   */
+  async quotaHeld(tx: Transaction, quotaKey: string, now: Date): Promise<QuotaHeld> {
+    const manager = managerOf(tx);
+    await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+      `upload-quota:${quotaKey}`,
+    ]);
+    const held = await manager
+      .getRepository(RetentionEntity)
+      .createQueryBuilder('retention')
+      .select('COALESCE(SUM(retention.upload_bytes), 0)', 'bytes')
+      .addSelect('MIN(retention.delete_after)', 'oldest')
+      .where({ quotaKey, expiredAt: IsNull(), deleteAfter: MoreThan(now) })
+      .getRawOne<{ bytes: string; oldest: Date | null }>();
+    return { bytes: Number(held?.bytes ?? 0), oldestDeleteAfter: held?.oldest ?? null };
+  }
+
+  /** A bought export no longer counts against its client's quota, and no longer names the client. */
+  async leaveQuota(tx: Transaction, exportId: string): Promise<void> {
+    await managerOf(tx).update(RetentionEntity, { exportId }, { quotaKey: null });
   }
 
   find(exportId: string): Promise<RetentionEntity | null> {
@@ -58,7 +92,8 @@ export class RetentionRepository {
     await manager
       .createQueryBuilder()
       .update(RetentionEntity)
-      .set({ expiredAt: now, deletedOnRequest: gone === 'deleted' })
+      // Gone, it frees its share of the quota and forgets whose it was.
+      .set({ expiredAt: now, deletedOnRequest: gone === 'deleted', quotaKey: null })
       .where({ exportId: In(ids) })
       .andWhere('expired_at IS NULL')
       .execute();

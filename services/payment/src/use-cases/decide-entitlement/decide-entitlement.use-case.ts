@@ -34,7 +34,7 @@ export class DecideEntitlementUseCase {
     const free = isWithinFreeTier(messageCount, mediaSizeBytes);
     let deleted = false;
     await this.unitOfWork.once(`${exportId}:payment-decision`, async (tx) => {
-      // Dated at upload already (RETAIN_EXPORT_JOB), unless that job has not been taken yet.
+      // Dated at upload already (ADMIT_UPLOAD_REQUEST); an upload queued before that request was not.
       await this.retention.retain(tx, retentionOf(exportId, job.facts.receivedAt));
       // Deleted by its uploader while it was processed: nothing of it is recorded.
       deleted = await this.retention.isExpired(tx, exportId);
