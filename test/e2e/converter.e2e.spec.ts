@@ -298,6 +298,7 @@ describe('the converter', () => {
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Your documents are ready');
       expect(await graveAccessibilityProblems(page)).toEqual([]);
       await page.screenshot({ path: path.join(ARTIFACTS, 'converter-paid.png') });
+      await ready.screenshot({ path: path.join(ARTIFACTS, 'converter-documents-ready.png') });
       // A reload brings it back, from the server.
       await page.reload();
       await ready.getByTestId('receipt-reference').waitFor({ timeout: 30_000 });
