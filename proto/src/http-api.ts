@@ -417,7 +417,7 @@ export const HTTP_API = {
     path: '/api/payment/{bundleId}',
     tag: 'payments',
     summary: 'Whether a bundle is paid; once it is, a signed link to its PDF',
-    description: `\`pdfUrl\` stays null while a paid export’s PDF is being made (again). Only with the cookie that binds the bundle's export: a bundle id alone (Stripe's return URL carries it) is answered as an unknown one.`,
+    description: `\`pdfUrl\` stays null while a paid export’s PDF is being made (again). \`purchase\` (besides SPEC's fields) is the receipt once it is bought: the export's reference (never its id), the amount, when it was paid, the address the links were mailed to and when the files and links end; null while it is not. Only with the cookie that binds the bundle's export: a bundle id alone (Stripe's return URL carries it) is answered as an unknown one.`,
     params: z.object({ bundleId: BundleIdSchema }),
     responses: { 200: json('The payment status.', PaymentStatusResponseSchema) },
     errors: {

@@ -20,10 +20,30 @@ export type PaymentIntentRequest = z.infer<typeof PaymentIntentRequestSchema>;
 export const PaymentIntentResponseSchema = z.object({ checkoutUrl: z.string() });
 export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponseSchema>;
 
+/**
+ * A bought bundle's receipt, for the page's "Your documents are ready" panel (not in the SPEC):
+ * nothing in it opens anything. The export is named by its reference (CE-XXXX-XXXX-XXXX), never
+ * by its or the bundle's id; the address is the buyer's, as Stripe confirmed it, where the links
+ * went.
+ */
+export const PurchaseReceiptSchema = z.object({
+  reference: z.string(),
+  amountCents: z.number().int().nonnegative(),
+  /** ISO 4217, upper case (USD). */
+  currency: z.string(),
+  paidAt: z.iso.datetime(),
+  emailedTo: z.string().nullable(),
+  /** When the files are deleted (90 days after purchase, later if support extended it): the links end with them. */
+  filesKeptUntil: z.iso.datetime(),
+});
+export type PurchaseReceipt = z.infer<typeof PurchaseReceiptSchema>;
+
 export const PaymentStatusResponseSchema = z.object({
   isPaid: z.boolean(),
   pdfUrl: z.string().nullable(),
   chatExportId: z.string().nullable(),
+  /** Besides SPEC's fields: the receipt once the bundle is bought, else null. */
+  purchase: PurchaseReceiptSchema.nullable(),
 });
 export type PaymentStatusResponse = z.infer<typeof PaymentStatusResponseSchema>;
 

@@ -103,7 +103,20 @@ export const EXPORT_ACCESS_REQUEST = requestContract(
 export const PAYMENT_STATUS_REQUEST = requestContract(
   'payment.status',
   z.object({ bundleId: z.uuid() }),
-  z.object({ isPaid: z.boolean(), exportId: z.uuid() }),
+  z.object({
+    isPaid: z.boolean(),
+    exportId: z.uuid(),
+    /** A bought bundle's purchase, for the receipt the gateway answers (absent while unpaid). */
+    purchase: z
+      .object({
+        paidAt: z.iso.datetime(),
+        amountCents: z.number().int().nonnegative(),
+        currency: z.string(),
+        email: z.string().nullable(),
+        deleteAfter: z.iso.datetime(),
+      })
+      .optional(),
+  }),
 );
 
 /**

@@ -201,7 +201,7 @@ describe('the converter when things go wrong', () => {
     let polls = 0;
     const page = await pollWith((route) => {
       polls += 1;
-      return route.fulfill(json(200, { isPaid: true, pdfUrl: null, chatExportId: null }));
+      return route.fulfill(json(200, { isPaid: true, pdfUrl: null, chatExportId: null, purchase: null }));
     });
     try {
       await runOutOfAttempts(

@@ -277,7 +277,7 @@ describe('the converter on a phone, after the first look', () => {
     }
   }, 180_000);
 
-  it('brings the note of where the links were emailed into view below the header after paying on a phone', async () => {
+  it('brings the documents-ready panel, where the links were emailed, into view below the header after paying on a phone', async () => {
     const page = await open(375);
     try {
       await page.setInputFiles('input[type=file]', overLimitZip);
@@ -299,21 +299,23 @@ describe('the converter on a phone, after the first look', () => {
       await page.getByRole('button', { name: 'Continue to Payment ($4.99)' }).click();
       await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
       await page.getByRole('button', { name: 'Pay $4.99 (test mode)' }).click();
-      const emailed = page.getByTestId('emailed-links');
-      await emailed.waitFor({ timeout: 60_000 });
-      // At the top, just below the sticky header, with the result's buttons under it.
+      const ready = page.getByTestId('documents-ready');
+      await ready.getByTestId('emailed-links').waitFor({ timeout: 60_000 });
+      // The panel that says where the links went and what to do next at the top, just below the
+      // sticky header, with the result's buttons under it.
       await eventually(
         async () => {
-          const { top } = await boxOf(emailed);
+          const { top } = await boxOf(ready);
           const below = await headerBottom(page);
           return top >= below && top <= below + 32;
         },
         5000,
-        'the emailed links note at the top, below the header',
+        'the documents-ready panel at the top, below the header',
       );
-      expect((await boxOf(page.getByRole('button', { name: 'View PDF' }))).bottom).toBeLessThanOrEqual(
-        page.viewportSize()!.height,
+      expect((await boxOf(page.getByRole('button', { name: 'View PDF' }))).top).toBeGreaterThan(
+        (await boxOf(ready)).bottom,
       );
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
       await shot(page, 'emailed-375');
     } finally {
       await page.close();

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_STORAGE_KEYS } from '@chatexhibit/proto/constants';
+import { EXPORT_REFERENCE_PATTERN } from '@chatexhibit/proto/export-reference';
 import type { Page } from 'playwright-core';
 import { graveAccessibilityProblems } from '../support/accessibility';
 import { ARTIFACTS } from '../support/artifacts';
@@ -287,7 +288,20 @@ describe('the converter', () => {
       expect(
         await page.evaluate(`localStorage.getItem(${JSON.stringify(LOCAL_STORAGE_KEYS.checkoutStarted)})`),
       ).toBeNull();
+      // What stays after the toast: the receipt, by the export's reference, where the links went.
+      const ready = page.getByRole('region', { name: 'Your documents are ready' });
+      expect(await ready.getByTestId('receipt-amount').textContent()).toBe('$4.99');
+      expect(await ready.getByTestId('receipt-reference').textContent()).toMatch(EXPORT_REFERENCE_PATTERN);
+      expect(await ready.getByTestId('emailed-links').textContent()).toMatch(
+        /^We emailed the links to buyer@example\.org; they are valid until \d{1,2} [A-Z][a-z]+ \d{4}\.$/,
+      );
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Your documents are ready');
+      expect(await graveAccessibilityProblems(page)).toEqual([]);
       await page.screenshot({ path: path.join(ARTIFACTS, 'converter-paid.png') });
+      await ready.screenshot({ path: path.join(ARTIFACTS, 'converter-documents-ready.png') });
+      // A reload brings it back, from the server.
+      await page.reload();
+      await ready.getByTestId('receipt-reference').waitFor({ timeout: 30_000 });
     } finally {
       await page.close();
     }
@@ -326,7 +340,43 @@ describe('the converter', () => {
     }
   }, 120_000);
 
-  it('polls five times for a checkout left open, then offers Retry Repair, which delivers once it is paid', async () => {
+  it("comes back from the checkout page with the browser's Back to the Payment Required card, also after a reload, and pays from it", async () => {
+    const page = await open();
+    try {
+      await page.setInputFiles('input[type=file]', overLimitZip);
+      await page.getByRole('button', { name: 'Process Chat Export' }).click();
+      await page.getByLabel('Email for your download link').fill('back@example.org', { timeout: 60_000 });
+      await page.getByRole('button', { name: 'Continue to Payment ($4.99)' }).click();
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      await page.getByRole('button', { name: 'Pay $4.99 (test mode)' }).waitFor();
+      await page.goBack();
+      // SPEC: the flag set and no return parameters, polling resumes; unpaid, the card comes back.
+      const card = page.getByText('Payment Required', { exact: true });
+      await card.waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('message-count').textContent()).toBe('61 / 50 free');
+      const email = page.getByLabel('Email for your download link');
+      expect(await email.inputValue()).toBe('back@example.org');
+      expect(await page.getByText(/could not be confirmed/).count()).toBe(0);
+      for (const key of Object.values(LOCAL_STORAGE_KEYS))
+        expect(await page.evaluate(`localStorage.getItem(${JSON.stringify(key)})`)).toBeNull();
+      await page.screenshot({ path: path.join(ARTIFACTS, 'converter-back-from-checkout.png') });
+
+      // The export does not vanish on a reload either.
+      await page.reload();
+      await card.waitFor({ timeout: 30_000 });
+      expect(await email.inputValue()).toBe('back@example.org');
+
+      await page.getByRole('button', { name: 'Continue to Payment ($4.99)' }).click();
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      await page.getByRole('button', { name: 'Pay $4.99 (test mode)' }).click();
+      await toast(page, 'Download Ready').waitFor({ timeout: 30_000 });
+      await page.getByRole('region', { name: 'Your documents are ready' }).waitFor();
+    } finally {
+      await page.close();
+    }
+  }, 180_000);
+
+  it('polls five times back from a checkout whose payment is not recorded, then offers Retry Repair, which delivers once it is paid', async () => {
     const { bundleId } = await uploadOverLimitExport(standalone.baseUrl, workDir);
     const { body } = await createPaymentIntent(standalone.baseUrl, bundleId, 'later@example.org');
     const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -336,16 +386,12 @@ describe('the converter', () => {
       // The polling's 3 + 5 + 10 + 15 + 20 s pass on the page's own clock.
       await page.clock.install();
       await page.goto(`${origin()}/`);
-      const remember = (key: string, value: string) =>
-        page.evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
-      await remember(LOCAL_STORAGE_KEYS.checkoutStarted, 'true');
-      await remember(LOCAL_STORAGE_KEYS.bundleId, bundleId);
-      await remember(LOCAL_STORAGE_KEYS.email, 'later@example.org');
       const polls: string[] = [];
       page.on('request', (request) => {
         if (new URL(request.url()).pathname === `/api/payment/${bundleId}`) polls.push(request.url());
       });
-      await page.reload();
+      // Stripe's return URL, its webhook not (yet) delivered.
+      await page.goto(`${origin()}/?success=true&bundleId=${bundleId}`);
       await page.getByText('Preparing your download... (Attempt 1)', { exact: true }).waitFor();
       const unconfirmed =
         'Your payment status could not be confirmed. Please try the repair option below or contact support.';

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import Stripe from 'stripe';
+import { RETENTION_DAYS } from '@chatexhibit/proto/constants';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import type { SignedWebhook } from '@chatexhibit/payment/stripe/local-stripe/local-stripe';
 import { cleanUpAll } from '../support/clean-up';
@@ -86,7 +88,7 @@ describe('payments with Stripe', () => {
     // Before payment: nothing of the export, on any route.
     expect(await paymentStatus(base, bundleId)).toEqual({
       status: 200,
-      body: { isPaid: false, pdfUrl: null, chatExportId: null },
+      body: { isPaid: false, pdfUrl: null, chatExportId: null, purchase: null },
     });
     const artifacts = [
       `/api/whatsapp/chat/${exportId}`,
@@ -161,6 +163,21 @@ describe('payments with Stripe', () => {
       /^\/api\/files\/[\w-]{59}\/transcript\.pdf\?expires=\d+&signature=[0-9a-f]{64}$/,
     );
     expect(paid.pdfUrl).not.toContain(exportId);
+    // The receipt the page shows: the export by its reference, the amount, when it was paid, where
+    // the links went and until when the files are kept (90 days), and nothing that opens anything.
+    expect(paid.purchase).toEqual({
+      reference: exportReference(exportId),
+      amountCents: 499,
+      currency: 'USD',
+      paidAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      emailedTo: 'buyer@example.org',
+      filesKeptUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    const { paidAt, filesKeptUntil } = paid.purchase!;
+    expect(Date.parse(filesKeptUntil) - Date.parse(paidAt)).toBe(RETENTION_DAYS * 24 * 60 * 60 * 1000);
+    expect(Math.abs(Date.now() - Date.parse(paidAt))).toBeLessThan(10 * 60 * 1000);
+    expect(JSON.stringify(paid.purchase)).not.toContain(exportId);
+    expect(JSON.stringify(paid.purchase)).not.toContain(bundleId);
 
     // The same event again, a late event for the session, one out of order, one of another type.
     expect((await deliverWebhook(base, completed)).status).toBe(200);

@@ -4,6 +4,7 @@ import type {
   PaymentStatusResponse,
   RepairResponse,
 } from '@chatexhibit/proto/payment';
+import { exportReference } from '@chatexhibit/proto/export-reference';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import {
   PAYMENT_CHECKOUT_REQUEST,
@@ -34,10 +35,26 @@ export class PaymentsService {
 
   /** The status, once `assertOwner` accepts the bundle's export (it throws otherwise). */
   async status(bundleId: string, assertOwner: (exportId: string) => void): Promise<PaymentStatusResponse> {
-    const { isPaid, exportId } = await this.requestBus.request(PAYMENT_STATUS_REQUEST, { bundleId });
+    const { isPaid, exportId, purchase } = await this.requestBus.request(PAYMENT_STATUS_REQUEST, {
+      bundleId,
+    });
     assertOwner(exportId);
-    if (!isPaid) return { isPaid, pdfUrl: null, chatExportId: null };
-    return { isPaid, pdfUrl: await this.pdfUrlIfStored(exportId), chatExportId: exportId };
+    if (!isPaid) return { isPaid, pdfUrl: null, chatExportId: null, purchase: null };
+    return {
+      isPaid,
+      pdfUrl: await this.pdfUrlIfStored(exportId),
+      chatExportId: exportId,
+      purchase: purchase
+        ? {
+            reference: exportReference(exportId),
+            amountCents: purchase.amountCents,
+            currency: purchase.currency.toUpperCase(),
+            paidAt: purchase.paidAt,
+            emailedTo: purchase.email,
+            filesKeptUntil: purchase.deleteAfter,
+          }
+        : null,
+    };
   }
 
   async repair(bundleId: string): Promise<RepairResponse> {

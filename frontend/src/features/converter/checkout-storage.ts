@@ -53,6 +53,15 @@ export function paymentNeedOfStartedCheckout(): PaymentNeed | null {
   }
 }
 
+/**
+ * A checkout left unpaid (cancelled, or Back from its page): SPEC's keys go, and the email stays
+ * for this tab's payment card, also when another tab started the checkout.
+ */
+export function leaveCheckout(email: string): void {
+  forgetCheckout();
+  if (email) sessionStorage.setItem(CHECKOUT_EMAIL_KEY, email);
+}
+
 export function forgetCheckout(): void {
   for (const key of Object.values(LOCAL_STORAGE_KEYS)) localStorage.removeItem(key);
   sessionStorage.removeItem(PAYMENT_NEED_KEY);

@@ -1,4 +1,4 @@
-/** SPEC §5 and §8's sentences of the converter, word for word. */
+/** SPEC §5 and §8's sentences of the converter, word for word, and the converter's own besides. */
 export const CONVERTER_TEXTS = {
   invalidType: { title: 'Invalid File Type', description: 'Please upload a WhatsApp export ZIP file.' },
   tooLarge: { title: 'File Too Large', description: 'Please upload a file smaller than 100MB.' },
@@ -24,6 +24,24 @@ export const CONVERTER_TEXTS = {
   repairUnsuccessful: 'Repair did not succeed. Please try again or contact support.',
   repairFailed: 'Repair request failed. Please try again or contact support.',
   retryRepair: 'Retry Repair',
+  /** The panel that stays once an export is ready (not in the SPEC; its toasts stay as they are). */
+  documentsReady: {
+    title: 'Your documents are ready',
+    ready: 'The transcript PDF, its PDF/A copy for court filing and the evidence package.',
+    receipt: 'Receipt',
+    paid: 'Paid',
+    paidOn: 'Date',
+    reference: 'Reference',
+    referenceHint: 'Quote it to support. It names your export without opening it.',
+    nextTitle: 'What to do next',
+    download:
+      'Download both: View PDF and Download Evidence Package. Keep the ZIP as it is: it is the proof.',
+    verifyBefore: 'Check the package: drop the ZIP on',
+    verifyLink: 'Verify a package',
+    verifyAfter: '; every file should say Matches.',
+    exhibit: 'Build an exhibit: the Exhibit tab picks, highlights and redacts messages.',
+    file: 'File the PDF/A copy, transcript-filing.pdf from the evidence package, not transcript.pdf.',
+  },
   evidencePackageFailed: {
     title: 'Download failed',
     description: 'The evidence package could not be opened. Please try again.',

@@ -91,8 +91,8 @@ describe('the converter API files (SPEC §7)', () => {
     await expect(createPaymentIntent(request)).rejects.toThrow(/^400: Email is required$/);
   });
 
-  it('GET /api/payment/{bundleId}: isPaid, pdfUrl and chatExportId', async () => {
-    const status = { isPaid: true, pdfUrl: '/files/t.pdf', chatExportId: 'export-1' };
+  it('GET /api/payment/{bundleId}: isPaid, pdfUrl, chatExportId and purchase', async () => {
+    const status = { isPaid: true, pdfUrl: '/files/t.pdf', chatExportId: 'export-1', purchase: null };
     server.use(http.get('/api/payment/bundle-1', () => HttpResponse.json(status)));
     expect(await getPaymentStatus('bundle-1')).toEqual(status);
     server.use(http.get('/api/payment/bundle-1', () => HttpResponse.json({ isPaid: 'yes' })));

@@ -5,7 +5,7 @@ import { arrivesFromCheckout, useDownloadPolling } from '../hooks/use-download-p
 import { useProcessing } from '../hooks/use-processing';
 import { DownloadStatus } from './download-status';
 import { EMAIL_LINKS_FIELD_ID, EmailLinksCard } from './email-links-card';
-import { EmailedLinksNotice } from './emailed-links-notice';
+import { DocumentsReadyPanel } from './documents-ready-panel';
 import { ErrorNotice } from './error-notice';
 import { PaymentCard } from './payment-card';
 import { processingRefusal, type RefusedFile, refuseFile } from '../refused-file';
@@ -52,15 +52,15 @@ export function Converter({ exhibitMode }: { exhibitMode?: (exportId: string) =>
   useEffect(() => {
     if (awaitingPayment !== null) paymentCard.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [awaitingPayment]);
-  // Where the links were mailed: on one column (a phone) it is above the result's buttons, and
-  // comes to the top, below the sticky header, with the buttons under it; otherwise the preview
-  // brings its buttons into view. One of the two only: a smooth scroll under way keeps going to
-  // its own end whatever scroll is asked for after it.
-  const emailedNotice = useRef<HTMLDivElement>(null);
+  // Once the links were mailed, on one column (a phone) the "Your documents are ready" panel, which
+  // says where and what to do next, comes to the top, below the sticky header, above the result's
+  // buttons; otherwise the preview brings its buttons into view. One of the two only: a smooth
+  // scroll under way keeps going to its own end whatever scroll is asked for after it.
+  const readyPanel = useRef<HTMLDivElement>(null);
   const emailedTo = state.processed ? state.receipt?.emailedTo : undefined;
   const noticeLeads = emailedTo !== undefined && !window.matchMedia(TWO_COLUMNS).matches;
   useEffect(() => {
-    if (noticeLeads) emailedNotice.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    if (noticeLeads) readyPanel.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [noticeLeads, emailedTo]);
   return (
     <TooltipProvider>
@@ -117,9 +117,13 @@ export function Converter({ exhibitMode }: { exhibitMode?: (exportId: string) =>
               paymentSkipped={state.paymentSkipped}
             />
           )}
-          {state.processed && state.receipt && (
-            <div ref={emailedNotice}>
-              <EmailedLinksNotice {...state.receipt} />
+          {state.processed && (
+            <div ref={readyPanel}>
+              <DocumentsReadyPanel
+                purchase={state.processed.purchase ?? null}
+                mailed={state.receipt}
+                takeFocus={download.fromCheckout}
+              />
             </div>
           )}
           {state.processed && !state.receipt && state.paymentSkipped && (

@@ -8,7 +8,7 @@ import { useToast } from '../../../hooks/use-toast';
 import { createQueryClient } from '../../../lib/query-client';
 import { CHAT_DATA } from '../../../test/fixtures';
 import { server } from '../../../test/server';
-import { rememberCheckout } from '../checkout-storage';
+import { rememberCheckout, rememberedCheckoutEmail } from '../checkout-storage';
 import { DownloadStatus } from '../components/download-status';
 import { rememberedExport } from '../export-memory';
 import { useDownloadPolling } from './use-download-polling';
@@ -16,7 +16,16 @@ import type { PaymentNeed, ProcessedExport } from './use-processing';
 
 const BUNDLE = '0b7d9e2c-5a4f-4e3b-9c8d-7e6f5a4b3c2d';
 const PDF_URL = '/api/files/export-1/transcript.pdf?expires=1893456000&signature=s';
-const PAID = { isPaid: true, pdfUrl: PDF_URL, chatExportId: CHAT_DATA.id };
+const PURCHASE = {
+  reference: 'CE-7QK2-M9XD-4HBT',
+  amountCents: 499,
+  currency: 'USD',
+  paidAt: '2026-05-12T10:00:00.000Z',
+  emailedTo: 'confirmed@example.org',
+  filesKeptUntil: '2026-08-10T10:00:00.000Z',
+};
+const PAID = { isPaid: true, pdfUrl: PDF_URL, chatExportId: CHAT_DATA.id, purchase: PURCHASE };
+const UNPAID = { isPaid: false, pdfUrl: null, chatExportId: null, purchase: null };
 const PAYMENT: PaymentNeed = {
   exportId: CHAT_DATA.id,
   bundleId: BUNDLE,
@@ -44,7 +53,7 @@ const POLL_DELAYS_MS = [3000, 5000, 10000, 15000, 20000];
 function renderPolling(entry: string) {
   queryClient = createQueryClient();
   const onReady = vi.fn<(processed: ProcessedExport) => void>();
-  const onCancelled = vi.fn<(payment: PaymentNeed) => void>();
+  const onCancelled = vi.fn<(payment: PaymentNeed | null) => void>();
   let address = '';
   function Converter() {
     const download = useDownloadPolling(onReady, onCancelled);
@@ -114,13 +123,20 @@ describe('useDownloadPolling (SPEC §4 Return from checkout, Polling)', () => {
       exportId: CHAT_DATA.id,
       pdfUrl: PDF_URL,
       chatData: CHAT_DATA,
-      receipt: { emailedTo: 'buyer@example.org', linksValidUntil: '2030-01-01T00:00:00.000Z' },
+      purchase: PURCHASE,
+      // The server's: the address Stripe confirmed, the files' deletion date.
+      receipt: { emailedTo: 'confirmed@example.org', linksValidUntil: '2026-08-10T10:00:00.000Z' },
     });
     expect(toastTitle()).toBe('Download Ready');
     expect(attemptShown()).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.bundleId)).toBeNull();
-    expect(rememberedExport()).toMatchObject({ exportId: CHAT_DATA.id, bundleId: BUNDLE });
+    expect(rememberedExport(Date.parse('2026-06-01T00:00:00Z'))).toMatchObject({
+      exportId: CHAT_DATA.id,
+      bundleId: BUNDLE,
+      emailedTo: 'confirmed@example.org',
+      expiresAt: PURCHASE.filesKeptUntil,
+    });
 
     await pass(60_000);
     expect(polledAt).toHaveLength(1);
@@ -128,8 +144,9 @@ describe('useDownloadPolling (SPEC §4 Return from checkout, Polling)', () => {
 
   it('polls at most 5 times, at 3, 5, 10, 15 and 20 s, then offers repair', async () => {
     rememberCheckout({ bundleId: BUNDLE, email: 'buyer@example.org' }, PAYMENT);
-    const polledAt = answerPolls(status({ isPaid: false, pdfUrl: null, chatExportId: null }));
-    renderPolling('/');
+    // Back from a paid checkout whose payment is not recorded yet: unpaid is a miss, polled again.
+    const polledAt = answerPolls(status(UNPAID));
+    renderPolling(`/?success=true&bundleId=${BUNDLE}`);
     let at = start;
     for (const [n, delay] of POLL_DELAYS_MS.entries()) {
       expect(attemptShown()).toBe(`Preparing your download... (Attempt ${n + 1})`);
@@ -150,7 +167,7 @@ describe('useDownloadPolling (SPEC §4 Return from checkout, Polling)', () => {
 
   it('says the download is late when paid without a PDF, and a repair that delivers makes it ready', async () => {
     rememberCheckout({ bundleId: BUNDLE, email: '' }, PAYMENT);
-    const polledAt = answerPolls(status({ isPaid: true, pdfUrl: null, chatExportId: null }));
+    const polledAt = answerPolls(status({ ...UNPAID, isPaid: true, purchase: PURCHASE }));
     let repairs = 0;
     server.use(
       http.post(`/api/payment/${BUNDLE}/repair`, () => {
@@ -178,6 +195,8 @@ describe('useDownloadPolling (SPEC §4 Return from checkout, Polling)', () => {
       exportId: CHAT_DATA.id,
       pdfUrl: PDF_URL,
       chatData: CHAT_DATA,
+      purchase: PURCHASE,
+      receipt: { emailedTo: 'confirmed@example.org', linksValidUntil: PURCHASE.filesKeptUntil },
     });
     expect(toastTitle()).toBe('Download Ready');
     expect(screen.queryByRole('button')).toBeNull();
@@ -221,6 +240,40 @@ describe('useDownloadPolling (SPEC §4 Return from checkout, Polling)', () => {
     screen.getByRole('button', { name: 'Retry Repair' });
   });
 
+  it("back from the checkout page with the browser's Back, unpaid: one poll, then the payment card again, the flags cleared and the email kept", async () => {
+    rememberCheckout({ bundleId: BUNDLE, email: 'buyer@example.org' }, PAYMENT);
+    const polledAt = answerPolls(status(UNPAID));
+    const view = renderPolling('/');
+    // SPEC: the flag set and no return parameters, polling resumes for the stored bundle.
+    expect(attemptShown()).toBe('Preparing your download... (Attempt 1)');
+    await pass(3000);
+    expect(polledAt).toEqual([start + 3000]);
+    // Unpaid: the checkout was left, the export still waits for payment.
+    expect(view.onCancelled).toHaveBeenCalledWith(PAYMENT);
+    expect(attemptShown()).toBeNull();
+    expect(screen.queryByText(/could not be confirmed/)).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    // A reload does not poll again (the export comes back through its own memory)...
+    for (const key of Object.values(LOCAL_STORAGE_KEYS)) expect(localStorage.getItem(key)).toBeNull();
+    // ...and the card has the email typed before.
+    expect(rememberedCheckoutEmail()).toBe('buyer@example.org');
+    await pass(60_000);
+    expect(polledAt).toHaveLength(1);
+    expect(view.onReady).not.toHaveBeenCalled();
+  });
+
+  it('back with Back in a tab that kept no payment card: the export comes back from its own memory, with the email', async () => {
+    localStorage.setItem(LOCAL_STORAGE_KEYS.checkoutStarted, 'true');
+    localStorage.setItem(LOCAL_STORAGE_KEYS.bundleId, BUNDLE);
+    localStorage.setItem(LOCAL_STORAGE_KEYS.email, 'other-tab@example.org');
+    answerPolls(status(UNPAID));
+    const view = renderPolling('/');
+    await pass(3000);
+    expect(view.onCancelled).toHaveBeenCalledWith(null);
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.checkoutStarted)).toBeNull();
+    expect(rememberedCheckoutEmail()).toBe('other-tab@example.org');
+  });
+
   it('back from a cancelled checkout: the payment card again, no polling', async () => {
     rememberCheckout({ bundleId: BUNDLE, email: 'buyer@example.org' }, PAYMENT);
     const polledAt = answerPolls(status(PAID));
@@ -236,8 +289,8 @@ describe('useDownloadPolling (SPEC §4 Return from checkout, Polling)', () => {
 
   it('stops polling when the page goes', async () => {
     rememberCheckout({ bundleId: BUNDLE, email: '' }, PAYMENT);
-    const polledAt = answerPolls(status({ isPaid: false, pdfUrl: null, chatExportId: null }));
-    const view = renderPolling('/');
+    const polledAt = answerPolls(status(UNPAID));
+    const view = renderPolling(`/?success=true&bundleId=${BUNDLE}`);
     await pass(3000);
     expect(polledAt).toHaveLength(1);
     view.unmount();

@@ -1,5 +1,6 @@
 import { PAYMENT_POLLING, RETENTION_DAYS } from '@chatexhibit/proto/constants';
 import type { ChatData } from '@chatexhibit/proto/chat';
+import type { PurchaseReceipt } from '@chatexhibit/proto/payment';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,16 +8,21 @@ import { toast } from '../../../hooks/use-toast';
 import { chatDataQueryOptions } from '../api/chat-data';
 import { getPaymentStatus } from '../api/payment-status';
 import { useRepairPayment } from '../api/repair-payment';
-import { forgetCheckout, paymentNeedOfStartedCheckout, startedCheckout } from '../checkout-storage';
+import {
+  forgetCheckout,
+  leaveCheckout,
+  paymentNeedOfStartedCheckout,
+  startedCheckout,
+} from '../checkout-storage';
 import { CONVERTER_TEXTS } from '../converter-texts';
 import { expiryIn, updateRememberedExport } from '../export-memory';
-import type { PaymentNeed, ProcessedExport } from './use-processing';
+import { type PaymentNeed, type ProcessedExport, receiptOf } from './use-processing';
 
 /** How the page was reached, as far as checkout is concerned (SPEC §4 Return from checkout). */
 type Arrival =
   | { kind: 'success'; bundleId: string }
   | { kind: 'cancelled'; bundleId?: undefined; payment: PaymentNeed | null }
-  | { kind: 'resume'; bundleId: string };
+  | { kind: 'resume'; bundleId: string; payment: PaymentNeed | null; email: string };
 
 function arrivalOf(searchParams: URLSearchParams): Arrival | null {
   const returned = searchParams.get('bundleId');
@@ -24,16 +30,7 @@ function arrivalOf(searchParams: URLSearchParams): Arrival | null {
   if (searchParams.get('cancelled') === 'true')
     return { kind: 'cancelled', payment: paymentNeedOfStartedCheckout() };
   const resumed = startedCheckout();
-  return resumed ? { kind: 'resume', bundleId: resumed.bundleId } : null;
-}
-
-/**
- * Until when a signed link holds (ISO), from its `expires` (unix seconds); the buyer's mailed
- * links were signed moments before, for the same 90 days.
- */
-function linkExpiry(signedUrl: string): string | null {
-  const expires = Number(new URL(signedUrl, window.location.origin).searchParams.get('expires'));
-  return Number.isFinite(expires) && expires > 0 ? new Date(expires * 1000).toISOString() : null;
+  return resumed ? { kind: 'resume', ...resumed, payment: paymentNeedOfStartedCheckout() } : null;
 }
 
 /** Whether the page is reached back from checkout or resumes one (its own flow restores the export). */
@@ -48,19 +45,21 @@ const MISS_MESSAGE: Record<Miss, string> = {
   error: CONVERTER_TEXTS.pollingError,
 };
 
-/** A paid bundle's export with its PDF link and its chat data: what the page shows as ready. */
+/** A paid bundle's export with its PDF link, its chat data and its receipt: what the page shows as ready. */
 interface PaidExport {
   bundleId: string;
   chatExportId: string;
   pdfUrl: string;
   chatData: ChatData;
+  purchase: PurchaseReceipt | null;
 }
 
 /**
- * One poll, numbered from 1 (SPEC §4 Polling): the paid export, or why not yet. A failed request
- * is a miss like the others, so the query itself never fails and its data counts the attempts.
+ * One poll, numbered from 1 (SPEC §4 Polling): the paid export, why not yet, or (resuming a
+ * checkout) that it was left unpaid. A failed request is a miss like the others, so the query
+ * itself never fails and its data counts the attempts.
  */
-type Poll = { attempt: number } & ({ paid: PaidExport } | { miss: Miss });
+type Poll = { attempt: number } & ({ paid: PaidExport } | { miss: Miss } | { left: true });
 
 /** Whether another poll follows `poll` (before the first, the first does). */
 const pollsOn = (poll: Poll | undefined): boolean =>
@@ -70,12 +69,17 @@ const pollsOn = (poll: Poll | undefined): boolean =>
  * After checkout (SPEC §4 Return from checkout, Polling): reads the return parameters (or a
  * checkout left in local storage), polls the payment status up to 5 times at 3, 5, 10, 15 and
  * 20 s, and on a paid bundle with its PDF loads the chat data and hands the export to
- * `onReady`; after the last attempt it offers repair. Back from a cancelled checkout, it hands
- * the payment need this tab kept to `onCancelled`, so the buyer can pay without a new upload.
+ * `onReady`; after the last attempt it offers repair.
+ *
+ * Back from a cancelled checkout, or from a checkout left with the browser's Back (the flag set,
+ * no return parameters, and the status says unpaid), it clears the checkout's flags and hands
+ * the payment need this tab kept (null when it kept none) to `onLeftUnpaid`, so the buyer can pay
+ * without a new upload. Without that, Back polled five times into "could not be confirmed", and
+ * the flags left brought the same on every reload: the export was out of reach.
  */
 export function useDownloadPolling(
   onReady: (processed: ProcessedExport) => void,
-  onCancelled: (payment: PaymentNeed) => void,
+  onLeftUnpaid: (payment: PaymentNeed | null) => void,
 ) {
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
@@ -83,18 +87,20 @@ export function useDownloadPolling(
   // Read once, on arrival: back from checkout, or a checkout left unfinished in local storage.
   const [arrival] = useState(() => arrivalOf(searchParams));
   const [bundleId] = useState(arrival?.bundleId ?? null);
-  // Where the buyer's mail goes, read before the checkout's keys are cleared on arrival.
-  const [buyerEmail] = useState(() =>
-    bundleId && startedCheckout()?.bundleId === bundleId ? startedCheckout()?.email || undefined : undefined,
-  );
 
   /** A paid bundle's export: its chat data is loaded before it counts as delivered. */
   const paidExport = useCallback(
-    async (paidBundleId: string, chatExportId: string, pdfUrl: string): Promise<PaidExport> => ({
+    async (
+      paidBundleId: string,
+      chatExportId: string,
+      pdfUrl: string,
+      purchase: PurchaseReceipt | null,
+    ): Promise<PaidExport> => ({
       bundleId: paidBundleId,
       chatExportId,
       pdfUrl,
       chatData: await queryClient.fetchQuery(chatDataQueryOptions(chatExportId)),
+      purchase,
     }),
     [queryClient],
   );
@@ -104,18 +110,16 @@ export function useDownloadPolling(
    * the result and that note back.
    */
   const deliver = useCallback(
-    ({ bundleId: paidBundleId, chatExportId, pdfUrl, chatData }: PaidExport) => {
-      const emailedTo = buyerEmail;
-      const linksValidUntil = linkExpiry(pdfUrl);
-      const receipt = emailedTo ? { emailedTo, linksValidUntil } : undefined;
-      // Files are kept 90 days after purchase, as long as the links hold.
-      const expiresAt = linksValidUntil ?? expiryIn(RETENTION_DAYS);
+    ({ bundleId: paidBundleId, chatExportId, pdfUrl, chatData, purchase }: PaidExport) => {
+      const receipt = receiptOf(purchase);
+      // The server's date: 90 days after purchase, or later when support extended it.
+      const expiresAt = purchase?.filesKeptUntil ?? expiryIn(RETENTION_DAYS);
       updateRememberedExport(
         chatExportId,
         {
           bundleId: paidBundleId,
           expiresAt,
-          ...(receipt && { emailedTo, ...(linksValidUntil && { linksValidUntil }) }),
+          ...(receipt && { emailedTo: receipt.emailedTo, linksValidUntil: expiresAt }),
         },
         {
           fileName: chatData.originalFilename,
@@ -123,11 +127,17 @@ export function useDownloadPolling(
           expiresAt,
         },
       );
-      onReady({ exportId: chatExportId, pdfUrl, chatData, ...(receipt && { receipt }) });
+      onReady({
+        exportId: chatExportId,
+        pdfUrl,
+        chatData,
+        ...(purchase && { purchase }),
+        ...(receipt && { receipt }),
+      });
       forgetCheckout();
       toast(CONVERTER_TEXTS.downloadReady);
     },
-    [onReady, buyerEmail],
+    [onReady],
   );
 
   // The first poll waits its delay (3 s) after arrival; each later one waits its own after the
@@ -146,9 +156,15 @@ export function useDownloadPolling(
       const attempt = (queryClient.getQueryData<Poll>(pollKey)?.attempt ?? 0) + 1;
       try {
         const status = await getPaymentStatus(bundleId!);
+        // Resuming, unpaid means the checkout page was left (Back); returned with success=true,
+        // the payment may not be recorded yet, so SPEC's polling goes on.
+        if (!status.isPaid && arrival?.kind === 'resume') return { attempt, left: true };
         if (!status.isPaid || !status.pdfUrl || !status.chatExportId)
           return { attempt, miss: status.isPaid ? 'paid-without-pdf' : 'unexpected' };
-        return { attempt, paid: await paidExport(bundleId!, status.chatExportId, status.pdfUrl) };
+        return {
+          attempt,
+          paid: await paidExport(bundleId!, status.chatExportId, status.pdfUrl, status.purchase),
+        };
       } catch {
         return { attempt, miss: 'error' };
       }
@@ -170,6 +186,13 @@ export function useDownloadPolling(
     deliver(paid);
   }, [paid, deliver]);
 
+  const left = poll !== undefined && 'left' in poll;
+  useEffect(() => {
+    if (!left || arrival?.kind !== 'resume') return;
+    leaveCheckout(arrival.email);
+    onLeftUnpaid(arrival.payment);
+  }, [left, arrival, onLeftUnpaid]);
+
   const polling = bundleId !== null && pollsOn(poll);
   const exhausted = poll && 'miss' in poll && poll.attempt >= PAYMENT_POLLING.maxAttempts ? poll.miss : null;
 
@@ -183,11 +206,11 @@ export function useDownloadPolling(
     } else if (arrival.kind === 'cancelled') {
       forgetCheckout();
       toast({ title: CONVERTER_TEXTS.paymentCancelled });
-      if (arrival.payment) onCancelled(arrival.payment);
+      onLeftUnpaid(arrival.payment);
     }
     // The return parameters leave the address bar.
     if (arrival.kind !== 'resume') void navigate('/', { replace: true, preventScrollReset: true });
-  }, [arrival, navigate, onCancelled]);
+  }, [arrival, navigate, onLeftUnpaid]);
 
   // What the last repair came to: undefined before one answered, null once it delivered.
   const [repairProblem, setRepairProblem] = useState<string | null>();
@@ -198,7 +221,12 @@ export function useDownloadPolling(
         return;
       }
       try {
-        deliver(await paidExport(bundleId!, result.chatExportId, result.pdfUrl));
+        // Repair answers no receipt: the status has it.
+        const purchase = await getPaymentStatus(bundleId!).then(
+          (status) => status.purchase,
+          () => null,
+        );
+        deliver(await paidExport(bundleId!, result.chatExportId, result.pdfUrl, purchase));
         setRepairProblem(null);
       } catch {
         setRepairProblem(CONVERTER_TEXTS.repairFailed);

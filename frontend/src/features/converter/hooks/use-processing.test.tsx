@@ -180,17 +180,34 @@ describe('useProcessing (SPEC §4 Upload and Processing)', () => {
       expiresAt: KEPT_UNTIL,
       bundleId: BUNDLE,
     });
+    const purchase = {
+      reference: 'CE-7QK2-M9XD-4HBT',
+      amountCents: 499,
+      currency: 'USD',
+      paidAt: '2026-05-12T10:00:00.000Z',
+      emailedTo: 'buyer@example.org',
+      filesKeptUntil: '2026-08-10T10:00:00.000Z',
+    };
     server.use(
       http.get(`/api/payment/${BUNDLE}`, () =>
-        HttpResponse.json({ isPaid: true, pdfUrl: '/t.pdf', chatExportId: EXPORT_ID }),
+        HttpResponse.json({ isPaid: true, pdfUrl: '/t.pdf', chatExportId: EXPORT_ID, purchase }),
       ),
       http.get(`/api/whatsapp/chat/${EXPORT_ID}`, () => HttpResponse.json(CHAT_DATA)),
     );
     const view = renderProcessing(true);
     expect(view.state().shownFile).toEqual({ name: 'chat.zip', size: 12 });
+    // The receipt, and where the links went until when, as the server says.
+    const receipt = { emailedTo: 'buyer@example.org', linksValidUntil: '2026-08-10T10:00:00.000Z' };
     await waitFor(() =>
-      expect(view.state().processed).toEqual({ exportId: EXPORT_ID, pdfUrl: '/t.pdf', chatData: CHAT_DATA }),
+      expect(view.state().processed).toEqual({
+        exportId: EXPORT_ID,
+        pdfUrl: '/t.pdf',
+        chatData: CHAT_DATA,
+        purchase,
+        receipt,
+      }),
     );
+    expect(view.state().receipt).toEqual(receipt);
     expect(FakeEventSource.opened).toEqual([]);
   });
 

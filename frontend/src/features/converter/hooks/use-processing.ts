@@ -4,6 +4,7 @@ import {
   UNPAID_EXPORT_RETENTION_DAYS,
   UPLOAD_PROGRESS,
 } from '@chatexhibit/proto/constants';
+import type { PurchaseReceipt } from '@chatexhibit/proto/payment';
 import type { UploadOptions } from '@chatexhibit/proto/processing-options';
 import type { ProgressErrorReason, ProgressEvent } from '@chatexhibit/proto/progress';
 import { stepIndex } from '@chatexhibit/proto/steps';
@@ -44,6 +45,8 @@ export interface ProcessedExport {
   filesKeptUntil?: string;
   /** After a purchase: where the buyer's mail went and until when its links hold. */
   receipt?: LinksReceipt;
+  /** A bought export's receipt, as its payment status gives it. */
+  purchase?: PurchaseReceipt;
 }
 
 /** Where an export's links were mailed, and until when they hold (ISO), for the lasting note. */
@@ -51,6 +54,12 @@ export interface LinksReceipt {
   emailedTo: string;
   linksValidUntil: string | null;
 }
+
+/** Where a purchase's links were mailed and until when they hold (the files' deletion, the server's date). */
+export const receiptOf = (purchase: PurchaseReceipt | null): LinksReceipt | undefined =>
+  purchase?.emailedTo
+    ? { emailedTo: purchase.emailedTo, linksValidUntil: purchase.filesKeptUntil }
+    : undefined;
 
 /** The file as the upload card names it: the chosen one, or the remembered one after a reload. */
 export interface ShownFile {
@@ -302,12 +311,12 @@ export function useProcessing({ resume }: { resume: boolean }) {
     );
   }, []);
 
-  // After a reload: the remembered export's result (a bought one's through its payment status),
-  // else its progress from the stream, which sends the latest state at once.
-  const resumed = useRef(false);
-  useEffect(() => {
-    if (!resume || resumed.current) return;
-    resumed.current = true;
+  /**
+   * The remembered export's result (a bought one's through its payment status), else its
+   * progress from the stream, which sends the latest state at once: after a reload, or back from
+   * a checkout left unpaid in a tab that kept no payment card.
+   */
+  const resumeRemembered = useCallback(() => {
     const memory = rememberedExport();
     if (!memory) return;
     dispatch({ type: 'resume', memory });
@@ -318,12 +327,15 @@ export function useProcessing({ resume }: { resume: boolean }) {
           const status = await getPaymentStatus(memory.bundleId);
           if (status.isPaid && status.pdfUrl && status.chatExportId) {
             const chatData = await getChatData(status.chatExportId);
+            const receipt = receiptOf(status.purchase);
             dispatch({
               type: 'processed',
               processed: {
                 exportId: status.chatExportId,
                 pdfUrl: status.pdfUrl,
                 chatData,
+                ...(status.purchase && { purchase: status.purchase }),
+                ...(receipt && { receipt }),
               },
               timeZone: memory.timeZone ?? null,
             });
@@ -335,7 +347,14 @@ export function useProcessing({ resume }: { resume: boolean }) {
       }
       follow(memory.exportId, true);
     })();
-  }, [resume, follow]);
+  }, [follow]);
+
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!resume || resumed.current) return;
+    resumed.current = true;
+    resumeRemembered();
+  }, [resume, resumeRemembered]);
 
   const choose = useCallback((chosen: File) => {
     const refused = refuseFile(chosen);
@@ -403,15 +422,20 @@ export function useProcessing({ resume }: { resume: boolean }) {
     [],
   );
 
-  /** Back from a cancelled checkout: the Payment Required card of that export again. */
+  /**
+   * Back from a checkout left unpaid: the Payment Required card of that export again, from what
+   * this tab kept, else from the remembered export's stream.
+   */
   const restorePayment = useCallback(
-    (payment: PaymentNeed) =>
-      dispatch({
-        type: 'payment-restored',
-        payment,
-        timeZone: payment.exportId ? rememberedTimeZone(payment.exportId) : null,
-      }),
-    [],
+    (payment: PaymentNeed | null) =>
+      payment
+        ? dispatch({
+            type: 'payment-restored',
+            payment,
+            timeZone: payment.exportId ? rememberedTimeZone(payment.exportId) : null,
+          })
+        : resumeRemembered(),
+    [resumeRemembered],
   );
 
   /** A free export's links were mailed: the lasting note, also after a reload. */

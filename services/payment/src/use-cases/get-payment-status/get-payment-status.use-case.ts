@@ -12,7 +12,20 @@ export class GetPaymentStatusUseCase {
   async execute({
     bundleId,
   }: RequestOf<typeof PAYMENT_STATUS_REQUEST>): Promise<ResponseOf<typeof PAYMENT_STATUS_REQUEST>> {
-    const { bundle } = await this.liveBundles.find(bundleId);
-    return { isPaid: isUnlocked(bundle), exportId: bundle.exportId };
+    const { bundle, retention } = await this.liveBundles.find(bundleId);
+    const isPaid = isUnlocked(bundle);
+    const { paidAt, amountCents, currency } = bundle;
+    // What the buyer's receipt shows; a bought bundle has all of it but the address.
+    const purchase =
+      isPaid && paidAt && amountCents !== null && currency
+        ? {
+            paidAt: paidAt.toISOString(),
+            amountCents,
+            currency,
+            email: bundle.email,
+            deleteAfter: retention.deleteAfter.toISOString(),
+          }
+        : undefined;
+    return { isPaid, exportId: bundle.exportId, ...(purchase && { purchase }) };
   }
 }
