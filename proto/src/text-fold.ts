@@ -1,4 +1,4 @@
-import { capitalsAsLatin, confusablePrototype } from './confusables';
+import { asLatinLetter, capitalsAsLatin, confusablePrototype } from './confusables';
 import type { TextRange } from './text-range';
 
 // A name or number removed "everywhere" must go in every spelling a reader sees as the same:
@@ -22,15 +22,20 @@ function decimalDigitValue(codePoint: number): number {
 
 const foldedCharacters = new Map<string, string>();
 
+/** A compatibility decomposition that is one letter or digit in a frame of punctuation: "⒠" is "(e)", "⒈" is "1.". */
+const FRAMED = /^[\p{P}\p{S}\p{Z}]*([\p{L}\p{N}])[\p{P}\p{S}\p{Z}]*$/u;
+
 /**
  * One character folded: compatibility decomposition (full-width forms, ligatures, precomposed
- * letters into letter and mark), any decimal digit as its ASCII digit, any dash as "-", and full
- * case folding (upper then lower case, so "ß" is "ss").
+ * letters into letter and mark, a letter or digit in a frame as itself), any decimal digit as its
+ * ASCII digit, any dash as "-", and full case folding (upper then lower case, so "ß" is "ss").
  */
 function foldCharacter(character: string): string {
   let folded = foldedCharacters.get(character);
   if (folded === undefined) {
-    folded = [...character.normalize('NFKD')]
+    const decomposed = character.normalize('NFKD');
+    const framed = decomposed === character ? null : FRAMED.exec(decomposed);
+    folded = [...(framed?.[1] ?? decomposed)]
       .map((part) =>
         /\p{Nd}/u.test(part)
           ? String(decimalDigitValue(part.codePointAt(0)!))
@@ -91,6 +96,14 @@ export function foldText(text: string, options: FoldOptions = {}): FoldedText {
 const KEPT_FOLDS = 4;
 const recentlyFolded = new Map<string, Array<{ text: string; result: FoldedText }>>();
 
+/**
+ * A combining mark any script may put on any letter (Script=Inherited): an accent where it composes
+ * with its letter into one character ("e" and U+0301 are "é"), else a decoration of the letter
+ * (a strikethrough, an overlay, an underline, an enclosing circle: "E̶m̶m̶a̶"), which is read through.
+ */
+const isInheritedMark = (codePoint: string): boolean =>
+  /^\p{M}$/u.test(codePoint) && /^\p{Script=Inherited}$/u.test(codePoint);
+
 /** Units of a text (`characterUnits`, or a URL's characters percent-decoded) folded as `foldText` folds characters. */
 export function foldUnits(
   units: Iterable<TextUnit>,
@@ -98,23 +111,44 @@ export function foldUnits(
 ): FoldedText {
   let folded = '';
   const sources: TextRange[] = [];
+  /** The last character with the marks kept on it, composed: what a mark after it composes with or not. */
+  let letter = '';
   for (const { character, source } of units) {
+    const decoration =
+      isInheritedMark(character) &&
+      [...(letter + character).normalize('NFC')].length > [...letter.normalize('NFC')].length;
+    if (!decoration) letter = /^\p{M}/u.test(character) ? letter + character : character;
     for (const part of foldCharacter(confusables ? capitalsAsLatin(character) : character)) {
-      // Left out: the dot of Turkish "İ" ("i" to a reader), any mark when accents are ignored,
-      // and an invisible character always: a format character (a zero-width space, a soft
-      // hyphen, a direction mark) or another default-ignorable one (a variation selector, the
-      // combining grapheme joiner): "Em\u200Bma" and "Em\u034Fma" show "Emma". A match around
-      // one still spans it in the original.
+      // Left out: the dot of Turkish "İ" ("i" to a reader), any mark when accents are ignored, a
+      // decoration, and an invisible character always: a format character (a zero-width space, a
+      // soft hyphen, a direction mark) or another default-ignorable one (a variation selector,
+      // the combining grapheme joiner): "Em\u200Bma" and "Em\u034Fma" show "Emma". A match
+      // around one still spans it in the original, and a mark left out goes with the character
+      // before it, so that a match ending there takes it in ("E̶m̶m̶a̶", a keycap "7️⃣").
       const dropped =
+        decoration ||
         /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u.test(part) ||
         (ignoreAccents ? /^\p{M}$/u.test(part) : part === DOT_ABOVE && folded.endsWith('i'));
-      if (dropped) continue;
-      const unit = confusables ? confusablePrototype(part) : part;
+      if (dropped) {
+        if (/^\p{M}$/u.test(part)) extendLast(sources, source.end);
+        continue;
+      }
+      const unit = confusables
+        ? [...confusablePrototype(asLatinLetter(part))].map(asLatinLetter).join('')
+        : part;
       folded += unit;
       for (let at = 0; at < unit.length; at++) sources.push(source);
     }
   }
   return { folded, sources };
+}
+
+/** The last character's span (every unit folded from it) extended to `end`. */
+function extendLast(sources: TextRange[], end: number): void {
+  const last = sources.at(-1);
+  if (last === undefined || last.end >= end) return;
+  const extended = { start: last.start, end };
+  for (let at = sources.length - 1; at >= 0 && sources[at] === last; at--) sources[at] = extended;
 }
 
 /** Where in the original text a span of its folded copy lies (whole characters). */
