@@ -95,11 +95,11 @@ export const MIDDLE_DOTS = String.raw`\u00b7\u0387\u2022\u2027\u2219\u22c5\u2e31
 /**
  * What may stand between two digits of one number: any character that is neither a letter nor a
  * digit (a space, a line break, any punctuation or symbol: "555\u2212010", "555:010", "555|010",
- * "555。010", Arabic "٥٥٥٫٠١٠"), and a modifier letter, which is drawn as a mark ("555ー010"); the
- * body of a `u` pattern. Combining marks and invisible characters are read through before it
+ * "555。010", Arabic "٥٥٥٫٠١٠"), and a modifier letter (Lm), which is drawn as a mark ("555ー010");
+ * a class of a `u` pattern. Combining marks and invisible characters are read through before it
  * (`foldUnits`), so a keycap "5️⃣" is a "5".
  */
-export const NUMBER_SEPARATOR = String.raw`(?:[^\p{L}\p{N}]|\p{Lm})`;
+export const NUMBER_SEPARATOR = String.raw`[^\p{Lu}\p{Ll}\p{Lt}\p{Lo}\p{N}]`;
 const IS_NUMBER_SEPARATOR = new RegExp(`^${NUMBER_SEPARATOR}$`, 'u');
 /**
  * At most this many separators in a row between two digits of one number ("555 - - - 010", "5   5"),

@@ -2,7 +2,14 @@ import { Metadata, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { phoneDigits } from './phone-digits';
 import { MAX_SEPARATORS, MIDDLE_DOTS, NUMBER_SEPARATOR, readDigitLookAlikes } from './confusables';
 import { decodedUnits } from './text-escapes';
-import { type FoldedText, foldText, foldUnits, originalRange } from './text-fold';
+import {
+  characterUnits,
+  type FoldedText,
+  foldText,
+  foldUnits,
+  originalRange,
+  type TextUnit,
+} from './text-fold';
 import type { TextRange } from './text-range';
 
 // One phone number is written many ways: "+1 555 010 4477", "+1 (555) 010-4477", "15550104477",
@@ -95,14 +102,15 @@ export function phoneNumberPattern(number: string): RegExp {
 function numberReadings(text: string): FoldedText[] {
   // Each phone-number redaction reads the same text in turn.
   if (text === lastReadings.text) return lastReadings.readings;
-  const units = [...decodedUnits(text)];
-  const withDigits = readDigitLookAlikes(units.map((unit) => unit.character).join(''));
+  const units = [...(/[%&]/.test(text) ? decodedUnits(text) : characterUnits(text))];
+  const decoded = units.map((unit) => unit.character).join('');
+  const withDigits = readDigitLookAlikes(decoded);
   let at = 0;
-  const readAsDigits = units.map((unit) => ({
-    ...unit,
-    character: withDigits.slice(at, (at += unit.character.length)),
-  }));
-  const readings = [units, readAsDigits].map((reading) => foldUnits(reading, { ignoreAccents: true }));
+  const readAsDigits = (): TextUnit[] =>
+    units.map((unit) => ({ ...unit, character: withDigits.slice(at, (at += unit.character.length)) }));
+  const readings = (withDigits === decoded ? [units] : [units, readAsDigits()]).map((reading) =>
+    foldUnits(reading, { ignoreAccents: true }),
+  );
   lastReadings = { text, readings };
   return readings;
 }

@@ -96,13 +96,34 @@ export function foldText(text: string, options: FoldOptions = {}): FoldedText {
 const KEPT_FOLDS = 4;
 const recentlyFolded = new Map<string, Array<{ text: string; result: FoldedText }>>();
 
+const MARK = /^\p{M}$/u;
+const INVISIBLE = /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
+const INHERITED = /^\p{Script=Inherited}$/u;
+/** Below it no character is a mark or invisible (the soft hyphen, U+00AD, is the first): most text skips the tests. */
+const FIRST_SPECIAL = 0xad;
+
 /**
- * A combining mark any script may put on any letter (Script=Inherited): an accent where it composes
- * with its letter into one character ("e" and U+0301 are "é"), else a decoration of the letter
- * (a strikethrough, an overlay, an underline, an enclosing circle: "E̶m̶m̶a̶"), which is read through.
+ * Whether `mark`, after `letter` (a character with the marks kept on it), decorates it rather than
+ * accents it: a combining mark any script may use (Script=Inherited) is an accent where it composes
+ * with its letter into one character ("e" and U+0301 are "é"), else a decoration (a strikethrough,
+ * an overlay, an underline, an enclosing circle: "E̶m̶m̶a̶"), which is read through.
  */
-const isInheritedMark = (codePoint: string): boolean =>
-  /^\p{M}$/u.test(codePoint) && /^\p{Script=Inherited}$/u.test(codePoint);
+const decorates = (letter: string, mark: string): boolean =>
+  MARK.test(mark) &&
+  INHERITED.test(mark) &&
+  [...(letter + mark).normalize('NFC')].length > [...letter.normalize('NFC')].length;
+
+/** A folded code point's UTS #39 skeleton, letters drawn as small capitals or symbols read as Latin first. */
+function skeletonOf(part: string): string {
+  let skeleton = skeletons.get(part);
+  if (skeleton === undefined) {
+    skeleton = [...confusablePrototype(asLatinLetter(part))].map(asLatinLetter).join('');
+    skeletons.set(part, skeleton);
+  }
+  return skeleton;
+}
+
+const skeletons = new Map<string, string>();
 
 /** Units of a text (`characterUnits`, or a URL's characters percent-decoded) folded as `foldText` folds characters. */
 export function foldUnits(
@@ -111,13 +132,12 @@ export function foldUnits(
 ): FoldedText {
   let folded = '';
   const sources: TextRange[] = [];
-  /** The last character with the marks kept on it, composed: what a mark after it composes with or not. */
+  /** The last character with the marks kept on it: what a mark after it composes with or not. */
   let letter = '';
   for (const { character, source } of units) {
-    const decoration =
-      isInheritedMark(character) &&
-      [...(letter + character).normalize('NFC')].length > [...letter.normalize('NFC')].length;
-    if (!decoration) letter = /^\p{M}/u.test(character) ? letter + character : character;
+    const plain = character.charCodeAt(0) < FIRST_SPECIAL;
+    const decoration = !plain && decorates(letter, character);
+    if (!decoration) letter = !plain && MARK.test(character) ? letter + character : character;
     for (const part of foldCharacter(confusables ? capitalsAsLatin(character) : character)) {
       // Left out: the dot of Turkish "İ" ("i" to a reader), any mark when accents are ignored, a
       // decoration, and an invisible character always: a format character (a zero-width space, a
@@ -125,17 +145,16 @@ export function foldUnits(
       // the combining grapheme joiner): "Em\u200Bma" and "Em\u034Fma" show "Emma". A match
       // around one still spans it in the original, and a mark left out goes with the character
       // before it, so that a match ending there takes it in ("E̶m̶m̶a̶", a keycap "7️⃣").
+      const mark = part.charCodeAt(0) >= FIRST_SPECIAL && MARK.test(part);
       const dropped =
         decoration ||
-        /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u.test(part) ||
-        (ignoreAccents ? /^\p{M}$/u.test(part) : part === DOT_ABOVE && folded.endsWith('i'));
+        (part.charCodeAt(0) >= FIRST_SPECIAL && INVISIBLE.test(part)) ||
+        (ignoreAccents ? mark : part === DOT_ABOVE && folded.endsWith('i'));
       if (dropped) {
-        if (/^\p{M}$/u.test(part)) extendLast(sources, source.end);
+        if (mark) extendLast(sources, source.end);
         continue;
       }
-      const unit = confusables
-        ? [...confusablePrototype(asLatinLetter(part))].map(asLatinLetter).join('')
-        : part;
+      const unit = confusables ? skeletonOf(part) : part;
       folded += unit;
       for (let at = 0; at < unit.length; at++) sources.push(source);
     }
