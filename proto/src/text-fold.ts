@@ -102,22 +102,27 @@ const INHERITED = /^\p{Script=Inherited}$/u;
 /** Below it no character is a mark or invisible (the soft hyphen, U+00AD, is the first): most text skips the tests. */
 const FIRST_SPECIAL = 0xad;
 
+const ENCLOSING = /^\p{Me}$/u;
+
 /**
  * Whether `mark`, after `letter` (a character with the marks kept on it), decorates it rather than
- * accents it: a combining mark any script may use (Script=Inherited) is an accent where it composes
- * with its letter into one character ("e" and U+0301 are "é"), else a decoration (a strikethrough,
- * an overlay, an underline, an enclosing circle: "E̶m̶m̶a̶"), which is read through.
+ * accents it: an enclosing mark ("E⃝", "E҉") always; a combining mark any script may use
+ * (Script=Inherited) unless it composes with its letter into one character ("e" and U+0301 are
+ * "é", an accent): a strikethrough, an overlay, an underline ("E̶m̶m̶a̶"). A decoration is read through.
  */
 const decorates = (letter: string, mark: string): boolean =>
-  MARK.test(mark) &&
-  INHERITED.test(mark) &&
-  [...(letter + mark).normalize('NFC')].length > [...letter.normalize('NFC')].length;
+  ENCLOSING.test(mark) ||
+  (MARK.test(mark) &&
+    INHERITED.test(mark) &&
+    [...(letter + mark).normalize('NFC')].length > [...letter.normalize('NFC')].length);
 
-/** A folded code point's UTS #39 skeleton, letters drawn as small capitals or symbols read as Latin first. */
+/** A folded code point's UTS #39 skeleton, letters drawn as small capitals or symbols read as Latin first, in lower case. */
 function skeletonOf(part: string): string {
   let skeleton = skeletons.get(part);
   if (skeleton === undefined) {
     skeleton = [...confusablePrototype(asLatinLetter(part))].map(asLatinLetter).join('');
+    // Case is folded before: a caseless letter drawn as a Latin capital (Lisu "ꓰ") is that letter.
+    if (/^\p{Lo}$/u.test(part) && /^[A-Z]+$/.test(skeleton)) skeleton = skeleton.toLowerCase();
     skeletons.set(part, skeleton);
   }
   return skeleton;

@@ -187,7 +187,8 @@ describe('a phone number written to slip past the match (security finding M5, ro
 
 describe('a name written to slip past the match, the second attack (security finding M5, round two)', () => {
   it('reads small capitals and other letters drawn as symbols as the letters they look like', () => {
-    // Small capitals, negative circled and squared letters, regional indicators, parenthesized and circled letters.
+    // Small capitals, negative circled and squared letters, regional indicators, parenthesized and
+    // circled letters, Lisu letters that look like Latin capitals.
     const forms = [
       '\u1d07\u1d0d\u1d0d\u1d00',
       '\u{1f154}\u{1f15c}\u{1f15c}\u{1f150}',
@@ -195,6 +196,7 @@ describe('a name written to slip past the match, the second attack (security fin
       '\u{1f1ea}\u{1f1f2}\u{1f1f2}\u{1f1e6}',
       '\u24a0\u24a8\u24a8\u249c',
       '\u24ba\u24dc\u24dc\u24d0',
+      '\ua4f0mm\ua4ee',
     ];
     const text = `from ${forms.join(', ')} and ${'\u1d07\u1d0d\u1d0d\u1d00\u0274\u1d1c\u1d07\u029f'}`;
     expect(slices(text, nameOccurrences(text, 'Emma'))).toEqual(forms);
@@ -209,6 +211,7 @@ describe('a name written to slip past the match, the second attack (security fin
       'E\u0338m\u0338m\u0338a\u0338',
       'E\u0332m\u0332m\u0332a\u0332',
       'E\u20ddm\u20ddm\u20dda\u20dd',
+      'E\u0489m\u0489m\u0489a\u0489',
       'Em\u0336\u0338ma',
     ];
     const text = `${forms.join(', ')}.`;
