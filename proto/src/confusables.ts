@@ -37,6 +37,23 @@ export function capitalsAsLatin(character: string): string {
     .join('');
 }
 
+/**
+ * Letters Unicode draws as small capitals or as symbols, which neither NFKC nor confusables.txt
+ * makes Latin: "ᴇᴍᴍᴀ", negative circled "🅔🅜🅜🅐" and squared "🅴🅼🅼🅰" letters, regional indicators
+ * "🇪🇲🇲🇦"; each as the lower-case Latin letter a reader takes it for.
+ */
+const LATIN_BY_LOOK = new Map<string, string>([
+  ...[...'ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ'].map(
+    (capital, at) => [capital, 'abcdefghijklmnopqrstuvwyz'[at]!] as const,
+  ),
+  ...[0x1f150, 0x1f170, 0x1f1e6].flatMap((a) =>
+    [...'abcdefghijklmnopqrstuvwxyz'].map((letter, at) => [String.fromCodePoint(a + at), letter] as const),
+  ),
+]);
+
+/** The Latin letter a small capital or a letter drawn as a symbol stands for (`LATIN_BY_LOOK`); any other character as it is. */
+export const asLatinLetter = (codePoint: string): string => LATIN_BY_LOOK.get(codePoint) ?? codePoint;
+
 /** The ASCII digits' prototypes ("0" looks like "O", "1" like "l") and what each stands for. */
 const DIGIT_BY_PROTOTYPE = new Map(
   [...'0123456789'].map((digit) => [PROTOTYPES[digit] ?? digit, digit] as const),
@@ -76,13 +93,19 @@ const digitsLookedLike = new Map<string, string | null>();
 export const MIDDLE_DOTS = String.raw`\u00b7\u0387\u2022\u2027\u2219\u22c5\u2e31\u30fb\uff65`;
 
 /**
- * What may stand between two digits of one number: spaces, dots and middle dots, slashes,
- * underscores, dashes, parentheses, invisible marks (a class of a `u` pattern).
+ * What may stand between two digits of one number: any character that is neither a letter nor a
+ * digit (a space, a line break, any punctuation or symbol: "555\u2212010", "555:010", "555|010",
+ * "555。010", Arabic "٥٥٥٫٠١٠"), and a modifier letter (Lm), which is drawn as a mark ("555ー010");
+ * a class of a `u` pattern. Combining marks and invisible characters are read through before it
+ * (`foldUnits`), so a keycap "5️⃣" is a "5".
  */
-export const NUMBER_SEPARATOR = String.raw`[\s./()_\p{Pd}\p{Cf}${MIDDLE_DOTS}]`;
+export const NUMBER_SEPARATOR = String.raw`[^\p{Lu}\p{Ll}\p{Lt}\p{Lo}\p{N}]`;
 const IS_NUMBER_SEPARATOR = new RegExp(`^${NUMBER_SEPARATOR}$`, 'u');
-/** At most this many separators in a row between two digits of one number ("(555) 010"), so words between digits never join them. */
-export const MAX_SEPARATORS = 3;
+/**
+ * At most this many separators in a row between two digits of one number ("555 - - - 010", "5   5"),
+ * so that two numbers a few words or a paragraph apart never join, yet spacing does not hide one.
+ */
+export const MAX_SEPARATORS = 8;
 const IS_DIGIT = /^\p{Nd}$/u;
 
 /**

@@ -1,6 +1,6 @@
-import { DecodingMode, decodeHTML } from 'entities/decode';
-import { MIDDLE_DOTS } from './confusables';
+import { asLatinLetter } from './confusables';
 import { foldText, foldUnits, originalRange, type TextUnit } from './text-fold';
+import { decodedUnits } from './text-escapes';
 import type { TextRange } from './text-range';
 
 // How a name removed "everywhere" (a text-everywhere redaction) is found, the one rule of the
@@ -34,12 +34,12 @@ const WORD_CHARACTER = /^[\p{L}\p{N}\p{M}]$/u;
 /** What makes a run without spaces an email address, handle, hashtag or URL: "@", "#", "://" or "www.". */
 const TOKEN_MARK = /[@#]|:\/\/|\bwww\./iu;
 /**
- * Single letters (each with its marks) with one to three spaces, dots, commas, dashes, underscores,
- * asterisks, slashes or middle dots between each two, and no letter or digit before or after:
- * a word spelled out ("E m m a", "E.m.m.a", "E-m-m-a").
+ * Single letters (each with its marks) with one to three spaces, punctuation marks, symbols or
+ * invisible characters between each two, and no letter or digit before or after: a word spelled
+ * out ("E m m a", "E.m.m.a", "E-m-m-a", "E+m+m+a", "E|m|m|a").
  */
 const SPELLED_OUT = new RegExp(
-  String.raw`(?<![\p{L}\p{N}\p{M}])\p{L}\p{M}*(?:[\s.,_*/\p{Pd}\p{Cf}${MIDDLE_DOTS}]{1,3}\p{L}\p{M}*)+(?![\p{L}\p{N}\p{M}])`,
+  String.raw`(?<![\p{L}\p{N}\p{M}])\p{L}\p{M}*(?:[\s\p{P}\p{S}\p{Cf}]{1,3}\p{L}\p{M}*)+(?![\p{L}\p{N}\p{M}])`,
   'gu',
 );
 
@@ -53,68 +53,6 @@ const tokensOf = (text: string): TextRange[] =>
 const SPELLED_OUT_ANYWHERE = new RegExp(SPELLED_OUT.source, 'u');
 const needsReading = (text: string): boolean =>
   /[%&]/.test(text) || TOKEN_MARK.test(text) || SPELLED_OUT_ANYWHERE.test(text);
-
-/** How many UTF-8 bytes a character whose first byte is `lead` has; 0 when `lead` starts none. */
-const utf8Length = (lead: number): number =>
-  lead < 0x80
-    ? 1
-    : lead >= 0xc2 && lead < 0xe0
-      ? 2
-      : lead >= 0xe0 && lead < 0xf0
-        ? 3
-        : lead >= 0xf0 && lead < 0xf5
-          ? 4
-          : 0;
-
-/** The character a run of percent-escapes starting at `at` stands for (UTF-8), and where it ends; null when none. */
-function percentEscapeAt(text: string, at: number): { character: string; end: number } | null {
-  const escapes = /^(?:%[0-9a-f]{2})+/i.exec(text.slice(at, at + 12))?.[0];
-  if (escapes === undefined) return null;
-  const end = at + 3 * utf8Length(parseInt(escapes.slice(1, 3), 16));
-  if (end === at || end > at + escapes.length) return null;
-  try {
-    return { character: decodeURIComponent(text.slice(at, end)), end };
-  } catch {
-    // Not UTF-8: read as written.
-    return null;
-  }
-}
-
-/** A numeric character reference (its semicolon optional, as browsers read it) or a named one. */
-const CHARACTER_REFERENCE = /^&(?:#[xX][0-9a-fA-F]{1,6};?|#[0-9]{1,7};?|[A-Za-z][A-Za-z0-9]{1,31};)/;
-
-/** The character an HTML character reference starting at `at` stands for ("&#109;" "m", "&alpha;" "α"), and where it ends; null when none. */
-function characterReferenceAt(text: string, at: number): { character: string; end: number } | null {
-  const reference = CHARACTER_REFERENCE.exec(text.slice(at, at + 34))?.[0];
-  if (reference === undefined) return null;
-  const character = decodeHTML(
-    reference,
-    reference.endsWith(';') ? DecodingMode.Strict : DecodingMode.Legacy,
-  );
-  return character === reference ? null : { character, end: at + reference.length };
-}
-
-/**
- * The characters of `text` as a reader of a browser or a link sees them: percent-escapes ("%61",
- * "%C3%A9") and HTML character references ("&#109;", "&alpha;") decoded, each knowing what of the
- * original it stands for.
- */
-function* decodedUnits(text: string): Generator<TextUnit> {
-  let at = 0;
-  while (at < text.length) {
-    const code = text.charCodeAt(at);
-    const decoded =
-      code === 0x25 ? percentEscapeAt(text, at) : code === 0x26 ? characterReferenceAt(text, at) : null;
-    if (decoded !== null) {
-      yield { character: decoded.character, source: { start: at, end: decoded.end } };
-      at = decoded.end;
-      continue;
-    }
-    const character = String.fromCodePoint(text.codePointAt(at)!);
-    yield { character, source: { start: at, end: at + character.length } };
-    at += character.length;
-  }
-}
 
 /** A text read for names: its units, its runs (the units of each and the range of the original), and what a spelled-out word adds. */
 interface ReadText {
@@ -266,6 +204,9 @@ interface NamePatterns {
   spelled: RegExp;
 }
 
+/** One line break, which may stand between any two letters of a name written in text. */
+const LINE_BREAK = String.raw`(?:\r\n|[\n\r\u2028\u2029])?`;
+
 /** Each name's patterns, kept: every text of an exhibit is searched for the same names. */
 const patternsByName = new Map<string, NamePatterns | null>();
 const KEPT_NAMES = 1000;
@@ -280,14 +221,21 @@ function namePatterns(name: string, ignoreAccents: boolean): NamePatterns | null
       .split(/\s+/u)
       .filter((word) => word !== '')
       // Only what the `u` flag lets be escaped: a hyphen ("Mary-Jane") stands for itself outside a class.
-      .map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+      .map((word) => [...word].map((character) => character.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')));
     patterns =
       words.length === 0
         ? null
         : {
-            inText: new RegExp(words.join(String.raw`\s+`), 'gu'),
-            inToken: new RegExp(words.join(String.raw`[^\p{L}\p{N}]*`), 'gu'),
-            spelled: new RegExp(words.join('').replace(/\\?[^\p{L}\p{N}\p{M}]/gu, ''), 'gu'),
+            // A word split over two lines ("Em\nma") is read joined.
+            inText: new RegExp(words.map((word) => word.join(LINE_BREAK)).join(String.raw`\s+`), 'gu'),
+            inToken: new RegExp(words.map((word) => word.join('')).join(String.raw`[^\p{L}\p{N}]*`), 'gu'),
+            spelled: new RegExp(
+              words
+                .flat()
+                .join('')
+                .replace(/\\?[^\p{L}\p{N}\p{M}]/gu, ''),
+              'gu',
+            ),
           };
     if (patternsByName.size >= KEPT_NAMES) patternsByName.clear();
     patternsByName.set(key, patterns);
@@ -378,7 +326,7 @@ export function findNames(
   };
   const isWordAt = (offset: number, after: boolean): boolean => {
     const character = neighbour(unitAt, offset, after);
-    return character !== undefined && WORD_CHARACTER.test(character);
+    return character !== undefined && WORD_CHARACTER.test(asLatinLetter(character));
   };
 
   const found: NameOccurrence[] = [];

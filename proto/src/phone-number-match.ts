@@ -1,7 +1,15 @@
 import { Metadata, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { phoneDigits } from './phone-digits';
-import { MAX_SEPARATORS, NUMBER_SEPARATOR, readDigitLookAlikes } from './confusables';
-import { foldText, originalRange } from './text-fold';
+import { MAX_SEPARATORS, MIDDLE_DOTS, NUMBER_SEPARATOR, readDigitLookAlikes } from './confusables';
+import { decodedUnits } from './text-escapes';
+import {
+  characterUnits,
+  type FoldedText,
+  foldText,
+  foldUnits,
+  originalRange,
+  type TextUnit,
+} from './text-fold';
 import type { TextRange } from './text-range';
 
 // One phone number is written many ways: "+1 555 010 4477", "+1 (555) 010-4477", "15550104477",
@@ -10,10 +18,11 @@ import type { TextRange } from './text-range';
 // libphonenumber-js into its country calling code and national number, and found in its
 // international form and its national one (with the country's trunk prefix or without); digits
 // right next to it make another number and are not matched. Digits of any script count
-// (full-width "５５５", Arabic-Indic "٥٥٥"): the text is matched folded (`foldText`), and so do
-// letters that look like digits among a number's digits ("555 O1O 4477").
+// (full-width "５５５", Arabic-Indic "٥٥٥", keycaps "5️⃣"), and escapes of them ("&#53;", "%35"): the
+// text is matched decoded and folded, marks left out, and so do letters that look like digits
+// among a number's digits ("555 O1O 4477").
 
-/** What may stand between two digits of the number (`NUMBER_SEPARATOR`: spaces, dots and middle dots, dashes, parentheses, direction marks). */
+/** What may stand between two digits of the number (`NUMBER_SEPARATOR`: any character but a letter or digit). */
 const BETWEEN = `${NUMBER_SEPARATOR}{0,${MAX_SEPARATORS}}`;
 /**
  * A country calling code as people write one before a number they give without it: "+1", "(+1)",
@@ -75,26 +84,48 @@ export function phoneNumberPattern(number: string): RegExp {
   const national = `\\(?${spaced(nationalNumber)}`;
   const writtenTrunk = trunkPrefix === null ? '' : `(?:\\(${trunkPrefix}\\)${BETWEEN})?`;
   const trunk = trunkPrefix === null ? '' : `(?:\\(?${trunkPrefix}\\)?${BETWEEN})?`;
-  const notAfterDigits = `(?<!\\d${BETWEEN})`;
+  // Digits grouped before it as a number's digits are (a space, dot, dash, slash or parenthesis
+  // between) make it part of another number; digits after a colon or a comma do not ("room 12: …").
+  const notAfterDigits = `(?<!\\d[\\s./()_\\p{Pd}${MIDDLE_DOTS}]{0,3})`;
   const code = `(?:\\(?(?:\\+|00)${countryCallingCode}\\)?|${notAfterDigits}${countryCallingCode})`;
   const withCode = `${code}${BETWEEN}${writtenTrunk}${national}`;
   const alone = `\\(?${notAfterDigits}${trunk}${national}`;
   return new RegExp(`(?<![\\d+])(?:${withCode}|${alone})(?!\\d)`, 'gu');
 }
 
+/**
+ * `text` as the number is looked for in it: escapes decoded, folded with marks left out, once as
+ * written and once with letters among digits read as digits ("555 O1O 4477"), so that a
+ * look-alike right after the number ("5550104477S") does not make it a longer one. Letters read as
+ * digits keep their length: the ranges of either reading are the original's.
+ */
+function numberReadings(text: string): FoldedText[] {
+  // Each phone-number redaction reads the same text in turn.
+  if (text === lastReadings.text) return lastReadings.readings;
+  const units = [...(/[%&]/.test(text) ? decodedUnits(text) : characterUnits(text))];
+  const decoded = units.map((unit) => unit.character).join('');
+  const withDigits = readDigitLookAlikes(decoded);
+  let at = 0;
+  const readAsDigits = (): TextUnit[] =>
+    units.map((unit) => ({ ...unit, character: withDigits.slice(at, (at += unit.character.length)) }));
+  const readings = (withDigits === decoded ? [units] : [units, readAsDigits()]).map((reading) =>
+    foldUnits(reading, { ignoreAccents: true }),
+  );
+  lastReadings = { text, readings };
+  return readings;
+}
+
+let lastReadings: { text: string; readings: FoldedText[] } = { text: '', readings: [] };
+
 /** Every place `text` writes the phone number `number`, in order. */
 export function findPhoneNumber(text: string, number: string): TextRange[] {
   const pattern = phoneNumberPattern(foldText(number).folded);
-  // Read as written and with letters among digits read as digits ("555 O1O 4477"), so that a
-  // look-alike right after the number ("5550104477S") does not make it a longer one. Letters read
-  // as digits keep their length: the ranges of either reading are the original's.
-  const ranges = [text, readDigitLookAlikes(text)]
-    .flatMap((reading) => {
-      const folded = foldText(reading);
-      return [...folded.folded.matchAll(pattern)]
+  const ranges = numberReadings(text)
+    .flatMap((folded) =>
+      [...folded.folded.matchAll(pattern)]
         .filter((match) => match[0] !== '')
-        .map((match) => originalRange(folded, { start: match.index, end: match.index + match[0].length }));
-    })
+        .map((match) => originalRange(folded, { start: match.index, end: match.index + match[0].length })),
+    )
     .sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: TextRange[] = [];
   for (const range of ranges) {

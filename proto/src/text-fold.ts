@@ -1,4 +1,4 @@
-import { capitalsAsLatin, confusablePrototype } from './confusables';
+import { asLatinLetter, capitalsAsLatin, confusablePrototype } from './confusables';
 import type { TextRange } from './text-range';
 
 // A name or number removed "everywhere" must go in every spelling a reader sees as the same:
@@ -22,15 +22,20 @@ function decimalDigitValue(codePoint: number): number {
 
 const foldedCharacters = new Map<string, string>();
 
+/** A compatibility decomposition that is one letter or digit in a frame of punctuation: "⒠" is "(e)", "⒈" is "1.". */
+const FRAMED = /^[\p{P}\p{S}\p{Z}]*([\p{L}\p{N}])[\p{P}\p{S}\p{Z}]*$/u;
+
 /**
  * One character folded: compatibility decomposition (full-width forms, ligatures, precomposed
- * letters into letter and mark), any decimal digit as its ASCII digit, any dash as "-", and full
- * case folding (upper then lower case, so "ß" is "ss").
+ * letters into letter and mark, a letter or digit in a frame as itself), any decimal digit as its
+ * ASCII digit, any dash as "-", and full case folding (upper then lower case, so "ß" is "ss").
  */
 function foldCharacter(character: string): string {
   let folded = foldedCharacters.get(character);
   if (folded === undefined) {
-    folded = [...character.normalize('NFKD')]
+    const decomposed = character.normalize('NFKD');
+    const framed = decomposed === character ? null : FRAMED.exec(decomposed);
+    folded = [...(framed?.[1] ?? decomposed)]
       .map((part) =>
         /\p{Nd}/u.test(part)
           ? String(decimalDigitValue(part.codePointAt(0)!))
@@ -91,6 +96,40 @@ export function foldText(text: string, options: FoldOptions = {}): FoldedText {
 const KEPT_FOLDS = 4;
 const recentlyFolded = new Map<string, Array<{ text: string; result: FoldedText }>>();
 
+const MARK = /^\p{M}$/u;
+const INVISIBLE = /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
+const INHERITED = /^\p{Script=Inherited}$/u;
+/** Below it no character is a mark or invisible (the soft hyphen, U+00AD, is the first): most text skips the tests. */
+const FIRST_SPECIAL = 0xad;
+
+const ENCLOSING = /^\p{Me}$/u;
+
+/**
+ * Whether `mark`, after `letter` (a character with the marks kept on it), decorates it rather than
+ * accents it: an enclosing mark ("E⃝", "E҉") always; a combining mark any script may use
+ * (Script=Inherited) unless it composes with its letter into one character ("e" and U+0301 are
+ * "é", an accent): a strikethrough, an overlay, an underline ("E̶m̶m̶a̶"). A decoration is read through.
+ */
+const decorates = (letter: string, mark: string): boolean =>
+  ENCLOSING.test(mark) ||
+  (MARK.test(mark) &&
+    INHERITED.test(mark) &&
+    [...(letter + mark).normalize('NFC')].length > [...letter.normalize('NFC')].length);
+
+/** A folded code point's UTS #39 skeleton, letters drawn as small capitals or symbols read as Latin first, in lower case. */
+function skeletonOf(part: string): string {
+  let skeleton = skeletons.get(part);
+  if (skeleton === undefined) {
+    skeleton = [...confusablePrototype(asLatinLetter(part))].map(asLatinLetter).join('');
+    // Case is folded before: a caseless letter drawn as a Latin capital (Lisu "ꓰ") is that letter.
+    if (/^\p{Lo}$/u.test(part) && /^[A-Z]+$/.test(skeleton)) skeleton = skeleton.toLowerCase();
+    skeletons.set(part, skeleton);
+  }
+  return skeleton;
+}
+
+const skeletons = new Map<string, string>();
+
 /** Units of a text (`characterUnits`, or a URL's characters percent-decoded) folded as `foldText` folds characters. */
 export function foldUnits(
   units: Iterable<TextUnit>,
@@ -98,23 +137,42 @@ export function foldUnits(
 ): FoldedText {
   let folded = '';
   const sources: TextRange[] = [];
+  /** The last character with the marks kept on it: what a mark after it composes with or not. */
+  let letter = '';
   for (const { character, source } of units) {
+    const plain = character.charCodeAt(0) < FIRST_SPECIAL;
+    const decoration = !plain && decorates(letter, character);
+    if (!decoration) letter = !plain && MARK.test(character) ? letter + character : character;
     for (const part of foldCharacter(confusables ? capitalsAsLatin(character) : character)) {
-      // Left out: the dot of Turkish "İ" ("i" to a reader), any mark when accents are ignored,
-      // and an invisible character always: a format character (a zero-width space, a soft
-      // hyphen, a direction mark) or another default-ignorable one (a variation selector, the
-      // combining grapheme joiner): "Em\u200Bma" and "Em\u034Fma" show "Emma". A match around
-      // one still spans it in the original.
+      // Left out: the dot of Turkish "İ" ("i" to a reader), any mark when accents are ignored, a
+      // decoration, and an invisible character always: a format character (a zero-width space, a
+      // soft hyphen, a direction mark) or another default-ignorable one (a variation selector,
+      // the combining grapheme joiner): "Em\u200Bma" and "Em\u034Fma" show "Emma". A match
+      // around one still spans it in the original, and a mark left out goes with the character
+      // before it, so that a match ending there takes it in ("E̶m̶m̶a̶", a keycap "7️⃣").
+      const mark = part.charCodeAt(0) >= FIRST_SPECIAL && MARK.test(part);
       const dropped =
-        /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u.test(part) ||
-        (ignoreAccents ? /^\p{M}$/u.test(part) : part === DOT_ABOVE && folded.endsWith('i'));
-      if (dropped) continue;
-      const unit = confusables ? confusablePrototype(part) : part;
+        decoration ||
+        (part.charCodeAt(0) >= FIRST_SPECIAL && INVISIBLE.test(part)) ||
+        (ignoreAccents ? mark : part === DOT_ABOVE && folded.endsWith('i'));
+      if (dropped) {
+        if (mark) extendLast(sources, source.end);
+        continue;
+      }
+      const unit = confusables ? skeletonOf(part) : part;
       folded += unit;
       for (let at = 0; at < unit.length; at++) sources.push(source);
     }
   }
   return { folded, sources };
+}
+
+/** The last character's span (every unit folded from it) extended to `end`. */
+function extendLast(sources: TextRange[], end: number): void {
+  const last = sources.at(-1);
+  if (last === undefined || last.end >= end) return;
+  const extended = { start: last.start, end };
+  for (let at = sources.length - 1; at >= 0 && sources[at] === last; at--) sources[at] = extended;
 }
 
 /** Where in the original text a span of its folded copy lies (whole characters). */

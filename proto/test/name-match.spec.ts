@@ -184,3 +184,64 @@ describe('a phone number written to slip past the match (security finding M5, ro
     expect(findPhoneNumber('Bus 55 at 10:15', '5 5 1 0 1 5')).toEqual([]);
   });
 });
+
+describe('a name written to slip past the match, the second attack (security finding M5, round two)', () => {
+  it('reads small capitals and other letters drawn as symbols as the letters they look like', () => {
+    // Small capitals, negative circled and squared letters, regional indicators, parenthesized and
+    // circled letters, Lisu letters that look like Latin capitals.
+    const forms = [
+      '\u1d07\u1d0d\u1d0d\u1d00',
+      '\u{1f154}\u{1f15c}\u{1f15c}\u{1f150}',
+      '\u{1f174}\u{1f17c}\u{1f17c}\u{1f170}',
+      '\u{1f1ea}\u{1f1f2}\u{1f1f2}\u{1f1e6}',
+      '\u24a0\u24a8\u24a8\u249c',
+      '\u24ba\u24dc\u24dc\u24d0',
+      '\ua4f0mm\ua4ee',
+    ];
+    const text = `from ${forms.join(', ')} and ${'\u1d07\u1d0d\u1d0d\u1d00\u0274\u1d1c\u1d07\u029f'}`;
+    expect(slices(text, nameOccurrences(text, 'Emma'))).toEqual(forms);
+    expect(findNames(text, ['Emma']).insideWords).toHaveLength(1);
+    expect(nameOccurrences('\u{1f1ea}\u{1f1f2}\u{1f1f2}\u{1f1e6}\u{1f1f3}', 'Emma')).toEqual([]);
+  });
+
+  it('reads through strikethrough, overlay, underline and enclosing marks, with the marks of its last letter, but not through accents', () => {
+    const forms = [
+      'E\u0336m\u0336m\u0336a\u0336',
+      'E\u0335m\u0335m\u0335a\u0335',
+      'E\u0338m\u0338m\u0338a\u0338',
+      'E\u0332m\u0332m\u0332a\u0332',
+      'E\u20ddm\u20ddm\u20dda\u20dd',
+      'E\u0489m\u0489m\u0489a\u0489',
+      'Em\u0336\u0338ma',
+    ];
+    const text = `${forms.join(', ')}.`;
+    expect(slices(text, nameOccurrences(text, 'Emma'))).toEqual(forms);
+    const danger = 'D\u0336a\u0336n\u0336g\u0336e\u0336r\u0336 said D\u0336a\u0336n\u0336';
+    const dan = findNames(danger, ['Dan']);
+    expect(slices(danger, dan.found)).toEqual(['D\u0336a\u0336n\u0336']);
+    expect(dan.insideWords).toHaveLength(1);
+    // An accent composes with its letter and is part of it: "Chloe" and a combining acute are not "Chloe".
+    expect(nameOccurrences('Chloe\u0301', 'Chloe')).toEqual([]);
+    expect(slices('Chloe\u0301\u0336!', nameOccurrences('Chloe\u0301\u0336!', 'Chlo\u00e9'))).toEqual([
+      'Chloe\u0301\u0336',
+    ]);
+  });
+
+  it('finds a name split across one line break, and warns where the lines joined only hold it inside a word', () => {
+    const text = 'Em\nma is here, Em\r\nma too; Emma\nCarter; Em\n\nma; Em\nmanuel';
+    const names = findNames(text, ['Emma']);
+    expect(slices(text, names.found)).toEqual(['Em\nma', 'Em\r\nma', 'Emma']);
+    expect(slices(text, names.insideWords)).toEqual(['Em\nma']);
+    expect(names.insideWords[0]!.start).toBe(text.lastIndexOf('Em'));
+    // A whole word on its line stays cut, though the next line goes on with letters.
+    expect(slices('I saw Dan\nger', nameOccurrences('I saw Dan\nger', 'Dan'))).toEqual(['Dan']);
+  });
+
+  it('reads any punctuation or symbol between the letters of a spelled-out word', () => {
+    const forms = ['E+m+m+a', 'E|m|m|a', 'E~m~m~a', 'E:m:m:a', 'E;m;m;a', 'E\\m\\m\\a', 'E = m = m = a'];
+    const text = `${forms.join(', ')}!`;
+    expect(slices(text, nameOccurrences(text, 'Emma'))).toEqual(forms);
+    expect(findNames('a+b=c, x|y|z, I;a;m', ['Emma'])).toEqual({ found: [], insideWords: [] });
+    expect(findNames('E+m+m+a+n+u+e+l', ['Emma']).insideWords).toHaveLength(1);
+  });
+});

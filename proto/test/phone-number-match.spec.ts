@@ -88,3 +88,75 @@ describe('finding a phone number', () => {
     ]);
   });
 });
+
+describe('a phone number written to slip past the match, the second attack (security finding M5, round two)', () => {
+  const number = '+1 555 010 4477';
+
+  it('reads any punctuation, symbol or space between two digits as a separator, and takes it in', () => {
+    const separators = [
+      '\u2212',
+      '\u2011',
+      '\u30fc',
+      ',',
+      '*',
+      '~',
+      ':',
+      '|',
+      '\\',
+      '\u3002',
+      '\u2e31',
+      '\u02d9',
+      '\u2043',
+    ];
+    for (const separator of separators) {
+      const written = ['555', '010', '4477'].join(separator);
+      expect([separator, findPhoneNumber(`call ${written} now`, number)]).toEqual([
+        separator,
+        [{ start: 5, end: 5 + written.length }],
+      ]);
+    }
+  });
+
+  it('decodes HTML character references and percent-escapes of its digits, the mask covering each escape', () => {
+    const text = 'a &#53;&#53;&#53; 010 4477 b %35%355 %30%31%30 4477 c &#x35;55-010-44&#55;7.';
+    expect(found(text, number)).toEqual([
+      '&#53;&#53;&#53; 010 4477',
+      '%35%355 %30%31%30 4477',
+      '&#x35;55-010-44&#55;7',
+    ]);
+  });
+
+  it('reads keycap digits, with the marks of its last digit', () => {
+    const written = [...'5550104477'].map((digit) => `${digit}\ufe0f\u20e3`).join('');
+    expect(findPhoneNumber(`call ${written}!`, number)).toEqual([{ start: 5, end: 5 + written.length }]);
+    expect(found(`call 5\u20e35\u20e35\u20e3 0\u20e31\u20e30\u20e3 4477`, number)).toEqual([
+      '5\u20e35\u20e35\u20e3 0\u20e31\u20e30\u20e3 4477',
+    ]);
+  });
+
+  it('takes up to eight separators between two digits, never more', () => {
+    const text = 'a 555 - - - 010 - - - 4477. b 5  5  5   0  1  0   4  4  7  7, c 555 -- -- -- --010 4477';
+    expect(found(text, number)).toEqual(['555 - - - 010 - - - 4477', '5  5  5   0  1  0   4  4  7  7']);
+  });
+
+  it('reads Arabic-Indic and Persian digits with the Arabic decimal and thousands separators and comma', () => {
+    const text =
+      'a \u0665\u0665\u0665\u066b\u0660\u0661\u0660\u066b\u0664\u0664\u0667\u0667 b \u0665\u0665\u0665\u066c\u0660\u0661\u0660\u066c\u0664\u0664\u0667\u0667 c \u06f5\u06f5\u06f5\u060c\u06f0\u06f1\u06f0\u060c\u06f4\u06f4\u06f7\u06f7';
+    expect(found(text, number)).toEqual([
+      '\u0665\u0665\u0665\u066b\u0660\u0661\u0660\u066b\u0664\u0664\u0667\u0667',
+      '\u0665\u0665\u0665\u066c\u0660\u0661\u0660\u066c\u0664\u0664\u0667\u0667',
+      '\u06f5\u06f5\u06f5\u060c\u06f0\u06f1\u06f0\u060c\u06f4\u06f4\u06f7\u06f7',
+    ]);
+  });
+
+  it('keeps dates, times, prices and the text around the number', () => {
+    const text = 'On 5/5/2024 at 10:15 it cost $5.55, ref 010-4477; call: (555) 010-4477, 12 times.';
+    expect(findPhoneNumber(text, number)).toEqual([
+      { start: text.indexOf('(555)'), end: text.indexOf(', 12') },
+    ]);
+    expect(findPhoneNumber('paid $555,010.44 on 7/7, room 12: 555-010-4477', number)).toEqual([
+      { start: 34, end: 46 },
+    ]);
+    expect(findPhoneNumber('Bus 555 at 0:10, 44:77', number)).toEqual([]);
+  });
+});

@@ -708,6 +708,36 @@ describe('redacting a word or phrase everywhere in the exhibit', () => {
     ]);
   });
 
+  it('masks the second attack on the match, each form whole, and notes a name that a line break only joins inside a word (security finding M5, round two)', async () => {
+    const content =
+      '\u1d07\u1d0d\u1d0d\u1d00, E\u0336m\u0336m\u0336a\u0336, E+m+m+a, Em\nma; Em\nmanuel; call 555:010:4477, &#53;55\u2212010\u22124477 or 5\ufe0f\u20e35\ufe0f\u20e35\ufe0f\u20e3 010 4477.';
+    const exhibit = await plan(
+      {
+        selections: [{ message: 3 }],
+        redactions: [
+          { kind: 'text-everywhere', text: 'Emma', reason: { category: 'minor-name' } },
+          {
+            kind: 'phone-number',
+            number: '+1 555 010 4477',
+            reason: { category: 'other', note: 'A number' },
+          },
+        ],
+      },
+      { special: { 3: { content } }, chat },
+    );
+    const masks = exhibit.redactions.get(3)?.masks ?? [];
+    expect(masks.map((mask) => [content.slice(mask.start, mask.end), mask.redaction])).toEqual([
+      ['\u1d07\u1d0d\u1d0d\u1d00', 0],
+      ['E\u0336m\u0336m\u0336a\u0336', 0],
+      ['E+m+m+a', 0],
+      ['Em\nma', 0],
+      ['555:010:4477', 1],
+      ['&#53;55\u2212010\u22124477', 1],
+      ['5\ufe0f\u20e35\ufe0f\u20e35\ufe0f\u20e3 010 4477', 1],
+    ]);
+    expect(exhibit.namesInsideWords).toEqual([{ message: 3, redaction: 0 }]);
+  });
+
   it('is refused when the exhibit writes it nowhere, even inside longer words', async () => {
     expect(
       await refusal(
