@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
@@ -275,14 +275,15 @@ describe('the Exhibit mode', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Make exhibit' }));
     const refusal = await screen.findByRole('alert');
     expect(refusal.textContent).toBe('Messages: must select at least one message');
-    expect(document.activeElement).toBe(refusal);
+    // The focus moves in an effect after the sentence is drawn: wait for it, not for a render.
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
     expect(posted).toEqual([]);
 
     fireEvent.focus(list);
     fireEvent.keyDown(list, { key: ' ' });
     fireEvent.click(screen.getByRole('button', { name: 'Make exhibit' }));
     await screen.findByText(sentence);
-    expect(document.activeElement!.textContent).toBe(sentence);
+    await waitFor(() => expect(document.activeElement!.textContent).toBe(sentence));
     expect(posted).toHaveLength(1);
   });
 });
