@@ -130,7 +130,7 @@ describe('the Exhibit mode', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Make exhibit' }));
     const made = await screen.findByRole('heading', { name: 'Exhibit made' });
-    expect(document.activeElement).toBe(made);
+    await waitFor(() => expect(document.activeElement).toBe(made));
     expect(posted).toEqual([
       {
         label: 'Exhibit P-7',
