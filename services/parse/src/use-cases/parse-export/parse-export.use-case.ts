@@ -16,7 +16,8 @@ import { NoChatTextError, readExportChat } from '../../domain/read-export-chat';
 
 /**
  * Step 1: read the export's text files from storage, pick the chat, parse it, link its
- * attachments to the stored ZIP entries, store chat and messages once, and hand on to media.
+ * attachments to the stored ZIP entries, store chat and messages once with what the free tier
+ * counts of them, and hand on to media.
  */
 @Injectable()
 export class ParseExportUseCase {
@@ -48,6 +49,8 @@ export class ParseExportUseCase {
     }
     const { chat, chatFile, attachmentKeys, warnings } = exportChat;
 
+    // The media is everything in the ZIP but the chat text itself.
+    const chatEntrySize = manifest.entries.find((e) => e.path === chatFile)?.size ?? 0;
     const started = performance.now();
     await this.unitOfWork.once(`${exportId}:parse`, (tx) =>
       this.chats.insert(
@@ -63,6 +66,9 @@ export class ParseExportUseCase {
           calendar: chat.calendar,
           encoding: chat.encoding,
           messageCount: chat.messages.length,
+          // Payment decides on these (FREE_TIER_COUNTS_REQUEST), not on anything the later steps forward.
+          freeTierCount: freeTierCount(chat),
+          mediaSizeBytes: String(job.entriesSizeBytes - chatEntrySize),
           participants: chat.participants,
           preamble: chat.preamble,
           warnings,
@@ -73,15 +79,8 @@ export class ParseExportUseCase {
     const databaseMs = Math.round(performance.now() - started);
     // Not the chat file's name: Android's names the other person ("WhatsApp Chat with …").
     this.logger.info({ messages: chat.messages.length, databaseMs }, 'chat parsed and stored');
-    // The media is everything in the ZIP but the chat text itself.
-    const chatEntrySize = manifest.entries.find((e) => e.path === chatFile)?.size ?? 0;
     // Also after a redelivery found the work done: the hand-on may be what was lost.
-    await this.workQueue.enqueue(MEDIA_JOB, {
-      exportId,
-      facts,
-      messageCount: freeTierCount(chat),
-      mediaSizeBytes: job.entriesSizeBytes - chatEntrySize,
-    });
+    await this.workQueue.enqueue(MEDIA_JOB, { exportId, facts });
     return { messageCount: chat.messages.length, databaseMs };
   }
 }
