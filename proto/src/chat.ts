@@ -43,8 +43,4 @@ export type ChatData = z.infer<typeof ChatDataSchema>;
 /** Why the parse service refused a request: the reason a BusError carries, with its code and message. */
 export const PARSE_ERRORS = {
   CHAT_NOT_FOUND: { code: 'NOT_FOUND', message: 'No parsed chat for this export.' },
-  COUNTS_NOT_RECORDED: {
-    code: 'NOT_FOUND',
-    message: 'This chat was parsed before its free-tier counts were recorded.',
-  },
 } as const satisfies ErrorReasons<string>;

@@ -69,7 +69,7 @@ describe('parse service', () => {
     parseExport = new ParseExportUseCase(storage, new UnitOfWork(database), chats, queue, progress, logger);
     getChatData = new GetChatDataUseCase(chats);
     getTranscriptPage = new GetTranscriptPageUseCase(chats);
-    getFreeTierCounts = new GetFreeTierCountsUseCase(chats);
+    getFreeTierCounts = new GetFreeTierCountsUseCase(chats, storage);
   });
   afterAll(async () => {
     await queue?.close();
@@ -136,6 +136,17 @@ describe('parse service', () => {
       messageCount: generated.messages.filter((m) => m.type !== 'system').length,
       // Every entry but the chat text.
       mediaSizeBytes: 10_000_000 - Buffer.byteLength(generated.text),
+    });
+    // A chat parsed before the counts were recorded is counted from its rows and ingest's entries.
+    const recorded = await getFreeTierCounts.execute({ exportId });
+    await database.query(
+      `UPDATE "${schema}"."chats" SET "free_tier_count" = NULL, "media_size_bytes" = NULL WHERE "export_id" = $1`,
+      [exportId],
+    );
+    expect(await getFreeTierCounts.execute({ exportId })).toEqual({
+      messageCount: recorded.messageCount,
+      mediaSizeBytes:
+        Buffer.byteLength('shopping list\nmilk\n') + (present ? Buffer.byteLength('media bytes') : 0),
     });
 
     const page = await getChatData.execute({ chatExportId: exportId, page: { offset: 0, limit: 3 } });
