@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES } from './constants';
+import { formatInteger } from './count-words';
 
 /**
  * The pace an upload's body is held to, in the words its refusals state: the gateway's defaults
@@ -41,4 +42,14 @@ export const UPLOAD_REFUSALS = {
   busyForNetwork:
     'Too many uploads from your network at once. Please wait for one to finish and try again in a minute.',
   diskFull: 'The server is short of storage space and takes no uploads just now. Please try again later.',
+} as const;
+
+/**
+ * What the parse step answers when it refuses the chat text of an accepted upload (besides
+ * CHAT_LIMITS' sentences, proto's chat-limits.ts), as the export's final progress error.
+ */
+export const CHAT_TEXT_REFUSALS = {
+  /** PostgreSQL's text refuses NUL, and no WhatsApp export writes one: the file was altered or damaged. */
+  nulCharacter: (line: number) =>
+    `Line ${formatInteger(line)} of the chat text holds a NUL character (U+0000), which a WhatsApp export never contains: the file was changed or damaged after WhatsApp made it. Upload the ZIP exactly as WhatsApp's "Export chat" made it.`,
 } as const;

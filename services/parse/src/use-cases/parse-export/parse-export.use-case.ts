@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
 import { EntryManifestSchema, exportKeys } from '@chatexhibit/proto/storage-layout';
 import { MEDIA_JOB, PARSE_JOB } from '@chatexhibit/proto/subjects';
+import { CHAT_TEXT_REFUSALS } from '@chatexhibit/proto/upload-refusals';
 import { type JobPayload, PermanentJobError, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
@@ -12,6 +13,7 @@ import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { ChatRepository, toMessageRow } from '../../chat/chat.repository';
 import { ChatLimitError } from '../../domain/chat-limits';
 import { freeTierCount } from '../../domain/free-tier-count';
+import { lineWithNulCharacter } from '../../domain/nul-character';
 import { NoChatTextError, readExportChat } from '../../domain/read-export-chat';
 
 /**
@@ -48,6 +50,12 @@ export class ParseExportUseCase {
       throw error;
     }
     const { chat, chatFile, attachmentKeys, warnings } = exportChat;
+    // PostgreSQL's text and jsonb refuse NUL: without this, every delivery failed on the insert.
+    const nulLine = lineWithNulCharacter(chat);
+    if (nulLine !== null) {
+      this.logger.warn({ reason: 'nul_character', line: nulLine }, 'chat refused');
+      throw new PermanentJobError(CHAT_TEXT_REFUSALS.nulCharacter(nulLine));
+    }
 
     // The media is everything in the ZIP but the chat text itself.
     const chatEntrySize = manifest.entries.find((e) => e.path === chatFile)?.size ?? 0;
