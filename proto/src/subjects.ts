@@ -79,6 +79,22 @@ export const TRANSCRIPT_PAGE_REQUEST = requestContract(
 );
 
 /**
+ * What the free tier counts of an export, as the parse service recorded them when it parsed the
+ * chat: its entries but WhatsApp's notices (parse's freeTierCount) and the size of its media,
+ * every ZIP entry but the chat text (ingest's sizes less the chat file parse picked). Payment
+ * decides on these, never on counts a job carried through other services, any of which could
+ * alter them. NOT_FOUND (PARSE_ERRORS.CHAT_NOT_FOUND) for an export parse has not stored.
+ */
+export const FREE_TIER_COUNTS_REQUEST = requestContract(
+  'chat.free-tier-counts',
+  ExportRef,
+  z.object({
+    messageCount: z.number().int().nonnegative(),
+    mediaSizeBytes: z.number().int().nonnegative(),
+  }),
+);
+
+/**
  * Whether an export's results may be read (payment): free exports and paid bundles may;
  * anything else (unpaid, unknown, not yet decided) may not, and the gateway answers 404. An
  * export past its retention date is `expired`: its links say so (410). The bundle that buys an
@@ -263,18 +279,15 @@ export const INGEST_JOB = jobContract(
 /** What ingest hands on: the export facts and the entries' total size. */
 const AfterIngest = ExportRef.extend({
   facts: ExportFactsSchema,
-  /** Sum of every stored entry; the chat text's share is taken off once parse has picked it. */
+  /** Sum of every stored entry; parse takes off the chat text's share and records the rest. */
   entriesSizeBytes: z.number().int().nonnegative(),
 });
 
-/** What every step after parse carries: the counts the free-tier decision is made on. */
-const AfterParse = ExportRef.extend({
-  facts: ExportFactsSchema,
-  /** What the free tier counts: every entry but WhatsApp's notices the parser recognises (parse's freeTierCount). */
-  messageCount: z.number().int().nonnegative(),
-  /** Size of the media: every entry but the chat text. */
-  mediaSizeBytes: z.number().int().nonnegative(),
-});
+/**
+ * What every step after parse carries. No counts: payment asks parse for them
+ * (FREE_TIER_COUNTS_REQUEST), so no step in between can make an export free.
+ */
+const AfterParse = ExportRef.extend({ facts: ExportFactsSchema });
 
 /** Step 1: parse the chat text (parse). The facts travel along, so no service reads ingest's tables. */
 export const PARSE_JOB = jobContract('jobs.parse', AfterIngest, (p) => `${p.exportId}:parse`);
@@ -293,7 +306,7 @@ export const PDF_JOB = jobContract(
   (p) => `${p.exportId}:pdf${p.regeneration ? `:${p.regeneration}` : ''}`,
 );
 
-/** Step 4: free-tier decision and bundle creation (payment). */
+/** Step 4: free-tier decision, on the counts parse recorded, and bundle creation (payment). */
 export const PAYMENT_DECISION_JOB = jobContract(
   'jobs.payment.decide',
   AfterParse,
@@ -446,6 +459,7 @@ export const SUBJECT_USES: readonly SubjectUse[] = [
   })),
   { contract: CHAT_DATA_REQUEST, answeredBy: 'parse', askedBy: ['gateway'] },
   { contract: TRANSCRIPT_PAGE_REQUEST, answeredBy: 'parse', askedBy: ['gateway', 'pdf'] },
+  { contract: FREE_TIER_COUNTS_REQUEST, answeredBy: 'parse', askedBy: ['payment'] },
   { contract: EXPORT_ACCESS_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
   { contract: PAYMENT_STATUS_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
   { contract: PAYMENT_REPAIR_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },

@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES } from './constants';
+import { formatInteger } from './count-words';
 
 /**
  * The pace an upload's body is held to, in the words its refusals state: the gateway's defaults
@@ -44,4 +45,14 @@ export const UPLOAD_REFUSALS = {
   /** The address's unpaid exports already hold its share of storage (UPLOAD_QUOTA_MB). */
   quotaFull: (quotaBytes: number) =>
     `Your unpaid exports already hold the ${quotaBytes / 1024 / 1024} MB this address may keep at once. Delete or buy one of them, or try again when the oldest expires.`,
+} as const;
+
+/**
+ * What the parse step answers when it refuses the chat text of an accepted upload (besides
+ * CHAT_LIMITS' sentences, proto's chat-limits.ts), as the export's final progress error.
+ */
+export const CHAT_TEXT_REFUSALS = {
+  /** PostgreSQL's text refuses NUL, and no WhatsApp export writes one: the file was altered or damaged. */
+  nulCharacter: (line: number) =>
+    `Line ${formatInteger(line)} of the chat text holds a NUL character (U+0000), which a WhatsApp export never contains: the file was changed or damaged after WhatsApp made it. Upload the ZIP exactly as WhatsApp's "Export chat" made it.`,
 } as const;

@@ -9,6 +9,7 @@ import { SignedLinks } from '@chatexhibit/kit/links/signed-links';
 import { CHAT_LIMIT_SENTENCES } from '@chatexhibit/proto/chat-limits';
 import { CHAT_LIMITS } from '@chatexhibit/proto/constants';
 import type { ProgressEvent } from '@chatexhibit/proto/progress';
+import { CHAT_TEXT_REFUSALS } from '@chatexhibit/proto/upload-refusals';
 import { ARTIFACTS } from '../support/artifacts';
 import { downloadAndVerifyEvidence } from '../support/evidence-package';
 import { eventually } from '../support/eventually';
@@ -198,6 +199,8 @@ describe('standalone pipeline', () => {
     ['a symbolic link', 'a link to another location'],
     // Its MP3's object key would pass 1,024 bytes: it used to fail inside ingest, over and over.
     ['a path too long to store', 'a file name that is not allowed'],
+    // PostgreSQL's text refuses NUL: refused by its name before anything stores it.
+    ['a NUL byte in a name', 'a file name that is not allowed (photo.jpg\\u0000.txt)'],
     ['two directory records for the same data', 'several files share the same data'],
     [
       '1,000 entries of 1 MiB of zeros in 1.1 MB',
@@ -249,6 +252,17 @@ describe('standalone pipeline', () => {
       // Random letters, so that the archive's check of the compression ratio lets it through.
       `14/03/2023, 20:01 - Ann: ${randomBytes(CHAT_LIMITS.maxLineBytes).toString('base64')}\n`,
       CHAT_LIMIT_SENTENCES.line_too_long,
+    ],
+    // PostgreSQL's text refuses NUL: every delivery failed, and the uploader read "Something went wrong".
+    [
+      'a NUL character in a message',
+      '14/03/2023, 20:01 - Ann: hello\n14/03/2023, 20:02 - Ben: one\ntwo\u0000three\n',
+      CHAT_TEXT_REFUSALS.nulCharacter(3),
+    ],
+    [
+      'a NUL character in a sender name',
+      '14/03/2023, 20:01 - Ann: hello\n14/03/2023, 20:02 - B\u0000en: hi\n',
+      CHAT_TEXT_REFUSALS.nulCharacter(2),
     ],
   ])(
     'ends an upload of a chat with %s with its sentence',
@@ -336,10 +350,10 @@ describe('standalone pipeline', () => {
   it('counts the uploads, jobs and errors above at /metrics, one registry for every part', async () => {
     const scrape = await scrapeMetrics(standalone.baseUrl);
     const value = (name: string, labels: Record<string, string> = {}) => sampleValue(scrape, name, labels);
-    // Fourteen uploads were accepted (free, links, paid, eight hostile ZIPs, one without a chat,
-    // two over the chat limits), one of each refusal made, and the one cut off midway was refused
-    // as a broken form.
-    expect(value('chatexhibit_uploads_total', { outcome: 'accepted' })).toBe(14);
+    // Seventeen uploads were accepted (free, links, paid, nine hostile ZIPs, one without a chat,
+    // two over the chat limits, two with a NUL in the chat), one of each refusal made, and the one
+    // cut off midway was refused as a broken form.
+    expect(value('chatexhibit_uploads_total', { outcome: 'accepted' })).toBe(17);
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_form' })).toBe(1);
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_type' })).toBe(1);
     expect(value('chatexhibit_uploads_total', { outcome: 'refused_size' })).toBe(1);
@@ -349,10 +363,13 @@ describe('standalone pipeline', () => {
     // Each service's jobs, labelled by the part that consumed them.
     const handled = (part: string, subject: string, outcome: string) =>
       value('chatexhibit_job_duration_seconds_count', { part, subject, outcome });
-    expect(handled('ingest', 'jobs.ingest', 'ok')).toBe(6);
+    expect(handled('ingest', 'jobs.ingest', 'ok')).toBe(8);
     // Refused uploads are the uploader's files, not dead letters an operator is alerted to.
-    expect(handled('ingest', 'jobs.ingest', 'refused')).toBe(8);
-    expect(handled('parse', 'jobs.parse', 'refused')).toBe(3);
+    expect(handled('ingest', 'jobs.ingest', 'refused')).toBe(9);
+    expect(handled('parse', 'jobs.parse', 'refused')).toBe(5);
+    // Refused at once: no chat (a NUL in it included) is tried again.
+    expect(handled('parse', 'jobs.parse', 'retry') ?? 0).toBe(0);
+    expect(value('chatexhibit_dead_letters_total', { part: 'parse', subject: 'jobs.parse' }) ?? 0).toBe(0);
     expect(value('chatexhibit_dead_letters_total', { part: 'ingest', subject: 'jobs.ingest' }) ?? 0).toBe(0);
     expect(handled('payment', 'jobs.payment.decide', 'ok')).toBe(3);
     expect(value('chatexhibit_queue_depth', { part: 'pdf', subject: 'jobs.pdf' })).toBe(0);

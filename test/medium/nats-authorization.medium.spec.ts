@@ -11,6 +11,7 @@ import type { PartName } from '@chatexhibit/proto/health';
 import {
   CHAT_DATA_REQUEST,
   EXPIRE_EXPORT_JOBS,
+  FREE_TIER_COUNTS_REQUEST,
   HEALTH_REQUESTS,
   MAIL_JOB,
   PROGRESS_EVENT,
@@ -298,6 +299,41 @@ describe('an attacker on the bus', () => {
       ],
     ] as const)
       await expect(refusedRequest(nc, subject, JSON.stringify(body))).rejects.toMatchObject(refused);
+  });
+});
+
+describe('the free-tier counts payment decides on', () => {
+  it('are served only by parse and asked only by payment', async () => {
+    const subject = `${PREFIX}.${FREE_TIER_COUNTS_REQUEST.subject}`;
+    // A part that could answer could tell payment an export is empty, and make it free.
+    for (const part of PART_NAMES)
+      expect([part, await subscriptionRefused(await connectAs(part), subject)]).toEqual([
+        part,
+        part !== 'parse',
+      ]);
+    const answering = (await connectionOf('parse')).subscribe(subject, {
+      queue: 'parse',
+      callback: (_error, message) => message.respond(text.encode('counted')),
+    });
+    await (await connectionOf('parse')).flush();
+    try {
+      for (const part of PART_NAMES) {
+        const asked = await refusedRequest(
+          await connectAs(part),
+          subject,
+          JSON.stringify({ exportId: randomUUID() }),
+        ).then(
+          (reply) => text.decode(reply.data),
+          (error: NatsError) => `refused: ${error.code}`,
+        );
+        expect([part, asked]).toEqual([
+          part,
+          part === 'payment' ? 'counted' : `refused: ${ErrorCode.PermissionsViolation}`,
+        ]);
+      }
+    } finally {
+      answering.unsubscribe();
+    }
   });
 });
 

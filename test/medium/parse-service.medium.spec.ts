@@ -7,7 +7,12 @@ import { countOf } from '@chatexhibit/proto/count-words';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
-import { MEDIA_JOB, PARSE_JOB, TRANSCRIPT_PAGE_REQUEST } from '@chatexhibit/proto/subjects';
+import {
+  FREE_TIER_COUNTS_REQUEST,
+  MEDIA_JOB,
+  PARSE_JOB,
+  TRANSCRIPT_PAGE_REQUEST,
+} from '@chatexhibit/proto/subjects';
 import { PgBossWorkQueue } from '@chatexhibit/kit/bus/pg-boss-work-queue';
 import { openServiceDatabase } from '@chatexhibit/kit/database/service-database';
 import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
@@ -17,6 +22,7 @@ import { ChatEntity, MessageEntity } from '@chatexhibit/parse/chat/chat.entities
 import { ChatRepository } from '@chatexhibit/parse/chat/chat.repository';
 import { PARSE_TABLES } from '@chatexhibit/parse/database/parse-tables';
 import { GetChatDataUseCase } from '@chatexhibit/parse/use-cases/get-chat-data/get-chat-data.use-case';
+import { GetFreeTierCountsUseCase } from '@chatexhibit/parse/use-cases/get-free-tier-counts/get-free-tier-counts.use-case';
 import { GetTranscriptPageUseCase } from '@chatexhibit/parse/use-cases/get-transcript-page/get-transcript-page.use-case';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { ParseExportUseCase } from '@chatexhibit/parse/use-cases/parse-export/parse-export.use-case';
@@ -43,6 +49,7 @@ describe('parse service', () => {
   let parseExport: ParseExportUseCase;
   let getChatData: GetChatDataUseCase;
   let getTranscriptPage: GetTranscriptPageUseCase;
+  let getFreeTierCounts: GetFreeTierCountsUseCase;
   const handedOn: unknown[] = [];
 
   beforeAll(async () => {
@@ -62,6 +69,7 @@ describe('parse service', () => {
     parseExport = new ParseExportUseCase(storage, new UnitOfWork(database), chats, queue, progress, logger);
     getChatData = new GetChatDataUseCase(chats);
     getTranscriptPage = new GetTranscriptPageUseCase(chats);
+    getFreeTierCounts = new GetFreeTierCountsUseCase(chats, storage);
   });
   afterAll(async () => {
     await queue?.close();
@@ -96,7 +104,7 @@ describe('parse service', () => {
       entriesSizeBytes: 10_000_000,
     });
 
-  it('stores a 40,000-message chat once, links attachments, and hands on to media', async () => {
+  it('stores a 40,000-message chat once with its free-tier counts, links attachments, and hands on to media', async () => {
     const exportId = randomUUID();
     const generated = generateChat({ format: 'android-dmy', messageCount: 40_000, seed: 7 });
     const attachments = [
@@ -119,16 +127,27 @@ describe('parse service', () => {
     expect(count).toBe(40_000);
 
     await eventually(() => handedOn.length > 0);
+    // No counts: payment asks parse for them, so no step in between can change them.
     expect(handedOn).toEqual([
-      {
-        exportId,
-        facts: exportFacts({ originalFilename: 'WhatsApp Chat with Sam.zip' }),
-        // The free tier counts every entry but WhatsApp's notices (the generator's are all known ones).
-        messageCount: generated.messages.filter((m) => m.type !== 'system').length,
-        // Every entry but the chat text.
-        mediaSizeBytes: 10_000_000 - Buffer.byteLength(generated.text),
-      },
+      { exportId, facts: exportFacts({ originalFilename: 'WhatsApp Chat with Sam.zip' }) },
     ]);
+    expect(FREE_TIER_COUNTS_REQUEST.response.parse(await getFreeTierCounts.execute({ exportId }))).toEqual({
+      // The free tier counts every entry but WhatsApp's notices (the generator's are all known ones).
+      messageCount: generated.messages.filter((m) => m.type !== 'system').length,
+      // Every entry but the chat text.
+      mediaSizeBytes: 10_000_000 - Buffer.byteLength(generated.text),
+    });
+    // A chat parsed before the counts were recorded is counted from its rows and ingest's entries.
+    const recorded = await getFreeTierCounts.execute({ exportId });
+    await database.query(
+      `UPDATE "${schema}"."chats" SET "free_tier_count" = NULL, "media_size_bytes" = NULL WHERE "export_id" = $1`,
+      [exportId],
+    );
+    expect(await getFreeTierCounts.execute({ exportId })).toEqual({
+      messageCount: recorded.messageCount,
+      mediaSizeBytes:
+        Buffer.byteLength('shopping list\nmilk\n') + (present ? Buffer.byteLength('media bytes') : 0),
+    });
 
     const page = await getChatData.execute({ chatExportId: exportId, page: { offset: 0, limit: 3 } });
     expect(page).toMatchObject({
@@ -187,32 +206,29 @@ describe('parse service', () => {
       (_, i) =>
         `[12/03/2025, 14:${String(i).padStart(2, '0')}:00] ${i % 2 ? 'Lina' : 'Omar'}: message ${i + 1}`,
     );
-    const countHandedOn = async (lines: readonly string[]): Promise<number> => {
+    const countRecorded = async (lines: readonly string[]): Promise<number> => {
       const exportId = randomUUID();
       await storeExport(exportId, { '_chat.txt': Buffer.from(lines.join('\n')) });
       await parseExport.execute(job(exportId));
-      await eventually(() => handedOn.some((j) => (j as { exportId: string }).exportId === exportId));
-      return (
-        handedOn.find((j) => (j as { exportId: string }).exportId === exportId) as { messageCount: number }
-      ).messageCount;
+      return (await getFreeTierCounts.execute({ exportId })).messageCount;
     };
     // A line without "Name: " is a system line whatever it says: free text so written counts.
     const unrecognised = Array.from(
       { length: 10 },
       (_, i) => `[12/03/2025, 15:0${i}:00] any text at all ${i}`,
     );
-    const overTier = await countHandedOn([...messages, ...unrecognised]);
+    const overTier = await countRecorded([...messages, ...unrecognised]);
     expect(overTier).toBe(55);
     expect(isWithinFreeTier(overTier, 0)).toBe(false);
     const notices = [
       '[12/03/2025, 13:59:00] Omar: \u200eMessages and calls are end-to-end encrypted. No one outside of this chat, not even WhatsApp, can read or listen to them.',
       "[12/03/2025, 13:59:30] \u200eLina joined using this group's invite link",
     ];
-    const withinTier = await countHandedOn([...notices, ...messages]);
+    const withinTier = await countRecorded([...notices, ...messages]);
     expect(withinTier).toBe(45);
     expect(isWithinFreeTier(withinTier, 0)).toBe(true);
     // An invisible character before each line makes one message of the chat: each line still counts.
-    const hidden = await countHandedOn(
+    const hidden = await countRecorded(
       [...messages, ...unrecognised].map((line, i) => (i === 0 ? line : `\u200B${line}`)),
     );
     expect(hidden).toBe(55);
@@ -253,6 +269,10 @@ describe('parse service', () => {
     );
     await expect(getChatData.execute({ chatExportId: randomUUID() })).rejects.toMatchObject({
       code: 'NOT_FOUND',
+    });
+    await expect(getFreeTierCounts.execute({ exportId: randomUUID() })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      reason: 'CHAT_NOT_FOUND',
     });
   });
 });

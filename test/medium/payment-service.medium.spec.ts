@@ -16,6 +16,7 @@ import {
   DOCUMENTS_PRESENT_REQUEST,
   EXPIRE_EXPORT_JOBS,
   FORGET_CONTACT_MESSAGES_JOB,
+  FREE_TIER_COUNTS_REQUEST,
   MAIL_JOB,
   PAYMENT_DECISION_JOB,
   PDF_JOB,
@@ -43,6 +44,7 @@ import { SweepRetentionUseCase } from '@chatexhibit/payment/retention/use-cases/
 import { LocalStripeObjectRepository } from '@chatexhibit/payment/stripe/local-stripe/local-stripe-object.repository';
 import { StripeAccount } from '@chatexhibit/payment/stripe/stripe-account';
 import { CreateCheckoutUseCase } from '@chatexhibit/payment/use-cases/create-checkout/create-checkout.use-case';
+import { DecideEntitlementJobHandler } from '@chatexhibit/payment/use-cases/decide-entitlement/decide-entitlement.job-handler';
 import { DecideEntitlementUseCase } from '@chatexhibit/payment/use-cases/decide-entitlement/decide-entitlement.use-case';
 import { GetPaymentStatusUseCase } from '@chatexhibit/payment/use-cases/get-payment-status/get-payment-status.use-case';
 import { ReceiveStripeWebhookUseCase } from '@chatexhibit/payment/use-cases/receive-stripe-webhook/receive-stripe-webhook.use-case';
@@ -67,7 +69,7 @@ type Mail = JobPayload<typeof MAIL_JOB>;
  * The payment service's use cases on the real PostgreSQL and pg-boss, buying through the Stripe
  * SDK on a LocalStripe, opened as the service opens it without Stripe keys (StripeAccount). The
  * test plays the buyer (LocalStripe's pay), the gateway (the webhook's raw body and signature)
- * and the other services (their queues and the pdf service's answer on the bus).
+ * and the other services (their queues, and the parse and pdf services' answers on the bus).
  */
 describe('payment service', () => {
   const schema = uniqueName('payment').toLowerCase();
@@ -97,6 +99,8 @@ describe('payment service', () => {
   const pdfJobs: JobPayload<typeof PDF_JOB>[] = [];
   // The pdf service's answer to a repair.
   let documentsPresent = { transcript: true, filingTranscript: true, evidenceZip: true };
+  // What the parse service recorded of each export's chat, as it answers payment.
+  const parseCounts = new Map<string, { messageCount: number; mediaSizeBytes: number }>();
 
   beforeAll(async () => {
     const { databaseUrl } = testServers();
@@ -113,6 +117,7 @@ describe('payment service', () => {
     );
     const requestBus = new InProcessRequestBus(logger);
     requestBus.handle(DOCUMENTS_PRESENT_REQUEST, async () => documentsPresent);
+    requestBus.handle(FREE_TIER_COUNTS_REQUEST, async ({ exportId }) => parseCounts.get(exportId)!);
 
     const unitOfWork = new UnitOfWork(database);
     bundles = new BundleRepository(database);
@@ -131,7 +136,14 @@ describe('payment service', () => {
       logger,
     );
     admitUpload = new AdmitUploadUseCase(unitOfWork, retention);
-    decideEntitlement = new DecideEntitlementUseCase(unitOfWork, bundles, retention, progress, logger);
+    decideEntitlement = new DecideEntitlementUseCase(
+      unitOfWork,
+      bundles,
+      retention,
+      requestBus,
+      progress,
+      logger,
+    );
     createCheckout = new CreateCheckoutUseCase(
       bundles,
       liveBundles,
@@ -147,7 +159,8 @@ describe('payment service', () => {
     deleteExport = new DeleteExportUseCase(retention, expiry, logger);
     sweepRetention = new SweepRetentionUseCase(retention, expiry, queue, logger);
 
-    // The service's own consumer of verified events; the other services' queues, as they see them.
+    // The service's own consumers of decisions and verified events; the other services' queues, as they see them.
+    new DecideEntitlementJobHandler(queue, progress, expiry, decideEntitlement).onModuleInit();
     new SyncCheckoutSessionJobHandler(queue, new SyncCheckoutSessionUseCase(sync)).onModuleInit();
     queue.consume(MAIL_JOB, async (mail) => void mails.push(mail));
     queue.consume(PDF_JOB, async (job) => void pdfJobs.push(job));
@@ -180,12 +193,11 @@ describe('payment service', () => {
     ).toEqual({
       admitted: true,
     });
+    parseCounts.set(exportId, { messageCount: options.free ? 50 : 51, mediaSizeBytes: 1000 });
     const final = await decideEntitlement.execute(
       PAYMENT_DECISION_JOB.payload.parse({
         exportId,
         facts: exportFacts({ originalFilename: 'WhatsApp Chat - Sam.zip', receivedAt }),
-        messageCount: options.free ? 50 : 51,
-        mediaSizeBytes: 1000,
       }),
     );
     // Progress is read by every part that reports it: the bundle is payment's to give (H3).
@@ -226,6 +238,23 @@ describe('payment service', () => {
       },
       (error: { code?: string; reason?: string }) => ({ code: error.code, reason: error.reason }),
     );
+
+  it('decides on the counts parse recorded: a decision job forged to say 0 messages gets no free export', async () => {
+    const exportId = randomUUID();
+    const receivedAt = new Date().toISOString();
+    expect(await admitUpload.execute({ exportId, receivedAt, ...UNLIMITED_UPLOAD })).toEqual({ admitted: true });
+    parseCounts.set(exportId, { messageCount: 500, mediaSizeBytes: 1000 });
+    // What a compromised media or pdf service can publish on the decision's subject: an empty chat.
+    const forged = { exportId, facts: exportFacts({ receivedAt }), messageCount: 0, mediaSizeBytes: 0 };
+    await queue.enqueue(PAYMENT_DECISION_JOB, forged);
+    await eventually(async () => (await bundles.findDecision(exportId)) !== null, 10_000, 'the decision');
+    await eventually(async () => (await progress.latest(exportId))?.progress === 100, 10_000, 'its end');
+    expect(await progress.latest(exportId)).toMatchObject({ requiresPayment: true, messageCount: 500 });
+    expect(await checkExportAccess.execute({ exportId })).toMatchObject({
+      readable: false,
+      bundleId: expect.any(String),
+    });
+  });
 
   it('makes a Checkout Session at Stripe for an unpaid bundle and refuses paid, refunded, expired and unknown ones', async () => {
     const { exportId, bundleId } = await decidedExport();
@@ -395,10 +424,9 @@ describe('payment service', () => {
       documentsPresent = { transcript: true, filingTranscript: true, evidenceZip: true };
     }
     await eventually(() => pdfJobs.some((job) => job.exportId === exportId), 10_000, 'the pdf job queued');
-    expect(pdfJobs.find((job) => job.exportId === exportId)).toMatchObject({
+    expect(pdfJobs.find((job) => job.exportId === exportId)).toEqual({
       exportId,
-      messageCount: 51,
-      facts: { originalFilename: 'WhatsApp Chat - Sam.zip' },
+      facts: expect.objectContaining({ originalFilename: 'WhatsApp Chat - Sam.zip' }),
       regeneration: expect.any(String),
     });
   });
@@ -590,8 +618,6 @@ describe('payment service', () => {
           originalFilename: 'WhatsApp Chat - Sam.zip',
           receivedAt: receivedAt.toISOString(),
         }),
-        messageCount: 51,
-        mediaSizeBytes: 1000,
       }),
     );
     expect((await retention.find(unpaid.exportId))!.deleteAfter).toEqual(addDays(receivedAt, 3));

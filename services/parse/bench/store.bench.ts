@@ -14,6 +14,7 @@ import { createLogger } from '@chatexhibit/kit/logging/logger';
 import { ChatEntity, MessageEntity } from '../src/chat/chat.entities';
 import { ChatRepository, type NewChat, toMessageRow } from '../src/chat/chat.repository';
 import { PARSE_TABLES } from '../src/database/parse-tables';
+import { freeTierCount } from '../src/domain/free-tier-count';
 import { parseChat } from '../src/domain/parse-chat';
 import { generateChat } from '../test/support/chat-generator';
 
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
       calendar: chat.calendar,
       encoding: chat.encoding,
       messageCount: messages.length,
+      freeTierCount: freeTierCount(chat),
+      mediaSizeBytes: '0',
       participants: chat.participants,
       preamble: chat.preamble,
       warnings: chat.warnings,

@@ -5,6 +5,8 @@ import { ChatRepository } from './chat/chat.repository';
 import { PARSE_TABLES } from './database/parse-tables';
 import { GetChatDataRequestHandler } from './use-cases/get-chat-data/get-chat-data.request-handler';
 import { GetChatDataUseCase } from './use-cases/get-chat-data/get-chat-data.use-case';
+import { GetFreeTierCountsRequestHandler } from './use-cases/get-free-tier-counts/get-free-tier-counts.request-handler';
+import { GetFreeTierCountsUseCase } from './use-cases/get-free-tier-counts/get-free-tier-counts.use-case';
 import { GetTranscriptPageRequestHandler } from './use-cases/get-transcript-page/get-transcript-page.request-handler';
 import { GetTranscriptPageUseCase } from './use-cases/get-transcript-page/get-transcript-page.use-case';
 import { ParseExportJobHandler } from './use-cases/parse-export/parse-export.job-handler';
@@ -12,7 +14,7 @@ import { ParseExportUseCase } from './use-cases/parse-export/parse-export.use-ca
 
 const part = ServicePartModule.forPart('parse', PARSE_TABLES);
 
-/** The parse service: parses an export's chat text and answers chat-data and transcript queries. */
+/** The parse service: parses an export's chat text and answers chat-data, transcript and free-tier-count queries. */
 @Module({
   imports: [part],
   providers: [
@@ -24,6 +26,8 @@ const part = ServicePartModule.forPart('parse', PARSE_TABLES);
     GetChatDataRequestHandler,
     GetTranscriptPageUseCase,
     GetTranscriptPageRequestHandler,
+    GetFreeTierCountsUseCase,
+    GetFreeTierCountsRequestHandler,
   ],
   exports: [part],
 })

@@ -14,6 +14,10 @@ export class ChatEntity {
   @Column({ type: 'text' }) calendar!: Calendar;
   @Column({ type: 'text', nullable: true }) encoding!: string | null;
   @Column({ name: 'message_count', type: 'integer' }) messageCount!: number;
+  /** What the free tier counts (freeTierCount); null for a chat parsed before it was recorded. */
+  @Column({ name: 'free_tier_count', type: 'integer', nullable: true }) freeTierCount!: number | null;
+  /** Every ZIP entry's size but the chat text's; null for a chat parsed before it was recorded. */
+  @Column({ name: 'media_size_bytes', type: 'bigint', nullable: true }) mediaSizeBytes!: string | null;
   @Column({ type: 'jsonb' }) participants!: string[];
   @Column({ type: 'jsonb' }) preamble!: string[];
   @Column({ type: 'jsonb' }) warnings!: string[];

@@ -1,4 +1,9 @@
-import type { ParsedChat } from './chat-model';
+import type { ChatMessage, ParsedChat } from './chat-model';
+
+/** What the count reads of a chat: as parsed, or as the parse service stored it. */
+export type CountedChat = Pick<ParsedChat, 'preamble'> & {
+  messages: readonly Pick<ChatMessage, 'type' | 'event' | 'raw'>[];
+};
 import { detectHeaderFormats, HeaderMatcher } from './header-formats';
 
 /** Characters a reader does not see: format characters (zero-width space, direction marks, BOM, word joiner...) and other default-ignorable ones. */
@@ -12,7 +17,7 @@ const HAS_INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
  * parser ends a line at every Unicode line break (proto's `line-breaks.ts`) and writes each as
  * "\n" in `raw`, so FF, VT, NEL or U+2028 between headers make messages, counted as such.
  */
-function hiddenHeaderLines({ messages, preamble }: ParsedChat): number {
+function hiddenHeaderLines({ messages, preamble }: CountedChat): number {
   const lines = [...preamble, ...messages.flatMap((message) => message.raw.split('\n').slice(1))]
     .filter((line) => HAS_INVISIBLE.test(line))
     .map((line) => line.replace(INVISIBLE, ''));
@@ -28,5 +33,5 @@ function hiddenHeaderLines({ messages, preamble }: ParsedChat): number {
  * table knows counts like a message: any line without "Name: " is a system line, so free text
  * written that way would otherwise be free.
  */
-export const freeTierCount = (chat: ParsedChat): number =>
+export const freeTierCount = (chat: CountedChat): number =>
   chat.messages.filter((m) => m.type !== 'system' || m.event === null).length + hiddenHeaderLines(chat);

@@ -85,12 +85,7 @@ export class ConvertMediaUseCase {
     await this.unitOfWork.once(`${exportId}:media`, (tx) => this.assets.insert(tx, exportId, items));
     const problems = items.filter((i) => i.problem !== null).length;
     this.logger.info({ items: items.length, problems }, 'media converted');
-    await this.workQueue.enqueue(PDF_JOB, {
-      exportId,
-      facts,
-      messageCount: job.messageCount,
-      mediaSizeBytes: job.mediaSizeBytes,
-    });
+    await this.workQueue.enqueue(PDF_JOB, { exportId, facts });
     return manifest;
   }
 

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
 import { EntryManifestSchema, exportKeys } from '@chatexhibit/proto/storage-layout';
 import { MEDIA_JOB, PARSE_JOB } from '@chatexhibit/proto/subjects';
+import { CHAT_TEXT_REFUSALS } from '@chatexhibit/proto/upload-refusals';
 import { type JobPayload, PermanentJobError, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
@@ -12,11 +13,13 @@ import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { ChatRepository, toMessageRow } from '../../chat/chat.repository';
 import { ChatLimitError } from '../../domain/chat-limits';
 import { freeTierCount } from '../../domain/free-tier-count';
+import { lineWithNulCharacter } from '../../domain/nul-character';
 import { NoChatTextError, readExportChat } from '../../domain/read-export-chat';
 
 /**
  * Step 1: read the export's text files from storage, pick the chat, parse it, link its
- * attachments to the stored ZIP entries, store chat and messages once, and hand on to media.
+ * attachments to the stored ZIP entries, store chat and messages once with what the free tier
+ * counts of them, and hand on to media.
  */
 @Injectable()
 export class ParseExportUseCase {
@@ -47,7 +50,15 @@ export class ParseExportUseCase {
       throw error;
     }
     const { chat, chatFile, attachmentKeys, warnings } = exportChat;
+    // PostgreSQL's text and jsonb refuse NUL: without this, every delivery failed on the insert.
+    const nulLine = lineWithNulCharacter(chat);
+    if (nulLine !== null) {
+      this.logger.warn({ reason: 'nul_character', line: nulLine }, 'chat refused');
+      throw new PermanentJobError(CHAT_TEXT_REFUSALS.nulCharacter(nulLine));
+    }
 
+    // The media is everything in the ZIP but the chat text itself.
+    const chatEntrySize = manifest.entries.find((e) => e.path === chatFile)?.size ?? 0;
     const started = performance.now();
     await this.unitOfWork.once(`${exportId}:parse`, (tx) =>
       this.chats.insert(
@@ -63,6 +74,9 @@ export class ParseExportUseCase {
           calendar: chat.calendar,
           encoding: chat.encoding,
           messageCount: chat.messages.length,
+          // Payment decides on these (FREE_TIER_COUNTS_REQUEST), not on anything the later steps forward.
+          freeTierCount: freeTierCount(chat),
+          mediaSizeBytes: String(job.entriesSizeBytes - chatEntrySize),
           participants: chat.participants,
           preamble: chat.preamble,
           warnings,
@@ -73,15 +87,8 @@ export class ParseExportUseCase {
     const databaseMs = Math.round(performance.now() - started);
     // Not the chat file's name: Android's names the other person ("WhatsApp Chat with …").
     this.logger.info({ messages: chat.messages.length, databaseMs }, 'chat parsed and stored');
-    // The media is everything in the ZIP but the chat text itself.
-    const chatEntrySize = manifest.entries.find((e) => e.path === chatFile)?.size ?? 0;
     // Also after a redelivery found the work done: the hand-on may be what was lost.
-    await this.workQueue.enqueue(MEDIA_JOB, {
-      exportId,
-      facts,
-      messageCount: freeTierCount(chat),
-      mediaSizeBytes: job.entriesSizeBytes - chatEntrySize,
-    });
+    await this.workQueue.enqueue(MEDIA_JOB, { exportId, facts });
     return { messageCount: chat.messages.length, databaseMs };
   }
 }

@@ -54,7 +54,8 @@ export class RepairPaymentUseCase {
         );
       } else {
         const regeneration = regenerationId(exportId, Date.now());
-        await this.workQueue.enqueue(PDF_JOB, { ...decision.decidedJob, regeneration });
+        // Only the facts: a decision taken before counts were asked of parse stored them in its job too.
+        await this.workQueue.enqueue(PDF_JOB, { exportId, facts: decision.decidedJob.facts, regeneration });
         this.logger.warn(
           { exportReference: exportReference(exportId), present, regeneration },
           'documents missing: making them again',

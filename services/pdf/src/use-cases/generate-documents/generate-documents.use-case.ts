@@ -117,11 +117,6 @@ export class GenerateDocumentsUseCase {
     }
     // Documents made again for a repair: the export was decided long ago.
     if (job.regeneration) return;
-    await this.workQueue.enqueue(PAYMENT_DECISION_JOB, {
-      exportId,
-      facts,
-      messageCount: job.messageCount,
-      mediaSizeBytes: job.mediaSizeBytes,
-    });
+    await this.workQueue.enqueue(PAYMENT_DECISION_JOB, { exportId, facts });
   }
 }
