@@ -295,7 +295,8 @@ describe('the converter', () => {
       expect(await ready.getByTestId('emailed-links').textContent()).toMatch(
         /^We emailed the links to buyer@example\.org; they are valid until \d{1,2} [A-Z][a-z]+ \d{4}\.$/,
       );
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Your documents are ready');
+      // The heading takes the focus in an effect after the panel is drawn: wait for it.
+      await page.waitForFunction("document.activeElement?.textContent === 'Your documents are ready'");
       expect(await graveAccessibilityProblems(page)).toEqual([]);
       await page.screenshot({ path: path.join(ARTIFACTS, 'converter-paid.png') });
       await ready.screenshot({ path: path.join(ARTIFACTS, 'converter-documents-ready.png') });
