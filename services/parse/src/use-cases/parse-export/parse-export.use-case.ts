@@ -11,6 +11,7 @@ import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { ChatRepository, toMessageRow } from '../../chat/chat.repository';
 import { ChatLimitError } from '../../domain/chat-limits';
+import { chatDocumentsCostMs } from '../../domain/documents-cost';
 import { freeTierCount } from '../../domain/free-tier-count';
 import { NoChatTextError, readExportChat } from '../../domain/read-export-chat';
 
@@ -81,6 +82,7 @@ export class ParseExportUseCase {
       facts,
       messageCount: freeTierCount(chat),
       mediaSizeBytes: job.entriesSizeBytes - chatEntrySize,
+      documentsCostMs: chatDocumentsCostMs(chat),
     });
     return { messageCount: chat.messages.length, databaseMs };
   }

@@ -122,6 +122,8 @@ export class GenerateDocumentsUseCase {
       facts,
       messageCount: job.messageCount,
       mediaSizeBytes: job.mediaSizeBytes,
+      // Kept with the decision: a repair makes the documents again in the same lane.
+      documentsCostMs: job.documentsCostMs,
     });
   }
 }
