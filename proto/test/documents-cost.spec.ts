@@ -29,18 +29,26 @@ describe('the estimated cost of an export’s documents', () => {
   it('costs more for Devanagari than for as many Latin letters, and far more for it without spaces', () => {
     const latin = documentsCostMs(documentsWork(100, texts(100, LATIN.slice(0, 6), 10)));
     const devanagari = documentsCostMs(documentsWork(100, texts(100, DEVANAGARI, 10)));
-    const unbroken = documentsCostMs(documentsWork(100, texts(100, DEVANAGARI, 10).map((t) => t.replace(/ /g, ''))));
+    const unbroken = documentsCostMs(
+      documentsWork(
+        100,
+        texts(100, DEVANAGARI, 10).map((t) => t.replace(/ /g, '')),
+      ),
+    );
     expect(devanagari).toBeGreaterThan(3 * latin);
     expect(unbroken).toBeGreaterThan(10 * devanagari);
   });
 
   it('grows with the number of messages for the same text', () => {
     const text = texts(1, LATIN, 1000);
-    expect(documentsCostMs(documentsWork(10_000, text))).toBeGreaterThan(documentsCostMs(documentsWork(10, text)));
+    expect(documentsCostMs(documentsWork(10_000, text))).toBeGreaterThan(
+      documentsCostMs(documentsWork(10, text)),
+    );
   });
 
   it('finds typical Latin chats of a few thousand messages small, and the attack’s chats large', () => {
-    const latinChat = (messages: number) => documentsCostMs(documentsWork(messages, texts(messages, LATIN, 8)));
+    const latinChat = (messages: number) =>
+      documentsCostMs(documentsWork(messages, texts(messages, LATIN, 8)));
     expect(isSmallExport(latinChat(3000))).toBe(true);
     expect(isSmallExport(latinChat(40_000))).toBe(false);
     // Finding H2: a line of about 1 MB of Devanagari (three bytes a character) without a space.
