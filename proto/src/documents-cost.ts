@@ -37,7 +37,11 @@ const SHAPED_SCRIPTS = [
   'Hangul',
 ] as const;
 
-const SHAPED_RUN = new RegExp(`[${SHAPED_SCRIPTS.map((script) => `\\p{Script=${script}}`).join('')}]+`, 'gu');
+/** Shaped characters, and emoji, which are drawn from SVG at a similar cost. */
+const SHAPED_RUN = new RegExp(
+  `[${SHAPED_SCRIPTS.map((script) => `\\p{Script=${script}}`).join('')}\\p{Extended_Pictographic}]+`,
+  'gu',
+);
 
 /**
  * A run of shaped characters without a space longer than this is wider than a line: the wrap
@@ -51,14 +55,19 @@ export interface DocumentsWork {
   messages: number;
   /** Every character (UTF-16 code unit) of every sender and message text. */
   characters: number;
-  /** Those of scripts drawn through OpenType shaping (SHAPED_SCRIPTS). */
+  /** Those of scripts drawn through OpenType shaping (SHAPED_SCRIPTS), and emoji. */
   shapedCharacters: number;
   /** The shaped characters in runs longer than UNBROKEN_RUN without a space. */
   unbrokenShapedCharacters: number;
 }
 
 /** Microseconds of drawing per unit of work (each on top of the ones before it). */
-const MICROSECONDS = { message: 300, character: 10, shapedCharacter: 60, unbrokenShapedCharacter: 1440 } as const;
+const MICROSECONDS = {
+  message: 300,
+  character: 10,
+  shapedCharacter: 60,
+  unbrokenShapedCharacter: 1440,
+} as const;
 
 /**
  * Estimated milliseconds of drawing at or under which an export is small: its documents take a

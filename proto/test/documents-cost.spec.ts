@@ -22,8 +22,10 @@ describe('the estimated cost of an export’s documents', () => {
       shapedCharacters: 6 + 60,
       unbrokenShapedCharacters: 60,
     });
-    // Arabic, Thai and Han are shaped too; Greek and Cyrillic are not.
-    expect(documentsWork(1, ['مرحبا', 'สวัสดี', '你好', 'Привет γεια']).shapedCharacters).toBe(5 + 6 + 2);
+    // Arabic, Thai and Han are shaped too, and emoji (two UTF-16 units each) weigh the same; Greek and Cyrillic not.
+    expect(documentsWork(1, ['مرحبا', 'สวัสดี', '你好', '😀', 'Привет γεια']).shapedCharacters).toBe(
+      5 + 6 + 2 + 2,
+    );
   });
 
   it('costs more for Devanagari than for as many Latin letters, and far more for it without spaces', () => {

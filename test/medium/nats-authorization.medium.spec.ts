@@ -13,6 +13,7 @@ import {
   EXPIRE_EXPORT_JOBS,
   HEALTH_REQUESTS,
   MAIL_JOB,
+  PDF_LARGE_JOB,
   PROGRESS_EVENT,
   RETAIN_EXPORT_JOB,
   SUBJECT_USES,
@@ -37,6 +38,7 @@ import { JetStreamRateLimitStore } from '@chatexhibit/kit/rate-limit/jetstream-r
 import { type AuthorizedNats, startAuthorizedNats } from '../support/authorized-nats';
 import { cleanUpAll } from '../support/clean-up';
 import { eventually } from '../support/eventually';
+import { exportFacts } from '../support/export-facts';
 import { unscrapedJobMetrics } from '../support/job-metrics';
 
 const PREFIX = 'chatexhibit';
@@ -213,12 +215,27 @@ describe('each part, with its own nkey', () => {
     const mediaQueue = await queue('media');
     mediaQueue.consume(EXPIRE_EXPORT_JOBS.media, async (job) => void received.push(`expire ${job.exportId}`));
     await mediaQueue.start();
+    // The documents' lane of large exports, which media queues on and the pdf service takes from.
+    const pdfQueue = await queue('pdf');
+    pdfQueue.consume(PDF_LARGE_JOB, async (job) => void received.push(`large documents ${job.exportId}`));
+    await pdfQueue.start();
     await (
       await queue('gateway')
     ).enqueue(RETAIN_EXPORT_JOB, { exportId, receivedAt: new Date().toISOString() });
     await paymentQueue.enqueue(EXPIRE_EXPORT_JOBS.media, { exportId });
-    await eventually(() => received.length === 2, ANSWER_MS, 'both jobs handled');
-    expect(received.sort()).toEqual([`expire ${exportId}`, `retain ${exportId}`]);
+    await mediaQueue.enqueue(PDF_LARGE_JOB, {
+      exportId,
+      facts: exportFacts(),
+      messageCount: 40_000,
+      mediaSizeBytes: 0,
+      documentsCostMs: 60_000,
+    });
+    await eventually(() => received.length === 3, ANSWER_MS, 'the three jobs handled');
+    expect(received.sort()).toEqual([
+      `expire ${exportId}`,
+      `large documents ${exportId}`,
+      `retain ${exportId}`,
+    ]);
     await mediaQueue.forgetPayloads('exportId', exportId);
 
     const progress = async (part: PartName) => {

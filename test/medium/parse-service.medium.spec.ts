@@ -7,7 +7,13 @@ import { countOf } from '@chatexhibit/proto/count-words';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import type { ExportEntry } from '@chatexhibit/proto/storage-layout';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
-import { MEDIA_JOB, PARSE_JOB, TRANSCRIPT_PAGE_REQUEST } from '@chatexhibit/proto/subjects';
+import {
+  MEDIA_JOB,
+  PARSE_JOB,
+  PDF_LARGE_JOB,
+  pdfJobFor,
+  TRANSCRIPT_PAGE_REQUEST,
+} from '@chatexhibit/proto/subjects';
 import { PgBossWorkQueue } from '@chatexhibit/kit/bus/pg-boss-work-queue';
 import { openServiceDatabase } from '@chatexhibit/kit/database/service-database';
 import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
@@ -127,8 +133,11 @@ describe('parse service', () => {
         messageCount: generated.messages.filter((m) => m.type !== 'system').length,
         // Every entry but the chat text.
         mediaSizeBytes: 10_000_000 - Buffer.byteLength(generated.text),
+        documentsCostMs: expect.any(Number),
       },
     ]);
+    // 40,000 messages: their documents take a minute, in the lane of large exports.
+    expect(pdfJobFor(handedOn[0] as { documentsCostMs: number })).toBe(PDF_LARGE_JOB);
 
     const page = await getChatData.execute({ chatExportId: exportId, page: { offset: 0, limit: 3 } });
     expect(page).toMatchObject({

@@ -19,6 +19,7 @@ import {
   MAIL_JOB,
   PAYMENT_DECISION_JOB,
   PDF_JOB,
+  PDF_LARGE_JOB,
 } from '@chatexhibit/proto/subjects';
 import { InProcessRequestBus } from '@chatexhibit/kit/bus/in-process-request-bus';
 import { PgBossWorkQueue } from '@chatexhibit/kit/bus/pg-boss-work-queue';
@@ -92,7 +93,8 @@ describe('payment service', () => {
   const mails: Mail[] = [];
   const expiries: { service: string; exportId: string }[] = [];
   const forgetContacts: string[] = [];
-  const pdfJobs: JobPayload<typeof PDF_JOB>[] = [];
+  /** Each pdf job with the lane it was queued on. */
+  const pdfJobs: (JobPayload<typeof PDF_JOB> & { lane: string })[] = [];
   // The pdf service's answer to a repair.
   let documentsPresent = { transcript: true, filingTranscript: true, evidenceZip: true };
 
@@ -148,7 +150,8 @@ describe('payment service', () => {
     // The service's own consumer of verified events; the other services' queues, as they see them.
     new SyncCheckoutSessionJobHandler(queue, new SyncCheckoutSessionUseCase(sync)).onModuleInit();
     queue.consume(MAIL_JOB, async (mail) => void mails.push(mail));
-    queue.consume(PDF_JOB, async (job) => void pdfJobs.push(job));
+    for (const lane of [PDF_JOB, PDF_LARGE_JOB])
+      queue.consume(lane, async (job) => void pdfJobs.push({ ...job, lane: lane.subject }));
     queue.consume(FORGET_CONTACT_MESSAGES_JOB, async ({ before }) => void forgetContacts.push(before));
     for (const [service, contract] of Object.entries(EXPIRE_EXPORT_JOBS))
       queue.consume(contract, async ({ exportId }) => void expiries.push({ service, exportId }));
@@ -169,7 +172,7 @@ describe('payment service', () => {
 
   /** An upload received `receivedAt`, processed and decided: over the free tier unless `free`. */
   async function decidedExport(
-    options: { free?: boolean; receivedAt?: Date } = {},
+    options: { free?: boolean; receivedAt?: Date; documentsCostMs?: number } = {},
   ): Promise<{ exportId: string; bundleId: string | null }> {
     const exportId = randomUUID();
     const receivedAt = (options.receivedAt ?? new Date()).toISOString();
@@ -180,6 +183,7 @@ describe('payment service', () => {
         facts: exportFacts({ originalFilename: 'WhatsApp Chat - Sam.zip', receivedAt }),
         messageCount: options.free ? 50 : 51,
         mediaSizeBytes: 1000,
+        documentsCostMs: options.documentsCostMs ?? 100,
       }),
     );
     // Progress is read by every part that reports it: the bundle is payment's to give (H3).
@@ -314,7 +318,8 @@ describe('payment service', () => {
   });
 
   it('repairs a paid session whose webhook never came, and has missing documents made again', async () => {
-    const { exportId, bundleId } = await decidedExport();
+    // An expensive export: its documents are made again in the lane they were first made in.
+    const { exportId, bundleId } = await decidedExport({ documentsCostMs: 60_000 });
     const sessionId = await checkout(bundleId!);
     await expect(repairPayment.execute({ bundleId: bundleId! })).resolves.toEqual({
       isPaid: false,
@@ -353,6 +358,7 @@ describe('payment service', () => {
       messageCount: 51,
       facts: { originalFilename: 'WhatsApp Chat - Sam.zip' },
       regeneration: expect.any(String),
+      lane: PDF_LARGE_JOB.subject,
     });
   });
 
