@@ -2,19 +2,22 @@
 // the line under which an export is small: the pdf service draws small and large exports in
 // separate lanes, so that no export waits behind another's expensive documents (security finding
 // H2, fairness; docs/security.md#one-upload-against-the-whole-service). The weights are
-// microseconds of drawing measured on a 2-vCPU machine (docs/benchmarks.md#lanes-of-the-documents-step),
-// each rounded up from the worst case seen, so a small export is cheap by construction.
+// microseconds of drawing measured on a 2-vCPU machine (docs/benchmarks.md#lanes-of-the-documents-step)
+// with random text, which the shaping cache cannot help, each rounded up: a small export is cheap
+// by construction, and the estimate errs towards large.
 
 /**
- * Scripts drawn through fontkit's OpenType shaping, whose letters join, reorder or stack (and
- * CJK, which takes the same path): each character costs several times a Latin letter.
+ * Scripts drawn through fontkit's OpenType shaping, whose letters join, reorder or stack, and whose
+ * lines break only between words (at spaces): each character costs several times a Latin letter,
+ * and a run of them without a space wider than a line costs far more (UNBROKEN_RUN).
  */
-const SHAPED_SCRIPTS = [
+const WORD_SCRIPTS = [
   'Arabic',
   'Syriac',
   'Thaana',
   'Nko',
   'Hebrew',
+  'Mongolian',
   'Devanagari',
   'Bengali',
   'Gurmukhi',
@@ -25,28 +28,34 @@ const SHAPED_SCRIPTS = [
   'Kannada',
   'Malayalam',
   'Sinhala',
+];
+
+/**
+ * Shaped scripts whose lines may break inside a run without spaces (between any two ideographs or
+ * syllables, or at the words a dictionary finds): as costly a character, never the long-run cost.
+ * Emoji, drawn from SVG, cost about the same.
+ */
+const SYLLABLE_SCRIPTS = [
   'Thai',
   'Lao',
-  'Tibetan',
-  'Myanmar',
   'Khmer',
-  'Mongolian',
+  'Myanmar',
+  'Tibetan',
   'Han',
   'Hiragana',
   'Katakana',
   'Hangul',
-] as const;
+];
 
-/** Shaped characters, and emoji, which are drawn from SVG at a similar cost. */
-const SHAPED_RUN = new RegExp(
-  `[${SHAPED_SCRIPTS.map((script) => `\\p{Script=${script}}`).join('')}\\p{Extended_Pictographic}]+`,
-  'gu',
-);
+const runOf = (scripts: readonly string[], extra = '') =>
+  new RegExp(`[${scripts.map((script) => `\\p{Script=${script}}`).join('')}${extra}]+`, 'gu');
+const WORD_RUN = runOf(WORD_SCRIPTS);
+const SYLLABLE_RUN = runOf(SYLLABLE_SCRIPTS, '\\p{Extended_Pictographic}');
 
 /**
- * A run of shaped characters without a space longer than this is wider than a line: the wrap
- * shapes it again at every break it tries (up to about 40 shapes per character), about 20 times the
- * cost of the same letters between spaces.
+ * A run of WORD_SCRIPTS characters without a space longer than this is wider than a line: the
+ * wrap shapes it again at every break it tries (up to about 40 shapes per character), about 20
+ * times the cost of the same letters between spaces.
  */
 const UNBROKEN_RUN = 32;
 
@@ -55,9 +64,9 @@ export interface DocumentsWork {
   messages: number;
   /** Every character (UTF-16 code unit) of every sender and message text. */
   characters: number;
-  /** Those of scripts drawn through OpenType shaping (SHAPED_SCRIPTS), and emoji. */
+  /** Those of scripts drawn through OpenType shaping (WORD_SCRIPTS, SYLLABLE_SCRIPTS), and emoji. */
   shapedCharacters: number;
-  /** The shaped characters in runs longer than UNBROKEN_RUN without a space. */
+  /** The WORD_SCRIPTS characters in runs longer than UNBROKEN_RUN without a space. */
   unbrokenShapedCharacters: number;
 }
 
@@ -80,10 +89,11 @@ export function documentsWork(messages: number, texts: Iterable<string>): Docume
   const work: DocumentsWork = { messages, characters: 0, shapedCharacters: 0, unbrokenShapedCharacters: 0 };
   for (const text of texts) {
     work.characters += text.length;
-    for (const [run] of text.matchAll(SHAPED_RUN)) {
+    for (const [run] of text.matchAll(WORD_RUN)) {
       work.shapedCharacters += run.length;
       if (run.length > UNBROKEN_RUN) work.unbrokenShapedCharacters += run.length;
     }
+    for (const [run] of text.matchAll(SYLLABLE_RUN)) work.shapedCharacters += run.length;
   }
   return work;
 }

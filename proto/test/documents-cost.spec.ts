@@ -28,6 +28,13 @@ describe('the estimated cost of an export’s documents', () => {
     );
   });
 
+  it('counts no long run where a line may break inside it (ideographs, Thai words, emoji)', () => {
+    expect(documentsWork(1, ['你好'.repeat(50), 'สวัสดี'.repeat(20), '😀'.repeat(40)])).toMatchObject({
+      shapedCharacters: 100 + 120 + 80,
+      unbrokenShapedCharacters: 0,
+    });
+  });
+
   it('costs more for Devanagari than for as many Latin letters, and far more for it without spaces', () => {
     const latin = documentsCostMs(documentsWork(100, texts(100, LATIN.slice(0, 6), 10)));
     const devanagari = documentsCostMs(documentsWork(100, texts(100, DEVANAGARI, 10)));

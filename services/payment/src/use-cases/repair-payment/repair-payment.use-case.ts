@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { exportReference } from '@chatexhibit/proto/export-reference';
-import { DOCUMENTS_PRESENT_REQUEST, type PAYMENT_REPAIR_REQUEST, pdfJobFor } from '@chatexhibit/proto/subjects';
+import {
+  DOCUMENTS_PRESENT_REQUEST,
+  type PAYMENT_REPAIR_REQUEST,
+  pdfJobFor,
+} from '@chatexhibit/proto/subjects';
 import { RequestBus, type RequestOf, type ResponseOf } from '@chatexhibit/kit/bus/request-bus';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
@@ -55,7 +59,10 @@ export class RepairPaymentUseCase {
       } else {
         const regeneration = regenerationId(exportId, Date.now());
         // In the lane the export's documents were first made in.
-        await this.workQueue.enqueue(pdfJobFor(decision.decidedJob), { ...decision.decidedJob, regeneration });
+        await this.workQueue.enqueue(pdfJobFor(decision.decidedJob), {
+          ...decision.decidedJob,
+          regeneration,
+        });
         this.logger.warn(
           { exportReference: exportReference(exportId), present, regeneration },
           'documents missing: making them again',
