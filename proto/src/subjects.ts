@@ -9,6 +9,7 @@ import {
 } from './contract';
 import { ChatDataSchema, MessageSchema } from './chat';
 import { ContactMessageSchema } from './contact';
+import { isSmallExport } from './documents-cost';
 import { ExhibitResponseSchema } from './exhibit-api';
 import { ExhibitSpecSchema } from './exhibit-spec';
 import { type PartName, PartHealthSchema, SERVICE_NAMES, type ServiceName } from './health';
@@ -287,7 +288,15 @@ const AfterIngest = ExportRef.extend({
  * What every step after parse carries. No counts: payment asks parse for them
  * (FREE_TIER_COUNTS_REQUEST), so no step in between can make an export free.
  */
-const AfterParse = ExportRef.extend({ facts: ExportFactsSchema });
+const AfterParse = ExportRef.extend({
+  facts: ExportFactsSchema,
+  /**
+   * The documents' estimated drawing time (parse's `documentsCostMs`), which picks their lane
+   * (`pdfJobFor`); absent from jobs queued before parse made it. Whoever forges it moves only
+   * their own export between the lanes.
+   */
+  documentsCostMs: z.number().int().nonnegative().optional(),
+});
 
 /** Step 1: parse the chat text (parse). The facts travel along, so no service reads ingest's tables. */
 export const PARSE_JOB = jobContract('jobs.parse', AfterIngest, (p) => `${p.exportId}:parse`);
@@ -295,16 +304,24 @@ export const PARSE_JOB = jobContract('jobs.parse', AfterIngest, (p) => `${p.expo
 /** Step 2: convert voice notes to MP3, thumbnails (media). */
 export const MEDIA_JOB = jobContract('jobs.media', AfterParse, (p) => `${p.exportId}:media`);
 
+const PdfJobPayload = AfterParse.extend({ regeneration: z.uuid().optional() });
+const pdfDedupeKey = (p: z.infer<typeof PdfJobPayload>) =>
+  `${p.exportId}:pdf${p.regeneration ? `:${p.regeneration}` : ''}`;
+
 /**
- * Step 3: transcript PDF, court-filing PDF and evidence ZIP (pdf). A repair that finds them
- * missing sends the job again with a `regeneration` id: the documents are made and recorded
- * anew, and nothing is handed on (the export was decided long ago).
+ * Step 3: transcript PDF, court-filing PDF and evidence ZIP (pdf) of a small export (see
+ * `pdfJobFor`). A repair that finds them missing sends the job again with a `regeneration` id:
+ * the documents are made and recorded anew, and nothing is handed on (the export was decided
+ * long ago).
  */
-export const PDF_JOB = jobContract(
-  'jobs.pdf',
-  AfterParse.extend({ regeneration: z.uuid().optional() }),
-  (p) => `${p.exportId}:pdf${p.regeneration ? `:${p.regeneration}` : ''}`,
-);
+export const PDF_JOB = jobContract('jobs.pdf', PdfJobPayload, pdfDedupeKey);
+
+/** Step 3 of a large export: the same work in a lane of its own, so no small export waits behind it. */
+export const PDF_LARGE_JOB = jobContract('jobs.pdf.large', PdfJobPayload, pdfDedupeKey);
+
+/** The lane of an export's documents, by their estimated cost (proto `documents-cost.ts`). */
+export const pdfJobFor = (job: { documentsCostMs?: number }): typeof PDF_JOB =>
+  isSmallExport(job.documentsCostMs) ? PDF_JOB : PDF_LARGE_JOB;
 
 /** Step 4: free-tier decision, on the counts parse recorded, and bundle creation (payment). */
 export const PAYMENT_DECISION_JOB = jobContract(
@@ -407,6 +424,7 @@ export const JOBS = [
   PARSE_JOB,
   MEDIA_JOB,
   PDF_JOB,
+  PDF_LARGE_JOB,
   PAYMENT_DECISION_JOB,
   ...Object.values(EXPIRE_EXPORT_JOBS),
   STRIPE_EVENT_JOB,
@@ -480,6 +498,7 @@ export const SUBJECT_USES: readonly SubjectUse[] = [
   { contract: PARSE_JOB, consumedBy: 'parse', enqueuedBy: ['ingest'] },
   { contract: MEDIA_JOB, consumedBy: 'media', enqueuedBy: ['parse'] },
   { contract: PDF_JOB, consumedBy: 'pdf', enqueuedBy: ['media', 'payment'] },
+  { contract: PDF_LARGE_JOB, consumedBy: 'pdf', enqueuedBy: ['media', 'payment'] },
   { contract: PAYMENT_DECISION_JOB, consumedBy: 'payment', enqueuedBy: ['pdf'] },
   ...SERVICES_HOLDING_EXPORTS.map((service) => ({
     contract: EXPIRE_EXPORT_JOBS[service],

@@ -372,7 +372,10 @@ describe('standalone pipeline', () => {
     expect(value('chatexhibit_dead_letters_total', { part: 'parse', subject: 'jobs.parse' }) ?? 0).toBe(0);
     expect(value('chatexhibit_dead_letters_total', { part: 'ingest', subject: 'jobs.ingest' }) ?? 0).toBe(0);
     expect(handled('payment', 'jobs.payment.decide', 'ok')).toBe(3);
+    // The documents' two lanes (finding H2, fairness): the exports above are small.
+    expect(handled('pdf', 'jobs.pdf', 'ok')).toBe(3);
     expect(value('chatexhibit_queue_depth', { part: 'pdf', subject: 'jobs.pdf' })).toBe(0);
+    expect(value('chatexhibit_queue_depth', { part: 'pdf', subject: 'jobs.pdf.large' })).toBe(0);
     // Refusals and unreadable results, by route pattern (never the export id) and status.
     const errors = (route: string, status: number) =>
       value('chatexhibit_http_request_errors_total', { route, status: String(status) });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { PROCESS_ENDED_MESSAGE } from '@chatexhibit/proto/progress';
+import { PDF_LARGE_JOB } from '@chatexhibit/proto/subjects';
 import { eventually } from '../support/eventually';
 import { readProgress, uploadExport } from '../support/pipeline-client';
 import { useStandalone } from '../support/standalone';
@@ -21,7 +22,10 @@ describe('standalone: a job whose process was killed twice', () => {
   });
   afterAll(() => workDir && rm(workDir, { recursive: true, force: true }));
 
-  /** The pdf step's runs begun and not settled, as the work queue records them (0: none). */
+  /**
+   * The pdf step's runs begun and not settled, as the work queue records them (0: none): in the
+   * lane of large exports, where 20,000 messages go.
+   */
   async function unsettledPdfRuns(): Promise<number> {
     // A new connection each time: a restart stops the PostgreSQL the killed run left behind.
     const database = new Client({ connectionString: standalone.databaseUrl });
@@ -29,7 +33,8 @@ describe('standalone: a job whose process was killed twice', () => {
     try {
       await database.connect();
       const { rows } = await database.query<{ unsettled: number }>(
-        `SELECT unsettled FROM work_queue.job_runs WHERE name = 'jobs.pdf'`,
+        'SELECT unsettled FROM work_queue.job_runs WHERE name = $1',
+        [PDF_LARGE_JOB.subject],
       );
       return rows[0]?.unsettled ?? 0;
     } catch {

@@ -14,6 +14,7 @@ import {
   FREE_TIER_COUNTS_REQUEST,
   HEALTH_REQUESTS,
   MAIL_JOB,
+  PDF_LARGE_JOB,
   PROGRESS_EVENT,
   CONTACT_JOB,
   SUBJECT_USES,
@@ -38,6 +39,7 @@ import { JetStreamRateLimitStore } from '@chatexhibit/kit/rate-limit/jetstream-r
 import { type AuthorizedNats, startAuthorizedNats } from '../support/authorized-nats';
 import { cleanUpAll } from '../support/clean-up';
 import { eventually } from '../support/eventually';
+import { exportFacts } from '../support/export-facts';
 import { unscrapedJobMetrics } from '../support/job-metrics';
 
 const PREFIX = 'chatexhibit';
@@ -216,6 +218,10 @@ describe('each part, with its own nkey', () => {
     mediaQueue.consume(EXPIRE_EXPORT_JOBS.media, async (job) => void received.push(`expire ${job.exportId}`));
     await mediaQueue.start();
     const contactId = randomUUID();
+    // The documents' lane of large exports, which media queues on and the pdf service takes from.
+    const pdfQueue = await queue('pdf');
+    pdfQueue.consume(PDF_LARGE_JOB, async (job) => void received.push(`large documents ${job.exportId}`));
+    await pdfQueue.start();
     await (
       await queue('gateway')
     ).enqueue(CONTACT_JOB, {
@@ -227,8 +233,13 @@ describe('each part, with its own nkey', () => {
       message: 'Is the transcript accepted in court?',
     });
     await paymentQueue.enqueue(EXPIRE_EXPORT_JOBS.media, { exportId });
-    await eventually(() => received.length === 2, ANSWER_MS, 'both jobs handled');
-    expect(received.sort()).toEqual([`contact ${contactId}`, `expire ${exportId}`]);
+    await mediaQueue.enqueue(PDF_LARGE_JOB, { exportId, facts: exportFacts(), documentsCostMs: 60_000 });
+    await eventually(() => received.length === 3, ANSWER_MS, 'the three jobs handled');
+    expect(received.sort()).toEqual([
+      `contact ${contactId}`,
+      `expire ${exportId}`,
+      `large documents ${exportId}`,
+    ]);
     await mediaQueue.forgetPayloads('exportId', exportId);
 
     const progress = async (part: PartName) => {

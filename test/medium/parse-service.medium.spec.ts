@@ -11,6 +11,8 @@ import {
   FREE_TIER_COUNTS_REQUEST,
   MEDIA_JOB,
   PARSE_JOB,
+  PDF_LARGE_JOB,
+  pdfJobFor,
   TRANSCRIPT_PAGE_REQUEST,
 } from '@chatexhibit/proto/subjects';
 import { PgBossWorkQueue } from '@chatexhibit/kit/bus/pg-boss-work-queue';
@@ -129,8 +131,14 @@ describe('parse service', () => {
     await eventually(() => handedOn.length > 0);
     // No counts: payment asks parse for them, so no step in between can change them.
     expect(handedOn).toEqual([
-      { exportId, facts: exportFacts({ originalFilename: 'WhatsApp Chat with Sam.zip' }) },
+      {
+        exportId,
+        facts: exportFacts({ originalFilename: 'WhatsApp Chat with Sam.zip' }),
+        documentsCostMs: expect.any(Number),
+      },
     ]);
+    // 40,000 messages: their documents take a minute, in the lane of large exports.
+    expect(pdfJobFor(handedOn[0] as { documentsCostMs: number })).toBe(PDF_LARGE_JOB);
     expect(FREE_TIER_COUNTS_REQUEST.response.parse(await getFreeTierCounts.execute({ exportId }))).toEqual({
       // The free tier counts every entry but WhatsApp's notices (the generator's are all known ones).
       messageCount: generated.messages.filter((m) => m.type !== 'system').length,

@@ -20,6 +20,7 @@ import {
   MAIL_JOB,
   PAYMENT_DECISION_JOB,
   PDF_JOB,
+  PDF_LARGE_JOB,
 } from '@chatexhibit/proto/subjects';
 import { InProcessRequestBus } from '@chatexhibit/kit/bus/in-process-request-bus';
 import { PgBossWorkQueue } from '@chatexhibit/kit/bus/pg-boss-work-queue';
@@ -96,7 +97,8 @@ describe('payment service', () => {
   const mails: Mail[] = [];
   const expiries: { service: string; exportId: string }[] = [];
   const forgetContacts: string[] = [];
-  const pdfJobs: JobPayload<typeof PDF_JOB>[] = [];
+  /** Each pdf job with the lane it was queued on. */
+  const pdfJobs: (JobPayload<typeof PDF_JOB> & { lane: string })[] = [];
   // The pdf service's answer to a repair.
   let documentsPresent = { transcript: true, filingTranscript: true, evidenceZip: true };
   // What the parse service recorded of each export's chat, as it answers payment.
@@ -163,7 +165,8 @@ describe('payment service', () => {
     new DecideEntitlementJobHandler(queue, progress, expiry, decideEntitlement).onModuleInit();
     new SyncCheckoutSessionJobHandler(queue, new SyncCheckoutSessionUseCase(sync)).onModuleInit();
     queue.consume(MAIL_JOB, async (mail) => void mails.push(mail));
-    queue.consume(PDF_JOB, async (job) => void pdfJobs.push(job));
+    for (const lane of [PDF_JOB, PDF_LARGE_JOB])
+      queue.consume(lane, async (job) => void pdfJobs.push({ ...job, lane: lane.subject }));
     queue.consume(FORGET_CONTACT_MESSAGES_JOB, async ({ before }) => void forgetContacts.push(before));
     for (const [service, contract] of Object.entries(EXPIRE_EXPORT_JOBS))
       queue.consume(contract, async ({ exportId }) => void expiries.push({ service, exportId }));
@@ -184,7 +187,12 @@ describe('payment service', () => {
 
   /** An upload received `receivedAt`, processed and decided: over the free tier unless `free`. */
   async function decidedExport(
-    options: { free?: boolean; receivedAt?: Date; upload?: typeof UNLIMITED_UPLOAD } = {},
+    options: {
+      free?: boolean;
+      receivedAt?: Date;
+      upload?: typeof UNLIMITED_UPLOAD;
+      documentsCostMs?: number;
+    } = {},
   ): Promise<{ exportId: string; bundleId: string | null }> {
     const exportId = randomUUID();
     const receivedAt = (options.receivedAt ?? new Date()).toISOString();
@@ -198,6 +206,7 @@ describe('payment service', () => {
       PAYMENT_DECISION_JOB.payload.parse({
         exportId,
         facts: exportFacts({ originalFilename: 'WhatsApp Chat - Sam.zip', receivedAt }),
+        documentsCostMs: options.documentsCostMs ?? 100,
       }),
     );
     // Progress is read by every part that reports it: the bundle is payment's to give (H3).
@@ -242,7 +251,9 @@ describe('payment service', () => {
   it('decides on the counts parse recorded: a decision job forged to say 0 messages gets no free export', async () => {
     const exportId = randomUUID();
     const receivedAt = new Date().toISOString();
-    expect(await admitUpload.execute({ exportId, receivedAt, ...UNLIMITED_UPLOAD })).toEqual({ admitted: true });
+    expect(await admitUpload.execute({ exportId, receivedAt, ...UNLIMITED_UPLOAD })).toEqual({
+      admitted: true,
+    });
     parseCounts.set(exportId, { messageCount: 500, mediaSizeBytes: 1000 });
     // What a compromised media or pdf service can publish on the decision's subject: an empty chat.
     const forged = { exportId, facts: exportFacts({ receivedAt }), messageCount: 0, mediaSizeBytes: 0 };
@@ -390,7 +401,8 @@ describe('payment service', () => {
   });
 
   it('repairs a paid session whose webhook never came, and has missing documents made again', async () => {
-    const { exportId, bundleId } = await decidedExport();
+    // An expensive export: its documents are made again in the lane they were first made in.
+    const { exportId, bundleId } = await decidedExport({ documentsCostMs: 60_000 });
     const sessionId = await checkout(bundleId!);
     await expect(repairPayment.execute({ bundleId: bundleId! })).resolves.toEqual({
       isPaid: false,
@@ -427,7 +439,9 @@ describe('payment service', () => {
     expect(pdfJobs.find((job) => job.exportId === exportId)).toEqual({
       exportId,
       facts: expect.objectContaining({ originalFilename: 'WhatsApp Chat - Sam.zip' }),
+      documentsCostMs: 60_000,
       regeneration: expect.any(String),
+      lane: PDF_LARGE_JOB.subject,
     });
   });
 

@@ -1,5 +1,6 @@
 import { PART_NAMES } from '@chatexhibit/proto/health';
 import * as subjects from '@chatexhibit/proto/subjects';
+import { durableName } from '../src/bus/nats-names';
 import { natsInboxPrefix, natsPermissions } from '../src/bus/nats-permissions';
 
 /** Every contract the catalogue exports, tables of them (health, expiry) opened up. */
@@ -35,5 +36,17 @@ describe('the NATS permissions, generated from who uses each subject', () => {
     expect(
       PART_NAMES.filter((part) => permissions[part].subscribe.allow.includes('chatexhibit.progress.*')),
     ).toEqual(['gateway']);
+  });
+
+  it('let media and payment queue documents in both lanes, and only pdf take them from either', () => {
+    const permissions = natsPermissions('chatexhibit');
+    for (const lane of [subjects.PDF_JOB, subjects.PDF_LARGE_JOB]) {
+      const next = `$JS.API.CONSUMER.MSG.NEXT.chatexhibit_jobs.${durableName(lane)}`;
+      expect(
+        PART_NAMES.filter((part) => permissions[part].publish.allow.includes(`chatexhibit.${lane.subject}`)),
+      ).toEqual(['media', 'payment']);
+      expect(PART_NAMES.filter((part) => permissions[part].publish.allow.includes(next))).toEqual(['pdf']);
+      expect(permissions.pdf.publish.allow).toContain(`chatexhibit.dead-letter.${lane.subject}`);
+    }
   });
 });

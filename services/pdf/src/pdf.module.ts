@@ -1,14 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { exportExpiryProviders } from '@chatexhibit/kit/retention/export-expiry';
 import { ServicePartModule } from '@chatexhibit/kit/service/service-part.module';
-import { CreateDocuments1763800200000 } from './database/migrations/1763800200000-create-documents';
-import { AddDocumentHashes1764000100000 } from './database/migrations/1764000100000-add-document-hashes';
-import { RecordExhibits1764900000000 } from './database/migrations/1764900000000-record-exhibits';
-import { RecordBatesNumbers1765300000000 } from './database/migrations/1765300000000-record-bates-numbers';
-import { DocumentEntity } from './documents/document.entity';
+import { PDF_TABLES } from './database/pdf-tables';
 import { DocumentRepository } from './documents/document.repository';
-import { ExhibitEntity } from './documents/exhibit.entity';
-import { ExportFactsEntity } from './documents/export-facts.entity';
 import { StoredExportSources } from './documents/stored-export-source';
 import { CheckDocumentsRequestHandler } from './use-cases/check-documents/check-documents.request-handler';
 import { CheckDocumentsUseCase } from './use-cases/check-documents/check-documents.use-case';
@@ -20,15 +14,7 @@ import { MakeExhibitRequestHandler } from './use-cases/make-exhibit/make-exhibit
 import { MakeExhibitUseCase } from './use-cases/make-exhibit/make-exhibit.use-case';
 import { PDF_SETTINGS, type PdfSettings } from './pdf.settings';
 
-const part = ServicePartModule.forPart('pdf', {
-  entities: [DocumentEntity, ExportFactsEntity, ExhibitEntity],
-  migrations: [
-    CreateDocuments1763800200000,
-    AddDocumentHashes1764000100000,
-    RecordExhibits1764900000000,
-    RecordBatesNumbers1765300000000,
-  ],
-});
+const part = ServicePartModule.forPart('pdf', PDF_TABLES);
 
 /** The pdf service: the transcript, court-filing copy and evidence package of each export, and its exhibits. */
 @Module({

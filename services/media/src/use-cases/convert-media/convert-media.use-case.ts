@@ -11,7 +11,7 @@ import {
   type MediaItem,
   type MediaManifest,
 } from '@chatexhibit/proto/storage-layout';
-import { MEDIA_JOB, PDF_JOB } from '@chatexhibit/proto/subjects';
+import { MEDIA_JOB, pdfJobFor } from '@chatexhibit/proto/subjects';
 import { type JobPayload, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
@@ -85,7 +85,8 @@ export class ConvertMediaUseCase {
     await this.unitOfWork.once(`${exportId}:media`, (tx) => this.assets.insert(tx, exportId, items));
     const problems = items.filter((i) => i.problem !== null).length;
     this.logger.info({ items: items.length, problems }, 'media converted');
-    await this.workQueue.enqueue(PDF_JOB, { exportId, facts });
+    // The documents' lane by their estimated cost: a small export never waits behind a large one.
+    await this.workQueue.enqueue(pdfJobFor(job), { exportId, facts, documentsCostMs: job.documentsCostMs });
     return manifest;
   }
 

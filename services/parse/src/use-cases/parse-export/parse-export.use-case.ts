@@ -12,6 +12,7 @@ import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ObjectStorage } from '@chatexhibit/kit/storage/object-storage';
 import { ChatRepository, toMessageRow } from '../../chat/chat.repository';
 import { ChatLimitError } from '../../domain/chat-limits';
+import { chatDocumentsCostMs } from '../../domain/documents-cost';
 import { freeTierCount } from '../../domain/free-tier-count';
 import { lineWithNulCharacter } from '../../domain/nul-character';
 import { NoChatTextError, readExportChat } from '../../domain/read-export-chat';
@@ -88,7 +89,7 @@ export class ParseExportUseCase {
     // Not the chat file's name: Android's names the other person ("WhatsApp Chat with …").
     this.logger.info({ messages: chat.messages.length, databaseMs }, 'chat parsed and stored');
     // Also after a redelivery found the work done: the hand-on may be what was lost.
-    await this.workQueue.enqueue(MEDIA_JOB, { exportId, facts });
+    await this.workQueue.enqueue(MEDIA_JOB, { exportId, facts, documentsCostMs: chatDocumentsCostMs(chat) });
     return { messageCount: chat.messages.length, databaseMs };
   }
 }

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { exportReference } from '@chatexhibit/proto/export-reference';
-import { DOCUMENTS_PRESENT_REQUEST, PDF_JOB, type PAYMENT_REPAIR_REQUEST } from '@chatexhibit/proto/subjects';
+import {
+  DOCUMENTS_PRESENT_REQUEST,
+  type PAYMENT_REPAIR_REQUEST,
+  pdfJobFor,
+} from '@chatexhibit/proto/subjects';
 import { RequestBus, type RequestOf, type ResponseOf } from '@chatexhibit/kit/bus/request-bus';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
@@ -54,8 +58,15 @@ export class RepairPaymentUseCase {
         );
       } else {
         const regeneration = regenerationId(exportId, Date.now());
-        // Only the facts: a decision taken before counts were asked of parse stored them in its job too.
-        await this.workQueue.enqueue(PDF_JOB, { exportId, facts: decision.decidedJob.facts, regeneration });
+        // Only the facts and the lane (a decision taken before counts were asked of parse stored
+        // them in its job too), in the lane the export's documents were first made in.
+        const { facts, documentsCostMs } = decision.decidedJob;
+        await this.workQueue.enqueue(pdfJobFor(decision.decidedJob), {
+          exportId,
+          facts,
+          documentsCostMs,
+          regeneration,
+        });
         this.logger.warn(
           { exportReference: exportReference(exportId), present, regeneration },
           'documents missing: making them again',

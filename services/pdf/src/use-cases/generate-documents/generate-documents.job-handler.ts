@@ -1,12 +1,16 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { PDF_JOB } from '@chatexhibit/proto/subjects';
+import { PDF_JOB, PDF_LARGE_JOB } from '@chatexhibit/proto/subjects';
 import { WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { consumePipelineStep } from '@chatexhibit/kit/progress/pipeline-step';
 import { ProgressChannel } from '@chatexhibit/kit/progress/progress-channel';
 import { ExportEraser } from '@chatexhibit/kit/retention/export-expiry';
 import { GenerateDocumentsUseCase } from './generate-documents.use-case';
 
-/** Takes generate-PDF work items off the queue. */
+/**
+ * Takes generate-PDF work items off the queue: small and large exports each from their own lane,
+ * one at a time each, so a small export's documents never wait behind a large one's (security
+ * finding H2, fairness).
+ */
 @Injectable()
 export class GenerateDocumentsJobHandler implements OnModuleInit {
   constructor(
@@ -17,15 +21,17 @@ export class GenerateDocumentsJobHandler implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    consumePipelineStep(
-      this.workQueue,
-      this.progress,
-      this.eraser,
-      PDF_JOB,
-      'generate-pdf',
-      async (job, { signal }) => {
-        await this.generateDocuments.execute(job, signal);
-      },
-    );
+    for (const lane of [PDF_JOB, PDF_LARGE_JOB])
+      consumePipelineStep(
+        this.workQueue,
+        this.progress,
+        this.eraser,
+        lane,
+        'generate-pdf',
+        async (job, { signal }) => {
+          await this.generateDocuments.execute(job, signal);
+        },
+        { concurrency: 1 },
+      );
   }
 }

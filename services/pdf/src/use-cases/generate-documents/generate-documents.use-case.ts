@@ -117,6 +117,11 @@ export class GenerateDocumentsUseCase {
     }
     // Documents made again for a repair: the export was decided long ago.
     if (job.regeneration) return;
-    await this.workQueue.enqueue(PAYMENT_DECISION_JOB, { exportId, facts });
+    // The lane is kept with the decision: a repair makes the documents again in the same lane.
+    await this.workQueue.enqueue(PAYMENT_DECISION_JOB, {
+      exportId,
+      facts,
+      documentsCostMs: job.documentsCostMs,
+    });
   }
 }
