@@ -377,9 +377,17 @@ describe('payment service', () => {
       refundedAt: null,
     });
     expect((await retention.find(exportId))!.deleteAfter).toEqual(addDays(paid.paidAt!, RETENTION_DAYS));
+    // The receipt the ready panel shows: what was paid, when, where the links went and until when.
     await expect(getPaymentStatus.execute({ bundleId: bundleId! })).resolves.toEqual({
       isPaid: true,
       exportId,
+      purchase: {
+        amountCents: BUNDLE_PRICE.amountCents,
+        currency: BUNDLE_PRICE.currency,
+        email: 'buyer@example.org',
+        paidAt: paid.paidAt!.toISOString(),
+        deleteAfter: addDays(paid.paidAt!, RETENTION_DAYS).toISOString(),
+      },
     });
 
     // Another event of the same session (Stripe's late resend) is no second purchase.
