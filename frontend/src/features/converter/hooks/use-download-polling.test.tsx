@@ -1,4 +1,4 @@
-import { LOCAL_STORAGE_KEYS } from '@chatexhibit/proto/constants';
+import { LOCAL_STORAGE_KEYS, RETENTION_DAYS } from '@chatexhibit/proto/constants';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -10,12 +10,12 @@ import { CHAT_DATA } from '../../../test/fixtures';
 import { server } from '../../../test/server';
 import { rememberCheckout } from '../checkout-storage';
 import { DownloadStatus } from '../components/download-status';
-import { rememberedExport } from '../export-memory';
+import { expiryIn, rememberedExport } from '../export-memory';
 import { useDownloadPolling } from './use-download-polling';
 import type { PaymentNeed, ProcessedExport } from './use-processing';
 
 const BUNDLE = '0b7d9e2c-5a4f-4e3b-9c8d-7e6f5a4b3c2d';
-const PDF_URL = '/api/files/export-1/transcript.pdf?expires=1893456000&signature=s';
+const PDF_URL = '/api/files/export-1/transcript.pdf';
 const PAID = { isPaid: true, pdfUrl: PDF_URL, chatExportId: CHAT_DATA.id };
 const PAYMENT: PaymentNeed = {
   exportId: CHAT_DATA.id,
@@ -114,7 +114,8 @@ describe('useDownloadPolling (SPEC §4 Return from checkout, Polling)', () => {
       exportId: CHAT_DATA.id,
       pdfUrl: PDF_URL,
       chatData: CHAT_DATA,
-      receipt: { emailedTo: 'buyer@example.org', linksValidUntil: '2030-01-01T00:00:00.000Z' },
+      // The mailed links' 90 days, from the moment they were signed (the poll's).
+      receipt: { emailedTo: 'buyer@example.org', linksValidUntil: expiryIn(RETENTION_DAYS, start + 3000) },
     });
     expect(toastTitle()).toBe('Download Ready');
     expect(attemptShown()).toBeNull();

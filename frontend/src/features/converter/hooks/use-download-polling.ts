@@ -27,15 +27,6 @@ function arrivalOf(searchParams: URLSearchParams): Arrival | null {
   return resumed ? { kind: 'resume', bundleId: resumed.bundleId } : null;
 }
 
-/**
- * Until when a signed link holds (ISO), from its `expires` (unix seconds); the buyer's mailed
- * links were signed moments before, for the same 90 days.
- */
-function linkExpiry(signedUrl: string): string | null {
-  const expires = Number(new URL(signedUrl, window.location.origin).searchParams.get('expires'));
-  return Number.isFinite(expires) && expires > 0 ? new Date(expires * 1000).toISOString() : null;
-}
-
 /** Whether the page is reached back from checkout or resumes one (its own flow restores the export). */
 export const arrivesFromCheckout = (searchParams: URLSearchParams): boolean =>
   arrivalOf(searchParams) !== null;
@@ -106,17 +97,12 @@ export function useDownloadPolling(
   const deliver = useCallback(
     ({ bundleId: paidBundleId, chatExportId, pdfUrl, chatData }: PaidExport) => {
       const emailedTo = buyerEmail;
-      const linksValidUntil = linkExpiry(pdfUrl);
-      const receipt = emailedTo ? { emailedTo, linksValidUntil } : undefined;
-      // Files are kept 90 days after purchase, as long as the links hold.
-      const expiresAt = linksValidUntil ?? expiryIn(RETENTION_DAYS);
+      // Files are kept 90 days after purchase, as long as the buyer's links, signed moments ago, hold.
+      const expiresAt = expiryIn(RETENTION_DAYS);
+      const receipt = emailedTo ? { emailedTo, linksValidUntil: expiresAt } : undefined;
       updateRememberedExport(
         chatExportId,
-        {
-          bundleId: paidBundleId,
-          expiresAt,
-          ...(receipt && { emailedTo, ...(linksValidUntil && { linksValidUntil }) }),
-        },
+        { bundleId: paidBundleId, expiresAt, ...receipt },
         {
           fileName: chatData.originalFilename,
           fileSize: null,
