@@ -113,12 +113,15 @@ describe('the converter', () => {
       ]);
       const exportId = new URL(followed.url()).searchParams.get('clientId')!;
       await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 60_000 });
-      const [pdfTab] = await Promise.all([
+      const [pdfTab, asked] = await Promise.all([
         page.context().waitForEvent('page'),
+        page.waitForRequest((request) => request.url().endsWith('/api/link-code')),
         page.getByRole('button', { name: 'View PDF' }).click(),
       ]);
-      const pdfUrl = pdfTab.url();
       await pdfTab.close();
+      // The transcript's link the page holds, as View PDF asks a code for it.
+      const pdfLink = () =>
+        page.request.post(`${origin()}/api/link-code`, { data: asked.postDataJSON() as unknown });
 
       const remove = page.getByRole('button', { name: 'Delete this export' });
       const dialog = page.getByRole('alertdialog', { name: 'Delete this export now?' });
@@ -132,7 +135,7 @@ describe('the converter', () => {
       await page.screenshot({ path: path.join(ARTIFACTS, 'converter-delete-dialog.png') });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
-      expect((await page.request.get(pdfUrl)).status()).toBe(200);
+      expect((await pdfLink()).status()).toBe(201);
 
       await remove.click();
       await dialog.getByRole('button', { name: 'Delete export' }).click();
@@ -140,7 +143,7 @@ describe('the converter', () => {
       // The result is gone from the page, and from the server.
       await page.getByTestId('preview-mode').waitFor();
       expect(await page.getByRole('button', { name: 'View PDF' }).count()).toBe(0);
-      expect((await page.request.get(pdfUrl)).status()).toBe(410);
+      expect((await pdfLink()).status()).toBe(410);
       expect((await page.request.get(`${origin()}/api/whatsapp/chat/${exportId}`)).status()).toBe(410);
     } finally {
       await page.close();

@@ -5,7 +5,7 @@ import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import { useChromium } from '../support/browser';
 import { shareCookies } from '../support/browser-cookies';
 import { cleanUpAll } from '../support/clean-up';
-import { readProgress, uploadExport } from '../support/pipeline-client';
+import { askLinkCode, readProgress, uploadExport } from '../support/pipeline-client';
 import { useStandalone } from '../support/standalone';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 
@@ -27,7 +27,8 @@ describe('a dead download link', () => {
     const exported = await writeWhatsAppExport(workDir, { textMessages: 6, voiceNotes: 0, photos: 0 });
     const { body } = await uploadExport(standalone.baseUrl, exported.zipPath);
     const { events } = await readProgress(standalone.baseUrl, body.clientId!);
-    pdfLink = standalone.baseUrl + events.at(-1)!.pdfUrl!;
+    // View PDF's address: a one-time code asked for before the deletion.
+    pdfLink = standalone.baseUrl + (await askLinkCode(standalone.baseUrl, events.at(-1)!.pdfUrl!));
     evidenceLink = `${standalone.baseUrl}/api/whatsapp/evidence-zip/${body.clientId!}`;
     const deleted = await fetch(`${standalone.baseUrl}/api/whatsapp/export/${body.clientId!}`, {
       method: 'DELETE',

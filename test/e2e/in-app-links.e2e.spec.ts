@@ -7,7 +7,7 @@ import { useChromium } from '../support/browser';
 import { fetchWithoutCookies } from '../support/browser-cookies';
 import { cleanUpAll } from '../support/clean-up';
 import { EXHIBIT_SPEC, postExhibit, writeExhibitExport } from '../support/exhibit-client';
-import { openLink, readProgress, uploadExport } from '../support/pipeline-client';
+import { askLinkCode, openLink, readProgress, uploadExport } from '../support/pipeline-client';
 import { useStandalone } from '../support/standalone';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 
@@ -42,19 +42,13 @@ describe('the web app’s own document links', () => {
     if (!final.pdfUrl) throw new Error(`the export did not finish: ${JSON.stringify(final)}`);
     return { exportId: body.clientId!, pdfUrl: final.pdfUrl, chatData: final.chatData! };
   };
-  const voiceLinks = (chat: ChatData) => chat.messages.filter((m) => m.type === 'voice').map((m) => m.content);
-  /** A one-time code's address for a link, asked as the web app asks (this file's cookies). */
-  const codeFor = async (link: string) => {
-    const response = await fetch(`${base()}/api/link-code`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ link }),
-    });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { url: string }).url;
-  };
+  const voiceLinks = (chat: ChatData) =>
+    chat.messages.filter((m) => m.type === 'voice').map((m) => m.content);
+  const codeFor = (link: string) => askLinkCode(base(), link);
   const evidenceCode = async (exportId: string) => {
-    const response = await fetch(`${base()}/api/whatsapp/export/${exportId}/download-code`, { method: 'POST' });
+    const response = await fetch(`${base()}/api/whatsapp/export/${exportId}/download-code`, {
+      method: 'POST',
+    });
     expect(response.status).toBe(201);
     return `/api/whatsapp/evidence-zip/${((await response.json()) as { code: string }).code}`;
   };
@@ -96,7 +90,11 @@ describe('the web app’s own document links', () => {
     const opened = await fetch(`${base()}${pdf}`);
     expect(opened.status).toBe(200);
     expect(opened.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await opened.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await opened.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect(await answer(pdf)).toEqual(REFUSED);
     const sealedFile = exhibit.body.files.find((file) => file.name === 'exhibit-sealed.pdf')!;
     const sealed = await openLink(base(), sealedFile.url);
@@ -121,10 +119,13 @@ describe('the web app’s own document links', () => {
 
     // (b) Deleting the export kills a code asked for before: 410 with its sentence.
     const beforeDeletion = await codeFor(sealedFile.url);
-    expect((await fetch(`${base()}/api/whatsapp/export/${exhibitExport.exportId}`, { method: 'DELETE' })).status).toBe(
-      204,
-    );
-    expect(await answer(beforeDeletion)).toMatchObject({ status: 410, message: expect.any(String) as unknown });
+    expect(
+      (await fetch(`${base()}/api/whatsapp/export/${exhibitExport.exportId}`, { method: 'DELETE' })).status,
+    ).toBe(204);
+    expect(await answer(beforeDeletion)).toMatchObject({
+      status: 410,
+      message: expect.any(String) as unknown,
+    });
 
     // (b) Codes and links captured before Forget this device open nothing after it.
     const captured = [await codeFor(voice.pdfUrl), await evidenceCode(voice.exportId)];
@@ -140,7 +141,7 @@ describe('the web app’s own document links', () => {
       const requested: string[] = [];
       context.on('request', (request) => requested.push(request.url()));
       // The bytes the tab received (Chromium's PDF viewer shows its own page in their place).
-      let received = Buffer.alloc(0);
+      let received: Buffer = Buffer.alloc(0);
       await context.route('**/api/files/*', async (route) => {
         const response = await route.fetch();
         received = await response.body();

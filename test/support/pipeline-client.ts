@@ -97,14 +97,24 @@ export async function interruptMidMedia(
  * The code's answer when it is refused.
  */
 export async function openLink(baseUrl: string, link: string): Promise<Response> {
-  const coded = await fetch(`${baseUrl}/api/link-code`, {
+  const coded = await postLinkCode(baseUrl, link);
+  if (coded.status !== 201) return coded;
+  const { url } = (await coded.json()) as { url: string };
+  return fetch(`${baseUrl}${url}`);
+}
+
+const postLinkCode = (baseUrl: string, link: string) =>
+  fetch(`${baseUrl}/api/link-code`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ link }),
   });
-  if (coded.status !== 201) return coded;
-  const { url } = (await coded.json()) as { url: string };
-  return fetch(`${baseUrl}${url}`);
+
+/** The one-time address (`/api/files/{code}`) of a document link, asked for with this test file's cookies. */
+export async function askLinkCode(baseUrl: string, link: string): Promise<string> {
+  const coded = await postLinkCode(baseUrl, link);
+  if (coded.status !== 201) throw new Error(`no code for ${link}: ${coded.status}`);
+  return ((await coded.json()) as { url: string }).url;
 }
 
 /** Opens a transcript link (`<origin><pdfUrl>`) as the web app does; rejects unless it answers 200 with a PDF. */

@@ -250,7 +250,10 @@ export class ExportResultsController {
    * What a download code names, used up: only in a browser whose cookie binds its export (so
    * nothing after Forget this device), while the export may be read (410 once it is gone), once.
    */
-  private async redeem(request: Request, code: string): Promise<{ exportId: string; document: LinkedDocument }> {
+  private async redeem(
+    request: Request,
+    code: string,
+  ): Promise<{ exportId: string; document: LinkedDocument }> {
     const named = this.codes.read(code);
     if (!named || !this.binding.isBound(request, named.exportId))
       throw new ForbiddenException(DOWNLOAD_CODE_REFUSED);
