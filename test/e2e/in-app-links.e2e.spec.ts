@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DOWNLOAD_CODE_REFUSED } from '@chatexhibit/proto/http-api';
 import type { ChatData } from '@chatexhibit/proto/chat';
-import { useChromium } from '../support/browser';
+import { documentOpenedBy, useChromium } from '../support/browser';
 import { fetchWithoutCookies } from '../support/browser-cookies';
 import { cleanUpAll } from '../support/clean-up';
 import { EXHIBIT_SPEC, postExhibit, writeExhibitExport } from '../support/exhibit-client';
@@ -140,23 +140,16 @@ describe('the web app’s own document links', () => {
     try {
       const requested: string[] = [];
       context.on('request', (request) => requested.push(request.url()));
-      // The bytes the tab received (Chromium's PDF viewer shows its own page in their place).
-      let received: Buffer = Buffer.alloc(0);
-      await context.route('**/api/files/*', async (route) => {
-        const response = await route.fetch();
-        received = await response.body();
-        await route.fulfill({ response, body: received });
-      });
       const page = await context.newPage();
       await page.goto(`${base()}/`);
       await page.setInputFiles('input[type=file]', voiceZip);
       await page.getByRole('button', { name: 'Process Chat Export' }).click();
       const viewPdf = page.getByRole('button', { name: 'View PDF' });
       await viewPdf.waitFor({ timeout: 60_000 });
-      const [asked, pdf] = await Promise.all([
+      const [asked, pdf, received] = await Promise.all([
         page.waitForRequest((request) => request.url().endsWith('/api/link-code')),
         context.waitForEvent('response', (response) => /\/api\/files\/[A-Za-z0-9_-]+$/.test(response.url())),
-        viewPdf.click(),
+        documentOpenedBy(page, () => viewPdf.click()),
       ]);
       expect(asked.method()).toBe('POST');
       expect(pdf.status()).toBe(200);
