@@ -1,4 +1,4 @@
-import { routePath } from './contract';
+import { type HttpRoute, routePath } from './contract';
 import { HTTP_API } from './http-api';
 
 /**
@@ -17,3 +17,36 @@ export const downloadPaths = (linkToken: string) => ({
     routePath(HTTP_API.signedExhibitFile, { token: linkToken, exhibitId, fileName }),
 });
 export type DownloadPaths = ReturnType<typeof downloadPaths>;
+
+/** What an in-app link names behind its token: a document the web app opens with a download code. */
+export type LinkedDocument =
+  | { kind: 'transcript' }
+  | { kind: 'evidenceZip' }
+  | { kind: 'exhibitFile'; exhibitId: string; fileName: string };
+
+/** A route's path as a pattern whose groups are its parameters. */
+const pathPattern = (route: HttpRoute) =>
+  new RegExp(`^${route.path.replace(/\./g, '\\.').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
+const LINKED: ReadonlyArray<readonly [RegExp, (params: Record<string, string>) => LinkedDocument]> = [
+  [pathPattern(HTTP_API.signedTranscript), () => ({ kind: 'transcript' })],
+  [pathPattern(HTTP_API.signedEvidenceZip), () => ({ kind: 'evidenceZip' })],
+  [
+    pathPattern(HTTP_API.signedExhibitFile),
+    (p: Record<string, string>) => ({ kind: 'exhibitFile', exhibitId: p.exhibitId!, fileName: p.fileName! }),
+  ],
+];
+
+/** The token and document of a document link `downloadPaths` made; null for any other path. */
+export function documentOfLink(link: string): { token: string; document: LinkedDocument } | null {
+  for (const [pattern, document] of LINKED) {
+    const groups = pattern.exec(link)?.groups;
+    if (!groups) continue;
+    try {
+      const params = Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, decodeURIComponent(v)]));
+      return { token: params.token!, document: document(params) };
+    } catch {
+      return null; // a malformed escape names nothing
+    }
+  }
+  return null;
+}

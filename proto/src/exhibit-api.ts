@@ -53,7 +53,7 @@ export const ExhibitMessagesResponseSchema = z.object({
 });
 export type ExhibitMessagesResponse = z.infer<typeof ExhibitMessagesResponseSchema>;
 
-/** One file of a made exhibit, behind a signed link that lasts as long as the export's others. */
+/** One file of a made exhibit, with its link (no signature: it opens through `POST /api/link-code`). */
 export const ExhibitFileLinkSchema = z.object({
   /** Its name, as the exhibit's SHA256SUMS lists it (`exhibit.pdf`, `redaction-log.csv`, …). */
   name: z.string(),

@@ -62,6 +62,30 @@ export const DownloadCodeSchema = z
   .regex(/^[A-Za-z0-9_-]{70}$/, NOT_FOUND_MESSAGE)
   .meta({ description: 'A download code the server answered (never an export id).' });
 
+/**
+ * A link code (`POST /api/link-code`): what a download code seals, and which document, for the
+ * web app's document links (the transcript, an exhibit's files); it opens `/api/files/{code}`.
+ */
+export const LinkCodeSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{70,400}$/, NOT_FOUND_MESSAGE)
+  .meta({ description: 'A code the server answered for one document (never an export id or a signature).' });
+
+/** What a download or link code opens no more: used, past its minute, or this browser forgot its export. */
+export const DOWNLOAD_CODE_REFUSED =
+  'This download has been opened already, has expired, or is not this browser’s: open it again from the page.';
+
+export const LinkCodeRequestSchema = z.object({
+  /** A document link an answer of the API gave the web app (`pdfUrl`, an exhibit file's `url`). */
+  link: z.string().max(2048),
+});
+export const LinkCodeResponseSchema = z.object({
+  /** `/api/files/{code}`: the address to open, once, within a minute. */
+  url: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+export type LinkCodeResponse = z.infer<typeof LinkCodeResponseSchema>;
+
 export const DownloadCodeResponseSchema = z.object({
   code: DownloadCodeSchema,
   /** When the code stops opening anything (ISO date-time). */
@@ -107,6 +131,8 @@ export const HTTP_SCHEMAS = {
   RepairResponse: RepairResponseSchema,
   SupportBundle: SupportBundleSchema,
   DownloadCodeResponse: DownloadCodeResponseSchema,
+  LinkCodeRequest: LinkCodeRequestSchema,
+  LinkCodeResponse: LinkCodeResponseSchema,
   ExhibitMessagesResponse: ExhibitMessagesResponseSchema,
   ExhibitResponse: ExhibitResponseSchema,
 } as const satisfies Record<string, z.ZodType>;
@@ -147,8 +173,8 @@ const LinkTokenParams = z.object({
 const ERROR_PAGE =
   'A browser opening the link (Accept prefers text/html) gets its error as a small HTML page with the same status and sentence, leading to the home, help and contact pages; other clients get the ErrorBody.';
 /** A signed link's GET, and how a mailed one opens. */
-const MAILED_LINK = `A mailed link carries \`expires\` and \`signature\` in the URL's fragment (\`#expires=…&signature=…\`), which a browser never sends: without them in the query, a browser (Accept prefers text/html) gets a small page whose script takes them out of the address and posts them, as a form, to the same path (the POST route), which answers the file. Links the web app is handed (\`pdfUrl\`, voice notes) carry them in the query.`;
-const SIGNED_LINK = `Only through the signed links the API and a buyer's mail hand out (valid ${DOWNLOAD_LINK_VALIDITY_DAYS} days); only while the export is free or paid: after a refund it answers 404, like its chat data. The documents, the mail and the logs name an export by its reference (CE-XXXX-XXXX-XXXX), which opens nothing. ${ERROR_PAGE}`;
+const MAILED_LINK = `A mailed link carries \`expires\` and \`signature\` in the URL's fragment (\`#expires=…&signature=…\`), which a browser never sends: without them in the query, a browser (Accept prefers text/html) gets a small page whose script takes them out of the address and posts them, as a form, to the same path (the POST route), which answers the file. Links signed before mails carried fragments carry them in the query.`;
+const SIGNED_LINK = `Only through the signed links a buyer's mail hands out (valid ${DOWNLOAD_LINK_VALIDITY_DAYS} days); only while the export is free or paid: after a refund it answers 404, like its chat data. The links the API gives the web app (\`pdfUrl\`, an exhibit's files) are this path without a signature: they open through \`POST /api/link-code\`. The documents, the mail and the logs name an export by its reference (CE-XXXX-XXXX-XXXX), which opens nothing. ${ERROR_PAGE}`;
 
 /** What every route that takes an export id (or a bundle id) asks besides it. */
 const BOUND = `The id opens the export only together with the HttpOnly cookie \`${EXPORT_BINDING_COOKIE}\` that the browser got with the upload's answer (and again at checkout): a request with the id and without the cookie is answered as for an unknown id. Proxies log paths and queries; the cookie they do not.`;
@@ -272,10 +298,37 @@ export const HTTP_API = {
     path: '/api/whatsapp/export/{exportId}/download-code',
     tag: 'results',
     summary: 'A one-time code that opens a free or paid export’s evidence package for a minute',
-    description: `Open \`/api/whatsapp/evidence-zip/{code}\` with it (a new tab or a download): the address a browser's history keeps and a proxy logs then holds no export id, and the code in it opens nothing once used or a minute old. ${BOUND}`,
+    description: `Open \`/api/whatsapp/evidence-zip/{code}\` with it (a new tab or a download) in the same browser: the address a browser's history keeps and a proxy logs then holds no export id, and the code in it opens nothing once used, a minute old, or without the cookie that binds the export (so nothing after Forget this device). ${BOUND}`,
     params: z.object({ exportId: ExportIdSchema }),
     responses: { 201: json('The code.', DownloadCodeResponseSchema) },
     errors: { 404: NOT_READABLE, 410: EXPIRED },
+  }),
+
+  linkCode: httpRoute({
+    method: 'POST',
+    path: '/api/link-code',
+    tag: 'results',
+    summary: 'A one-time code that opens one document link of the web app for a minute',
+    description: `The web app's View PDF and an exhibit's files: the body names a link an answer gave it (\`pdfUrl\`, an exhibit file's \`url\`), a path with neither an export id nor a signature; the answer's \`url\`, \`/api/files/{code}\`, opens that document once, within a minute, in the browser whose cookie binds its export. So the address a history keeps and a proxy logs opens nothing once used, and a code dies with Forget this device and with the export. ${BOUND}`,
+    body: { mediaType: 'application/json', schema: LinkCodeRequestSchema },
+    responses: { 201: json('The address to open.', LinkCodeResponseSchema) },
+    errors: {
+      400: 'The body has no link.',
+      404: `${NOT_READABLE} Also a link that names no document of an export bound to this browser.`,
+      410: EXPIRED,
+    },
+  }),
+
+  openLinkCode: httpRoute({
+    method: 'GET',
+    path: '/api/files/{code}',
+    tag: 'results',
+    summary: 'The document a link code names, once',
+    description: `What \`POST /api/link-code\` answers: the transcript (inline), an exhibit's file (a PDF inline, others as attachments) or the evidence package, the first time it is opened within a minute, with the cookie that binds its export. ${ERROR_PAGE}`,
+    params: z.object({ code: LinkCodeSchema }),
+    responses: { 200: file('application/octet-stream', 'The document (PDF, ZIP, CSV, JSON or text).') },
+    errorPage: true,
+    errors: { 403: DOWNLOAD_CODE_REFUSED, 404: NOT_READABLE, 410: EXPIRED },
   }),
 
   forgetDevice: httpRoute({
@@ -283,7 +336,7 @@ export const HTTP_API = {
     path: '/api/forget-device',
     tag: 'results',
     summary: 'Forget this browser’s exports: the cookie that binds them expires',
-    description: `The web app's Forget this device control, for a shared computer: the answer clears the cookie \`${EXPORT_BINDING_COOKIE}\` (the web app clears its local storage), so the exports' ids open nothing from this browser any more. The exports themselves stay until their retention ends or they are deleted; links mailed or copied keep working.`,
+    description: `The web app's Forget this device control, for a shared computer: the answer clears the cookie \`${EXPORT_BINDING_COOKIE}\` (the web app clears its local storage), so the exports' ids open nothing from this browser any more, nor do the links the API gave the web app (\`pdfUrl\`, voice notes, exhibit files) or a download code not yet used. The exports themselves stay until their retention ends or they are deleted; mailed links keep working.`,
     responses: { 204: { description: 'The cookie is cleared.' } },
   }),
 
@@ -292,11 +345,11 @@ export const HTTP_API = {
     path: '/api/whatsapp/evidence-zip/{id}',
     tag: 'results',
     summary: 'An export’s evidence package',
-    description: `For a free or paid export only: the upload and every file in it bit for bit, MP3 copies, both PDFs, \`messages.csv\`, \`manifest.json\` (SHA-256, MD5 and SHA-1 of every evidence file), \`SHA256SUMS\`, the declaration template, \`README.txt\`. \`id\` is a download code (\`POST /api/whatsapp/export/{exportId}/download-code\`), which opens the package once, within a minute, without a cookie: what the web app's Download Evidence Package button opens, so that the address a browser's history keeps, and a proxy logs, opens nothing. An export id works too, with the cookie that binds it. ${ERROR_PAGE}`,
+    description: `For a free or paid export only: the upload and every file in it bit for bit, MP3 copies, both PDFs, \`messages.csv\`, \`manifest.json\` (SHA-256, MD5 and SHA-1 of every evidence file), \`SHA256SUMS\`, the declaration template, \`README.txt\`. \`id\` is a download code (\`POST /api/whatsapp/export/{exportId}/download-code\`), which opens the package once, within a minute, with the cookie that binds the export: what the web app's Download Evidence Package button opens, so that the address a browser's history keeps, and a proxy logs, opens nothing. An export id works too, with the cookie that binds it. ${ERROR_PAGE}`,
     params: z.object({ id: z.union([ExportIdSchema, DownloadCodeSchema]) }),
     responses: { 200: file('application/zip', 'The evidence ZIP.') },
     errorPage: true,
-    errors: { 404: NOT_READABLE, 410: EXPIRED },
+    errors: { 403: DOWNLOAD_CODE_REFUSED, 404: NOT_READABLE, 410: EXPIRED },
   }),
 
   signedTranscript: httpRoute({
@@ -355,15 +408,19 @@ export const HTTP_API = {
     method: 'GET',
     path: '/api/files/{token}/audio/{entryPath}',
     tag: 'signed files',
-    summary: 'The MP3 copy of a voice note, behind a signed, expiring link',
-    description: SIGNED_LINK,
+    summary: 'The MP3 copy of a voice note, for the browser its export is bound to',
+    description: `The chat data's voice notes link here without a query: the link opens with the cookie \`${EXPORT_BINDING_COOKIE}\` that binds its export to this browser (an audio element sends it and may ask for the file again as it plays), and with nothing else, so what a proxy logs or a history keeps opens nothing, and nothing after Forget this device. A link signed before (\`?expires=…&signature=…\`) opens as one. ${SIGNED_LINK}`,
     params: LinkTokenParams.extend({
       entryPath: z.string().meta({ description: 'The voice note’s path inside the ZIP, URL-encoded.' }),
     }),
-    query: SignedLinkQuerySchema,
+    query: SignedLinkQuerySchema.partial(),
     responses: { 200: file('audio/mpeg', 'The MP3.') },
     errorPage: true,
-    errors: { 403: BAD_LINK, 404: NOT_READABLE, 410: EXPIRED },
+    errors: {
+      403: `${BAD_LINK} Without a query: no cookie binds the export to this browser ("${DOWNLOAD_CODE_REFUSED}").`,
+      404: NOT_READABLE,
+      410: EXPIRED,
+    },
   }),
 
   exhibitMessages: httpRoute({

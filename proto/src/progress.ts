@@ -64,7 +64,7 @@ export const supersedes = (next: ExportProgress, current: ExportProgress | null)
 
 /**
  * SPEC §3 Progress event, as sent on the server-sent event stream: the recorded progress plus
- * what the gateway adds for the browser on the final event (signed PDF link, chat data, or the
+ * what the gateway adds for the browser on the final event (the PDF's link, chat data, or the
  * bundle that buys the export, as payment answers it).
  */
 export const ProgressEventSchema = ExportProgressSchema.extend({

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { ARTIFACTS } from '../support/artifacts';
-import { useChromium } from '../support/browser';
+import { documentOpenedBy, useChromium } from '../support/browser';
 import { cleanUpAll } from '../support/clean-up';
 import { eventually } from '../support/eventually';
 import { useStandalone } from '../support/standalone';
@@ -215,14 +215,9 @@ describe('the converter on a phone, after the first look', () => {
       expect(await generatedOn.textContent()).toMatch(
         /^\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(UTC\+09:00\), Asia\/Tokyo$/,
       );
-      const [pdfTab] = await Promise.all([
-        page.context().waitForEvent('page'),
-        page.getByRole('button', { name: 'View PDF' }).click(),
-      ]);
-      const pdf = await page.request.get(pdfTab.url());
-      await pdfTab.close();
+      const pdf = await documentOpenedBy(page, () => page.getByRole('button', { name: 'View PDF' }).click());
       const file = path.join(workDir, 'generated.pdf');
-      await writeFile(file, await pdf.body());
+      await writeFile(file, pdf);
       const { stdout } = await execFileAsync('pdftotext', ['-layout', '-f', '1', '-l', '2', file, '-']);
       const cover = stdout.replace(/\s+/g, ' ');
       expect(cover).toMatch(

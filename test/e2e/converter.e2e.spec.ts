@@ -6,7 +6,7 @@ import { EXPORT_REFERENCE_PATTERN } from '@chatexhibit/proto/export-reference';
 import type { Page } from 'playwright-core';
 import { graveAccessibilityProblems } from '../support/accessibility';
 import { ARTIFACTS } from '../support/artifacts';
-import { useChromium } from '../support/browser';
+import { documentOpenedBy, useChromium } from '../support/browser';
 import { shareCookies } from '../support/browser-cookies';
 import { cleanUpAll } from '../support/clean-up';
 import { createPaymentIntent, uploadOverLimitExport } from '../support/payment-client';
@@ -84,14 +84,14 @@ describe('the converter', () => {
       await page.locator('#convert').screenshot({ path: path.join(ARTIFACTS, 'converter-free.png') });
       expect(await graveAccessibilityProblems(page)).toEqual([]);
 
-      const [pdfTab] = await Promise.all([
-        page.context().waitForEvent('page'),
-        page.getByRole('button', { name: 'View PDF' }).click(),
+      // View PDF opens a one-time code's address: no id, no signature.
+      const [pdf] = await Promise.all([
+        page
+          .context()
+          .waitForEvent('response', (response) => /\/api\/files\/[A-Za-z0-9_-]+$/.test(response.url())),
+        documentOpenedBy(page, () => page.getByRole('button', { name: 'View PDF' }).click()),
       ]);
-      expect(pdfTab.url()).toMatch(/\/api\/files\/[A-Za-z0-9_-]+\/transcript\.pdf\?expires=\d+&signature=/);
-      const pdf = await page.request.get(pdfTab.url());
       expect(pdf.headers()['content-type']).toBe('application/pdf');
-      await pdfTab.close();
       // A download: the new tab stays blank, its request names the package by a one-time code.
       const [zipResponse] = await Promise.all([
         page.context().waitForEvent('response', (response) => response.url().includes('/evidence-zip/')),
@@ -114,12 +114,15 @@ describe('the converter', () => {
       ]);
       const exportId = new URL(followed.url()).searchParams.get('clientId')!;
       await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 60_000 });
-      const [pdfTab] = await Promise.all([
+      const [pdfTab, asked] = await Promise.all([
         page.context().waitForEvent('page'),
+        page.waitForRequest((request) => request.url().endsWith('/api/link-code')),
         page.getByRole('button', { name: 'View PDF' }).click(),
       ]);
-      const pdfUrl = pdfTab.url();
       await pdfTab.close();
+      // The transcript's link the page holds, as View PDF asks a code for it.
+      const pdfLink = () =>
+        page.request.post(`${origin()}/api/link-code`, { data: asked.postDataJSON() as unknown });
 
       const remove = page.getByRole('button', { name: 'Delete this export' });
       const dialog = page.getByRole('alertdialog', { name: 'Delete this export now?' });
@@ -133,7 +136,7 @@ describe('the converter', () => {
       await page.screenshot({ path: path.join(ARTIFACTS, 'converter-delete-dialog.png') });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
-      expect((await page.request.get(pdfUrl)).status()).toBe(200);
+      expect((await pdfLink()).status()).toBe(201);
 
       await remove.click();
       await dialog.getByRole('button', { name: 'Delete export' }).click();
@@ -141,7 +144,7 @@ describe('the converter', () => {
       // The result is gone from the page, and from the server.
       await page.getByTestId('preview-mode').waitFor();
       expect(await page.getByRole('button', { name: 'View PDF' }).count()).toBe(0);
-      expect((await page.request.get(pdfUrl)).status()).toBe(410);
+      expect((await pdfLink()).status()).toBe(410);
       expect((await page.request.get(`${origin()}/api/whatsapp/chat/${exportId}`)).status()).toBe(410);
     } finally {
       await page.close();

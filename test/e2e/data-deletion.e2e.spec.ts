@@ -453,7 +453,7 @@ describe('data deletion', () => {
     await untilGone(needles, 'everything past its date is gone');
     for (const exportId of [free.exportId, unpaid.exportId, refused.body.clientId!, secondBuy.exportId])
       expect(await objectsOf(exportId)).toEqual([]);
-    expect((await fetch(base() + free.final.pdfUrl!)).status).toBe(410);
+    expect((await openSignedLink(base() + free.final.pdfUrl!)).status).toBe(410);
     expect((await paymentStatus(base(), secondBuy.final.bundleId!)).status).toBe(410);
   }, 240_000);
 });

@@ -5,7 +5,7 @@ import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import { useChromium } from '../support/browser';
 import { shareCookies } from '../support/browser-cookies';
 import { cleanUpAll } from '../support/clean-up';
-import { readProgress, uploadExport } from '../support/pipeline-client';
+import { askLinkCode, readProgress, uploadExport } from '../support/pipeline-client';
 import { useStandalone } from '../support/standalone';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 
@@ -21,13 +21,16 @@ describe('a dead download link', () => {
   const chromium = useChromium();
   let workDir: string;
   let pdfLink: string;
+  let transcriptPath: string;
   let evidenceLink: string;
   beforeAll(async () => {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-dead-links-'));
     const exported = await writeWhatsAppExport(workDir, { textMessages: 6, voiceNotes: 0, photos: 0 });
     const { body } = await uploadExport(standalone.baseUrl, exported.zipPath);
     const { events } = await readProgress(standalone.baseUrl, body.clientId!);
-    pdfLink = standalone.baseUrl + events.at(-1)!.pdfUrl!;
+    transcriptPath = events.at(-1)!.pdfUrl!;
+    // View PDF's address: a one-time code asked for before the deletion.
+    pdfLink = standalone.baseUrl + (await askLinkCode(standalone.baseUrl, transcriptPath));
     evidenceLink = `${standalone.baseUrl}/api/whatsapp/evidence-zip/${body.clientId!}`;
     const deleted = await fetch(`${standalone.baseUrl}/api/whatsapp/export/${body.clientId!}`, {
       method: 'DELETE',
@@ -79,10 +82,8 @@ describe('a dead download link', () => {
   });
 
   it('is a page for an altered link too, with its own sentence', async () => {
-    const altered = pdfLink.replace(
-      /signature=([0-9a-f])/,
-      (_m, c: string) => `signature=${c === '0' ? '1' : '0'}`,
-    );
+    // The transcript's path under a signature its server never made.
+    const altered = `${standalone.baseUrl}${transcriptPath}?expires=9999999999&signature=${'0'.repeat(64)}`;
     const page = await chromium.browser.newPage({ viewport: { width: 375, height: 740 } });
     try {
       const response = await page.goto(altered);

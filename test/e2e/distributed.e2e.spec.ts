@@ -23,6 +23,7 @@ import { scrapeMetrics, sampleValue } from '../support/metrics';
 import {
   INTERRUPTED_EXPORT,
   interruptMidMedia,
+  openLink,
   readProgress,
   uploadExport,
 } from '../support/pipeline-client';
@@ -181,7 +182,7 @@ describe('distributed mode', () => {
     expect(
       done.chatData!.messages.filter((m) => m.type === 'voice' && m.content.startsWith('/api/files/')),
     ).toHaveLength(2);
-    expect((await fetch(`${baseUrl}${done.pdfUrl!}`)).status).toBe(200);
+    expect((await openLink(baseUrl, done.pdfUrl!)).status).toBe(200);
     // The evidence package, made by the pdf process from S3, verifies after download.
     const evidence = await downloadAndVerifyEvidence(
       baseUrl,

@@ -18,7 +18,7 @@ import {
   writeExhibitExport,
 } from '../support/exhibit-client';
 import { eventually } from '../support/eventually';
-import { readProgress, uploadExport } from '../support/pipeline-client';
+import { openLink, readProgress, uploadExport } from '../support/pipeline-client';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 import { useStandalone } from '../support/standalone';
 
@@ -317,7 +317,7 @@ describe('exhibits API (standalone)', () => {
     expect(existsSync(folder)).toBe(true);
     expect((await fetch(`${base()}/api/whatsapp/export/${exportId}`, { method: 'DELETE' })).status).toBe(204);
     for (const file of body.files) {
-      const response = await fetch(`${base()}${file.url}`);
+      const response = await openLink(base(), file.url);
       expect(response.status).toBe(410);
       expect(((await response.json()) as { reason: string }).reason).toBe('EXPORT_DELETED');
     }

@@ -90,8 +90,8 @@ describe('ids bound to the uploader’s browser', () => {
       expect(zipResponse.status()).toBe(200);
       expect(zipResponse.headers()['content-type']).toBe('application/zip');
       // Once used, the code in the download history opens nothing, for anyone.
-      expect((await asStranger(stranger, 'GET', new URL(downloadUrl).pathname)).status).toBe(404);
-      expect((await page.request.get(downloadUrl)).status()).toBe(404);
+      expect((await asStranger(stranger, 'GET', new URL(downloadUrl).pathname)).status).toBe(403);
+      expect((await page.request.get(downloadUrl)).status()).toBe(403);
 
       // Forget this device: local storage and the binding cookie are gone, and with them the access.
       expect(await page.evaluate("localStorage.getItem('chatexhibit.export')")).not.toBeNull();

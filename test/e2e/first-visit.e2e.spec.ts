@@ -7,7 +7,7 @@ import { useChromium } from '../support/browser';
 import { exportReference } from '@chatexhibit/proto/export-reference';
 import { cleanUpAll } from '../support/clean-up';
 import { eventually } from '../support/eventually';
-import { readProgress, uploadExport } from '../support/pipeline-client';
+import { openLink, readProgress, uploadExport } from '../support/pipeline-client';
 import { REPO_ROOT } from '../support/child-process';
 import { useStandalone } from '../support/standalone';
 import { shownToast } from '../support/toast';
@@ -172,7 +172,7 @@ describe('the first visit', () => {
     const last = events.at(-1)!;
     // Inside the free tier: its PDF link comes at the end.
     expect(last.pdfUrl).toBeTruthy();
-    const transcript = await fetch(new URL(last.pdfUrl!, standalone.baseUrl));
+    const transcript = await openLink(standalone.baseUrl, last.pdfUrl!);
     expect(transcript.status).toBe(200);
     expect(transcript.headers.get('content-disposition')).toBe(
       `inline; filename*=UTF-8''${encodeURIComponent('WhatsApp Chat - Sam Carter – transcript.pdf')}`,

@@ -15,7 +15,7 @@ import {
 import { BODY_TIMEOUT_MS, BODY_TOO_SLOW } from '@chatexhibit/gateway/http/read-body';
 import { runToEnd } from '../support/child-process';
 import { eventually } from '../support/eventually';
-import { readProgress, uploadExport } from '../support/pipeline-client';
+import { askLinkCode, readProgress, uploadExport } from '../support/pipeline-client';
 import { freePort } from '../support/free-port';
 import { cookieHeaderFor } from '../support/browser-cookies';
 import { useStandalone } from '../support/standalone';
@@ -166,7 +166,7 @@ describe('the HTTP edge behind a proxy on loopback (TRUST_PROXY=loopback)', () =
       ],
       ['chat data', await send(port, 'GET', `/api/whatsapp/chat/${exportId}`, bound)],
       ['evidence package', await send(port, 'GET', `/api/whatsapp/evidence-zip/${exportId}`, bound)],
-      ['signed file', await send(port, 'GET', done.pdfUrl!)],
+      ['signed file', await send(port, 'GET', await askLinkCode(baseUrl, done.pdfUrl!), bound)],
       ['payment state', await send(port, 'GET', `/api/payment/${randomUUID()}`)],
       ['payment repair', await send(port, 'POST', `/api/payment/${randomUUID()}/repair`)],
       ['test checkout', await send(port, 'GET', '/api/test-checkout/cs_test_none')],

@@ -174,7 +174,7 @@ describe('retention and support', () => {
     expect((await fetch(`${base}/api/whatsapp/chat/${bought.exportId}`)).status).toBe(200);
 
     // What is left of the expired ones says so.
-    const expiredLink = await fetch(base + freeDone.pdfUrl!);
+    const expiredLink = await openSignedLink(base + freeDone.pdfUrl!);
     expect(expiredLink.status).toBe(410);
     expect(await expiredLink.json()).toEqual({
       code: 'GONE',

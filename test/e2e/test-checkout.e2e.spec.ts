@@ -66,7 +66,7 @@ describe('the local test checkout', () => {
     );
     const { pdfUrl, chatExportId } = (await paymentStatus(base, bundleId)).body;
     expect(chatExportId).toBe(exportId);
-    expect((await fetch(base + pdfUrl!)).headers.get('content-type')).toBe('application/pdf');
+    expect((await openSignedLink(base + pdfUrl!)).headers.get('content-type')).toBe('application/pdf');
 
     // The page is spent: it says the checkout is complete, and pressing either button again
     // (a stale tab) answers a page, not JSON, that says it has ended and leads home.

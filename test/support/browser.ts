@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page, type Route } from 'playwright-core';
 import { eventually } from './eventually';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'];
@@ -60,3 +60,32 @@ export function useChromium(): { browser: Browser } {
  */
 export const untilTrue = (page: Page, expression: string, timeoutMs = 30_000): Promise<void> =>
   eventually(async () => (await page.evaluate(expression)) === true, timeoutMs, expression, 50);
+
+/**
+ * The bytes of the document `click` opens in a new tab through a one-time code (`/api/files/{code}`),
+ * as they reach the browser: the address opens once, and Chromium's PDF viewer shows its own page
+ * in their place. The tabs it opened are closed.
+ */
+export async function documentOpenedBy(page: Page, click: () => Promise<void>): Promise<Buffer> {
+  const context = page.context();
+  let delivered!: (bytes: Buffer) => void;
+  const received = new Promise<Buffer>((resolve) => (delivered = resolve));
+  const pass = async (route: Route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    await route.fulfill({ response, body });
+    delivered(body);
+  };
+  const opened: Page[] = [];
+  const track = (tab: Page) => opened.push(tab);
+  await context.route('**/api/files/*', pass);
+  context.on('page', track);
+  try {
+    await click();
+    return await received;
+  } finally {
+    context.off('page', track);
+    await context.unroute('**/api/files/*', pass);
+    for (const tab of opened) await tab.close();
+  }
+}

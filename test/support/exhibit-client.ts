@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { ExhibitResponse } from '@chatexhibit/proto/exhibit-api';
 import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
+import { openLink } from './pipeline-client';
 import { type WhatsAppExport, writeWhatsAppExport } from './whatsapp-export';
 
 const run = promisify(execFile);
@@ -85,7 +86,7 @@ export interface DownloadedExhibitFile {
 }
 
 /**
- * Downloads every file of a made exhibit by its link (rejects unless each answers 200 with the
+ * Downloads every file of a made exhibit by its link, as the web app opens it (rejects unless each answers 200 with the
  * size and SHA-256 the answer states) and writes them into `dir`.
  */
 export async function downloadExhibit(
@@ -95,7 +96,7 @@ export async function downloadExhibit(
 ): Promise<DownloadedExhibitFile[]> {
   const downloaded: DownloadedExhibitFile[] = [];
   for (const file of exhibit.files) {
-    const response = await fetch(`${baseUrl}${file.url}`);
+    const response = await openLink(baseUrl, file.url);
     if (response.status !== 200) throw new Error(`${file.name} answered ${response.status}`);
     const bytes = Buffer.from(await response.arrayBuffer());
     const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -1,8 +1,9 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { documentOfLink } from '@chatexhibit/proto/download-paths';
 import type { PaymentStatusResponse, RepairResponse } from '@chatexhibit/proto/payment';
 import { eventually } from './eventually';
-import { readProgress, uploadExport } from './pipeline-client';
+import { openLink, readProgress, uploadExport } from './pipeline-client';
 import { writeWhatsAppExport } from './whatsapp-export';
 
 /** Uploads an export over the free tier (60 messages) and follows it to its payment step. */
@@ -62,11 +63,14 @@ export function linksInMail(raw: string): string[] {
 }
 
 /**
- * Opens a signed link as a browser does: a mailed one carries its expiry and signature in the
- * fragment, which the gateway's page posts as a form to the link's path; others go as they are.
+ * Opens a link as a browser does: a mailed one carries its expiry and signature in the fragment,
+ * which the gateway's page posts as a form to the link's path; a document link the API gave the
+ * web app (no query) opens through a one-time code, as the web app opens it; others go as they are.
  */
 export function openSignedLink(link: string): Promise<Response> {
   const url = new URL(link);
+  if (url.hash === '' && url.search === '' && documentOfLink(url.pathname))
+    return openLink(url.origin, url.pathname);
   if (url.hash === '') return fetch(link);
   return fetch(url.origin + url.pathname, {
     method: 'POST',

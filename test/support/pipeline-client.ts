@@ -91,9 +91,36 @@ export async function interruptMidMedia(
   return after.events.at(-1)!;
 }
 
-/** GET a transcript link as a browser would; rejects unless it answers 200 with a PDF. */
+/**
+ * Opens a document link the API gave the web app (`pdfUrl`, an exhibit file's `url`) as the web app
+ * does, with this test file's cookies: a one-time code for it (POST /api/link-code), then its address.
+ * The code's answer when it is refused.
+ */
+export async function openLink(baseUrl: string, link: string): Promise<Response> {
+  const coded = await postLinkCode(baseUrl, link);
+  if (coded.status !== 201) return coded;
+  const { url } = (await coded.json()) as { url: string };
+  return fetch(`${baseUrl}${url}`);
+}
+
+const postLinkCode = (baseUrl: string, link: string) =>
+  fetch(`${baseUrl}/api/link-code`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ link }),
+  });
+
+/** The one-time address (`/api/files/{code}`) of a document link, asked for with this test file's cookies. */
+export async function askLinkCode(baseUrl: string, link: string): Promise<string> {
+  const coded = await postLinkCode(baseUrl, link);
+  if (coded.status !== 201) throw new Error(`no code for ${link}: ${coded.status}`);
+  return ((await coded.json()) as { url: string }).url;
+}
+
+/** Opens a transcript link (`<origin><pdfUrl>`) as the web app does; rejects unless it answers 200 with a PDF. */
 export async function fetchPdf(url: string): Promise<Buffer> {
-  const response = await fetch(url);
+  const { origin, pathname } = new URL(url);
+  const response = await openLink(origin, pathname);
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   const bytes = Buffer.from(await response.arrayBuffer());
   if (bytes.subarray(0, 5).toString() !== '%PDF-') throw new Error(`${url} is not a PDF`);

@@ -68,13 +68,13 @@ export const EXHIBIT_RESPONSE: ExhibitResponse = {
       name: 'exhibit.pdf',
       sizeBytes: 48_213,
       sha256: 'b'.repeat(64),
-      url: '/api/files/t/exhibits/0b9d7a52-6f0e-4e0f-9b7e-2c1f7d6a9e10/exhibit.pdf?expires=1',
+      url: '/api/files/t/exhibits/0b9d7a52-6f0e-4e0f-9b7e-2c1f7d6a9e10/exhibit.pdf',
     },
     {
       name: 'redaction-log.csv',
       sizeBytes: 212,
       sha256: 'c'.repeat(64),
-      url: '/api/files/t/exhibits/0b9d7a52-6f0e-4e0f-9b7e-2c1f7d6a9e10/redaction-log.csv?expires=1',
+      url: '/api/files/t/exhibits/0b9d7a52-6f0e-4e0f-9b7e-2c1f7d6a9e10/redaction-log.csv',
     },
   ],
 };

@@ -65,7 +65,8 @@ export class ExhibitsService {
       ...made,
       files: made.files.map((file) => ({
         ...file,
-        url: this.results.links.sign(paths.exhibitFile(made.exhibitId, file.name)),
+        // No signature: the web app opens it through a link code.
+        url: paths.exhibitFile(made.exhibitId, file.name),
       })),
     };
   }

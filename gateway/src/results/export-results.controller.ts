@@ -2,9 +2,13 @@ import { Controller, ForbiddenException, NotFoundException, Req, Res } from '@ne
 import type { Request, Response } from 'express';
 import type { ChatData } from '@chatexhibit/proto/chat';
 import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
+import { routePath } from '@chatexhibit/proto/contract';
+import { documentOfLink, type LinkedDocument } from '@chatexhibit/proto/download-paths';
 import {
   type DownloadCodeResponse,
+  type LinkCodeResponse,
   type SignedLinkQuery,
+  DOWNLOAD_CODE_REFUSED,
   ExportIdSchema,
   HTTP_API,
   NOT_FOUND_MESSAGE,
@@ -34,8 +38,9 @@ const DOCUMENTS = {
 /**
  * Reading an export's results (SPEC §7): its chat data and evidence package for free or paid
  * exports only, with the cookie that binds the id to the browser (or a download code), and its
- * files (transcript, evidence package, voice notes, exhibits' files) behind signed, expiring
- * links, as the final progress event, the chat data and the buyer's mail give them.
+ * files (transcript, evidence package, voice notes, exhibits' files): the web app's links with
+ * that cookie (a one-time code for a document, the cookie alone for a voice note), the buyer's
+ * mailed links by their signature.
  */
 @Controller()
 export class ExportResultsController {
@@ -75,6 +80,32 @@ export class ExportResultsController {
     this.binding.assertBound(request, exportId);
     await this.results.assertReadable(exportId);
     return this.codes.issue(exportId);
+  }
+
+  /** A one-time code for a document link the web app holds (View PDF, an exhibit's files). */
+  @Route(HTTP_API.linkCode)
+  async linkCode(
+    @RouteBody(HTTP_API.linkCode) { link }: { link: string },
+    @Req() request: Request,
+  ): Promise<LinkCodeResponse> {
+    // A link handed out before links lost their signatures still names its document.
+    const named = documentOfLink(link.split(/[?#]/)[0]!);
+    const exportId = named && this.results.links.unseal(named.token);
+    if (!exportId) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    this.binding.assertBound(request, exportId);
+    await this.results.assertReadable(exportId);
+    const { code, expiresAt } = this.codes.issue(exportId, named.document);
+    return { url: routePath(HTTP_API.openLinkCode, { code }), expiresAt };
+  }
+
+  @Route(HTTP_API.openLinkCode)
+  async openLinkCode(
+    @RouteParams(HTTP_API.openLinkCode) { code }: { code: string },
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const { exportId, document } = await this.redeem(request, code);
+    await this.sendLinked(response, exportId, document);
   }
 
   @Route(HTTP_API.evidenceZip)
@@ -136,7 +167,11 @@ export class ExportResultsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const exportId = await this.readableThroughLink(request, token, this.queryOf(request));
+    const query = this.queryOf(request);
+    const exportId =
+      query.expires === undefined && query.signature === undefined
+        ? await this.boundThroughToken(request, token)
+        : await this.readableThroughLink(request, token, query);
     const key = exportKeys(exportId).audio(entryPath);
     // Only this server signs links, but a path that leaves the export's folder is no file of it.
     if (!isValidKey(key)) throw new NotFoundException(NOT_FOUND_MESSAGE);
@@ -152,14 +187,19 @@ export class ExportResultsController {
     @Res() response: Response,
   ): Promise<void> {
     const exportId = await this.readableThroughLink(request, token, this.queryOf(request));
-    const type = exhibitFileType(fileName);
+    await this.sendLinked(response, exportId, { kind: 'exhibitFile', exhibitId, fileName });
+  }
+
+  private async sendLinked(response: Response, exportId: string, document: LinkedDocument): Promise<void> {
+    if (document.kind !== 'exhibitFile') return this.sendDocument(response, exportId, document.kind);
+    const type = exhibitFileType(document.fileName);
     if (type === undefined) throw new NotFoundException(NOT_FOUND_MESSAGE);
     await this.send(
       response,
-      exportKeys(exportId).exhibitFile(exhibitId, fileName),
+      exportKeys(exportId).exhibitFile(document.exhibitId, document.fileName),
       type,
       // Its plain name, never the chat's: a redacted name or number may stand in the chat's name.
-      fileName,
+      document.fileName,
       type === 'application/pdf' ? 'inline' : 'attachment',
     );
   }
@@ -195,14 +235,39 @@ export class ExportResultsController {
     return this.send(response, exportKeys(exportId)[document], type, name, disposition);
   }
 
-  /** An export id bound to this browser, or a download code not yet used: its export (404 otherwise). */
+  /** An export id bound to this browser (404 otherwise), or the button's download code, redeemed. */
   private async exportOfIdOrCode(request: Request, id: string): Promise<string> {
     if (ExportIdSchema.safeParse(id).success) {
       this.binding.assertBound(request, id);
       return id;
     }
-    const exportId = await this.codes.redeem(id);
-    if (exportId === null) throw new NotFoundException(NOT_FOUND_MESSAGE);
+    const { exportId, document } = await this.redeem(request, id);
+    if (document.kind !== 'evidenceZip') throw new ForbiddenException(DOWNLOAD_CODE_REFUSED);
+    return exportId;
+  }
+
+  /**
+   * What a download code names, used up: only in a browser whose cookie binds its export (so
+   * nothing after Forget this device), while the export may be read (410 once it is gone), once.
+   */
+  private async redeem(
+    request: Request,
+    code: string,
+  ): Promise<{ exportId: string; document: LinkedDocument }> {
+    const named = this.codes.read(code);
+    if (!named || !this.binding.isBound(request, named.exportId))
+      throw new ForbiddenException(DOWNLOAD_CODE_REFUSED);
+    await this.results.assertReadable(named.exportId);
+    if (!(await this.codes.use(code))) throw new ForbiddenException(DOWNLOAD_CODE_REFUSED);
+    return named;
+  }
+
+  /** A voice note's link as the web app has it, no query: the export its token names, bound to this browser. */
+  private async boundThroughToken(request: Request, token: string): Promise<string> {
+    const exportId = this.results.links.unseal(token);
+    if (exportId === null) throw new ForbiddenException(INVALID_LINK_MESSAGE);
+    if (!this.binding.isBound(request, exportId)) throw new ForbiddenException(DOWNLOAD_CODE_REFUSED);
+    await this.results.assertReadable(exportId);
     return exportId;
   }
 

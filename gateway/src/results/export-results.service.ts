@@ -33,8 +33,9 @@ function refuseGone(gone: Gone | null): void {
 const CHAT_PAGE_SIZE = 1000;
 
 /**
- * What a reader of an export gets: its chat data, with each voice note's content a signed
- * link to its MP3, and signed links to its documents. Only for exports that are free or paid.
+ * What a reader of an export gets: its chat data, with each voice note's content a link to its
+ * MP3, and links to its documents, none signed (they open with the binding cookie, see the
+ * controller). Only for exports that are free or paid.
  */
 @Injectable()
 export class ExportResultsService {
@@ -134,8 +135,9 @@ export class ExportResultsService {
     return this.requestBus.request(EXPORT_ACCESS_REQUEST, { exportId });
   }
 
+  /** The transcript's link for the web app: no signature, it opens through a link code. */
   pdfUrl(exportId: string): string {
-    return this.links.sign(this.links.pathsOf(exportId).transcript);
+    return this.links.pathsOf(exportId).transcript;
   }
 
   /**
@@ -209,7 +211,8 @@ export class ExportResultsService {
       secondsRecorded,
       sender,
       type,
-      content: this.links.sign(paths.audio(audio.path)),
+      // No signature: it opens with the cookie binding the export (an audio element cannot post for a code).
+      content: paths.audio(audio.path),
       ...(audio.durationSeconds !== null && { duration: audio.durationSeconds }),
     };
   }

@@ -2,10 +2,12 @@ import type { ChatData } from '@chatexhibit/proto/chat';
 import { IDENTIFIERS_FILING_ADVICE } from '@chatexhibit/proto/identifier-scan';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { CHAT_DATA } from '../../../test/fixtures';
+import { server } from '../../../test/server';
 import { PreviewPanel } from './preview-panel';
 
 /** The panel of a processed export (or of the sample), in a browser whose own zone is New York's. */
@@ -58,6 +60,28 @@ describe('PreviewPanel', () => {
     expect(renderPanel(false, 'Asia/Kolkata').generatedOn).toMatch(
       /^\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
     );
+  });
+
+  it('View PDF asks for a one-time code at the click and opens its address, never the link it holds', async () => {
+    const asked: unknown[] = [];
+    const url = `/api/files/${'c'.repeat(72)}`;
+    server.use(
+      http.post('/api/link-code', async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({ url, expiresAt: '2026-12-07T12:01:00.000Z' }, { status: 201 });
+      }),
+    );
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    try {
+      renderPanel(true, 'UTC');
+      expect(asked).toEqual([]);
+      fireEvent.click(screen.getByRole('button', { name: 'View PDF' }));
+      await vi.waitFor(() => expect(open).toHaveBeenCalledWith(url, '_blank', 'noopener'));
+      expect(asked).toEqual([{ link: '/api/files/t/transcript.pdf' }]);
+      expect(open).toHaveBeenCalledTimes(1);
+    } finally {
+      open.mockRestore();
+    }
   });
 
   it('says on the result what the scan for Rule 5.2(a) identifiers found in the transcript, by kind and message, with what follows for filing', () => {

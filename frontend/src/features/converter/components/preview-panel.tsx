@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
 import { toast } from '../../../hooks/use-toast';
 import { useChatData } from '../api/chat-data';
+import { DOCUMENT_OPEN_FAILED, openDocument } from '../../../lib/open-document';
 import { openEvidencePackage } from '../api/download-code';
 import { useChatPreview } from '../api/chat-preview';
 import { entriesText } from '../counts-text';
@@ -246,7 +247,13 @@ export function PreviewPanel({
         )}
         {processed && (
           <div className="flex flex-wrap gap-3">
-            <Button onClick={() => window.open(processed.pdfUrl, '_blank', 'noopener')}>
+            <Button
+              onClick={() =>
+                void openDocument(processed.pdfUrl).catch(() =>
+                  toast({ ...DOCUMENT_OPEN_FAILED, variant: 'destructive' }),
+                )
+              }
+            >
               <FileText aria-hidden="true" />
               View PDF
             </Button>

@@ -15,7 +15,7 @@ import { useDownloadPolling } from './use-download-polling';
 import type { PaymentNeed, ProcessedExport } from './use-processing';
 
 const BUNDLE = '0b7d9e2c-5a4f-4e3b-9c8d-7e6f5a4b3c2d';
-const PDF_URL = '/api/files/export-1/transcript.pdf?expires=1893456000&signature=s';
+const PDF_URL = '/api/files/export-1/transcript.pdf';
 const PURCHASE = {
   reference: 'CE-7QK2-M9XD-4HBT',
   amountCents: 499,

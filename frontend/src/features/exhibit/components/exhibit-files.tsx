@@ -2,9 +2,11 @@ import type { ExhibitResponse } from '@chatexhibit/proto/exhibit-api';
 import { UNREDACTED_FILES_ADVICE } from '@chatexhibit/proto/exhibit-files';
 import { Download } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { toast } from '../../../hooks/use-toast';
 import { formatSize } from '../../../lib/format-size';
+import { DOCUMENT_OPEN_FAILED, openDocument } from '../../../lib/open-document';
 
-/** The made exhibit: what it holds, and each file behind its signed link with its size and SHA-256. */
+/** The made exhibit: what it holds, and each file to open with its size and SHA-256. */
 export function ExhibitFiles({ exhibit }: { exhibit: ExhibitResponse }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The result replaces nothing the keyboard was on: bring the reader to it.
@@ -46,14 +48,19 @@ export function ExhibitFiles({ exhibit }: { exhibit: ExhibitResponse }) {
             key={file.name}
             className="grid gap-1 rounded-md border border-border bg-background p-2 text-sm"
           >
-            <a
-              href={file.url}
-              download={file.name}
-              className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline break-all"
+            {/* A button, not a link: the file opens through a code asked for at the click. */}
+            <button
+              type="button"
+              onClick={() =>
+                void openDocument(file.url).catch(() =>
+                  toast({ ...DOCUMENT_OPEN_FAILED, variant: 'destructive' }),
+                )
+              }
+              className="inline-flex items-center gap-2 text-left font-medium text-primary underline-offset-4 hover:underline break-all"
             >
               <Download className="size-4 shrink-0" aria-hidden="true" />
               {file.name}
-            </a>
+            </button>
             <span className="text-muted-foreground">{formatSize(file.sizeBytes)}</span>
             <span className="text-xs break-all">
               <span className="text-muted-foreground">SHA-256 </span>

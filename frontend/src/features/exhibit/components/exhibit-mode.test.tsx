@@ -151,10 +151,27 @@ describe('the Exhibit mode', () => {
         sealedCopyMark: 'lodged-conditionally-under-seal',
       },
     ]);
-    const link = screen.getByRole('link', { name: 'exhibit.pdf' });
-    expect(link.getAttribute('href')).toBe(EXHIBIT_RESPONSE.files[0]!.url);
-    expect(link.closest('li')!.textContent).toContain('47 KB');
-    expect(link.closest('li')!.textContent).toContain('b'.repeat(64));
+    const file = screen.getByRole('button', { name: 'exhibit.pdf' });
+    expect(file.closest('li')!.textContent).toContain('47 KB');
+    expect(file.closest('li')!.textContent).toContain('b'.repeat(64));
+    // No address to keep: the file opens through a one-time code asked for at the click.
+    expect(document.querySelector('a[href]')).toBeNull();
+    const asked: unknown[] = [];
+    const url = `/api/files/${'c'.repeat(90)}`;
+    server.use(
+      http.post('/api/link-code', async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({ url, expiresAt: '2026-12-07T12:01:00.000Z' }, { status: 201 });
+      }),
+    );
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    try {
+      fireEvent.click(file);
+      await vi.waitFor(() => expect(open).toHaveBeenCalledWith(url, '_blank', 'noopener'));
+      expect(asked).toEqual([{ link: EXHIBIT_RESPONSE.files[0]!.url }]);
+    } finally {
+      open.mockRestore();
+    }
   });
 
   it('once every suggestion is decided, shows each decision with a button that changes it', async () => {
