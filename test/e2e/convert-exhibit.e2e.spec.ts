@@ -137,10 +137,30 @@ describe('convert CLI with --exhibit-spec', () => {
     expect(warnings.slice(2)).toEqual([
       'warning: message 0004 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.',
       'warning: message 0008 has what looks like a date of birth, not redacted: Fed. R. Civ. P. 5.2(a)(2) lets a filing show only its year.',
-      // The redacted number is a participant's and in the upload's name, both printed by the declaration template.
-      "warning: R2 removes text from the uploaded file's name and the participants' names, which the evidence package's declaration-template.txt and declaration-template.docx print unredacted: redact it there too before filing the declaration publicly.",
+      // The redacted number is a participant's and in the upload's name, printed by the package's documents.
+      expect.stringMatching(
+        /^warning: R2 removes text from the uploaded file's name and the participants' names, which the evidence package's (.+) print unredacted: redact it in each of them you file publicly \(the package itself is the sealed original\)\.$/,
+      ),
     ]);
     expect(stderr).not.toContain(SSN);
+    // The documents it names are exactly those of the package that print the number.
+    const named = /evidence package's (.+) print unredacted/
+      .exec(warnings[warnings.length - 1]!)![1]!
+      .split(/, | and /);
+    const unzipped = path.join(workDir, 'warned-package');
+    await run('unzip', ['-q', path.join(out, 'evidence.zip'), '-d', unzipped]);
+    const documents = (await readdir(unzipped, { withFileTypes: true })).filter((entry) => entry.isFile());
+    const printing: string[] = [];
+    for (const { name } of documents) {
+      const file = path.join(unzipped, name);
+      const text = name.endsWith('.pdf')
+        ? (await run('pdftotext', ['-raw', file, '-'])).stdout
+        : name.endsWith('.docx')
+          ? (await run('unzip', ['-p', file, 'word/document.xml'])).stdout.replace(/<[^>]+>/g, '')
+          : await readFile(file, 'utf8');
+      if (text.replace(/\s+/g, ' ').includes(PHONE)) printing.push(name);
+    }
+    expect(named.sort()).toEqual(printing.sort());
     expect(existsSync(path.join(out, 'exhibit', EXHIBIT_PATHS.exhibit))).toBe(true);
   }, 120_000);
 
