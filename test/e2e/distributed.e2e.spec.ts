@@ -277,7 +277,8 @@ describe('distributed mode', () => {
     expect((await fetch(`${baseUrl}/api/whatsapp/export/${exportId}`, { method: 'DELETE' })).status).toBe(
       204,
     );
-    const link = await fetch(`${baseUrl}${body.files[0]!.url}`);
+    // Opened as the web app opens it, through a code, which a deleted export no longer gets.
+    const link = await openLink(baseUrl, body.files[0]!.url);
     expect(link.status).toBe(410);
     expect(((await link.json()) as { reason: string }).reason).toBe('EXPORT_DELETED');
     await eventually(
