@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS } from '../support/artifacts';
-import { useChromium } from '../support/browser';
+import { documentOpenedBy, useChromium } from '../support/browser';
 import { cleanUpAll } from '../support/clean-up';
 import { eventually } from '../support/eventually';
 import { outboxMailTo } from '../support/payment-client';
@@ -332,14 +332,10 @@ describe('the converter on a first visit', () => {
       await shot(page, 'form-1280');
       await page.getByRole('button', { name: 'Process Chat Export' }).click();
       await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 90_000 });
-      const [pdfTab] = await Promise.all([
-        page.context().waitForEvent('page'),
-        page.getByRole('button', { name: 'View PDF' }).click(),
-      ]);
-      const pdf = await page.request.get(pdfTab.url());
-      await pdfTab.close();
+      // The tab's address is a one-time code's: read the PDF as it reaches the tab.
+      const pdf = await documentOpenedBy(page, () => page.getByRole('button', { name: 'View PDF' }).click());
       const file = path.join(workDir, 'cover.pdf');
-      await writeFile(file, await pdf.body());
+      await writeFile(file, pdf);
       // -layout: the cover sets two short rows side by side, each label beside its value.
       const { stdout } = await execFileAsync('pdftotext', ['-layout', '-f', '1', '-l', '2', file, '-']);
       const text = stdout.replace(/\s+/g, ' ').trim();
