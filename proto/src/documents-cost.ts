@@ -53,6 +53,14 @@ const WORD_RUN = runOf(WORD_SCRIPTS);
 const SYLLABLE_RUN = runOf(SYLLABLE_SCRIPTS, '\\p{Extended_Pictographic}');
 
 /**
+ * Where a line may break between words: spaces that are not no-break ones (UAX #14's SP, the
+ * breaking spaces of class BA, ZW). Anything else joins a run, no-break spaces, ZWJ and ZWNJ among
+ * them: letters joined by those are one unbroken run to the wrap, however many scripts' runs the
+ * regular expressions above see in them.
+ */
+const BREAKING_SPACES = /[\t\n\v\f\r \u1680\u2000-\u2006\u2008-\u200A\u200B\u205F\u3000]+/u;
+
+/**
  * A run of WORD_SCRIPTS characters without a space longer than this is wider than a line: the
  * wrap shapes it again at every break it tries (up to about 40 shapes per character), about 20
  * times the cost of the same letters between spaces.
@@ -66,7 +74,7 @@ export interface DocumentsWork {
   characters: number;
   /** Those of scripts drawn through OpenType shaping (WORD_SCRIPTS, SYLLABLE_SCRIPTS), and emoji. */
   shapedCharacters: number;
-  /** The WORD_SCRIPTS characters in runs longer than UNBROKEN_RUN without a space. */
+  /** The WORD_SCRIPTS characters in runs longer than UNBROKEN_RUN without a breaking space. */
   unbrokenShapedCharacters: number;
 }
 
@@ -89,9 +97,11 @@ export function documentsWork(messages: number, texts: Iterable<string>): Docume
   const work: DocumentsWork = { messages, characters: 0, shapedCharacters: 0, unbrokenShapedCharacters: 0 };
   for (const text of texts) {
     work.characters += text.length;
-    for (const [run] of text.matchAll(WORD_RUN)) {
-      work.shapedCharacters += run.length;
-      if (run.length > UNBROKEN_RUN) work.unbrokenShapedCharacters += run.length;
+    for (const word of text.split(BREAKING_SPACES)) {
+      let shaped = 0;
+      for (const [run] of word.matchAll(WORD_RUN)) shaped += run.length;
+      work.shapedCharacters += shaped;
+      if (word.length > UNBROKEN_RUN) work.unbrokenShapedCharacters += shaped;
     }
     for (const [run] of text.matchAll(SYLLABLE_RUN)) work.shapedCharacters += run.length;
   }

@@ -65,6 +65,21 @@ describe('the estimated cost of an export’s documents', () => {
     expect(isSmallExport(attack)).toBe(false);
   });
 
+  // The second attack: runs short enough for the script regex, joined by characters no line breaks at.
+  it.each([
+    ['no-break space', '\u00a0'],
+    ['zero-width joiner', '\u200d'],
+    ['zero-width non-joiner', '\u200c'],
+    ['narrow no-break space', '\u202f'],
+  ])('counts letters joined by a %s as one unbroken run, so the chat is large', (_name, joiner) => {
+    const letters = 'कखगघङचछजझञटठडढणतथदधनपफबभमयरलव';
+    const line = Array.from({ length: 1800 }, () => letters).join(joiner);
+    expect(documentsWork(2, [line]).unbrokenShapedCharacters).toBe(1800 * letters.length);
+    expect(isSmallExport(documentsCostMs(documentsWork(2, [line])))).toBe(false);
+    // The same letters between ordinary spaces break into lines of their own.
+    expect(documentsWork(2, [line.split(joiner).join(' ')]).unbrokenShapedCharacters).toBe(0);
+  });
+
   it('draws the line at SMALL_DOCUMENTS_COST_MS, and counts a missing estimate as large', () => {
     expect(isSmallExport(SMALL_DOCUMENTS_COST_MS)).toBe(true);
     expect(isSmallExport(SMALL_DOCUMENTS_COST_MS + 1)).toBe(false);
