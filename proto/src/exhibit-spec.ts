@@ -203,8 +203,9 @@ export const PhoneNumberSchema = z
  * `text-everywhere`: a word or phrase (a minor's name) wherever the exhibit writes it, as whole
  * words or inside emails, handles, hashtags and URLs, in any case and look-alike letters
  * (`findNames`). The last two may give `replaceWith`, the words on their boxes instead of the
- * reason's label (a minor's initials, a pseudonym). A redaction whose text is not where it says
- * is an error, never skipped.
+ * reason's label (a minor's initials, a pseudonym). A redaction of one message whose text is not
+ * there is an error, never skipped; a number or text removed everywhere that the exhibit writes
+ * nowhere is a warning (a standing list of spellings is used across exhibits).
  */
 export const RedactionSchema = z.discriminatedUnion(
   'kind',

@@ -375,7 +375,12 @@ export function findNames(
     ) {
       const range = originalRange(folded, { start: match.index, end: match.index + match[0].length });
       const drawnOut = [...match[0].replace(/\s+/gu, '')].length > patterns.letters;
-      if (drawnOut && runAround(range) === undefined && !isWordAt(range.start, false) && !isWordAt(range.end, true))
+      if (
+        drawnOut &&
+        runAround(range) === undefined &&
+        !isWordAt(range.start, false) &&
+        !isWordAt(range.end, true)
+      )
         elongated.push({ ...range, name: index });
     }
     // The name first, so that the engine scans for it quickly; its neighbours are checked here.

@@ -16,6 +16,17 @@ export const RULE_5_2_ALLOWS: Record<RedactionSuggestion['category'], { rule: st
   'birth-date': { rule: 'Fed. R. Civ. P. 5.2(a)(2)', part: 'year' },
 };
 
+/** The category of each kind a suggestion finds. */
+export const SUGGESTED_CATEGORIES: Record<SuggestedKind, RedactionSuggestion['category']> = {
+  ssn: 'taxpayer-id',
+  ein: 'taxpayer-id',
+  'taxpayer-id': 'taxpayer-id',
+  'card-number': 'financial-account',
+  iban: 'financial-account',
+  'account-number': 'financial-account',
+  'birth-date': 'birth-date',
+};
+
 /** A span of text that looks like something Rule 5.2(a) asks a filing to redact. */
 export interface RedactionSuggestion extends TextRange {
   category: Extract<RedactionCategory, 'taxpayer-id' | 'financial-account' | 'birth-date'>;
@@ -102,6 +113,42 @@ function passesRoutingCheck(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < 9; i++) sum += Number(digits[i]) * [3, 7, 1][i % 3]!;
   return sum % 10 === 0;
+}
+
+const MONTH_NUMBERS = MONTHS.split('|').map((month) => new RegExp(`^(?:${month})$`, 'i'));
+
+/** A month and day of the year. */
+export interface MonthDay {
+  month: number;
+  day: number;
+}
+
+/**
+ * The full dates written in `text` (as a birth-date suggestion reads them, with or without a birth
+ * word), each with the month and day it may stand for: both readings of "04/12/2015", which is 12
+ * April in the US and 4 December elsewhere.
+ */
+export function fullDates(text: string): Array<TextRange & { monthDays: MonthDay[] }> {
+  return [...findAll(new RegExp(FULL_DATE, 'giu'), text)].map((match) => {
+    const date = match.groups!.date!;
+    const numbers = date.match(/\d+/g)!.map(Number);
+    const named = MONTH_NUMBERS.findIndex((month) => month.test(/\p{L}+/u.exec(date)?.[0] ?? ''));
+    const readings: MonthDay[] =
+      named !== -1
+        ? [{ month: named + 1, day: numbers[0]! }]
+        : /^\d{4}-/.test(date)
+          ? [{ month: numbers[1]!, day: numbers[2]! }]
+          : [
+              { month: numbers[0]!, day: numbers[1]! },
+              { month: numbers[1]!, day: numbers[0]! },
+            ];
+    const { start, end } = groupRange(match, 'date');
+    return {
+      start,
+      end,
+      monthDays: readings.filter(({ month, day }) => month >= 1 && month <= 12 && day >= 1 && day <= 31),
+    };
+  });
 }
 
 /** The Luhn check every payment card number passes. */
