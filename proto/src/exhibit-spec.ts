@@ -165,13 +165,19 @@ const REDACTION_CATEGORIES = Object.keys(REDACTION_REASONS) as [RedactionCategor
 /** A redaction's reason: a category, and the filer's words (required for `other`). */
 export const RedactionReasonSchema = keyed(
   {
-    category: z.enum(REDACTION_CATEGORIES, { error: `must be one of ${REDACTION_CATEGORIES.join(', ')}` }),
+    // No default: only the filer knows why (a phone number is no SSN).
+    category: z.enum(REDACTION_CATEGORIES, {
+      error: ({ input }) =>
+        input === undefined
+          ? `is missing: a redaction has no default reason, so choose one of ${REDACTION_CATEGORIES.join(', ')}`
+          : `must be one of ${REDACTION_CATEGORIES.join(', ')}`,
+    }),
     note: oneLine(200).optional(),
   },
   {
     // A category written alone ("reason": "taxpayer-id") is the common slip: show the object it belongs in.
     otherwise: ({ input }) =>
-      `must be an object such as { "category": ${JSON.stringify(
+      `${input === undefined ? 'is missing: a redaction has no default reason, so give one' : 'must be an object'} such as { "category": ${JSON.stringify(
         typeof input === 'string' && (REDACTION_CATEGORIES as string[]).includes(input)
           ? input
           : 'taxpayer-id',
