@@ -114,7 +114,11 @@ describe('a name written to slip past the match (security finding M5, round two)
   });
 
   it('leaves single letters alone unless they spell a removed name, and warns of a spelled-out longer word', () => {
-    expect(findNames('I a m here, a b c, x y z', ['Emma'])).toEqual({ found: [], insideWords: [], elongated: [] });
+    expect(findNames('I a m here, a b c, x y z', ['Emma'])).toEqual({
+      found: [],
+      insideWords: [],
+      elongated: [],
+    });
     expect(slices('I a m here', nameOccurrences('I a m here', 'Iam'))).toEqual(['I a m']);
     const longer = findNames('E m m a n u e l and g.e.m.m.a', ['Emma']);
     expect(longer.found).toEqual([]);
