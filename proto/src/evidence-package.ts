@@ -13,6 +13,9 @@ import { SourceRevisionSchema } from './source-revision';
  * The evidence package as others read it: the pdf service writes it, the web app's /verify page
  * (and anyone with `sha256sum -c`) checks it, so its file names and manifest are a contract.
  */
+/** The evidence package's own file name, as the pipeline and the convert command write it. */
+export const EVIDENCE_ZIP_NAME = 'evidence.zip';
+
 export const PACKAGE_PATHS = {
   readme: 'README.txt',
   checksums: 'SHA256SUMS',

@@ -74,3 +74,11 @@ export const exhibitFileType = (name: string): string | undefined =>
     : EXHIBIT_VOLUME_NAME.test(name)
       ? 'application/pdf'
       : undefined;
+
+/**
+ * The record the convert command keeps beside an evidence package of the exhibits it cut from it
+ * (`evidence.zip` → `evidence.exhibits.json`), so that a later exhibit's Bates numbers are checked
+ * against every earlier one's, as the service checks them against its stored exhibits.
+ */
+export const exhibitRecordName = (packageFile: string): string =>
+  `${packageFile.replace(/\.zip$/i, '')}.exhibits.json`;

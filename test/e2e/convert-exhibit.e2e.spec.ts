@@ -96,6 +96,15 @@ describe('convert CLI with --exhibit-spec', () => {
     const dir = path.join(out, 'exhibit');
     expect((await readdir(dir)).sort()).toEqual(Object.values(EXHIBIT_PATHS).sort());
     await run('sha256sum', ['-c', '--quiet', EXHIBIT_PATHS.checksums], { cwd: dir });
+    // Recorded beside the package, for the Bates check of exhibits cut from it later.
+    const record = JSON.parse(await readFile(path.join(out, 'evidence.exhibits.json'), 'utf8'));
+    expect(record.exhibits).toEqual([
+      {
+        label: SPEC.label,
+        exhibitSha256: (await run('sha256sum', [path.join(dir, EXHIBIT_PATHS.exhibit)])).stdout.slice(0, 64),
+        bates: { prefix: 'DOE', first: 1001, last: expect.any(Number) },
+      },
+    ]);
     const exhibit = (await run('pdftotext', [path.join(dir, EXHIBIT_PATHS.exhibit), '-'])).stdout;
     const sealed = (await run('pdftotext', [path.join(dir, EXHIBIT_PATHS.sealed), '-'])).stdout;
     for (const secret of [SSN, CARD, BIRTH, PHONE]) {
@@ -137,10 +146,30 @@ describe('convert CLI with --exhibit-spec', () => {
     expect(warnings.slice(2)).toEqual([
       'warning: message 0004 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.',
       'warning: message 0008 has what looks like a date of birth, not redacted: Fed. R. Civ. P. 5.2(a)(2) lets a filing show only its year.',
-      // The redacted number is a participant's and in the upload's name, both printed by the declaration template.
-      "warning: R2 removes text from the uploaded file's name and the participants' names, which the evidence package's declaration-template.txt and declaration-template.docx print unredacted: redact it there too before filing the declaration publicly.",
+      // The redacted number is a participant's and in the upload's name, printed by the package's documents.
+      expect.stringMatching(
+        /^warning: R2 removes text from the uploaded file's name and the participants' names, which the evidence package's (.+) print unredacted: redact it in each of them you file publicly \(the package itself is the sealed original\)\.$/,
+      ),
     ]);
     expect(stderr).not.toContain(SSN);
+    // The documents it names are exactly those of the package that print the number.
+    const named = /evidence package's (.+) print unredacted/
+      .exec(warnings[warnings.length - 1]!)![1]!
+      .split(/, | and /);
+    const unzipped = path.join(workDir, 'warned-package');
+    await run('unzip', ['-q', path.join(out, 'evidence.zip'), '-d', unzipped]);
+    const documents = (await readdir(unzipped, { withFileTypes: true })).filter((entry) => entry.isFile());
+    const printing: string[] = [];
+    for (const { name } of documents) {
+      const file = path.join(unzipped, name);
+      const text = name.endsWith('.pdf')
+        ? (await run('pdftotext', ['-raw', file, '-'])).stdout
+        : name.endsWith('.docx')
+          ? (await run('unzip', ['-p', file, 'word/document.xml'])).stdout.replace(/<[^>]+>/g, '')
+          : await readFile(file, 'utf8');
+      if (text.replace(/\s+/g, ' ').includes(PHONE)) printing.push(name);
+    }
+    expect(named.sort()).toEqual(printing.sort());
     expect(existsSync(path.join(out, 'exhibit', EXHIBIT_PATHS.exhibit))).toBe(true);
   }, 120_000);
 
@@ -291,7 +320,7 @@ describe('convert CLI with --exhibit-spec', () => {
     );
   }, 180_000);
 
-  it("cuts exhibits from a package with --reproduce, each citing its filing copy by the package's hash; a package whose filing copy is not made again is refused", async () => {
+  it("cuts exhibits from a package with --reproduce, each citing its filing copy by the package's hash and none repeating an earlier one's Bates numbers; a package whose filing copy is not made again is refused", async () => {
     const made = path.join(workDir, 'package');
     const first = await npmConvert([chat.zipPath, '--out', made, '--tz', 'America/New_York']);
     expect(first.code).toBe(0);
@@ -320,6 +349,34 @@ describe('convert CLI with --exhibit-spec', () => {
       };
       expect(manifest).toMatchObject({ label: spec.label, cutFrom: { sha256: packagedHash } });
     }
+    // A record beside the package keeps their Bates numbers: a later exhibit may not repeat them.
+    const repeating = {
+      label: 'Exhibit P-9',
+      selections: [{ message: 13 }],
+      batesPrefix: 'doe-ex',
+      batesStart: 1,
+    };
+    const clash = await reproduce(zip, path.join(workDir, 'reproduced-clash'), repeating);
+    expect(clash.code).not.toBe(0);
+    expect(clash.stderr).toContain(
+      `repeats numbers exhibit "Exhibit P-8" (recorded in ${path.join(made, 'evidence.exhibits.json')}) carries (DOE-EX000001`,
+    );
+    expect(existsSync(path.join(workDir, 'reproduced-clash', 'exhibit'))).toBe(false);
+    const start = Number(/a batesStart of (\d+)/.exec(clash.stderr)![1]);
+    expect(
+      (await reproduce(zip, path.join(workDir, 'reproduced-clear'), { ...repeating, batesStart: start }))
+        .code,
+    ).toBe(0);
+    const record = JSON.parse(await readFile(path.join(made, 'evidence.exhibits.json'), 'utf8')) as {
+      filingSha256: string;
+      exhibits: { label: string; bates: object | null }[];
+    };
+    expect(record.filingSha256).toBe(packagedHash);
+    expect(record.exhibits.map(({ label, bates }) => [label, bates])).toEqual([
+      ['Exhibit P-7', null],
+      ['Exhibit P-8', { prefix: 'DOE-EX', first: 1, last: 1 }],
+      ['Exhibit P-9', { prefix: 'doe-ex', first: start, last: start }],
+    ]);
     // The package's filing copy altered: the one made again differs, so no exhibit cites it.
     const altered = path.join(workDir, 'altered');
     await run('mkdir', ['-p', altered]);

@@ -50,6 +50,14 @@ export function describeRateLimitStoreContract(driver: RateLimitStoreFixture): v
       });
     });
 
+    // Callers name their counts freely ("download-code:<hash>", an address with colons).
+    it('takes any key, colons, spaces and all, and keeps keys that differ apart', async () => {
+      const store = await driver.open();
+      const keys = ['download-code:9f39', 'upload 2001:db8::1', 'download-code_9f39'];
+      for (const key of keys) expect((await store.increment(key, MINUTE_MS, 2, MINUTE_MS)).totalHits).toBe(1);
+      expect((await store.increment(keys[0]!, MINUTE_MS, 2, MINUTE_MS)).totalHits).toBe(2);
+    });
+
     it('shares the count between stores on the same place, as replicas do', async () => {
       const [first, second] = [await driver.open(), await driver.open()];
       await first.increment('shared', MINUTE_MS, 2, MINUTE_MS);

@@ -244,9 +244,9 @@ describe('an exhibit cut from the transcript, with three identifiers, a withheld
       splitIntoVolumes: {},
     });
     expect(manifest.spec).not.toHaveProperty('sealedCopyMark');
-    // The declaration template prints the upload's name and the participants, this number among them.
+    // The package's documents print the upload's name and the participants, this number among them.
     expect(manifest.warnings).toEqual([
-      "R5 removes text from the uploaded file's name and the participants' names, which the evidence package's declaration-template.txt and declaration-template.docx print unredacted: redact it there too before filing the declaration publicly.",
+      "R5 removes text from the uploaded file's name and the participants' names, which the evidence package's README.txt, SHA256SUMS, manifest.json, declaration-template.txt, declaration-template.docx, notice-of-902-certification.txt, notice-of-902-certification.docx, transcript.pdf, transcript-filing.pdf, messages.csv, processing-record.txt and processing-record.pdf print unredacted: redact it in each of them you file publicly (the package itself is the sealed original).",
     ]);
   });
 
@@ -618,8 +618,8 @@ describe('an exhibit with a name redacted everywhere as initials and a number in
     expect(warnings).toEqual([
       'message 0009 has what looks like a Social Security number, not redacted: Fed. R. Civ. P. 5.2(a)(1) lets a filing show only its last four digits.',
       'message 0005 holds a word that contains what R2 removes everywhere, and that word is not redacted: if it writes the name, redact it with a redaction of kind text.',
-      "R1 removes text from the participants' names, which the evidence package's declaration-template.txt and declaration-template.docx print unredacted: redact it there too before filing the declaration publicly.",
-      "R3 removes text from the participants' names, which the evidence package's declaration-template.txt and declaration-template.docx print unredacted: redact it there too before filing the declaration publicly.",
+      "R1 removes text from the participants' names, which the evidence package's manifest.json, declaration-template.txt, declaration-template.docx, transcript.pdf, transcript-filing.pdf, messages.csv, processing-record.txt and processing-record.pdf print unredacted: redact it in each of them you file publicly (the package itself is the sealed original).",
+      "R3 removes text from the participants' names, which the evidence package's manifest.json, declaration-template.txt, declaration-template.docx, transcript.pdf, transcript-filing.pdf, messages.csv, processing-record.txt and processing-record.pdf print unredacted: redact it in each of them you file publicly (the package itself is the sealed original).",
     ]);
     const manifest = JSON.parse(await readFile(file(EXHIBIT_PATHS.manifest), 'utf8'));
     expect(manifest.warnings).toEqual(warnings);

@@ -24,8 +24,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ChatData, Message } from '@chatexhibit/proto/chat';
 import { issueSentences } from '@chatexhibit/proto/errors';
-import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
-import { EXHIBIT_PATHS, UNREDACTED_FILES_ADVICE } from '@chatexhibit/proto/exhibit-files';
+import { EVIDENCE_ZIP_NAME, PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
+import { EXHIBIT_PATHS, exhibitRecordName, UNREDACTED_FILES_ADVICE } from '@chatexhibit/proto/exhibit-files';
 import { identifierScanWarnings } from '@chatexhibit/proto/identifier-scan';
 import {
   COURT_PRESET_LIST,
@@ -58,6 +58,7 @@ import { sourceArchive, SourceArchiveUnavailableError } from '@chatexhibit/kit/s
 import { SOURCE_ARCHIVE_OF_DIRTY_BUILD } from '@chatexhibit/proto/source-revision';
 import { runWithConcurrency } from '@chatexhibit/kit/concurrency/run-with-concurrency';
 import { hashFile } from '@chatexhibit/kit/streams/hash-file';
+import { readExhibitRecord, recordedBates, recordExhibit } from './exhibit-record-file';
 import { type ExtractedArchive, extractZip } from '@chatexhibit/ingest/domain/extract-zip';
 import { UnsafeArchiveError } from '@chatexhibit/ingest/domain/unsafe-archive-error';
 import { convertMediaFile, mediaComponents, mediaWorkOf } from '@chatexhibit/media/domain/convert-media-file';
@@ -552,6 +553,13 @@ async function makeDocuments(
   });
   for (const warning of identifierScanWarnings(identifierScan)) output.stderr(`warning: ${warning}`);
   warnExhibit(exhibit, output);
+  if (exhibit !== null) {
+    // The first exhibit of a new package: later ones cut with --reproduce are checked against it.
+    const recordFile = path.join(outDir, exhibitRecordName(EVIDENCE_ZIP_NAME));
+    const filing = await hashFile(path.join(outDir, PACKAGE_PATHS.filingTranscript));
+    const record = await readExhibitRecord(recordFile, filing.sha256);
+    await recordExhibit(recordFile, record, settings.exhibitSpec!.label, exhibit);
+  }
   return { source, pageCount, exportChat, times, attachmentPath, media, filingVolumes };
 }
 
@@ -713,7 +721,7 @@ async function reproduce(
     );
     progress.update('done', 1);
     const madeDir = path.join(workDir, 'made');
-    const madeZip = path.join(outDir, 'evidence.zip');
+    const madeZip = path.join(outDir, EVIDENCE_ZIP_NAME);
     await unzip(madeZip, madeDir);
     const madeSettings = readSettings(madeZip, await readFile(path.join(madeDir, PACKAGE_PATHS.manifest)));
     const reasons = versionDifferences(recorded, madeSettings);
@@ -750,17 +758,22 @@ async function reproduce(
       return 1;
     }
     const exhibitDir = path.join(outDir, EXHIBIT_DIR);
+    // Beside the package: the exhibits cut from it before, whose Bates numbers this one may not repeat.
+    const recordFile = path.join(path.dirname(packagePath), exhibitRecordName(path.basename(packagePath)));
+    const record = await readExhibitRecord(recordFile, packaged.sha256);
     const exhibit = await renderExhibitInWorker(
       made.source,
       { spec: exhibitSpec, dir: exhibitDir },
       { sha256: packaged.sha256, pageCount: made.pageCount },
       now(),
+      recordedBates(record, recordFile),
     ).catch(async (error: unknown) => {
       await rm(exhibitDir, { recursive: true, force: true });
       refusedSpec(error);
       throw error;
     });
     warnExhibit(exhibit, output);
+    await recordExhibit(recordFile, record, exhibitSpec.label, exhibit);
     return allMatch ? 0 : 1;
   });
 }

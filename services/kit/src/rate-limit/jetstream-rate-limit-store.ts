@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { connect, JSONCodec, type KV, type NatsConnection } from 'nats';
 import { bindBucket, ensureRateLimitBucket } from '../bus/jetstream-setup';
 import type { NatsAccess } from '../bus/nats-access';
@@ -6,6 +7,12 @@ import { errorMessage } from '../health/checks';
 import { type RateLimitCount, RateLimitStore, type StoredCount } from './rate-limit-store';
 
 const codec = JSONCodec<RateLimitCount>();
+
+/**
+ * A count's key as the bucket can hold it: KV keys take only letters, digits and `-/_=.`, while
+ * callers name counts freely ("download-code:…", an IPv6 address), so each is stored by its hash.
+ */
+const bucketKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 /** JetStream's answer to a write whose expected revision is no longer the key's last. */
 const WRONG_LAST_SEQUENCE = 10071;
@@ -57,14 +64,14 @@ export class JetStreamRateLimitStore extends RateLimitStore {
   }
 
   protected async load(key: string): Promise<StoredCount> {
-    const entry = await this.kv.get(key);
+    const entry = await this.kv.get(bucketKey(key));
     if (!entry || entry.operation !== 'PUT') return { count: null, revision: entry?.revision ?? 0 };
     return { count: codec.decode(entry.value), revision: entry.revision };
   }
 
   protected async save(key: string, count: RateLimitCount, revision: number): Promise<boolean> {
     try {
-      await this.kv.put(key, codec.encode(count), { previousSeq: revision });
+      await this.kv.put(bucketKey(key), codec.encode(count), { previousSeq: revision });
       return true;
     } catch (error) {
       if ((error as { api_error?: { err_code?: number } }).api_error?.err_code === WRONG_LAST_SEQUENCE)

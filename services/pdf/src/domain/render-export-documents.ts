@@ -1,4 +1,4 @@
-import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
+import { EVIDENCE_ZIP_NAME, PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -43,7 +43,6 @@ import { filingCopyBates, type TakenBates } from './exhibit/exhibit-bates';
 import type { BatesRun } from './transcript/bates';
 
 /** The evidence package, as written into the output folder beside the two PDFs (named as inside it). */
-const EVIDENCE_ZIP_FILE = 'evidence.zip';
 
 /** The share of the documents' progress reported while messages are drawn. */
 const DRAWING_SHARE = 0.9;
@@ -302,7 +301,7 @@ export async function renderExportDocuments(
   const files = {
     transcript: path.join(outDir, PACKAGE_PATHS.transcript),
     filingTranscript: path.join(outDir, PACKAGE_PATHS.filingTranscript),
-    evidenceZip: path.join(outDir, EVIDENCE_ZIP_FILE),
+    evidenceZip: path.join(outDir, EVIDENCE_ZIP_NAME),
     messagesCsv: path.join(outDir, PACKAGE_PATHS.messagesCsv),
     processingRecord: path.join(outDir, PACKAGE_PATHS.processingRecord),
     processingRecordPdf: path.join(outDir, PACKAGE_PATHS.processingRecordPdf),

@@ -20,7 +20,8 @@ import { BIRTHDAY_WINDOW_DAYS } from './birthday-mentions';
  * redaction covers (in message order), each accent-only variant of a text removed everywhere left
  * unredacted, each message holding such a text inside another word or with a letter drawn out,
  * each exhibit-wide redaction of what the exhibit writes nowhere, each mention of a birthday or an
- * age that can tell a redacted birth date, each redaction of a text the declaration template prints,
+ * age that can tell a redacted birth date, each redaction of a text the package's documents print
+ * (the declaration and what it attaches),
  * each redaction log file over the court profile's limit.
  */
 export const exhibitWarnings = (
@@ -106,36 +107,91 @@ export const revealingBirthdayWarnings = (plan: ExhibitPlan): string[] =>
         'birth date down to a year; if it is that birthday, redact it too.',
   );
 
-/** The texts of the declaration template an exhibit-wide redaction may remove from, in the template's order. */
-const TEMPLATE_PLACES = [
-  "the uploaded file's name",
-  "the chat file's name",
-  "the participants' names",
+/**
+ * The texts besides messages an exhibit-wide redaction may remove from, in the declaration's
+ * order, each with the evidence package's documents that print it unredacted (what
+ * convert-exhibit.e2e.spec.ts finds in a real package): the package is the sealed original, and
+ * any of these documents filed publicly must be redacted by hand first.
+ */
+const PRINTED_PLACES = [
+  {
+    place: "the uploaded file's name",
+    documents: [
+      PACKAGE_PATHS.declaration,
+      PACKAGE_PATHS.declarationDocx,
+      PACKAGE_PATHS.certificationNotice,
+      PACKAGE_PATHS.certificationNoticeDocx,
+      PACKAGE_PATHS.processingRecord,
+      PACKAGE_PATHS.processingRecordPdf,
+      PACKAGE_PATHS.manifest,
+      PACKAGE_PATHS.checksums,
+      PACKAGE_PATHS.readme,
+      PACKAGE_PATHS.transcript,
+      PACKAGE_PATHS.filingTranscript,
+    ],
+  },
+  {
+    place: "the chat file's name",
+    documents: [
+      PACKAGE_PATHS.declaration,
+      PACKAGE_PATHS.declarationDocx,
+      PACKAGE_PATHS.processingRecord,
+      PACKAGE_PATHS.processingRecordPdf,
+      PACKAGE_PATHS.manifest,
+      PACKAGE_PATHS.checksums,
+      PACKAGE_PATHS.transcript,
+      PACKAGE_PATHS.filingTranscript,
+    ],
+  },
+  {
+    place: "the participants' names",
+    documents: [
+      PACKAGE_PATHS.declaration,
+      PACKAGE_PATHS.declarationDocx,
+      PACKAGE_PATHS.processingRecord,
+      PACKAGE_PATHS.processingRecordPdf,
+      PACKAGE_PATHS.manifest,
+      PACKAGE_PATHS.messagesCsv,
+      PACKAGE_PATHS.transcript,
+      PACKAGE_PATHS.filingTranscript,
+    ],
+  },
 ] as const;
+type PrintedPlace = (typeof PRINTED_PLACES)[number];
+
+/** Every package document that prints a text of one of `places`, in the package's reading order. */
+const documentsPrinting = (places: readonly PrintedPlace[]): string[] => {
+  const printing = new Set<string>(places.flatMap(({ documents }) => documents));
+  return Object.values(PACKAGE_PATHS).filter((document) => printing.has(document));
+};
 
 /**
  * Each redaction that removes text from the uploaded file's name, the chat file's name (rows of
  * place 'chat-file-name') or a participant's name or number ('participant-list'): the evidence
- * package's declaration template prints them all, unredacted, so the filer must redact them there
- * too before filing the declaration publicly.
+ * package's documents that print them (the declaration, and what it attaches by hash: the
+ * processing record, the manifest) print them unredacted, so the filer must redact every one of
+ * them filed publicly.
  */
 export function declarationTemplateWarnings(plan: ExhibitPlan, uploadName: string): string[] {
-  const places = new Map<number, Set<(typeof TEMPLATE_PLACES)[number]>>();
-  const add = (redaction: number, place: (typeof TEMPLATE_PLACES)[number]) =>
+  const [upload, chatFile, participants] = PRINTED_PLACES;
+  const places = new Map<number, Set<PrintedPlace>>();
+  const add = (redaction: number, place: PrintedPlace) =>
     places.set(redaction, (places.get(redaction) ?? new Set()).add(place));
-  for (const { redaction } of plan.maskEverywhere(uploadName)) add(redaction, TEMPLATE_PLACES[0]);
+  for (const { redaction } of plan.maskEverywhere(uploadName)) add(redaction, upload);
   for (const row of plan.log) {
-    if (row.place === 'chat-file-name') add(row.redaction, TEMPLATE_PLACES[1]);
-    if (row.place === 'participant-list') add(row.redaction, TEMPLATE_PLACES[2]);
+    if (row.place === 'chat-file-name') add(row.redaction, chatFile);
+    if (row.place === 'participant-list') add(row.redaction, participants);
   }
   return [...places]
     .sort(([a], [b]) => a - b)
-    .map(
-      ([redaction, where]) =>
-        `${redactionName(redaction)} removes text from ${listed(TEMPLATE_PLACES.filter((place) => where.has(place)))}, ` +
-        `which the evidence package's ${PACKAGE_PATHS.declaration} and ${PACKAGE_PATHS.declarationDocx} print ` +
-        'unredacted: redact it there too before filing the declaration publicly.',
-    );
+    .map(([redaction, where]) => {
+      const removedFrom = PRINTED_PLACES.filter((place) => where.has(place));
+      return (
+        `${redactionName(redaction)} removes text from ${listed(removedFrom.map(({ place }) => place))}, ` +
+        `which the evidence package's ${listed(documentsPrinting(removedFrom))} print unredacted: ` +
+        'redact it in each of them you file publicly (the package itself is the sealed original).'
+      );
+    });
 }
 
 /** The files the court profile's limit does not split into volumes. */
