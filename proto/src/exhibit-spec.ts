@@ -165,13 +165,19 @@ const REDACTION_CATEGORIES = Object.keys(REDACTION_REASONS) as [RedactionCategor
 /** A redaction's reason: a category, and the filer's words (required for `other`). */
 export const RedactionReasonSchema = keyed(
   {
-    category: z.enum(REDACTION_CATEGORIES, { error: `must be one of ${REDACTION_CATEGORIES.join(', ')}` }),
+    // No default: only the filer knows why (a phone number is no SSN).
+    category: z.enum(REDACTION_CATEGORIES, {
+      error: ({ input }) =>
+        input === undefined
+          ? `is missing: a redaction has no default reason, so choose one of ${REDACTION_CATEGORIES.join(', ')}`
+          : `must be one of ${REDACTION_CATEGORIES.join(', ')}`,
+    }),
     note: oneLine(200).optional(),
   },
   {
     // A category written alone ("reason": "taxpayer-id") is the common slip: show the object it belongs in.
     otherwise: ({ input }) =>
-      `must be an object such as { "category": ${JSON.stringify(
+      `${input === undefined ? 'is missing: a redaction has no default reason, so give one' : 'must be an object'} such as { "category": ${JSON.stringify(
         typeof input === 'string' && (REDACTION_CATEGORIES as string[]).includes(input)
           ? input
           : 'taxpayer-id',
@@ -203,8 +209,9 @@ export const PhoneNumberSchema = z
  * `text-everywhere`: a word or phrase (a minor's name) wherever the exhibit writes it, as whole
  * words or inside emails, handles, hashtags and URLs, in any case and look-alike letters
  * (`findNames`). The last two may give `replaceWith`, the words on their boxes instead of the
- * reason's label (a minor's initials, a pseudonym). A redaction whose text is not where it says
- * is an error, never skipped.
+ * reason's label (a minor's initials, a pseudonym). A redaction of one message whose text is not
+ * there is an error, never skipped; a number or text removed everywhere that the exhibit writes
+ * nowhere is a warning (a standing list of spellings is used across exhibits).
  */
 export const RedactionSchema = z.discriminatedUnion(
   'kind',

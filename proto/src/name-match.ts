@@ -14,7 +14,7 @@ import type { TextRange } from './text-range';
 // boundary: the run's ends, a case change, a change between letters and digits, punctuation, or
 // another name found there ("emmacarter2010@gmail.com", "@EmmaCarter"). A name inside any other
 // word ("Dan" in "Danger", "e m m a n u e l") is not removed: it is reported, for a warning that
-// never quotes it.
+// never quotes it, and so is a whole word that writes a name with a letter drawn out ("Sophiaaa").
 
 /** A place a text writes one of the names: a range of the original text, and which name (its index). */
 export interface NameOccurrence extends TextRange {
@@ -27,6 +27,11 @@ export interface NamesInText {
   found: NameOccurrence[];
   /** A name inside another word (not removed: the filer is warned), in order of start. */
   insideWords: NameOccurrence[];
+  /**
+   * A whole word that writes a name with a letter drawn out ("Sophiaaa", "Sooophia" for "Sophia"):
+   * not removed (it may be another word), the filer is warned; in order of start.
+   */
+  elongated: NameOccurrence[];
 }
 
 /** A letter, digit or combining mark: what a whole word does not have right before or after it. */
@@ -202,6 +207,18 @@ interface NamePatterns {
   inText: RegExp;
   inToken: RegExp;
   spelled: RegExp;
+  /** Its words with each letter repeated any number of times; `letters` counts the name's own. */
+  elongated: RegExp;
+  letters: number;
+}
+
+/** A word's runs of one letter, in order: "Anna" is a, nn, a. */
+function letterRuns(word: readonly string[]): Array<{ character: string; length: number }> {
+  const runs: Array<{ character: string; length: number }> = [];
+  for (const character of word)
+    if (runs.at(-1)?.character === character) runs.at(-1)!.length += 1;
+    else runs.push({ character, length: 1 });
+  return runs;
 }
 
 /** One line break, which may stand between any two letters of a name written in text. */
@@ -236,6 +253,19 @@ function namePatterns(name: string, ignoreAccents: boolean): NamePatterns | null
                 .replace(/\\?[^\p{L}\p{N}\p{M}]/gu, ''),
               'gu',
             ),
+            // Each run of one letter ("nn" of "Anna") at least as long as the name's own, starting
+            // where a run starts: no two ways to match, so a long run of one letter stays linear.
+            elongated: new RegExp(
+              `(?<!${words[0]![0]!})${words
+                .map((word) =>
+                  letterRuns(word)
+                    .map(({ character, length }) => `(?:${character}){${length},}`)
+                    .join(''),
+                )
+                .join(String.raw`\s+`)}`,
+              'gu',
+            ),
+            letters: words.flat().length,
           };
     if (patternsByName.size >= KEPT_NAMES) patternsByName.clear();
     patternsByName.set(key, patterns);
@@ -331,10 +361,28 @@ export function findNames(
 
   const found: NameOccurrence[] = [];
   const insideWords: NameOccurrence[] = [];
+  const elongated: NameOccurrence[] = [];
   const inTokens: NameOccurrence[] = [];
   names.forEach((name, index) => {
     const patterns = namePatterns(name, ignoreAccents);
     if (patterns === null) return;
+    // A drawn-out word is a whole word (greedy runs take it whole); the name as spelled is not one.
+    patterns.elongated.lastIndex = 0;
+    for (
+      let match = patterns.elongated.exec(folded.folded);
+      match !== null;
+      match = patterns.elongated.exec(folded.folded)
+    ) {
+      const range = originalRange(folded, { start: match.index, end: match.index + match[0].length });
+      const drawnOut = [...match[0].replace(/\s+/gu, '')].length > patterns.letters;
+      if (
+        drawnOut &&
+        runAround(range) === undefined &&
+        !isWordAt(range.start, false) &&
+        !isWordAt(range.end, true)
+      )
+        elongated.push({ ...range, name: index });
+    }
     // The name first, so that the engine scans for it quickly; its neighbours are checked here.
     for (const range of everyMatch(patterns.inText, folded)) {
       if (runAround(range) !== undefined) continue;
@@ -378,7 +426,11 @@ export function findNames(
     ...occurrence,
     end: read?.letterEnds.get(occurrence.end) ?? occurrence.end,
   });
-  return { found: found.map(letterEnd).sort(byStart), insideWords: insideWords.map(letterEnd).sort(byStart) };
+  return {
+    found: found.map(letterEnd).sort(byStart),
+    insideWords: insideWords.map(letterEnd).sort(byStart),
+    elongated: elongated.sort(byStart),
+  };
 }
 
 /**

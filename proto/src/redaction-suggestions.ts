@@ -16,6 +16,17 @@ export const RULE_5_2_ALLOWS: Record<RedactionSuggestion['category'], { rule: st
   'birth-date': { rule: 'Fed. R. Civ. P. 5.2(a)(2)', part: 'year' },
 };
 
+/** The category of each kind a suggestion finds. */
+export const SUGGESTED_CATEGORIES: Record<SuggestedKind, RedactionSuggestion['category']> = {
+  ssn: 'taxpayer-id',
+  ein: 'taxpayer-id',
+  'taxpayer-id': 'taxpayer-id',
+  'card-number': 'financial-account',
+  iban: 'financial-account',
+  'account-number': 'financial-account',
+  'birth-date': 'birth-date',
+};
+
 /** A span of text that looks like something Rule 5.2(a) asks a filing to redact. */
 export interface RedactionSuggestion extends TextRange {
   category: Extract<RedactionCategory, 'taxpayer-id' | 'financial-account' | 'birth-date'>;
@@ -26,6 +37,14 @@ export interface RedactionSuggestion extends TextRange {
    */
   mayShow: TextRange;
 }
+
+/**
+ * What of a suggestion the rule asks a filing to remove, the least an accepted suggestion removes:
+ * its span less the part the rule lets show, which stands at one of its ends ("123-45-" of
+ * "123-45-6789", "04/12/" of "04/12/2015", "-04-12" of "2015-04-12").
+ */
+export const partToRemove = ({ start, end, mayShow }: RedactionSuggestion): TextRange =>
+  mayShow.start === start ? { start: mayShow.end, end } : { start, end: mayShow.start };
 
 /** Digits with single spaces or hyphens between them, as numbers are grouped. */
 const grouped = (min: number, max: number): string => String.raw`\d(?:[ \-]?\d){${min - 1},${max - 1}}`;
@@ -57,6 +76,9 @@ const NAMED_ACCOUNT = new RegExp(
   String.raw`\b(?:account|acct|a/c|routing|aba|iban)\b[^\p{N}\n]{0,25}?${ALONE_BEFORE}(${grouped(6, 34)})${ALONE_AFTER}`,
   'giu',
 );
+/** The words that name an account or a bank's routing number; the last before a number names it. */
+const ACCOUNT_WORDS = /\b(?:account|acct|a\/c|iban|routing|aba|rtn|transit)\b/giu;
+const ROUTING_WORDS = new Set(['routing', 'aba', 'rtn', 'transit']);
 
 const MONTHS =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
@@ -67,13 +89,67 @@ const FULL_DATE = `${ALONE_BEFORE}(?<date>${[
   String.raw`(?:${MONTHS})\.? \d{1,2}(?:st|nd|rd|th)?,? (?:19|20)\d{2}`,
   String.raw`\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:${MONTHS})\.?,? (?:19|20)\d{2}`,
 ].join('|')})${ALONE_AFTER}`;
-const BIRTH_WORD = String.raw`\b(?:born|birth|date of birth|dob|d\.o\.b|birthday|b-day|bday)\b`;
-/** A full date a few words after a birth word ("DOB: 4/3/1990", "born on March 4, 1990"). */
-const BIRTH_DATE_AFTER_WORD = new RegExp(String.raw`${BIRTH_WORD}[^\p{N}\n]{0,30}?${FULL_DATE}`, 'giu');
+const BIRTH_WORD = String.raw`\b(?:born|birth(?:[ -]?date)?|date of birth|dob|d\.o\.b|birthday|b-day|bday)\b`;
+/**
+ * A full date within 40 characters after a birth word on the same line ("DOB: 4/3/1990", "born on
+ * March 4, 1990", "birth date of child 2: 04/12/2015"): what stands between may hold a small number,
+ * never a year or another date, so that "born in 1990, married 04/12/2015" suggests nothing.
+ */
+const BIRTH_DATE_AFTER_WORD = new RegExp(
+  String.raw`${BIRTH_WORD}(?:(?!\d{4}|\d{1,2}[/.\-]\d{1,2}|(?:${MONTHS})\b)[^\n]){0,40}?${FULL_DATE}`,
+  'giu',
+);
 /** A full date right before a birth word ("4/3/1990 (DOB)"). */
 const BIRTH_DATE_BEFORE_WORD = new RegExp(String.raw`${FULL_DATE}[^\p{N}\n]{0,6}?${BIRTH_WORD}`, 'giu');
 /** A number grouped as a North American phone number: account words do not make it an account. */
 const PHONE_SHAPE = /^(?:1[ -])?\d{3}[ -]\d{3}[ -]\d{4}$/;
+
+/**
+ * The ABA check every US bank routing number passes: 3, 7 and 1 times its digits in turn add up
+ * to a multiple of ten.
+ */
+function passesRoutingCheck(digits: string): boolean {
+  if (digits.length !== 9) return false;
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(digits[i]) * [3, 7, 1][i % 3]!;
+  return sum % 10 === 0;
+}
+
+const MONTH_NUMBERS = MONTHS.split('|').map((month) => new RegExp(`^(?:${month})$`, 'i'));
+
+/** A month and day of the year. */
+export interface MonthDay {
+  month: number;
+  day: number;
+}
+
+/**
+ * The full dates written in `text` (as a birth-date suggestion reads them, with or without a birth
+ * word), each with the month and day it may stand for: both readings of "04/12/2015", which is 12
+ * April in the US and 4 December elsewhere.
+ */
+export function fullDates(text: string): Array<TextRange & { monthDays: MonthDay[] }> {
+  return [...findAll(new RegExp(FULL_DATE, 'giu'), text)].map((match) => {
+    const date = match.groups!.date!;
+    const numbers = date.match(/\d+/g)!.map(Number);
+    const named = MONTH_NUMBERS.findIndex((month) => month.test(/\p{L}+/u.exec(date)?.[0] ?? ''));
+    const readings: MonthDay[] =
+      named !== -1
+        ? [{ month: named + 1, day: numbers[0]! }]
+        : /^\d{4}-/.test(date)
+          ? [{ month: numbers[1]!, day: numbers[2]! }]
+          : [
+              { month: numbers[0]!, day: numbers[1]! },
+              { month: numbers[1]!, day: numbers[0]! },
+            ];
+    const { start, end } = groupRange(match, 'date');
+    return {
+      start,
+      end,
+      monthDays: readings.filter(({ month, day }) => month >= 1 && month <= 12 && day >= 1 && day <= 31),
+    };
+  });
+}
 
 /** The Luhn check every payment card number passes. */
 function passesLuhn(digits: string): boolean {
@@ -166,9 +242,14 @@ export function suggestRedactions(written: string): RedactionSuggestion[] {
       add(number(groupRange(match, 0), 'financial-account', 'card-number'));
   for (const match of findAll(IBAN, written))
     if (passesIbanCheck(match[0])) add(number(groupRange(match, 0), 'financial-account', 'iban'));
-  for (const match of findAll(NAMED_ACCOUNT, text))
-    if (!PHONE_SHAPE.test(match[1]!))
-      add(number(groupRange(match, 1), 'financial-account', 'account-number'));
+  for (const match of findAll(NAMED_ACCOUNT, text)) {
+    const digits = groupRange(match, 1);
+    // A bank's routing number is the bank's, printed on every cheque: not the filer's account.
+    const namedBy = [...text.slice(match.index, digits.start).matchAll(ACCOUNT_WORDS)].at(-1)![0];
+    const routing =
+      ROUTING_WORDS.has(namedBy.toLowerCase()) && passesRoutingCheck(match[1]!.replace(/\D/g, ''));
+    if (!PHONE_SHAPE.test(match[1]!) && !routing) add(number(digits, 'financial-account', 'account-number'));
+  }
   for (const pattern of [BIRTH_DATE_AFTER_WORD, BIRTH_DATE_BEFORE_WORD])
     for (const match of findAll(pattern, text)) {
       const date = groupRange(match, 'date');

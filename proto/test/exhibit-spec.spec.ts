@@ -128,7 +128,7 @@ describe('the sentences a refused spec gets, as the CLI and the API give them', 
       }),
     ).toEqual([
       'redactions[0].reason: unknown key "categry": did you mean "category"?',
-      'redactions[0].reason.category: must be one of taxpayer-id, birth-date, minor-name, financial-account, sealed-by-order, other',
+      'redactions[0].reason.category: is missing: a redaction has no default reason, so choose one of taxpayer-id, birth-date, minor-name, financial-account, sealed-by-order, other',
     ]);
     expect(sentences({ ...SPEC, courtProfile: { presett: 'sdny' } })).toEqual([
       'courtProfile: unknown key "presett": did you mean "preset"?',
@@ -155,6 +155,20 @@ describe('the sentences a refused spec gets, as the CLI and the API give them', 
     ]);
     expect(sentences({ ...SPEC, redactions: [{ kind: 'message', message: 3, reason: 'secret' }] })).toEqual([
       `redactions[0].reason: must be an object such as { "category": "taxpayer-id" }, the category one of ${categories} (with a "note" for other)`,
+    ]);
+  });
+
+  it('refuse a redaction without a reason in a plain sentence: there is no default reason', () => {
+    const categories = 'taxpayer-id, birth-date, minor-name, financial-account, sealed-by-order, other';
+    expect(sentences({ ...SPEC, redactions: [{ kind: 'phone-number', number: '+1 555 010 4477' }] })).toEqual(
+      [
+        `redactions[0].reason: is missing: a redaction has no default reason, so give one such as { "category": "taxpayer-id" }, the category one of ${categories} (with a "note" for other)`,
+      ],
+    );
+    expect(
+      sentences({ ...SPEC, redactions: [{ kind: 'phone-number', number: '+1 555 010 4477', reason: {} }] }),
+    ).toEqual([
+      `redactions[0].reason.category: is missing: a redaction has no default reason, so choose one of ${categories}`,
     ]);
   });
 

@@ -64,6 +64,15 @@ describe('finding a name removed everywhere (issue 30, finding 5)', () => {
     expect(findNames('Emmanuel', ['Emma']).insideWords).toHaveLength(1);
   });
 
+  it('reports a whole word that writes a name with a letter drawn out, without removing it', () => {
+    const text = 'Sophiaaa at the pumpkin patch, Sooophia! SOPHIAAA. Sophia, Sophiaaas and Anna, Annnna';
+    const names = findNames(text, ['Sophia', 'Anna']);
+    expect(slices(text, names.elongated)).toEqual(['Sophiaaa', 'Sooophia', 'SOPHIAAA', 'Annnna']);
+    expect(slices(text, names.found)).toEqual(['Sophia', 'Anna']);
+    expect(findNames('Chloéee', ['Chloe'], { ignoreAccents: true }).elongated).toHaveLength(1);
+    expect(findNames(`${'s'.repeat(100_000)}x`, ['Sophia']).elongated).toEqual([]);
+  });
+
   it('stays linear on a long text without spaces', () => {
     const text = `@${'emma'.repeat(50_000)}x`;
     const names = findNames(text, ['Emma', 'Carter']);
@@ -105,7 +114,11 @@ describe('a name written to slip past the match (security finding M5, round two)
   });
 
   it('leaves single letters alone unless they spell a removed name, and warns of a spelled-out longer word', () => {
-    expect(findNames('I a m here, a b c, x y z', ['Emma'])).toEqual({ found: [], insideWords: [] });
+    expect(findNames('I a m here, a b c, x y z', ['Emma'])).toEqual({
+      found: [],
+      insideWords: [],
+      elongated: [],
+    });
     expect(slices('I a m here', nameOccurrences('I a m here', 'Iam'))).toEqual(['I a m']);
     const longer = findNames('E m m a n u e l and g.e.m.m.a', ['Emma']);
     expect(longer.found).toEqual([]);
@@ -241,7 +254,7 @@ describe('a name written to slip past the match, the second attack (security fin
     const forms = ['E+m+m+a', 'E|m|m|a', 'E~m~m~a', 'E:m:m:a', 'E;m;m;a', 'E\\m\\m\\a', 'E = m = m = a'];
     const text = `${forms.join(', ')}!`;
     expect(slices(text, nameOccurrences(text, 'Emma'))).toEqual(forms);
-    expect(findNames('a+b=c, x|y|z, I;a;m', ['Emma'])).toEqual({ found: [], insideWords: [] });
+    expect(findNames('a+b=c, x|y|z, I;a;m', ['Emma'])).toEqual({ found: [], insideWords: [], elongated: [] });
     expect(findNames('E+m+m+a+n+u+e+l', ['Emma']).insideWords).toHaveLength(1);
   });
 });

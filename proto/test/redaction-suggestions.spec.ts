@@ -1,4 +1,4 @@
-import { suggestRedactions } from '../src/redaction-suggestions';
+import { partToRemove, suggestRedactions } from '../src/redaction-suggestions';
 
 /** Each suggestion as the text it spans, what it is, and the part the rule lets a filing show. */
 const suggested = (text: string) =>
@@ -66,8 +66,8 @@ describe('Rule 5.2(a) suggestions', () => {
         ['DE89370400440532013000', '3000'],
       ].map(([found, mayShow]) => ({ found, category: 'financial-account', kind: 'iban', mayShow })),
     );
-    expect(suggested('Account number: 000123456789, routing 021000021.')).toEqual(
-      ['000123456789', '021000021'].map((found) => ({
+    expect(suggested('Account number: 000123456789, routing 0210000219.')).toEqual(
+      ['000123456789', '0210000219'].map((found) => ({
         found,
         category: 'financial-account',
         kind: 'account-number',
@@ -113,5 +113,44 @@ describe('Rule 5.2(a) suggestions', () => {
       'tracking 1Z999AA10123456784',
     ])
       expect({ text, suggested: suggested(text) }).toEqual({ text, suggested: [] });
+  });
+
+  it('finds a birth date a few words after its label, past a small number, never past a year or another date', () => {
+    expect(
+      suggested(
+        'birth date of child 2: 04/12/2015. Her birthdate, as the form says, is April 12, 2015. Date of birth → 2015-04-12',
+      ).map(({ found, kind }) => [found, kind]),
+    ).toEqual([
+      ['04/12/2015', 'birth-date'],
+      ['April 12, 2015', 'birth-date'],
+      ['2015-04-12', 'birth-date'],
+    ]);
+    expect(suggested('born in 1990, married on 04/12/2015')).toEqual([]);
+    expect(suggested('born on 04/01/1990, moved 04/12/2015').map((s) => s.found)).toEqual(['04/01/1990']);
+  });
+
+  it('does not take a bank routing number for an account number, and still finds the account beside it', () => {
+    // 021000021 and 011000015 pass the ABA check; 021000022 does not.
+    expect(
+      suggested('Routing 021000021, account 123456789012. ABA no. 011000015 acct 0123456789').map(
+        (s) => s.found,
+      ),
+    ).toEqual(['123456789012', '0123456789']);
+    expect(suggested('routing 021000022').map((s) => s.found)).toEqual(['021000022']);
+    expect(suggested('account 021000021').map((s) => s.found)).toEqual(['021000021']);
+  });
+
+  it('says what the rule asks to remove: the digits before the last four, the day and month of a birth date', () => {
+    const removed = (text: string) =>
+      suggestRedactions(text).map((s) => {
+        const { start, end } = partToRemove(s);
+        return text.slice(start, end);
+      });
+    expect(removed('SSN 123-45-6789, card 4111 1111 1111 1111')).toEqual(['123-45-', '4111 1111 1111 ']);
+    expect(removed('DOB 04/12/2015; born April 12th, 2015; date of birth 2015-04-12')).toEqual([
+      '04/12/',
+      'April 12th, ',
+      '-04-12',
+    ]);
   });
 });

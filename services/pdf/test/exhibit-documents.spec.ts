@@ -734,6 +734,107 @@ describe('an exhibit with a name removed inside emails, handles, hashtags and UR
   });
 });
 
+describe('an exhibit keeping what Rule 5.2(a) lets a filing show, and what people type past its redactions', () => {
+  const CONTENT: Record<number, string> = {
+    1: 'SSN 123-45-6789 on the lease form.',
+    2: 'SSN 987-65-4321 on the old one.',
+    3: 'DOB 04/12/2015 for the school.',
+    4: 'Sophiaaa at the pumpkin patch',
+    5: 'Happy 9th birthday Sophia!',
+  };
+  const MESSAGES = Array.from({ length: 6 }, (_, i) =>
+    transcriptMessage(i + 1, {
+      line: i + 1,
+      lineEnd: i + 1,
+      timestamp: `2024-04-${String(9 + i).padStart(2, '0')}T10:00:00`,
+      sender: i % 2 === 0 ? 'Lina Ortiz' : 'Omar Haddad',
+      content: CONTENT[i + 1] ?? `Note ${i + 1}.`,
+    }),
+  );
+  let root: string;
+  let dir: string;
+  let warnings: string[];
+  const file = (name: string) => path.join(dir, name);
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-rule-parts-'));
+    const out = path.join(root, 'out');
+    await mkdir(out);
+    dir = path.join(out, 'exhibit');
+    const source = await chatSource(root);
+    const made = await renderExportDocuments(
+      {
+        ...source,
+        chat: { ...source.chat, participants: ['Lina Ortiz', 'Omar Haddad'] },
+        async *messages() {
+          yield MESSAGES;
+        },
+      },
+      out,
+      GENERATED_AT,
+      () => {},
+      {
+        spec: ExhibitSpecSchema.parse({
+          label: 'Exhibit P-10',
+          selections: [{ from: 1, to: 6 }],
+          redactions: [
+            // As accepting the suggestions writes them: all but the last four digits, all but the year.
+            { kind: 'text', message: 1, text: '123-45-', reason: reason('taxpayer-id') },
+            { kind: 'text', message: 2, text: '987-65-4321', reason: reason('taxpayer-id') },
+            { kind: 'text', message: 3, text: '04/12/', reason: reason('birth-date') },
+            { kind: 'text-everywhere', text: 'Sophia', replaceWith: 'S.O.', reason: reason('minor-name') },
+            // A standing list's other spelling, written nowhere here.
+            { kind: 'text-everywhere', text: 'Sofia', replaceWith: 'S.O.', reason: reason('minor-name') },
+          ],
+        }),
+        dir,
+      },
+    );
+    warnings = made.exhibit!.warnings;
+  }, 120_000);
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('shows the last four digits and the year beside boxes as wide as their labels, and none of the rest', async () => {
+    const exhibit = flat(await pdftotext(file(EXHIBIT_PATHS.exhibit)));
+    expect(exhibit).toContain('6789');
+    expect(exhibit).toContain('2015');
+    for (const removed of ['123-45', '123', '04/12', '987-65', '4321'])
+      expect(exhibit).not.toContain(removed);
+    const sealed = flat(await pdftotext(file(EXHIBIT_PATHS.sealed)));
+    for (const kept of Object.values(CONTENT)) expect(sealed).toContain(kept);
+    // The box of "123-45-" and the box of the whole "987-65-4321" are one width, the label's.
+    const boxes = Array.from(
+      (await drawingOperators(file(EXHIBIT_PATHS.exhibit))).matchAll(
+        /(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re\n\/DeviceRGB cs\n0 0 0 scn\nf\n/g,
+      ),
+      (match) => Number(match[3]),
+    );
+    expect(boxes.length).toBeGreaterThanOrEqual(3);
+    const [partial, whole] = boxes;
+    expect(Math.abs(partial! - whole!)).toBeLessThan(0.01);
+  });
+
+  it('logs each as the identifier except the part the rule lets show', async () => {
+    const rows = parse(await readFile(file(EXHIBIT_PATHS.redactionLogCsv)), {
+      bom: true,
+      columns: true,
+    }) as Array<Record<string, string>>;
+    expect(rows.slice(0, 3).map((row) => row['What was removed'])).toEqual([
+      'Social Security number except its last four digits',
+      'Part of the message text',
+      'Date of birth except its year',
+    ]);
+  });
+
+  it('warns of the name drawn out, the birthday near the redacted birth date and the spelling written nowhere, never quoting them', () => {
+    expect(warnings).toEqual([
+      'message 0004 writes what R4 removes everywhere with a letter drawn out, and that word is not redacted: if it writes the name, redact it with a redaction of kind text.',
+      "R5 removes what the exhibit writes nowhere (not in its messages' senders, texts or attachment names, the participants' names or the chat file's name), so it removes nothing: check its spelling if it was meant to.",
+      'message 0005 mentions a birthday or an age, not redacted, and was sent within 3 days of the day and month of the birth date R3 removes: with its date it can tell that birth date; if so, redact it too.',
+    ]);
+    for (const warning of warnings) expect(warning).not.toMatch(/sophia|04\/12/i);
+  });
+});
+
 /** One message a week from 1 March 2024 in New York: the clocks change on 10 March (0002–0003) and 3 November (0036–0037). */
 function weeklyMessages(): TranscriptMessage[] {
   return Array.from({ length: 40 }, (_, i) => {

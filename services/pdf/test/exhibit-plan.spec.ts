@@ -5,7 +5,11 @@ import { type ExhibitChat, planExhibit, rangesToRemove } from '@chatexhibit/pdf/
 import { redactionLabel, textMasks } from '@chatexhibit/pdf/domain/exhibit/exhibit-decoration';
 import { ExhibitSpecError } from '@chatexhibit/pdf/domain/exhibit/exhibit-spec-error';
 import { includedMessages, omittedMessages } from '@chatexhibit/pdf/domain/exhibit/exhibit-wording';
-import { REDACTION_LOG_COLUMNS, redactionLogCsv } from '@chatexhibit/pdf/domain/exhibit/redaction-log';
+import {
+  REDACTION_LOG_COLUMNS,
+  redactionLogCsv,
+  whatWasRemoved,
+} from '@chatexhibit/pdf/domain/exhibit/redaction-log';
 import { transcriptMessage } from './support/transcript-message';
 
 /** Twenty messages a day from 2024-03-01, with `special` messages as the test needs them. */
@@ -466,16 +470,19 @@ describe('planning an exhibit', () => {
       reason: 'no_attachment',
       message: 'redactions[0].message: message 0415 has no attachment',
     });
-    await expect(
-      refusal(
-        { selections, redactions: [{ kind: 'phone-number', number: '+1 555 010 4477', reason }] },
-        options,
-      ),
-    ).resolves.toEqual({
-      reason: 'phone_number_not_found',
-      message:
-        "redactions[0].number: \"+1 555 010 4477\" is not written anywhere in the exhibit: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name",
+  });
+
+  it('plans a phone number or a text removed everywhere that the exhibit writes nowhere, and notes it: a standing list of spellings must work', async () => {
+    const exhibit = await plan({
+      selections: [{ from: 412, to: 415 }],
+      redactions: [
+        { kind: 'phone-number', number: '+1 555 010 4477', reason },
+        { kind: 'text-everywhere', text: 'Sophiaa', reason: { category: 'minor-name' } },
+        { kind: 'text-everywhere', text: 'Sam', reason: { category: 'minor-name' } },
+      ],
     });
+    expect(exhibit.writtenNowhere).toEqual([0, 1]);
+    expect(exhibit.log.map((row) => row.redaction)).not.toContain(0);
   });
 
   it('refuses a phone number whose "+" has no country calling code after it, and a replacement that writes the number', async () => {
@@ -738,20 +745,47 @@ describe('redacting a word or phrase everywhere in the exhibit', () => {
     expect(exhibit.namesInsideWords).toEqual([{ message: 3, redaction: 0 }]);
   });
 
-  it('is refused when the exhibit writes it nowhere, even inside longer words', async () => {
-    expect(
-      await refusal(
-        {
-          selections: [{ from: 2, to: 4 }],
-          redactions: [{ kind: 'text-everywhere', text: 'Emman', reason: { category: 'minor-name' } }],
-        },
-        { special, chat },
-      ),
-    ).toEqual({
-      reason: 'text_not_in_exhibit',
-      message:
-        "redactions[0].text: \"Emman\" is not written anywhere in the exhibit as a whole word or inside an email, handle, hashtag or URL: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name",
-    });
+  it('is noted, not refused, when the exhibit writes it nowhere, even inside longer words', async () => {
+    const exhibit = await plan(
+      {
+        selections: [{ from: 2, to: 4 }],
+        redactions: [{ kind: 'text-everywhere', text: 'Emman', reason: { category: 'minor-name' } }],
+      },
+      { special, chat },
+    );
+    expect(exhibit.writtenNowhere).toEqual([0]);
+    expect(exhibit.redactions.size).toBe(0);
+  });
+
+  it('notes a message writing it with a letter drawn out, unmasked, once for the word (not also as inside a word)', async () => {
+    const drawnOut = {
+      2: { content: 'Sophiaaa at the pumpkin patch' },
+      3: { content: 'Sophia and Sooophia!!' },
+      4: { content: 'just Sophia' },
+    };
+    const exhibit = await plan(
+      {
+        selections: [{ from: 2, to: 4 }],
+        redactions: [{ kind: 'text-everywhere', text: 'Sophia', reason: { category: 'minor-name' } }],
+      },
+      { special: drawnOut },
+    );
+    expect(exhibit.elongatedNames).toEqual([
+      { message: 2, redaction: 0 },
+      { message: 3, redaction: 0 },
+    ]);
+    expect(exhibit.namesInsideWords).toEqual([]);
+    const covered = await plan(
+      {
+        selections: [{ from: 2, to: 4 }],
+        redactions: [
+          { kind: 'text-everywhere', text: 'Sophia', reason: { category: 'minor-name' } },
+          { kind: 'text', message: 2, text: 'Sophiaaa', reason: { category: 'minor-name' } },
+        ],
+      },
+      { special: drawnOut },
+    );
+    expect(covered.elongatedNames).toEqual([{ message: 3, redaction: 0 }]);
   });
 });
 
@@ -760,6 +794,25 @@ describe('Rule 5.2(a) suggestions the redactions leave readable', () => {
     5: { content: 'SSN 123-45-6789 and card 4111 1111 1111 1111' },
     6: { content: 'DOB: 04/07/1989' },
   };
+
+  it('logs a redaction of all but the part the rule lets show as that identifier except that part', async () => {
+    const exhibit = await plan(
+      {
+        selections: [{ from: 5, to: 6 }],
+        redactions: [
+          { kind: 'text', message: 5, text: '123-45-', reason },
+          { kind: 'text', message: 5, text: '4111 1111', reason: { category: 'financial-account' } },
+          { kind: 'text', message: 6, text: '04/07/', reason: { category: 'birth-date' } },
+        ],
+      },
+      { special },
+    );
+    expect(exhibit.log.map(whatWasRemoved)).toEqual([
+      'Social Security number except its last four digits',
+      'Part of the message text',
+      'Date of birth except its year',
+    ]);
+  });
 
   it('lists each suggestion the masks leave more of than the rule lets show, in message order, and none that they cover but for that part and its separators', async () => {
     const exhibit = await plan(
@@ -794,5 +847,57 @@ describe('Rule 5.2(a) suggestions the redactions leave readable', () => {
       { special },
     );
     expect(allButTheSeparator.unredactedSuggestions.map((found) => found.kind)).toEqual(['card-number']);
+  });
+});
+
+describe('a birthday or an age that can tell a redacted birth date', () => {
+  // Twenty messages a day from 1 March 2024: message 1 is on 1 March, message 301 on 16 March.
+  const birth = { category: 'birth-date' } as const;
+  const special = {
+    1: { content: 'Her DOB is 03/18/2015, for the school form' },
+    301: { content: 'Happy birthday sweetheart!' },
+    302: { content: 'She turns 9 soon' },
+    303: { content: 'we bought 9 apples' },
+    341: { content: 'Happy 9th birthday!' },
+    342: { content: 'the party was lovely' },
+  };
+  const selections = [{ message: 1 }, { from: 301, to: 303 }, { from: 341, to: 342 }];
+
+  it('notes a mention within three days of the redacted day and month, and a birthday with an age anywhere', async () => {
+    const exhibit = await plan(
+      { selections, redactions: [{ kind: 'text', message: 1, text: '03/18/', reason: birth }] },
+      { special },
+    );
+    expect(exhibit.revealingBirthdays).toEqual([
+      { message: 301, day: '2024-03-16', withAge: false, redaction: 0, near: true },
+      { message: 302, day: '2024-03-16', withAge: false, redaction: 0, near: true },
+      { message: 341, day: '2024-03-18', withAge: true, redaction: 0, near: true },
+    ]);
+    const elsewhere = await plan(
+      { selections, redactions: [{ kind: 'text', message: 1, text: '07/04/', reason: birth }] },
+      { special: { ...special, 1: { content: 'Her DOB is 07/04/2015' } } },
+    );
+    expect(elsewhere.revealingBirthdays).toEqual([
+      { message: 341, day: '2024-03-18', withAge: true, redaction: 0, near: false },
+    ]);
+  });
+
+  it('notes nothing when no redaction is of a birth date, or the mention is redacted', async () => {
+    const none = await plan(
+      { selections, redactions: [{ kind: 'text', message: 1, text: '03/18/', reason }] },
+      { special },
+    );
+    expect(none.revealingBirthdays).toEqual([]);
+    const masked = await plan(
+      {
+        selections: [{ message: 1 }, { message: 341 }],
+        redactions: [
+          { kind: 'text', message: 1, text: '03/18/', reason: birth },
+          { kind: 'text', message: 341, text: '9th birthday', reason: birth },
+        ],
+      },
+      { special },
+    );
+    expect(masked.revealingBirthdays).toEqual([]);
   });
 });

@@ -2,9 +2,12 @@ import { EXHIBIT_PATHS } from '@chatexhibit/proto/exhibit-files';
 import type { ExhibitPlan } from '@chatexhibit/pdf/domain/exhibit/exhibit-plan';
 import {
   accentVariantWarnings,
+  elongatedNameWarnings,
   nameInsideWordWarnings,
   repeatedLabelWarnings,
+  revealingBirthdayWarnings,
   unsplitFileWarnings,
+  writtenNowhereWarnings,
 } from '@chatexhibit/pdf/domain/exhibit/exhibit-warnings';
 
 const file = (path: string, sizeBytes: number) => ({ path, sha256: '0'.repeat(64), sizeBytes });
@@ -76,6 +79,39 @@ describe('a text removed everywhere inside another word', () => {
     } as unknown as ExhibitPlan;
     expect(nameInsideWordWarnings(plan)).toEqual([
       'message 0006 holds a word that contains what R3 removes everywhere, and that word is not redacted: if it writes the name, redact it with a redaction of kind text.',
+    ]);
+  });
+});
+
+describe('what people type past a redaction everywhere, and what the exhibit writes nowhere', () => {
+  it('warns of a name with a letter drawn out, never quoting it', () => {
+    const plan = {
+      totalMessages: 151,
+      elongatedNames: [{ message: 12, redaction: 0 }],
+    } as unknown as ExhibitPlan;
+    expect(elongatedNameWarnings(plan)).toEqual([
+      'message 0012 writes what R1 removes everywhere with a letter drawn out, and that word is not redacted: if it writes the name, redact it with a redaction of kind text.',
+    ]);
+  });
+
+  it('warns of a redaction that removes nothing, never quoting its text', () => {
+    const plan = { totalMessages: 151, writtenNowhere: [3] } as unknown as ExhibitPlan;
+    expect(writtenNowhereWarnings(plan)).toEqual([
+      "R4 removes what the exhibit writes nowhere (not in its messages' senders, texts or attachment names, the participants' names or the chat file's name), so it removes nothing: check its spelling if it was meant to.",
+    ]);
+  });
+
+  it('warns of a birthday or an age that can tell a redacted birth date, near its day or anywhere with an age', () => {
+    const plan = {
+      totalMessages: 151,
+      revealingBirthdays: [
+        { message: 40, day: '2024-04-17', withAge: true, redaction: 1, near: true },
+        { message: 90, day: '2024-09-01', withAge: true, redaction: 1, near: false },
+      ],
+    } as unknown as ExhibitPlan;
+    expect(revealingBirthdayWarnings(plan)).toEqual([
+      'message 0040 mentions a birthday or an age, not redacted, and was sent within 3 days of the day and month of the birth date R2 removes: with its date it can tell that birth date; if so, redact it too.',
+      "message 0090 mentions a birthday with an age, not redacted, and R2 removes a date of birth: an age with the message's date narrows a birth date down to a year; if it is that birthday, redact it too.",
     ]);
   });
 });

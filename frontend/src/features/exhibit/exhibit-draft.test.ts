@@ -32,19 +32,40 @@ describe('the exhibit draft', () => {
     expect(occurrenceAt(content, 'aaa', 17)).toBeNull();
   });
 
-  it('suggests each SSN of the messages as its own occurrence, with the rule 5.2 category', () => {
+  it('suggests each SSN of the messages as its own occurrence, with the rule 5.2 category, removing all but its last four digits', () => {
     const found = suggestionsIn(EXHIBIT_MESSAGES.messages);
-    expect(found.map((suggestion) => [suggestion.message, suggestion.kind, suggestion.redaction])).toEqual([
+    expect(
+      found.map((suggestion) => [
+        suggestion.message,
+        suggestion.kind,
+        suggestion.keeps,
+        suggestion.redaction,
+      ]),
+    ).toEqual([
       [
         2,
         'Social Security number',
-        { kind: 'text', message: 2, text: '123-45-6789', occurrence: 1, reason: { category: 'taxpayer-id' } },
+        'last four digits',
+        { kind: 'text', message: 2, text: '123-45-', occurrence: 1, reason: { category: 'taxpayer-id' } },
       ],
       [
         2,
         'Social Security number',
-        { kind: 'text', message: 2, text: '123-45-6789', occurrence: 2, reason: { category: 'taxpayer-id' } },
+        'last four digits',
+        { kind: 'text', message: 2, text: '123-45-', occurrence: 2, reason: { category: 'taxpayer-id' } },
       ],
+    ]);
+  });
+
+  it('removes the day and month of a suggested birth date, keeping its year', () => {
+    const [found] = suggestionsIn([
+      { ...EXHIBIT_MESSAGES.messages[0]!, content: 'DOB: 04/12/2015, then 04/12/' },
+    ]);
+    expect([found!.text, found!.keeps, found!.redaction.text, found!.redaction.occurrence]).toEqual([
+      '04/12/2015',
+      'year',
+      '04/12/',
+      1,
     ]);
   });
 

@@ -11,7 +11,7 @@ import {
   type SealedCopyMark,
 } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
-import { suggestRedactions } from '@chatexhibit/proto/redaction-suggestions';
+import { partToRemove, RULE_5_2_ALLOWS, suggestRedactions } from '@chatexhibit/proto/redaction-suggestions';
 import { SUGGESTED_KIND_NAMES } from '@chatexhibit/proto/suggested-kinds';
 import { textOccurrences } from '@chatexhibit/proto/text-range';
 
@@ -50,7 +50,12 @@ export interface MessageSuggestion {
   message: number;
   text: string;
   kind: string;
-  /** The redaction accepting it adds: this occurrence of the text, with the rule's category. */
+  /** What of it Rule 5.2(a) lets a filing show, and accepting it keeps: "last four digits", "year". */
+  keeps: string;
+  /**
+   * The redaction accepting it adds: the occurrence of all of it but what the rule lets show
+   * ("123-45-" of "123-45-6789"), with the rule's category.
+   */
   redaction: Extract<Redaction, { kind: 'text' }>;
 }
 
@@ -58,15 +63,17 @@ export interface MessageSuggestion {
 export function suggestionsIn(messages: readonly ExhibitMessage[]): MessageSuggestion[] {
   return messages.flatMap((message) =>
     suggestRedactions(message.content).flatMap((suggestion) => {
-      const text = message.content.slice(suggestion.start, suggestion.end);
-      const occurrence = occurrenceAt(message.content, text, suggestion.start);
+      const removed = partToRemove(suggestion);
+      const text = message.content.slice(removed.start, removed.end);
+      const occurrence = occurrenceAt(message.content, text, removed.start);
       if (occurrence === null) return [];
       return [
         {
           key: `${message.number}:${suggestion.start}:${suggestion.end}`,
           message: message.number,
-          text,
+          text: message.content.slice(suggestion.start, suggestion.end),
           kind: SUGGESTED_KIND_NAMES[suggestion.kind].name,
+          keeps: RULE_5_2_ALLOWS[suggestion.category].part,
           redaction: {
             kind: 'text' as const,
             message: message.number,

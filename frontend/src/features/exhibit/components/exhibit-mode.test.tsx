@@ -98,7 +98,7 @@ describe('the Exhibit mode', () => {
     fireEvent.keyDown(list, { key: 'ArrowDown' });
     fireEvent.keyDown(list, { key: ' ' });
     const accept = screen.getAllByRole('button', {
-      name: /^Accept: redact Social Security number “123-45-6789” in message 0002/,
+      name: 'Accept: redact Social Security number “123-45-6789” in message 0002 except its last four digits',
     });
     expect(accept).toHaveLength(2);
     fireEvent.click(accept[0]!);
@@ -141,7 +141,7 @@ describe('the Exhibit mode', () => {
           {
             kind: 'text',
             message: 2,
-            text: '123-45-6789',
+            text: '123-45-',
             occurrence: 1,
             reason: { category: 'taxpayer-id' },
           },
@@ -182,7 +182,11 @@ describe('the Exhibit mode', () => {
     const what = 'Social Security number “123-45-6789” in message 0002';
     const suggestions = () =>
       within(screen.getByRole('region', { name: 'Suggested redactions (Fed. R. Civ. P. 5.2)' }));
-    fireEvent.click(suggestions().getAllByRole('button', { name: `Accept: redact ${what}` })[0]!);
+    fireEvent.click(
+      suggestions().getAllByRole('button', {
+        name: `Accept: redact ${what} except its last four digits`,
+      })[0]!,
+    );
     expect(suggestions().getByText(/^1 to decide\./)).toBeTruthy();
     const reject = suggestions().getAllByRole('button', { name: `Reject: keep ${what}` })[1]!;
     reject.focus();
@@ -193,7 +197,7 @@ describe('the Exhibit mode', () => {
     const items = suggestions().getAllByRole('listitem');
     expect(items.map((item) => within(item).getByRole('button').getAttribute('aria-label'))).toEqual([
       `Reject instead: keep ${what}`,
-      `Accept instead: redact ${what}`,
+      `Accept instead: redact ${what} except its last four digits`,
     ]);
     expect(within(items[0]!).getByText('Accepted')).toBeTruthy();
     expect(within(items[1]!).getByText('Rejected')).toBeTruthy();
@@ -204,7 +208,7 @@ describe('the Exhibit mode', () => {
     fireEvent.click(within(items[0]!).getByRole('button', { name: `Reject instead: keep ${what}` }));
     expect(within(items[0]!).getByText('Rejected')).toBeTruthy();
     expect(within(items[0]!).getByRole('button').getAttribute('aria-label')).toBe(
-      `Accept instead: redact ${what}`,
+      `Accept instead: redact ${what} except its last four digits`,
     );
     expect(screen.getByRole('heading', { name: 'Redactions (0)' })).toBeTruthy();
   });
@@ -283,24 +287,51 @@ describe('the Exhibit mode', () => {
     expect((within(dialog).getByLabelText('Which occurrence') as HTMLSelectElement).value).toBe('2');
   });
 
-  it('refuses a spec without messages at the button, and shows the server’s sentence there, focused', async () => {
-    const sentence = 'redactions[0].text: "123-45-6789" is not in the text of message 0001';
+  it('refuses a redaction without a reason in a plain sentence: a phone number has no default reason', async () => {
+    await renderMode();
+    fireEvent.click(screen.getByRole('button', { name: 'Redact a phone number…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Redact a phone number everywhere' });
+    const reason = within(dialog).getByLabelText<HTMLSelectElement>('Reason');
+    expect([reason.value, reason.selectedOptions[0]!.textContent]).toEqual(['', 'Choose why it is removed']);
+    fireEvent.change(within(dialog).getByLabelText('Phone number'), { target: { value: '+1 555 010 4477' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add redaction' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Reason: choose why it is removed; a redaction has no default reason.',
+    );
+    fireEvent.change(reason, { target: { value: 'other' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Note/), { target: { value: 'the mother’s number' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add redaction' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Redactions (1)' })).toBeTruthy();
+  });
+
+  it('refuses a spec without messages at the button, and shows the server’s refusal there as a plain sentence, focused', async () => {
+    const sentence =
+      'redactions[0].number: must start with a country calling code after "+", such as +1 or +44';
     const { list, posted } = await renderMode(() =>
       HttpResponse.json({ code: 400, reason: 'text_not_in_message', message: sentence }, { status: 400 }),
     );
     fireEvent.change(screen.getByLabelText('Exhibit label'), { target: { value: 'Exhibit P-7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Make exhibit' }));
     const refusal = await screen.findByRole('alert');
-    expect(refusal.textContent).toBe('Messages: must select at least one message');
+    expect(refusal.textContent).toBe('Messages: must select at least one message.');
     // The focus moves in an effect after the sentence is drawn: wait for it, not for a render.
     await waitFor(() => expect(document.activeElement).toBe(refusal));
     expect(posted).toEqual([]);
 
     fireEvent.focus(list);
     fireEvent.keyDown(list, { key: ' ' });
+    fireEvent.click(screen.getByRole('button', { name: 'Redact a phone number…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Redact a phone number everywhere' });
+    fireEvent.change(within(dialog).getByLabelText('Phone number'), { target: { value: '+999 555 0104' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'sealed-by-order' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add redaction' }));
     fireEvent.click(screen.getByRole('button', { name: 'Make exhibit' }));
-    await screen.findByText(sentence);
-    await waitFor(() => expect(document.activeElement!.textContent).toBe(sentence));
+    const plain =
+      'Redaction 1 (Phone number +999 555 0104, everywhere), its number: must start with a country calling code after "+", such as +1 or +44.';
+    await screen.findByText(plain);
+    await waitFor(() => expect(document.activeElement!.textContent).toBe(plain));
+    expect(screen.queryByText(/redactions\[0\]/)).toBeNull();
     expect(posted).toHaveLength(1);
   });
 });

@@ -18,6 +18,7 @@ import {
   suggestionsIn,
   type MessageSuggestion,
 } from '../exhibit-draft';
+import { plainRefusal } from '../exhibit-refusal';
 import { ExhibitFiles } from './exhibit-files';
 import { ExhibitSettingsForm } from './exhibit-settings-form';
 import { MessageList, type TextSelection } from './message-list';
@@ -323,7 +324,12 @@ export function ExhibitMode({ exportId }: { exportId: string }) {
       />
       <ExhibitSettingsForm
         specFor={(settings) => specOf(settings, { selected, highlighted, redactions })}
-        refusal={make.error?.message ?? null}
+        totalMessages={totalMessages}
+        refusal={
+          make.error && make.variables
+            ? plainRefusal(make.error.message, make.variables.spec, totalMessages)
+            : null
+        }
         making={make.isPending}
         onMake={(spec) => make.mutate({ exportId, spec })}
       />

@@ -1,4 +1,5 @@
 import { ExhibitSpecSchema, type ExhibitSpecInput, MIN_FILE_BYTES } from '@chatexhibit/proto/exhibit-spec';
+import { fieldPath } from '@chatexhibit/proto/errors';
 import { FileCheck2 } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -11,20 +12,15 @@ import {
   type ExhibitSettings,
   SEALED_COPY_MARK_CHOICES,
 } from '../exhibit-draft';
+import { plainRefusal, SPEC_FIELD_NAMES } from '../exhibit-refusal';
 
-/** The form's fields by the spec's field a refusal names, with the label the sentence uses. */
-const FIELDS: Record<string, { field: keyof ExhibitSettings; label: string }> = {
-  label: { field: 'label', label: 'Exhibit label' },
-  context: { field: 'context', label: 'Context messages' },
-  batesPrefix: { field: 'batesPrefix', label: 'Bates prefix' },
-  batesStart: { field: 'batesStart', label: 'First Bates number' },
-  courtProfile: { field: 'customMegabytes', label: 'Custom limit' },
-};
-/** The spec's other parts, which the messages, highlights and redactions above make. */
-const PARTS: Record<string, string> = {
-  selections: 'Messages',
-  highlights: 'Highlights',
-  redactions: 'Redactions',
+/** The form's fields by the spec's field a refusal names (the sentence names it in SPEC_FIELD_NAMES' words). */
+const FIELDS: Record<string, keyof ExhibitSettings> = {
+  label: 'label',
+  context: 'context',
+  batesPrefix: 'batesPrefix',
+  batesStart: 'batesStart',
+  courtProfile: 'customMegabytes',
 };
 
 const selectClass =
@@ -37,12 +33,15 @@ const selectClass =
  */
 export function ExhibitSettingsForm({
   specFor,
+  totalMessages,
   refusal,
   making,
   onMake,
 }: {
   specFor(settings: ExhibitSettings): ExhibitSpecInput;
-  /** The server's sentence for a refused spec (it names the field). */
+  /** The transcript's message count, which pads the numbers a refusal names. */
+  totalMessages: number;
+  /** The server's refusal of a spec, as a plain sentence (`plainRefusal`). */
   refusal: string | null;
   making: boolean;
   onMake(spec: ExhibitSpecInput): void;
@@ -71,11 +70,14 @@ export function ExhibitSettingsForm({
       const field = FIELDS[key];
       if (field)
         form.setError(
-          field.field,
-          { message: `${field.label}: ${issue.message}` },
+          field,
+          { message: `${SPEC_FIELD_NAMES[key]!}: ${issue.message}` },
           { shouldFocus: issue === first },
         );
-      else form.setError('root', { message: `${PARTS[key] ?? key}: ${issue.message}` });
+      else
+        form.setError('root', {
+          message: plainRefusal(`${fieldPath(issue.path)}: ${issue.message}`, spec, totalMessages),
+        });
     }
   };
 

@@ -37,6 +37,9 @@ const CATEGORIES = Object.entries(REDACTION_REASONS) as [
   (typeof REDACTION_REASONS)[RedactionCategory],
 ][];
 
+/** Said when no reason is chosen: the schema refuses a redaction without one, and there is no default. */
+const NO_REASON = 'Reason: choose why it is removed; a redaction has no default reason.';
+
 const selectClass =
   'flex h-10 w-full rounded-md border border-border bg-background px-3 py-2 text-sm shadow-sm';
 
@@ -77,9 +80,8 @@ export function RedactionDialog({
     target.occurrence === undefined ? 'all' : String(target.occurrence),
   );
   const [number, setNumber] = useState(phoneNumbers[0] ?? '');
-  const [category, setCategory] = useState<RedactionCategory>(
-    target.kind === 'text-everywhere' ? 'minor-name' : 'taxpayer-id',
-  );
+  // No default: only the filer knows why (a phone number is no SSN), and a default goes unread.
+  const [category, setCategory] = useState<RedactionCategory | ''>('');
   const [note, setNote] = useState('');
   const [replaceWith, setReplaceWith] = useState('');
   const replaces = kind === 'phone-number' || kind === 'text-everywhere';
@@ -93,7 +95,10 @@ export function RedactionDialog({
       setError(`Text: “${text}” is not in the text of ${at}.`);
       return;
     }
-    const reason = { category, ...(note.trim() === '' ? {} : { note }) };
+    const reason = {
+      ...(category === '' ? {} : { category }),
+      ...(note.trim() === '' ? {} : { note }),
+    };
     const replacement = replaceWith.trim() === '' ? {} : { replaceWith };
     const candidate =
       kind === 'phone-number'
@@ -112,6 +117,10 @@ export function RedactionDialog({
     const parsed = RedactionSchema.safeParse(candidate);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
+      if (issue.path.includes('category')) {
+        setError(NO_REASON);
+        return;
+      }
       const field = issue.path.includes('note')
         ? 'Note'
         : issue.path.includes('replaceWith')
@@ -256,8 +265,12 @@ export function RedactionDialog({
             className={selectClass}
             value={category}
             autoFocus={kind === 'message' || kind === 'attachment'}
+            aria-required
             onChange={(event) => setCategory(event.target.value as RedactionCategory)}
           >
+            <option value="" disabled>
+              Choose why it is removed
+            </option>
             {CATEGORIES.map(([value, reason]) => (
               <option key={value} value={value}>
                 {reason.label} — {reason.description}

@@ -7,8 +7,8 @@ import { type MessageSuggestion, reasonText } from '../exhibit-draft';
 
 /** The two buttons of an undecided suggestion: what each decides, and what it does to the text. */
 const DECISIONS = [
-  { decision: 'accepted', label: 'Accept', verb: 'redact', Icon: Check },
-  { decision: 'rejected', label: 'Reject', verb: 'keep', Icon: X },
+  { decision: 'accepted', label: 'Accept', Icon: Check },
+  { decision: 'rejected', label: 'Reject', Icon: X },
 ] as const;
 
 /**
@@ -55,6 +55,11 @@ export function RedactionSuggestions({
             {suggestions.map((suggestion) => {
               const decision = decisions.get(suggestion.key);
               const what = `${suggestion.kind} “${suggestion.text}” in message ${messageNumber(suggestion.message, totalMessages)}`;
+              // Accepting removes only what Rule 5.2(a) asks: all but the part a filing may show.
+              const does = {
+                accepted: `redact ${what} except its ${suggestion.keeps}`,
+                rejected: `keep ${what}`,
+              };
               return (
                 <li
                   key={suggestion.key}
@@ -65,7 +70,9 @@ export function RedactionSuggestions({
                       {messageNumber(suggestion.message, totalMessages)}
                     </span>{' '}
                     {suggestion.kind}: <span className="font-mono">{suggestion.text}</span>{' '}
-                    <span className="text-muted-foreground">({reasonText(suggestion.redaction.reason)})</span>
+                    <span className="text-muted-foreground">
+                      ({reasonText(suggestion.redaction.reason)}; accepting keeps its {suggestion.keeps})
+                    </span>
                   </span>
                   {allDecided ? (
                     <span className="flex items-center gap-2">
@@ -81,8 +88,8 @@ export function RedactionSuggestions({
                         variant="outline"
                         aria-label={
                           decision === 'accepted'
-                            ? `Reject instead: keep ${what}`
-                            : `Accept instead: redact ${what}`
+                            ? `Reject instead: ${does.rejected}`
+                            : `Accept instead: ${does.accepted}`
                         }
                         onClick={() =>
                           onDecide(suggestion, decision === 'accepted' ? 'rejected' : 'accepted')
@@ -93,13 +100,13 @@ export function RedactionSuggestions({
                     </span>
                   ) : (
                     <span className="flex gap-2">
-                      {DECISIONS.map(({ decision: choice, label, verb, Icon }) => (
+                      {DECISIONS.map(({ decision: choice, label, Icon }) => (
                         <Button
                           key={choice}
                           size="sm"
                           variant={decision === choice ? 'default' : 'outline'}
                           aria-pressed={decision === choice}
-                          aria-label={`${label}: ${verb} ${what}`}
+                          aria-label={`${label}: ${does[choice]}`}
                           onClick={() => decideOpen(suggestion, choice)}
                         >
                           <Icon aria-hidden="true" />

@@ -1,10 +1,22 @@
 import type { ExhibitSelection, ExhibitSpec, Redaction } from '@chatexhibit/proto/exhibit-spec';
 import { findPhoneNumber, internationalNumber } from '@chatexhibit/proto/phone-number-match';
-import { suggestRedactions } from '@chatexhibit/proto/redaction-suggestions';
+import {
+  partToRemove,
+  type RedactionSuggestion,
+  suggestRedactions,
+} from '@chatexhibit/proto/redaction-suggestions';
+import type { SuggestedKind } from '@chatexhibit/proto/suggested-kinds';
 import { findNames } from '@chatexhibit/proto/name-match';
 import { joinRanges, textOccurrences, type TextRange } from '@chatexhibit/proto/text-range';
 import type { TranscriptChat, TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { recordedDay } from '../transcript/time-zone';
+import {
+  type BirthdayMention,
+  birthdayMention,
+  redactedBirthDays,
+  type RevealingBirthday,
+  revealingBirthdays,
+} from './birthday-mentions';
 import { type ExhibitSpecError, exhibitSpecError } from './exhibit-spec-error';
 import { includedMessages, type MessageRun } from './exhibit-wording';
 import { placeLogRows, type RedactionLogRow } from './redaction-log';
@@ -25,6 +37,11 @@ export interface RedactedRange extends TextRange {
 /** A range of one field of a message to remove (JavaScript string indices, as TextRange). */
 export interface Mask extends RedactedRange {
   field: MessageField;
+  /**
+   * When a text redaction removes exactly what Rule 5.2(a) asks of a suggestion (all of it but
+   * the last four digits or the year): the suggestion's kind, which the log names.
+   */
+  ruleSuggestion?: SuggestedKind;
 }
 
 /** What the exhibit removes from one message. */
@@ -70,6 +87,18 @@ export interface ExhibitPlan {
    * "Danger"), which is not removed: each with the redaction (its index), in message order.
    */
   namesInsideWords: ReadonlyArray<{ message: number; redaction: number }>;
+  /**
+   * Included messages that write, unmasked, a text removed everywhere as a whole word with a letter
+   * drawn out ("Sophiaaa" for "Sophia"): each with the redaction (its index), in message order.
+   */
+  elongatedNames: ReadonlyArray<{ message: number; redaction: number }>;
+  /** The exhibit-wide redactions (their indices) whose number or text the exhibit writes nowhere: nothing is removed for them. */
+  writtenNowhere: readonly number[];
+  /**
+   * Included messages that mention a birthday or an age, unmasked, that with the message's date can
+   * tell a birth date the exhibit redacts (`birthday-mentions.ts`), in message order.
+   */
+  revealingBirthdays: readonly RevealingBirthday[];
 }
 
 /** What the writer removes from one field: the union of its masks, in order, overlapping ones joined. */
@@ -161,8 +190,8 @@ const isIn = (runs: readonly MessageRun[], index: number): boolean =>
  * to the chat), the omitted gaps, the highlights, the masks of every redaction and the log.
  * Throws ExhibitSpecError for the first problem in the spec's order (selections, highlights,
  * redactions): a message the chat lacks, days without messages, a highlight or redaction outside
- * the exhibit, a redaction whose text, occurrence, attachment, phone number or exhibit-wide text
- * is not there.
+ * the exhibit, a redaction whose text, occurrence or attachment is not there. A phone number or
+ * text removed everywhere that the exhibit writes nowhere is noted (`writtenNowhere`), not refused.
  */
 export async function planExhibit(
   spec: ExhibitSpec,
@@ -201,6 +230,9 @@ export async function planExhibit(
   const unredactedSuggestions: UnredactedSuggestion[] = [];
   const accentVariants: Array<{ message: number; redaction: number }> = [];
   const namesInsideWords: Array<{ message: number; redaction: number }> = [];
+  const elongatedNames: Array<{ message: number; redaction: number }> = [];
+  const birthdayMentions: BirthdayMention[] = [];
+  const birthDays: Array<{ month: number; day: number; redaction: number }> = [];
 
   const included: MessageRun[] = [];
   const redactions = new Map<number, MessageRedactions>();
@@ -219,8 +251,9 @@ export async function planExhibit(
       content: message.content,
       attachment: message.attachment,
     };
+    const suggestions = suggestRedactions(message.content);
     for (const { redaction, index } of byMessage.get(message.index) ?? []) {
-      const problem = maskRedaction(redaction, index, message, masks);
+      const problem = maskRedaction(redaction, index, message, suggestions, masks);
       if (problem !== null) contentProblems.set(index, problem);
       else if (redaction.kind === 'attachment') attachmentWithheldBy = index;
     }
@@ -235,13 +268,14 @@ export async function planExhibit(
     for (const suggestion of uncoveredSuggestions(
       message.index,
       message.content,
-      suggestRedactions(message.content),
+      suggestions,
       rangesToRemove(masks, 'content'),
     ))
       unredactedSuggestions.push(suggestion);
     // Field by field, so that each text is folded once for all the redactions.
     const variants = new Set<number>();
     const inWords = new Set<number>();
+    const drawnOut = new Set<number>();
     const names = namesOf(everywhere);
     for (const field of MESSAGE_FIELDS) {
       const text = fields[field];
@@ -256,13 +290,28 @@ export async function planExhibit(
         const spellings = withoutAccents.found.filter((occurrence) => occurrence.name === name);
         if (!allInside(spellings, removed)) variants.add(index);
       });
+      const elongated = withoutAccents.elongated
+        .filter((occurrence) => !allInside([occurrence], removed))
+        .map(({ name, ...range }) => ({ ...range, redaction: names[name]!.index }));
+      for (const range of elongated) drawnOut.add(range.redaction);
+      // "Sophia" inside "Sophiaaa" is the drawn-out word's own warning.
       for (const range of insideWords.get(field) ?? [])
-        if (!allInside([range], removed)) inWords.add(range.redaction);
+        if (
+          !allInside([range], removed) &&
+          !elongated.some((word) => word.redaction === range.redaction && allInside([range], [word]))
+        )
+          inWords.add(range.redaction);
     }
     for (const index of [...variants].sort((a, b) => a - b))
       accentVariants.push({ message: message.index, redaction: index });
     for (const index of [...inWords].sort((a, b) => a - b))
       namesInsideWords.push({ message: message.index, redaction: index });
+    for (const index of [...drawnOut].sort((a, b) => a - b))
+      elongatedNames.push({ message: message.index, redaction: index });
+    const mention = birthdayMention(message, rangesToRemove(masks, 'content'));
+    if (mention !== null) birthdayMentions.push(mention);
+    for (const birthDay of redactedBirthDays(message.content, masks, spec.redactions))
+      birthDays.push(birthDay);
     if (masks.length > 0 || attachmentWithheldBy !== null) {
       const order = (mask: Mask) => MESSAGE_FIELDS.indexOf(mask.field);
       masks.sort((a, b) => order(a) - order(b) || a.start - b.start || a.redaction - b.redaction);
@@ -313,12 +362,16 @@ export async function planExhibit(
   const problem =
     selectionProblem(spec.selections, days, totalMessages) ??
     highlightProblem(spec.highlights, included, totalMessages) ??
-    redactionProblem(spec.redactions, included, totalMessages, contentProblems, (index) => {
-      const wide = everywhere.find((wide) => wide.index === index)!;
-      const chatTexts = [...chat.participants, chat.chatFile];
-      return wide.found || chatTexts.some((text) => findExhibitWide([wide], text).found.length > 0);
-    });
+    redactionProblem(spec.redactions, included, totalMessages, contentProblems);
   if (problem !== null) throw problem;
+  // A standing list of spellings used across exhibits may name one this exhibit does not write: a
+  // warning, not a refusal (nothing is left unremoved that the redaction names).
+  const chatTexts = [...chat.participants, chat.chatFile];
+  const writtenNowhere = everywhere
+    .filter(
+      (wide) => !wide.found && chatTexts.every((text) => findExhibitWide([wide], text).found.length === 0),
+    )
+    .map((wide) => wide.index);
 
   const highlights = [...new Set(spec.highlights)].sort((a, b) => a - b);
   const maskEverywhere = (text: string): RedactedRange[] =>
@@ -341,6 +394,9 @@ export async function planExhibit(
     unredactedSuggestions,
     accentVariants,
     namesInsideWords,
+    elongatedNames,
+    writtenNowhere,
+    revealingBirthdays: revealingBirthdays(birthdayMentions, birthDays, spec.redactions),
   };
 }
 
@@ -352,6 +408,7 @@ function maskRedaction(
   redaction: MessageRedaction,
   index: number,
   message: TranscriptMessage,
+  suggestions: readonly RedactionSuggestion[],
   masks: Mask[],
 ): ContentProblem | null {
   const field = `redactions[${index}]`;
@@ -373,7 +430,18 @@ function maskRedaction(
             total,
           );
       const chosen = occurrence === undefined ? found : [found[occurrence - 1]!];
-      for (const range of chosen) masks.push({ ...range, field: 'content', redaction: index });
+      for (const range of chosen) {
+        const rule = suggestions.find((suggestion) => {
+          const part = partToRemove(suggestion);
+          return part.start === range.start && part.end === range.end;
+        });
+        masks.push({
+          ...range,
+          field: 'content',
+          redaction: index,
+          ...(rule === undefined ? {} : { ruleSuggestion: rule.kind }),
+        });
+      }
       return null;
     }
     case 'message':
@@ -448,19 +516,9 @@ function redactionProblem(
   included: readonly MessageRun[],
   total: number,
   contentProblems: ReadonlyMap<number, ContentProblem>,
-  foundEverywhere: (index: number) => boolean,
 ): ExhibitSpecError | null {
   for (const [index, redaction] of redactions.entries()) {
-    if (redaction.kind === 'phone-number') {
-      if (!foundEverywhere(index))
-        return exhibitSpecError.phoneNumberNotFound(`redactions[${index}].number`, redaction.number);
-      continue;
-    }
-    if (redaction.kind === 'text-everywhere') {
-      if (!foundEverywhere(index))
-        return exhibitSpecError.textNotInExhibit(`redactions[${index}].text`, redaction.text);
-      continue;
-    }
+    if (isExhibitWide(redaction)) continue;
     const field = `redactions[${index}].message`;
     if (redaction.message > total) return exhibitSpecError.noSuchMessage(field, redaction.message, total);
     if (!isIn(included, redaction.message))

@@ -1,8 +1,8 @@
 // Why an exhibit spec cannot be planned against its chat (or numbered beside the export's other
 // documents), as a code for programs and a sentence for the filer that starts with the spec's
-// field ("redactions[2].text: …"). A redaction that is
-// not where it says is refused, never skipped: an exhibit must not be filed believing a number
-// hidden that is not.
+// field ("redactions[2].text: …"). A redaction of one message that is not where it says is
+// refused, never skipped: an exhibit must not be filed believing a number hidden that is not. (A
+// number or text removed everywhere and written nowhere hides nothing there is: a warning.)
 
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import { countOf } from '@chatexhibit/proto/count-words';
@@ -16,10 +16,8 @@ export type ExhibitSpecErrorReason =
   | 'no_such_occurrence'
   | 'no_text_to_redact'
   | 'no_attachment'
-  | 'phone_number_not_found'
   | 'no_country_calling_code'
   | 'replacement_holds_number'
-  | 'text_not_in_exhibit'
   | 'bates_numbers_taken';
 
 export class ExhibitSpecError extends Error {
@@ -89,12 +87,6 @@ export const exhibitSpecError = {
     new ExhibitSpecError('no_text_to_redact', field, `${message(index, total)} has no text to redact`),
   noAttachment: (field: string, index: number, total: number) =>
     new ExhibitSpecError('no_attachment', field, `${message(index, total)} has no attachment`),
-  phoneNumberNotFound: (field: string, number: string) =>
-    new ExhibitSpecError(
-      'phone_number_not_found',
-      field,
-      `${JSON.stringify(number)} is not written anywhere in the exhibit: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name`,
-    ),
   noCountryCallingCode: (field: string) =>
     new ExhibitSpecError(
       'no_country_calling_code',
@@ -103,12 +95,6 @@ export const exhibitSpecError = {
     ),
   replacementHoldsNumber: (field: string) =>
     new ExhibitSpecError('replacement_holds_number', field, 'must not hold the number it replaces'),
-  textNotInExhibit: (field: string, text: string) =>
-    new ExhibitSpecError(
-      'text_not_in_exhibit',
-      field,
-      `${JSON.stringify(text)} is not written anywhere in the exhibit as a whole word or inside an email, handle, hashtag or URL: not in its messages' senders, texts or attachment names, the participants' names or the chat file's name`,
-    ),
   batesNumbersTaken: (
     field: 'batesPrefix' | 'batesStart',
     range: string,

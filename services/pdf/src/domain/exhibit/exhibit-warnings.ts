@@ -12,13 +12,16 @@ import type { ExhibitPlan } from './exhibit-plan';
 import { listed, namedCourtProfile } from './exhibit-wording';
 import { redactionName } from './redaction-log';
 import { unredactedSuggestionWarnings } from './unredacted-suggestions';
+import { BIRTHDAY_WINDOW_DAYS } from './birthday-mentions';
 
 /**
  * Every warning of an exhibit, one sentence each, in this one list for the manifest, the CLI and
  * the API: a label that repeats the transcript's exhibit number, each Rule 5.2(a) suggestion no
  * redaction covers (in message order), each accent-only variant of a text removed everywhere left
- * unredacted, each message holding such a text inside another word, each redaction of a text the
- * package's documents print (the declaration and what it attaches),
+ * unredacted, each message holding such a text inside another word or with a letter drawn out,
+ * each exhibit-wide redaction of what the exhibit writes nowhere, each mention of a birthday or an
+ * age that can tell a redacted birth date, each redaction of a text the package's documents print
+ * (the declaration and what it attaches),
  * each redaction log file over the court profile's limit.
  */
 export const exhibitWarnings = (
@@ -30,6 +33,9 @@ export const exhibitWarnings = (
   ...unredactedSuggestionWarnings(plan),
   ...accentVariantWarnings(plan),
   ...nameInsideWordWarnings(plan),
+  ...elongatedNameWarnings(plan),
+  ...writtenNowhereWarnings(plan),
+  ...revealingBirthdayWarnings(plan),
   ...declarationTemplateWarnings(plan, facts.originalFilename),
   ...unsplitFileWarnings(plan.spec.courtProfile, files),
 ];
@@ -58,6 +64,47 @@ export const nameInsideWordWarnings = (plan: ExhibitPlan): string[] =>
     ({ message, redaction }) =>
       `message ${messageNumber(message, plan.totalMessages)} holds a word that contains what ${redactionName(redaction)} ` +
       'removes everywhere, and that word is not redacted: if it writes the name, redact it with a redaction of kind text.',
+  );
+
+/**
+ * Each included message that writes, unredacted, a text removed everywhere as a whole word with a
+ * letter drawn out ("Sophiaaa" for "Sophia"), as people type a name they love: only the name as
+ * spelled is removed, so the filer decides. Neither the word nor the name is quoted.
+ */
+export const elongatedNameWarnings = (plan: ExhibitPlan): string[] =>
+  plan.elongatedNames.map(
+    ({ message, redaction }) =>
+      `message ${messageNumber(message, plan.totalMessages)} writes what ${redactionName(redaction)} removes ` +
+      'everywhere with a letter drawn out, and that word is not redacted: if it writes the name, redact it with a ' +
+      'redaction of kind text.',
+  );
+
+/**
+ * Each phone-number or text-everywhere redaction whose number or text the exhibit writes nowhere:
+ * nothing was removed for it (a standing list of spellings may name one this chat does not use),
+ * which the filer should know, and never quoted.
+ */
+export const writtenNowhereWarnings = (plan: ExhibitPlan): string[] =>
+  plan.writtenNowhere.map(
+    (redaction) =>
+      `${redactionName(redaction)} removes what the exhibit writes nowhere (not in its messages' senders, ` +
+      "texts or attachment names, the participants' names or the chat file's name), so it removes nothing: " +
+      'check its spelling if it was meant to.',
+  );
+
+/**
+ * Each included message whose mention of a birthday or an age, unredacted, can tell a birth date
+ * the exhibit redacts (the rule of `birthday-mentions.ts`), never quoted.
+ */
+export const revealingBirthdayWarnings = (plan: ExhibitPlan): string[] =>
+  plan.revealingBirthdays.map(({ message, redaction, near }) =>
+    near
+      ? `message ${messageNumber(message, plan.totalMessages)} mentions a birthday or an age, not redacted, and ` +
+        `was sent within ${BIRTHDAY_WINDOW_DAYS} days of the day and month of the birth date ` +
+        `${redactionName(redaction)} removes: with its date it can tell that birth date; if so, redact it too.`
+      : `message ${messageNumber(message, plan.totalMessages)} mentions a birthday with an age, not redacted, ` +
+        `and ${redactionName(redaction)} removes a date of birth: an age with the message's date narrows a ` +
+        'birth date down to a year; if it is that birthday, redact it too.',
   );
 
 /**

@@ -5,6 +5,8 @@
 
 import { REDACTION_REASONS, type Redaction, type RedactionCategory } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
+import { RULE_5_2_ALLOWS, SUGGESTED_CATEGORIES } from '@chatexhibit/proto/redaction-suggestions';
+import { SUGGESTED_KIND_NAMES, type SuggestedKind } from '@chatexhibit/proto/suggested-kinds';
 import { stringify } from 'csv-stringify/sync';
 import { SPREADSHEET_CSV } from '../evidence/messages-csv';
 import type { MessageField, RedactedRange } from './exhibit-plan';
@@ -28,6 +30,11 @@ export interface RedactionLogRow {
   replaceWith: string | null;
   /** How many separate ranges were removed here. */
   ranges: number;
+  /**
+   * When every range of a text redaction here removes exactly what Rule 5.2(a) asks of one kind of
+   * identifier (all of it but its last four digits or its year): that kind; else null.
+   */
+  ruleSuggestion: SuggestedKind | null;
 }
 
 /** A redaction as the log's rows name it: its place in the spec, from 1 ("R3"). */
@@ -44,10 +51,14 @@ const PHONE_NUMBER_IN: Record<LoggedPlace, string> = {
 
 /** What a row removed, in words, never the text itself: the kind, where it was, and the label its boxes carry instead. */
 export function whatWasRemoved(
-  row: Pick<RedactionLogRow, 'kind' | 'place' | 'category' | 'replaceWith'>,
+  row: Pick<RedactionLogRow, 'kind' | 'place' | 'category' | 'replaceWith' | 'ruleSuggestion'>,
 ): string {
+  const rule = row.ruleSuggestion;
   const what = {
-    text: 'Part of the message text',
+    text:
+      rule === null
+        ? 'Part of the message text'
+        : `${SUGGESTED_KIND_NAMES[rule].name} except its ${RULE_5_2_ALLOWS[SUGGESTED_CATEGORIES[rule]].part}`,
     message: 'The whole message text',
     attachment: 'Attachment file name, size, hash and picture',
     'phone-number': PHONE_NUMBER_IN[row.place],
@@ -91,9 +102,9 @@ export function placeLogRows(
   redactions: readonly Redaction[],
   message: number | null,
   place: LoggedPlace,
-  ranges: readonly RedactedRange[],
+  ranges: ReadonlyArray<RedactedRange & { ruleSuggestion?: SuggestedKind }>,
 ): Array<Omit<RedactionLogRow, 'log'>> {
-  const byRedaction = new Map<number, RedactedRange[]>();
+  const byRedaction = new Map<number, Array<(typeof ranges)[number]>>();
   for (const range of outermostRanges(ranges)) {
     const own = byRedaction.get(range.redaction);
     if (own === undefined) byRedaction.set(range.redaction, [range]);
@@ -103,6 +114,12 @@ export function placeLogRows(
     .sort(([a], [b]) => a - b)
     .map(([redaction, own]) => {
       const asked = redactions[redaction]!;
+      const [first] = own;
+      const ruleSuggestion =
+        first?.ruleSuggestion !== undefined &&
+        own.every((range) => range.ruleSuggestion === first.ruleSuggestion)
+          ? first.ruleSuggestion
+          : null;
       return {
         message,
         place,
@@ -112,6 +129,7 @@ export function placeLogRows(
         note: asked.reason.note ?? null,
         replaceWith: ('replaceWith' in asked ? asked.replaceWith : undefined) ?? null,
         ranges: own.length,
+        ruleSuggestion,
       };
     });
 }
