@@ -36,7 +36,7 @@ MINIO_ROOT_PASSWORD=$(random_hex)
 # TEST_CHECKOUT=true
 # Behind a reverse proxy that publishes the app: CHATEXHIBIT_BIND and the proxies to believe.
 # CHATEXHIBIT_BIND=127.0.0.1
-# TRUST_PROXY=1
+# TRUST_PROXY=loopback   (the proxy's address or CIDR range; a hop count believes any peer)
 ENV
 cat "$partial.nats" >> "$partial"
 rm -f "$partial.nats"

@@ -16,9 +16,10 @@ const directives = (name: string) =>
 function loggedPath(uri: string): string {
   const block = /map \$uri \$logged_path \{([^}]*)\}/.exec(conf)![1]!;
   for (const line of block.split('\n').map((l) => l.trim())) {
-    const rule = /^~(\S+)\s+"([^"]*)";$/.exec(line);
-    const match = rule && new RegExp(rule[1]!).exec(uri);
-    if (match) return rule[2]!.replace(/\$(\w+)/g, (_all, name: string) => match.groups?.[name] ?? '');
+    // `~` matches with case, `~*` without.
+    const rule = /^~(\*?)(\S+)\s+"([^"]*)";$/.exec(line);
+    const match = rule && new RegExp(rule[2]!, rule[1] ? 'i' : '').exec(uri);
+    if (match) return rule[3]!.replace(/\$(\w+)/g, (_all, name: string) => match.groups?.[name] ?? '');
   }
   return uri;
 }
@@ -48,8 +49,11 @@ describe('deploy/nginx/chatexhibit.conf', () => {
   const keyedPaths = Object.values(HTTP_ROUTES)
     .map((route) => route.path)
     .filter((path) => path.includes('{'));
-  it.each(keyedPaths)('logs %s without the key in it', (pattern) => {
+  it.each(keyedPaths)('logs %s without the key in it, whatever the case of its letters', (pattern) => {
     expect(loggedPath(pattern.replace(/\{\w+\}/g, MARKER))).not.toContain(MARKER);
+    // The app routes "/API/WhatsApp/chat/<id>" as it routes the lower-case path.
+    const capitalised = pattern.replace(/(?<=\/)[a-z]/g, (letter) => letter.toUpperCase());
+    expect(loggedPath(capitalised.replace(/\{\w+\}/g, MARKER))).not.toContain(MARKER);
   });
 });
 
