@@ -69,12 +69,21 @@ const FORM_BODY_ROUTES = Object.values(HTTP_ROUTES).filter(
 
 const SPA_INDEX = path.join(WEB_ROOT, 'index.html');
 
+/** Vite's build output whose names carry their content's hash: a name never changes content. */
+const HASHED_ASSETS = path.join(WEB_ROOT, 'assets') + path.sep;
+
 /**
  * The SPA's index.html answers every path outside the API, so that the browser's router shows
  * the page; at a path where the web app has no page it shows the 404 page, sent with status 404.
+ * Hashed assets are cached for a year as they are; every other file (index.html first, which
+ * names the current assets) is checked with the server on each use.
  */
-function markUnknownPages(response: Response, filePath: string): void {
+function spaHeaders(response: Response, filePath: string): void {
   if (filePath === SPA_INDEX && !isPagePath(response.req.path)) response.status(404);
+  response.setHeader(
+    'Cache-Control',
+    filePath.startsWith(HASHED_ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
 }
 
 const spa: DynamicModule[] = existsSync(WEB_ROOT)
@@ -82,7 +91,7 @@ const spa: DynamicModule[] = existsSync(WEB_ROOT)
       ServeStaticModule.forRoot({
         rootPath: WEB_ROOT,
         exclude: ['/api/{*path}', '/metrics'],
-        serveStaticOptions: { setHeaders: markUnknownPages },
+        serveStaticOptions: { setHeaders: spaHeaders },
       }),
     ]
   : [];

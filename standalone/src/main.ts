@@ -29,7 +29,12 @@ async function main(): Promise<void> {
     process.stderr.write(`chatexhibit: ${error.message}\n`);
     process.exit(1);
   }
-  const logger = createLogger({ part: 'standalone', level: config.logLevel });
+  // At a terminal (`npm start` run by hand) a person reads the lines; otherwise a collector does.
+  const logger = createLogger({
+    part: 'standalone',
+    level: config.logLevel,
+    readable: process.stdout.isTTY === true,
+  });
   let database: RunningDatabase | undefined;
   try {
     await makeDataFolderPrivate(config.dataDir, {

@@ -55,42 +55,97 @@ describe('the converter when things go wrong', () => {
   };
 
   it.each([
-    { answer: json(503, { message: 'The server is busy.' }), shown: 'The server is busy.' },
-    { answer: { status: 500, body: '' }, shown: 'Error processing file' },
-  ])('toasts "Error processing file" with "$shown" when the start fails', async ({ answer, shown }) => {
-    const page = await open((p) =>
-      p.route('**/api/whatsapp/process', (route: Route) => route.fulfill(answer)),
-    );
-    try {
-      await processSmallZip(page);
-      await toast(page, 'Error processing file', shown);
-      expect(await page.getByRole('alert').textContent()).toBe(shown);
-      // Ready to try again.
-      await page.getByRole('button', { name: 'Process Chat Export' }).and(page.locator(':enabled')).waitFor();
-    } finally {
-      await page.close();
-    }
-  });
+    {
+      answer: json(503, { message: 'The server is busy.' }),
+      shown: 'The server is busy.',
+      card: 'The server is busy. ',
+    },
+    // SPEC's sentence for no message is the toast's title: once, not twice.
+    { answer: { status: 500, body: '' }, shown: '', card: '' },
+  ])(
+    'toasts "Error processing file" with "$shown" when the start fails, and the card says the upload failed',
+    async ({ answer, shown, card }) => {
+      const page = await open((p) =>
+        p.route('**/api/whatsapp/process', (route: Route) => route.fulfill(answer)),
+      );
+      try {
+        await processSmallZip(page);
+        await toast(page, 'Error processing file', shown);
+        // The card that showed the upload going says it failed, and nothing else repeats it.
+        expect(await page.getByRole('alert').textContent()).toBe(
+          `The upload did not go through. ${card}Press Process Chat Export to try again.`,
+        );
+        expect(await page.getByText(/^Uploading/).count()).toBe(0);
+        // Ready to try again.
+        await page
+          .getByRole('button', { name: 'Process Chat Export' })
+          .and(page.locator(':enabled'))
+          .waitFor();
+      } finally {
+        await page.close();
+      }
+    },
+  );
 
-  it('toasts "Connection to server lost" when the progress stream breaks before the payment step', async () => {
-    // Three steps come through, then the stream ends as a dropped connection does.
+  it('toasts "Connection to server lost" when the progress stream breaks before the payment step, and tries again', async () => {
+    // Three steps come through, then the stream ends as a dropped connection does; the server
+    // stays out of reach.
+    let streams = 0;
     const page = await open((p) =>
       p.route('**/api/whatsapp/process-status*', (route: Route) =>
-        route.fulfill(
-          eventStream({ progress: 5, step: 0 }, { progress: 20, step: 1 }, { progress: 40, step: 2 }),
-        ),
+        ++streams === 1
+          ? route.fulfill(
+              eventStream({ progress: 5, step: 0 }, { progress: 20, step: 1 }, { progress: 40, step: 2 }),
+            )
+          : route.abort('connectionrefused'),
       ),
     );
     try {
       await processSmallZip(page);
       await toast(page, 'Error processing file', 'Connection to server lost');
       expect(await page.getByRole('alert').textContent()).toBe('Connection to server lost');
+      await page.getByText('Reconnecting…', { exact: false }).waitFor();
+      // Tried again, and again, with one toast all along.
+      await page.waitForRequest('**/api/whatsapp/process-status*');
+      expect(streams).toBeGreaterThan(1);
+      expect(
+        await page
+          .getByRole('region', { name: /^Notifications/ })
+          .locator('li')
+          .count(),
+      ).toBe(1);
       // Each event marks the steps before its own done; the broken one is not.
       expect(await processingStepStates(page)).toEqual(['done', 'done', 'waiting', 'waiting', 'waiting']);
     } finally {
       await page.close();
     }
   });
+
+  it('catches up after a lost connection: the finished export replaces the error', async () => {
+    // The first stream drops after its first step; the next one, once the test has seen the
+    // loss, reaches the server, which answers with the export's latest state.
+    let streams = 0;
+    let reconnect!: () => void;
+    const lossSeen = new Promise<void>((resolve) => (reconnect = resolve));
+    const page = await open((p) =>
+      p.route('**/api/whatsapp/process-status*', async (route: Route) => {
+        if (++streams === 1) return route.fulfill(eventStream({ progress: 5, step: 0 }));
+        await lossSeen;
+        return route.continue();
+      }),
+    );
+    try {
+      await processSmallZip(page);
+      await toast(page, 'Error processing file', 'Connection to server lost');
+      expect(await page.getByRole('alert').textContent()).toBe('Connection to server lost');
+      reconnect();
+      await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 60_000 });
+      expect(await page.getByText('Connection to server lost').count()).toBe(0);
+      expect(await processingStepStates(page)).toEqual(['done', 'done', 'done', 'done', 'skipped']);
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
 
   it('stops quietly when the stream breaks after the payment step', async () => {
     const page = await open((p) =>

@@ -79,7 +79,7 @@ describe('the converter on a first visit', () => {
         if (request.url().endsWith('/api/whatsapp/process')) uploads.push(request.method());
       });
       await page.getByRole('button', { name: 'Process Chat Export' }).click();
-      const bar = page.getByRole('progressbar', { name: 'File upload' });
+      const bar = page.getByRole('progressbar', { name: 'Upload progress' });
       const line = page.getByTestId('upload-progress').getByRole('status');
       // Part of the file is on its way: bytes of the total, and the time left once it is known.
       const seen: number[] = [];

@@ -1,4 +1,5 @@
 import { mkdir, readFile } from 'node:fs/promises';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -106,6 +107,51 @@ describe('web app static pages', () => {
       expect(code).not.toContain('End of central directory not found');
       expect(code).not.toContain('Make exhibit');
     }
+  });
+
+  it('sends the web app compressed, its hashed files cached for a year, index.html checked on every use', async () => {
+    /** The answer's headers and the bytes that crossed the wire, still compressed. */
+    const raw = (route: string, acceptEncoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; wireBytes: number }>((resolve, reject) => {
+        const request = httpGet(
+          `${standalone.baseUrl}${route}`,
+          { headers: { 'Accept-Encoding': acceptEncoding } },
+          (response) => {
+            let wireBytes = 0;
+            response.on('data', (chunk: Buffer) => (wireBytes += chunk.length));
+            response.on('end', () => resolve({ headers: response.headers, wireBytes }));
+            response.on('error', reject);
+          },
+        );
+        request.on('error', reject);
+      });
+    const dist = path.join(REPO_ROOT, 'frontend', 'dist');
+    const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const size = (await readFile(path.join(dist, script))).length;
+    for (const [accepted, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const asset = await raw(script, accepted);
+      expect(asset.headers['content-encoding']).toBe(encoding);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(asset.wireBytes).toBeLessThan(size / 2);
+    }
+    // A client that asks for nothing compressed gets the file as it is.
+    const plain = await raw(script, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.wireBytes).toBe(size);
+    for (const route of ['/', '/faq', '/no-such-page']) {
+      const page = await raw(route, 'gzip, br');
+      expect({ route, cache: page.headers['cache-control'] }).toEqual({ route, cache: 'no-cache' });
+      expect(page.headers['content-encoding']).toBe('br');
+    }
+    // The API's answers are never compressed, nor cached.
+    const api = await raw('/api/site', 'gzip, br');
+    expect(api.headers['content-encoding']).toBeUndefined();
+    expect(api.headers['cache-control']).toBe('no-store');
   });
 
   it("gives every page a description of its own, not index.html's", async () => {

@@ -14,6 +14,9 @@ export async function shownToast(page: Page, title: string): Promise<{ title: st
   await toast.waitFor();
   return {
     title: ((await toast.locator('[data-slot="toast-title"]').textContent()) ?? '').trim(),
-    description: ((await toast.locator('[data-slot="toast-description"]').textContent()) ?? '').trim(),
+    // A toast with a title only has no description element: an empty description.
+    description: (await toast.locator('[data-slot="toast-description"]').count())
+      ? ((await toast.locator('[data-slot="toast-description"]').textContent()) ?? '').trim()
+      : '',
   };
 }

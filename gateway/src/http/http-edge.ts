@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import compression from 'compression';
 import helmet from 'helmet';
 import type { TrustProxy } from '@chatexhibit/kit/config/trust-proxy';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
@@ -72,15 +73,28 @@ const noStore = (_request: Request, response: Response, next: NextFunction): voi
 };
 
 /**
+ * The web app's files go compressed (gzip or brotli, as the browser accepts). API answers do not:
+ * they mix a page's secrets (signed links, chat data) with what a request sends, which
+ * compression would let an onlooker guess at by size; the progress stream (under /api too) is never held back in a compressor's buffer.
+ */
+const compressWebApp = compression();
+/** Under /api in any letter case, as Express routes it. */
+const API_PATH = /^\/api(\/|$)/i;
+const compressOutsideApi = (request: Request, response: Response, next: NextFunction): void => {
+  if (API_PATH.test(request.path)) next();
+  else void compressWebApp(request, response, next);
+};
+
+/**
  * What every gateway process (distributed or standalone) does to its HTTP server before it
- * listens: which proxies to believe about the client, security headers on every answer, no
- * caching under /api, and bounds on how long a request may take to arrive. A hop count in
- * TRUST_PROXY is warned about: it believes X-Forwarded-For from any peer that reaches the
- * process directly.
+ * listens: which proxies to believe about the client, security headers on every answer, the
+ * web app's files compressed, no caching under /api, and bounds on how long a request may take
+ * to arrive. A hop count in TRUST_PROXY is warned about: it believes X-Forwarded-For from any
+ * peer that reaches the process directly.
  */
 export function configureHttpEdge(app: NestExpressApplication, settings: { trustProxy: TrustProxy }): void {
   app.set('trust proxy', settings.trustProxy);
-  app.use(headers, contentSecurityPolicy(), hstsOverTls);
+  app.use(headers, contentSecurityPolicy(), hstsOverTls, compressOutsideApi);
   app.use('/api', noStore);
   boundRequestTimes(app.getHttpServer() as Server);
   if (typeof settings.trustProxy === 'number')

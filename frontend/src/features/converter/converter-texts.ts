@@ -5,6 +5,13 @@ export const CONVERTER_TEXTS = {
   startFailed: 'Error processing file',
   unknownError: 'An unknown error occurred',
   connectionLost: 'Connection to server lost',
+  /** Beside SPEC's 'Connection to server lost' while the stream is opened again (not in the SPEC). */
+  reconnecting: 'Reconnecting… The result appears here as soon as the server has it.',
+  /** The upload card's line when the file never reached the server (not in the SPEC). */
+  uploadFailed: {
+    title: 'The upload did not go through.',
+    retry: 'Press Process Chat Export to try again.',
+  },
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   noBundle: { title: 'Error', description: 'No payment bundle found' },

@@ -67,15 +67,45 @@ export function scrubLogLine(line: string): string {
   }
 }
 
+/** What a readable line leaves out of its fields: what its start already says. */
+const SHOWN_FIELDS = new Set(['level', 'time', 'msg', 'part', 'err']);
+
+/**
+ * A JSON log line as a person at a terminal reads it: the local time of day, the level, the message,
+ * then the other fields as `name=value`, and an error's stack indented below. Not JSON: only for a
+ * terminal, never for a file or a collector.
+ */
+export function readableLogLine(line: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return line;
+  }
+  // The machine's time of day: the terminal's reader is on it.
+  const time = typeof entry.time === 'string' ? new Date(entry.time).toTimeString().slice(0, 8) : '';
+  const level = (pino.levels.labels[Number(entry.level)] ?? String(entry.level)).toUpperCase();
+  const fields = Object.entries(entry)
+    .filter(([name]) => !SHOWN_FIELDS.has(name))
+    .map(([name, value]) => `${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  const err = entry.err as { message?: unknown; stack?: unknown } | undefined;
+  const stack =
+    typeof err?.stack === 'string' ? err.stack : typeof err?.message === 'string' ? err.message : '';
+  const head = [time, level.padEnd(5), String(entry.msg ?? ''), ...fields].filter(Boolean).join(' ');
+  return `${head}\n${stack ? `${stack.replace(/^/gm, '    ')}\n` : ''}`;
+}
+
 /**
  * The process logger: JSON lines, the part name and the current correlation id on each line.
  * Message content never goes into logs; callers log references and counts. Lines go to stdout
- * unless `destination` says otherwise.
+ * unless `destination` says otherwise; `readable` writes them as `readableLogLine` does, for a
+ * person at a terminal.
  */
 export function createLogger(options: {
   part: string;
   level: string;
   destination?: DestinationStream;
+  readable?: boolean;
 }): Logger {
   const settings: pino.LoggerOptions = {
     level: options.level,
@@ -86,7 +116,9 @@ export function createLogger(options: {
       const correlationId = currentCorrelationId();
       return correlationId === undefined ? {} : { correlationId };
     },
-    hooks: { streamWrite: scrubLogLine },
+    hooks: {
+      streamWrite: options.readable ? (line) => readableLogLine(scrubLogLine(line)) : scrubLogLine,
+    },
   };
   return options.destination === undefined ? pino(settings) : pino(settings, options.destination);
 }

@@ -35,3 +35,6 @@ export function followProcessStatus(
   };
   return close;
 }
+
+/** Waits before opening a lost stream again: half a second, doubling, at most 30 s. */
+export const reconnectDelayMs = (failures: number): number => Math.min(500 * 2 ** failures, 30_000);

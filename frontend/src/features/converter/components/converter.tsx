@@ -13,6 +13,7 @@ import { PreviewPanel } from './preview-panel';
 import { ProcessingStatusCard } from './processing-status-card';
 import { RefusedFileGuidance } from './refused-file-guidance';
 import { UploadCard } from './upload-card';
+import { CONVERTER_TEXTS } from '../converter-texts';
 
 /** When the area has its two columns (Tailwind's lg, as the section's lg:grid-cols-2 below). */
 const TWO_COLUMNS = '(min-width: 64rem)';
@@ -114,6 +115,7 @@ export function Converter({ exhibitMode }: { exhibitMode?: (exportId: string) =>
               finished={state.processed !== null}
               upload={state.upload}
               uploaded={state.clientId !== null}
+              uploadError={state.uploadFailed ? state.error : null}
               paymentSkipped={state.paymentSkipped}
             />
           )}
@@ -134,7 +136,13 @@ export function Converter({ exhibitMode }: { exhibitMode?: (exportId: string) =>
             />
           )}
           <DownloadStatus {...download} onRepair={download.repair} />
-          {state.error && !refusedInProcessing && <ErrorNotice message={state.error} />}
+          {/* A failed upload is shown by its card, where it was shown going. */}
+          {state.error && !refusedInProcessing && !state.uploadFailed && (
+            <ErrorNotice
+              message={state.error}
+              note={state.reconnecting ? CONVERTER_TEXTS.reconnecting : null}
+            />
+          )}
         </div>
         <PreviewPanel
           processed={state.processed}

@@ -37,6 +37,31 @@ describe('ProcessingStatusCard', () => {
     expect([...steps].every((step) => step.dataset.state === 'waiting')).toBe(true);
   });
 
+  it('shows a failed upload as failed, with the server’s sentence when it gave one, never as still uploading', () => {
+    const card = (uploadError: string) => (
+      <ProcessingStatusCard
+        step={0}
+        progress={0}
+        processing={false}
+        finished={false}
+        upload={{ sentBytes: 4096, totalBytes: 8192, startedAt: 0, updatedAt: 2000 }}
+        uploaded={false}
+        uploadError={uploadError}
+        paymentSkipped={false}
+      />
+    );
+    const { rerender } = render(card('Error processing file'));
+    expect(screen.queryByText(/^Uploading/)).toBeNull();
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The upload did not go through. Press Process Chat Export to try again.',
+    );
+    rerender(card('The server is busy.'));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The upload did not go through. The server is busy. Press Process Chat Export to try again.',
+    );
+  });
+
   it('says beside SPEC’s payment step, until the outcome is known, that it is only for exports over the free tier', () => {
     const card = (props: { step: number; finished: boolean; paymentSkipped: boolean }) => (
       <ProcessingStatusCard progress={50} processing upload={null} uploaded {...props} />

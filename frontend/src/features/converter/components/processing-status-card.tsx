@@ -1,10 +1,11 @@
 import { formatInteger } from '@chatexhibit/proto/count-words';
 import { FREE_TIER_LIMITS } from '@chatexhibit/proto/constants';
 import { PROCESSING_STEPS } from '@chatexhibit/proto/steps';
-import { CheckCircle2, Circle, CircleMinus, CloudUpload, Loader2 } from 'lucide-react';
+import { CheckCircle2, Circle, CircleMinus, CloudUpload, Loader2, XCircle } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
 import { formatSize } from '../../../lib/format-size';
+import { CONVERTER_TEXTS } from '../converter-texts';
 import type { UploadState } from '../hooks/use-processing';
 
 interface ProcessingStatusCardProps {
@@ -19,6 +20,8 @@ interface ProcessingStatusCardProps {
   upload: UploadState | null;
   /** The server has the file: its steps are what happens now. */
   uploaded: boolean;
+  /** Why the upload failed (the server's sentence, or SPEC's 'Error processing file'), when it did. */
+  uploadError?: string | null;
   /** A free export: the payment step was not needed. */
   paymentSkipped: boolean;
 }
@@ -30,6 +33,20 @@ function timeLeft({ sentBytes, totalBytes, startedAt, updatedAt }: UploadState):
   const seconds = Math.ceil(((totalBytes - sentBytes) * elapsedMs) / sentBytes / 1000);
   const minutes = Math.floor(seconds / 60);
   return `about ${minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`} left`;
+}
+
+/** Why the upload failed, where it was shown going: the server's sentence, when it gave one. */
+function UploadFailedLine({ error }: { error: string }) {
+  const { title, retry } = CONVERTER_TEXTS.uploadFailed;
+  return (
+    <div role="alert" data-testid="upload-progress" className="flex gap-2 text-sm text-destructive">
+      <XCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <p>
+        {title} {error !== CONVERTER_TEXTS.startFailed && <>{error} </>}
+        {retry}
+      </p>
+    </div>
+  );
 }
 
 /** The real upload: bytes sent of the total and the time left, then that the server has it. */
@@ -59,7 +76,7 @@ function UploadLine({ upload, uploaded }: { upload: UploadState | null; uploaded
         <div
           className="h-1.5 overflow-hidden rounded-full bg-border"
           role="progressbar"
-          aria-label="File upload"
+          aria-label="Upload progress"
           aria-valuenow={percent}
           aria-valuemin={0}
           aria-valuemax={100}
@@ -88,6 +105,7 @@ export function ProcessingStatusCard({
   finished,
   upload,
   uploaded,
+  uploadError = null,
   paymentSkipped,
 }: ProcessingStatusCardProps) {
   // A finished export was uploaded, also when this page did not see it go (back from checkout).
@@ -105,7 +123,11 @@ export function ProcessingStatusCard({
         <CardTitle>Processing Status</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {(upload !== null || !received) && <UploadLine upload={upload} uploaded={received} />}
+        {uploadError !== null ? (
+          <UploadFailedLine error={uploadError} />
+        ) : (
+          (upload !== null || !received) && <UploadLine upload={upload} uploaded={received} />
+        )}
         <div
           className="h-2 overflow-hidden rounded-full bg-border"
           role="progressbar"

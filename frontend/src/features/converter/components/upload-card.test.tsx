@@ -57,6 +57,13 @@ describe('UploadCard', () => {
     expect(onRemove).toHaveBeenCalledTimes(1);
   });
 
+  it('names SPEC’s cosmetic bar for what it shows, not as the upload’s progress, which it does not measure', () => {
+    renderCard({ uploadPercent: 35 });
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
+    const bar = screen.getByRole('progressbar', { name: 'File added to the form' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('35');
+  });
+
   it('offers Process Chat Export while no export is made of the file', () => {
     renderCard();
     expect(screen.getByRole('button', { name: 'Process Chat Export' })).toBeTruthy();

@@ -246,10 +246,12 @@ export function UploadCard({
                 <X />
               </Button>
             </div>
+            {/* SPEC's cosmetic bar: it measures nothing, so it is named for what it shows; the
+                real upload's bar is the processing card's 'Upload progress'. */}
             <div
               className="h-1.5 overflow-hidden rounded-full bg-border"
               role="progressbar"
-              aria-label="Upload progress"
+              aria-label="File added to the form"
               aria-valuenow={uploadPercent}
               aria-valuemin={0}
               aria-valuemax={100}

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToast } from '../../../hooks/use-toast';
 import { createQueryClient } from '../../../lib/query-client';
 import { FakeEventSource } from '../../../test/fake-event-source';
+import { FetchEventSource } from '../../../test/fetch-event-source';
 import { CHAT_DATA } from '../../../test/fixtures';
 import { server } from '../../../test/server';
 import { rememberedExport, rememberExport } from '../export-memory';
@@ -18,8 +19,11 @@ const KEPT_UNTIL = '2999-01-01T00:00:00.000Z';
 const BUNDLE = '0b7d9e2c-5a4f-4e3b-9c8d-7e6f5a4b3c2d';
 const zip = () => new File(['PK zip bytes'], 'WhatsApp Chat with Sam.zip', { type: 'application/zip' });
 
-/** The hook with the latest toast beside it, and the one stream it opened. */
+/** The hook with the latest toast beside it, every toast it raised, and the one stream it opened. */
 function renderProcessing(resume = false) {
+  const raised = new Map<string, [unknown, unknown]>();
+  // The toast store outlives a test: one an earlier test raised is not this one's.
+  let earlier: string | undefined;
   const client = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -27,12 +31,18 @@ function renderProcessing(resume = false) {
   const view = renderHook(
     () => {
       const [latest] = useToast().toasts;
-      return { processing: useProcessing({ resume }), toast: latest && [latest.title, latest.description] };
+      if (raised.size === 0 && earlier === undefined) earlier = latest?.id ?? '';
+      if (latest && latest.id !== earlier) raised.set(latest.id, [latest.title, latest.description]);
+      return {
+        processing: useProcessing({ resume }),
+        toast: latest && [latest.title, latest.description],
+        toastOpen: latest?.open,
+      };
     },
     { wrapper },
   );
   const state = () => view.result.current.processing.state;
-  return { ...view, state };
+  return { ...view, state, raised: () => [...raised.values()] };
 }
 const stream = () => {
   expect(FakeEventSource.opened).toHaveLength(1);
@@ -161,7 +171,11 @@ describe('useProcessing (SPEC §4 Upload and Processing)', () => {
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     act(() => stream().send({ step: 1, progress: 20 }));
     act(() => stream().fail());
-    expect(view.state()).toMatchObject({ processing: false, error: 'Connection to server lost' });
+    expect(view.state()).toMatchObject({
+      processing: false,
+      error: 'Connection to server lost',
+      reconnecting: true,
+    });
     expect(view.result.current.toast).toEqual(['Error processing file', 'Connection to server lost']);
 
     FakeEventSource.opened = [];
@@ -170,6 +184,86 @@ describe('useProcessing (SPEC §4 Upload and Processing)', () => {
     act(() => stream().send({ step: 4, progress: 90 }));
     act(() => stream().fail());
     expect(view.state()).toMatchObject({ processing: false, error: null });
+  });
+
+  it('opens a dropped stream again in the background, toasts the loss once, and the finished result replaces the error', async () => {
+    vi.stubGlobal('EventSource', FetchEventSource);
+    answerStart();
+    const eventStream = (...events: object[]) =>
+      new HttpResponse(events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''), {
+        headers: { 'Content-Type': 'text/event-stream' },
+      });
+    // Two steps, then the connection drops; the first try again finds the server away; the
+    // next one gets the latest state, which is the finished export.
+    const answers = [
+      () => eventStream({ step: 0, progress: 5 }, { step: 1, progress: 20 }),
+      () => HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 }),
+      () => eventStream({ step: 3, progress: 100, done: true, pdfUrl: '/t.pdf', chatData: CHAT_DATA }),
+    ];
+    server.use(http.get('/api/whatsapp/process-status', () => answers.shift()!()));
+    try {
+      const view = renderProcessing();
+      act(() => view.result.current.processing.choose(zip()));
+      act(() => view.result.current.processing.process(DEFAULT_PROCESSING_OPTIONS));
+      await waitFor(() => expect(view.state().reconnecting).toBe(true));
+      expect(view.state()).toMatchObject({ step: 1, error: 'Connection to server lost', processing: false });
+      expect(view.result.current.toast).toEqual(['Error processing file', 'Connection to server lost']);
+
+      await waitFor(() => expect(view.state().processed).not.toBeNull(), { timeout: 10_000 });
+      expect(view.state()).toMatchObject({
+        processing: false,
+        error: null,
+        reconnecting: false,
+        processed: { exportId: EXPORT_ID, pdfUrl: '/t.pdf', chatData: CHAT_DATA },
+      });
+      expect(FetchEventSource.opened).toHaveLength(3);
+      expect(FetchEventSource.opened.every((source) => source.closed)).toBe(true);
+      // SPEC's toast once, for the whole loss, and gone with it.
+      expect(view.raised()).toEqual([['Error processing file', 'Connection to server lost']]);
+      expect(view.result.current.toastOpen).toBe(false);
+    } finally {
+      FetchEventSource.opened = [];
+    }
+  });
+
+  it("shows SPEC's title once when an upload fails without the server's sentence, and says the upload failed", async () => {
+    server.use(http.post('/api/whatsapp/process', () => HttpResponse.error()));
+    const view = renderProcessing();
+    act(() => view.result.current.processing.choose(zip()));
+    act(() => view.result.current.processing.process(DEFAULT_PROCESSING_OPTIONS));
+    await waitFor(() => expect(view.state().processing).toBe(false));
+    expect(view.state()).toMatchObject({
+      uploadFailed: true,
+      error: 'Error processing file',
+      clientId: null,
+    });
+    expect(view.result.current.toast).toEqual(['Error processing file', undefined]);
+    expect(FakeEventSource.opened).toEqual([]);
+  });
+
+  it('asks the browser to warn before leaving the page while the file uploads, and only then', async () => {
+    let answer: (() => void) | undefined;
+    server.use(
+      http.post('/api/whatsapp/process', async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({ clientId: EXPORT_ID }, { status: 201 });
+      }),
+    );
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented ? 'warned' : 'left';
+    };
+    const view = renderProcessing();
+    act(() => view.result.current.processing.choose(zip()));
+    expect(leave()).toBe('left');
+    act(() => view.result.current.processing.process(DEFAULT_PROCESSING_OPTIONS));
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(leave()).toBe('warned');
+    answer!();
+    // Uploaded: the export is remembered, and a reload brings it back.
+    await waitFor(() => expect(view.state().clientId).toBe(EXPORT_ID));
+    expect(leave()).toBe('left');
   });
 
   it('after a reload, shows a remembered bought export through its payment status', async () => {

@@ -12,7 +12,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from '../../../hooks/use-toast';
 import { getChatData } from '../api/chat-data';
 import { getPaymentStatus } from '../api/payment-status';
-import { followProcessStatus } from '../api/process-status';
+import { followProcessStatus, reconnectDelayMs } from '../api/process-status';
 import { type UploadProgress, useStartProcessing } from '../api/start-processing';
 import { CONVERTER_TEXTS } from '../converter-texts';
 import { REFUSAL_TOASTS, refuseFile } from '../refused-file';
@@ -91,8 +91,12 @@ export interface ProcessingState {
   progress: number;
   payment: PaymentNeed | null;
   processed: ProcessedExport | null;
-  /** Why processing failed, for the error notice. */
+  /** Why processing failed, for the error notice (or, when the upload failed, for its card). */
   error: string | null;
+  /** The upload itself failed: the server never had the file. */
+  uploadFailed: boolean;
+  /** The progress stream was lost before the payment step: it is being opened again. */
+  reconnecting: boolean;
   /** The failure's reason code, when the uploaded file is the cause and has guidance. */
   errorReason: ProgressErrorReason | null;
   /** The zone the export's documents write their times in, when this browser knows it. */
@@ -115,6 +119,8 @@ const INITIAL: ProcessingState = {
   payment: null,
   processed: null,
   error: null,
+  uploadFailed: false,
+  reconnecting: false,
   errorReason: null,
   timeZone: null,
   chooseAgain: null,
@@ -131,6 +137,8 @@ type Action =
   | { type: 'started'; clientId: string }
   | { type: 'event'; event: ProgressEvent }
   | { type: 'failed'; error: string | null }
+  | { type: 'upload-failed'; error: string }
+  | { type: 'connection-lost' }
   | { type: 'dismiss-error' }
   | { type: 'processed'; processed: ProcessedExport; timeZone: string | null }
   | { type: 'payment-restored'; payment: PaymentNeed; timeZone: string | null };
@@ -178,13 +186,21 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
         payment: null,
         processed: null,
         error: null,
+        uploadFailed: false,
+        reconnecting: false,
         errorReason: null,
       };
     case 'started':
       return { ...state, clientId: action.clientId };
     case 'event': {
       const { event } = action;
-      const next = { ...state, step: event.step, progress: event.progress };
+      const next = {
+        ...state,
+        step: event.step,
+        progress: event.progress,
+        // Heard again after a lost connection: the work goes on, and the loss is over.
+        ...(state.reconnecting && { processing: true, error: null, reconnecting: false }),
+      };
       if (event.error !== undefined)
         return { ...next, processing: false, error: event.error, errorReason: event.errorReason ?? null };
       // On completion without a payment need, or when a PDF is given, the file counts as processed.
@@ -214,7 +230,11 @@ function reducer(state: ProcessingState, action: Action): ProcessingState {
       return next;
     }
     case 'failed':
-      return { ...state, processing: false, error: action.error, errorReason: null };
+      return { ...state, processing: false, error: action.error, errorReason: null, reconnecting: false };
+    case 'upload-failed':
+      return { ...state, processing: false, error: action.error, errorReason: null, uploadFailed: true };
+    case 'connection-lost':
+      return { ...state, processing: false, error: CONVERTER_TEXTS.connectionLost, reconnecting: true };
     case 'dismiss-error':
       return { ...state, error: null, errorReason: null };
     case 'payment-restored':
@@ -269,46 +289,68 @@ export function useProcessing({ resume }: { resume: boolean }) {
     return () => clearTimeout(timer);
   }, [file, uploadPercent]);
 
+  // A reload or a closed tab mid-upload throws the upload away: the browser asks first.
+  const uploading = state.processing && state.clientId === null;
+  useEffect(() => {
+    if (!uploading) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [uploading]);
+
   /**
    * Follows the export's progress stream. A resumed export whose stream fails before its first
    * event is gone (deleted, past retention, or from another installation): it is forgotten.
+   * Before the payment step a lost stream gets SPEC's toast once, then is opened again in the
+   * background, further apart each time; the server answers a new stream with the latest state
+   * at once, so the page catches up with work done meanwhile.
    */
   const follow = useCallback((exportId: string, resumed: boolean) => {
     let heard = false;
-    closeStream.current = followProcessStatus(
-      exportId,
-      (event) => {
-        heard = true;
-        if (event.step >= stepIndex('payment-required')) paymentStepDone.current = true;
-        if (event.requiresPayment && event.bundleId)
-          updateRememberedExport(exportId, {
-            bundleId: event.bundleId,
-            expiresAt: expiryIn(UNPAID_EXPORT_RETENTION_DAYS),
-          });
-        if (event.deleteAfter) updateRememberedExport(exportId, { expiresAt: event.deleteAfter });
-        dispatch({ type: 'event', event });
-        if (event.error !== undefined)
-          toast({
-            title: CONVERTER_TEXTS.startFailed,
-            description: event.error,
-            variant: 'destructive',
-          });
-      },
-      () => {
-        if (resumed && !heard) {
-          forgetExport();
-          return dispatch({ type: 'remove' });
-        }
-        // SPEC §8: after the payment step a stream error quietly stops processing.
-        if (paymentStepDone.current) return dispatch({ type: 'failed', error: null });
-        dispatch({ type: 'failed', error: CONVERTER_TEXTS.connectionLost });
+    let failures = 0;
+    let lossToast: ReturnType<typeof toast> | null = null;
+    let stop = () => {};
+    const connect = () => {
+      stop = followProcessStatus(exportId, onEvent, onError);
+    };
+    const onEvent = (event: ProgressEvent) => {
+      heard = true;
+      // Back after a loss: its toast is out of date.
+      if (failures > 0) lossToast?.dismiss();
+      failures = 0;
+      if (event.step >= stepIndex('payment-required')) paymentStepDone.current = true;
+      if (event.requiresPayment && event.bundleId)
+        updateRememberedExport(exportId, {
+          bundleId: event.bundleId,
+          expiresAt: expiryIn(UNPAID_EXPORT_RETENTION_DAYS),
+        });
+      if (event.deleteAfter) updateRememberedExport(exportId, { expiresAt: event.deleteAfter });
+      dispatch({ type: 'event', event });
+      if (event.error !== undefined)
         toast({
           title: CONVERTER_TEXTS.startFailed,
-          description: CONVERTER_TEXTS.connectionLost,
+          description: event.error,
           variant: 'destructive',
         });
-      },
-    );
+    };
+    const onError = () => {
+      if (resumed && !heard) {
+        forgetExport();
+        return dispatch({ type: 'remove' });
+      }
+      // SPEC §8: after the payment step a stream error quietly stops processing.
+      if (paymentStepDone.current) return dispatch({ type: 'failed', error: null });
+      dispatch({ type: 'connection-lost' });
+      lossToast ??= toast({
+        title: CONVERTER_TEXTS.startFailed,
+        description: CONVERTER_TEXTS.connectionLost,
+        variant: 'destructive',
+      });
+      const timer = setTimeout(connect, reconnectDelayMs(failures++));
+      stop = () => clearTimeout(timer);
+    };
+    connect();
+    closeStream.current = () => stop();
   }, []);
 
   /**
@@ -379,6 +421,8 @@ export function useProcessing({ resume }: { resume: boolean }) {
   const process = useCallback(
     (options: UploadOptions) => {
       if (!file) return;
+      // A stream still being reconnected belongs to the export this upload replaces.
+      closeStream.current?.();
       dispatch({ type: 'start', timeZone: options.timeZone ?? null });
       paymentStepDone.current = false;
       start.mutate(
@@ -407,8 +451,13 @@ export function useProcessing({ resume }: { resume: boolean }) {
               error instanceof Error
                 ? error.message || CONVERTER_TEXTS.startFailed
                 : CONVERTER_TEXTS.unknownError;
-            dispatch({ type: 'failed', error: message });
-            toast({ title: CONVERTER_TEXTS.startFailed, description: message, variant: 'destructive' });
+            dispatch({ type: 'upload-failed', error: message });
+            // SPEC's title, and the server's sentence under it when there is one.
+            toast({
+              title: CONVERTER_TEXTS.startFailed,
+              ...(message !== CONVERTER_TEXTS.startFailed && { description: message }),
+              variant: 'destructive',
+            });
           },
         },
       );
