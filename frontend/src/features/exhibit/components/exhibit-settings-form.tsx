@@ -7,7 +7,6 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import {
   COURT_PROFILE_CHOICES,
-  DEFAULT_SETTINGS,
   type ExhibitSettings,
   SEALED_COPY_MARK_CHOICES,
 } from '../exhibit-draft';
@@ -36,11 +35,17 @@ const selectClass =
  * message selected) and the server's refusal as one sentence beside the button, focused.
  */
 export function ExhibitSettingsForm({
+  initial,
+  onChange,
   specFor,
   refusal,
   making,
   onMake,
 }: {
+  /** The fields as a saved draft had them. */
+  initial: ExhibitSettings;
+  /** The fields as typed, on every change (the draft keeps them). */
+  onChange(settings: ExhibitSettings): void;
   specFor(settings: ExhibitSettings): ExhibitSpecInput;
   /** The server's sentence for a refused spec (it names the field). */
   refusal: string | null;
@@ -48,7 +53,12 @@ export function ExhibitSettingsForm({
   onMake(spec: ExhibitSpecInput): void;
 }) {
   const id = useId();
-  const form = useForm<ExhibitSettings>({ defaultValues: DEFAULT_SETTINGS });
+  const form = useForm<ExhibitSettings>({ defaultValues: initial });
+  const { subscribe } = form;
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => onChange({ ...values }) }),
+    [subscribe, onChange],
+  );
   const { errors } = form.formState;
   const problem = useRef<HTMLParagraphElement>(null);
   const partProblem = errors.root?.message;
@@ -148,7 +158,13 @@ export function ExhibitSettingsForm({
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-profile`}>Court’s file-size limit</Label>
-        <select id={`${id}-profile`} className={selectClass} {...form.register('courtProfile')}>
+        <select
+          id={`${id}-profile`}
+          className={selectClass}
+          // A restored draft's choice is selected from the first render.
+          defaultValue={initial.courtProfile}
+          {...form.register('courtProfile')}
+        >
           {COURT_PROFILE_CHOICES.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
@@ -174,7 +190,12 @@ export function ExhibitSettingsForm({
       )}
       <div className="grid gap-2">
         <Label htmlFor={`${id}-sealed-mark`}>Unredacted copy, when the exhibit redacts</Label>
-        <select id={`${id}-sealed-mark`} className={selectClass} {...form.register('sealedCopyMark')}>
+        <select
+          id={`${id}-sealed-mark`}
+          className={selectClass}
+          defaultValue={initial.sealedCopyMark}
+          {...form.register('sealedCopyMark')}
+        >
           {SEALED_COPY_MARK_CHOICES.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
