@@ -428,7 +428,11 @@ export type ExhibitSpecInput = z.input<typeof ExhibitSpecSchema>;
 const typed = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
 /** The court-profile choices of the exhibit form: no limit, a preset, or a custom limit. */
-const DRAFT_COURT_PROFILES = ['none', ...(Object.keys(COURT_PROFILES) as CourtProfileId[]), 'custom'] as const;
+const DRAFT_COURT_PROFILES = [
+  'none',
+  ...(Object.keys(COURT_PROFILES) as CourtProfileId[]),
+  'custom',
+] as const;
 
 /**
  * The exhibit form's fields as the filer typed them, kept in a draft: the spec's label, context,
@@ -461,7 +465,10 @@ export const ExhibitDraftSchema = keyed({
     .array(
       z.union(
         [MessageSelectionSchema, RangeSelectionSchema],
-        oneOfForms(SELECTION_KEYS, 'must be one message { "message": 412 } or a range { "from": 412, "to": 440 }'),
+        oneOfForms(
+          SELECTION_KEYS,
+          'must be one message { "message": 412 } or a range { "from": 412, "to": 440 }',
+        ),
       ),
     )
     .max(1000),

@@ -37,7 +37,7 @@ export const MAKE_EXHIBIT_ROUTE = httpRoute({
   },
 });
 
-const DRAFT = `The Exhibit mode's work in progress on an export (selected messages, highlights, redactions, rejected suggestions, the form's fields as typed), kept on the server with the export, never in the browser, and deleted with it (deleted by its uploader, past its retention, by support).`;
+const DRAFT = `The Exhibit mode's work in progress on an export (selected messages, highlights, redactions, rejected suggestions, the form's fields as typed), kept on the server with the export, never in the browser, and deleted with it (by its uploader, or past its retention).`;
 
 /** The Exhibit mode's draft of an export, as last saved. */
 export const EXHIBIT_DRAFT_ROUTE = httpRoute({

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/utils';
 
 interface DialogProps {
@@ -31,9 +31,14 @@ export function Dialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  // The control that had the focus as the dialog opened, read before a field inside takes it.
-  const opener = useRef<Element | null>(null);
-  if (open && opener.current === null) opener.current = globalThis.document?.activeElement ?? null;
+  // The control that had the focus as the dialog opened, read as it opens, before a field inside
+  // takes the focus.
+  const [opened, setOpened] = useState<{ open: boolean; opener: Element | null }>({
+    open: false,
+    opener: null,
+  });
+  if (opened.open !== open) setOpened({ open, opener: open ? document.activeElement : null });
+  const { opener } = opened;
   useEffect(() => {
     const element = dialog.current;
     if (!element || !open) return;
@@ -42,14 +47,16 @@ export function Dialog({
       if (element.open) element.close();
       // Closed or removed (an owner unmounts it when done), the focus it held goes back to the
       // control that opened it, as Radix's dialog does; unless the owner moved it on already.
-      const back = opener.current;
-      opener.current = null;
       const document = element.ownerDocument;
       const lost = document.activeElement === null || document.activeElement === document.body;
-      if ((lost || element.contains(document.activeElement)) && back instanceof HTMLElement && back.isConnected)
-        back.focus();
+      if (
+        (lost || element.contains(document.activeElement)) &&
+        opener instanceof HTMLElement &&
+        opener.isConnected
+      )
+        opener.focus();
     };
-  }, [open]);
+  }, [open, opener]);
   return (
     <dialog
       ref={dialog}

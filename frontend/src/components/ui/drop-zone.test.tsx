@@ -5,7 +5,12 @@ import { DropZone } from './drop-zone';
 function renderZone() {
   render(
     <>
-      <DropZone inputId="file" title="Drop your ZIP file here, or browse" hint="Up to 100 MB" onFiles={vi.fn()} />
+      <DropZone
+        inputId="file"
+        title="Drop your ZIP file here, or browse"
+        hint="Up to 100 MB"
+        onFiles={vi.fn()}
+      />
       <input id="file" type="file" tabIndex={-1} aria-label="ZIP file" />
     </>,
   );

@@ -147,7 +147,9 @@ describe('the draft the server keeps', () => {
   const choices = {
     selected: new Set([5, 1, 2, 3, 9]),
     highlighted: new Set([3, 1]),
-    redactions: [{ kind: 'message' as const, message: 9, reason: { category: 'other' as const, note: 'a name' } }],
+    redactions: [
+      { kind: 'message' as const, message: 9, reason: { category: 'other' as const, note: 'a name' } },
+    ],
     decisions: new Map([
       ['2:39:50', 'rejected' as const],
       ['2:10:21', 'accepted' as const],

@@ -85,7 +85,12 @@ export class DocumentRepository {
   }
 
   /** Keeps the export's exhibit draft, replacing the one saved before. */
-  async saveExhibitDraft(tx: Transaction, exportId: string, draft: ExhibitDraft, savedAt: Date): Promise<void> {
+  async saveExhibitDraft(
+    tx: Transaction,
+    exportId: string,
+    draft: ExhibitDraft,
+    savedAt: Date,
+  ): Promise<void> {
     await managerOf(tx).upsert(ExhibitDraftEntity, { exportId, draft, savedAt }, ['exportId']);
   }
 

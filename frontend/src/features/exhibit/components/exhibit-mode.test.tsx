@@ -20,7 +20,10 @@ const SAVED_AT = '2026-12-07T12:00:00.000Z';
  */
 async function renderMode(
   answer: () => Response = () => HttpResponse.json(EXHIBIT_RESPONSE, { status: 201 }),
-  { draft = null, saveAnswer = () => HttpResponse.json({ savedAt: SAVED_AT }) }: {
+  {
+    draft = null,
+    saveAnswer = () => HttpResponse.json({ savedAt: SAVED_AT }),
+  }: {
     draft?: ExhibitDraft | null;
     saveAnswer?: () => Response;
   } = {},

@@ -368,7 +368,12 @@ function ExhibitEditor({ exportId, saved }: { exportId: string; saved: ExhibitDr
         making={make.isPending}
         onMake={(spec) => make.mutate({ exportId, spec })}
       />
-      <p role="status" aria-live="polite" className="text-sm text-muted-foreground" data-testid="exhibit-draft-status">
+      <p
+        role="status"
+        aria-live="polite"
+        className="text-sm text-muted-foreground"
+        data-testid="exhibit-draft-status"
+      >
         {draftStatusText(draftStatus)}
       </p>
       <div aria-live="polite">{exhibit && <ExhibitFiles exhibit={exhibit} />}</div>

@@ -5,11 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import {
-  COURT_PROFILE_CHOICES,
-  type ExhibitSettings,
-  SEALED_COPY_MARK_CHOICES,
-} from '../exhibit-draft';
+import { COURT_PROFILE_CHOICES, type ExhibitSettings, SEALED_COPY_MARK_CHOICES } from '../exhibit-draft';
 
 /** The form's fields by the spec's field a refusal names, with the label the sentence uses. */
 const FIELDS: Record<string, { field: keyof ExhibitSettings; label: string }> = {

@@ -186,7 +186,9 @@ export function MessageList({
                 data-testid="selection-mark"
                 className={cn(
                   'mt-px inline-flex size-4 shrink-0 items-center justify-center rounded-sm border-2',
-                  isSelected ? 'border-primary bg-primary text-primary-foreground' : 'border-muted-foreground',
+                  isSelected
+                    ? 'border-primary bg-primary text-primary-foreground'
+                    : 'border-muted-foreground',
                 )}
               >
                 {isSelected && <Check className="size-3" strokeWidth={3} />}

@@ -7,10 +7,7 @@ export const DRAFT_SAVE_DELAY_MS = 800;
 
 /** What the draft's status line says: nothing until there is something saved or to save. */
 export type DraftStatus =
-  | { state: 'none' }
-  | { state: 'saving' }
-  | { state: 'saved' }
-  | { state: 'failed'; sentence: string };
+  { state: 'none' } | { state: 'saving' } | { state: 'saved' } | { state: 'failed'; sentence: string };
 
 /** The draft's status line: nothing, 'Saving…', 'Draft saved' or 'Not saved: <the reason>'. */
 export function draftStatusText(status: DraftStatus): string {

@@ -12,7 +12,9 @@ export class GetExhibitDraftUseCase {
     private readonly documents: DocumentRepository,
   ) {}
 
-  execute({ exportId }: RequestOf<typeof EXHIBIT_DRAFT_REQUEST>): Promise<ResponseOf<typeof EXHIBIT_DRAFT_REQUEST>> {
+  execute({
+    exportId,
+  }: RequestOf<typeof EXHIBIT_DRAFT_REQUEST>): Promise<ResponseOf<typeof EXHIBIT_DRAFT_REQUEST>> {
     return this.unitOfWork.run((tx) => this.documents.findExhibitDraft(tx, exportId));
   }
 }
