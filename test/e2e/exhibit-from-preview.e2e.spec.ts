@@ -171,8 +171,12 @@ describe('an exhibit made from the preview', () => {
       // Selected is told apart from not selected beyond the tint: the checked mark against the list.
       const marks = await list
         .getByTestId('selection-mark')
-        .evaluateAll((all) => all.map((mark) => getComputedStyle(mark).backgroundColor));
-      const listBackground = await list.evaluate((element) => getComputedStyle(element).backgroundColor);
+        .evaluateAll((all) =>
+          all.map((mark) => mark.ownerDocument.defaultView!.getComputedStyle(mark).backgroundColor),
+        );
+      const listBackground = await list.evaluate(
+        (element) => element.ownerDocument.defaultView!.getComputedStyle(element).backgroundColor,
+      );
       const selectedMark = marks.find((colour) => colour !== 'rgba(0, 0, 0, 0)')!;
       expect(contrast(selectedMark, listBackground)).toBeGreaterThanOrEqual(3);
       expect(await graveAccessibilityProblems(page)).toEqual([]);
