@@ -14,16 +14,15 @@ function renderZone() {
       <input id="file" type="file" tabIndex={-1} aria-label="ZIP file" />
     </>,
   );
-  const zone = screen.getByRole('button', { name: 'Drop your ZIP file here, or browse' });
+  const zone = screen.getByRole('button', { name: 'Drop your ZIP file here, or browse Up to 100 MB' });
   const click = vi.spyOn(screen.getByLabelText<HTMLInputElement>('ZIP file'), 'click');
   return { zone, click };
 }
 
 describe('DropZone', () => {
-  it('is a button in the tab order, described by its hint, that Enter and Space open the file chooser with', () => {
+  it('is a button in the tab order, named by its words, that Enter and Space open the file chooser with', () => {
     const { zone, click } = renderZone();
     expect(zone.tabIndex).toBe(0);
-    expect(document.getElementById(zone.getAttribute('aria-describedby')!)!.textContent).toBe('Up to 100 MB');
     zone.focus();
     expect(document.activeElement).toBe(zone);
     expect(fireEvent.keyDown(zone, { key: 'Enter' })).toBe(false);

@@ -1,5 +1,5 @@
 import { Upload } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { cn } from '../../lib/utils';
 
 interface DropZoneProps {
@@ -12,20 +12,17 @@ interface DropZoneProps {
 
 /**
  * A dashed area to drop files on or click to browse, highlighted while files are dragged over. It
- * is the keyboard's way to the file chooser too: a button in the tab order, with a focus ring,
- * that Enter and Space open (the visually hidden input it opens is out of the tab order).
+ * is the keyboard's way to the file chooser too: a button in the tab order, named by its words
+ * (title and hint), with a focus ring, that Enter and Space open (the visually hidden input it
+ * opens is out of the tab order).
  */
 export function DropZone({ inputId, title, hint, onFiles }: DropZoneProps) {
   const [dragging, setDragging] = useState(false);
-  const titleId = useId();
-  const hintId = useId();
   const browse = (element: HTMLElement) => element.ownerDocument.getElementById(inputId)?.click();
   return (
     <div
       role="button"
       tabIndex={0}
-      aria-labelledby={titleId}
-      aria-describedby={hintId}
       onClick={(event) => browse(event.currentTarget)}
       onKeyDown={(event) => {
         if (event.key !== 'Enter' && event.key !== ' ') return;
@@ -49,12 +46,8 @@ export function DropZone({ inputId, title, hint, onFiles }: DropZoneProps) {
       )}
     >
       <Upload className="size-8 text-primary" aria-hidden="true" />
-      <span id={titleId} className="font-medium">
-        {title}
-      </span>
-      <span id={hintId} className="text-sm text-muted-foreground">
-        {hint}
-      </span>
+      <span className="font-medium">{title}</span>
+      <span className="text-sm text-muted-foreground">{hint}</span>
     </div>
   );
 }
