@@ -74,7 +74,7 @@ export interface HttpRoute<
   Body extends HttpBody | undefined = HttpBody | undefined,
 > {
   readonly kind: 'http';
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly path: string;
   /** The group the route is listed under in the API docs. */
   readonly tag: string;

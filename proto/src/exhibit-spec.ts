@@ -99,13 +99,15 @@ const SELECTION_SHAPES = {
   days: { fromDay: RecordedDaySchema, toDay: RecordedDaySchema },
 };
 const SELECTION_KEYS = keysOf(SELECTION_SHAPES);
+const MessageSelectionSchema = keyed(SELECTION_SHAPES.message, { keys: SELECTION_KEYS });
+const RangeSelectionSchema = keyed(SELECTION_SHAPES.range, { keys: SELECTION_KEYS }).refine(
+  (range) => range.from <= range.to,
+  { message: 'from must not be after to', path: ['to'] },
+);
 export const ExhibitSelectionSchema = z.union(
   [
-    keyed(SELECTION_SHAPES.message, { keys: SELECTION_KEYS }),
-    keyed(SELECTION_SHAPES.range, { keys: SELECTION_KEYS }).refine((range) => range.from <= range.to, {
-      message: 'from must not be after to',
-      path: ['to'],
-    }),
+    MessageSelectionSchema,
+    RangeSelectionSchema,
     keyed(SELECTION_SHAPES.days, { keys: SELECTION_KEYS }).refine((range) => range.fromDay <= range.toDay, {
       message: 'fromDay must not be after toDay',
       path: ['toDay'],
@@ -428,3 +430,72 @@ export const ExhibitSpecSchema = keyed({
 export type ExhibitSpec = z.infer<typeof ExhibitSpecSchema>;
 /** The spec as a caller writes it, defaults not yet filled. */
 export type ExhibitSpecInput = z.input<typeof ExhibitSpecSchema>;
+
+/** A field of the exhibit form as typed (checked as a spec only when the exhibit is made): at most `max` characters. */
+const typed = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+/** The court-profile choices of the exhibit form: no limit, a preset, or a custom limit. */
+const DRAFT_COURT_PROFILES = [
+  'none',
+  ...(Object.keys(COURT_PROFILES) as CourtProfileId[]),
+  'custom',
+] as const;
+
+/**
+ * The exhibit form's fields as the filer typed them, kept in a draft: the spec's label, context,
+ * Bates numbering, court profile and sealed-copy mark before they are checked as a spec.
+ */
+export const ExhibitDraftSettingsSchema = keyed({
+  label: typed(200),
+  context: typed(20),
+  batesPrefix: typed(100),
+  batesStart: typed(20),
+  courtProfile: z.enum(DRAFT_COURT_PROFILES, { error: `must be one of ${DRAFT_COURT_PROFILES.join(', ')}` }),
+  /** A custom limit, in MB (1,000,000 bytes, as courts state them). */
+  customMegabytes: typed(20),
+  /** '' while the filer has not chosen: the spec then leaves it out. */
+  sealedCopyMark: z.enum(['', ...SEALED_COPY_MARKS], {
+    error: `must be one of "", ${SEALED_COPY_MARKS.join(', ')}`,
+  }),
+});
+export type ExhibitDraftSettings = z.infer<typeof ExhibitDraftSettingsSchema>;
+
+/**
+ * An exhibit being built in the web app's Exhibit mode, kept with its export until it is deleted
+ * so that a reload loses nothing: the spec's selections (single messages and ranges, as the web
+ * app writes them), highlights and redactions, each checked with the spec's own schema, the
+ * suggestions the filer rejected, and the form's fields as typed. Unlike a spec it may be
+ * unfinished: no message selected yet, no label, a number half typed.
+ */
+export const ExhibitDraftSchema = keyed({
+  selections: z
+    .array(
+      z.union(
+        [MessageSelectionSchema, RangeSelectionSchema],
+        oneOfForms(
+          SELECTION_KEYS,
+          'must be one message { "message": 412 } or a range { "from": 412, "to": 440 }',
+        ),
+      ),
+    )
+    .max(1000),
+  highlights: z.array(MessageNumberSchema).max(10_000),
+  redactions: z.array(RedactionSchema).max(10_000),
+  /** The Rule 5.2(a) suggestions rejected, each as `<message>:<start>:<end>` (the span in its text). */
+  rejectedSuggestions: z
+    .array(z.string().regex(/^\d{1,10}:\d{1,7}:\d{1,7}$/, 'must be <message>:<start>:<end>'))
+    .max(10_000),
+  settings: ExhibitDraftSettingsSchema,
+});
+export type ExhibitDraft = z.infer<typeof ExhibitDraftSchema>;
+
+/** A draft as it was last saved, or null while none is. */
+export const SavedExhibitDraftSchema = z.object({
+  draft: ExhibitDraftSchema.nullable(),
+  /** When it was saved (ISO 8601), or null while none is. */
+  savedAt: z.iso.datetime().nullable(),
+});
+export type SavedExhibitDraft = z.infer<typeof SavedExhibitDraftSchema>;
+
+/** What saving a draft answers: when it was saved (ISO 8601). */
+export const ExhibitDraftSavedSchema = z.object({ savedAt: z.iso.datetime() });

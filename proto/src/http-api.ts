@@ -177,7 +177,7 @@ const MAILED_LINK = `A mailed link carries \`expires\` and \`signature\` in the 
 const SIGNED_LINK = `Only through the signed links a buyer's mail hands out (valid ${DOWNLOAD_LINK_VALIDITY_DAYS} days); only while the export is free or paid: after a refund it answers 404, like its chat data. The links the API gives the web app (\`pdfUrl\`, an exhibit's files) are this path without a signature: they open through \`POST /api/link-code\`. The documents, the mail and the logs name an export by its reference (CE-XXXX-XXXX-XXXX), which opens nothing. ${ERROR_PAGE}`;
 
 /** What every route that takes an export id (or a bundle id) asks besides it. */
-const BOUND = `The id opens the export only together with the HttpOnly cookie \`${EXPORT_BINDING_COOKIE}\` that the browser got with the upload's answer (and again at checkout): a request with the id and without the cookie is answered as for an unknown id. Proxies log paths and queries; the cookie they do not.`;
+export const BOUND = `The id opens the export only together with the HttpOnly cookie \`${EXPORT_BINDING_COOKIE}\` that the browser got with the upload's answer (and again at checkout): a request with the id and without the cookie is answered as for an unknown id. Proxies log paths and queries; the cookie they do not.`;
 
 const SUPPORT = 'For `npm run support`; `Authorization: Bearer <SUPPORT_TOKEN>`.';
 const SUPPORT_ERRORS = {

@@ -69,3 +69,6 @@ export const HTTP_LIMITS = {
   /** Exhibits made per client address per hour: each draws PDFs, so a lawyer's drafts fit and a loop does not. */
   exhibitsPerHour: 30,
 } as const;
+
+/** The most bytes a JSON request body may have (an exhibit spec or draft, a contact message): 413 above. */
+export const JSON_BODY_MAX_BYTES = 100 * 1024;

@@ -11,7 +11,12 @@ import { ChatDataSchema, MessageSchema } from './chat';
 import { ContactMessageSchema } from './contact';
 import { isSmallExport } from './documents-cost';
 import { ExhibitResponseSchema } from './exhibit-api';
-import { ExhibitSpecSchema } from './exhibit-spec';
+import {
+  ExhibitDraftSavedSchema,
+  ExhibitDraftSchema,
+  ExhibitSpecSchema,
+  SavedExhibitDraftSchema,
+} from './exhibit-spec';
 import { type PartName, PartHealthSchema, SERVICE_NAMES, type ServiceName } from './health';
 import {
   ExtendRetentionRequestSchema,
@@ -268,6 +273,19 @@ export const MAKE_EXHIBIT_REQUEST = requestContract(
   }),
 );
 
+/** The Exhibit mode's draft of an export, as last saved (pdf). */
+export const EXHIBIT_DRAFT_REQUEST = requestContract('pdf.exhibit-draft', ExportRef, SavedExhibitDraftSchema);
+
+/**
+ * Saves the Exhibit mode's draft of an export (pdf), replacing the one saved before; deleted with
+ * the export's other rows. GONE (EXPORT_DELETED) when the export was deleted meanwhile.
+ */
+export const SAVE_EXHIBIT_DRAFT_REQUEST = requestContract(
+  'pdf.save-exhibit-draft',
+  ExportRef.extend({ draft: ExhibitDraftSchema }),
+  ExhibitDraftSavedSchema,
+);
+
 // ── Durable work (JetStream) ───────────────────────────────────────────────────────────
 
 /** Step 0: unzip the stored upload safely, hash and store every entry (ingest). */
@@ -494,6 +512,8 @@ export const SUBJECT_USES: readonly SubjectUse[] = [
   { contract: DOCUMENTS_PRESENT_REQUEST, answeredBy: 'pdf', askedBy: ['payment'] },
   { contract: EXHIBIT_SOURCE_REQUEST, answeredBy: 'pdf', askedBy: ['gateway'] },
   { contract: MAKE_EXHIBIT_REQUEST, answeredBy: 'pdf', askedBy: ['gateway'] },
+  { contract: EXHIBIT_DRAFT_REQUEST, answeredBy: 'pdf', askedBy: ['gateway'] },
+  { contract: SAVE_EXHIBIT_DRAFT_REQUEST, answeredBy: 'pdf', askedBy: ['gateway'] },
   { contract: INGEST_JOB, consumedBy: 'ingest', enqueuedBy: ['gateway'] },
   { contract: PARSE_JOB, consumedBy: 'parse', enqueuedBy: ['ingest'] },
   { contract: MEDIA_JOB, consumedBy: 'media', enqueuedBy: ['parse'] },

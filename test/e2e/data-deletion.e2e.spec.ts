@@ -411,8 +411,31 @@ describe('data deletion', () => {
       'the contact mail in the outbox',
     );
 
+    // The Exhibit mode's draft of the free export, which names someone in a redaction.
+    const drafted = await fetch(`${base()}/api/whatsapp/export/${free.exportId}/exhibit-draft`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        selections: [{ message: 2 }],
+        highlights: [],
+        redactions: [{ kind: 'text-everywhere', text: 'Wolfeschlegel', reason: { category: 'minor-name' } }],
+        rejectedSuggestions: [],
+        settings: {
+          label: '',
+          context: '0',
+          batesPrefix: '',
+          batesStart: '',
+          courtProfile: 'none',
+          customMegabytes: '',
+          sealedCopyMark: '',
+        },
+      }),
+    });
+    expect(drafted.status).toBe(200);
+
     const needles = [
       ...needlesOf(free.facts),
+      'Wolfeschlegel',
       ...needlesOf(unpaid.facts),
       ...needlesOf(refusedFacts).filter((n) => n !== refusedFacts.buyer),
       ...needlesOf(secondBuy.facts),
@@ -422,7 +445,7 @@ describe('data deletion', () => {
       contact.email,
       'Quibbleworth',
     ];
-    for (const needle of [refusedFacts.fileName, secondBuy.facts.buyer, 'Quibbleworth'])
+    for (const needle of [refusedFacts.fileName, secondBuy.facts.buyer, 'Quibbleworth', 'Wolfeschlegel'])
       expect(await whereFound(needle)).not.toEqual([]);
     expect(
       (await whereFound(refusedFacts.options.caseNumber)).some((where) =>

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { graveAccessibilityProblems } from '../support/accessibility';
 import { ARTIFACTS } from '../support/artifacts';
 import { REPO_ROOT } from '../support/child-process';
 import { documentOpenedBy, useChromium } from '../support/browser';
@@ -11,6 +12,22 @@ import { useStandalone } from '../support/standalone';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 
 const SSN = '123-45-6789';
+
+/** The WCAG contrast ratio of two opaque colours as getComputedStyle writes them (`rgb(r, g, b)`). */
+function contrast(one: string, other: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, b] = colour
+      .match(/\d+(\.\d+)?/g)!
+      .slice(0, 3)
+      .map((part) => {
+        const c = Number(part) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(one), luminance(other)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
 
 /** Presses Tab until `target` has the focus: how a keyboard user reaches a control. */
 async function tabTo(page: Page, target: Locator, presses = 150): Promise<void> {
@@ -58,9 +75,18 @@ describe('an exhibit made from the preview', () => {
   it('selects, accepts the SSN suggestion, highlights, labels and makes the exhibit, all from the keyboard', async () => {
     const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } });
     try {
+      // Asked for before the page loads: Chromium hands the chooser over only once the browser
+      // is told to, which a request made with the key press could come after.
+      const chooser = page.waitForEvent('filechooser', { timeout: 0 });
+      // A failure before it is awaited closes the page, which ends this wait too: not a second failure.
+      chooser.catch(() => undefined);
       await page.goto(`http://localhost:${standalone.port}/`);
-      // A file chooser is the operating system's: the file is given to the input, the rest is keys.
-      await page.setInputFiles('input[type=file]', zipPath);
+      // The upload box opens the file chooser with Enter; the chooser is the operating system's,
+      // so the file is handed to it, the rest is keys.
+      await tabTo(page, page.getByRole('button', { name: 'Drop your ZIP file here, or browse' }));
+      await page.screenshot({ path: path.join(ARTIFACTS, 'upload-box-focused-1280.png') });
+      await page.keyboard.press('Enter');
+      await (await chooser).setFiles(zipPath);
       await tabTo(page, page.getByRole('button', { name: 'Process Chat Export' }));
       await page.keyboard.press('Enter');
       await page.getByRole('button', { name: 'View PDF' }).waitFor({ timeout: 90_000 });
@@ -130,6 +156,39 @@ describe('an exhibit made from the preview', () => {
       await page.setViewportSize({ width: 375, height: 740 });
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
       await page.screenshot({ path: path.join(ARTIFACTS, 'exhibit-made-375.png'), fullPage: true });
+
+      // The draft is kept on the server: a reload brings the selection, highlights, the accepted
+      // suggestion and the label back.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page
+        .getByTestId('exhibit-draft-status')
+        .filter({ hasText: /^Draft saved$/ })
+        .waitFor();
+      await page.reload();
+      await page.getByRole('tab', { name: 'Exhibit' }).click();
+      await page
+        .getByTestId('exhibit-draft-status')
+        .filter({ hasText: /^Draft saved$/ })
+        .waitFor();
+      expect(await status.textContent()).toMatch(/^3 messages selected, 3 highlighted; /);
+      await page.getByRole('heading', { name: 'Redactions (1)' }).waitFor();
+      expect(await page.getByLabel('Exhibit label').inputValue()).toBe('Exhibit P-7');
+      // Selected is told apart from not selected beyond the tint: the checked mark against the list.
+      const marks = await list
+        .getByTestId('selection-mark')
+        .evaluateAll((all) =>
+          all.map((mark) => mark.ownerDocument.defaultView!.getComputedStyle(mark).backgroundColor),
+        );
+      const listBackground = await list.evaluate(
+        (element) => element.ownerDocument.defaultView!.getComputedStyle(element).backgroundColor,
+      );
+      const selectedMark = marks.find((colour) => colour !== 'rgba(0, 0, 0, 0)')!;
+      expect(contrast(selectedMark, listBackground)).toBeGreaterThanOrEqual(3);
+      expect(await graveAccessibilityProblems(page)).toEqual([]);
+      await page.screenshot({
+        path: path.join(ARTIFACTS, 'exhibit-draft-restored-1280.png'),
+        fullPage: true,
+      });
     } finally {
       await page.close();
     }

@@ -67,7 +67,7 @@ describe('the first visit', () => {
         expect(await page.getByText('Free trial', { exact: false }).count()).toBe(0);
         await button.click();
         await page.waitForURL((url) => url.hash === '#convert');
-        const dropZone = page.locator('label').filter({ hasText: 'Drop your ZIP file here' });
+        const dropZone = page.getByRole('button', { name: 'Drop your ZIP file here, or browse' });
         await eventually(() => topOnScreen(page, dropZone), 10_000, 'the drop zone on the screen');
       } finally {
         await page.close();

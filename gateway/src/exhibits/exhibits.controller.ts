@@ -2,7 +2,7 @@ import { Controller, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { ExhibitMessagesResponse, ExhibitResponse } from '@chatexhibit/proto/exhibit-api';
-import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
+import type { ExhibitDraft, ExhibitSpec, SavedExhibitDraft } from '@chatexhibit/proto/exhibit-spec';
 import { HTTP_ROUTES } from '@chatexhibit/proto/http-routes';
 import { ExportBinding } from '../access/export-binding';
 import { Route, RouteBody, RouteParams, RouteQuery } from '../http/http-route';
@@ -11,8 +11,8 @@ import { ExhibitsService } from './exhibits.service';
 
 /**
  * Exhibits of a free or paid export, for whoever holds its id and the cookie binding it: its
- * numbered messages to choose from, and making an exhibit (rate-limited per client address, the
- * `exhibits` throttler). The made exhibit's files are served behind signed links with the
+ * numbered messages to choose from, the Exhibit mode's draft, and making an exhibit (rate-limited
+ * per client address, the `exhibits` throttler). The made exhibit's files are served behind signed links with the
  * export's other files.
  */
 @Controller()
@@ -42,5 +42,24 @@ export class ExhibitsController {
   ): Promise<ExhibitResponse> {
     this.binding.assertBound(request, exportId);
     return this.exhibits.make(exportId, spec);
+  }
+
+  @Route(HTTP_ROUTES.exhibitDraft)
+  draft(
+    @RouteParams(HTTP_ROUTES.exhibitDraft) { exportId }: { exportId: string },
+    @Req() request: Request,
+  ): Promise<SavedExhibitDraft> {
+    this.binding.assertBound(request, exportId);
+    return this.exhibits.draft(exportId);
+  }
+
+  @Route(HTTP_ROUTES.saveExhibitDraft)
+  saveDraft(
+    @RouteParams(HTTP_ROUTES.saveExhibitDraft) { exportId }: { exportId: string },
+    @RouteBody(HTTP_ROUTES.saveExhibitDraft) draft: ExhibitDraft,
+    @Req() request: Request,
+  ): Promise<{ savedAt: string }> {
+    this.binding.assertBound(request, exportId);
+    return this.exhibits.saveDraft(exportId, draft);
   }
 }

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { ExhibitMessagesResponse, ExhibitResponse } from '@chatexhibit/proto/exhibit-api';
-import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
+import type { ExhibitDraft, ExhibitSpec, SavedExhibitDraft } from '@chatexhibit/proto/exhibit-spec';
 import {
+  EXHIBIT_DRAFT_REQUEST,
   EXHIBIT_SOURCE_REQUEST,
   MAKE_EXHIBIT_REQUEST,
   MAKE_EXHIBIT_TIMEOUT_MS,
+  SAVE_EXHIBIT_DRAFT_REQUEST,
   TRANSCRIPT_PAGE_REQUEST,
 } from '@chatexhibit/proto/subjects';
 import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
@@ -15,7 +17,8 @@ const TRANSCRIPT_PAGE_SIZE = 1000;
 
 /**
  * Exhibits of a free or paid export: its messages as the transcript numbers and draws them (the
- * parse service's), and exhibits made by the pdf service, answered with signed links to their files.
+ * parse service's), and the Exhibit mode's draft and exhibits made by the pdf service, answered
+ * with signed links to their files.
  */
 @Injectable()
 export class ExhibitsService {
@@ -69,6 +72,16 @@ export class ExhibitsService {
         url: paths.exhibitFile(made.exhibitId, file.name),
       })),
     };
+  }
+
+  async draft(exportId: string): Promise<SavedExhibitDraft> {
+    await this.results.assertReadable(exportId);
+    return this.requestBus.request(EXHIBIT_DRAFT_REQUEST, { exportId });
+  }
+
+  async saveDraft(exportId: string, draft: ExhibitDraft): Promise<{ savedAt: string }> {
+    await this.results.assertReadable(exportId);
+    return this.requestBus.request(SAVE_EXHIBIT_DRAFT_REQUEST, { exportId, draft });
   }
 
   private page(exportId: string, offset: number, limit: number) {

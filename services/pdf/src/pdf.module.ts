@@ -8,15 +8,19 @@ import { CheckDocumentsRequestHandler } from './use-cases/check-documents/check-
 import { CheckDocumentsUseCase } from './use-cases/check-documents/check-documents.use-case';
 import { GenerateDocumentsJobHandler } from './use-cases/generate-documents/generate-documents.job-handler';
 import { GenerateDocumentsUseCase } from './use-cases/generate-documents/generate-documents.use-case';
+import { GetExhibitDraftRequestHandler } from './use-cases/get-exhibit-draft/get-exhibit-draft.request-handler';
+import { GetExhibitDraftUseCase } from './use-cases/get-exhibit-draft/get-exhibit-draft.use-case';
 import { GetExhibitSourceRequestHandler } from './use-cases/get-exhibit-source/get-exhibit-source.request-handler';
 import { GetExhibitSourceUseCase } from './use-cases/get-exhibit-source/get-exhibit-source.use-case';
 import { MakeExhibitRequestHandler } from './use-cases/make-exhibit/make-exhibit.request-handler';
 import { MakeExhibitUseCase } from './use-cases/make-exhibit/make-exhibit.use-case';
+import { SaveExhibitDraftRequestHandler } from './use-cases/save-exhibit-draft/save-exhibit-draft.request-handler';
+import { SaveExhibitDraftUseCase } from './use-cases/save-exhibit-draft/save-exhibit-draft.use-case';
 import { PDF_SETTINGS, type PdfSettings } from './pdf.settings';
 
 const part = ServicePartModule.forPart('pdf', PDF_TABLES);
 
-/** The pdf service: the transcript, court-filing copy and evidence package of each export, and its exhibits. */
+/** The pdf service: the transcript, court-filing copy and evidence package of each export, and its exhibits and exhibit draft. */
 @Module({
   imports: [part],
   providers: [
@@ -31,6 +35,10 @@ const part = ServicePartModule.forPart('pdf', PDF_TABLES);
     GetExhibitSourceRequestHandler,
     MakeExhibitUseCase,
     MakeExhibitRequestHandler,
+    SaveExhibitDraftUseCase,
+    SaveExhibitDraftRequestHandler,
+    GetExhibitDraftUseCase,
+    GetExhibitDraftRequestHandler,
   ],
   exports: [part],
 })

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/utils';
 
 interface DialogProps {
@@ -14,7 +14,8 @@ interface DialogProps {
 
 /**
  * A modal in shadcn's dialog look, on the browser's own modal `<dialog>`: focus stays inside, the
- * page behind is inert, Escape closes (the owner decides: it may be busy). Radix's dialog injects
+ * page behind is inert, Escape closes (the owner decides: it may be busy), and the focus returns
+ * to the control that opened it. Radix's dialog injects
  * an inline style sheet to lock scrolling, which the app's Content-Security-Policy (no inline
  * styles) refuses.
  */
@@ -30,12 +31,32 @@ export function Dialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  // The control that had the focus as the dialog opened, read as it opens, before a field inside
+  // takes the focus.
+  const [opened, setOpened] = useState<{ open: boolean; opener: Element | null }>({
+    open: false,
+    opener: null,
+  });
+  if (opened.open !== open) setOpened({ open, opener: open ? document.activeElement : null });
+  const { opener } = opened;
   useEffect(() => {
     const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+    if (!element || !open) return;
+    if (!element.open) element.showModal();
+    return () => {
+      if (element.open) element.close();
+      // Closed or removed (an owner unmounts it when done), the focus it held goes back to the
+      // control that opened it, as Radix's dialog does; unless the owner moved it on already.
+      const document = element.ownerDocument;
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (
+        (lost || element.contains(document.activeElement)) &&
+        opener instanceof HTMLElement &&
+        opener.isConnected
+      )
+        opener.focus();
+    };
+  }, [open, opener]);
   return (
     <dialog
       ref={dialog}

@@ -2,7 +2,9 @@ import { ExhibitSpecSchema } from '@chatexhibit/proto/exhibit-spec';
 import { describe, expect, it } from 'vitest';
 import { EXHIBIT_MESSAGES } from '../../test/fixtures';
 import {
+  choicesOf,
   DEFAULT_SETTINGS,
+  draftOf,
   filterMessages,
   occurrenceAt,
   redactionText,
@@ -159,5 +161,43 @@ describe('the exhibit draft', () => {
         { kind: 'attachment', message: 4, reason: minor },
       ),
     ).toBe(false);
+  });
+});
+
+describe('the draft the server keeps', () => {
+  const choices = {
+    selected: new Set([5, 1, 2, 3, 9]),
+    highlighted: new Set([3, 1]),
+    redactions: [
+      { kind: 'message' as const, message: 9, reason: { category: 'other' as const, note: 'a name' } },
+    ],
+    decisions: new Map([
+      ['2:39:50', 'rejected' as const],
+      ['2:10:21', 'accepted' as const],
+    ]),
+    settings: { ...DEFAULT_SETTINGS, label: 'Exhibit P-7', batesStart: '12x' },
+  };
+
+  it('keeps the selection as the spec’s runs, the rejected suggestions and the form as typed, and brings them back', () => {
+    const draft = draftOf(choices);
+    expect(draft).toEqual({
+      selections: [{ from: 1, to: 3 }, { message: 5 }, { message: 9 }],
+      highlights: [1, 3],
+      redactions: choices.redactions,
+      rejectedSuggestions: ['2:39:50'],
+      settings: choices.settings,
+    });
+    expect(choicesOf(draft)).toEqual({ ...choices, decisions: new Map([['2:39:50', 'rejected']]) });
+    expect(draftOf(choicesOf(draft))).toEqual(draft);
+  });
+
+  it('chooses nothing without a saved draft', () => {
+    expect(draftOf(choicesOf(null))).toEqual({
+      selections: [],
+      highlights: [],
+      redactions: [],
+      rejectedSuggestions: [],
+      settings: DEFAULT_SETTINGS,
+    });
   });
 });

@@ -2,13 +2,13 @@ import type { ExhibitMessage } from '@chatexhibit/proto/exhibit-api';
 import {
   COURT_PROFILES,
   type CourtProfileId,
-  type ExhibitSelection,
+  type ExhibitDraft,
+  type ExhibitDraftSettings,
   type ExhibitSpecInput,
   type Redaction,
   type RedactionCategory,
   REDACTION_REASONS,
   redactionTarget,
-  type SealedCopyMark,
 } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import { partToRemove, RULE_5_2_ALLOWS, suggestRedactions } from '@chatexhibit/proto/redaction-suggestions';
@@ -19,9 +19,9 @@ import { textOccurrences } from '@chatexhibit/proto/text-range';
 // parts: plain functions, so the rules are tested without a browser.
 
 /** Selected message numbers as the spec's selections: each run of consecutive numbers one range. */
-export function selectionsOf(numbers: Iterable<number>): ExhibitSelection[] {
+export function selectionsOf(numbers: Iterable<number>): ExhibitDraft['selections'] {
   const sorted = [...new Set(numbers)].sort((a, b) => a - b);
-  const selections: ExhibitSelection[] = [];
+  const selections: ExhibitDraft['selections'] = [];
   let first = sorted[0];
   for (let i = 0; i < sorted.length; i++) {
     const number = sorted[i]!;
@@ -138,18 +138,8 @@ export function filterMessages(
   );
 }
 
-/** The exhibit form's fields as typed (every input's value is a string). */
-export interface ExhibitSettings {
-  label: string;
-  context: string;
-  batesPrefix: string;
-  batesStart: string;
-  courtProfile: 'none' | CourtProfileId | 'custom';
-  /** A custom limit, in MB (1,000,000 bytes, as courts state them). */
-  customMegabytes: string;
-  /** How the unredacted copy is submitted, or '' when the filer has not chosen: the spec then leaves it out. */
-  sealedCopyMark: SealedCopyMark | '';
-}
+/** The exhibit form's fields as typed (every input's value is a string), as a draft keeps them. */
+export type ExhibitSettings = ExhibitDraftSettings;
 
 export const DEFAULT_SETTINGS: ExhibitSettings = {
   label: '',
@@ -211,3 +201,56 @@ export const COURT_PROFILE_CHOICES: { value: ExhibitSettings['courtProfile']; la
   ),
   { value: 'custom', label: 'Custom limit…' },
 ];
+
+/** What the filer chose in the Exhibit mode: the parts of a draft as the mode holds them. */
+export interface ExhibitChoices {
+  selected: ReadonlySet<number>;
+  highlighted: ReadonlySet<number>;
+  redactions: readonly Redaction[];
+  /** The suggestions decided, by key; an accepted one is its redaction in `redactions`. */
+  decisions: ReadonlyMap<string, 'accepted' | 'rejected'>;
+  settings: ExhibitSettings;
+}
+
+/** The choices as the server keeps them (the spec's selections and parts, the form as typed). */
+export const draftOf = (choices: ExhibitChoices): ExhibitDraft => ({
+  selections: selectionsOf(choices.selected),
+  highlights: [...choices.highlighted].sort((a, b) => a - b),
+  redactions: [...choices.redactions],
+  rejectedSuggestions: [...choices.decisions]
+    .filter(([, decision]) => decision === 'rejected')
+    .map(([key]) => key)
+    .sort(),
+  settings: choices.settings,
+});
+
+/** The choices a saved draft brings back (none chosen without one). */
+export const choicesOf = (draft: ExhibitDraft | null): ExhibitChoices => ({
+  selected: new Set(
+    (draft?.selections ?? []).flatMap((selection) =>
+      'message' in selection
+        ? [selection.message]
+        : Array.from({ length: selection.to - selection.from + 1 }, (_, i) => selection.from + i),
+    ),
+  ),
+  highlighted: new Set(draft?.highlights),
+  redactions: draft?.redactions ?? [],
+  decisions: new Map(draft?.rejectedSuggestions.map((key) => [key, 'rejected' as const])),
+  settings: draft?.settings ?? DEFAULT_SETTINGS,
+});
+
+/**
+ * Each suggestion's decision: the filer's, or accepted when its redaction is in the list already
+ * (a draft brought back keeps the redactions, not the clicks that added them).
+ */
+export function decisionsOf(
+  suggestions: readonly MessageSuggestion[],
+  decisions: ReadonlyMap<string, 'accepted' | 'rejected'>,
+  redactions: readonly Redaction[],
+): ReadonlyMap<string, 'accepted' | 'rejected'> {
+  const all = new Map(decisions);
+  for (const suggestion of suggestions)
+    if (!all.has(suggestion.key) && redactions.some((other) => sameRedaction(other, suggestion.redaction)))
+      all.set(suggestion.key, 'accepted');
+  return all;
+}

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { ExhibitDraft, SavedExhibitDraft } from '@chatexhibit/proto/exhibit-spec';
 import type { ExportFacts } from '@chatexhibit/proto/processing-options';
 import { managerOf, type Transaction } from '@chatexhibit/kit/database/unit-of-work';
 import type { TakenBates } from '../domain/exhibit/exhibit-bates';
 import type { FilingCopy } from '../domain/render-export-documents';
 import { DocumentEntity } from './document.entity';
+import { ExhibitDraftEntity } from './exhibit-draft.entity';
 import { ExhibitEntity } from './exhibit.entity';
 import { ExportFactsEntity } from './export-facts.entity';
 
@@ -16,12 +18,13 @@ export interface ExhibitOrigin {
 /** The pdf service's tables. TypeORM stays in here. */
 @Injectable()
 export class DocumentRepository {
-  /** Deletes every row of the export: its documents, the facts they were made from, its exhibits. */
+  /** Deletes every row of the export: its documents, the facts they were made from, its exhibits and exhibit draft. */
   async deleteExport(tx: Transaction, exportId: string): Promise<void> {
     const manager = managerOf(tx);
     await manager.delete(DocumentEntity, { exportId });
     await manager.delete(ExportFactsEntity, { exportId });
     await manager.delete(ExhibitEntity, { exportId });
+    await manager.delete(ExhibitDraftEntity, { exportId });
   }
 
   /**
@@ -79,5 +82,20 @@ export class DocumentRepository {
 
   async saveExhibit(tx: Transaction, exhibit: ExhibitEntity): Promise<void> {
     await managerOf(tx).insert(ExhibitEntity, exhibit);
+  }
+
+  /** Keeps the export's exhibit draft, replacing the one saved before. */
+  async saveExhibitDraft(
+    tx: Transaction,
+    exportId: string,
+    draft: ExhibitDraft,
+    savedAt: Date,
+  ): Promise<void> {
+    await managerOf(tx).upsert(ExhibitDraftEntity, { exportId, draft, savedAt }, ['exportId']);
+  }
+
+  async findExhibitDraft(tx: Transaction, exportId: string): Promise<SavedExhibitDraft> {
+    const row = await managerOf(tx).findOneBy(ExhibitDraftEntity, { exportId });
+    return { draft: row?.draft ?? null, savedAt: row?.savedAt.toISOString() ?? null };
   }
 }

@@ -283,6 +283,8 @@ export function UploadCard({
           id={`${id}-file`}
           type="file"
           aria-label="WhatsApp export ZIP file"
+          // The drop zone is the keyboard's way to it.
+          tabIndex={-1}
           accept={`${UPLOAD_FILE_EXTENSION},application/zip`}
           className="sr-only"
           onChange={(event) => {

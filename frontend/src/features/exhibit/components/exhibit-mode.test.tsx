@@ -1,20 +1,43 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import type { ExhibitDraft } from '@chatexhibit/proto/exhibit-spec';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { EXHIBIT_MESSAGES, EXHIBIT_RESPONSE } from '../../../test/fixtures';
 import { server } from '../../../test/server';
+import { DRAFT_NOT_SAVED } from '../api/exhibit-draft';
+import { DEFAULT_SETTINGS } from '../exhibit-draft';
 import { ExhibitMode } from './exhibit-mode';
 
 const EXPORT = '6f1c2a4e-3b5d-4c7e-8f90-a1b2c3d4e5f6';
 
-/** The exhibit mode of the fixture's export, its messages served two a page; what it posts is kept. */
+const SAVED_AT = '2026-12-07T12:00:00.000Z';
+
+/**
+ * The exhibit mode of the fixture's export, its messages served two a page, with the draft saved
+ * before (none by default); what it posts and the drafts it saves are kept.
+ */
 async function renderMode(
   answer: () => Response = () => HttpResponse.json(EXHIBIT_RESPONSE, { status: 201 }),
+  {
+    draft = null,
+    saveAnswer = () => HttpResponse.json({ savedAt: SAVED_AT }),
+  }: {
+    draft?: ExhibitDraft | null;
+    saveAnswer?: () => Response;
+  } = {},
 ) {
   const posted: unknown[] = [];
+  const saved: unknown[] = [];
   server.use(
+    http.get(`/api/whatsapp/export/${EXPORT}/exhibit-draft`, () =>
+      HttpResponse.json({ draft, savedAt: draft ? SAVED_AT : null }),
+    ),
+    http.put(`/api/whatsapp/export/${EXPORT}/exhibit-draft`, async ({ request }) => {
+      saved.push(await request.json());
+      return saveAnswer();
+    }),
     http.get(`/api/whatsapp/export/${EXPORT}/messages`, ({ request }) => {
       const from = Number(new URL(request.url).searchParams.get('from'));
       return HttpResponse.json({
@@ -33,7 +56,7 @@ async function renderMode(
     </QueryClientProvider>,
   );
   const list = await screen.findByRole('listbox', { name: 'Messages of the transcript' });
-  return { list, posted };
+  return { list, posted, saved };
 }
 
 const options = () => within(screen.getByRole('listbox')).getAllByRole('option');
@@ -333,5 +356,117 @@ describe('the Exhibit mode', () => {
     await waitFor(() => expect(document.activeElement!.textContent).toBe(plain));
     expect(screen.queryByText(/redactions\[0\]/)).toBeNull();
     expect(posted).toHaveLength(1);
+  });
+
+  it('shows a selected message by a checked mark, not by its tint alone', async () => {
+    const { list } = await renderMode();
+    fireEvent.focus(list);
+    fireEvent.keyDown(list, { key: ' ' });
+    const marks = options().map((option) => within(option).getByTestId('selection-mark'));
+    expect(marks.map((mark) => mark.querySelector('svg') !== null)).toEqual([true, false]);
+  });
+
+  it('returns the focus to the button that opened a redaction dialog, when it is cancelled and when it adds', async () => {
+    await renderMode();
+    for (const close of ['Cancel', 'Add redaction']) {
+      const opener = screen.getByRole('button', { name: 'Redact a name everywhere…' });
+      opener.focus();
+      fireEvent.click(opener);
+      const dialog = screen.getByRole('dialog', { name: 'Redact a word or name everywhere in the exhibit' });
+      const field = within(dialog).getByLabelText('Word or name to redact everywhere');
+      expect(document.activeElement).toBe(field);
+      fireEvent.change(field, { target: { value: 'Alex' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: close }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(document.activeElement).toBe(opener);
+    }
+  });
+
+  it('brings back the draft saved on the server: selection, highlight, redactions, decided suggestions and the form', async () => {
+    const draft: ExhibitDraft = {
+      selections: [{ from: 1, to: 2 }],
+      highlights: [2],
+      redactions: [
+        { kind: 'text', message: 2, text: '123-45-6789', occurrence: 1, reason: { category: 'taxpayer-id' } },
+      ],
+      rejectedSuggestions: ['2:39:50'],
+      settings: { ...DEFAULT_SETTINGS, label: 'Exhibit P-7', courtProfile: 'sdny' },
+    };
+    const { saved } = await renderMode(undefined, { draft });
+    expect(selectedNumbers()).toEqual(['0001', '0002']);
+    expect(within(options()[1]!).getByText('Highlighted')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Redactions (1)' })).toBeTruthy();
+    const suggestions = within(
+      screen.getByRole('region', { name: 'Suggested redactions (Fed. R. Civ. P. 5.2)' }),
+    );
+    expect(suggestions.getByText(/^All decided\./)).toBeTruthy();
+    expect(suggestions.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Accepted'),
+      expect.stringContaining('Rejected'),
+    ]);
+    expect(screen.getByLabelText<HTMLInputElement>('Exhibit label').value).toBe('Exhibit P-7');
+    expect(screen.getByLabelText<HTMLSelectElement>('Court’s file-size limit').value).toBe('sdny');
+    expect(screen.getByTestId('exhibit-draft-status').textContent).toBe('Draft saved');
+    // Brought back as it was saved: nothing to save again.
+    expect(saved).toEqual([]);
+  });
+
+  it('saves the draft a moment after a change (Saving…, then Draft saved); a refused save says why, is tried again with the next change, and the page warns before it is left', async () => {
+    // How the server answers a save: saved, refused with its sentence, or not reached.
+    let answer: 'saved' | 'unreachable' | { refused: string } = 'saved';
+    const { list, saved } = await renderMode(undefined, {
+      saveAnswer: () =>
+        answer === 'saved'
+          ? HttpResponse.json({ savedAt: SAVED_AT })
+          : answer === 'unreachable'
+            ? HttpResponse.error()
+            : HttpResponse.json({ code: 'INVALID_REQUEST', message: answer.refused }, { status: 400 }),
+    });
+    const status = () => screen.getByTestId('exhibit-draft-status').textContent;
+    const leaving = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    // Nothing chosen yet: nothing to save, and nothing to warn about.
+    expect(status()).toBe('');
+    expect(leaving()).toBe(false);
+
+    fireEvent.focus(list);
+    fireEvent.keyDown(list, { key: ' ' });
+    fireEvent.change(screen.getByLabelText('Exhibit label'), { target: { value: 'Exhibit P-7' } });
+    expect(status()).toBe('Saving…');
+    expect(leaving()).toBe(true);
+    await waitFor(() => expect(status()).toBe('Draft saved'), { timeout: 5000 });
+    expect(leaving()).toBe(false);
+    // One save for both changes, with what was chosen.
+    expect(saved).toEqual([
+      {
+        selections: [{ message: 1 }],
+        highlights: [],
+        redactions: [],
+        rejectedSuggestions: [],
+        settings: { ...DEFAULT_SETTINGS, label: 'Exhibit P-7' },
+      },
+    ]);
+
+    const refused = 'selections: must have at most 1000 items';
+    answer = { refused };
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    fireEvent.keyDown(list, { key: ' ' });
+    await waitFor(() => expect(status()).toBe(`Not saved: ${refused}`), { timeout: 5000 });
+    expect(leaving()).toBe(true);
+    expect(saved).toHaveLength(2);
+
+    answer = 'unreachable';
+    fireEvent.click(screen.getByRole('button', { name: 'Highlight the selected' }));
+    await waitFor(() => expect(status()).toBe(`Not saved: ${DRAFT_NOT_SAVED}`), { timeout: 5000 });
+    expect(leaving()).toBe(true);
+
+    answer = 'saved';
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the highlight' }));
+    await waitFor(() => expect(status()).toBe('Draft saved'), { timeout: 5000 });
+    expect(leaving()).toBe(false);
+    expect(saved.at(-1)).toMatchObject({ selections: [{ from: 1, to: 2 }], highlights: [] });
   });
 });

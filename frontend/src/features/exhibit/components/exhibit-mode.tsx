@@ -1,15 +1,21 @@
 import { countOf } from '@chatexhibit/proto/count-words';
 import type { ExhibitMessage, ExhibitResponse } from '@chatexhibit/proto/exhibit-api';
-import { PhoneNumberSchema, type Redaction } from '@chatexhibit/proto/exhibit-spec';
+import { type ExhibitDraft, PhoneNumberSchema, type Redaction } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import { Eraser, Highlighter, Phone, Replace, TextCursorInput } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { useSavedExhibitDraft } from '../api/exhibit-draft';
 import { useExhibitMessages } from '../api/exhibit-messages';
 import { useMakeExhibit } from '../api/make-exhibit';
+import { draftStatusText, useDraftAutosave } from '../hooks/use-draft-autosave';
 import {
+  choicesOf,
+  decisionsOf,
+  draftOf,
+  type ExhibitSettings,
   filterMessages,
   occurrenceAt,
   redactionText,
@@ -37,9 +43,30 @@ const asPhoneNumber = (participant: string): string | null => {
  * redact (selected text, typed text, a whole message, an attachment, a phone number everywhere,
  * each with its reason, and the Rule 5.2(a) suggestions to accept or reject); then the exhibit's
  * label, Bates numbering and court profile, and 'Make exhibit': its files behind signed links.
+ * What the filer chose is a draft saved on the server as it changes (issue "Nothing private
+ * reaches a public docket", item 10), brought back when the mode opens again after a reload.
  */
 export function ExhibitMode({ exportId }: { exportId: string }) {
+  // The draft saved on the server (kept with the export, never in the browser) is brought back first.
+  const saved = useSavedExhibitDraft(exportId);
+  if (saved.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading your exhibit draft…
+      </p>
+    );
+  if (saved.isError)
+    return (
+      <p role="alert" className="text-sm font-medium text-destructive">
+        Your exhibit draft could not be loaded: {saved.error.message}
+      </p>
+    );
+  return <ExhibitEditor exportId={exportId} saved={saved.data.draft} />;
+}
+
+function ExhibitEditor({ exportId, saved }: { exportId: string; saved: ExhibitDraft | null }) {
   const id = useId();
+  const [restored] = useState(() => choicesOf(saved));
   const pages = useExhibitMessages(exportId);
   const first = pages.data?.pages[0];
   const messages = useMemo<ExhibitMessage[]>(
@@ -47,10 +74,18 @@ export function ExhibitMode({ exportId }: { exportId: string }) {
     [pages.data],
   );
   const totalMessages = first?.totalMessages ?? 0;
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [highlighted, setHighlighted] = useState<ReadonlySet<number>>(new Set());
-  const [redactions, setRedactions] = useState<Redaction[]>([]);
-  const [decisions, setDecisions] = useState<ReadonlyMap<string, 'accepted' | 'rejected'>>(new Map());
+  const [selected, setSelected] = useState<ReadonlySet<number>>(restored.selected);
+  const [highlighted, setHighlighted] = useState<ReadonlySet<number>>(restored.highlighted);
+  const [redactions, setRedactions] = useState<readonly Redaction[]>(restored.redactions);
+  const [decisions, setDecisions] = useState<ReadonlyMap<string, 'accepted' | 'rejected'>>(
+    restored.decisions,
+  );
+  const [settings, setSettings] = useState<ExhibitSettings>(restored.settings);
+  const draft = useMemo(
+    () => draftOf({ selected, highlighted, redactions, decisions, settings }),
+    [selected, highlighted, redactions, decisions, settings],
+  );
+  const draftStatus = useDraftAutosave(exportId, draft, saved);
   const [active, setActive] = useState<number | null>(null);
   const [anchor, setAnchor] = useState<number | null>(null);
   const [filters, setFilters] = useState({ fromDay: '', toDay: '', search: '' });
@@ -67,6 +102,10 @@ export function ExhibitMode({ exportId }: { exportId: string }) {
     [messages, selected],
   );
   const suggestions = useMemo(() => suggestionsIn(selectedMessages), [selectedMessages]);
+  const shownDecisions = useMemo(
+    () => decisionsOf(suggestions, decisions, redactions),
+    [suggestions, decisions, redactions],
+  );
   const phoneNumbers = useMemo(
     () => (first?.participants ?? []).flatMap((participant) => asPhoneNumber(participant) ?? []),
     [first],
@@ -313,7 +352,7 @@ export function ExhibitMode({ exportId }: { exportId: string }) {
       </div>
       <RedactionSuggestions
         suggestions={suggestions}
-        decisions={decisions}
+        decisions={shownDecisions}
         totalMessages={totalMessages}
         onDecide={decide}
       />
@@ -323,7 +362,9 @@ export function ExhibitMode({ exportId }: { exportId: string }) {
         onRemove={(index) => setRedactions((current) => current.filter((_, at) => at !== index))}
       />
       <ExhibitSettingsForm
-        specFor={(settings) => specOf(settings, { selected, highlighted, redactions })}
+        initial={restored.settings}
+        onChange={setSettings}
+        specFor={(typed) => specOf(typed, { selected, highlighted, redactions })}
         totalMessages={totalMessages}
         refusal={
           make.error && make.variables
@@ -333,6 +374,14 @@ export function ExhibitMode({ exportId }: { exportId: string }) {
         making={make.isPending}
         onMake={(spec) => make.mutate({ exportId, spec })}
       />
+      <p
+        role="status"
+        aria-live="polite"
+        className="text-sm text-muted-foreground"
+        data-testid="exhibit-draft-status"
+      >
+        {draftStatusText(draftStatus)}
+      </p>
       <div aria-live="polite">{exhibit && <ExhibitFiles exhibit={exhibit} />}</div>
       {dialog && (
         <RedactionDialog

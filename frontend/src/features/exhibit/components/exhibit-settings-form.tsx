@@ -6,12 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import {
-  COURT_PROFILE_CHOICES,
-  DEFAULT_SETTINGS,
-  type ExhibitSettings,
-  SEALED_COPY_MARK_CHOICES,
-} from '../exhibit-draft';
+import { COURT_PROFILE_CHOICES, type ExhibitSettings, SEALED_COPY_MARK_CHOICES } from '../exhibit-draft';
 import { plainRefusal, SPEC_FIELD_NAMES } from '../exhibit-refusal';
 
 /** The form's fields by the spec's field a refusal names (the sentence names it in SPEC_FIELD_NAMES' words). */
@@ -32,12 +27,18 @@ const selectClass =
  * message selected) and the server's refusal as one sentence beside the button, focused.
  */
 export function ExhibitSettingsForm({
+  initial,
+  onChange,
   specFor,
   totalMessages,
   refusal,
   making,
   onMake,
 }: {
+  /** The fields as a saved draft had them. */
+  initial: ExhibitSettings;
+  /** The fields as typed, on every change (the draft keeps them). */
+  onChange(settings: ExhibitSettings): void;
   specFor(settings: ExhibitSettings): ExhibitSpecInput;
   /** The transcript's message count, which pads the numbers a refusal names. */
   totalMessages: number;
@@ -47,7 +48,12 @@ export function ExhibitSettingsForm({
   onMake(spec: ExhibitSpecInput): void;
 }) {
   const id = useId();
-  const form = useForm<ExhibitSettings>({ defaultValues: DEFAULT_SETTINGS });
+  const form = useForm<ExhibitSettings>({ defaultValues: initial });
+  const { subscribe } = form;
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => onChange({ ...values }) }),
+    [subscribe, onChange],
+  );
   const { errors } = form.formState;
   const problem = useRef<HTMLParagraphElement>(null);
   const partProblem = errors.root?.message;
@@ -150,7 +156,13 @@ export function ExhibitSettingsForm({
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-profile`}>Court’s file-size limit</Label>
-        <select id={`${id}-profile`} className={selectClass} {...form.register('courtProfile')}>
+        <select
+          id={`${id}-profile`}
+          className={selectClass}
+          // A restored draft's choice is selected from the first render.
+          defaultValue={initial.courtProfile}
+          {...form.register('courtProfile')}
+        >
           {COURT_PROFILE_CHOICES.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
@@ -176,7 +188,12 @@ export function ExhibitSettingsForm({
       )}
       <div className="grid gap-2">
         <Label htmlFor={`${id}-sealed-mark`}>Unredacted copy, when the exhibit redacts</Label>
-        <select id={`${id}-sealed-mark`} className={selectClass} {...form.register('sealedCopyMark')}>
+        <select
+          id={`${id}-sealed-mark`}
+          className={selectClass}
+          defaultValue={initial.sealedCopyMark}
+          {...form.register('sealedCopyMark')}
+        >
           {SEALED_COPY_MARK_CHOICES.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}

@@ -1,7 +1,7 @@
 import type { ExhibitMessage } from '@chatexhibit/proto/exhibit-api';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import { format, parseISO } from 'date-fns';
-import { Highlighter, Paperclip } from 'lucide-react';
+import { Check, Highlighter, Paperclip } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef } from 'react';
 import { cn } from '../../../lib/utils';
 
@@ -173,12 +173,26 @@ export function MessageList({
             onClick={(event) => click(event, message.number)}
             className={cn(
               'grid cursor-pointer grid-cols-[auto_1fr] gap-x-3 border-b border-border px-3 py-2 text-sm last:border-b-0',
-              isSelected && 'bg-primary-soft',
+              // Not by colour alone: a checked box and a stripe in the primary colour (over 3:1
+              // against the list's background) besides the tint.
+              isSelected && 'bg-primary-soft shadow-[inset_4px_0_0_var(--color-primary)]',
               isHighlighted && 'border-l-4 border-l-amber-500 bg-amber-50',
               message.number === active && 'outline-2 -outline-offset-2 outline-primary',
             )}
           >
-            <span className="font-mono text-xs text-muted-foreground tabular-nums">
+            <span className="flex items-start gap-2 font-mono text-xs text-muted-foreground tabular-nums">
+              <span
+                aria-hidden="true"
+                data-testid="selection-mark"
+                className={cn(
+                  'mt-px inline-flex size-4 shrink-0 items-center justify-center rounded-sm border-2',
+                  isSelected
+                    ? 'border-primary bg-primary text-primary-foreground'
+                    : 'border-muted-foreground',
+                )}
+              >
+                {isSelected && <Check className="size-3" strokeWidth={3} />}
+              </span>
               {messageNumber(message.number, totalMessages)}
             </span>
             <div className="min-w-0">

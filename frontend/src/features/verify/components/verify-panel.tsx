@@ -164,6 +164,9 @@ export function VerifyPanel() {
             id={`${id}-files`}
             type="file"
             multiple
+            aria-label="Evidence package or its files"
+            // The drop zone is the keyboard's way to it.
+            tabIndex={-1}
             className="sr-only"
             onChange={(event) => {
               start([...(event.target.files ?? [])]);
