@@ -376,6 +376,8 @@ describe('the Exhibit mode', () => {
       const field = within(dialog).getByLabelText('Word or name to redact everywhere');
       expect(document.activeElement).toBe(field);
       fireEvent.change(field, { target: { value: 'Alex' } });
+      // No default reason: the filer chooses one before the redaction can be added.
+      fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'minor-name' } });
       fireEvent.click(within(dialog).getByRole('button', { name: close }));
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(document.activeElement).toBe(opener);
@@ -387,7 +389,8 @@ describe('the Exhibit mode', () => {
       selections: [{ from: 1, to: 2 }],
       highlights: [2],
       redactions: [
-        { kind: 'text', message: 2, text: '123-45-6789', occurrence: 1, reason: { category: 'taxpayer-id' } },
+        // As accepting the SSN's suggestion records it: all but the last four digits (Rule 5.2(a)(1)).
+        { kind: 'text', message: 2, text: '123-45-', occurrence: 1, reason: { category: 'taxpayer-id' } },
       ],
       rejectedSuggestions: ['2:39:50'],
       settings: { ...DEFAULT_SETTINGS, label: 'Exhibit P-7', courtProfile: 'sdny' },
