@@ -9,6 +9,7 @@ module.exports = {
     '\\.e2e\\.spec\\.ts$',
     '<rootDir>/test/',
   ],
-  globalSetup: undefined,
-  globalTeardown: undefined,
+  // No servers; the run's temporary files still go into one folder that teardown removes.
+  globalSetup: '<rootDir>/test/support/unit-global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/unit-global-teardown.ts',
 };
