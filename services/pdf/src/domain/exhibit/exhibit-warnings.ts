@@ -40,17 +40,29 @@ export const exhibitWarnings = (
   ...unsplitFileWarnings(plan.spec.courtProfile, files),
 ];
 
+/** One sentence for each message a finding names: "message 0005 " then what `says` of its redaction ("R2"). */
+const messageWarnings = (
+  plan: ExhibitPlan,
+  found: ReadonlyArray<{ message: number; redaction: number }>,
+  says: (redaction: string) => string,
+): string[] =>
+  found.map(
+    ({ message, redaction }) =>
+      `message ${messageNumber(message, plan.totalMessages)} ${says(redactionName(redaction))}`,
+  );
+
 /**
  * Each included message that writes, unredacted, a spelling of a text removed everywhere that
  * differs from it only by accents ("Chloe" for "Chloé"): it may be the same name. The spelling is
  * not quoted: the manifest that carries the warning may be filed.
  */
 export const accentVariantWarnings = (plan: ExhibitPlan): string[] =>
-  plan.accentVariants.map(
-    ({ message, redaction }) =>
-      `message ${messageNumber(message, plan.totalMessages)} writes what ${redactionName(redaction)} removes ` +
-      'everywhere with other accents (or none), and that spelling is not redacted: if it is the same name, ' +
-      'redact it too.',
+  messageWarnings(
+    plan,
+    plan.accentVariants,
+    (redaction) =>
+      `writes what ${redaction} removes everywhere with other accents (or none), and that spelling is not ` +
+      'redacted: if it is the same name, redact it too.',
   );
 
 /**
@@ -60,10 +72,12 @@ export const accentVariantWarnings = (plan: ExhibitPlan): string[] =>
  * the manifest that carries the warning may be filed.
  */
 export const nameInsideWordWarnings = (plan: ExhibitPlan): string[] =>
-  plan.namesInsideWords.map(
-    ({ message, redaction }) =>
-      `message ${messageNumber(message, plan.totalMessages)} holds a word that contains what ${redactionName(redaction)} ` +
-      'removes everywhere, and that word is not redacted: if it writes the name, redact it with a redaction of kind text.',
+  messageWarnings(
+    plan,
+    plan.namesInsideWords,
+    (redaction) =>
+      `holds a word that contains what ${redaction} removes everywhere, and that word is not redacted: ` +
+      'if it writes the name, redact it with a redaction of kind text.',
   );
 
 /**
@@ -72,11 +86,12 @@ export const nameInsideWordWarnings = (plan: ExhibitPlan): string[] =>
  * spelled is removed, so the filer decides. Neither the word nor the name is quoted.
  */
 export const elongatedNameWarnings = (plan: ExhibitPlan): string[] =>
-  plan.elongatedNames.map(
-    ({ message, redaction }) =>
-      `message ${messageNumber(message, plan.totalMessages)} writes what ${redactionName(redaction)} removes ` +
-      'everywhere with a letter drawn out, and that word is not redacted: if it writes the name, redact it with a ' +
-      'redaction of kind text.',
+  messageWarnings(
+    plan,
+    plan.elongatedNames,
+    (redaction) =>
+      `writes what ${redaction} removes everywhere with a letter drawn out, and that word is not redacted: ` +
+      'if it writes the name, redact it with a redaction of kind text.',
   );
 
 /**
