@@ -5,6 +5,14 @@ const MiB = 1024 * 1024;
 /** Free tier: up to 50 messages and 20 MB of media. Over either, the export needs a paid bundle. */
 export const FREE_TIER_LIMITS = { maxMessages: 50, maxMediaBytes: 20 * MiB } as const;
 
+/**
+ * Which of WhatsApp's own notices (joins, renames, number changes…) the free tier does not count:
+ * one line of at most `maxCharacters` (a group name is at most 100), and only the first
+ * `uncounted` of them. A notice carries names people chose, so 600 renames to a paragraph each
+ * would otherwise print a long transcript for free.
+ */
+export const FREE_TIER_NOTICES = { uncounted: 50, maxCharacters: 160 } as const;
+
 /** Maximum upload: 100 MB, ZIP only. */
 export const MAX_UPLOAD_BYTES = 100 * MiB;
 export const UPLOAD_FILE_EXTENSION = '.zip';

@@ -49,10 +49,11 @@ export const HTTP_LIMITS = {
   /** How long an upload refused for want of disk space is told to wait (Retry-After, seconds). */
   lowDiskRetryAfterSeconds: 3600,
   /**
-   * The bytes of uploads one client address may hold in exports that are neither bought nor
-   * deleted nor expired: an upload of 22.5 MB is stored as about 90 MB and an unbought export is
-   * kept 3 days, so without it one address could fill the disk within its hourly limit. 400 MB
-   * is several of the largest exports. The default; the operator sets it with UPLOAD_QUOTA_MB.
+   * The bytes of uploads, and of what they unpacked to, one client address may hold in exports
+   * that are neither bought nor deleted nor expired: an upload of 22.5 MB is stored as about 90 MB
+   * and an unbought export is kept 3 days, so without it one address could fill the disk within
+   * its hourly limit. 400 MB is two of the largest exports. The default; the operator sets it
+   * with UPLOAD_QUOTA_MB.
    */
   uploadQuotaMiB: 400,
   /** What any other 429 or 503 tells the client to wait when it knows no better (Retry-After, seconds). */

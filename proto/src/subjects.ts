@@ -371,6 +371,26 @@ export const ADMIT_UPLOAD_REQUEST = requestContract(
 );
 
 /**
+ * An upload unpacked (ingest, before any entry is stored): what its entries hold counts against
+ * its client's quota too, since a small ZIP may unpack to far more than its size (35 KB of zeros
+ * to 32 MB). Admitted, the bytes are counted (once: a redelivered job is admitted again without
+ * counting twice); refused, the export counts nothing more and ingest discards it, telling the
+ * uploader `quotaBytes` and when the oldest counted export expires (`retryAfterSeconds`).
+ */
+export const ADMIT_UNPACKED_REQUEST = requestContract(
+  'payment.admit-unpacked',
+  ExportRef.extend({ unpackedBytes: z.number().int().nonnegative() }),
+  z.discriminatedUnion('admitted', [
+    z.object({ admitted: z.literal(true) }),
+    z.object({
+      admitted: z.literal(false),
+      retryAfterSeconds: z.number().int().positive(),
+      quotaBytes: z.number().int().positive(),
+    }),
+  ]),
+);
+
+/**
  * The services that keep files or rows of an export, each deleting its own when it expires
  * (notification: the records and outbox copies of the buyer's mails).
  */
@@ -509,6 +529,7 @@ export const SUBJECT_USES: readonly SubjectUse[] = [
   { contract: SUPPORT_REFUND_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
   { contract: DELETE_EXPORT_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
   { contract: ADMIT_UPLOAD_REQUEST, answeredBy: 'payment', askedBy: ['gateway'] },
+  { contract: ADMIT_UNPACKED_REQUEST, answeredBy: 'payment', askedBy: ['ingest'] },
   { contract: DOCUMENTS_PRESENT_REQUEST, answeredBy: 'pdf', askedBy: ['payment'] },
   { contract: EXHIBIT_SOURCE_REQUEST, answeredBy: 'pdf', askedBy: ['gateway'] },
   { contract: MAKE_EXHIBIT_REQUEST, answeredBy: 'pdf', askedBy: ['gateway'] },

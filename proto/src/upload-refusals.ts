@@ -45,6 +45,9 @@ export const UPLOAD_REFUSALS = {
   /** The address's unpaid exports already hold its share of storage (UPLOAD_QUOTA_MB). */
   quotaFull: (quotaBytes: number) =>
     `Your unpaid exports already hold the ${quotaBytes / 1024 / 1024} MB this address may keep at once. Delete or buy one of them, or try again when the oldest expires.`,
+  /** What an upload unpacks to would take the address's exports past its quota (UPLOAD_QUOTA_MB). */
+  unpackedOverQuota: (quotaBytes: number) =>
+    `This export unpacks to more than the rest of the ${quotaBytes / 1024 / 1024} MB your unpaid exports may hold at once, so it was not kept. Delete or buy one of them, or try again when the oldest expires.`,
 } as const;
 
 /**

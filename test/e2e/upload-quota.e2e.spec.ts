@@ -11,11 +11,17 @@ import { UNFINISHED_EXPORT_RETENTION_DAYS } from '@chatexhibit/proto/constants';
 import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
 import { UPLOAD_REFUSALS } from '@chatexhibit/proto/upload-refusals';
 import { yazlZip } from '../../services/ingest/test/support/hostile-zips';
+import { readProgress } from '../support/pipeline-client';
 import { useStandalone } from '../support/standalone';
 
 const QUOTA_MIB = 1;
-/** An upload of 400 KiB: two fit the test's quota of 1 MiB, a third does not. */
-const UPLOAD_BYTES = 400 * 1024;
+/**
+ * An upload of 250 KiB, which unpacks to as much again: two (1000 KiB, the uploads and what they
+ * unpacked to) fit the test's quota of 1 MiB, a third does not.
+ */
+const UPLOAD_BYTES = 250 * 1024;
+/** Zeros, which a ZIP stores in about a kilobyte: unpacked, more than half the quota. */
+const ZEROS_BYTES = 600 * 1024;
 
 describe("a client's share of storage (UPLOAD_QUOTA_MB) and the upload limits' Retry-After", () => {
   // Behind a proxy on loopback, so that each test address (X-Forwarded-For) is a client of its own.
@@ -25,6 +31,7 @@ describe("a client's share of storage (UPLOAD_QUOTA_MB) and the upload limits' R
     UPLOAD_QUOTA_MB: String(QUOTA_MIB),
   });
   let zipPath: string;
+  let zerosPath: string;
   let workDir: string;
   beforeAll(async () => {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-quota-'));
@@ -34,12 +41,14 @@ describe("a client's share of storage (UPLOAD_QUOTA_MB) and the upload limits' R
       zipPath,
       await yazlZip([{ path: 'photo.jpg', data: randomBytes(UPLOAD_BYTES), compress: false }]),
     );
+    zerosPath = path.join(workDir, 'zeros.zip');
+    await writeFile(zerosPath, await yazlZip([{ path: 'photo.jpg', data: Buffer.alloc(ZEROS_BYTES) }]));
   });
   afterAll(() => workDir && rm(workDir, { recursive: true, force: true }));
 
-  const upload = async (address: string, fileName = 'export.zip') => {
+  const upload = async (address: string, fileName = 'export.zip', file = zipPath) => {
     const form = new FormData();
-    form.set('file', await openAsBlob(zipPath), fileName);
+    form.set('file', await openAsBlob(file), fileName);
     const response = await fetch(`${standalone.baseUrl}/api/whatsapp/process`, {
       method: 'POST',
       headers: { 'x-forwarded-for': address },
@@ -59,9 +68,15 @@ describe("a client's share of storage (UPLOAD_QUOTA_MB) and the upload limits' R
     ).toHaveLength(1);
   });
 
+  /** The last progress event of an export: once it is sent, what it unpacked to is counted. */
+  const finalEvent = async (clientId: string | undefined) =>
+    (await readProgress(standalone.baseUrl, clientId!)).events.at(-1);
+
   it('refuses an address whose unbought exports hold its quota, with the sentence and when the oldest expires, until it deletes one', async () => {
     const first = await upload('198.51.100.7');
+    await finalEvent(first.body.clientId);
     const second = await upload('198.51.100.7');
+    await finalEvent(second.body.clientId);
     expect([first.status, second.status]).toEqual([201, 201]);
 
     const refused = await upload('198.51.100.7');
@@ -96,5 +111,23 @@ describe("a client's share of storage (UPLOAD_QUOTA_MB) and the upload limits' R
     expect(Number(limited.retryAfter)).toBeGreaterThan(0);
     expect(Number(limited.retryAfter)).toBeLessThanOrEqual(3600);
     expect(limited.headers.filter((name) => /^(retry-after-|x-ratelimit-)/.test(name))).toEqual([]);
+  });
+
+  it('counts what an upload unpacks to: a ZIP of a kilobyte that unpacks past the quota is refused, and then holds nothing', async () => {
+    const first = await upload('198.51.100.80', 'zeros.zip', zerosPath);
+    expect(first.status).toBe(201);
+    // Its only export: admitted whatever it unpacks to (no chat in it, so it ends there).
+    expect((await finalEvent(first.body.clientId))?.error).not.toBe(
+      UPLOAD_REFUSALS.unpackedOverQuota(QUOTA_MIB * 1024 * 1024),
+    );
+
+    const second = await upload('198.51.100.80', 'zeros.zip', zerosPath);
+    expect(second.status).toBe(201);
+    expect((await finalEvent(second.body.clientId))?.error).toBe(
+      UPLOAD_REFUSALS.unpackedOverQuota(QUOTA_MIB * 1024 * 1024),
+    );
+    // Refused, it holds nothing: the address still has room for a small upload.
+    const third = await upload('198.51.100.80', 'zeros.zip', zerosPath);
+    expect(third.status).toBe(201);
   });
 });

@@ -1,3 +1,4 @@
+import { FREE_TIER_NOTICES } from '@chatexhibit/proto/constants';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -140,8 +141,9 @@ describe('parse service', () => {
     // 40,000 messages: their documents take a minute, in the lane of large exports.
     expect(pdfJobFor(handedOn[0] as { documentsCostMs: number })).toBe(PDF_LARGE_JOB);
     expect(FREE_TIER_COUNTS_REQUEST.response.parse(await getFreeTierCounts.execute({ exportId }))).toEqual({
-      // The free tier counts every entry but WhatsApp's notices (the generator's are all known ones).
-      messageCount: generated.messages.filter((m) => m.type !== 'system').length,
+      // The free tier counts every entry but the first 50 of WhatsApp's short notices (the
+      // generator's are all known ones, each one short line).
+      messageCount: generated.messages.length - FREE_TIER_NOTICES.uncounted,
       // Every entry but the chat text.
       mediaSizeBytes: 10_000_000 - Buffer.byteLength(generated.text),
     });

@@ -40,6 +40,7 @@ import { ExportExpiry } from '@chatexhibit/payment/retention/export-expiry';
 import { RetentionRepository } from '@chatexhibit/payment/retention/retention.repository';
 import { CheckExportAccessUseCase } from '@chatexhibit/payment/retention/use-cases/check-export-access/check-export-access.use-case';
 import { DeleteExportUseCase } from '@chatexhibit/payment/retention/use-cases/delete-export/delete-export.use-case';
+import { AdmitUnpackedUseCase } from '@chatexhibit/payment/retention/use-cases/admit-unpacked/admit-unpacked.use-case';
 import { AdmitUploadUseCase } from '@chatexhibit/payment/retention/use-cases/admit-upload/admit-upload.use-case';
 import { SweepRetentionUseCase } from '@chatexhibit/payment/retention/use-cases/sweep-retention/sweep-retention.use-case';
 import { LocalStripeObjectRepository } from '@chatexhibit/payment/stripe/local-stripe/local-stripe-object.repository';
@@ -82,6 +83,7 @@ describe('payment service', () => {
   let retention: RetentionRepository;
   let localObjects: LocalStripeObjectRepository;
   let admitUpload: AdmitUploadUseCase;
+  let admitUnpacked: AdmitUnpackedUseCase;
   let decideEntitlement: DecideEntitlementUseCase;
   let createCheckout: CreateCheckoutUseCase;
   let receiveWebhook: ReceiveStripeWebhookUseCase;
@@ -138,6 +140,7 @@ describe('payment service', () => {
       logger,
     );
     admitUpload = new AdmitUploadUseCase(unitOfWork, retention);
+    admitUnpacked = new AdmitUnpackedUseCase(unitOfWork, retention);
     decideEntitlement = new DecideEntitlementUseCase(
       unitOfWork,
       bundles,
@@ -341,6 +344,45 @@ describe('payment service', () => {
     expect((await retention.find(newer.exportId))?.quotaKey).toBeNull();
     expect(await admit()).toEqual({ admitted: true });
     for (const exportId of undecided) await deleteExport.execute({ exportId });
+  });
+
+  it('counts what an upload unpacked to against its quota, once, and drops an upload refused for it from the count', async () => {
+    const quotaKey = randomBytes(32).toString('hex');
+    const admitted: string[] = [];
+    const admit = async () => {
+      const exportId = randomUUID();
+      const admission = await admitUpload.execute({
+        exportId,
+        receivedAt: new Date().toISOString(),
+        quotaKey,
+        sizeBytes: 100,
+        quotaBytes: 1000,
+      });
+      if (!admission.admitted) throw new Error('upload refused');
+      admitted.push(exportId);
+      return exportId;
+    };
+    // The only export of its client: admitted whatever it unpacked to.
+    const first = await admit();
+    expect(await admitUnpacked.execute({ exportId: first, unpackedBytes: 5000 })).toEqual({ admitted: true });
+    // 5100 held: a second upload of 100 is refused at the door now.
+    await expect(admit()).rejects.toThrow('upload refused');
+    await deleteExport.execute({ exportId: admitted.shift()! });
+
+    const second = await admit();
+    expect(await admitUnpacked.execute({ exportId: second, unpackedBytes: 300 })).toEqual({ admitted: true });
+    // A redelivered ingest job: admitted again, counted once (400 held, not 700).
+    expect(await admitUnpacked.execute({ exportId: second, unpackedBytes: 300 })).toEqual({ admitted: true });
+    const third = await admit();
+    const refused = await admitUnpacked.execute({ exportId: third, unpackedBytes: 600 });
+    expect(refused).toMatchObject({ admitted: false, quotaBytes: 1000 });
+    if (refused.admitted) throw new Error('admitted past the quota');
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    // Refused, it counts nothing: 400 held, and a fourth upload with 500 unpacked fits.
+    expect((await retention.find(third))?.quotaKey).toBeNull();
+    const fourth = await admit();
+    expect(await admitUnpacked.execute({ exportId: fourth, unpackedBytes: 500 })).toEqual({ admitted: true });
+    for (const exportId of admitted) await deleteExport.execute({ exportId });
   });
 
   it('takes a signed checkout.session.completed once however often it comes, and refuses a bad signature', async () => {

@@ -87,4 +87,30 @@ describe('freeTierCount', () => {
       expect(freeTierCount(hidden)).toBe(120);
     },
   );
+
+  describe("WhatsApp's notices (security round two: free text in renames)", () => {
+    const at = (i: number) =>
+      `[12/03/2025, ${String(10 + Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00]`;
+    const renames = (count: number, name: string) =>
+      Array.from({ length: count }, (_, i) => `${at(i)} Alex changed the subject to “${name} ${i}”`);
+
+    it('counts every notice past the first 50 like a message', () => {
+      const chat = parseChat(renames(600, 'Family').join('\n'));
+      expect(chat.messages.filter((m) => m.event === 'subject-changed')).toHaveLength(600);
+      expect(freeTierCount(chat)).toBe(550);
+      expect(count(renames(50, 'Family'))).toBe(0);
+    });
+
+    it('counts a notice longer than a group name can be like a message', () => {
+      const long = 'x'.repeat(200);
+      const chat = parseChat(renames(3, long).join('\n'));
+      expect(chat.messages.filter((m) => m.event === 'subject-changed')).toHaveLength(3);
+      expect(freeTierCount(chat)).toBe(3);
+      expect(count(renames(3, 'y'.repeat(100)))).toBe(0);
+    });
+
+    it('counts a notice with lines after it like a message', () => {
+      expect(count([`${at(0)} Alex changed the subject to “Family”`, 'and a paragraph', 'of text'])).toBe(1);
+    });
+  });
 });

@@ -4,6 +4,7 @@ import type { ChatMessage, ParsedChat } from './chat-model';
 export type CountedChat = Pick<ParsedChat, 'preamble'> & {
   messages: readonly Pick<ChatMessage, 'type' | 'event' | 'raw'>[];
 };
+import { FREE_TIER_NOTICES } from '@chatexhibit/proto/constants';
 import { detectHeaderFormats, HeaderMatcher } from './header-formats';
 
 /** Characters a reader does not see: format characters (zero-width space, direction marks, BOM, word joiner...) and other default-ignorable ones. */
@@ -26,12 +27,23 @@ function hiddenHeaderLines({ messages, preamble }: CountedChat): number {
   return lines.filter((line) => matchers.some((matcher) => matcher.matchAt(line, 0))).length;
 }
 
+/** Whether an entry is one of WhatsApp's notices short enough to go uncounted (FREE_TIER_NOTICES). */
+const isShortNotice = (m: CountedChat['messages'][number]): boolean =>
+  m.type === 'system' &&
+  m.event !== null &&
+  !m.raw.includes('\n') &&
+  m.raw.length <= FREE_TIER_NOTICES.maxCharacters;
+
 /**
- * What the free tier counts of a chat: every entry but the notices WhatsApp writes itself that
- * the parser recognises (the encryption notice, joins, number changes...), and every line that is
- * a message header once invisible characters are removed. A system line whose text no language
- * table knows counts like a message: any line without "Name: " is a system line, so free text
- * written that way would otherwise be free.
+ * What the free tier counts of a chat: every entry but the first FREE_TIER_NOTICES.uncounted
+ * notices WhatsApp writes itself that the parser recognises (the encryption notice, joins, number
+ * changes...) and that are one short line, and every line that is a message header once invisible
+ * characters are removed. A system line whose text no language table knows counts like a message:
+ * any line without "Name: " is a system line, so free text written that way would otherwise be
+ * free; so does a long or multi-line notice, and every notice past the first 50 (a rename's name
+ * is chosen text too).
  */
-export const freeTierCount = (chat: CountedChat): number =>
-  chat.messages.filter((m) => m.type !== 'system' || m.event === null).length + hiddenHeaderLines(chat);
+export function freeTierCount(chat: CountedChat): number {
+  const notices = chat.messages.filter(isShortNotice).length;
+  return chat.messages.length - Math.min(notices, FREE_TIER_NOTICES.uncounted) + hiddenHeaderLines(chat);
+}

@@ -7,6 +7,7 @@ import { AddSessionRefunds1764200000000 } from './migrations/1764200000000-add-s
 import { AddExportReferences1764300000000 } from './migrations/1764300000000-add-export-references';
 import { AddDeletedOnRequest1764400000000 } from './migrations/1764400000000-add-deleted-on-request';
 import { AddUploadQuota1764500000000 } from './migrations/1764500000000-add-upload-quota';
+import { AddUnpackedQuota1764600000000 } from './migrations/1764600000000-add-unpacked-quota';
 
 /** The payment service's tables: their entities and the migrations that make them, in order. */
 export const PAYMENT_TABLES = {
@@ -18,5 +19,6 @@ export const PAYMENT_TABLES = {
     AddExportReferences1764300000000,
     AddDeletedOnRequest1764400000000,
     AddUploadQuota1764500000000,
+    AddUnpackedQuota1764600000000,
   ],
 };

@@ -3,6 +3,8 @@ export interface QuotaShare {
   /** The client, as the gateway keys it (an HMAC of its address). */
   quotaKey: string;
   sizeBytes: number;
+  /** The quota it is admitted under, which what it unpacks to is held to later; 0: none. */
+  quotaBytes: number;
 }
 
 /** What a client's counted exports hold now. */
@@ -24,4 +26,20 @@ export function admitUpload(held: QuotaHeld, sizeBytes: number, quotaBytes: numb
     return { admitted: true };
   const seconds = Math.ceil((held.oldestDeleteAfter.getTime() - now.getTime()) / 1000);
   return { admitted: false, retryAfterSeconds: Math.max(1, seconds) };
+}
+
+/**
+ * Whether what an admitted upload unpacked to (`unpackedBytes`) still fits its client's quota,
+ * `held` counting the upload itself (`ownBytes` of it). As at upload, a client whose only counted
+ * export is this one is always admitted: a quota under one export never locks anyone out.
+ */
+export function admitUnpacked(
+  held: QuotaHeld,
+  ownBytes: number,
+  unpackedBytes: number,
+  quotaBytes: number,
+  now: Date,
+): Admission {
+  if (held.bytes - ownBytes === 0) return { admitted: true };
+  return admitUpload(held, unpackedBytes, quotaBytes, now);
 }

@@ -18,6 +18,10 @@ export class RetentionEntity {
   @Column({ name: 'quota_key', type: 'text', nullable: true }) quotaKey!: string | null;
   /** The upload's size, counted against its client's quota. */
   @Column({ name: 'upload_bytes', type: 'bigint', default: 0 }) uploadBytes!: string;
+  /** What the upload unpacked to, counted against the quota beside it; null until ingest has unpacked it. */
+  @Column({ name: 'unpacked_bytes', type: 'bigint', nullable: true }) unpackedBytes!: string | null;
+  /** The quota the upload was admitted under (UPLOAD_QUOTA_MB), which its unpacked bytes are held to; 0: none. */
+  @Column({ name: 'quota_bytes', type: 'bigint', default: 0 }) quotaBytes!: string;
 }
 
 /** How an export's files went, or null while they are kept (also for an export never dated). */

@@ -3,6 +3,7 @@ import { ExportExpiry } from './export-expiry';
 import { RetentionRepository } from './retention.repository';
 import { RetentionRequestHandlers } from './retention.request-handlers';
 import { RetentionSweeper } from './retention-sweeper';
+import { AdmitUnpackedUseCase } from './use-cases/admit-unpacked/admit-unpacked.use-case';
 import { AdmitUploadUseCase } from './use-cases/admit-upload/admit-upload.use-case';
 import { CheckExportAccessUseCase } from './use-cases/check-export-access/check-export-access.use-case';
 import { DeleteExportUseCase } from './use-cases/delete-export/delete-export.use-case';
@@ -25,6 +26,7 @@ export class RetentionModule {
         RetentionRepository,
         ExportExpiry,
         AdmitUploadUseCase,
+        AdmitUnpackedUseCase,
         SweepRetentionUseCase,
         RetentionSweeper,
         DeleteExportUseCase,

@@ -25,7 +25,11 @@ export class RetentionRepository {
         ...retention,
         exportReference: exportReference(retention.exportId),
         expiredAt: null,
-        ...(quota && { quotaKey: quota.quotaKey, uploadBytes: String(quota.sizeBytes) }),
+        ...(quota && {
+          quotaKey: quota.quotaKey,
+          uploadBytes: String(quota.sizeBytes),
+          quotaBytes: String(quota.quotaBytes),
+        }),
       })
       .orIgnore()
       .execute();
@@ -44,14 +48,24 @@ export class RetentionRepository {
     const held = await manager
       .getRepository(RetentionEntity)
       .createQueryBuilder('retention')
-      .select('COALESCE(SUM(retention.upload_bytes), 0)', 'bytes')
+      .select('COALESCE(SUM(retention.upload_bytes + COALESCE(retention.unpacked_bytes, 0)), 0)', 'bytes')
       .addSelect('MIN(retention.delete_after)', 'oldest')
       .where({ quotaKey, expiredAt: IsNull(), deleteAfter: MoreThan(now) })
       .getRawOne<{ bytes: string; oldest: Date | null }>();
     return { bytes: Number(held?.bytes ?? 0), oldestDeleteAfter: held?.oldest ?? null };
   }
 
-  /** A bought export no longer counts against its client's quota, and no longer names the client. */
+  /** The export's row as `tx` sees it; null for an export never dated. */
+  findIn(tx: Transaction, exportId: string): Promise<RetentionEntity | null> {
+    return managerOf(tx).getRepository(RetentionEntity).findOneBy({ exportId });
+  }
+
+  /** Records what the export's upload unpacked to (counted against its client's quota while it counts). */
+  async recordUnpacked(tx: Transaction, exportId: string, unpackedBytes: number): Promise<void> {
+    await managerOf(tx).update(RetentionEntity, { exportId }, { unpackedBytes: String(unpackedBytes) });
+  }
+
+  /** A bought export (or one refused when unpacked) no longer counts against its client's quota, and no longer names the client. */
   async leaveQuota(tx: Transaction, exportId: string): Promise<void> {
     await managerOf(tx).update(RetentionEntity, { exportId }, { quotaKey: null });
   }

@@ -6,7 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { stepIndex, stepProgress } from '@chatexhibit/proto/steps';
 import { type EntryManifest, exportKeys, objectsWrittenBy } from '@chatexhibit/proto/storage-layout';
-import { INGEST_JOB, PARSE_JOB } from '@chatexhibit/proto/subjects';
+import { ADMIT_UNPACKED_REQUEST, INGEST_JOB, PARSE_JOB } from '@chatexhibit/proto/subjects';
+import { UPLOAD_REFUSALS } from '@chatexhibit/proto/upload-refusals';
+import { RequestBus } from '@chatexhibit/kit/bus/request-bus';
 import { type JobPayload, PermanentJobError, WorkQueue } from '@chatexhibit/kit/bus/work-queue';
 import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
@@ -22,8 +24,9 @@ import { ExportRepository } from '../../exports/export.repository';
 const STORE_CONCURRENCY = 4;
 
 /**
- * Step 0: unpack the stored upload safely, store every entry bit-for-bit with its size and
- * SHA-256, record the export, and hand on to parse. A hostile or broken archive ends the
+ * Step 0: unpack the stored upload safely, have what it unpacked to admitted within its client's
+ * quota, store every entry bit-for-bit with its size and SHA-256, record the export, and hand on
+ * to parse. A hostile or broken archive ends the
  * export with the reason in words the uploader understands before any entry is stored, and the
  * upload is deleted at once: nobody can ever get anything out of it, so nothing keeps it.
  */
@@ -34,6 +37,7 @@ export class IngestExportUseCase {
     private readonly unitOfWork: UnitOfWork,
     private readonly exports: ExportRepository,
     private readonly workQueue: WorkQueue,
+    private readonly requestBus: RequestBus,
     private readonly progress: ProgressChannel,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -63,6 +67,18 @@ export class IngestExportUseCase {
         if (!(error instanceof UnsafeArchiveError)) throw error;
         this.logger.warn({ reason: error.reason }, 'upload refused');
         throw new PermanentJobError(error.message);
+      }
+      // What a ZIP unpacks to counts against its client's quota too: 35 KB may unpack to 32 MB.
+      const admission = await this.requestBus.request(ADMIT_UNPACKED_REQUEST, {
+        exportId,
+        unpackedBytes: extracted.files.reduce((sum, entry) => sum + entry.size, 0),
+      });
+      if (!admission.admitted) {
+        this.logger.warn(
+          { retryAfterSeconds: admission.retryAfterSeconds },
+          'upload over its quota unpacked',
+        );
+        throw new PermanentJobError(UPLOAD_REFUSALS.unpackedOverQuota(admission.quotaBytes));
       }
       const stored = await runWithConcurrency(extracted.files, STORE_CONCURRENCY, (entry) =>
         this.storage.putFile(keys.entry(entry.path), unpacked.get(entry.path)!),

@@ -33,7 +33,11 @@ export class AdmitUploadUseCase {
         now,
       );
       if (admission.admitted)
-        await this.retention.retain(tx, retentionOf(exportId, receivedAt), { quotaKey, sizeBytes });
+        await this.retention.retain(tx, retentionOf(exportId, receivedAt), {
+          quotaKey,
+          sizeBytes,
+          quotaBytes,
+        });
       return admission;
     });
   }
