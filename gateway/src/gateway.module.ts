@@ -116,7 +116,7 @@ export class GatewayModule implements NestModule {
             // RateLimitGuard answers Retry-After itself; the per-throttler headers are nobody's.
             setHeaders: false,
             throttlers: [
-              { name: 'uploads', ttl: 60 * 60 * 1000, limit: HTTP_LIMITS.uploadsPerHour },
+              { name: 'uploads', ttl: 60 * 60 * 1000, limit: settings.uploadsPerHour },
               { name: 'contact', ttl: 60 * 60 * 1000, limit: HTTP_LIMITS.contactMessagesPerHour },
               { name: 'payments', ttl: 60 * 60 * 1000, limit: HTTP_LIMITS.paymentCallsPerHour },
               { name: 'exhibits', ttl: 60 * 60 * 1000, limit: HTTP_LIMITS.exhibitsPerHour },

@@ -14,6 +14,8 @@ export interface GatewaySettings {
   minFreeDiskBytes: number;
   /** The bytes of uploads one client address's unbought exports may hold (UPLOAD_QUOTA_MB; 0: no quota). */
   uploadQuotaBytes: number;
+  /** Uploads one client address may send in an hour (UPLOADS_PER_HOUR). */
+  uploadsPerHour: number;
   /** INTERNAL_PORT: the one port of /metrics and the health endpoints; null: the public port's. */
   internalPort: number | null;
 }

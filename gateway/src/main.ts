@@ -22,6 +22,7 @@ void runDistributedPart(
         uploadPace: config.uploadPace!,
         minFreeDiskBytes: config.minFreeDiskBytes!,
         uploadQuotaBytes: config.uploadQuotaBytes!,
+        uploadsPerHour: config.uploadsPerHour!,
         internalPort: config.internalPort ?? null,
       }),
     ],

@@ -1,3 +1,4 @@
+import { HTTP_LIMITS } from '@chatexhibit/proto/http-limits';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,7 @@ const SETTINGS: GatewaySettings = {
   uploadPace: DEFAULT_UPLOAD_PACE,
   minFreeDiskBytes: 0,
   uploadQuotaBytes: 0,
+  uploadsPerHour: HTTP_LIMITS.uploadsPerHour,
   internalPort: null,
 };
 const idle = { start: async () => undefined, close: async () => undefined };

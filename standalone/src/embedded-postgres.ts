@@ -22,6 +22,8 @@ const INVALID_PASSWORD = '28P01';
 
 /** The embedded PostgreSQL's port unless EMBEDDED_POSTGRES_PORT names one, when it is free. */
 export const PREFERRED_POSTGRES_PORT = 54329;
+/** Ports tried when the one chosen is taken before PostgreSQL listens on it (another instance starting). */
+const PORT_ATTEMPTS = 3;
 /** PostgreSQL's last lines kept to say why it did not start. */
 const LOG_LINES_KEPT = 8;
 
@@ -48,7 +50,7 @@ export async function startEmbeddedPostgres(
 ): Promise<RunningDatabase> {
   // Unset, the port is the usual one when free, else one the system hands out: a second
   // instance (another DATA_DIR) on this machine starts too. Nothing else needs to know it.
-  const port =
+  let port =
     configuredPort ??
     ((await isFreeOnLoopback(PREFERRED_POSTGRES_PORT)) ? PREFERRED_POSTGRES_PORT : await anyFreePort());
   const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(processEvents.listeners(event))]));
@@ -75,20 +77,22 @@ export async function startEmbeddedPostgres(
       .filter((line) => line !== '')
       .join('\n') || 'PostgreSQL ended without saying why';
   const password = await loadOrCreateSecret(dataDir, 'postgres');
-  const postgres = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    // PostgreSQL refuses to run as root, so as root embedded-postgres runs it as a "postgres"
-    // user it creates; any other user (the container's uid 10001) runs it as itself and has no
-    // right to create users.
-    createPostgresUser: runsAsPostgresUser(),
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: (message: unknown) => keep(message),
-    onError: (message: unknown) => keep(message),
-  });
+  const postgresOn = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: 'postgres',
+      password,
+      persistent: true,
+      // PostgreSQL refuses to run as root, so as root embedded-postgres runs it as a "postgres"
+      // user it creates; any other user (the container's uid 10001) runs it as itself and has no
+      // right to create users.
+      createPostgresUser: runsAsPostgresUser(),
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+      onLog: (message: unknown) => keep(message),
+      onError: (message: unknown) => keep(message),
+    });
+  let postgres = postgresOn(port);
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     logger.info({ databaseDir }, 'creating the embedded PostgreSQL database (first start)');
     await withPasswordFileFolder(dataDir, () => postgres.initialise()).catch((error: unknown) => {
@@ -101,15 +105,27 @@ export async function startEmbeddedPostgres(
     });
   }
   await stopOrphanedPostgres(databaseDir, logger);
-  try {
-    await postgres.start();
-  } catch (error) {
-    const taken = lastLines.some((line) => /address already in use/i.test(line));
-    throw new Error(
-      taken
-        ? `embedded PostgreSQL could not listen on port ${port}: another program uses it. Leave EMBEDDED_POSTGRES_PORT unset to take a free port, or set another.\n${why(error)}`
-        : `embedded PostgreSQL did not start on port ${port} with the data in ${databaseDir}.\n${why(error)}`,
-    );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await postgres.start();
+      break;
+    } catch (error) {
+      const taken = lastLines.some((line) => /address already in use/i.test(line));
+      // Two instances started at the same moment both found the usual port free, and the other
+      // took it first: this one takes a port the system hands out (unless the port was set).
+      if (taken && configuredPort === undefined && attempt < PORT_ATTEMPTS) {
+        logger.info({ port }, "the embedded PostgreSQL's port was taken meanwhile; taking another");
+        lastLines.length = 0;
+        port = await anyFreePort();
+        postgres = postgresOn(port);
+        continue;
+      }
+      throw new Error(
+        taken
+          ? `embedded PostgreSQL could not listen on port ${port}: another program uses it. Leave EMBEDDED_POSTGRES_PORT unset to take a free port, or set another.\n${why(error)}`
+          : `embedded PostgreSQL did not start on port ${port} with the data in ${databaseDir}.\n${why(error)}`,
+      );
+    }
   }
   await adoptPassword(port, password, logger);
   const client = postgres.getPgClient();

@@ -67,6 +67,7 @@ async function main(): Promise<void> {
               uploadPace: config.uploadPace,
               minFreeDiskBytes: config.minFreeDiskBytes,
               uploadQuotaBytes: config.uploadQuotaBytes,
+              uploadsPerHour: config.uploadsPerHour,
               internalPort: config.internalPort,
             },
             pdf: { publicUrl: config.publicUrl, sourceUrl: config.sourceUrl },

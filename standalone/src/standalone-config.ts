@@ -20,7 +20,12 @@ import {
   withoutTrailingSlash,
 } from '@chatexhibit/kit/config/part-config';
 import { trustProxyEnv } from '@chatexhibit/kit/config/trust-proxy';
-import { diskWatermarkEnv, uploadPaceEnv, uploadQuotaEnv } from '@chatexhibit/kit/config/upload-limits';
+import {
+  diskWatermarkEnv,
+  uploadPaceEnv,
+  uploadQuotaEnv,
+  uploadsPerHourEnv,
+} from '@chatexhibit/kit/config/upload-limits';
 
 export const DEFAULT_SUPPORT_EMAIL = 'support@chatexhibit.local';
 
@@ -83,6 +88,8 @@ export type StandaloneConfig = z.infer<typeof standaloneEnv> & {
   minFreeDiskBytes: number;
   /** The bytes of uploads one client's unbought exports may hold (0: no quota). */
   uploadQuotaBytes: number;
+  /** UPLOADS_PER_HOUR. */
+  uploadsPerHour: number;
   /** Where the operator publishes the source code (SOURCE_URL); null when not set. */
   sourceUrl: string | null;
 };
@@ -100,6 +107,7 @@ export function loadStandaloneConfig(
       uploadPace: uploadPaceEnv,
       minFreeDiskBytes: diskWatermarkEnv,
       uploadQuotaBytes: uploadQuotaEnv,
+      uploadsPerHour: uploadsPerHourEnv,
       sourceUrl: sourceUrlEnv,
     },
     env,

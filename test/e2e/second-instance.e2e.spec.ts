@@ -90,3 +90,48 @@ describe('a second instance on one machine (npm start)', () => {
     expect(output).not.toContain(': undefined');
   }, 180_000);
 });
+
+/**
+ * Two instances started at the same moment (a process manager starting both, say): each finds the
+ * usual PostgreSQL port free, and the one that does not get it takes another instead of dying.
+ */
+describe('two instances started at the same moment (npm start)', () => {
+  const dataDirs: string[] = [];
+  const started: RunningProcess[] = [];
+  afterAll(
+    () =>
+      cleanUpAll(
+        ...started.map((app) => () => app.stop('SIGKILL')),
+        ...dataDirs.map((dir) => () => stopLeftoverPostgres(dir)),
+        ...dataDirs.map((dir) => () => rm(dir, { recursive: true, force: true })),
+      ),
+    60_000,
+  );
+
+  it('both start and answer', async () => {
+    const apps = await Promise.all(
+      [0, 1].map(async () => {
+        const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-twin-'));
+        await chmod(dataDir, 0o755);
+        dataDirs.push(dataDir);
+        return { dataDir, port: await freePort() };
+      }),
+    );
+    for (const { dataDir, port } of apps)
+      started.push(startProcessCommand('npm', ['start'], { DATA_DIR: dataDir, PORT: String(port) }));
+    const running = await Promise.all(
+      started.map((app) =>
+        Promise.race([
+          app
+            .waitForLine((line) => line.includes('ChatExhibit is running at'), 150_000)
+            .then(() => 'running'),
+          app.exited.then(() => `exited: ${app.stderr()}`),
+        ]),
+      ),
+    );
+    expect(running).toEqual(['running', 'running']);
+    for (const { port } of apps)
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    for (const app of started) expect(await app.stop('SIGTERM')).toBe(0);
+  }, 240_000);
+});

@@ -16,7 +16,7 @@ import {
 } from './env';
 import { type TrustProxy, trustProxyEnv, trustsProxy } from './trust-proxy';
 import type { UploadPace } from '@chatexhibit/proto/upload-refusals';
-import { diskWatermarkEnv, uploadPaceEnv, uploadQuotaEnv } from './upload-limits';
+import { diskWatermarkEnv, uploadPaceEnv, uploadQuotaEnv, uploadsPerHourEnv } from './upload-limits';
 import { placeholderIn, secretWeakness } from './secret-strength';
 
 /** What each part needs from outside; decides which variables it requires in distributed mode. */
@@ -101,6 +101,8 @@ export interface PartConfig {
   minFreeDiskBytes?: number;
   /** Gateway only: the bytes of uploads one client's unbought exports may hold (0: no quota). */
   uploadQuotaBytes?: number;
+  /** Gateway only: UPLOADS_PER_HOUR. */
+  uploadsPerHour?: number;
   /** Where browsers reach the gateway: links in emails, Stripe's return URLs, the package's /verify link. */
   publicUrl?: string;
   /** Pdf only: where the operator publishes the source code (SOURCE_URL); null when not set. */
@@ -431,6 +433,7 @@ export function loadPartConfig(
       uploadPace: part === 'gateway' ? uploadPaceEnv : notUsed,
       minFreeDiskBytes: part === 'gateway' ? diskWatermarkEnv : notUsed,
       uploadQuotaBytes: part === 'gateway' ? uploadQuotaEnv : notUsed,
+      uploadsPerHour: part === 'gateway' ? uploadsPerHourEnv : notUsed,
       stripe: needs.payments ? stripeEnv('distributed') : notUsed,
       retentionSweepIntervalMs: needs.payments ? retentionSweepEnv : notUsed,
     },
@@ -453,6 +456,7 @@ export function loadPartConfig(
     ...(values.uploadPace !== undefined && { uploadPace: values.uploadPace }),
     ...(values.minFreeDiskBytes !== undefined && { minFreeDiskBytes: values.minFreeDiskBytes }),
     ...(values.uploadQuotaBytes !== undefined && { uploadQuotaBytes: values.uploadQuotaBytes }),
+    ...(values.uploadsPerHour !== undefined && { uploadsPerHour: values.uploadsPerHour }),
     ...(needs.payments && {
       stripe: values.stripe,
       retentionSweepIntervalMs: values.retentionSweepIntervalMs,

@@ -50,6 +50,14 @@ export const diskWatermarkEnv = z
   .transform((env) => env.UPLOAD_MIN_FREE_DISK_MB * 1024 * 1024);
 
 /**
+ * UPLOADS_PER_HOUR: the uploads one client address may send in an hour (HTTP_LIMITS' default): an
+ * operator whose users share one address (a law firm behind its gateway) raises it.
+ */
+export const uploadsPerHourEnv = z
+  .object({ UPLOADS_PER_HOUR: wholeNumber('uploads', 1, 100_000, HTTP_LIMITS.uploadsPerHour) })
+  .transform((env) => env.UPLOADS_PER_HOUR);
+
+/**
  * UPLOAD_QUOTA_MB: the MiB of uploads one client address may hold in exports that are neither
  * bought nor deleted nor expired (counted in PostgreSQL by the payment service, so across
  * restarts and gateway replicas); an upload beyond it is refused until the oldest expires. 0
