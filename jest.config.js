@@ -14,7 +14,12 @@ module.exports = {
   // The container tests need the images built first: `npm run test:containers`.
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.containers\\.spec\\.ts$'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }],
+    // any-ascii ships only as an ES module, which jest before Node 24.9 cannot require: made CommonJS.
+    '/node_modules/any-ascii/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, isolatedModules: true } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!any-ascii/)'],
   moduleNameMapper: {
     '^@chatexhibit/(proto|gateway)/(.*)$': '<rootDir>/$1/src/$2',
     '^@chatexhibit/([a-z]+)/(.*)$': '<rootDir>/services/$1/src/$2',

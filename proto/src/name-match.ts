@@ -7,10 +7,17 @@ import type { TextRange } from './text-range';
 // exhibit, the spec's checks and the web app. The text and the name are compared folded
 // (`foldText`: any case, composed or not, any script's digits, invisible characters read through)
 // and letter by letter by their UTS #39 confusable skeletons (Cyrillic "Еmmа" and Greek "Εmma" are
-// "Emma"). The text is read as a browser or a link would show it: percent-escapes ("Emm%61") and
-// HTML character references ("Em&#109;a", "Emm&alpha;") decoded. A name is removed where it is a
-// whole word ("Emma's", never "Emmanuel"), and inside an email address, @handle, #hashtag, URL or
-// word spelled out letter by letter ("E m m a", "E.m.m.a") where it starts and ends at a token
+// "Emma"). Accents count ("Émma" is not "Emma"), and so does a stroke, bar or hook that is part of
+// a Latin letter ("Ɇmma", "Łukasz" for "Lukasz"), exactly as an accent: with `ignoreAccents` (the
+// exhibit's warning of other accents) both are left out. The text is read as a browser or a link
+// would show it: percent-escapes ("Emm%61") and HTML character references ("Em&#109;a",
+// "Emm&alpha;") decoded, and what they decode to decoded again, up to four readings ("Emm%2561",
+// "Em&amp;#109;a"). A name is removed where it is a whole word ("Emma's", never "Emmanuel"), read
+// across one line break between two of its letters, with a hyphen before it or not ("Em\nma",
+// "Em-\nma"), or one braille blank (U+2800, drawn as a space: "Em⠀ma"; between two words of a name
+// it is a space: "Emma⠀Carter"); and inside an email address, @handle, #hashtag, URL or word spelled
+// out letter by letter (single letters with spaces, punctuation, symbols, invisible characters or
+// modifier letters between: "E m m a", "E.m.m.a", "Eーmーmーa") where it starts and ends at a token
 // boundary: the run's ends, a case change, a change between letters and digits, punctuation, or
 // another name found there ("emmacarter2010@gmail.com", "@EmmaCarter"). A name inside any other
 // word ("Dan" in "Danger", "e m m a n u e l") is not removed: it is reported, for a warning that
@@ -39,14 +46,22 @@ const WORD_CHARACTER = /^[\p{L}\p{N}\p{M}]$/u;
 /** What makes a run without spaces an email address, handle, hashtag or URL: "@", "#", "://" or "www.". */
 const TOKEN_MARK = /[@#]|:\/\/|\bwww\./iu;
 /**
- * Single letters (each with its marks) with one to three spaces, punctuation marks, symbols or
- * invisible characters between each two, and no letter or digit before or after: a word spelled
- * out ("E m m a", "E.m.m.a", "E-m-m-a", "E+m+m+a", "E|m|m|a").
+ * Letters other than modifier letters (the body of a class): a modifier letter (Lm: "ー", "ʹ", "ˑ",
+ * the Arabic tatweel) is drawn as a mark or a stroke, and between single letters it is a separator.
+ */
+const SPELLED_LETTERS = String.raw`\p{Lu}\p{Ll}\p{Lt}\p{Lo}`;
+/**
+ * Single letters (each with its marks) with one to three spaces, punctuation marks, symbols,
+ * modifier letters or invisible characters between each two, and no letter or digit before or
+ * after: a word spelled out ("E m m a", "E.m.m.a", "E-m-m-a", "E+m+m+a", "E|m|m|a", "Eーmーmーa").
  */
 const SPELLED_OUT = new RegExp(
-  String.raw`(?<![\p{L}\p{N}\p{M}])\p{L}\p{M}*(?:[\s\p{P}\p{S}\p{Cf}]{1,3}\p{L}\p{M}*)+(?![\p{L}\p{N}\p{M}])`,
+  String.raw`(?<![${SPELLED_LETTERS}\p{N}\p{M}])[${SPELLED_LETTERS}]\p{M}*(?:[\s\p{P}\p{S}\p{Cf}\p{Lm}]{1,3}[${SPELLED_LETTERS}]\p{M}*)+(?![${SPELLED_LETTERS}\p{N}\p{M}])`,
   'gu',
 );
+const IS_SPELLED_LETTER = new RegExp(`^[${SPELLED_LETTERS}]`, 'u');
+/** What is not a letter of a spelled-out word (with the backslash escaping it in a pattern). */
+const NOT_SPELLED_LETTER = new RegExp(String.raw`\\?[^${SPELLED_LETTERS}\p{N}\p{M}]`, 'gu');
 
 /** The emails, handles, hashtags and URLs of `text`, in order. */
 const tokensOf = (text: string): TextRange[] =>
@@ -133,7 +148,7 @@ function spelledLetters(word: readonly TextUnit[], read: ReadText): TextUnit[] {
   let separator: TextUnit[] = [];
   for (const unit of word)
     if (/^\p{M}/u.test(unit.character) && separator.length === 0) letters.at(-1)!.push(unit);
-    else if (/^\p{L}/u.test(unit.character)) {
+    else if (IS_SPELLED_LETTER.test(unit.character)) {
       if (letters.length > 0) separators.push(separator);
       separator = [];
       letters.push([unit]);
@@ -221,8 +236,14 @@ function letterRuns(word: readonly string[]): Array<{ character: string; length:
   return runs;
 }
 
-/** One line break, which may stand between any two letters of a name written in text. */
-const LINE_BREAK = String.raw`(?:\r\n|[\n\r\u2028\u2029])?`;
+/**
+ * What may stand between any two letters of a name written in text: one line break, with a hyphen
+ * before it or not ("Em\nma", "Em-\nma"), or one braille blank (U+2800, drawn as a space but no
+ * space to Unicode).
+ */
+const IN_WORD = String.raw`(?:-?(?:\r\n|[\n\r\u2028\u2029])|\u2800)?`;
+/** What stands between two words of a name: spaces and line breaks, and braille blanks. */
+const BETWEEN_WORDS = String.raw`[\s\u2800]+`;
 
 /** Each name's patterns, kept: every text of an exhibit is searched for the same names. */
 const patternsByName = new Map<string, NamePatterns | null>();
@@ -243,16 +264,12 @@ function namePatterns(name: string, ignoreAccents: boolean): NamePatterns | null
       words.length === 0
         ? null
         : {
-            // A word split over two lines ("Em\nma") is read joined.
-            inText: new RegExp(words.map((word) => word.join(LINE_BREAK)).join(String.raw`\s+`), 'gu'),
+            // A word split over two lines ("Em\nma", "Em-\nma") is read joined.
+            inText: new RegExp(words.map((word) => word.join(IN_WORD)).join(BETWEEN_WORDS), 'gu'),
             inToken: new RegExp(words.map((word) => word.join('')).join(String.raw`[^\p{L}\p{N}]*`), 'gu'),
-            spelled: new RegExp(
-              words
-                .flat()
-                .join('')
-                .replace(/\\?[^\p{L}\p{N}\p{M}]/gu, ''),
-              'gu',
-            ),
+            // Its letters alone, as a spelled-out word is read: a modifier letter is a separator
+            // there ("ローラ" spelled out is "ロ", "ラ").
+            spelled: new RegExp(words.flat().join('').replace(NOT_SPELLED_LETTER, ''), 'gu'),
             // Each run of one letter ("nn" of "Anna") at least as long as the name's own, starting
             // where a run starts: no two ways to match, so a long run of one letter stays linear.
             elongated: new RegExp(
@@ -262,7 +279,7 @@ function namePatterns(name: string, ignoreAccents: boolean): NamePatterns | null
                     .map(({ character, length }) => `(?:${character}){${length},}`)
                     .join(''),
                 )
-                .join(String.raw`\s+`)}`,
+                .join(BETWEEN_WORDS)}`,
               'gu',
             ),
             letters: words.flat().length,

@@ -1,9 +1,10 @@
 import { DecodingMode, decodeHTML } from 'entities/decode';
-import type { TextUnit } from './text-fold';
+import { characterUnits, type TextUnit } from './text-fold';
 
 // A text is read as a browser or a link would show it: percent-escapes ("Emm%61", "%35") and HTML
-// character references ("Em&#109;a", "&#53;", "Emm&alpha;") stand for their characters, for the
-// names and the numbers removed everywhere alike.
+// character references ("Em&#109;a", "&#53;", "Emm&alpha;") stand for their characters, and so do
+// escapes written inside others ("Emm%2561", "&amp;#53;"), for the names and the numbers removed
+// everywhere alike.
 
 /** How many UTF-8 bytes a character whose first byte is `lead` has; 0 when `lead` starts none. */
 const utf8Length = (lead: number): number =>
@@ -45,24 +46,67 @@ function characterReferenceAt(text: string, at: number): { character: string; en
   return character === reference ? null : { character, end: at + reference.length };
 }
 
-/**
- * The characters of `text` as a reader of a browser or a link sees them: percent-escapes ("%61",
- * "%C3%A9") and HTML character references ("&#109;", "&alpha;") decoded, each knowing what of the
- * original it stands for.
- */
-export function* decodedUnits(text: string): Generator<TextUnit> {
+/** A character of a text read once for escapes, and the span of that text it stands for. */
+interface DecodedCharacter {
+  character: string;
+  start: number;
+  end: number;
+}
+
+/** The characters of `text` with its escapes decoded once; null when it has none. */
+function decodedOnce(text: string): DecodedCharacter[] | null {
+  const characters: DecodedCharacter[] = [];
+  let escapes = false;
   let at = 0;
   while (at < text.length) {
     const code = text.charCodeAt(at);
     const decoded =
       code === 0x25 ? percentEscapeAt(text, at) : code === 0x26 ? characterReferenceAt(text, at) : null;
     if (decoded !== null) {
-      yield { character: decoded.character, source: { start: at, end: decoded.end } };
+      escapes = true;
+      characters.push({ character: decoded.character, start: at, end: decoded.end });
       at = decoded.end;
       continue;
     }
     const character = String.fromCodePoint(text.codePointAt(at)!);
-    yield { character, source: { start: at, end: at + character.length } };
+    characters.push({ character, start: at, end: at + character.length });
     at += character.length;
   }
+  return escapes ? characters : null;
+}
+
+/**
+ * How many times a text is read for escapes at most: an escape written inside another ("%2561" is
+ * "%61", then "a"; "&amp;#109;" is "&#109;", then "m") is decoded as a browser reading it twice
+ * would; a few levels and no more, so that a long nest costs no more than a few readings.
+ */
+const READINGS = 4;
+
+/**
+ * The characters of `text` as a reader of a browser or a link sees them: percent-escapes ("%61",
+ * "%C3%A9") and HTML character references ("&#109;", "&alpha;") decoded, and what they decode to
+ * decoded again, up to READINGS times ("Emm%2561", "Em&amp;#109;a", "%26%23109;"), each character
+ * knowing what of the original it stands for.
+ */
+export function decodedUnits(text: string): TextUnit[] {
+  let units = [...characterUnits(text)];
+  for (let reading = 0; reading < READINGS; reading++) {
+    const read = reading === 0 ? text : units.map((unit) => unit.character).join('');
+    const decoded = /[%&]/.test(read) ? decodedOnce(read) : null;
+    if (decoded === null) break;
+    units = spanning(decoded, units);
+  }
+  return units;
+}
+
+/** The characters of a reading as units of the original: each spans the units (of `read`, the reading before) it was decoded from. */
+function spanning(decoded: readonly DecodedCharacter[], read: readonly TextUnit[]): TextUnit[] {
+  const unitAt: number[] = [];
+  read.forEach((unit, index) => {
+    for (let at = 0; at < unit.character.length; at++) unitAt.push(index);
+  });
+  return decoded.map(({ character, start, end }) => ({
+    character,
+    source: { start: read[unitAt[start]!]!.source.start, end: read[unitAt[end - 1]!]!.source.end },
+  }));
 }

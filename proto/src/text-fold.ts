@@ -1,3 +1,4 @@
+import anyAscii from 'any-ascii';
 import { asLatinLetter, capitalsAsLatin, confusablePrototype } from './confusables';
 import type { TextRange } from './text-range';
 
@@ -52,7 +53,7 @@ function foldCharacter(character: string): string {
 /** COMBINING DOT ABOVE, which "İ" (Turkish capital dotted I) leaves after an "i" when folded. */
 const DOT_ABOVE = '\u0307';
 
-/** How a text is folded: `ignoreAccents` leaves out combining marks too; `confusables` compares letters by their look (below). */
+/** How a text is folded: `ignoreAccents` leaves out accents too (`foldText`); `confusables` compares letters by their look (below). */
 export interface FoldOptions {
   ignoreAccents?: boolean;
   confusables?: boolean;
@@ -75,9 +76,10 @@ export function* characterUnits(text: string): Generator<TextUnit> {
 
 /**
  * `text` folded for matching, character by character, each unit knowing the character it came
- * from; with `ignoreAccents`, combining marks are left out too ("Chloé" reads "chloe"), to find
- * spellings that differ only by them; with `confusables`, each letter as its UTS #39 skeleton
- * (`confusableSkeleton`).
+ * from; with `ignoreAccents`, accents are left out too, to find spellings that differ only by
+ * them: combining marks ("Chloé" reads "chloe"), and a stroke, bar or hook that is part of a Latin
+ * letter (`withoutBuiltInAccent`: "Łukasz" reads "lukasz"); with `confusables`, each letter as its
+ * UTS #39 skeleton (`confusableSkeleton`).
  */
 export function foldText(text: string, options: FoldOptions = {}): FoldedText {
   // Each exhibit-wide redaction folds the same text in turn (and its own phrase or number between):
@@ -130,6 +132,29 @@ function skeletonOf(part: string): string {
 
 const skeletons = new Map<string, string>();
 
+/** A cased letter of the Latin script; not a modifier letter, which is drawn as a mark. */
+const CASED_LATIN = /^(?=\p{Script=Latin})[\p{Lu}\p{Ll}\p{Lt}]$/u;
+
+/**
+ * A folded code point with its accent left out where it is part of the letter: a Latin letter
+ * with a stroke, a bar, a slash or a hook, which no decomposition parts from it ("ɇ", "ł", "ø",
+ * "đ", "ꞓ", "ꞥ"), as the one ASCII letter any-ascii transliterates it to ("e", "l", "o", "d", "c",
+ * "n"); any other code point as it is. any-ascii reads a few letters by their sound ("ɛ" as "e"):
+ * accents are ignored only to warn of another spelling, where such a letter is one too.
+ */
+function withoutBuiltInAccent(part: string): string {
+  let base = baseLetters.get(part);
+  if (base === undefined) {
+    // any-ascii marks a medieval abbreviation by a period after its letter: "ꝋ" (o with a long stroke) is "o.".
+    const ascii = CASED_LATIN.test(part) ? /^([A-Za-z])\.?$/.exec(anyAscii(part)) : null;
+    base = ascii === null ? part : ascii[1]!.toLowerCase();
+    baseLetters.set(part, base);
+  }
+  return base;
+}
+
+const baseLetters = new Map<string, string>();
+
 /** Units of a text (`characterUnits`, or a URL's characters percent-decoded) folded as `foldText` folds characters. */
 export function foldUnits(
   units: Iterable<TextUnit>,
@@ -159,7 +184,8 @@ export function foldUnits(
         if (mark) extendLast(sources, source.end);
         continue;
       }
-      const unit = confusables ? skeletonOf(part) : part;
+      const letter = ignoreAccents && part.charCodeAt(0) >= FIRST_SPECIAL ? withoutBuiltInAccent(part) : part;
+      const unit = confusables ? skeletonOf(letter) : letter;
       folded += unit;
       for (let at = 0; at < unit.length; at++) sources.push(source);
     }

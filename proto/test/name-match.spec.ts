@@ -258,3 +258,106 @@ describe('a name written to slip past the match, the second attack (security fin
     expect(findNames('E+m+m+a+n+u+e+l', ['Emma']).insideWords).toHaveLength(1);
   });
 });
+
+describe('a name written to slip past the match, the third attack', () => {
+  it('reads modifier letters between the letters of a spelled-out word as separators', () => {
+    const forms = [
+      'E\u30fcm\u30fcm\u30fca',
+      'E\u02b9m\u02b9m\u02b9a',
+      'E\u02d1m\u02d1m\u02d1a',
+      'E\u0640m\u0640m\u0640a',
+      'E \u30fc m \u30fc m \u30fc a',
+    ];
+    const text = `${forms.join(', ')}.`;
+    expect(slices(text, nameOccurrences(text, 'Emma'))).toEqual(forms);
+    const longer = findNames(
+      'E\u30fcm\u30fcm\u30fca\u30fcn\u30fcu\u30fce\u30fcl and \u30ab\u30fc\u30c6\u30f3',
+      ['Emma'],
+    );
+    expect(longer.found).toEqual([]);
+    expect(longer.insideWords).toHaveLength(1);
+    // A name that writes a modifier letter between single letters is found written so, and drawn out.
+    const names = ['\u30ed\u30fc\u30e9', '\u4f50\u3005\u6728', '\u0645\u062d\u0645\u062f'];
+    const written = '\u30ed\u30fc\u30e9, \u4f50\u3005\u6728 and \u0645\u0640\u062d\u0640\u0645\u0640\u062f';
+    expect(findNames(written, names).found.map((found) => found.name)).toEqual([0, 1, 2]);
+  });
+
+  it('finds a name hyphenated across a line break', () => {
+    const text = 'Em-\nma, Em\u2010\nma and Em-\r\nma; Em-\nmanuel';
+    const names = findNames(text, ['Emma']);
+    expect(slices(text, names.found)).toEqual(['Em-\nma', 'Em\u2010\nma', 'Em-\r\nma']);
+    expect(slices(text, names.insideWords)).toEqual(['Em-\nma']);
+    expect(nameOccurrences('Danger', 'Dan')).toEqual([]);
+    // A whole word at a line's end stays cut, as without the hyphen.
+    expect(slices('Dan-\nger', nameOccurrences('Dan-\nger', 'Dan'))).toEqual(['Dan']);
+  });
+
+  it('reads a letter with a stroke or a bar as its letter where accents are ignored, as it reads an accented one', () => {
+    const written: Array<[string, string]> = [
+      ['\u0246mma', 'Emma'],
+      ['\u0247mma', 'Emma'],
+      ['\ua792ora', 'Cora'],
+      ['\u0243ella', 'Bella'],
+      ['\u0180ella', 'Bella'],
+      ['\u0110an', 'Dan'],
+      ['\u0111an', 'Dan'],
+      ['\u0126ana', 'Hana'],
+      ['\u0127ana', 'Hana'],
+      ['\u0197da', 'Ida'],
+      ['\u0268da', 'Ida'],
+      ['\u0141ukasz', 'Lukasz'],
+      ['\u0142ukasz', 'Lukasz'],
+      ['\u00d8ystein', 'Oystein'],
+      ['\u00f8ystein', 'Oystein'],
+      ['\u01b5oe', 'Zoe'],
+      ['\u01b6oe', 'Zoe'],
+      ['\ua74ascar', 'Oscar'],
+      ['\ua7a4ina', 'Nina'],
+    ];
+    const found = (text: string, name: string, ignoreAccents: boolean) =>
+      slices(text, nameOccurrences(text, name, { ignoreAccents }));
+    for (const [text, name] of written) {
+      expect([text, found(text, name, true)]).toEqual([text, [text]]);
+      // Either way round, as "Chloe" and "Chloé".
+      expect([text, found(name, text, true)]).toEqual([text, [name]]);
+      expect([text, found(text, name, false)]).toEqual([text, []]);
+    }
+    expect(found('\u00c9mma and \u0246mma', 'Emma', false)).toEqual([]);
+    expect(found('\u00c9mma and \u0246mma', 'Emma', true)).toEqual(['\u00c9mma', '\u0246mma']);
+    expect(findNames('\u0246mmanuel', ['Emma'], { ignoreAccents: true }).found).toEqual([]);
+  });
+
+  it('reads a braille blank as a line break inside a word and as a space between words', () => {
+    const text = 'Em\u2800ma and Emma\u2800Carter; Em\u2800manuel';
+    expect(slices(text, nameOccurrences(text, 'Emma'))).toEqual(['Em\u2800ma', 'Emma']);
+    expect(slices(text, nameOccurrences(text, 'Emma Carter'))).toEqual(['Emma\u2800Carter']);
+    expect(findNames(text, ['Emma']).insideWords).toHaveLength(1);
+  });
+
+  it('decodes an escape written inside another, as a browser reading it twice', () => {
+    const text = 'Emm%2561, Em&amp;#109;a, Em%26%23109;a, %252545mma and Emm&amp;amp;#97; but Emm%2561nuel';
+    const names = findNames(text, ['Emma']);
+    expect(slices(text, names.found)).toEqual([
+      'Emm%2561',
+      'Em&amp;#109;a',
+      'Em%26%23109;a',
+      '%252545mma',
+      'Emm&amp;amp;#97;',
+    ]);
+    expect(slices(text, names.insideWords)).toEqual(['Emm%2561']);
+    // Four readings at most: "%" written as an escape four times over stays as written.
+    expect(nameOccurrences('Emm%2525252561', 'Emma')).toEqual([]);
+  });
+
+  it('reads a digit of a number written as an escape inside another', () => {
+    const text = 'a %2535%2535%2535 010 4477 b 555 &amp;#48;10 4477 c 555 01%26%2348; 4477';
+    expect(slices(text, findPhoneNumber(text, '+1 555 010 4477'))).toEqual([
+      '%2535%2535%2535 010 4477',
+      '555 &amp;#48;10 4477',
+      '555 01%26%2348; 4477',
+    ]);
+    expect(slices('SSN 123-45-678%2539', findPhoneNumber('SSN 123-45-678%2539', '123-45-6789'))).toEqual([
+      '123-45-678%2539',
+    ]);
+  });
+});

@@ -745,6 +745,46 @@ describe('redacting a word or phrase everywhere in the exhibit', () => {
     expect(exhibit.namesInsideWords).toEqual([{ message: 3, redaction: 0 }]);
   });
 
+  it('masks the third attack on the match in texts, senders and the participant list, and notes a stroked letter as it notes an accent', async () => {
+    const content =
+      'Em-\nma, Em\u2800ma, Emm%2561, Em&amp;#109;a and E\u02b9m\u02b9m\u02b9a; \u0246mma; call %2535%2535%2535 010 4477.';
+    const sender = 'E\u30fcm\u30fcm\u30fca';
+    const participants = ['E\u0640m\u0640m\u0640a', 'Sam Carter'];
+    const exhibit = await plan(
+      {
+        selections: [{ message: 3 }],
+        redactions: [
+          { kind: 'text-everywhere', text: 'Emma', reason: { category: 'minor-name' } },
+          {
+            kind: 'phone-number',
+            number: '+1 555 010 4477',
+            reason: { category: 'other', note: 'A number' },
+          },
+        ],
+      },
+      { special: { 3: { sender, content } }, chat: { participants, chatFile: '_chat.txt' } },
+    );
+    const masks = exhibit.redactions.get(3)?.masks ?? [];
+    expect(
+      masks.map((mask) => [
+        (mask.field === 'sender' ? sender : content).slice(mask.start, mask.end),
+        mask.redaction,
+      ]),
+    ).toEqual([
+      [sender, 0],
+      ['Em-\nma', 0],
+      ['Em\u2800ma', 0],
+      ['Emm%2561', 0],
+      ['Em&amp;#109;a', 0],
+      ['E\u02b9m\u02b9m\u02b9a', 0],
+      ['%2535%2535%2535 010 4477', 1],
+    ]);
+    expect(exhibit.maskEverywhere(participants[0]!)).toEqual([{ start: 0, end: 7, redaction: 0 }]);
+    expect(exhibit.log.filter((row) => row.place === 'participant-list')).toHaveLength(1);
+    // "Ɇmma" differs from "Emma" by the stroke its first letter is drawn with: not masked, noted.
+    expect(exhibit.accentVariants).toEqual([{ message: 3, redaction: 0 }]);
+  });
+
   it('is noted, not refused, when the exhibit writes it nowhere, even inside longer words', async () => {
     const exhibit = await plan(
       {

@@ -20,6 +20,12 @@ const ATTACKS = [
   'E+m+m+a',
   'E|m|m|a',
   'Em\nma',
+  'E\u30fcm\u30fcm\u30fca',
+  'E\u0640m\u0640m\u0640a',
+  'Em-\nma',
+  'Em\u2800ma',
+  'Emm%2561',
+  'Em&amp;#109;a',
   '555\u2212010\u22124477',
   '555\u2011010\u20114477',
   '555:010:4477',
@@ -28,14 +34,19 @@ const ATTACKS = [
   '555 - - - 010 - - - 4477',
   '&#53;55 010 44&#55;7',
   '%3555 010 4477',
+  '%2535%2535%2535 010 4477',
   '\u0665\u0665\u0665\u066b\u0660\u0661\u0660\u066b\u0664\u0664\u0667\u0667',
 ];
 /** What must stay: a word holding the name, and a date, a time and a price. */
 const KEPT = ['Gemma', 'On 5/5/2024 at 10:15 it cost $5.55.'];
 
 const withoutSpaces = (text: string): string => text.replace(/\s+/g, '');
+/** The text poppler reads, without the embedding marks it puts around a right-to-left run ("ـ"). */
 const pdftotext = async (file: string): Promise<string> =>
-  withoutSpaces((await run('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout);
+  withoutSpaces((await run('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout).replace(
+    /[\u202a-\u202e]/g,
+    '',
+  );
 
 describe('an exhibit whose name and number removed everywhere are written to slip past the match', () => {
   let dir: string;
