@@ -9,6 +9,7 @@ import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import {
   PUBLIC_COPY_DIR,
   PUBLIC_COPY_HOW,
+  PUBLIC_COPY_LABEL,
   PUBLIC_COPY_PATHS,
   PUBLIC_COPY_SEALED_FILES,
   publicCompanionName,
@@ -132,6 +133,7 @@ describe('convert CLI with --public-copy', () => {
         redactions: [
           { kind: 'text-everywhere', text: MINOR, replaceWith: 'E.C.', reason: { category: 'minor-name' } },
         ],
+        batesPrefix: 'PUB',
       }),
     );
     const out = path.join(workDir, 'identifiers');
@@ -169,6 +171,15 @@ describe('convert CLI with --public-copy', () => {
     const list = flat(await readFile(path.join(dir, PUBLIC_COPY_PATHS.referenceList), 'utf8'));
     for (const identifier of [SSN, CARD, BIRTH, MINOR, UPLOAD_SSN, UPLOAD_CARD])
       expect(list).toContain(`Item: ${identifier}`);
+    // Recorded beside the package as an exhibit is, so that no exhibit cut later repeats its numbers.
+    const record = JSON.parse(await readFile(path.join(out, 'evidence.exhibits.json'), 'utf8'));
+    expect(record.exhibits).toEqual([
+      {
+        label: PUBLIC_COPY_LABEL,
+        exhibitSha256: sha256(await readFile(path.join(dir, PUBLIC_COPY_PATHS.transcript))),
+        bates: { prefix: 'PUB', first: 1, last: expect.any(Number) },
+      },
+    ]);
     // The package tells the filer how to make what this run made.
     const readme = flat(await readFile(path.join(packageDir, PACKAGE_PATHS.readme), 'utf8'));
     expect(readme).toContain(flat(PUBLIC_COPY_HOW));

@@ -18,6 +18,7 @@ import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
 import { renderPublicCopy } from '@chatexhibit/pdf/domain/public-copy/render-public-copy';
 import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
+import { pdfForms, pdfObjects } from './support/pdf-operators';
 import { transcriptMessage } from './support/transcript-message';
 
 const run = promisify(execFile);
@@ -171,7 +172,7 @@ describe('the public copy of a package whose messages and chat file name hold Ru
     for (const secret of [SSN, CARD, BIRTH, MINOR]) expect(sealed).toContain(secret);
   });
 
-  it('shows none of them in any public companion', async () => {
+  it("shows none of them in any public companion, nor in the PDFs' objects", async () => {
     const texts: Record<string, string> = {};
     for (const original of companions) {
       const name = publicCompanionName(original);
@@ -180,6 +181,16 @@ describe('the public copy of a package whose messages and chat file name hold Ru
     const leaks = Object.entries(texts).flatMap(([name, text]) =>
       SECRETS.filter((secret) => holds(text, secret)).map((secret) => `${secret} in ${name}`),
     );
+    // Nor in the PDFs' objects: metadata, bookmarks, fonts' maps, any stream.
+    for (const name of [
+      PUBLIC_COPY_PATHS.transcript,
+      publicCompanionName(PACKAGE_PATHS.processingRecordPdf),
+    ]) {
+      const objects = await pdfObjects(file(name));
+      for (const secret of [SSN, CARD, BIRTH, NAME_SSN, NAME_CARD, NAME_BIRTH, MINOR])
+        if (pdfForms(secret).some((form) => objects.includes(form)))
+          leaks.push(`${secret} in ${name}'s objects`);
+    }
     expect(leaks).toEqual([]);
     // The originals did print them: the companions had something to redact.
     const record = await readFile(path.join(packageDir, PACKAGE_PATHS.processingRecord), 'utf8');

@@ -34,6 +34,7 @@ import { identifierScanWarnings } from '@chatexhibit/proto/identifier-scan';
 import {
   PUBLIC_COMPANION_ORIGINALS,
   PUBLIC_COPY_DIR,
+  PUBLIC_COPY_LABEL,
   PUBLIC_COPY_SEALED_FILES,
 } from '@chatexhibit/proto/public-copy';
 import {
@@ -452,7 +453,8 @@ async function convert(
 /**
  * `--public-copy`: the public copy of the package just made, into <outDir>/public-copy/, its
  * companions citing the package's documents as they are in evidence.zip; the exhibit engine's
- * warnings on stderr, and which of its files are for filing under seal.
+ * warnings on stderr, and which of its files are for filing under seal. It is recorded beside the
+ * package as an exhibit is, for the Bates check of exhibits cut later with --reproduce.
  */
 async function writePublicCopy(
   made: MadeDocuments,
@@ -483,6 +485,10 @@ async function writePublicCopy(
   });
   for (const warning of written.warnings) output.stderr(`warning: ${warning}`);
   output.stderr(`note: ${PUBLIC_COPY_SEALED_FILES}`);
+  // Recorded as an exhibit is: an exhibit cut later may not repeat its Bates numbers.
+  const recordFile = path.join(outDir, exhibitRecordName(EVIDENCE_ZIP_NAME));
+  const record = await readExhibitRecord(recordFile, filing.sha256);
+  await recordExhibit(recordFile, record, PUBLIC_COPY_LABEL, written);
 }
 
 /**

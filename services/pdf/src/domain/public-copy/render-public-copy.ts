@@ -24,6 +24,7 @@ import type { TakenBates } from '../exhibit/exhibit-bates';
 import { type ExhibitFile, exhibitChecksums } from '../exhibit/exhibit-texts';
 import { type FilingCopy, renderPlannedExhibit } from '../render-export-documents';
 import { TOOL_VERSION } from '../tool-version';
+import type { BatesRun } from '../transcript/bates';
 import type { ExportSource } from '../transcript/transcript-source';
 import { CompanionRedactor, publicJson, publicText, specItems } from './public-companions';
 import { publicCopySpec } from './public-copy-spec';
@@ -46,6 +47,8 @@ export interface WrittenPublicCopy {
   /** Every file but SHA256SUMS, as SHA256SUMS lists them. */
   files: ExhibitFile[];
   pageCount: number;
+  /** Its Bates numbers; null when no extra spec gives a prefix. */
+  bates: BatesRun | null;
   /** How many redactions the public transcript's spec holds (the filer's and the accepted suggestions). */
   redactions: number;
   /** The exhibit engine's warnings: an identifier left readable, a name written with other accents… */
@@ -131,6 +134,7 @@ export async function renderPublicCopy(
   return {
     files,
     pageCount: exhibit.pageCount,
+    bates: exhibit.bates,
     redactions: spec.redactions.length,
     warnings: exhibit.warnings,
   };
