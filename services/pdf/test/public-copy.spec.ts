@@ -167,6 +167,9 @@ describe('the public copy of a package whose messages and chat file name hold Ru
     expect(text).toMatch(/\[SSN\/TIN\] ?6789/);
     expect(text).toMatch(/\[Account no\.\] ?1111 remember/);
     expect(text).toMatch(/\[E\.C\.\] was born \[Birth date\] ?2015/);
+    // It is the whole transcript, not an excerpt.
+    expect(text).toContain('Transcript of a WhatsApp chat export, redacted (exhibit.pdf)');
+    expect(text).not.toContain('Excerpt');
     // The sealed copy still holds them: it is for filing under seal.
     const sealed = flat(await pdftotext(file(PUBLIC_COPY_PATHS.sealed)));
     for (const secret of [SSN, CARD, BIRTH, MINOR]) expect(sealed).toContain(secret);
