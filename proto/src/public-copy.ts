@@ -16,8 +16,9 @@ export const PUBLIC_COPY_LABEL = 'Public copy';
 
 /**
  * The package's documents that print the upload's or chat file's name, the participants or a
- * parser's note, and get a public companion: the processing record (text and PDF), the manifest
- * and the notices (the notice of conventional filing only when the package holds one).
+ * parser's note, and get a public companion: the processing record (text and PDF), the manifest,
+ * the notices (the notice of conventional filing only when the package holds one) and the
+ * declaration template, which the declarant completes and files.
  */
 export const PUBLIC_COMPANION_ORIGINALS = [
   PACKAGE_PATHS.processingRecord,
@@ -25,6 +26,7 @@ export const PUBLIC_COMPANION_ORIGINALS = [
   PACKAGE_PATHS.manifest,
   PACKAGE_PATHS.certificationNotice,
   PACKAGE_PATHS.conventionalFilingNotice,
+  PACKAGE_PATHS.declaration,
 ] as const;
 export type PublicCompanionOriginal = (typeof PUBLIC_COMPANION_ORIGINALS)[number];
 
@@ -69,6 +71,6 @@ export const PUBLIC_COPY_HOW =
   'To file the whole transcript publicly, make its public copy with the command line: ' +
   `npm run convert -- <export.zip> --out <folder> --public-copy writes into <folder>/${PUBLIC_COPY_DIR}/ ` +
   `the transcript with every identifier this scan finds redacted as Fed. R. Civ. P. 5.2(a) asks (${PUBLIC_COPY_PATHS.transcript}), ` +
-  `public copies of ${PACKAGE_PATHS.processingRecord}, ${PACKAGE_PATHS.manifest} and the notices, and the ` +
+  `public copies of ${PACKAGE_PATHS.processingRecord}, ${PACKAGE_PATHS.manifest}, the notices and the declaration template, and the ` +
   `Rule 5.2(g) reference list for filing under seal (--exhibit-spec <spec.json> adds the spec's redactions, ` +
   "such as a minor's name). The web app cannot make one yet.";

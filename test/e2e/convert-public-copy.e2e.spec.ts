@@ -68,6 +68,7 @@ describe('convert CLI with --public-copy', () => {
       PACKAGE_PATHS.processingRecordPdf,
       PACKAGE_PATHS.manifest,
       PACKAGE_PATHS.certificationNotice,
+      PACKAGE_PATHS.declaration,
     ]) {
       const name = publicCompanionName(original);
       const text = name.endsWith('.pdf')
