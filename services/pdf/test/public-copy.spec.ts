@@ -214,6 +214,12 @@ describe('the public copy of a package whose messages and chat file name hold Ru
       );
       expect({ name, statement: statement.test(text) }).toEqual({ name, statement: true });
     }
+    // The public record's PDF renders the public record, and its metadata names that file by its real hash.
+    const { stdout: info } = await run('pdfinfo', [
+      file(publicCompanionName(PACKAGE_PATHS.processingRecordPdf)),
+    ]);
+    const publicRecord = publicCompanionName(PACKAGE_PATHS.processingRecord);
+    expect(flat(info)).toContain(`${publicRecord} SHA-256 ${sha256(await readFile(file(publicRecord)))}`);
     const manifest = JSON.parse(await readFile(file(publicCompanionName(PACKAGE_PATHS.manifest)), 'utf8'));
     expect(manifest.publicCopy).toMatchObject({
       of: PACKAGE_PATHS.manifest,

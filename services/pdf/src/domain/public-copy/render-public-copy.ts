@@ -5,7 +5,7 @@
 // the pdf service) and the package's documents as they are, whose hashes the companions cite.
 
 import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { ExhibitSpec } from '@chatexhibit/proto/exhibit-spec';
@@ -104,18 +104,24 @@ export async function renderPublicCopy(
     const bytes = Buffer.from(document.bytes);
     return { path: name, sha256: sha256Hex(bytes), text: bytes.toString('utf8') };
   };
+  /** How many items each public companion written so far redacts, by its name. */
+  const redactedItems = new Map<string, number>();
   for (const name of PUBLIC_COMPANION_ORIGINALS) {
     const of = original(name);
     if (of === undefined) continue;
     if (name === PACKAGE_PATHS.processingRecordPdf) {
-      // The PDF draws processing-record.txt's lines: its public copy draws the redacted lines.
-      const record = original(PACKAGE_PATHS.processingRecord);
-      if (record === undefined) continue;
-      const { text, items } = redactor.redact(record.text, name);
+      // The PDF renders processing-record.txt: its public copy renders the public record, after
+      // the statement about this PDF's original.
+      const recordName = publicCompanionName(PACKAGE_PATHS.processingRecord);
+      const items = redactedItems.get(recordName);
+      if (items === undefined) continue;
+      const text = await readFile(path.join(dir, recordName));
       const publicName = publicCompanionName(name);
       await writeProcessingRecordPdf(
         {
-          text: Buffer.from(`${publicCompanionStatement(name, of.sha256, items)}\n\n${text}`, 'utf8'),
+          text,
+          textFile: recordName,
+          preface: publicCompanionStatement(name, of.sha256, items),
           exportReference: source.exportReference,
           toolVersion: TOOL_VERSION,
           generatedAt,
@@ -127,6 +133,7 @@ export async function renderPublicCopy(
     }
     const made = name.endsWith('.json') ? publicJson(of, redactor) : publicText(of, redactor);
     await write(publicCompanionName(name), made.bytes);
+    redactedItems.set(publicCompanionName(name), made.items);
   }
   const transcript = files.find((file) => file.path === PUBLIC_COPY_PATHS.transcript)!;
   await write(PUBLIC_COPY_PATHS.referenceList, referenceList(redactor.allItems(), transcript.sha256));
