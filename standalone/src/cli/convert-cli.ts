@@ -35,6 +35,7 @@ import {
   PUBLIC_COMPANION_ORIGINALS,
   PUBLIC_COPY_DIR,
   PUBLIC_COPY_LABEL,
+  PUBLIC_COPY_PATHS,
   PUBLIC_COPY_SEALED_FILES,
 } from '@chatexhibit/proto/public-copy';
 import {
@@ -484,7 +485,9 @@ async function writePublicCopy(
     throw error;
   });
   for (const warning of written.warnings) output.stderr(`warning: ${warning}`);
-  output.stderr(`note: ${PUBLIC_COPY_SEALED_FILES}`);
+  // Nothing redacted, nothing sealed: the public transcript is the transcript.
+  if (written.files.some((file) => file.path === PUBLIC_COPY_PATHS.sealed))
+    output.stderr(`note: ${PUBLIC_COPY_SEALED_FILES}`);
   // Recorded as an exhibit is: an exhibit cut later may not repeat its Bates numbers.
   const recordFile = path.join(outDir, exhibitRecordName(EVIDENCE_ZIP_NAME));
   const record = await readExhibitRecord(recordFile, filing.sha256);
