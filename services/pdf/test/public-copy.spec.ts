@@ -16,6 +16,8 @@ import {
 } from '@chatexhibit/proto/public-copy';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { renderExportDocuments } from '@chatexhibit/pdf/domain/render-export-documents';
+import { planExhibit } from '@chatexhibit/pdf/domain/exhibit/exhibit-plan';
+import { CompanionRedactor, specItems } from '@chatexhibit/pdf/domain/public-copy/public-companions';
 import { renderPublicCopy } from '@chatexhibit/pdf/domain/public-copy/render-public-copy';
 import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
 import { pdfForms, pdfObjects } from './support/pdf-operators';
@@ -245,5 +247,42 @@ describe('the public copy of a package whose messages and chat file name hold Ru
     for (const identifier of [SSN, CARD, BIRTH, MINOR, NAME_SSN, NAME_CARD, NAME_BIRTH])
       expect(list).toContain(`Item: ${identifier}`);
     expect(list).toMatch(/R1 \[E\.C\.\] Item: Emma Reason: Name of a minor/);
+  });
+});
+
+describe("a public companion's redaction", () => {
+  it('finds a name and an identifier however an 80-column text cuts them over lines, and no hash', async () => {
+    const spec = ExhibitSpecSchema.parse({
+      ...EXTRA,
+      redactions: [
+        ...EXTRA.redactions,
+        { kind: 'text', message: 1, text: '123-45-', reason: { category: 'taxpayer-id' } },
+        { kind: 'text', message: 1, text: '98765432', reason: { category: 'financial-account' } },
+      ],
+    });
+    const messages = [transcriptMessage(1, { content: `my SSN is ${SSN}, account 98765432` })];
+    const plan = await planExhibit(
+      spec,
+      (async function* () {
+        yield messages;
+      })(),
+      { participants: ['Dana Whitfield'], chatFile: `${CHAT_NAME}.txt` },
+    );
+    const redactor = new CompanionRedactor(
+      plan,
+      specItems(plan, new Map(), () => 'message 1'),
+      [`${CHAT_NAME}.txt`],
+    );
+    // A hash that holds a redacted account number's digits stays whole.
+    const hash = '98765432'.repeat(8);
+    const written =
+      `    original/WhatsApp Chat with Em\n    ma SSN 219-0\n    9-9999 card 5555 5555\n    5555 4444 born 03.0\n` +
+      `    9.2016.txt; SSN 123-\n    45-6789; Emmanuel; ${hash}`;
+    const { text, items } = redactor.redact(written, 'a companion');
+    expect(text).toBe(
+      '    original/WhatsApp Chat with [E.C. R1] SSN [SSN/TIN C1]9999 card [Account no. C2]4444 born ' +
+        `[Birth date C3]2016.txt; SSN [SSN/TIN R2]6789; Emmanuel; ${hash}`,
+    );
+    expect(items).toBe(5);
   });
 });

@@ -46,24 +46,27 @@ const MIN_LOOKED_FOR = 4;
  * A text as a companion may write it: the 80-column texts wrap at spaces, and cut a long name or
  * path anywhere, so each run of spaces in it matches any run of spaces and line breaks
  * ("5555 5555 5555\n4444"), and a line break with its indent may stand between any two of its
- * characters ("born 03.09\n    .2016").
+ * characters ("born 03.09\n    .2016"). A name (`wholeWord`) is not looked for inside a word.
  */
-const wrappedAnyhow = (text: string): RegExp =>
+const wrappedAnyhow = (text: string, wholeWord = false): RegExp =>
   new RegExp(
-    text
-      .split(/(\s+)/)
-      .map((part) =>
-        /^\s+$/.test(part)
-          ? '\\s+'
-          : [...part].map((char) => char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(?:\\n[ \\t]*)?'),
-      )
-      .join(''),
-    'g',
+    (wholeWord ? '(?<![\\p{L}\\p{N}])' : '') +
+      text
+        .split(/(\s+)/)
+        .map((part) =>
+          /^\s+$/.test(part)
+            ? '\\s+'
+            : [...part].map((char) => char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(?:\\n[ \\t]*)?'),
+        )
+        .join('') +
+      (wholeWord ? '(?![\\p{L}\\p{N}])' : ''),
+    'gu',
   );
 
 /**
  * Finds and replaces, across every companion of one public copy, the items the public copy
- * redacts; `items` gathers them for the reference list (`transcriptItems` gives the spec's).
+ * redacts, noting where each was found; `allItems` gives them for the reference list: the spec's
+ * (`specItems`), then those found only in the chat's texts.
  */
 export class CompanionRedactor {
   /** The items found only in the chat's texts, by what is removed of them. */
@@ -78,11 +81,15 @@ export class CompanionRedactor {
     /** The texts of the chat the companions print besides its messages. */
     chatTexts: readonly string[],
   ) {
-    this.removedTexts = plan.spec.redactions.flatMap((redaction, index) =>
-      redaction.kind === 'text' && redaction.text.replace(/[^\p{L}\p{N}]/gu, '').length >= MIN_LOOKED_FOR
-        ? [{ text: redaction.text, pattern: wrappedAnyhow(redaction.text), item: items.get(index)! }]
-        : [],
-    );
+    this.removedTexts = plan.spec.redactions.flatMap((redaction, index) => {
+      const item = items.get(index)!;
+      if (redaction.kind === 'text' && redaction.text.replace(/[^\p{L}\p{N}]/gu, '').length >= MIN_LOOKED_FOR)
+        return [{ text: redaction.text, pattern: wrappedAnyhow(redaction.text), item }];
+      // Also as written, cut over lines: the name match reads one bare line break inside a name, not an indent.
+      if (redaction.kind === 'text-everywhere')
+        return [{ text: redaction.text, pattern: wrappedAnyhow(redaction.text, true), item }];
+      return [];
+    });
     for (const text of chatTexts)
       for (const suggestion of suggestRedactions(text)) {
         const range = partToRemove(suggestion);
