@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatInteger } from './count-words';
 import { PACKAGE_PATHS } from './evidence-package';
+import { PUBLIC_COPY_HOW } from './public-copy';
 import { messageNumber } from './message-number';
 import { SUGGESTED_KIND_NAMES, SUGGESTED_KINDS } from './suggested-kinds';
 
@@ -67,7 +68,7 @@ export function identifierScanSentence(scan: IdentifierScan): string {
 export const IDENTIFIERS_FILING_ADVICE =
   `${PACKAGE_PATHS.transcript}, ${PACKAGE_PATHS.filingTranscript} and the evidence package show them ` +
   'unredacted: they are for filing under seal or not at all. To file these messages publicly, file an ' +
-  "exhibit of them with redactions, made with ChatExhibit's exhibit builder.";
+  `exhibit of them with redactions, made with ChatExhibit's exhibit builder. ${PUBLIC_COPY_HOW}`;
 
 /** What the filer is told (README.txt, the declaration's notes, the web app): the finding, and its advice when there is one. */
 export const identifierScanStatements = (scan: IdentifierScan): string[] => [

@@ -1,6 +1,6 @@
 import { MIDDLE_DOTS, readDigitLookAlikes } from './confusables';
-import type { RedactionCategory } from './exhibit-spec';
-import type { TextRange } from './text-range';
+import type { Redaction, RedactionCategory } from './exhibit-spec';
+import { occurrenceAt, type TextRange } from './text-range';
 import type { SuggestedKind } from './suggested-kinds';
 
 // Federal Rule of Civil Procedure 5.2(a) lets a filing show only the last four digits of a
@@ -45,6 +45,24 @@ export interface RedactionSuggestion extends TextRange {
  */
 export const partToRemove = ({ start, end, mayShow }: RedactionSuggestion): TextRange =>
   mayShow.start === start ? { start: mayShow.end, end } : { start, end: mayShow.start };
+
+/**
+ * The redaction accepting a suggestion in message `message` (whose text is `content`) adds: the
+ * occurrence of all of it but what the rule lets show ("123-45-" of "123-45-6789"), with the rule's
+ * category (the web app's Accept button, the public copy). Null when that text starts inside an
+ * overlapping run of itself, which no occurrence names.
+ */
+export function acceptedRedaction(
+  message: number,
+  content: string,
+  suggestion: RedactionSuggestion,
+): Extract<Redaction, { kind: 'text' }> | null {
+  const removed = partToRemove(suggestion);
+  const text = content.slice(removed.start, removed.end);
+  const occurrence = occurrenceAt(content, text, removed.start);
+  if (occurrence === null) return null;
+  return { kind: 'text', message, text, occurrence, reason: { category: suggestion.category } };
+}
 
 /** Digits with single spaces or hyphens between them, as numbers are grouped. */
 const grouped = (min: number, max: number): string => String.raw`\d(?:[ \-]?\d){${min - 1},${max - 1}}`;

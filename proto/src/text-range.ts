@@ -29,3 +29,13 @@ export function textOccurrences(content: string, text: string): TextRange[] {
     found.push({ start: at, end: at + text.length });
   return found;
 }
+
+/**
+ * Which occurrence (1-based, as a `text` redaction counts them: left to right, never overlapping)
+ * of `text` starts at `start` in `content`; null when none does (a span inside an overlapping run,
+ * which a redaction cannot name).
+ */
+export function occurrenceAt(content: string, text: string, start: number): number | null {
+  const index = textOccurrences(content, text).findIndex((range) => range.start === start);
+  return index === -1 ? null : index + 1;
+}

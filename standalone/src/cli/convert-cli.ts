@@ -10,6 +10,10 @@
 // upload and the settings its manifest records, and says which match the package's byte for byte;
 // with `--exhibit-spec`, it then cuts the exhibit from that transcript, when its filing copy is
 // the package's byte for byte, so that every exhibit cites the package's filing copy.
+// With `--public-copy`, also the public copy of the whole package into <dir>/public-copy/: the
+// transcript with every Rule 5.2(a) identifier the suggestion engine finds redacted (and the
+// redactions of `--exhibit-spec`, whose spec then cuts no exhibit), public companions of the
+// package's documents and the Rule 5.2(g) reference list.
 // `--source-archive <file.tar.gz>` writes the source code of this build (the revision every package
 // it makes records), so that whoever holds a package can obtain the code that made it.
 // It lives in standalone, the one package that may compose the services' domain code; the steps
@@ -27,6 +31,13 @@ import { issueSentences } from '@chatexhibit/proto/errors';
 import { EVIDENCE_ZIP_NAME, PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { EXHIBIT_PATHS, exhibitRecordName, UNREDACTED_FILES_ADVICE } from '@chatexhibit/proto/exhibit-files';
 import { identifierScanWarnings } from '@chatexhibit/proto/identifier-scan';
+import {
+  PUBLIC_COMPANION_ORIGINALS,
+  PUBLIC_COPY_DIR,
+  PUBLIC_COPY_LABEL,
+  PUBLIC_COPY_PATHS,
+  PUBLIC_COPY_SEALED_FILES,
+} from '@chatexhibit/proto/public-copy';
 import {
   COURT_PRESET_LIST,
   COURT_PROFILES,
@@ -80,6 +91,7 @@ import {
   DocumentsOverLimitError,
   renderExhibitInWorker,
   renderExportDocumentsInWorker,
+  renderPublicCopyInWorker,
 } from '@chatexhibit/pdf/domain/document-worker/documents-in-worker';
 import type { ExportSource } from '@chatexhibit/pdf/domain/transcript/transcript-source';
 import { ExhibitSpecError } from '@chatexhibit/pdf/domain/exhibit/exhibit-spec-error';
@@ -100,7 +112,7 @@ const CONVERT_COMMAND = {
     'usage: npm run convert -- <export.zip> --out <dir> [--tz <IANA zone>] [--bates <prefix> [--bates-start <n>]] ' +
     '[--images | --no-images] [--attachments | --no-attachments] [--utc | --no-utc] [--no-timestamps] [--no-highlight] ' +
     '[--no-voice] [--case <number>] [--exhibit <number>] [--prepared-by <name>] [--account <name>] [--pretty] ' +
-    '[--exhibit-spec <spec.json>] ' +
+    '[--exhibit-spec <spec.json>] [--public-copy] ' +
     `[--court-profile <${Object.keys(COURT_PROFILES).join(' | ')} | bytes>]\n` +
     '       npm run convert -- --reproduce <evidence.zip> --out <dir> [--exhibit-spec <spec.json>]\n' +
     '       npm run convert -- --source-archive <file.tar.gz>',
@@ -141,6 +153,7 @@ const CONVERT_OPTIONS = {
   pretty: { type: 'boolean' },
   'court-profile': { type: 'string' },
   'exhibit-spec': { type: 'string' },
+  'public-copy': { type: 'boolean' },
   ...Object.fromEntries(
     Object.values(OPTION_FLAGS).flatMap((flag) => [
       [flag, { type: 'boolean' }],
@@ -163,8 +176,10 @@ interface ConvertRequest {
   /** The time the documents are dated: SOURCE_DATE_EPOCH when set, otherwise the clock. */
   now: () => Date;
   pretty: boolean;
-  /** The exhibit to cut from the transcript into <outDir>/exhibit/, when asked for. */
+  /** The exhibit to cut from the transcript into <outDir>/exhibit/, or with `publicCopy` the public copy's extra redactions. */
   exhibitSpec: ExhibitSpec | null;
+  /** Whether to write the public copy of the package into <outDir>/public-copy/. */
+  publicCopy: boolean;
   /** The court's per-file limit the filing copy is split for; null when none was asked. */
   sizeLimit: SizeLimit | null;
   /** SOURCE_URL, printed in the processing record and README.txt; null when not set. */
@@ -324,6 +339,7 @@ async function readRequest(
     now,
     pretty: values.pretty ?? false,
     exhibitSpec,
+    publicCopy: values['public-copy'] ?? false,
     sizeLimit: values['court-profile'] === undefined ? null : sizeLimitOf(values['court-profile']),
     sourceUrl: sourceUrlOf(env),
   };
@@ -418,7 +434,8 @@ async function convert(
           generatedAt: request.now,
           verifyUrl: null,
           sourceUrl: request.sourceUrl,
-          exhibitSpec: request.exhibitSpec,
+          // With a public copy, the spec's redactions are the public copy's: no exhibit is cut.
+          exhibitSpec: request.publicCopy ? null : request.exhibitSpec,
           sizeLimit: request.sizeLimit,
         },
         outDir,
@@ -426,11 +443,55 @@ async function convert(
         output,
         progress,
       );
+      if (request.publicCopy) await writePublicCopy(made, request, workDir, output);
       await writeChatData(exportId, made, request, outDir);
       progress.update('done', 1);
       if (made.filingVolumes !== null) reportVolumes(made.filingVolumes, output);
     }),
   );
+}
+
+/**
+ * `--public-copy`: the public copy of the package just made, into <outDir>/public-copy/, its
+ * companions citing the package's documents as they are in evidence.zip; the exhibit engine's
+ * warnings on stderr, and which of its files are for filing under seal. It is recorded beside the
+ * package as an exhibit is, for the Bates check of exhibits cut later with --reproduce.
+ */
+async function writePublicCopy(
+  made: MadeDocuments,
+  { outDir, exhibitSpec, now }: ConvertRequest,
+  workDir: string,
+  output: CliOutput,
+): Promise<void> {
+  const packageDir = path.join(workDir, 'public-copy-package');
+  await unzip(path.join(outDir, EVIDENCE_ZIP_NAME), packageDir);
+  const documents = await Promise.all(
+    PUBLIC_COMPANION_ORIGINALS.map(async (name) => ({
+      path: name,
+      bytes: await readFile(path.join(packageDir, name)).catch(() => null),
+    })),
+  );
+  const filing = await hashFile(path.join(outDir, PACKAGE_PATHS.filingTranscript));
+  const written = await renderPublicCopyInWorker(
+    made.source,
+    { extra: exhibitSpec, dir: path.join(outDir, PUBLIC_COPY_DIR) },
+    { sha256: filing.sha256, pageCount: made.pageCount },
+    documents.flatMap((document) =>
+      document.bytes === null ? [] : [{ ...document, bytes: document.bytes }],
+    ),
+    now(),
+  ).catch((error: unknown) => {
+    refusedSpec(error);
+    throw error;
+  });
+  for (const warning of written.warnings) output.stderr(`warning: ${warning}`);
+  // Nothing redacted, nothing sealed: the public transcript is the transcript.
+  if (written.files.some((file) => file.path === PUBLIC_COPY_PATHS.sealed))
+    output.stderr(`note: ${PUBLIC_COPY_SEALED_FILES}`);
+  // Recorded as an exhibit is: an exhibit cut later may not repeat its Bates numbers.
+  const recordFile = path.join(outDir, exhibitRecordName(EVIDENCE_ZIP_NAME));
+  const record = await readExhibitRecord(recordFile, filing.sha256);
+  await recordExhibit(recordFile, record, PUBLIC_COPY_LABEL, written);
 }
 
 /**

@@ -6,13 +6,13 @@ import {
   DEFAULT_SETTINGS,
   draftOf,
   filterMessages,
-  occurrenceAt,
   redactionText,
   sameRedaction,
   selectionsOf,
   specOf,
   suggestionsIn,
 } from './exhibit-draft';
+import { occurrenceAt } from '@chatexhibit/proto/text-range';
 
 describe('the exhibit draft', () => {
   it('writes selected numbers as single messages and ranges of consecutive ones', () => {

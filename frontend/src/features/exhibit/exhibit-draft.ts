@@ -11,9 +11,12 @@ import {
   redactionTarget,
 } from '@chatexhibit/proto/exhibit-spec';
 import { messageNumber } from '@chatexhibit/proto/message-number';
-import { partToRemove, RULE_5_2_ALLOWS, suggestRedactions } from '@chatexhibit/proto/redaction-suggestions';
+import {
+  acceptedRedaction,
+  RULE_5_2_ALLOWS,
+  suggestRedactions,
+} from '@chatexhibit/proto/redaction-suggestions';
 import { SUGGESTED_KIND_NAMES } from '@chatexhibit/proto/suggested-kinds';
-import { textOccurrences } from '@chatexhibit/proto/text-range';
 
 // What the exhibit mode keeps while the filer builds an exhibit, and how it becomes the spec's
 // parts: plain functions, so the rules are tested without a browser.
@@ -31,16 +34,6 @@ export function selectionsOf(numbers: Iterable<number>): ExhibitDraft['selection
     first = next;
   }
   return selections;
-}
-
-/**
- * Which occurrence (1-based, as a `text` redaction counts them: left to right, never overlapping)
- * of `text` starts at `start` in `content`; null when none does (a span inside an overlapping run,
- * which a redaction cannot name).
- */
-export function occurrenceAt(content: string, text: string, start: number): number | null {
-  const index = textOccurrences(content, text).findIndex((range) => range.start === start);
-  return index === -1 ? null : index + 1;
 }
 
 /** A span of a message that looks like a Rule 5.2(a) identifier, as the filer accepts or rejects it. */
@@ -63,10 +56,8 @@ export interface MessageSuggestion {
 export function suggestionsIn(messages: readonly ExhibitMessage[]): MessageSuggestion[] {
   return messages.flatMap((message) =>
     suggestRedactions(message.content).flatMap((suggestion) => {
-      const removed = partToRemove(suggestion);
-      const text = message.content.slice(removed.start, removed.end);
-      const occurrence = occurrenceAt(message.content, text, removed.start);
-      if (occurrence === null) return [];
+      const redaction = acceptedRedaction(message.number, message.content, suggestion);
+      if (redaction === null) return [];
       return [
         {
           key: `${message.number}:${suggestion.start}:${suggestion.end}`,
@@ -74,13 +65,7 @@ export function suggestionsIn(messages: readonly ExhibitMessage[]): MessageSugge
           text: message.content.slice(suggestion.start, suggestion.end),
           kind: SUGGESTED_KIND_NAMES[suggestion.kind].name,
           keeps: RULE_5_2_ALLOWS[suggestion.category].part,
-          redaction: {
-            kind: 'text' as const,
-            message: message.number,
-            text,
-            occurrence,
-            reason: { category: suggestion.category },
-          },
+          redaction,
         },
       ];
     }),

@@ -260,6 +260,18 @@ export async function renderExhibit(
   earlier: readonly TakenBates[] = [],
 ): Promise<WrittenExhibit> {
   const plan = await planExhibit(request.spec, source.messages(), source.chat);
+  return renderPlannedExhibit(source, plan, request.dir, filing, generatedAt, earlier);
+}
+
+/** `renderExhibit` of a plan made already (the public copy plans its own spec first). */
+export async function renderPlannedExhibit(
+  source: ExportSource,
+  plan: ExhibitPlan,
+  dir: string,
+  filing: FilingCopy,
+  generatedAt: Date,
+  earlier: readonly TakenBates[] = [],
+): Promise<WrittenExhibit> {
   const { transcriptInput } = await readTranscriptBasis(source, generatedAt, () => {});
   return writeExhibitFiles(
     transcriptInput,
@@ -267,7 +279,7 @@ export async function renderExhibit(
     filing.sha256,
     [...(filing.pageCount === null ? [] : filingCopyBates(source.facts, filing.pageCount)), ...earlier],
     new TextLayout(FontSet.shared()),
-    request.dir,
+    dir,
   );
 }
 

@@ -17,7 +17,6 @@ import {
   draftOf,
   type ExhibitSettings,
   filterMessages,
-  occurrenceAt,
   redactionText,
   sameRedaction,
   specOf,
@@ -30,6 +29,7 @@ import { ExhibitSettingsForm } from './exhibit-settings-form';
 import { MessageList, type TextSelection } from './message-list';
 import { RedactionDialog, type RedactionTarget } from './redaction-dialog';
 import { RedactionList, RedactionSuggestions } from './redaction-suggestions';
+import { occurrenceAt } from '@chatexhibit/proto/text-range';
 
 /** A participant the chat names by a phone number (an unsaved contact), as the number. */
 const asPhoneNumber = (participant: string): string | null => {

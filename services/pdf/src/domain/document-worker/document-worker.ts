@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import { renderExhibit, renderExportDocuments } from '../render-export-documents';
+import { renderPublicCopy } from '../public-copy/render-public-copy';
 import type { ExportSource } from '../transcript/transcript-source';
 import type { HostMessage, SourceRequest, WorkerMessage, WorkerStart } from './worker-protocol';
 import { copyError } from './copied-errors';
@@ -66,6 +67,15 @@ async function run({ task, source: facts }: WorkerStart): Promise<unknown> {
   const source: ExportSource = { ...facts, messages, files: { open: openFile } };
   if (task.kind === 'exhibit')
     return renderExhibit(source, task.request, task.filing, task.generatedAt, task.earlier);
+  if (task.kind === 'public-copy')
+    return renderPublicCopy(
+      source,
+      task.request,
+      task.filing,
+      task.documents,
+      task.generatedAt,
+      task.earlier,
+    );
   return renderExportDocuments(
     source,
     task.outDir,

@@ -10,6 +10,11 @@ import type { TranscriptMessage } from '@chatexhibit/proto/transcript';
 import type { TakenBates } from '../exhibit/exhibit-bates';
 import type { ExhibitRequest, ExportDocuments, FilingCopy, WrittenExhibit } from '../render-export-documents';
 import type { SizeLimit } from '../transcript/filing-volumes';
+import type {
+  PackageDocument,
+  PublicCopyRequest,
+  WrittenPublicCopy,
+} from '../public-copy/render-public-copy';
 import type { ExportSource } from '../transcript/transcript-source';
 import { copyError, remadeError } from './copied-errors';
 import type { DocumentTask, HostMessage, SourceRequest, WorkerMessage, WorkerStart } from './worker-protocol';
@@ -97,6 +102,20 @@ export function renderExhibitInWorker(
 ): Promise<WrittenExhibit> {
   const task: DocumentTask = { kind: 'exhibit', request, filing, generatedAt, earlier };
   return runInWorker(task, source, () => {}, options) as Promise<WrittenExhibit>;
+}
+
+/** `renderPublicCopy` in a worker thread with a heap limit (DocumentsOutOfMemoryError past it). */
+export function renderPublicCopyInWorker(
+  source: ExportSource,
+  request: PublicCopyRequest,
+  filing: FilingCopy,
+  documents: readonly PackageDocument[],
+  generatedAt: Date,
+  earlier: readonly TakenBates[] = [],
+  options: WorkerOptions = {},
+): Promise<WrittenPublicCopy> {
+  const task: DocumentTask = { kind: 'public-copy', request, filing, documents, generatedAt, earlier };
+  return runInWorker(task, source, () => {}, options) as Promise<WrittenPublicCopy>;
 }
 
 function runInWorker(

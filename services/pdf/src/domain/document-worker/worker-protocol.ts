@@ -6,11 +6,12 @@ import type { ExportSource } from '../transcript/transcript-source';
 import type { SizeLimit } from '../transcript/filing-volumes';
 import type { TakenBates } from '../exhibit/exhibit-bates';
 import type { ExhibitRequest, FilingCopy } from '../render-export-documents';
+import type { PackageDocument, PublicCopyRequest } from '../public-copy/render-public-copy';
 
 /** An ExportSource without its functions: what is copied to the worker as it starts. */
 export type SourceFacts = Omit<ExportSource, 'messages' | 'files'>;
 
-/** The work one worker does: all documents of an export, or an exhibit of one made already. */
+/** The work one worker does: all documents of an export, or an exhibit or the public copy of one made already. */
 export type DocumentTask =
   | {
       kind: 'export-documents';
@@ -23,6 +24,14 @@ export type DocumentTask =
       kind: 'exhibit';
       request: ExhibitRequest;
       filing: FilingCopy;
+      generatedAt: Date;
+      earlier: readonly TakenBates[];
+    }
+  | {
+      kind: 'public-copy';
+      request: PublicCopyRequest;
+      filing: FilingCopy;
+      documents: readonly PackageDocument[];
       generatedAt: Date;
       earlier: readonly TakenBates[];
     };

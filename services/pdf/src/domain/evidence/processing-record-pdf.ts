@@ -9,6 +9,7 @@ import { ascent, lineHeight, TextLayout } from '../text/text-layout';
 import { TextPainter } from '../text/text-painter';
 import { describeCharacter } from '../text/unicode';
 import { CONTENT_WIDTH, createDocument, PAGE } from '../transcript/twin-pages';
+import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { sha256Hex } from './manifest';
 
 /** 80 columns of Noto Sans Mono (0.6 em each) fill the 6.5-inch text width at 9.75 pt. */
@@ -17,8 +18,12 @@ const FOOTER: TextStyle = { family: 'sans', weight: 'regular', size: 7.5 };
 const COLOUR = { text: '#0f172a', muted: '#475569' } as const;
 
 export interface ProcessingRecordPdfInput {
-  /** processing-record.txt's bytes. */
+  /** processing-record.txt's bytes (or its public copy's). */
   text: Buffer;
+  /** The file whose bytes `text` is, which the metadata names by its SHA-256; processing-record.txt when not given. */
+  textFile?: string;
+  /** Lines drawn before the text (a public copy's statement about this PDF's original); none when not given. */
+  preface?: string;
   exportReference: string;
   toolVersion: string;
   generatedAt: Date;
@@ -35,10 +40,11 @@ export async function writeProcessingRecordPdf(
   fonts: FontSet = FontSet.shared(),
 ): Promise<void> {
   const text = input.text.toString('utf8');
+  const textFile = input.textFile ?? PACKAGE_PATHS.processingRecord;
   const doc = createDocument(
     {
       title: `Processing record of export ${input.exportReference}`,
-      subject: `ChatExhibit processing record; processing-record.txt SHA-256 ${sha256Hex(input.text)}`,
+      subject: `ChatExhibit processing record; ${textFile} SHA-256 ${sha256Hex(input.text)}`,
       author: null,
       creator: `ChatExhibit ${input.toolVersion}`,
       createdAt: input.generatedAt,
@@ -66,13 +72,14 @@ export async function writeProcessingRecordPdf(
     }
   };
   const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
+  if (input.preface !== undefined) [input.preface, ''].forEach(draw);
   lines.forEach(draw);
   const missing = fonts.missingCharacters(text, BODY.family, BODY.weight);
   if (missing.length > 0) {
     draw('');
     draw(
       'Characters no font of this PDF can draw (each shown above as a replacement mark; ' +
-        `processing-record.txt holds them): ${missing.map(describeCharacter).join('; ')}`,
+        `${textFile} holds them): ${missing.map(describeCharacter).join('; ')}`,
     );
   }
 

@@ -28,8 +28,12 @@ export const EXHIBIT_COPIES = ['exhibit', 'sealed'] as const;
 /** The exhibit as filed (redacted when the spec redacts), and its unredacted copy for filing under seal. */
 export type ExhibitCopy = (typeof EXHIBIT_COPIES)[number];
 
-/** What the exhibit's title and metadata call it. */
-export const EXHIBIT_TITLE = 'Excerpt of the transcript of a WhatsApp chat export';
+/**
+ * What the exhibit's title and metadata call it: an excerpt, or the whole transcript when it
+ * leaves no message out (a public copy).
+ */
+export const exhibitTitle = (plan: Pick<ExhibitPlan, 'omitted'>): string =>
+  `${plan.omitted.length === 0 ? 'Transcript' : 'Excerpt of the transcript'} of a WhatsApp chat export`;
 /**
  * Added to a page's Bates number in the sealed copy: page N of either copy is the same page, and
  * no number is on both documents (as the transcript's native copy does with "-N").
@@ -76,7 +80,7 @@ export function exhibitHeader(
   const common = [
     ...caseNumberHeading(plan, facts),
     plan.spec.label,
-    EXHIBIT_TITLE,
+    exhibitTitle(plan),
     `export ${source.exportReference}`,
   ].join(' · ');
   return hasSealedCopy(plan)
@@ -98,13 +102,14 @@ export function exhibitBates(
 
 /** The line under the title: which copy this is, and where the other is. */
 export function exhibitCopyStatement(plan: ExhibitPlan): CopyText<ExhibitCopy> {
-  if (!hasSealedCopy(plan)) return `${EXHIBIT_TITLE} (${EXHIBIT_PATHS.exhibit}), PDF/A-2b.`;
+  const title = exhibitTitle(plan);
+  if (!hasSealedCopy(plan)) return `${title} (${EXHIBIT_PATHS.exhibit}), PDF/A-2b.`;
   return {
     exhibit:
-      `${EXHIBIT_TITLE}, redacted (${EXHIBIT_PATHS.exhibit}), PDF/A-2b. The unredacted copy, ` +
+      `${title}, redacted (${EXHIBIT_PATHS.exhibit}), PDF/A-2b. The unredacted copy, ` +
       `${EXHIBIT_PATHS.sealed}, has the same pages, each marked "${sealedMark(plan)}", and may end with pages of its own.`,
     sealed:
-      `${sealedMark(plan)}. ${EXHIBIT_TITLE}, unredacted (${EXHIBIT_PATHS.sealed}), PDF/A-2b: the same ` +
+      `${sealedMark(plan)}. ${title}, unredacted (${EXHIBIT_PATHS.sealed}), PDF/A-2b: the same ` +
       `pages as ${EXHIBIT_PATHS.exhibit}, with each stretch that copy removes outlined here, and may end with pages of its own.`,
   };
 }

@@ -10,7 +10,7 @@ import { CONTENT_WIDTH, type CopySetup, type DocumentInfo, PAGE, TwinPages } fro
 import { lineHeight } from '../text/text-layout';
 import type { TranscriptInput } from '../transcript/write-transcripts';
 import {
-  EXHIBIT_TITLE,
+  exhibitTitle,
   type ExhibitCopy,
   type ExhibitSource,
   exhibitBates,
@@ -45,7 +45,7 @@ function exhibitInfo(input: ExhibitInput, copy: ExhibitCopy): DocumentInfo {
   const preparedBy = transcript.source.facts.examination.preparedBy;
   const sealed = copy === 'sealed';
   return {
-    title: `${plan.spec.label}: ${EXHIBIT_TITLE}${sealed ? ` (unredacted, ${sealedCopyWording(plan.spec.sealedCopyMark).status})` : ''}`,
+    title: `${plan.spec.label}: ${exhibitTitle(plan)}${sealed ? ` (unredacted, ${sealedCopyWording(plan.spec.sealedCopyMark).status})` : ''}`,
     subject:
       `${includedMessages(plan.included, plan.totalMessages)} of the transcript of export ` +
       `${source.exportReference}, cut from its court-filing copy (SHA-256 ${source.filingSha256})`,
