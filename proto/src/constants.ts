@@ -13,6 +13,13 @@ export const FREE_TIER_LIMITS = { maxMessages: 50, maxMediaBytes: 20 * MiB } as 
  */
 export const FREE_TIER_NOTICES = { uncounted: 50, maxCharacters: 160 } as const;
 
+/**
+ * How much of one entry the free tier counts as one message: about a page of the transcript. A
+ * longer entry counts once for each `characters` or `lines` it begins, whichever is more, so 50
+ * free messages are at most about 50 pages (one message of a million lines was 22,224 free pages).
+ */
+export const FREE_TIER_MESSAGE_SIZE = { characters: 2000, lines: 40 } as const;
+
 /** Maximum upload: 100 MB, ZIP only. */
 export const MAX_UPLOAD_BYTES = 100 * MiB;
 export const UPLOAD_FILE_EXTENSION = '.zip';

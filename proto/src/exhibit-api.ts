@@ -90,4 +90,10 @@ export const EXHIBIT_ERRORS = {
    * export (the message then says which).
    */
   TOO_LARGE: { code: 'INVALID_REQUEST', message: DOCUMENTS_OUT_OF_MEMORY_MESSAGE },
+  /** As many exhibits as the pdf core draws at once are being drawn, and as many wait: asked again later, it is drawn. */
+  BUSY: {
+    code: 'UNAVAILABLE',
+    message:
+      'Other exhibits are being drawn just now. Please try again in a minute: nothing of yours was lost.',
+  },
 } as const satisfies ErrorReasons<string>;

@@ -11,7 +11,7 @@ import { closeOnSignals } from '@chatexhibit/kit/platform/graceful-shutdown';
 import { PlatformModule } from '@chatexhibit/kit/platform/platform.module';
 import { runsAsPostgresUser, type RunningDatabase, startEmbeddedPostgres } from './embedded-postgres';
 import { makeDataFolderPrivate } from './private-data-folder';
-import { loadStandaloneConfig, type StandaloneConfig } from './standalone-config';
+import { loadStandaloneConfig, type StandaloneConfig, TEST_CHECKOUT_OPEN_WARNING } from './standalone-config';
 import { StandaloneModule } from './standalone.module';
 import { loadOrCreateSecret } from './data-folder-secret';
 import { useFreshWorkFolder } from './work-folder';
@@ -109,9 +109,12 @@ async function main(): Promise<void> {
       },
       'ChatExhibit started',
     );
+    const openTestCheckout = !config.stripe && !LOOPBACK.includes(config.host);
+    // Set on purpose (TEST_CHECKOUT=true) off loopback: whoever reaches it marks exports paid for nothing.
+    if (openTestCheckout) logger.warn({ host: config.host }, TEST_CHECKOUT_OPEN_WARNING);
     const payments = config.stripe
       ? 'payments through Stripe'
-      : 'no Stripe keys: payments use the local test checkout';
+      : `no Stripe keys: payments use the local test checkout${openTestCheckout ? ` (WARNING: ${TEST_CHECKOUT_OPEN_WARNING})` : ''}`;
     process.stdout.write(
       `\nChatExhibit is running at ${urlOf(config.host, config.port)}\n(${reach(config.host)}; data in ${config.dataDir}; ${payments}; Ctrl-C stops it)\n\n`,
     );

@@ -115,3 +115,7 @@ export function loadStandaloneConfig(
   const { base, ...rest } = fragments;
   return { ...base, ...rest };
 }
+
+/** What `npm start` says when the test checkout is reachable from other machines. */
+export const TEST_CHECKOUT_OPEN_WARNING =
+  'anyone who can reach this address can mark an export paid without paying; set Stripe keys before opening it to others';

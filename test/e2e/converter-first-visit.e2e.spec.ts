@@ -240,7 +240,7 @@ describe('the converter on a first visit', () => {
       expect(await ownChat.textContent()).toContain('7 Jun 2023 – 7 Jun 2023');
       expect(await ownChat.textContent()).toContain('61 counted by the free tier; 1 WhatsApp notice');
       expect(await page.getByTestId('counts-explained').textContent()).toBe(
-        '61 counted by the free tier; 1 WhatsApp notice. The free tier counts every entry but up to 50 of WhatsApp’s own short notices, and a message header hidden behind invisible characters as a message; the transcript numbers all 62 entries.',
+        '61 counted by the free tier; 1 WhatsApp notice. The free tier counts every entry but up to 50 of WhatsApp’s own short notices, a message longer than a page once for each page it begins, and a message header hidden behind invisible characters or blanks as a message; the transcript numbers all 62 entries.',
       );
       // The first page of the chat itself, and no more: the documents stay locked.
       await page.getByText('Messages and calls are end-to-end encrypted', { exact: false }).waitFor();

@@ -21,6 +21,7 @@ import { eventually } from '../support/eventually';
 import { openLink, readProgress, uploadExport } from '../support/pipeline-client';
 import { writeWhatsAppExport } from '../support/whatsapp-export';
 import { useStandalone } from '../support/standalone';
+import { EXHIBIT_DRAWINGS } from '@chatexhibit/pdf/use-cases/make-exhibit/make-exhibit.use-case';
 
 const run = promisify(execFile);
 
@@ -188,6 +189,32 @@ describe('exhibits API (standalone)', () => {
       body: { code: 'INVALID_REQUEST', message: 'unknown key "redaction": did you mean "redactions"?' },
     });
   }, 60_000);
+
+  it('draws one exhibit at a time with two waiting, and refuses more at once with 503 BUSY and Retry-After (security round two: four at once took 5 GB)', async () => {
+    const spec = { label: 'Exhibit Q', selections: [{ from: 1, to: 16 }] };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const response = await fetch(`${base()}/api/whatsapp/export/${exportId}/exhibits`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(spec),
+        });
+        const body = (await response.json()) as { reason?: string; message?: string };
+        return {
+          status: response.status,
+          reason: body.reason,
+          retryAfter: response.headers.get('retry-after'),
+        };
+      }),
+    );
+    const made = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    // Each drawing takes a worker's start at least: the five arrive while the first is drawn.
+    expect(made).toHaveLength(EXHIBIT_DRAWINGS.running + EXHIBIT_DRAWINGS.waiting);
+    expect(refused).toEqual(
+      Array.from({ length: 5 - made.length }, () => ({ status: 503, reason: 'BUSY', retryAfter: '60' })),
+    );
+  }, 120_000);
 
   it('refuses a size limit one page alone passes, naming the page, never with a 500', async () => {
     // Thousands of different CJK characters on a page: the font that draws them passes 250,000 bytes.

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PAYMENT_MESSAGES } from '@chatexhibit/proto/payment';
 import { TEST_CHECKOUT_TEXT } from '@chatexhibit/gateway/payments/test-checkout-page';
+import { TEST_CHECKOUT_OPEN_WARNING } from '../../standalone/src/standalone-config';
 import { runToEnd } from '../support/child-process';
 import { eventually } from '../support/eventually';
 import {
@@ -112,5 +113,15 @@ describe('the local test checkout', () => {
     expect(started.stderr).toContain(
       "STRIPE_SECRET_KEY is missing: set Stripe's keys, or TEST_CHECKOUT=true for the local test checkout",
     );
+  });
+});
+
+describe('the test checkout opened to the network', () => {
+  const standalone = useStandalone({ HOST: '0.0.0.0', TEST_CHECKOUT: 'true' });
+
+  it('warns at start that anyone who reaches it can mark an export paid', () => {
+    expect(
+      standalone.app.lines.filter((line) => line.includes(TEST_CHECKOUT_OPEN_WARNING)).length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -113,4 +113,30 @@ describe('freeTierCount', () => {
       expect(count([`${at(0)} Alex changed the subject to “Family”`, 'and a paragraph', 'of text'])).toBe(1);
     });
   });
+
+  describe('long messages and blank-hidden headers (security round two, afresh)', () => {
+    const header = (i: number) =>
+      `[12/03/2025, ${String(10 + Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00] Alex: message ${i + 1}`;
+
+    it('counts a message once for each page it begins: 2,000 characters or 40 lines', () => {
+      expect(count([header(0), ...Array.from({ length: 20_000 }, () => 'x')])).toBe(Math.ceil(20_001 / 40));
+      expect(count(Array.from({ length: 45 }, (_, i) => `${header(i)} ${'y'.repeat(60_000)}`))).toBe(45 * 31);
+      // An ordinary message, a few lines long, is one.
+      expect(count([header(0), 'second line', 'third line', header(1)])).toBe(2);
+      expect(count([`${header(0)} ${'z'.repeat(1_900)}`])).toBe(1);
+    });
+
+    it.each([
+      ['a space', ' '],
+      ['a tab', '\t'],
+      ['a no-break space', '\u00a0'],
+      ['an em space', '\u2003'],
+      ['an ideographic space', '\u3000'],
+      ['a braille blank', '\u2800'],
+      ['a left-to-right mark and a space', '\u200e '],
+    ])('counts a header behind %s as a message', (_, blank) => {
+      const lines = Array.from({ length: 300 }, (_, i) => (i === 0 ? header(i) : `${blank}${header(i)}`));
+      expect(count(lines)).toBe(300);
+    });
+  });
 });

@@ -12,4 +12,4 @@ export const entriesText = ({ countedEntries, whatsappNotices }: ChatPreview): s
  * does a message header hidden in a message's text behind invisible characters.
  */
 export const FREE_TIER_COUNTS =
-  'The free tier counts every entry but up to 50 of WhatsApp’s own short notices, and a message header hidden behind invisible characters as a message';
+  'The free tier counts every entry but up to 50 of WhatsApp’s own short notices, a message longer than a page once for each page it begins, and a message header hidden behind invisible characters or blanks as a message';

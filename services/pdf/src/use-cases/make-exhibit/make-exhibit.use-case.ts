@@ -10,6 +10,7 @@ import { PAYMENT_ERRORS } from '@chatexhibit/proto/payment';
 import { exportKeys } from '@chatexhibit/proto/storage-layout';
 import type { MAKE_EXHIBIT_REQUEST } from '@chatexhibit/proto/subjects';
 import { BusError } from '@chatexhibit/kit/bus/bus-error';
+import { BoundedQueue, QueueFullError } from '@chatexhibit/kit/concurrency/bounded-queue';
 import type { ResponseOf } from '@chatexhibit/kit/bus/request-bus';
 import { UnitOfWork } from '@chatexhibit/kit/database/unit-of-work';
 import type { Logger } from '@chatexhibit/kit/logging/logger';
@@ -27,6 +28,13 @@ import {
   renderExhibitInWorker,
 } from '../../domain/document-worker/documents-in-worker';
 import { VolumeTooLargeError } from '../../domain/volumes/split-into-volumes';
+
+/**
+ * Exhibits one pdf process draws at once, and how many may wait behind them: each drawing has a
+ * worker of its own with a heap of up to 1.5 GB, and four at once took 5 GB; those waiting are
+ * drawn within the gateway's wait (MAKE_EXHIBIT_TIMEOUT_MS) when the drawing before is quick.
+ */
+export const EXHIBIT_DRAWINGS = { running: 1, waiting: 2 } as const;
 
 type MakeExhibitRequest = z.infer<typeof MAKE_EXHIBIT_REQUEST.request>;
 type MadeExhibit = ResponseOf<typeof MAKE_EXHIBIT_REQUEST>;
@@ -49,6 +57,8 @@ const refusedSpec = (error: unknown): never => {
  */
 @Injectable()
 export class MakeExhibitUseCase {
+  private readonly drawings = new BoundedQueue(EXHIBIT_DRAWINGS);
+
   constructor(
     private readonly storage: ObjectStorage,
     private readonly unitOfWork: UnitOfWork,
@@ -67,17 +77,14 @@ export class MakeExhibitUseCase {
     const createdAt = new Date();
     const dir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-exhibit-'));
     try {
-      const written = await renderExhibitInWorker(
-        source,
-        { spec, dir },
-        origin.filing,
-        createdAt,
-        earlier,
-      ).catch(async (error: unknown) => {
-        // Deleted while it was drawn, its files gone from under it: it is gone, not broken.
-        if (await this.eraser.undoIfErased(exportId)) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_DELETED');
-        return refusedSpec(error);
-      });
+      const written = await this.drawings
+        .run(() => renderExhibitInWorker(source, { spec, dir }, origin.filing, createdAt, earlier))
+        .catch(async (error: unknown) => {
+          if (error instanceof QueueFullError) throw BusError.of(EXHIBIT_ERRORS, 'BUSY');
+          // Deleted while it was drawn, its files gone from under it: it is gone, not broken.
+          if (await this.eraser.undoIfErased(exportId)) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_DELETED');
+          return refusedSpec(error);
+        });
       // SHA256SUMS lists every other file; it is served too.
       const files: ExhibitFileRecord[] = [
         ...written.files.map(({ path: name, sizeBytes, sha256 }) => ({ name, sizeBytes, sha256 })),
