@@ -18,6 +18,13 @@ export interface UploadPace {
 
 const minutes = (ms: number): number => Math.round(ms / 60_000);
 
+/**
+ * What to do about an upload that is no ZIP, or only part of one (cut off, or changed on the
+ * way): WhatsApp makes a whole one again, with the menu path of each phone.
+ */
+export const EXPORT_AGAIN =
+  "Export the chat again from WhatsApp (in the chat: ⋮ › More › Export chat on Android, or the chat's name › Export Chat on an iPhone) and upload the ZIP it makes, unchanged.";
+
 /** What the upload route answers when it turns an upload away (besides the options' own sentences). */
 export const UPLOAD_REFUSALS = {
   notAZip: 'Please upload a WhatsApp export ZIP file.',

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { ChatDataSchema } from '@chatexhibit/proto/chat';
 import { CHAT_LIMIT_SENTENCES } from '@chatexhibit/proto/chat-limits';
 import { CHAT_LIMITS } from '@chatexhibit/proto/constants';
+import { EXPORT_AGAIN } from '@chatexhibit/proto/upload-refusals';
 import { zipArchive } from '../../services/parse/test/support/zip-writer';
 import { runToEnd } from '../support/child-process';
 import { type WhatsAppExport, writeWhatsAppExport } from '../support/whatsapp-export';
@@ -313,7 +314,7 @@ describe('convert CLI', () => {
   }
 
   it.each([
-    ['a file that is no ZIP', 'not-a-zip', 'convert: This file is not a ZIP archive.'],
+    ['a file that is no ZIP', 'not-a-zip', `convert: This file is not a ZIP archive. ${EXPORT_AGAIN}`],
     [
       'a ZIP with a path out of the archive',
       'traversal',

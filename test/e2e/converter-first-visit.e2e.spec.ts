@@ -307,6 +307,8 @@ describe('the converter on a first visit', () => {
     const page = await open(1280);
     try {
       await page.setInputFiles('input[type=file]', freeZip);
+      // The fields for a lawyer are folded away on a first visit.
+      await page.getByRole('button', { name: 'For a lawyer (optional)' }).click();
       const caseNumber = page.getByLabel('Case number');
       // The API's limits, named by the field's label.
       await caseNumber.fill('x'.repeat(101));

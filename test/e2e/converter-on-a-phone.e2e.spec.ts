@@ -184,6 +184,7 @@ describe('the converter on a phone, after the first look', () => {
     const page = await open(375);
     try {
       await page.setInputFiles('input[type=file]', freeZip);
+      await page.getByRole('button', { name: 'For a lawyer (optional)' }).click();
       await page.getByLabel('Case number').fill('FD24P00123');
       await page.getByLabel('Exhibit number').fill('HS-3');
       await page.reload();
@@ -191,6 +192,8 @@ describe('the converter on a phone, after the first look', () => {
       expect(await page.getByTestId('choose-again').textContent()).toBe(
         `You had chosen “${path.basename(freeZip)}”. Choose the file again: browsers do not keep a chosen file over a reload.`,
       );
+      // The fold opens by itself on what this browser kept.
+      expect(await page.getByLabel('Case number').isVisible()).toBe(true);
       expect(await page.getByLabel('Case number').inputValue()).toBe('FD24P00123');
       expect(await page.getByLabel('Exhibit number').inputValue()).toBe('HS-3');
       // Never in the address.

@@ -13,6 +13,12 @@ const message = {
   text: 'Link: https://example.com/d/1',
 };
 
+/** A link longer than a quoted-printable line, with `=` in it: what the .eml cannot show as it is. */
+const linkMail = {
+  ...message,
+  text: 'Link: https://example.com/d/1?expires=1700000000&signature=0123456789abcdef0123456789abcdef0123456789abcdef',
+};
+
 describe('mail transports', () => {
   it('sends through a real SMTP server', async () => {
     const received: { from: string; to: string[]; data: string }[] = [];
@@ -64,19 +70,34 @@ describe('mail transports', () => {
       );
       await transport.check();
       const mailId = randomUUID();
-      await transport.send(message, mailId);
+      await transport.send(linkMail, mailId);
       await transport.send(message, randomUUID());
-      const files = (await readdir(directory)).filter((name) => name.includes(mailId));
-      expect(files).toHaveLength(1);
+      const files = (await readdir(directory)).filter((name) => name.includes(mailId)).sort();
+      expect(files).toHaveLength(2);
       expect(files[0]).toMatch(/\.eml$/);
       const eml = await readFile(path.join(directory, files[0]!), 'utf8');
       expect(eml).toContain('To: client@example.com');
       expect(eml).toContain('From: ChatExhibit <no-reply@example.com>');
       expect(eml).toContain('Link: https://example.com/d/1');
-      // Forgetting the mail deletes its copy, and only its copy.
+      // Beside it, the same mail for a person to read: its link whole, not quoted-printable.
+      expect(files[1]).toBe(files[0]!.replace(/\.eml$/, '.txt'));
+      const date = /^Date: (.+)\r$/m.exec(eml)![1]!;
+      expect(await readFile(path.join(directory, files[1]!), 'utf8')).toBe(
+        [
+          'From: ChatExhibit <no-reply@example.com>',
+          'To: client@example.com',
+          'Subject: Your ChatExhibit download',
+          `Date: ${date}`,
+          '',
+          linkMail.text,
+          '',
+        ].join('\n'),
+      );
+      expect(eml).not.toContain(linkMail.text);
+      // Forgetting the mail deletes its copies, and only its copies.
       await transport.forget([mailId]);
       expect((await readdir(directory)).some((name) => name.includes(mailId))).toBe(false);
-      expect(await readdir(directory)).toHaveLength(1);
+      expect(await readdir(directory)).toHaveLength(2);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

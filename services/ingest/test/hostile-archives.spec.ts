@@ -10,8 +10,11 @@ import { TempDirs } from './support/temp-dirs';
 const temp = new TempDirs();
 afterEach(() => temp.removeAll());
 
-const NOT_A_ZIP = 'This file is not a ZIP archive.';
-const DAMAGED = 'This ZIP archive is damaged or incomplete. Upload the export again.';
+// A file that is no ZIP, or only part of one, is told how to get a whole one.
+const EXPORT_AGAIN =
+  "Export the chat again from WhatsApp (in the chat: ⋮ › More › Export chat on Android, or the chat's name › Export Chat on an iPhone) and upload the ZIP it makes, unchanged.";
+const NOT_A_ZIP = `This file is not a ZIP archive. ${EXPORT_AGAIN}`;
+const DAMAGED = `This ZIP archive is damaged or incomplete. ${EXPORT_AGAIN}`;
 const PASSWORD =
   'This archive is password-protected. Export the chat again from WhatsApp without a password.';
 const harmful = (what: string) => `${what}, which is a sign of a harmful archive. It cannot be processed.`;
@@ -22,7 +25,7 @@ const notAllowed = (path: string) =>
 const twice = (path: string) =>
   `This ZIP archive contains the name "${path}" more than once (names that differ only in capital letters count as the same). It cannot be processed.`;
 const sizeMismatch = (path: string) =>
-  `The file "${path}" in this ZIP archive is damaged: its size does not match the size the archive records for it. Upload the export again.`;
+  `The file "${path}" in this ZIP archive is damaged: its size does not match the size the archive records for it. ${EXPORT_AGAIN}`;
 const unsupported = (path: string) =>
   `The file "${path}" in this ZIP archive is compressed in a way that is not supported. Export the chat again from WhatsApp, or create the ZIP with your computer's built-in "Compress" feature.`;
 
@@ -54,12 +57,12 @@ const cases: Case[] = [
   [
     'a stored entry with one byte changed',
     'checksum_mismatch',
-    'The file "_chat.txt" in this ZIP archive is damaged: its content does not match its checksum. Upload the export again.',
+    `The file "_chat.txt" in this ZIP archive is damaged: its content does not match its checksum. ${EXPORT_AGAIN}`,
   ],
   [
     'an entry whose declared CRC-32 is wrong',
     'checksum_mismatch',
-    'The file "_chat.txt" in this ZIP archive is damaged: its content does not match its checksum. Upload the export again.',
+    `The file "_chat.txt" in this ZIP archive is damaged: its content does not match its checksum. ${EXPORT_AGAIN}`,
   ],
   ['a deflated entry longer than declared (a lying bomb)', 'size_mismatch', sizeMismatch('photo.jpg')],
   ['a stored entry shorter than declared', 'size_mismatch', sizeMismatch('_chat.txt')],

@@ -2,6 +2,7 @@
 // uploaded it. The sentences avoid ZIP jargon: the reader is a lawyer or a client, not an engineer.
 
 import { formatInteger } from '@chatexhibit/proto/count-words';
+import { EXPORT_AGAIN } from '@chatexhibit/proto/upload-refusals';
 
 export type UnsafeArchiveReason =
   | 'not_a_zip'
@@ -34,23 +35,23 @@ export class UnsafeArchiveError extends Error {
 
 /** One constructor per reason, so each reason always comes with its own sentence. */
 export const unsafeArchive = {
-  notAZip: () => new UnsafeArchiveError('not_a_zip', 'This file is not a ZIP archive.'),
+  notAZip: () => new UnsafeArchiveError('not_a_zip', `This file is not a ZIP archive. ${EXPORT_AGAIN}`),
   empty: () =>
     new UnsafeArchiveError(
       'empty_archive',
       'This ZIP archive contains no files. Export the chat again from WhatsApp.',
     ),
   damaged: () =>
-    new UnsafeArchiveError('damaged', 'This ZIP archive is damaged or incomplete. Upload the export again.'),
+    new UnsafeArchiveError('damaged', `This ZIP archive is damaged or incomplete. ${EXPORT_AGAIN}`),
   checksumMismatch: (path: string) =>
     new UnsafeArchiveError(
       'checksum_mismatch',
-      `The file ${quote(path)} in this ZIP archive is damaged: its content does not match its checksum. Upload the export again.`,
+      `The file ${quote(path)} in this ZIP archive is damaged: its content does not match its checksum. ${EXPORT_AGAIN}`,
     ),
   sizeMismatch: (path: string) =>
     new UnsafeArchiveError(
       'size_mismatch',
-      `The file ${quote(path)} in this ZIP archive is damaged: its size does not match the size the archive records for it. Upload the export again.`,
+      `The file ${quote(path)} in this ZIP archive is damaged: its size does not match the size the archive records for it. ${EXPORT_AGAIN}`,
     ),
   tooLarge: (maxBytes: number) =>
     new UnsafeArchiveError(

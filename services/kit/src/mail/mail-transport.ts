@@ -52,9 +52,13 @@ export class SmtpMailTransport extends MailTransport {
 
 /**
  * Writes each message as a complete RFC 5322 .eml file (nodemailer builds it exactly as it
- * would for SMTP), so an operator can open it in any mail program. Mails carry download links:
- * files are 0600 and the folder 0700.
+ * would for SMTP), so an operator can open it in any mail program, and beside it a .txt of its
+ * headers and text as written, since the .eml's quoted-printable breaks and escapes its links.
+ * Mails carry download links: files are 0600 and the folder 0700.
  */
+/** The ends of the names of a mail's files in the outbox, whole or still being written. */
+const COPIES = ['.eml', '.txt', '.eml.partial', '.txt.partial'];
+
 export class OutboxMailTransport extends MailTransport {
   private readonly transporter = nodemailer.createTransport({
     streamTransport: true,
@@ -71,13 +75,30 @@ export class OutboxMailTransport extends MailTransport {
   }
 
   async send(message: MailMessage, mailId: string): Promise<{ messageId: string }> {
-    const info = await this.transporter.sendMail({ from: this.from, ...message });
+    const date = new Date();
+    const info = await this.transporter.sendMail({ from: this.from, ...message, date });
     await mkdir(this.directory, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     // Named by the time (an operator reads them in order) and the mail id (forget finds it).
-    const file = path.join(this.directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mailId}.eml`);
-    await writeFile(`${file}.partial`, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
-    await rename(`${file}.partial`, file);
-    this.logger.info({ file, messageId: info.messageId }, 'email written to the outbox');
+    const name = path.join(this.directory, `${date.toISOString().replace(/[:.]/g, '-')}-${mailId}`);
+    const readable = [
+      `From: ${this.from}`,
+      `To: ${message.to}`,
+      ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []),
+      `Subject: ${message.subject}`,
+      // As the .eml's header has it (nodemailer's form).
+      `Date: ${date.toUTCString().replace('GMT', '+0000')}`,
+      '',
+      message.text,
+      '',
+    ].join('\n');
+    for (const [file, content] of [
+      [`${name}.eml`, info.message as Buffer],
+      [`${name}.txt`, readable],
+    ] as const) {
+      await writeFile(`${file}.partial`, content, { mode: PRIVATE_FILE_MODE });
+      await rename(`${file}.partial`, file);
+    }
+    this.logger.info({ file: `${name}.eml`, messageId: info.messageId }, 'email written to the outbox');
     return { messageId: info.messageId };
   }
 
@@ -85,7 +106,7 @@ export class OutboxMailTransport extends MailTransport {
     if (mailIds.length === 0) return;
     const names = await readdir(this.directory).catch(() => [] as string[]);
     for (const name of names)
-      if (mailIds.some((id) => name.endsWith(`-${id}.eml`) || name.endsWith(`-${id}.eml.partial`)))
+      if (mailIds.some((id) => COPIES.some((copy) => name.endsWith(`-${id}${copy}`))))
         await rm(path.join(this.directory, name), { force: true });
   }
 

@@ -157,4 +157,18 @@ describe('PreviewPanel', () => {
     expect(screen.getByText(`Exhibit of ${CHAT_DATA.id}`).closest('[hidden]')).not.toBeNull();
     expect(screen.getByTestId('page-indicator').closest('[hidden]')).toBeNull();
   });
+
+  it('takes both columns of the converter in Exhibit mode, and one again for the transcript', () => {
+    renderPanel(true, null, (exportId) => <p>Exhibit of {exportId}</p>);
+    // The panel is the converter's right column: in Exhibit mode it spans the row above the form.
+    const panel = screen.getByRole('tablist').closest('[data-mode]')!;
+    expect(panel.getAttribute('data-mode')).toBe('transcript');
+    expect(panel.className).not.toContain('lg:col-span-2');
+    fireEvent.click(screen.getByRole('tab', { name: 'Exhibit' }));
+    expect(panel.getAttribute('data-mode')).toBe('exhibit');
+    expect(panel.className).toContain('lg:col-span-2');
+    expect(panel.className).toContain('lg:row-start-1');
+    fireEvent.click(screen.getByRole('tab', { name: 'Transcript' }));
+    expect(panel.className).not.toContain('lg:col-span-2');
+  });
 });

@@ -12,6 +12,7 @@ import type { ChatPreview } from '@chatexhibit/proto/chat-preview';
 import { toast } from '../../../hooks/use-toast';
 import { useChatData } from '../api/chat-data';
 import { DOCUMENT_OPEN_FAILED, openDocument } from '../../../lib/open-document';
+import { cn } from '../../../lib/utils';
 import { openEvidencePackage } from '../api/download-code';
 import { useChatPreview } from '../api/chat-preview';
 import { entriesText } from '../counts-text';
@@ -187,7 +188,13 @@ export function PreviewPanel({
       : undefined;
 
   return (
-    <Card ref={results} className="content-start">
+    <Card
+      ref={results}
+      data-mode={mode}
+      // The converter's right column; the exhibit workspace (a message list, its settings) needs
+      // the whole width, so in Exhibit mode the panel takes the row above the form.
+      className={cn('content-start', mode === 'exhibit' && 'lg:col-span-2 lg:row-start-1')}
+    >
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle className="flex items-center gap-2">
           Transcript Preview{' '}

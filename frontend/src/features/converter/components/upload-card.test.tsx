@@ -91,6 +91,41 @@ describe('UploadCard', () => {
     expect((screen.getByLabelText('Exporting account') as HTMLInputElement).value).toBe('Jo');
   });
 
+  it('folds the fields for a lawyer (Bates numbers, the cover’s) under one disclosure, closed at first', () => {
+    renderCard();
+    const fold = screen.getByRole('button', { name: 'For a lawyer (optional)' });
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
+    for (const label of ['Bates prefix (optional)', 'First Bates number', 'Case number', 'Prepared by'])
+      expect(screen.getByLabelText(label).closest('[hidden]'), label).not.toBeNull();
+    // What a first-time uploader needs stays in view.
+    expect(screen.getByLabelText('Time zone of the phone').closest('[hidden]')).toBeNull();
+    fireEvent.click(fold);
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByLabelText('Case number').closest('[hidden]')).toBeNull();
+    expect(screen.getByLabelText('Bates prefix (optional)').closest('[hidden]')).toBeNull();
+  });
+
+  it('opens the fold by itself when this browser remembers what was typed in it', () => {
+    rememberCoverFields({ caseNumber: 'FD1', exhibitNumber: '', preparedBy: '', exportingAccount: '' });
+    renderCard();
+    expect(
+      screen.getByRole('button', { name: 'For a lawyer (optional)' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    expect(screen.getByLabelText('Case number').closest('[hidden]')).toBeNull();
+  });
+
+  it('opens the fold again when a field in it is refused, so that its error is seen', async () => {
+    renderCard();
+    const fold = screen.getByRole('button', { name: 'For a lawyer (optional)' });
+    fireEvent.click(fold);
+    fireEvent.change(screen.getByLabelText('Case number'), { target: { value: 'x'.repeat(101) } });
+    fireEvent.click(fold);
+    fireEvent.click(screen.getByRole('button', { name: 'Process Chat Export' }));
+    const error = await screen.findByText('Case number must be at most 100 characters');
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    expect(error.closest('[hidden]')).toBeNull();
+  });
+
   it('asks for a file chosen before a reload to be chosen again, by its name', () => {
     renderCard({ file: null, canProcess: false, chooseAgain: 'WhatsApp Chat with Sam.zip' });
     expect(screen.getByTestId('choose-again').textContent).toBe(

@@ -8,8 +8,9 @@ import {
   UploadOptionsSchema,
 } from '@chatexhibit/proto/processing-options';
 import { PAGE_PATHS } from '@chatexhibit/proto/site';
+import * as Collapsible from '@radix-ui/react-collapsible';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FileArchive, Info, Loader2, X } from 'lucide-react';
+import { ChevronDown, FileArchive, Info, Loader2, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -22,6 +23,7 @@ import { TextLink } from '../../../components/ui/text-link';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
 import { type CoverFields, rememberCoverFields, rememberedForm } from '../export-memory';
 import { formatSize } from '../../../lib/format-size';
+import { cn } from '../../../lib/utils';
 import { ConvertAnotherButton } from './convert-another-button';
 import type { ShownFile } from '../hooks/use-processing';
 
@@ -199,6 +201,10 @@ export function UploadCard({
     [subscribe],
   );
   const { errors } = examination.formState;
+  // The lawyer's fields are folded away on a first visit; open when this browser kept some of them.
+  const [lawyerOpen, setLawyerOpen] = useState(() =>
+    Object.values(coverFieldsOf(examination.getValues())).some((value) => value.trim() !== ''),
+  );
   const noBatesPrefix = batesPrefix.trim() === '';
   const submit = ({ batesStart, ...stated }: ExaminationInput) =>
     onProcess({
@@ -313,82 +319,96 @@ export function UploadCard({
           ))}
         </fieldset>
 
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid min-w-0 gap-2">
-            <Label htmlFor={`${id}-zone`}>Time zone of the phone</Label>
-            <select
-              id={`${id}-zone`}
-              className="h-10 w-full min-w-0 rounded-md border border-border bg-background px-3 text-sm shadow-sm"
-              value={timeZone}
-              onChange={(event) => {
-                setTimeZone(event.target.value);
-                setTimeZoneSource('declared');
-              }}
-            >
-              {(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid min-w-0 grid-cols-[3fr_2fr] gap-x-3 gap-y-2">
-            <Label htmlFor={`${id}-bates`}>Bates prefix (optional)</Label>
-            <Label htmlFor={`${id}-bates-start`}>{BATES_START_LABEL}</Label>
-            <Input
-              id={`${id}-bates`}
-              placeholder="e.g. SMITH"
-              maxLength={20}
-              value={batesPrefix}
-              aria-invalid={batesInvalid}
-              onChange={(event) => setBatesPrefix(event.target.value)}
-            />
-            <Input
-              id={`${id}-bates-start`}
-              inputMode="numeric"
-              placeholder="1"
-              aria-invalid={errors.batesStart ? true : undefined}
-              aria-describedby={errors.batesStart ? `${id}-bates-start-error` : undefined}
-              {...examination.register('batesStart', { disabled: noBatesPrefix })}
-            />
-            {batesInvalid && (
-              <p className="col-span-2 text-sm font-medium text-destructive">
-                Use letters, digits, spaces, “.”, “_” or “-”, starting with a letter or digit.
-              </p>
-            )}
-            {errors.batesStart && (
-              <p id={`${id}-bates-start-error`} className="col-span-2 text-sm font-medium text-destructive">
-                {errors.batesStart.message}
-              </p>
-            )}
-          </div>
+        <div className="grid min-w-0 gap-2 sm:w-1/2 sm:pr-2">
+          <Label htmlFor={`${id}-zone`}>Time zone of the phone</Label>
+          <select
+            id={`${id}-zone`}
+            className="h-10 w-full min-w-0 rounded-md border border-border bg-background px-3 text-sm shadow-sm"
+            value={timeZone}
+            onChange={(event) => {
+              setTimeZone(event.target.value);
+              setTimeZoneSource('declared');
+            }}
+          >
+            {(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
         </div>
 
-        <fieldset className="grid gap-3">
-          <legend className="mb-1 text-sm font-semibold">For the transcript’s cover (optional)</legend>
-          <p className="text-sm text-muted-foreground">
-            Printed on the cover as you type them; a field left empty reads “not stated”.
-          </p>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {EXAMINATION_FIELDS.map(({ key, label, placeholder }) => (
-              <div key={key} className="grid min-w-0 gap-2">
-                <Label htmlFor={`${id}-${key}`}>{label}</Label>
-                <Input
-                  id={`${id}-${key}`}
-                  placeholder={placeholder}
-                  aria-invalid={errors[key] ? true : undefined}
-                  aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
-                  {...examination.register(key)}
-                />
-                {errors[key] && (
-                  <p id={`${id}-${key}-error`} className="text-sm font-medium text-destructive">
-                    {errors[key].message}
-                  </p>
-                )}
+        <Collapsible.Root open={lawyerOpen} onOpenChange={setLawyerOpen} className="grid gap-4">
+          <Collapsible.Trigger asChild>
+            <Button variant="outline" className="justify-between" data-testid="lawyer-fold">
+              For a lawyer (optional)
+              <ChevronDown
+                className={cn('transition-transform', lawyerOpen && 'rotate-180')}
+                aria-hidden="true"
+              />
+            </Button>
+          </Collapsible.Trigger>
+          {/* Kept in the page while folded (Radix's forceMount shows it; hidden folds it), so the
+              form's fields keep their values and a refusal can open the fold on them. */}
+          <Collapsible.Content forceMount hidden={!lawyerOpen} className="grid gap-5">
+            <div className="grid min-w-0 grid-cols-[3fr_2fr] gap-x-3 gap-y-2">
+              <Label htmlFor={`${id}-bates`}>Bates prefix (optional)</Label>
+              <Label htmlFor={`${id}-bates-start`}>{BATES_START_LABEL}</Label>
+              <Input
+                id={`${id}-bates`}
+                placeholder="e.g. SMITH"
+                maxLength={20}
+                value={batesPrefix}
+                aria-invalid={batesInvalid}
+                onChange={(event) => setBatesPrefix(event.target.value)}
+              />
+              <Input
+                id={`${id}-bates-start`}
+                inputMode="numeric"
+                placeholder="1"
+                aria-invalid={errors.batesStart ? true : undefined}
+                aria-describedby={errors.batesStart ? `${id}-bates-start-error` : undefined}
+                {...examination.register('batesStart', { disabled: noBatesPrefix })}
+              />
+              {batesInvalid && (
+                <p className="col-span-2 text-sm font-medium text-destructive">
+                  Use letters, digits, spaces, “.”, “_” or “-”, starting with a letter or digit.
+                </p>
+              )}
+              {errors.batesStart && (
+                <p id={`${id}-bates-start-error`} className="col-span-2 text-sm font-medium text-destructive">
+                  {errors.batesStart.message}
+                </p>
+              )}
+            </div>
+
+            <fieldset className="grid gap-3">
+              <legend className="mb-1 text-sm font-semibold">For the transcript’s cover (optional)</legend>
+              <p className="text-sm text-muted-foreground">
+                Printed on the cover as you type them; a field left empty reads “not stated”.
+              </p>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {EXAMINATION_FIELDS.map(({ key, label, placeholder }) => (
+                  <div key={key} className="grid min-w-0 gap-2">
+                    <Label htmlFor={`${id}-${key}`}>{label}</Label>
+                    <Input
+                      id={`${id}-${key}`}
+                      placeholder={placeholder}
+                      aria-invalid={errors[key] ? true : undefined}
+                      aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
+                      {...examination.register(key)}
+                    />
+                    {errors[key] && (
+                      <p id={`${id}-${key}-error`} className="text-sm font-medium text-destructive">
+                        {errors[key].message}
+                      </p>
+                    )}
+                  </div>
+                ))}
               </div>
-            ))}
-          </div>
-        </fieldset>
+            </fieldset>
+          </Collapsible.Content>
+        </Collapsible.Root>
 
         {exportMade ? (
           <div className="grid gap-3 rounded-lg border border-border bg-muted p-4" data-testid="export-made">
@@ -420,7 +440,8 @@ export function UploadCard({
               size="lg"
               disabled={!canProcess || processing || batesInvalid}
               aria-describedby={!file ? `${id}-no-file-reason` : undefined}
-              onClick={() => void examination.handleSubmit(submit)()}
+              // Every field the form checks is in the fold: a refusal opens it, to show why.
+              onClick={() => void examination.handleSubmit(submit, () => setLawyerOpen(true))()}
             >
               {processing && <Loader2 className="animate-spin" aria-hidden="true" />}
               Process Chat Export

@@ -12,6 +12,7 @@ import {
   VerifyError,
   type VerifyReport,
 } from '../verify-files';
+import { both, verdict } from '../verdict';
 
 const STATUS: Record<FileStatus, { label: string; icon: typeof CheckCircle2; className: string }> = {
   match: { label: 'Matches', icon: CheckCircle2, className: 'text-accent' },
@@ -42,7 +43,6 @@ function problemText({ status, expected, actual, list }: FileCheck, lists: reado
   }
 }
 
-const both = (lists: readonly ListName[]): string => lists.join(' and ');
 const either = (lists: readonly ListName[]): string =>
   lists.length === 1 ? `${lists[0]} does not` : `Neither ${lists.join(' nor ')}`;
 
@@ -50,29 +50,6 @@ const either = (lists: readonly ListName[]): string =>
 const PROBLEM_ORDER: Record<FileStatus, number> = { mismatch: 0, missing: 1, unlisted: 2, match: 3 };
 const problemsFirst = (checks: readonly FileCheck[]): FileCheck[] =>
   [...checks].sort((a, b) => PROBLEM_ORDER[a.status] - PROBLEM_ORDER[b.status]);
-
-/** The sentence above the table: what matched which list, or what is wrong, counted. */
-function verdict({ checks, lists, mode }: VerifyReport): { good: boolean; text: string } {
-  const count = (status: FileStatus, list?: ListName) =>
-    checks.filter((check) => check.status === status && (list === undefined || check.list === list)).length;
-  const [matched, missing, unlisted] = [count('match'), count('missing'), count('unlisted')];
-  const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
-  const mismatched = lists.map((list) => [list, count('mismatch', list)] as const);
-  if (mismatched.every(([, n]) => n === 0) && missing + unlisted === 0)
-    return {
-      good: true,
-      text:
-        mode === 'package'
-          ? `All ${files(matched)} of the package match ${both(lists)}.`
-          : `${matched === 1 ? 'The file matches' : `All ${files(matched)} match`} ${both(lists)}.`,
-    };
-  const problems = [
-    ...mismatched.map(([list, n]) => n > 0 && `${files(n)} ${n === 1 ? 'does' : 'do'} not match ${list}`),
-    missing > 0 && `${files(missing)} ${missing === 1 ? 'is' : 'are'} missing`,
-    unlisted > 0 && `${files(unlisted)} ${unlisted === 1 ? 'is' : 'are'} in no list`,
-  ].filter((problem): problem is string => typeof problem === 'string');
-  return { good: false, text: `${problems.join('; ')}. ${files(matched)} match.` };
-}
 
 function HashValue({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
