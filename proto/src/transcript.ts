@@ -83,3 +83,10 @@ export const TranscriptChatSchema = z.object({
   totalMessages: z.number().int().nonnegative(),
 });
 export type TranscriptChat = z.infer<typeof TranscriptChatSchema>;
+
+/**
+ * The transcript cover's completeness finding for an export whose last entry is the exporting
+ * account's removal from the group: WhatsApp sent that account nothing later, so the export stops.
+ */
+export const exportEndsAtRemovalSentence = (message: string): string =>
+  `The export ends at message ${message}, where the exporting account was removed from the group: the account received nothing after that, so messages written in the group later are not in this export.`;

@@ -63,6 +63,33 @@ describe('the cover', () => {
     ]);
   });
 
+  it('says the export ends where the exporting account was removed from the group, so later messages are not in it', async () => {
+    const removed = (index: number, content: string) =>
+      message(index, '2024-03-01T09:10:00', { type: 'system', sender: null, event: 'removed-you', content });
+    const ended = 'The export ends at message 0003, where the exporting account was removed from the group';
+    for (const last of [removed(3, 'Sam removed you'), removed(3, 'You were removed')]) {
+      const { section } = await cover([start, message(2, '2024-03-01T09:05:00'), last]);
+      const findings = section('Completeness').bullets!;
+      expect(findings[0]).toBe(
+        `${ended}: the account received nothing after that, so messages written in the group later are not in this export.`,
+      );
+      expect(findings.join('\n')).not.toContain('No sign of an incomplete export');
+    }
+    // Removed, then added again: the export goes on, and says nothing of it.
+    const { section } = await cover([
+      start,
+      removed(2, 'Sam removed you'),
+      message(3, '2024-03-01T09:12:00', {
+        type: 'system',
+        sender: null,
+        event: 'member-added',
+        content: 'Sam added you',
+      }),
+      message(4, '2024-03-01T09:15:00'),
+    ]);
+    expect(section('Completeness').bullets!.join('\n')).not.toContain('exporting account was removed');
+  });
+
   it('warns of truncation near WhatsApp caps, a missing start and long silences', async () => {
     const messages = [message(1, '2024-01-01T10:00:00')];
     for (let i = 2; i <= 9_100; i += 1) messages.push(message(i, '2024-01-01T10:00:00'));

@@ -51,6 +51,8 @@ export interface ChatSummary {
   lastAt: string | null;
   /** Whether the first message is WhatsApp's encryption notice or a group creation. */
   beginsWithChatStart: boolean;
+  /** The last entry's number when it is the exporting account's removal from the group (the export ends there); else null. */
+  endsWithRemoval: number | null;
   gaps: SilentGap[];
   /**
    * Entry paths that messages' attachments were linked to, with the numbers of those messages;
@@ -122,6 +124,7 @@ export async function summarizeChat(
   let firstAt: string | null = null;
   let lastAt: string | null = null;
   let beginsWithChatStart = false;
+  let endsWithRemoval: number | null = null;
   let timesHaveSeconds = false;
   let previous: TranscriptMessage | null = null;
 
@@ -129,6 +132,7 @@ export async function summarizeChat(
     for (const message of page) {
       counts.entries += 1;
       if (counts.entries === 1) beginsWithChatStart = CHAT_START_EVENTS.has(message.event ?? '');
+      endsWithRemoval = message.event === 'removed-you' ? message.index : null;
       if (message.type === 'omitted-media') counts.mediaOmitted += 1;
       if (message.type === 'deleted' || message.flags.includes('deleted')) counts.deleted += 1;
       if (message.flags.includes('edited')) counts.edited += 1;
@@ -168,6 +172,7 @@ export async function summarizeChat(
     firstAt,
     lastAt,
     beginsWithChatStart,
+    endsWithRemoval,
     gaps,
     references,
     missingAttachments,

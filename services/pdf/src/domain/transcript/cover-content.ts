@@ -3,7 +3,7 @@ import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import { WHATSAPP_EXPORT_CAPS } from '@chatexhibit/proto/constants';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { ExportFacts, ReceiptChannel } from '@chatexhibit/proto/processing-options';
-import type { TranscriptChat } from '@chatexhibit/proto/transcript';
+import { exportEndsAtRemovalSentence, type TranscriptChat } from '@chatexhibit/proto/transcript';
 import type { ChatSummary } from './chat-summary';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import { formatMomentInZone, formatUtcOffset } from '@chatexhibit/proto/moment-in-zone';
@@ -400,6 +400,9 @@ function completenessFindings({ facts, chat, summary, counts, anomalies }: Cover
     findings.push(
       `This chat has ${formatInteger(total)} numbered entries, close to WhatsApp's export limit of about ${formatInteger(cap)} messages ${withMedia ? 'with' : 'without'} media. The export may be truncated: WhatsApp leaves out messages beyond that limit without saying so.`,
     );
+  }
+  if (summary.endsWithRemoval !== null) {
+    findings.push(exportEndsAtRemovalSentence(messageNumber(summary.endsWithRemoval, total)));
   }
   if (total > 0 && !summary.beginsWithChatStart) {
     findings.push(
