@@ -90,6 +90,22 @@ describe('the cover', () => {
     expect(section('Completeness').bullets!.join('\n')).not.toContain('exporting account was removed');
   });
 
+  it('keeps every time of the Examination and Contents rows whole, so that no line breaks inside one', async () => {
+    const { section } = await cover(
+      [start, message(2, '2024-03-01T21:05:00'), message(3, '2024-03-02T00:02:00')],
+      {},
+      'America/Argentina/Buenos_Aires',
+    );
+    const rows = [...section('Examination').rows!, ...section('Contents').rows!];
+    const times = ['Upload received', 'Transcript generated', 'Date range (as recorded)'].map((label) =>
+      textIn(rows.find(([name]) => name === label)![1], 'transcript'),
+    );
+    // A space a line may break at, inside a date and time, between them, or before the zone's offset.
+    const brokenTime = /\d [A-Z][a-z]{2}|[a-z]{3} \d|\d, \d|\d \(UTC|\d \d{2}:|:\d{2} UTC|= \d/;
+    for (const value of times) expect(value).not.toMatch(brokenTime);
+    expect(times[2]).toBe('01\u00a0Mar\u00a02024,\u00a009:00 to 02\u00a0Mar\u00a02024,\u00a000:02');
+  });
+
   it('warns of truncation near WhatsApp caps, a missing start and long silences', async () => {
     const messages = [message(1, '2024-01-01T10:00:00')];
     for (let i = 2; i <= 9_100; i += 1) messages.push(message(i, '2024-01-01T10:00:00'));
@@ -294,7 +310,10 @@ describe('the cover', () => {
 
   it('gives the receipt and generation times in the zone and in UTC, as the package texts do', async () => {
     const { section } = await cover([start], {}, 'Pacific/Honolulu');
-    const rows = section('Examination').rows!;
+    // The package texts' words; the cover's spaces inside a time are no-break ones.
+    const rows = section('Examination').rows!.map((row) =>
+      row.map((cell) => textIn(cell, 'transcript').replaceAll('\u00a0', ' ')),
+    );
     expect(rows).toContainEqual([
       'Upload received',
       '22 Nov 2026, 22:00 (UTC\u221210:00), Pacific/Honolulu = 2026-11-23 08:00:00 UTC',

@@ -113,9 +113,11 @@ const LISTED_UNDRAWABLE_MESSAGES = 10;
 const NEAR_CAP_SHARE = 0.9;
 
 const onOff = (on: boolean, yes: string, no: string): string => (on ? yes : no);
+/** A time as one word to the cover's line breaking (its spaces no-break ones): no line ends inside it. */
+const whole = (time: string): string => unglue(time).replaceAll(' ', '\u00a0');
 /** A moment in the zone and in UTC, as the package's texts give it, so that both read as one instant. */
 const inZoneAndUtc = (moment: Date, zone: string): string =>
-  `${formatMomentInZone(moment, zone)}, ${zone} = ${unglue(formatUtc(moment))}`;
+  `${whole(formatMomentInZone(moment, zone))}, ${zone} =\u00a0${whole(formatUtc(moment))}`;
 
 /** The facts on the transcript's first pages, as text; the same for both PDFs. */
 export function coverContent(input: CoverInput): CoverContent {
@@ -162,7 +164,7 @@ export function coverContent(input: CoverInput): CoverContent {
             'Date range (as recorded)',
             summary.firstAt === null || summary.lastAt === null
               ? 'no dated messages'
-              : `${formatRecordedMoment(summary.firstAt, facts.options.includeTimestamps)} to ${formatRecordedMoment(summary.lastAt, facts.options.includeTimestamps)}`,
+              : `${whole(formatRecordedMoment(summary.firstAt, facts.options.includeTimestamps))} to ${whole(formatRecordedMoment(summary.lastAt, facts.options.includeTimestamps))}`,
           ],
         ],
         participantTable: true,
