@@ -106,6 +106,19 @@ describe('the cover', () => {
     expect(times[2]).toBe('01\u00a0Mar\u00a02024,\u00a009:00 to 02\u00a0Mar\u00a02024,\u00a000:02');
   });
 
+  it('says messages.csv holds the logical text only when the chat has right-to-left text', async () => {
+    const reading = async (content: string) =>
+      (await cover([start, message(2, '2024-03-01T09:05:00', { content })]))
+        .section('Reading this transcript')
+        .paragraphs!.map((text) => textIn(text, 'transcript'));
+    for (const content of ['مرحبا، هل وصلت الأوراق؟ I sent them at 10:30.', 'שלום, המסמכים אצלי']) {
+      expect(await reading(content)).toContain(
+        'Right-to-left text (such as Arabic or Hebrew) copied out of this PDF may come out with its phrases in another order, as PDF text extraction (poppler\u2019s pdftotext, say) puts them in the order they are drawn; messages.csv in the evidence package holds each message\u2019s text in its logical order, as the export wrote it.',
+      );
+    }
+    expect((await reading('Good morning 你好 привет')).join('\n')).not.toContain('logical order');
+  });
+
   it('warns of truncation near WhatsApp caps, a missing start and long silences', async () => {
     const messages = [message(1, '2024-01-01T10:00:00')];
     for (let i = 2; i <= 9_100; i += 1) messages.push(message(i, '2024-01-01T10:00:00'));

@@ -3,7 +3,11 @@ import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import { WHATSAPP_EXPORT_CAPS } from '@chatexhibit/proto/constants';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { ExportFacts, ReceiptChannel } from '@chatexhibit/proto/processing-options';
-import { exportEndsAtRemovalSentence, type TranscriptChat } from '@chatexhibit/proto/transcript';
+import {
+  exportEndsAtRemovalSentence,
+  RIGHT_TO_LEFT_COPYING,
+  type TranscriptChat,
+} from '@chatexhibit/proto/transcript';
 import type { ChatSummary } from './chat-summary';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import { formatMomentInZone, formatUtcOffset } from '@chatexhibit/proto/moment-in-zone';
@@ -203,6 +207,7 @@ function readingStatements({ facts, summary }: CoverInput): CopyText[] {
   return [
     'Messages appear under the date they were sent, in the order of the export. Each row shows the message number, the time as recorded, the sender exactly as the export names them, and on the right the lines of the chat text it came from. System events (WhatsApp notices such as "Messages are end-to-end encrypted") are shown in grey and are not attributed to any person. Flags such as EDITED, DELETED and OUT OF ORDER describe the status of a message.',
     ...(attaches ? [attachmentsReading(facts)] : []),
+    ...(summary.rightToLeft ? [RIGHT_TO_LEFT_COPYING] : []),
   ];
 }
 
