@@ -4,7 +4,7 @@ import { isOneLine } from './one-line';
 import { phoneDigits } from './phone-digits';
 import { BATES_PREFIX_PATTERN, BatesStartSchema } from './processing-options';
 import { foldText } from './text-fold';
-import { MAX_MESSAGE_NUMBER } from './message-number';
+import { MAX_MESSAGE_NUMBER, messageNumber } from './message-number';
 import { nameOccurrences } from './name-match';
 
 // An exhibit: the messages of a processed export a lawyer files, with context, highlights,
@@ -371,6 +371,57 @@ export const maxFileBytesOf = (profile: CourtProfile): number | null =>
     : 'maxFileBytes' in profile
       ? profile.maxFileBytes
       : null;
+
+/** A page that no split into volumes keeps under a size limit, as its refusal names it. */
+export interface PageOverLimit {
+  /** The file it is a page of: "exhibit.pdf". */
+  document: string;
+  page: number;
+  /** The first and last message with any part on it, by the transcript's numbers; null for none. */
+  messages: { first: number; last: number } | null;
+  /** The messages whose pictures it shows. */
+  pictures: readonly number[];
+  /** The chat's message count, which sets how a message number is written. */
+  totalMessages: number;
+  /** The size of a volume of that page alone. */
+  sizeBytes: number;
+  maxFileBytes: number;
+}
+
+const byteCount = (count: number): string => `${count.toLocaleString('en-US')} bytes`;
+
+/**
+ * Why no split keeps `page` under its limit, and what would: a larger limit, or leaving out what
+ * takes the room. Withholding a picture does not: the sealed copy shows it on the same page. For
+ * an exhibit (`within` its spec) or the transcript's filing copy (`within` a conversion's options).
+ */
+export function pageOverLimitSentence(page: PageOverLimit, within: 'exhibit' | 'conversion'): string {
+  const number = (message: number) => messageNumber(message, page.totalMessages);
+  const { messages, pictures } = page;
+  const held =
+    messages === null
+      ? 'no message'
+      : messages.first === messages.last
+        ? `message ${number(messages.first)}`
+        : `messages ${number(messages.first)}–${number(messages.last)}`;
+  // With room for what a set's volume adds: its cover lists the other volumes.
+  const enough = Math.ceil((page.sizeBytes * 1.02) / 1000) * 1000;
+  const larger = `a limit of at least ${byteCount(enough)}, if the court accepts one`;
+  const shown =
+    pictures.length === 1
+      ? `the picture of message ${number(pictures[0]!)}`
+      : `the pictures of messages ${pictures.map(number).join(', ')}`;
+  const remedy =
+    pictures.length === 0
+      ? `It shows no picture: its text and the fonts that draw it take that room, so choose ${larger}.`
+      : within === 'exhibit'
+        ? `It shows ${shown}: leave ${pictures.length === 1 ? 'that message' : 'those messages'} out of the exhibit (withholding a picture does not help: the sealed copy still shows it), or choose ${larger}.`
+        : `It shows ${shown}: convert without pictures (--no-images), or choose ${larger}.`;
+  return (
+    `Page ${page.page} of ${page.document} (${held}) alone makes a volume of ${byteCount(page.sizeBytes)}, ` +
+    `over the size limit of ${byteCount(page.maxFileBytes)} per file, so no split into volumes keeps it under. ${remedy}`
+  );
+}
 
 /**
  * How the unredacted copy is submitted, when the filer chooses to say: filed under seal (the court

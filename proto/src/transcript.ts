@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALENDARS } from './calendar';
+import { PACKAGE_PATHS } from './evidence-package';
 
 /** What a parsed message is; the transcript shows each kind its own way. */
 export const MESSAGE_TYPES = [
@@ -83,3 +84,16 @@ export const TranscriptChatSchema = z.object({
   totalMessages: z.number().int().nonnegative(),
 });
 export type TranscriptChat = z.infer<typeof TranscriptChatSchema>;
+
+/**
+ * The transcript cover's completeness finding for an export whose last entry is the exporting
+ * account's removal from the group: WhatsApp sent that account nothing later, so the export stops.
+ */
+export const exportEndsAtRemovalSentence = (message: string): string =>
+  `The export ends at message ${message}, where the exporting account was removed from the group: the account received nothing after that, so messages written in the group later are not in this export.`;
+
+/**
+ * The transcript cover's word on copying right-to-left text, said when the chat has any: PDF text
+ * extraction gives the drawn (visual) order, so its phrases can come out reordered.
+ */
+export const RIGHT_TO_LEFT_COPYING = `Right-to-left text (such as Arabic or Hebrew) copied out of this PDF may come out with its phrases in another order, as PDF text extraction (poppler\u2019s pdftotext, say) puts them in the order they are drawn; ${PACKAGE_PATHS.messagesCsv} in the evidence package holds each message\u2019s text in its logical order, as the export wrote it.`;

@@ -295,6 +295,70 @@ describe('convert CLI with --exhibit-spec', () => {
     }
   }, 120_000);
 
+  it('refuses a size limit a page with a picture alone passes, naming the page, its messages, its size and what fits, with --reproduce too', async () => {
+    // Message 0005 is a photo of noise: its display copy alone is more than 300,000 bytes. It is on
+    // page 2 after messages 0001–0004 on the cover's page, or with them below a longer cover.
+    const pictured = await writeWhatsAppExport(await mkdtemp(path.join(workDir, 'pictured-')), {
+      textMessages: 6,
+      voiceNotes: 0,
+      photos: 1,
+      photoPixels: 1400,
+      encryptionNotice: true,
+    });
+    const limited = {
+      label: 'Exhibit A',
+      selections: [{ from: 1, to: 8 }],
+      courtProfile: { maxFileBytes: 300_000 },
+    };
+    const refusal = new RegExp(
+      '^convert: Page (\\d+) of exhibit\\.pdf \\(messages 000[15]–0008\\) alone makes a volume of ([\\d,]+) bytes, ' +
+        'over the size limit of 300,000 bytes per file, so no split into volumes keeps it under\\. ' +
+        'It shows the picture of message 0005: leave that message out of the exhibit \\(withholding a picture does ' +
+        'not help: the sealed copy still shows it\\), or choose a limit of at least ([\\d,]+) bytes, if the court accepts one\\.$',
+    );
+    const options = ['--tz', 'America/New_York', '--images'];
+    const withSpec = async (out: string, spec: object) =>
+      npmConvert([pictured.zipPath, '--out', out, ...options, '--exhibit-spec', await writeSpec(spec)]);
+    const refused = await withSpec(path.join(workDir, 'pictured-refused'), limited);
+    expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 1, stdout: '' });
+    expect(refused.stderr.trim()).toMatch(refusal);
+    expect(existsSync(path.join(workDir, 'pictured-refused'))).toBe(false);
+
+    // Cut from a package: the same sentence, never an unexpected error; a withheld picture does not help.
+    const packaged = path.join(workDir, 'pictured-package');
+    expect((await npmConvert([pictured.zipPath, '--out', packaged, ...options])).code).toBe(0);
+    const withheld = {
+      ...limited,
+      redactions: [{ kind: 'attachment', message: 5, reason: { category: 'other', note: 'a photo' } }],
+    };
+    for (const spec of [limited, withheld]) {
+      const out = path.join(workDir, 'pictured-reproduced');
+      const cut = await reproduce(path.join(packaged, 'evidence.zip'), out, spec);
+      expect(cut.code).toBe(1);
+      expect(cut.stderr.trim()).toMatch(refusal);
+      expect(existsSync(path.join(out, 'exhibit'))).toBe(false);
+      await rm(out, { recursive: true, force: true });
+    }
+
+    // What it says fits does: the exhibit without that message, or the limit it names.
+    const without = {
+      ...limited,
+      selections: [
+        { from: 1, to: 4 },
+        { from: 6, to: 8 },
+      ],
+    };
+    const enough = Number(refusal.exec(refused.stderr.trim())![3]!.replaceAll(',', ''));
+    const larger = { ...limited, courtProfile: { maxFileBytes: enough } };
+    for (const [name, spec] of [
+      ['without', without],
+      ['larger', larger],
+    ] as const) {
+      const made = await withSpec(path.join(workDir, `pictured-${name}`), spec);
+      expect({ code: made.code, stderr: made.stderr }).toEqual({ code: 0, stderr: '' });
+    }
+  }, 240_000);
+
   it('refuses Bates numbers the filing copy carries, naming both ranges and a start that is clear, which then works', async () => {
     // The filing copy is numbered from DOE001000, so the exhibit's DOE001001… repeat its numbers.
     const out = path.join(workDir, 'bates');

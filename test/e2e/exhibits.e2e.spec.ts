@@ -216,7 +216,7 @@ describe('exhibits API (standalone)', () => {
     );
   }, 120_000);
 
-  it('refuses a size limit one page alone passes, naming the page, never with a 500', async () => {
+  it('refuses a size limit one page alone passes, naming the page, its messages, its size and the limit that fits, never with a 500', async () => {
     // Thousands of different CJK characters on a page: the font that draws them passes 250,000 bytes.
     const id = await processedCjkExport(12, 400);
     const { status, body } = await postExhibit(base(), id, {
@@ -226,7 +226,7 @@ describe('exhibits API (standalone)', () => {
     });
     expect({ status, reason: body.reason }).toEqual({ status: 400, reason: 'SPEC_DOES_NOT_FIT' });
     expect(body.message).toMatch(
-      /^Page \d+ of exhibit\.pdf alone makes a volume of [\d,]+ bytes, over the limit of 250,000 bytes per file/,
+      /^Page \d+ of exhibit\.pdf \(messages \d{4}–\d{4}\) alone makes a volume of [\d,]+ bytes, over the size limit of 250,000 bytes per file, so no split into volumes keeps it under\. It shows no picture: its text and the fonts that draw it take that room, so choose a limit of at least [\d,]+ bytes, if the court accepts one\.$/,
     );
   }, 120_000);
 

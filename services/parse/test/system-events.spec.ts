@@ -1,6 +1,7 @@
 // Who wrote a line: a person, or nobody (a system event). Mistakes here attribute words to the
 // wrong person, so each ambiguous shape is pinned down.
 
+import { LANGUAGES } from '../src/domain/languages';
 import { parseChat } from '../src/domain/parse-chat';
 
 const LRM = '\u200E';
@@ -158,5 +159,37 @@ describe('iOS', () => {
     expect(senders(`${header(1)} ${LRM}Ann changed this group's icon`)).toEqual([
       [null, `${LRM}Ann changed this group's icon`, 'icon-changed'],
     ]);
+  });
+});
+
+describe('the exporting account removed from the group', () => {
+  it('is its own event, in any language, while a removal of someone else stays member-removed', () => {
+    const lines: [text: string, event: string][] = [
+      ['You were removed', 'removed-you'],
+      ['Omar removed you', 'removed-you'],
+      ['Omar removed Lina', 'member-removed'],
+      ['You removed Lina', 'member-removed'],
+      ['Lina was removed', 'member-removed'],
+      ['Omar hat dich entfernt', 'removed-you'],
+      ['Omar hat Lina entfernt', 'member-removed'],
+      ['Se te eliminó del grupo', 'removed-you'],
+      ['הוסרת מהקבוצה', 'removed-you'],
+      ['Omar הסיר/ה אותך', 'removed-you'],
+      ['Omarがあなたを削除しました', 'removed-you'],
+      ['您已被移除', 'removed-you'],
+      ['Omar telah mengeluarkan anda', 'removed-you'],
+      ['Omar telah mengeluarkan Lina', 'member-removed'],
+    ];
+    const text = lines
+      .map(([line], i) => `14/03/2023, 20:${String(i).padStart(2, '0')} - ${line}`)
+      .join('\n');
+    expect(senders(text).map(([, raw, event]) => [raw, event])).toEqual(lines);
+  });
+
+  it('has its texts in every language that has texts of a removal', () => {
+    const without = LANGUAGES.filter(
+      (table) => table.events['member-removed'] !== undefined && table.events['removed-you'] === undefined,
+    );
+    expect(without.map((table) => table.tag)).toEqual([]);
   });
 });

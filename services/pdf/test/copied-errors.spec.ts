@@ -11,7 +11,7 @@ const acrossThreads = (error: unknown): Error => remadeError(structuredClone(cop
 describe('errors from the documents’ worker', () => {
   it.each([
     new ExhibitSpecError('no_such_message', 'selections[0].to', 'there is no message 9999.'),
-    new VolumeTooLargeError('page 3', 30_000_000, 10_000_000),
+    new VolumeTooLargeError('Page 3 of exhibit.pdf (message 0007) alone makes a volume of 30,000,000 bytes.'),
   ])('come back as $name, with their fields and sentence', (error) => {
     const remade = acrossThreads(error);
     expect(remade).toBeInstanceOf(error.constructor);

@@ -63,6 +63,62 @@ describe('the cover', () => {
     ]);
   });
 
+  it('says the export ends where the exporting account was removed from the group, so later messages are not in it', async () => {
+    const removed = (index: number, content: string) =>
+      message(index, '2024-03-01T09:10:00', { type: 'system', sender: null, event: 'removed-you', content });
+    const ended = 'The export ends at message 0003, where the exporting account was removed from the group';
+    for (const last of [removed(3, 'Sam removed you'), removed(3, 'You were removed')]) {
+      const { section } = await cover([start, message(2, '2024-03-01T09:05:00'), last]);
+      const findings = section('Completeness').bullets!;
+      expect(findings[0]).toBe(
+        `${ended}: the account received nothing after that, so messages written in the group later are not in this export.`,
+      );
+      expect(findings.join('\n')).not.toContain('No sign of an incomplete export');
+    }
+    // Removed, then added again: the export goes on, and says nothing of it.
+    const { section } = await cover([
+      start,
+      removed(2, 'Sam removed you'),
+      message(3, '2024-03-01T09:12:00', {
+        type: 'system',
+        sender: null,
+        event: 'member-added',
+        content: 'Sam added you',
+      }),
+      message(4, '2024-03-01T09:15:00'),
+    ]);
+    expect(section('Completeness').bullets!.join('\n')).not.toContain('exporting account was removed');
+  });
+
+  it('keeps every time of the Examination and Contents rows whole, so that no line breaks inside one', async () => {
+    const { section } = await cover(
+      [start, message(2, '2024-03-01T21:05:00'), message(3, '2024-03-02T00:02:00')],
+      {},
+      'America/Argentina/Buenos_Aires',
+    );
+    const rows = [...section('Examination').rows!, ...section('Contents').rows!];
+    const times = ['Upload received', 'Transcript generated', 'Date range (as recorded)'].map((label) =>
+      textIn(rows.find(([name]) => name === label)![1], 'transcript'),
+    );
+    // A space a line may break at, inside a date and time, between them, or before the zone's offset.
+    const brokenTime = /\d [A-Z][a-z]{2}|[a-z]{3} \d|\d, \d|\d \(UTC|\d \d{2}:|:\d{2} UTC|= \d/;
+    for (const value of times) expect(value).not.toMatch(brokenTime);
+    expect(times[2]).toBe('01\u00a0Mar\u00a02024,\u00a009:00 to 02\u00a0Mar\u00a02024,\u00a000:02');
+  });
+
+  it('says messages.csv holds the logical text only when the chat has right-to-left text', async () => {
+    const reading = async (content: string) =>
+      (await cover([start, message(2, '2024-03-01T09:05:00', { content })]))
+        .section('Reading this transcript')
+        .paragraphs!.map((text) => textIn(text, 'transcript'));
+    for (const content of ['مرحبا، هل وصلت الأوراق؟ I sent them at 10:30.', 'שלום, המסמכים אצלי']) {
+      expect(await reading(content)).toContain(
+        'Right-to-left text (such as Arabic or Hebrew) copied out of this PDF may come out with its phrases in another order, as PDF text extraction (poppler\u2019s pdftotext, say) puts them in the order they are drawn; messages.csv in the evidence package holds each message\u2019s text in its logical order, as the export wrote it.',
+      );
+    }
+    expect((await reading('Good morning 你好 привет')).join('\n')).not.toContain('logical order');
+  });
+
   it('warns of truncation near WhatsApp caps, a missing start and long silences', async () => {
     const messages = [message(1, '2024-01-01T10:00:00')];
     for (let i = 2; i <= 9_100; i += 1) messages.push(message(i, '2024-01-01T10:00:00'));
@@ -267,7 +323,10 @@ describe('the cover', () => {
 
   it('gives the receipt and generation times in the zone and in UTC, as the package texts do', async () => {
     const { section } = await cover([start], {}, 'Pacific/Honolulu');
-    const rows = section('Examination').rows!;
+    // The package texts' words; the cover's spaces inside a time are no-break ones.
+    const rows = section('Examination').rows!.map((row) =>
+      row.map((cell) => textIn(cell, 'transcript').replaceAll('\u00a0', ' ')),
+    );
     expect(rows).toContainEqual([
       'Upload received',
       '22 Nov 2026, 22:00 (UTC\u221210:00), Pacific/Honolulu = 2026-11-23 08:00:00 UTC',

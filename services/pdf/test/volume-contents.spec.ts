@@ -3,6 +3,7 @@ import { contentRows, volumeListing } from '@chatexhibit/pdf/domain/transcript/v
 const contents = {
   messages: { first: 10, last: 168 },
   days: { first: '2024-03-01', last: '2024-03-09' },
+  pictures: [],
 };
 const messagesRow = (runs?: { first: number; last: number }[]) =>
   contentRows(contents, 2000, runs).find(([label]) => label === 'Messages on these pages')![1];

@@ -608,8 +608,6 @@ async function makeDocuments(
     settings.sizeLimit,
   ).catch((error: unknown) => {
     refusedSpec(error);
-    // The limit the user chose is too small for a message: theirs to change.
-    if (error instanceof VolumeTooLargeError) throw new CliInputError(error.message);
     throw error;
   });
   for (const warning of identifierScanWarnings(identifierScan)) output.stderr(`warning: ${warning}`);
@@ -639,11 +637,13 @@ function warnExhibit(
 
 /**
  * A spec that does not fit the chat, or numbers its pages as the transcript does: its sentence
- * names the field. Or a chat whose documents outgrow the pdf core's heap limit or time budget.
+ * names the field. Or a chat whose documents outgrow the pdf core's heap limit or time budget. Or
+ * a size limit one page alone passes: the user's to change, as its sentence says how.
  */
 function refusedSpec(error: unknown): void {
   if (error instanceof ExhibitSpecError) throw new CliInputError(`--exhibit-spec ${error.message}`);
-  if (error instanceof DocumentsOverLimitError) throw new CliInputError(error.message);
+  if (error instanceof DocumentsOverLimitError || error instanceof VolumeTooLargeError)
+    throw new CliInputError(error.message);
 }
 
 /**

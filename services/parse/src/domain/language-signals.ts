@@ -92,6 +92,8 @@ const EVENT_ORDER: readonly SystemEvent[] = [
   'settings-changed',
   'admin-changed',
   'member-left',
+  // Before member-removed, whose "{} removed {}" also reads "Ann removed you".
+  'removed-you',
   'member-removed',
   'member-added',
   'other',

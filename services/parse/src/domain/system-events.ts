@@ -9,6 +9,8 @@ export type SystemEvent =
   | 'group-created'
   | 'member-added'
   | 'member-removed'
+  /** The exporting account removed from the group ("You were removed", "Ann removed you"): its export ends there. */
+  | 'removed-you'
   | 'member-left'
   | 'member-joined'
   | 'subject-changed'

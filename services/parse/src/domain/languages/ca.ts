@@ -21,16 +21,14 @@ export const ca: LanguageTable = {
     ],
     'member-removed': [
       '{} ha estat esborrat',
-      'Has estat esborrat',
       '{} ha expulsat a {}',
-      "{} t'ha expulsat",
       'Has esborrat a {}',
       "S'ha eliminat {}",
-      'Has estat suprimit',
       '{} ha suprimit {}',
-      "{} t'ha eliminat",
       'Has suprimit {}',
     ],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Has estat esborrat', "{} t'ha expulsat", 'Has estat suprimit', "{} t'ha eliminat"],
     'member-left': ['{} ha marxat', 'Has marxat'],
     'member-joined': [
       "{} s'ha unit utilitzant aquest enllaç de convit al grup",

@@ -21,16 +21,14 @@ export const cs: LanguageTable = {
     ],
     'member-removed': [
       '{} odebrán/a',
-      'Byli jste odebráni',
       '{} odebral(a) uživatele {}',
-      '{} vás odebral(a)',
       'Odebrali jste uživatele {}',
       '{} byl/a odebrán/a',
-      'Byl/a jste odebrán/a',
       '{} odebral/a uživatele {}',
-      '{} vás odebral/a',
       'Odebral/a jste uživatele {}',
     ],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Byli jste odebráni', '{} vás odebral(a)', 'Byl/a jste odebrán/a', '{} vás odebral/a'],
     'member-left': ['{} opustil/a skupinu', 'Opustil/a jste skupinu'],
     'member-joined': [
       '{} se připojil/a k této skupině pomocí zvacího odkazu',

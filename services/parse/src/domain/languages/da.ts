@@ -28,15 +28,14 @@ export const da: LanguageTable = {
     ],
     'member-removed': [
       '{} blev fjernet',
-      'Du blev fjernet',
       '{} fjernede {}',
-      '{} fjernede dig',
       'Du fjernede {}',
       '{} er blevet fjernet',
       '{} har fjernet {}',
-      '{} har fjernet dig',
       'Du har fjernet {}',
     ],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Du blev fjernet', '{} fjernede dig', '{} har fjernet dig'],
     'member-left': ['{} forlod', 'Du forlod'],
     'member-joined': [
       '{} tilsluttede sig via denne gruppes invitation link',

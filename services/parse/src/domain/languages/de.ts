@@ -22,13 +22,9 @@ export const de: LanguageTable = {
       '{} hat dich hinzugefügt',
       'Du hast {} hinzugefügt',
     ],
-    'member-removed': [
-      '{} wurde entfernt',
-      'Du wurdest entfernt',
-      '{} hat {} entfernt',
-      '{} hat dich entfernt',
-      'Du hast {} entfernt',
-    ],
+    'member-removed': ['{} wurde entfernt', '{} hat {} entfernt', 'Du hast {} entfernt'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Du wurdest entfernt', '{} hat dich entfernt'],
     'member-left': ['{} hat die Gruppe verlassen', 'Du hast die Gruppe verlassen'],
     'member-joined': [
       '{} ist dieser Gruppe mit dem Einladungslink beigetreten',

@@ -11,13 +11,9 @@ export const en: LanguageTable = {
   events: {
     'group-created': ['{} created group "{}"', 'You created group "{}"', '{}created this group{}'],
     'member-added': ['{} was added', 'You were added', '{} added {}', '{} added you', 'You added {}'],
-    'member-removed': [
-      '{} was removed',
-      'You were removed',
-      '{} removed {}',
-      '{} removed you',
-      'You removed {}',
-    ],
+    'member-removed': ['{} was removed', '{} removed {}', 'You removed {}'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['You were removed', '{} removed you'],
     'member-left': ['{} left', 'You left'],
     'member-joined': [
       "{} joined using this group's invite link",

@@ -19,13 +19,9 @@ export const es: LanguageTable = {
       'Añadiste a {}',
       '{} agregó a {}',
     ],
-    'member-removed': [
-      'Se eliminó a {}',
-      'Se te eliminó del grupo',
-      '{} eliminó a {}',
-      '{} te eliminó',
-      'Eliminaste a {}',
-    ],
+    'member-removed': ['Se eliminó a {}', '{} eliminó a {}', 'Eliminaste a {}'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Se te eliminó del grupo', '{} te eliminó'],
     'member-left': ['{} salió', 'Saliste', '{} salió del grupo', 'Saliste del grupo', '{}salió del grupo{}'],
     'member-joined': [
       '{} se unió usando el enlace de invitación de este grupo',

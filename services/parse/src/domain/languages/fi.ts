@@ -17,13 +17,9 @@ export const fi: LanguageTable = {
       '{} lisäsi sinut',
       'Lisäsit henkilön {}',
     ],
-    'member-removed': [
-      '{} poistettiin',
-      'Sinut poistettiin',
-      '{} poisti henkilön {}',
-      '{} poisti sinut',
-      'Poistit henkilön {}',
-    ],
+    'member-removed': ['{} poistettiin', '{} poisti henkilön {}', 'Poistit henkilön {}'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Sinut poistettiin', '{} poisti sinut'],
     'member-left': ['{} poistui', 'Sinä poistuit'],
     'member-joined': ['{} liittyi ryhmään kutsulinkillä', 'Liityit ryhmään kutsulinkillä'],
     'subject-changed': [

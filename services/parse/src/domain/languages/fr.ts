@@ -18,13 +18,9 @@ export const fr: LanguageTable = {
       '{} vous a ajouté',
       'Vous avez ajouté {}',
     ],
-    'member-removed': [
-      '{} a été retiré(e)',
-      'Vous avez été retiré(e)',
-      '{} a retiré {}',
-      '{} vous a retiré',
-      'Vous avez retiré {}',
-    ],
+    'member-removed': ['{} a été retiré(e)', '{} a retiré {}', 'Vous avez retiré {}'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Vous avez été retiré(e)', '{} vous a retiré'],
     'member-left': [
       '{} est parti',
       'Groupe quitté',

@@ -19,7 +19,9 @@ export const he: LanguageTable = {
       '{} הוסיפ/ה את {}',
       '{} הוסיפ/ה אותך',
     ],
-    'member-removed': ['{} הוסר/ה', 'הוסרת מהקבוצה', '{} הסיר/ה את {}', '{} הסיר/ה אותך', 'הסרת את {}'],
+    'member-removed': ['{} הוסר/ה', '{} הסיר/ה את {}', 'הסרת את {}'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['הוסרת מהקבוצה', '{} הסיר/ה אותך'],
     'member-left': ['{} עזב/ה', 'את/ה עזבת'],
     'member-joined': [
       '{} הצטרף/ה באמצעות קישור ההזמנה של קבוצה זו',

@@ -11,13 +11,9 @@ export const hr: LanguageTable = {
   events: {
     'group-created': ['{} je stvorio/la grupu "{}"', 'Stvorili ste grupu "{}"'],
     'member-added': ['{} je dodan/a', 'Dodani ste', '{} dodao/la {}', '{} te je dodao', 'Dodali ste {}'],
-    'member-removed': [
-      '{} je uklonjen/a',
-      'Uklonjeni ste',
-      '{} je uklonio {}',
-      '{} Vas je uklonio/la',
-      'Uklonili ste {}',
-    ],
+    'member-removed': ['{} je uklonjen/a', '{} je uklonio {}', 'Uklonili ste {}'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Uklonjeni ste', '{} Vas je uklonio/la'],
     'member-left': ['{} izašao', 'Izašli ste'],
     'member-joined': [
       '{} se pridružio/la koristeći pozivnicu grupe',

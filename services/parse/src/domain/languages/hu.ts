@@ -18,13 +18,9 @@ export const hu: LanguageTable = {
       '{} hozzáadva',
       '{} hozzáadta őt: {}',
     ],
-    'member-removed': [
-      '{} eltávolítva',
-      'El lettél távolítva',
-      '{} eltávolította {}',
-      '{} eltávolított a csoportból',
-      'Eltávolítottad őt: {}',
-    ],
+    'member-removed': ['{} eltávolítva', '{} eltávolította {}', 'Eltávolítottad őt: {}'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['El lettél távolítva', '{} eltávolított a csoportból'],
     'member-left': ['{} kilépett', 'Kiléptél'],
     'member-joined': [
       '{} csatlakozott a csoporthoz a meghívó linkkel',

@@ -27,13 +27,13 @@ export const id: LanguageTable = {
     ],
     'member-removed': [
       '{} telah dikeluarkan',
-      'Anda telah dikeluarkan',
       '{} mengeluarkan {}',
-      '{} telah mengeluarkan Anda',
       'Anda mengeluarkan {}',
       '{} telah mengeluarkan {}',
       'Anda telah mengeluarkan {}',
     ],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Anda telah dikeluarkan', '{} telah mengeluarkan Anda'],
     'member-left': ['{} keluar', 'Anda keluar'],
     'member-joined': [
       '{} telah bergabung menggunakan tautan undangan grup ini',

@@ -18,13 +18,9 @@ export const it: LanguageTable = {
       '{} ti ha aggiunto',
       'Hai aggiunto {}',
     ],
-    'member-removed': [
-      '{} è stato rimosso',
-      'Sei stato rimosso',
-      '{} ha rimosso {}',
-      '{} ti ha rimosso',
-      'Hai rimosso {}',
-    ],
+    'member-removed': ['{} è stato rimosso', '{} ha rimosso {}', 'Hai rimosso {}'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Sei stato rimosso', '{} ti ha rimosso'],
     'member-left': [
       '{} ha abbandonato',
       'Hai abbandonato',

@@ -24,12 +24,12 @@ export const ja: LanguageTable = {
     ],
     'member-removed': [
       '{} が削除されました',
-      'グループから削除されました',
       '{}が{}を削除しました',
-      '{}があなたを削除しました',
       '{}を削除しました',
       '{}が削除されました',
     ],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['グループから削除されました', '{}があなたを削除しました'],
     'member-left': ['{} が退出', '退出しました', '{}が退出'],
     'member-joined': [
       '{} がこのグループの招待リンクから参加しました',

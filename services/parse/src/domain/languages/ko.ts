@@ -17,13 +17,9 @@ export const ko: LanguageTable = {
       '{}님에게 초대받았습니다',
       '{}님을 추가했습니다',
     ],
-    'member-removed': [
-      '{}님 강제 퇴장',
-      '강제 퇴장되었습니다',
-      '{}님이 {}님을 그룹에서 퇴장시켰습니다',
-      '{}님에게 퇴장당했습니다',
-      '{}님을 퇴장 시켰습니다',
-    ],
+    'member-removed': ['{}님 강제 퇴장', '{}님이 {}님을 그룹에서 퇴장시켰습니다', '{}님을 퇴장 시켰습니다'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['강제 퇴장되었습니다', '{}님에게 퇴장당했습니다'],
     'member-left': ['{}님이 퇴장하였습니다', '퇴장했습니다'],
     'member-joined': ['{}님이 이 그룹 초대 링크로 참여했습니다', '이 그룹 초대 링크로 참여했습니다'],
     'subject-changed': [

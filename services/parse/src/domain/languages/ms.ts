@@ -19,13 +19,12 @@ export const ms: LanguageTable = {
     ],
     'member-removed': [
       '{} telah dibuang',
-      'Anda telah dibuang',
       '{} telah mengeluarkan {}',
-      '{} telah mengeluarkan anda',
       'Anda telah mengeluarkan {}',
       '{} telah dikeluarkan',
-      'Anda telah dikeluarkan',
     ],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Anda telah dibuang', '{} telah mengeluarkan anda', 'Anda telah dikeluarkan'],
     'member-left': ['{} keluar', 'Anda telah keluar'],
     'member-joined': [
       '{} telah menyertai menggunakan pautan jemputan grup ini',

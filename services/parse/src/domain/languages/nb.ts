@@ -11,13 +11,9 @@ export const nb: LanguageTable = {
   events: {
     'group-created': ['{}  opprettet gruppen "{}"', 'Du laget gruppen "{}"'],
     'member-added': ['{} ble lagt til', 'Du ble lagt til', '{} la til {}', '{} la deg til', 'Du la til {}'],
-    'member-removed': [
-      '{} ble fjernet',
-      'Du ble fjernet',
-      '{} fjernet {}',
-      '{} fjernet deg',
-      'Du fjernet {}',
-    ],
+    'member-removed': ['{} ble fjernet', '{} fjernet {}', 'Du fjernet {}'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Du ble fjernet', '{} fjernet deg'],
     'member-left': ['{} forlot gruppen', 'Du forlot gruppen'],
     'member-joined': [
       '{} ble med ved bruk av denne gruppens invitasjonslenke',

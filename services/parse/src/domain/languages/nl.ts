@@ -22,13 +22,9 @@ export const nl: LanguageTable = {
       '{} heeft u toegevoegd',
       'U hebt {} toegevoegd',
     ],
-    'member-removed': [
-      '{} is verwijderd',
-      'U bent verwijderd',
-      '{} heeft {} verwijderd',
-      '{} heeft u verwijderd',
-      'U hebt {} verwijderd',
-    ],
+    'member-removed': ['{} is verwijderd', '{} heeft {} verwijderd', 'U hebt {} verwijderd'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['U bent verwijderd', '{} heeft u verwijderd'],
     'member-left': ['{} heeft de groep verlaten', 'U hebt de groep verlaten', '{}heeft de groep verlaten{}'],
     'member-joined': [
       '{} is deelnemer geworden via de uitnodigingslink van deze groep',

@@ -28,16 +28,14 @@ export const pl: LanguageTable = {
     ],
     'member-removed': [
       '{} został(a) usunięty(a)',
-      'Zostałeś(aś) usunięty(a)',
       '{} usunął(ęła) {}',
-      '{} usunął(ęła) Cię',
       'Usunąłeś(ęłaś) {}',
       'Usunięto z grupy: {}',
-      'Usunięto Cię',
       '{} usunął(-ęła) {}',
-      '{} usunął(-ęła) Cię',
       'Usunięto: {}',
     ],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Zostałeś(aś) usunięty(a)', '{} usunął(ęła) Cię', 'Usunięto Cię', '{} usunął(-ęła) Cię'],
     'member-left': ['{} opuścił(a)', 'Opuściłeś(aś)', '{} opuścił(a) grupę', 'Opuszczono grupę'],
     'member-joined': [
       '{} dołączył(a) do grupy używając linku z zaproszeniem',

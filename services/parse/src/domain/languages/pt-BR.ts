@@ -17,13 +17,9 @@ export const ptBR: LanguageTable = {
       '{} adicionou você',
       'Você adicionou {}',
     ],
-    'member-removed': [
-      '{} foi removido',
-      'Você foi removido',
-      '{} removeu {}',
-      '{} removeu você',
-      'Você removeu {}',
-    ],
+    'member-removed': ['{} foi removido', '{} removeu {}', 'Você removeu {}'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Você foi removido', '{} removeu você'],
     'member-left': ['{} saiu', 'Você saiu', '{}saiu do grupo{}'],
     'member-joined': [
       '{} entrou usando o link de convite deste grupo',

@@ -17,13 +17,9 @@ export const ptPT: LanguageTable = {
       '{} adicionou-o(a)',
       'Adicionou {}',
     ],
-    'member-removed': [
-      '{} foi removido(a)',
-      'Foi removido',
-      '{} removeu {}',
-      'Foi removido(a) por {}',
-      'Removeu {}',
-    ],
+    'member-removed': ['{} foi removido(a)', '{} removeu {}', 'Removeu {}'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Foi removido', 'Foi removido(a) por {}'],
     'member-left': ['{} saiu do grupo', 'Saiu do grupo'],
     'member-joined': [
       '{} aderiu através da ligação de convite deste grupo',

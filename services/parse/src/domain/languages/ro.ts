@@ -29,14 +29,17 @@ export const ro: LanguageTable = {
     ],
     'member-removed': [
       '{} a fost eliminat(ă)',
-      'Ați fost eliminat/ă',
       '{} a eliminat pe {}',
-      '{} v-a eliminat',
       'Ați eliminat pe {}',
       '{} a fost eliminat/ă din grup',
+      'Ați eliminat din grup pe {}',
+    ],
+    // The exporting account removed: its export ends there.
+    'removed-you': [
+      'Ați fost eliminat/ă',
+      '{} v-a eliminat',
       'Ați fost eliminat/ă din grup',
       '{} v-a eliminat din grup',
-      'Ați eliminat din grup pe {}',
     ],
     'member-left': ['{} a ieșit', 'Ați ieșit', '{} a ieșit din grup', 'Ați ieșit din grup'],
     'member-joined': [

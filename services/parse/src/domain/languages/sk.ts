@@ -16,13 +16,9 @@ export const sk: LanguageTable = {
       '{} vás pridal/a',
       'Pridali ste používateľa {}',
     ],
-    'member-removed': [
-      '{} odobraný/á',
-      'Boli ste odobraný/á',
-      '{} odobral/a používateľa {}',
-      '{} vás odobral/a',
-      'Odobrali ste používateľa {}',
-    ],
+    'member-removed': ['{} odobraný/á', '{} odobral/a používateľa {}', 'Odobrali ste používateľa {}'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Boli ste odobraný/á', '{} vás odobral/a'],
     'member-left': ['{} opustil/a skupinu', 'Opustili ste skupinu'],
     'member-joined': [
       '{} sa pripojil/a k tejto skupine pomocou pozývacieho odkazu',

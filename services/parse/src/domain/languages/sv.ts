@@ -17,7 +17,9 @@ export const sv: LanguageTable = {
       '{} lade till dig',
       'Du lade till {}',
     ],
-    'member-removed': ['{} togs bort', 'Du togs bort', '{} tog bort {}', '{} tog bort dig', 'Du tog bort {}'],
+    'member-removed': ['{} togs bort', '{} tog bort {}', 'Du tog bort {}'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Du togs bort', '{} tog bort dig'],
     'member-left': ['{} lämnade', 'Du lämnade'],
     'member-joined': [
       '{} anslöt genom att använda denna gruppens inbjuningslänk',

@@ -17,13 +17,9 @@ export const tr: LanguageTable = {
       '{} sizi ekledi',
       '{} kişisini eklediniz',
     ],
-    'member-removed': [
-      '{} çıkarıldı',
-      'Çıkarıldınız',
-      '{}, {} kişisini çıkardı',
-      '{} sizi çıkardı',
-      '{} kişisini çıkardınız',
-    ],
+    'member-removed': ['{} çıkarıldı', '{}, {} kişisini çıkardı', '{} kişisini çıkardınız'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Çıkarıldınız', '{} sizi çıkardı'],
     'member-left': ['{} ayrıldı', 'Ayrıldınız'],
     'member-joined': [
       '{} bu grubun davet bağlantısını kullanarak katıldı',

@@ -23,16 +23,14 @@ export const vi: LanguageTable = {
     ],
     'member-removed': [
       '{} đã bị bỏ',
-      'Bạn đã bị bỏ',
       '{} đã bỏ {} khỏi nhóm',
-      '{} đã bỏ bạn ra khỏi nhóm',
       'Bạn đã bỏ {} khỏi nhóm',
       'Đã xóa {}',
-      'Bạn đã bị xóa',
       '{} đã xóa {} khỏi nhóm',
-      '{} đã xóa bạn',
       'Bạn đã xóa {}',
     ],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['Bạn đã bị bỏ', '{} đã bỏ bạn ra khỏi nhóm', 'Bạn đã bị xóa', '{} đã xóa bạn'],
     'member-left': ['{} đã rời nhóm', 'Bạn đã rời nhóm'],
     'member-joined': [
       '{} đã tham gia nhóm này bằng liên kết mời',

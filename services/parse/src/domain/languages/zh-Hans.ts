@@ -11,7 +11,9 @@ export const zhHans: LanguageTable = {
   events: {
     'group-created': ['{} 创建了 "{}" 群组', '你创建了群组"{}"', '您创建了群组"{}"'],
     'member-added': ['{} 已加入', '您已被添加', '{} 添加了 {}', '{} 添加了您', '您添加了 {}'],
-    'member-removed': ['{} 被移除了', '您已被移除', '{} 移除了 {}', '{} 移除了您', '您移除了 {}'],
+    'member-removed': ['{} 被移除了', '{} 移除了 {}', '您移除了 {}'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['您已被移除', '{} 移除了您'],
     'member-left': ['{} 退出了', '您已退出群组'],
     'member-joined': [
       '{} 使用了群组邀请连结加入群组',

@@ -11,7 +11,9 @@ export const zhHant: LanguageTable = {
   events: {
     'group-created': ['{} 建立了 "{}" 群組', '您建立了群組 "{}"'],
     'member-added': ['{} 已加入', '您被加到群組', '{} 添加了 {}', '{} 新增了您', '您新增了 {}'],
-    'member-removed': ['{} 被移除了', '您已被移除', '{} 移除了 {}', '{} 移除了您', '您移除了 {}'],
+    'member-removed': ['{} 被移除了', '{} 移除了 {}', '您移除了 {}'],
+    // The exporting account removed: its export ends there.
+    'removed-you': ['您已被移除', '{} 移除了您'],
     'member-left': ['{} 退出了', '您已退出群組'],
     'member-joined': ['{} 使用了群組邀請連結加入群組', '您使用了群組邀請連結加入群組'],
     'subject-changed': [

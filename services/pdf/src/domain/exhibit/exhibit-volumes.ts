@@ -6,6 +6,7 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { EXHIBIT_PATHS, volumeFileName } from '@chatexhibit/proto/exhibit-files';
+import { pageOverLimitSentence } from '@chatexhibit/proto/exhibit-spec';
 import { bytes } from '../export-counts';
 import { countOf } from '@chatexhibit/proto/count-words';
 import type { TextLayout } from '../text/text-layout';
@@ -57,7 +58,19 @@ export async function writeExhibitVolumes(
     itemCount: unsplit.pageCount,
     maxFileBytes,
     estimate: { bytes: unsplit.sizeBytes, items: unsplit.pageCount },
-    nameItem: (position) => `page ${position + 1} of ${EXHIBIT_PATHS.exhibit}`,
+    refusal: ({ position, about, sizeBytes }) =>
+      pageOverLimitSentence(
+        {
+          document: EXHIBIT_PATHS.exhibit,
+          page: position + 1,
+          messages: about.messages,
+          pictures: about.pictures,
+          totalMessages: input.plan.totalMessages,
+          sizeBytes,
+          maxFileBytes,
+        },
+        'exhibit',
+      ),
     render: async (volume) => {
       const files = copies.map((copy) => volumeFileName(COPY_FILES[copy], volume.number, volume.count));
       const out = {

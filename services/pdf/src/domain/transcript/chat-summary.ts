@@ -51,6 +51,10 @@ export interface ChatSummary {
   lastAt: string | null;
   /** Whether the first message is WhatsApp's encryption notice or a group creation. */
   beginsWithChatStart: boolean;
+  /** Whether a message's text or sender has right-to-left letters (Arabic, Hebrew, …). */
+  rightToLeft: boolean;
+  /** The last entry's number when it is the exporting account's removal from the group (the export ends there); else null. */
+  endsWithRemoval: number | null;
   gaps: SilentGap[];
   /**
    * Entry paths that messages' attachments were linked to, with the numbers of those messages;
@@ -77,6 +81,8 @@ export const SILENT_GAP_DAYS = 30;
 /** A name that is a phone number (the export shows the number when the phone had no contact name). */
 export const PHONE_NUMBER = /^\+?[\d\s\-().\u00a0\u2011]{7,}$/;
 const CHAT_START_EVENTS = new Set(['encryption', 'group-created']);
+/** Letters of the scripts written right to left (Unicode's Hebrew to Arabic blocks and their presentation forms, and the astral ones). */
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
 
 /** The kind an attachment is counted under; a contact card or any other named file counts as a document. */
 const attachmentKind = (type: TranscriptMessage['type']): AttachmentKind => {
@@ -122,6 +128,8 @@ export async function summarizeChat(
   let firstAt: string | null = null;
   let lastAt: string | null = null;
   let beginsWithChatStart = false;
+  let endsWithRemoval: number | null = null;
+  let rightToLeft = false;
   let timesHaveSeconds = false;
   let previous: TranscriptMessage | null = null;
 
@@ -129,6 +137,8 @@ export async function summarizeChat(
     for (const message of page) {
       counts.entries += 1;
       if (counts.entries === 1) beginsWithChatStart = CHAT_START_EVENTS.has(message.event ?? '');
+      endsWithRemoval = message.event === 'removed-you' ? message.index : null;
+      rightToLeft ||= RIGHT_TO_LEFT.test(message.content) || RIGHT_TO_LEFT.test(message.sender ?? '');
       if (message.type === 'omitted-media') counts.mediaOmitted += 1;
       if (message.type === 'deleted' || message.flags.includes('deleted')) counts.deleted += 1;
       if (message.flags.includes('edited')) counts.edited += 1;
@@ -168,6 +178,8 @@ export async function summarizeChat(
     firstAt,
     lastAt,
     beginsWithChatStart,
+    endsWithRemoval,
+    rightToLeft,
     gaps,
     references,
     missingAttachments,

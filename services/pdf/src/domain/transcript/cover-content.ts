@@ -3,7 +3,11 @@ import { type Calendar, CALENDAR_NAMES } from '@chatexhibit/proto/calendar';
 import { WHATSAPP_EXPORT_CAPS } from '@chatexhibit/proto/constants';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import type { ExportFacts, ReceiptChannel } from '@chatexhibit/proto/processing-options';
-import type { TranscriptChat } from '@chatexhibit/proto/transcript';
+import {
+  exportEndsAtRemovalSentence,
+  RIGHT_TO_LEFT_COPYING,
+  type TranscriptChat,
+} from '@chatexhibit/proto/transcript';
 import type { ChatSummary } from './chat-summary';
 import { messageNumber } from '@chatexhibit/proto/message-number';
 import { formatMomentInZone, formatUtcOffset } from '@chatexhibit/proto/moment-in-zone';
@@ -113,9 +117,11 @@ const LISTED_UNDRAWABLE_MESSAGES = 10;
 const NEAR_CAP_SHARE = 0.9;
 
 const onOff = (on: boolean, yes: string, no: string): string => (on ? yes : no);
+/** A time as one word to the cover's line breaking (its spaces no-break ones): no line ends inside it. */
+const whole = (time: string): string => unglue(time).replaceAll(' ', '\u00a0');
 /** A moment in the zone and in UTC, as the package's texts give it, so that both read as one instant. */
 const inZoneAndUtc = (moment: Date, zone: string): string =>
-  `${formatMomentInZone(moment, zone)}, ${zone} = ${unglue(formatUtc(moment))}`;
+  `${whole(formatMomentInZone(moment, zone))}, ${zone} =\u00a0${whole(formatUtc(moment))}`;
 
 /** The facts on the transcript's first pages, as text; the same for both PDFs. */
 export function coverContent(input: CoverInput): CoverContent {
@@ -162,7 +168,7 @@ export function coverContent(input: CoverInput): CoverContent {
             'Date range (as recorded)',
             summary.firstAt === null || summary.lastAt === null
               ? 'no dated messages'
-              : `${formatRecordedMoment(summary.firstAt, facts.options.includeTimestamps)} to ${formatRecordedMoment(summary.lastAt, facts.options.includeTimestamps)}`,
+              : `${whole(formatRecordedMoment(summary.firstAt, facts.options.includeTimestamps))} to ${whole(formatRecordedMoment(summary.lastAt, facts.options.includeTimestamps))}`,
           ],
         ],
         participantTable: true,
@@ -201,6 +207,7 @@ function readingStatements({ facts, summary }: CoverInput): CopyText[] {
   return [
     'Messages appear under the date they were sent, in the order of the export. Each row shows the message number, the time as recorded, the sender exactly as the export names them, and on the right the lines of the chat text it came from. System events (WhatsApp notices such as "Messages are end-to-end encrypted") are shown in grey and are not attributed to any person. Flags such as EDITED, DELETED and OUT OF ORDER describe the status of a message.',
     ...(attaches ? [attachmentsReading(facts)] : []),
+    ...(summary.rightToLeft ? [RIGHT_TO_LEFT_COPYING] : []),
   ];
 }
 
@@ -400,6 +407,9 @@ function completenessFindings({ facts, chat, summary, counts, anomalies }: Cover
     findings.push(
       `This chat has ${formatInteger(total)} numbered entries, close to WhatsApp's export limit of about ${formatInteger(cap)} messages ${withMedia ? 'with' : 'without'} media. The export may be truncated: WhatsApp leaves out messages beyond that limit without saying so.`,
     );
+  }
+  if (summary.endsWithRemoval !== null) {
+    findings.push(exportEndsAtRemovalSentence(messageNumber(summary.endsWithRemoval, total)));
   }
   if (total > 0 && !summary.beginsWithChatStart) {
     findings.push(

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { PACKAGE_PATHS } from '@chatexhibit/proto/evidence-package';
 import { volumeFileName } from '@chatexhibit/proto/exhibit-files';
+import { pageOverLimitSentence } from '@chatexhibit/proto/exhibit-spec';
 import { hashFile } from '@chatexhibit/kit/streams/hash-file';
 import { bytes } from '../export-counts';
 import { countOf } from '@chatexhibit/proto/count-words';
@@ -81,7 +82,19 @@ export async function writeFilingVolumes(
     itemCount: unsplit.pageCount,
     maxFileBytes: limit.maxFileBytes,
     estimate: { bytes: unsplit.sizeBytes, items: unsplit.pageCount },
-    nameItem: (position) => `page ${position + 1} of ${PACKAGE_PATHS.filingTranscript}`,
+    refusal: ({ position, about, sizeBytes }) =>
+      pageOverLimitSentence(
+        {
+          document: PACKAGE_PATHS.filingTranscript,
+          page: position + 1,
+          messages: about.messages,
+          pictures: about.pictures,
+          totalMessages: input.summary.counts.entries,
+          sizeBytes,
+          maxFileBytes: limit.maxFileBytes,
+        },
+        'conversion',
+      ),
     render: async (volume) => {
       const file = path.join(
         dir,

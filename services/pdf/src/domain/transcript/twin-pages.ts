@@ -204,6 +204,8 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
   pageNumber = 1;
   /** Called after each new page, to draw what continues there (a running header). */
   onNewPage: () => void = () => {};
+  /** Called for each picture drawn (not only laid out): a volume too large names the messages whose pictures it shows. */
+  onPicture: () => void = () => {};
   /** Called for each black box a copy that removes masked text draws, with the layout's page it is on. */
   onBoxDrawn: (box: BoxLabel, page: number) => void = () => {};
   /** Takes what of a text a copy cannot fit in the room a redacting copy gives it, even at the smallest size. */
@@ -615,6 +617,7 @@ export class TwinPages<Copy extends string = TranscriptCopy> {
     const removed = mask !== null && this.laidOut.some((copy) => this.setup[copy]?.redaction === 'remove');
     const room = removed ? { width, height: maxHeight } : size;
     this.ensure(room.height);
+    if (this.pens.length > 0) this.onPicture();
     for (const pen of this.pens) {
       const { doc } = pen;
       if (mask === null || pen.redaction === undefined) {

@@ -55,6 +55,8 @@ export interface VolumeCover<Copy extends string> {
 export interface VolumeContents {
   messages: { first: number; last: number } | null;
   days: { first: string; last: string } | null;
+  /** The messages whose pictures are drawn on its pages, in order. */
+  pictures: number[];
 }
 
 /** A volume of a document: its pages `first` to `last` of the document's `pageCount`, in each copy. */
@@ -114,7 +116,7 @@ export async function writeVolumeWindow<Copy extends string>(
     if (!(error instanceof PastWindowError)) throw error;
   }
   drawn.furniture.footers();
-  const contents = { messages: front.messageRange, days: front.dayRange };
+  const contents = { messages: front.messageRange, days: front.dayRange, pictures: front.pictures };
   front.finish(cover(contents));
   for (const copy of copies) setPageLabels(into[copy], window.first);
   const pageCount = into[copies[0]!].bufferedPageRange().count;
@@ -166,6 +168,8 @@ class VolumeFrontPages<Copy extends string> {
   private messages: { first: number; last: number } | null = null;
   /** The message whose row is being drawn. */
   private open: number | null = null;
+  /** The messages whose pictures are drawn on the window's pages. */
+  readonly pictures: number[] = [];
 
   constructor(
     private readonly pages: TwinPages<Copy>,
@@ -181,6 +185,9 @@ class VolumeFrontPages<Copy extends string> {
     };
     furniture.onDay = (day) => {
       if (pages.inWindow) this.dayOn(day, false);
+    };
+    pages.onPicture = () => {
+      if (this.open !== null && this.pictures.at(-1) !== this.open) this.pictures.push(this.open);
     };
     furniture.onRow = (index, edge) => {
       this.open = edge === 'start' ? index : null;

@@ -39,7 +39,7 @@ describe('splitIntoVolumes', () => {
       itemCount: 5000,
       maxFileBytes: 250_000,
       render: renderer((i) => (i % 7 === 0 ? 1000 : 100), calls),
-      nameItem: (i) => `item ${i}`,
+      refusal: ({ position }) => `item ${position}`,
     });
     expect(volumes.length).toBeGreaterThan(3);
     let to = 0;
@@ -70,12 +70,23 @@ describe('splitIntoVolumes', () => {
       itemCount: 50,
       maxFileBytes: 250_000,
       render: renderer((i) => (i === 30 ? 300_000 : 100)),
-      nameItem: (i) => `message ${String(i + 1).padStart(4, '0')}`,
+      refusal: ({ position, about, sizeBytes }) => `item ${position} (${about}) makes ${sizeBytes} bytes`,
     });
     await expect(split).rejects.toThrow(VolumeTooLargeError);
-    await expect(split).rejects.toThrow(
-      'Message 0031 alone makes a volume of 320,000 bytes, over the limit of 250,000 bytes per file: no split keeps it under.',
-    );
+    await expect(split).rejects.toThrow('item 30 (items 30-31) makes 320000 bytes');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('refuses an item that fits its trial but not its final volume, whose cover lists the set, never with a bare error', async () => {
+    // Alone, item 2 makes 249,800 bytes; with the set's list on its cover (300 bytes a volume), more than 250,000.
+    const split = splitIntoVolumes({
+      itemCount: 5,
+      maxFileBytes: 250_000,
+      render: renderer((i) => (i === 2 ? 229_800 : 100)),
+      refusal: ({ position, about, sizeBytes }) => `item ${position} (${about}) makes ${sizeBytes} bytes`,
+    });
+    await expect(split).rejects.toThrow(VolumeTooLargeError);
+    await expect(split).rejects.toThrow(/^item 2 \(items 2-3\) makes 250,?[0-9]{3} bytes$/);
     expect(await readdir(dir)).toEqual([]);
   });
 });

@@ -4,7 +4,6 @@
 // so the limit holds for the real bytes, fonts and all, not for an estimate.
 
 import { rm, stat } from 'node:fs/promises';
-import { bytes } from '../export-counts';
 
 /** A contiguous run of the document's items, by position in its order: `from` inclusive, `to` exclusive. */
 export interface ItemRange {
@@ -60,23 +59,24 @@ export interface VolumeSplit<About> {
    * different files: the splitter removes every file it was given that is not a final volume.
    */
   render(volume: VolumeToRender<About>): Promise<RenderedVolume<About>>;
-  /** An item as an error names it: "message 0412". */
-  nameItem(position: number): string;
+  /** Why a volume of one item alone is over the limit, and what would fit: the error's sentence. */
+  refusal(item: TooLargeItem<About>): string;
   /** A size already known, such as the unsplit document's: the first volume's first try is guessed from it. */
   estimate?: { bytes: number; items: number };
 }
 
-/** A volume of one item alone is over the limit: no split can keep it under. */
+/** An item whose volume alone is over the limit, as its renderer said of it. */
+export interface TooLargeItem<About> {
+  position: number;
+  about: About;
+  /** The size of the volume of it alone. */
+  sizeBytes: number;
+}
+
+/** A volume of one item alone is over the limit: no split can keep it under. The message is the split's `refusal`. */
 export class VolumeTooLargeError extends Error {
-  constructor(
-    readonly item: string,
-    readonly sizeBytes: number,
-    readonly maxFileBytes: number,
-  ) {
-    super(
-      `${item[0]!.toUpperCase()}${item.slice(1)} alone makes a volume of ${bytes(sizeBytes)}, over the ` +
-        `limit of ${bytes(maxFileBytes)} per file: no split keeps it under.`,
-    );
+  constructor(message: string) {
+    super(message);
     this.name = 'VolumeTooLargeError';
   }
 }
@@ -117,6 +117,11 @@ export async function splitIntoVolumes<About>(split: VolumeSplit<About>): Promis
         const rendered = await render({ ...volume, count: planned.length, set: planned });
         volumes.push({ ...volume, ...rendered });
         if (rendered.sizeBytes >= split.maxFileBytes) {
+          // Its one item fitted alone, but not beside the list of the set: no split helps.
+          if (volume.range.to - volume.range.from === 1) {
+            const { about, sizeBytes } = rendered;
+            throw new VolumeTooLargeError(split.refusal({ position: volume.range.from, about, sizeBytes }));
+          }
           // Its cover's list of the set made it too big: aim lower from this volume on.
           aim *= PLANNING_SHARE;
           planned = await plan(split, render, planned.slice(0, volume.number - 1), aim);
@@ -181,7 +186,7 @@ async function plan<About>(
       if (sizeBytes < aim || (items === 1 && sizeBytes < split.maxFileBytes)) {
         fitted = { number, range, pageCount, about, sizeBytes };
       } else if (items === 1) {
-        throw new VolumeTooLargeError(split.nameItem(from), sizeBytes, split.maxFileBytes);
+        throw new VolumeTooLargeError(split.refusal({ position: from, about, sizeBytes }));
       } else {
         tooMany = items;
       }
