@@ -593,6 +593,20 @@ describe('payment service', () => {
       gone: null,
     });
 
+    // Past its date, not yet swept: expired already, never readable while its files go.
+    await database.query(
+      `UPDATE "${schema}".retention SET delete_after = now() - interval '1 second' WHERE export_id = $1`,
+      [kept.exportId],
+    );
+    await expect(checkExportAccess.execute({ exportId: kept.exportId })).resolves.toMatchObject({
+      readable: false,
+      gone: 'expired',
+    });
+    await database.query(
+      `UPDATE "${schema}".retention SET delete_after = now() + interval '7 days' WHERE export_id = $1`,
+      [kept.exportId],
+    );
+
     const sweptAt = addDays(new Date(), 2);
     await expect(sweepRetention.execute(sweptAt)).resolves.toBe(1);
     const services = Object.keys(EXPIRE_EXPORT_JOBS).sort();

@@ -10,7 +10,8 @@ type ExportAccess = z.infer<typeof EXPORT_ACCESS_REQUEST.response>;
 
 /**
  * Whether an export's results may be read: it is free, or its bundle is paid and not refunded,
- * and it has not passed its retention date; once gone, how it went; and the bundle that buys it.
+ * and it has not passed its retention date (swept or not); once gone, how it went; and the bundle
+ * that buys it.
  */
 @Injectable()
 export class CheckExportAccessUseCase {
@@ -22,7 +23,9 @@ export class CheckExportAccessUseCase {
   async execute({ exportId }: { exportId: string }): Promise<ExportAccess> {
     const retention = await this.retention.find(exportId);
     const deleteAfter = retention ? retention.deleteAfter.toISOString() : null;
-    const gone = goneOf(retention);
+    // Past its date it is expired, though the sweep has not marked it yet: while its files are
+    // deleted it must say so (410), never look readable with its files gone (404).
+    const gone = goneOf(retention) ?? (retention && retention.deleteAfter <= new Date() ? 'expired' : null);
     if (gone) return { readable: false, gone, deleteAfter, bundleId: null };
     const decision = await this.bundles.findDecision(exportId);
     if (!decision) return { readable: false, gone, deleteAfter, bundleId: null };
