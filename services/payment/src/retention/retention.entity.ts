@@ -24,6 +24,16 @@ export class RetentionEntity {
   @Column({ name: 'quota_bytes', type: 'bigint', default: 0 }) quotaBytes!: string;
 }
 
-/** How an export's files went, or null while they are kept (also for an export never dated). */
-export const goneOf = (retention: RetentionEntity | null): Gone | null =>
-  retention?.expiredAt ? (retention.deletedOnRequest ? 'deleted' : 'expired') : null;
+/**
+ * How an export's files went, or null while they are kept (also for an export never dated). Past
+ * its date it is expired, though the sweep has not marked it yet: the sweep deletes its files
+ * before it marks it, and meanwhile nothing of it may look readable, or be paid for.
+ */
+export const goneOf = (retention: RetentionEntity | null, now = new Date()): Gone | null =>
+  retention?.expiredAt
+    ? retention.deletedOnRequest
+      ? 'deleted'
+      : 'expired'
+    : retention && retention.deleteAfter <= now
+      ? 'expired'
+      : null;

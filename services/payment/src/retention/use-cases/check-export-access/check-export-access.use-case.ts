@@ -23,9 +23,7 @@ export class CheckExportAccessUseCase {
   async execute({ exportId }: { exportId: string }): Promise<ExportAccess> {
     const retention = await this.retention.find(exportId);
     const deleteAfter = retention ? retention.deleteAfter.toISOString() : null;
-    // Past its date it is expired, though the sweep has not marked it yet: while its files are
-    // deleted it must say so (410), never look readable with its files gone (404).
-    const gone = goneOf(retention) ?? (retention && retention.deleteAfter <= new Date() ? 'expired' : null);
+    const gone = goneOf(retention);
     if (gone) return { readable: false, gone, deleteAfter, bundleId: null };
     const decision = await this.bundles.findDecision(exportId);
     if (!decision) return { readable: false, gone, deleteAfter, bundleId: null };

@@ -28,7 +28,8 @@ export class DeleteExportUseCase {
   }: RequestOf<typeof DELETE_EXPORT_REQUEST>): Promise<ResponseOf<typeof DELETE_EXPORT_REQUEST>> {
     const retention = await this.retention.find(exportId);
     if (!retention) throw BusError.of(PAYMENT_ERRORS, 'EXPORT_NOT_FOUND');
-    const gone = goneOf(retention);
+    // Past its date but not yet swept, it is deleted now, as asked.
+    const gone = retention.expiredAt ? goneOf(retention) : null;
     if (gone) throw BusError.of(PAYMENT_ERRORS, GONE_REFUSALS[gone]);
     await this.exportExpiry.expire([exportId], new Date(), 'deleted');
     this.logger.info({ exportReference: exportReference(exportId) }, 'export deleted by its uploader');
