@@ -33,26 +33,27 @@ function processesOf(dataDir: string): string {
  * to the npm process stop the app and its PostgreSQL cleanly; the second start does not bundle the
  * web app again; a port set and taken gives its cause, not ": undefined".
  */
-describe('a second instance on one machine (npm start)', () => {
+/**
+ * `npm start` with a data folder and port of its own, as the describe calling this starts it; every
+ * app it started is killed, and its PostgreSQL and folder removed, after that describe.
+ */
+function useNpmStart(): (env?: Record<string, string>) => Promise<{
+  app: RunningProcess;
+  dataDir: string;
+  port: number;
+}> {
   const dataDirs: string[] = [];
   const started: RunningProcess[] = [];
-  let usualPort: Server | null;
-  beforeAll(async () => {
-    // Taken, by us or by an instance already running here.
-    usualPort = await hold(PREFERRED_POSTGRES_PORT);
-  });
   afterAll(
     () =>
       cleanUpAll(
         ...started.map((app) => () => app.stop('SIGKILL')),
         ...dataDirs.map((dir) => () => stopLeftoverPostgres(dir)),
         ...dataDirs.map((dir) => () => rm(dir, { recursive: true, force: true })),
-        () => new Promise<void>((resolve) => (usualPort ? usualPort.close(() => resolve()) : resolve())),
       ),
     60_000,
   );
-
-  const npmStart = async (env: Record<string, string> = {}) => {
+  return async (env = {}) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-second-'));
     await chmod(dataDir, 0o755);
     dataDirs.push(dataDir);
@@ -61,6 +62,16 @@ describe('a second instance on one machine (npm start)', () => {
     started.push(app);
     return { app, dataDir, port };
   };
+}
+
+describe('a second instance on one machine (npm start)', () => {
+  let usualPort: Server | null;
+  beforeAll(async () => {
+    // Taken, by us or by an instance already running here.
+    usualPort = await hold(PREFERRED_POSTGRES_PORT);
+  });
+  afterAll(() => new Promise<void>((resolve) => (usualPort ? usualPort.close(() => resolve()) : resolve())));
+  const npmStart = useNpmStart();
 
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'starts while the usual PostgreSQL port is taken, answers, and stops cleanly on %s to npm',
@@ -96,31 +107,12 @@ describe('a second instance on one machine (npm start)', () => {
  * usual PostgreSQL port free, and the one that does not get it takes another instead of dying.
  */
 describe('two instances started at the same moment (npm start)', () => {
-  const dataDirs: string[] = [];
-  const started: RunningProcess[] = [];
-  afterAll(
-    () =>
-      cleanUpAll(
-        ...started.map((app) => () => app.stop('SIGKILL')),
-        ...dataDirs.map((dir) => () => stopLeftoverPostgres(dir)),
-        ...dataDirs.map((dir) => () => rm(dir, { recursive: true, force: true })),
-      ),
-    60_000,
-  );
+  const npmStart = useNpmStart();
 
   it('both start and answer', async () => {
-    const apps = await Promise.all(
-      [0, 1].map(async () => {
-        const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chatexhibit-twin-'));
-        await chmod(dataDir, 0o755);
-        dataDirs.push(dataDir);
-        return { dataDir, port: await freePort() };
-      }),
-    );
-    for (const { dataDir, port } of apps)
-      started.push(startProcessCommand('npm', ['start'], { DATA_DIR: dataDir, PORT: String(port) }));
+    const apps = await Promise.all([npmStart(), npmStart()]);
     const running = await Promise.all(
-      started.map((app) =>
+      apps.map(({ app }) =>
         Promise.race([
           app
             .waitForLine((line) => line.includes('ChatExhibit is running at'), 150_000)
@@ -132,6 +124,6 @@ describe('two instances started at the same moment (npm start)', () => {
     expect(running).toEqual(['running', 'running']);
     for (const { port } of apps)
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-    for (const app of started) expect(await app.stop('SIGTERM')).toBe(0);
+    for (const { app } of apps) expect(await app.stop('SIGTERM')).toBe(0);
   }, 240_000);
 });
