@@ -24,13 +24,14 @@ const unhidden = (line: string): string => line.replace(INVISIBLE, '').replace(L
  * `line-breaks.ts`) and writes each as "\n" in `raw`, so FF, VT, NEL or U+2028 between headers
  * make messages, counted as such.
  */
-function hiddenHeaders({ messages, preamble }: CountedChat): (line: string) => boolean {
-  const lines = [...preamble, ...messages.flatMap((message) => message.raw.split('\n').slice(1))]
-    .filter(mayHideHeader)
-    .map(unhidden);
-  if (lines.length === 0) return () => false;
-  const matchers = detectHeaderFormats(lines.join('\n')).map((format) => new HeaderMatcher(format));
-  return (line) => mayHideHeader(line) && matchers.some((matcher) => matcher.matchAt(unhidden(line), 0));
+function hiddenHeaders(textLines: readonly string[]): ReadonlySet<string> {
+  const hiding = textLines.filter(mayHideHeader);
+  if (hiding.length === 0) return new Set();
+  const unhiddenLines = hiding.map(unhidden);
+  const matchers = detectHeaderFormats(unhiddenLines.join('\n')).map((format) => new HeaderMatcher(format));
+  return new Set(
+    hiding.filter((_, at) => matchers.some((matcher) => matcher.matchAt(unhiddenLines[at]!, 0))),
+  );
 }
 
 /** Whether an entry is one of WhatsApp's notices short enough to go uncounted (FREE_TIER_NOTICES). */
@@ -49,13 +50,13 @@ const pagesOf = (characters: number, lines: number): number =>
   );
 
 /** What one entry counts as: each hidden header in it starts another message, and each is counted by its pages. */
-function entryCount(raw: string, isHiddenHeader: (line: string) => boolean): number {
-  if (!raw.includes('\n')) return pagesOf(raw.length, 1);
+function entryCount(entryLines: readonly string[], headers: ReadonlySet<string>): number {
+  if (entryLines.length === 1) return pagesOf(entryLines[0]!.length, 1);
   let count = 0;
   let characters = 0;
   let lines = 0;
-  raw.split('\n').forEach((line, index) => {
-    if (index > 0 && isHiddenHeader(line)) {
+  entryLines.forEach((line, index) => {
+    if (index > 0 && headers.has(line)) {
       count += pagesOf(characters, lines);
       characters = 0;
       lines = 0;
@@ -77,11 +78,13 @@ function entryCount(raw: string, isHiddenHeader: (line: string) => boolean): num
  * notice, and every notice past the first 50 (a rename's name is chosen text too).
  */
 export function freeTierCount(chat: CountedChat): number {
-  const isHiddenHeader = hiddenHeaders(chat);
+  // Each entry split into its lines once: the hidden headers are found among all of them first.
+  const entries = chat.messages.map((message) => message.raw.split('\n'));
+  const headers = hiddenHeaders([...chat.preamble, ...entries.flatMap((lines) => lines.slice(1))]);
   const notices = chat.messages.filter(isShortNotice).length;
   return (
-    chat.messages.reduce((sum, message) => sum + entryCount(message.raw, isHiddenHeader), 0) -
+    entries.reduce((sum, lines) => sum + entryCount(lines, headers), 0) -
     Math.min(notices, FREE_TIER_NOTICES.uncounted) +
-    chat.preamble.filter(isHiddenHeader).length
+    chat.preamble.filter((line) => headers.has(line)).length
   );
 }
